@@ -1,0 +1,269 @@
+"""The `pnp` command: parses options and delegates; messages and exit codes live here."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from pnp import __version__
+from pnp.games import GAMES
+
+GAME = click.Choice(sorted(GAMES))
+
+
+def shared_options(func):
+    """Options every build shares; each can also come from pnp.toml (a flag beats the file)."""
+    options = [
+        click.option("--paper", help="a4 (default), letter, a3, tabloid, or WxH in mm."),
+        click.option("--card", help="poker (default), bridge, tarot, mini, or WxH in mm."),
+        click.option("--players", type=click.IntRange(1, 99), help="Player count (default: the game's)."),
+        click.option("--output", "-o", help="Output folder (default: output)."),
+        click.option("--ink-saver/--colour", "ink_saver", default=None,
+                     help="Light pages, dark icons, colour only as thin accents."),
+        click.option("--bleed", help="Bleed beyond the trim, e.g. 3mm or 0.125in (default 0)."),
+        click.option("--margin", help="Printer margin kept clear (default 5mm)."),
+        click.option("--duplex", type=click.Choice(["long", "short", "off"]),
+                     help="long (default): flip on the long edge; short; off: backs on sheets of their own."),
+        click.option("--back-offset", help="Shift backs by X,Y mm to calibrate a printer, e.g. 0.5,-1."),
+        click.option("--copies", type=click.IntRange(1, 10000), help="Copies of pads such as gamesheets."),
+        click.option("--layouts", type=click.Path(file_okay=False), help="Use this layout data folder instead of the shipped one."),
+        click.option("--icons", "icons", type=click.Path(file_okay=False), help="Use this icon cache folder."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _settings(**flags):
+    from pnp.settings import Settings
+
+    return Settings.load(**flags)
+
+
+def _store(settings):
+    from pnp.icons import IconStore
+
+    return IconStore(settings.icons_dir(), settings.icons_base_url)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pnp")
+def cli() -> None:
+    """Print-and-play PDFs for five afterlife-themed games.
+
+    \b
+    Examples:
+      pnp build                          every game into output/
+      pnp build exit-from-purgatory --players 5 --paper letter
+      pnp validate                       check every game against its rules model
+      pnp list                           games and their components
+      pnp icons credits                  artwork attribution
+    """
+
+
+@cli.command()
+@click.argument("games", nargs=-1, type=GAME)
+@shared_options
+@click.option("--no-validate", is_flag=True, help="Write the files even if the build breaks its rules model.")
+def build(games, no_validate, **flags) -> None:
+    """Build GAMES (default: all) into PDFs under the output folder.
+
+    \b
+    Example: pnp build exit-from-purgatory --players 5 --ink-saver
+    """
+    from pnp.build import build_game, write_build
+
+    settings = _settings(**flags)
+    store = _store(settings)
+    failed = False
+    for slug in games or sorted(GAMES):
+        result = build_game(slug, settings, store)
+        if result.problems and not no_validate:
+            for problem in result.problems:
+                click.echo(str(problem), err=True)
+            click.echo(f"{slug}: not written: the build breaks its rules model "
+                       "(--no-validate writes it anyway)", err=True)
+            failed = True
+            continue
+        written = write_build(result, settings.output_dir())
+        pages = sum(doc.pages for doc in result.documents)
+        click.echo(f"{slug}: {len(result.documents)} PDFs, {pages} pages, {result.players} players "
+                   f"-> {written[0].parent}")
+    if failed:
+        sys.exit(1)
+
+
+@cli.command()
+@click.argument("games", nargs=-1, type=GAME)
+@shared_options
+def validate(games, **flags) -> None:
+    """Build GAMES in memory and check them against their rules models.
+
+    Exit 0 when every rule holds, 1 when anything fails, 2 for usage errors.
+
+    \b
+    Example: pnp validate straight-to --players 7
+    """
+    from pnp.build import build_game
+
+    settings = _settings(**flags)
+    store = _store(settings)
+    total = 0
+    for slug in games or sorted(GAMES):
+        result = build_game(slug, settings, store)
+        for problem in result.problems:
+            click.echo(str(problem))
+        total += len(result.problems)
+        verdict = "ok" if not result.problems else f"{len(result.problems)} problem(s)"
+        click.echo(f"{slug}: {result.players} players: {verdict}")
+    click.echo(f"{'all rules hold' if not total else f'{total} problem(s)'}")
+    if total:
+        sys.exit(1)
+
+
+@cli.command(name="list")
+@click.option("--layouts", type=click.Path(file_okay=False), help="Layout data folder to read.")
+def list_games(layouts) -> None:
+    """List the games and their components with counts.
+
+    \b
+    Example: pnp list
+    """
+    from pnp.rules import load_rules
+
+    settings = _settings(layouts=layouts)
+    for slug in sorted(GAMES):
+        rules = load_rules(settings.layouts_dir() / slug)
+        p = rules.players
+        span = f"{p.min}-{p.max}" if p.max else f"{p.min}+"
+        click.echo(f"{slug}  ({rules.game.title}; {span} players, default {p.default})")
+        click.echo(f"    {rules.game.summary}")
+        for spec in rules.components.values():
+            click.echo(f"    - {spec.label}: {spec.describe()}")
+
+
+@cli.group()
+def icons() -> None:
+    """Fetch, import, verify and credit the game-icons.net artwork.
+
+    \b
+    Examples:
+      pnp icons fetch                    fetch every icon the games use that is not cached
+      pnp icons fetch lorc/lift --refresh
+      pnp icons import icons.json --authors authors.json
+      pnp icons verify
+      pnp icons credits
+    """
+
+
+def _refs(refs, settings) -> list:
+    from pnp.icons import IconRef
+    from pnp.layouts import used_icons
+
+    if refs:
+        return [IconRef.parse(ref) for ref in refs]
+    names = {ref for slug in GAMES for ref in used_icons(settings.layouts_dir() / slug)}
+    return [IconRef.parse(ref) for ref in sorted(names)]
+
+
+@icons.command()
+@click.argument("refs", nargs=-1)
+@click.option("--refresh", is_flag=True, help="Download again even when cached.")
+@click.option("--base-url", help="Where to fetch from (default https://game-icons.net).")
+@click.option("--timeout", type=click.FloatRange(0.1, 120), default=10.0, show_default=True,
+              help="Seconds to wait on a connection or a read.")
+@click.option("--icons", "icons_dir", type=click.Path(file_okay=False), help="Icon cache folder.")
+def fetch(refs, refresh, base_url, timeout, icons_dir) -> None:
+    """Download REFS (author/name; default: every icon the games use) into the cache.
+
+    \b
+    Example: pnp icons fetch lorc/shiny-apple lorc/lift
+    """
+    settings = _settings(icons=icons_dir)
+    store = _store(settings)
+    if base_url:
+        store.base_url = base_url.rstrip("/")
+    wanted = _refs(refs, settings)
+    if sys.stderr.isatty():
+        with click.progressbar(length=len(wanted), label="fetching icons", file=sys.stderr) as bar:
+            done = store.fetch(wanted, refresh=refresh, timeout=timeout, progress=lambda ref: bar.update(1))
+    else:
+        done = store.fetch(wanted, refresh=refresh, timeout=timeout)
+    click.echo(f"fetched {len(done)} icon(s); {len(wanted) - len(done)} already cached")
+
+
+@icons.command(name="import")
+@click.argument("icons_json", type=click.Path(exists=True, dir_okay=False))
+@click.argument("refs", nargs=-1)
+@click.option("--authors", type=click.Path(exists=True, dir_okay=False),
+              help="JSON mapping icon name -> author folder, to attribute the set's icons.")
+@click.option("--icons", "icons_dir", type=click.Path(file_okay=False), help="Icon cache folder.")
+def import_(icons_json, refs, authors, icons_dir) -> None:
+    """Fill the cache from an Iconify JSON set (@iconify-json/game-icons' icons.json): the offline route.
+
+    \b
+    Example: pnp icons import package/icons.json lorc/lift --authors authors.json
+    """
+    from pnp.errors import IconError
+
+    settings = _settings(icons=icons_dir)
+    store = _store(settings)
+    attribution = {}
+    if authors:
+        try:
+            attribution = json.loads(Path(authors).read_text(encoding="utf-8"))
+        except ValueError as exc:
+            raise IconError(f"{authors}: not JSON ({exc})") from None
+        if not isinstance(attribution, dict):
+            raise IconError(f"{authors}: expected an object of icon name -> author")
+    done = store.import_iconify(Path(icons_json), _refs(refs, settings), attribution)
+    click.echo(f"imported {len(done)} icon(s) into {store.root}")
+
+
+@icons.command()
+@click.option("--icons", "icons_dir", type=click.Path(file_okay=False), help="Icon cache folder.")
+def verify(icons_dir) -> None:
+    """Re-hash every cached icon against icons/manifest.json.
+
+    \b
+    Example: pnp icons verify
+    """
+    settings = _settings(icons=icons_dir)
+    store = _store(settings)
+    problems = store.verify()
+    for line in problems:
+        click.echo(line)
+    count = len(store.manifest())
+    if problems:
+        click.echo(f"{len(problems)} problem(s) in {count} icons")
+        sys.exit(1)
+    click.echo(f"{count} icons match the manifest")
+
+
+@icons.command()
+@click.argument("games", nargs=-1, type=GAME)
+def credits(games) -> None:
+    """Print the attribution for the icons GAMES use (default: all games).
+
+    \b
+    Example: pnp icons credits seven-steps
+    """
+    from pnp.icons import credits_lines
+
+    settings = _settings()
+    refs = set()
+    from pnp.layouts import used_icons
+    from pnp.icons import IconRef
+
+    for slug in games or sorted(GAMES):
+        refs |= {IconRef.parse(ref) for ref in used_icons(settings.layouts_dir() / slug)}
+    click.echo("Icons from game-icons.net, licensed CC BY 3.0 (creativecommons.org/licenses/by/3.0/):")
+    for line in credits_lines(refs):
+        click.echo(f"  {line}")
+
+
+def main() -> None:
+    cli(prog_name="pnp")

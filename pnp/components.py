@@ -1,0 +1,87 @@
+"""What a game module hands the renderer: pieces, boards and sheets described as data.
+
+Sizes are millimetres. Nothing here draws; `pnp.render` turns these into pages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Literal
+
+from pnp.render.elements import Element
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A card, token or fold card: one face, and a back when it is double-sided."""
+
+    kind: str
+    name: str
+    face: tuple[Element, ...]
+    back: tuple[Element, ...] | None = None
+    back_name: str | None = None
+    background: str | None = None
+    back_background: str | None = None
+
+
+@dataclass
+class PieceSheet:
+    """Pieces of one size imposed on sheets; double-sided ones get their backs on the next page."""
+
+    title: str
+    pieces: list[Piece]
+    width: float
+    height: float
+    shape: Literal["rect", "round"] = "rect"
+    gap: float = 0.0
+    bleeds: bool = True
+
+
+@dataclass
+class Board:
+    """A board drawn in its own coordinates; tiled over pages when it is larger than the paper."""
+
+    title: str
+    kind: str
+    name: str
+    width: float
+    height: float
+    elements: tuple[Element, ...]
+    background: str | None = None
+
+
+@dataclass
+class Sheet:
+    """A page component (mat, gamesheet, player aid) laid out for the area it is given.
+
+    `copies` instances are printed, `per_page` of them stacked on a page with a cut line between.
+    """
+
+    title: str
+    kind: str
+    name: str
+    build: Callable[[float, float], tuple[Element, ...]]
+    copies: int = 1
+    per_page: int = 1
+
+
+Section = PieceSheet | Board | Sheet
+
+
+@dataclass
+class Cover:
+    """The first page of a document: contents, how to print, how to cut and fold, what to bring."""
+
+    contents: list[str]
+    assembly: list[str] = field(default_factory=list)
+    bring: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class DocumentSpec:
+    filename: str
+    title: str
+    sections: list[Section]
+    cover: Cover
+    game_title: str = ""

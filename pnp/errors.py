@@ -1,0 +1,31 @@
+"""One exception tree, so every error a user can cause ends as one clear line, never a traceback."""
+
+import click
+
+
+class PnpError(click.ClickException):
+    """Base: click prints `Error: <message>` and exits with `exit_code`."""
+
+    exit_code = 1
+
+
+class UsageProblem(PnpError):
+    """Bad option values or impossible requests (a card that cannot fit the paper): exit 2."""
+
+    exit_code = 2
+
+
+class LayoutError(PnpError):
+    """Layout data that cannot be read: names the file, line or key."""
+
+
+class LayoutSyntaxError(LayoutError):
+    exit_code = 2
+
+
+class RulesError(PnpError):
+    """A build that breaks its game's rules model."""
+
+
+class IconError(PnpError):
+    """An icon that cannot be fetched, imported, verified or parsed."""

@@ -1,0 +1,281 @@
+"""Exit from Purgatory: Apple/Worm/Lantern cards, brain-freeze mats, apple/worm tokens, player aid."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field
+
+from pnp.errors import LayoutError
+from pnp.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
+from pnp.games import BuildContext
+from pnp.icons import IconRef, IconStore
+from pnp.layouts import Color, Count, IconName, Strict, Text, check_icons, parse, read_toml
+from pnp.render.elements import Box, Circle, Icon, Line, Text as T
+from pnp.rules import Problem, RulesModel
+from pnp.svgshape import SvgRejected, radial_tips
+
+FILE = "components.toml"
+WHITE = "#ffffff"
+
+
+class CardType(Strict):
+    id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+    name: Text
+    icon: IconName
+    color: Color
+    tint: Color
+    suit: Annotated[str, Field(min_length=1, max_length=2)]
+    substitute: Text
+    role: Text
+
+
+class Back(Strict):
+    icon: IconName
+    title: Text
+    tagline: Text
+    color: Color
+    background: Color
+
+
+class Tokens(Strict):
+    diameter: Annotated[float, Field(ge=12, le=40)]
+    apple_icon: IconName
+    worm_icon: IconName
+    apple_color: Color
+    worm_color: Color
+
+
+class Challenge(Strict):
+    letter: Annotated[str, Field(pattern=r"^[A-F]$")]
+    name: Text
+    summary: Text
+
+
+class Mat(Strict):
+    icon: IconName
+    color: Color
+    spot_color: Color
+    heading: Text
+    instructions: Text
+    challenges: Annotated[list[Challenge], Field(min_length=6, max_length=6)]
+
+
+class Aid(Strict):
+    title: Text
+    turn: Annotated[list[Text], Field(min_length=1)]
+    after: Text
+    exit_roll: Annotated[list[Text], Field(min_length=1)]
+
+
+class CoverText(Strict):
+    bring: list[Text]
+    assembly: list[Text]
+
+
+class ExitData(Strict):
+    setup_cards_per_type: Count
+    back: Back
+    cards: Annotated[list[CardType], Field(min_length=1)]
+    tokens: Tokens
+    mat: Mat
+    aid: Aid
+    cover: CoverText
+
+
+@dataclass(frozen=True)
+class Exit:
+    data: ExitData
+    tips: tuple  # the mat icon's snowflake: centre and six arm tips, from its geometry
+
+
+def load(folder: Path, store: IconStore) -> Exit:
+    path = folder / FILE
+    raw = read_toml(path)
+    data = parse(ExitData, raw, path)
+    check_icons(raw, store, path)
+    letters = "".join(c.letter for c in data.mat.challenges)
+    if letters != "ABCDEF":
+        raise LayoutError(f"exit-from-purgatory/{FILE}:mat.challenges: letters must run A to F, found {letters}")
+    try:
+        tips = radial_tips(store.shape(IconRef.parse(data.mat.icon)), 6)
+    except SvgRejected as exc:
+        raise LayoutError(f"exit-from-purgatory/{FILE}:mat.icon: {exc}") from None
+    return Exit(data, tips)
+
+
+# -- cards ---------------------------------------------------------------------------------------
+def card_face(card: CardType, w: float, h: float) -> tuple:
+    band = h * 0.16
+    index_w = w * 0.16
+    corner = (T(card.suit, 1.5, h - band - 8.5, index_w, 6, size=12, color=card.color),)
+    return (
+        Box(0, h - band, w, band, fill=card.color),
+        T(card.name, index_w, h - band + 1, w - 2 * index_w, band - 2, size=17, bold=True, color=WHITE),
+        T(card.name[0], 1.5, h - band + 1, index_w, band - 2, size=15, bold=True, color=WHITE),
+        *corner,
+        Icon(card.icon, w / 2, h * 0.47, min(w * 0.68, h * 0.45), card.color),
+        T(card.role, 4, h * 0.12, w - 8, h * 0.12, size=7.5, min_size=5.5, color="#333333"),
+        Line(5, h * 0.115, w - 5, h * 0.115, color=card.color, width=0.6),
+        T(f"No printer? Use {card.substitute} {card.suit}", 4, 2.5, w - 8, h * 0.08, size=6.5, color="#555555"),
+        Box(1.2, 1.2, w - 2.4, h - 2.4, stroke=card.color, width=1.2, radius=2.5),
+    )
+
+
+def card_back(back: Back, w: float, h: float) -> tuple:
+    return (
+        Box(3, 3, w - 6, h - 6, stroke=back.color, width=0.8, radius=2.5),
+        Icon(back.icon, w / 2, h * 0.55, min(w * 0.62, h * 0.45), back.color),
+        T(back.title, 5, h * 0.14, w - 10, h * 0.1, size=11, bold=True, color=back.color),
+        T(back.tagline, 5, h * 0.07, w - 10, h * 0.07, size=7.5, color=back.color),
+    )
+
+
+# -- mat -----------------------------------------------------------------------------------------
+def mat_elements(mat: Mat, tips: tuple, token_d: float, w: float, h: float) -> tuple:
+    """The brain-freeze icon large, letters at the arm tips, a token spot on each arm and the
+    challenge names outside the skull with leader lines."""
+    (cx, cy), points = tips
+    head, foot, label_band = 12.0, 16.0, 16.0
+    size = min(w * 0.72, h - head - foot - 2 * label_band)
+    scale = size / 512.0
+    middle = foot + (h - head - foot) / 2
+    ox, oy = w / 2 - size / 2, middle - size / 2   # icon box lower-left on the page (mm)
+
+    def at(px: float, py: float) -> tuple[float, float]:
+        return ox + px * scale, oy + (512 - py) * scale
+
+    centre = at(cx, cy)
+    out = [T(mat.heading, 0, h - head, w * 0.62, head, size=16, bold=True, align="left"),
+           T("Player: ____________________", w * 0.62, h - head, w * 0.38, head, size=10, align="right"),
+           Icon(mat.icon, w / 2, oy + size / 2, size, mat.color)]
+    for challenge, (px, py) in zip(mat.challenges, points):
+        tip = at(px, py)
+        dx, dy = tip[0] - centre[0], tip[1] - centre[1]
+        length = math.hypot(dx, dy)
+        ux, uy = dx / length, dy / length
+        spot = (centre[0] + ux * length * 0.62, centre[1] + uy * length * 0.62)
+        badge = (tip[0] + ux * 4.2, tip[1] + uy * 4.2)
+        out += [Circle(spot[0], spot[1], token_d / 2 + 0.8, stroke=mat.spot_color, width=1.4, dash=(1.6, 1.0)),
+                Circle(badge[0], badge[1], 3.6, fill=WHITE, stroke=mat.spot_color, width=1.2),
+                T(challenge.letter, badge[0] - 3, badge[1] - 3, 6, 6, size=10, bold=True)]
+        label = _outside(centre, (ux, uy), (ox, oy, ox + size, oy + size), w)
+        lw, lh = 44.0, 8.0
+        lx = min(max(label[0] - lw / 2 + ux * lw / 2, 0), w - lw)
+        ly = label[1] - lh / 2 + uy * lh / 2
+        out += [Line(badge[0] + ux * 3.6, badge[1] + uy * 3.6, lx + lw / 2, ly + lh / 2 if abs(uy) < 0.9 else (ly if uy > 0 else ly + lh),
+                     color=mat.spot_color, width=0.6),
+                Box(lx, ly, lw, lh, fill=WHITE, stroke=mat.spot_color, width=0.6, radius=1.5),
+                T(f"{challenge.letter}  {challenge.name}", lx + 1, ly + 0.5, lw - 2, lh - 1, size=10, bold=True)]
+    out.append(T(mat.instructions, 4, 1, w - 8, 14, size=9, min_size=7, color="#333333"))
+    return tuple(out)
+
+
+def _outside(centre, direction, box, page_w) -> tuple[float, float]:
+    """Where a ray from `centre` leaves the icon's box, pushed 6 mm further out."""
+    x0, y0, x1, y1 = box
+    ux, uy = direction
+    ts = []
+    if ux > 1e-6:
+        ts.append((x1 - centre[0]) / ux)
+    if ux < -1e-6:
+        ts.append((x0 - centre[0]) / ux)
+    if uy > 1e-6:
+        ts.append((y1 - centre[1]) / uy)
+    if uy < -1e-6:
+        ts.append((y0 - centre[1]) / uy)
+    t = min(ts) + 6
+    return centre[0] + ux * t, centre[1] + uy * t
+
+
+# -- player aid ----------------------------------------------------------------------------------
+def aid_elements(data: ExitData, w: float, h: float) -> tuple:
+    aid, mat = data.aid, data.mat
+    col = (w - 8) / 2
+    out = [Box(0, 0, w, h, stroke="#33415c", width=0.8, radius=3),
+           T(f"Exit from Purgatory: {aid.title}", 4, h - 11, w - 8, 9, size=13, bold=True, align="left")]
+    y = h - 14
+    out.append(T("On your turn, do one of:", 4, y - 5, col, 5, size=9, bold=True, align="left"))
+    y -= 6
+    step = (y - 22) / len(aid.turn)
+    for i, line in enumerate(aid.turn):
+        out.append(T(f"{i + 1}. {line}", 4, y - step * (i + 1), col - 2, step - 0.8, size=8, min_size=5.5,
+                     align="left", valign="top"))
+    out.append(T(aid.after, 4, 3, col - 2, 17, size=7.5, min_size=5.5, align="left", valign="top", color="#333333"))
+    x2 = 4 + col + 4
+    y = h - 14
+    out.append(T("The six challenges", x2, y - 5, col - 4, 5, size=9, bold=True, align="left"))
+    y -= 6
+    rows = len(mat.challenges)
+    exit_h = h * 0.34
+    step = (y - exit_h - 2) / rows
+    for i, challenge in enumerate(mat.challenges):
+        out.append(T(f"{challenge.letter} {challenge.name}: {challenge.summary}", x2, y - step * (i + 1),
+                     col - 4, step - 0.6, size=7.5, min_size=5, align="left", valign="top"))
+    out.append(T("Leaving Purgatory", x2, exit_h - 5, col - 4, 5, size=9, bold=True, align="left"))
+    step = (exit_h - 8) / len(aid.exit_roll)
+    for i, line in enumerate(aid.exit_roll):
+        out.append(T(line, x2, exit_h - 6 - step * (i + 1), col - 4, step - 0.6, size=7.5, min_size=5,
+                     align="left", valign="top"))
+    out.append(Line(4 + col + 1, 4, 4 + col + 1, h - 14, color="#9aa5b8", width=0.5))
+    return tuple(out)
+
+
+# -- documents -----------------------------------------------------------------------------------
+def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
+    data, n = game.data, ctx.players
+    w, h = ctx.card_w, ctx.card_h
+    back = card_back(data.back, w, h)
+    cards = [Piece(card.id, card.name, card_face(card, w, h), back, "lift-back", card.tint, data.back.background)
+             for card in data.cards for _ in range(ctx.counts.get(card.id, 0))]
+    tk = data.tokens
+    d = tk.diameter
+    token = Piece("token", "Apple/Worm token",
+                  (Circle(d / 2, d / 2, d / 2 - 1.2, stroke=tk.apple_color, width=1.2),
+                   Icon(tk.apple_icon, d / 2, d / 2, d * 0.62, tk.apple_color)),
+                  (Circle(d / 2, d / 2, d / 2 - 1.2, stroke=tk.worm_color, width=1.2),
+                   Icon(tk.worm_icon, d / 2, d / 2, d * 0.62, tk.worm_color)),
+                  "worm-side", "#fff7f5", "#f4f8ec")
+    tips = game.tips
+    tokens = ctx.counts.get("token", 0)
+    counts = ", ".join(f"{ctx.counts.get(c.id, 0)} {c.name}" for c in data.cards)
+    title = data.back.title
+    cover_cards = Cover([f"{counts} cards for {n} players, each with the lift back behind it."],
+                        data.cover.assembly[:1], data.cover.bring)
+    cover_tokens = Cover([f"{tokens} apple/worm tokens ({d:g} mm) for {n} players: apple on the front, worm on the back."],
+                         data.cover.assembly[1:2], ["Pennies or Othello pieces work too (heads or black: apple)."])
+    cover_mats = Cover([f"{n} brain-freeze scoring mats, one per player; arms A-F carry the six challenges.",
+                        f"{n} player aids, two to a page."], data.cover.assembly[2:], [])
+    return [
+        DocumentSpec("cards.pdf", "Cards", [PieceSheet("Cards", cards, w, h)], cover_cards, title),
+        DocumentSpec("tokens.pdf", "Tokens", [PieceSheet("Tokens", [token] * tokens, d, d, "round", gap=3, bleeds=False)],
+                     cover_tokens, title),
+        DocumentSpec("mats-and-aids.pdf", "Scoring mats and player aids", [
+            Sheet("Scoring mat", "mat", "Brain-freeze mat",
+                  lambda mw, mh: mat_elements(data.mat, tips, d, mw, mh), copies=ctx.counts.get("mat", 0)),
+            Sheet("Player aid", "aid", "Player aid", lambda aw, ah: aid_elements(data, aw, ah),
+                  copies=ctx.counts.get("aid", 0), per_page=2),
+        ], cover_mats, title),
+    ]
+
+
+# -- invariants ----------------------------------------------------------------------------------
+def invariants(game: Exit, rules: RulesModel, players: int) -> list[Problem]:
+    """The game's own rules, beyond counts."""
+    data = game.data
+    problems = []
+    need = data.setup_cards_per_type * players
+    for card in data.cards:
+        spec = rules.components.get(card.id)
+        have = spec.expected(players) if spec else 0
+        if have < need:
+            problems.append(Problem("exit-from-purgatory", "rules.toml", f"components.{card.id}",
+                                    f"setup deals {data.setup_cards_per_type} {card.name} cards to each player, "
+                                    "so the deck is too small", f">= {need}", have))
+    ids = {card.id for card in data.cards}
+    for missing in sorted({"apple", "worm", "lantern"} - ids):
+        problems.append(Problem("exit-from-purgatory", FILE, "cards", f"the {missing} card type is missing"))
+    return problems

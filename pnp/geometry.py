@@ -1,0 +1,115 @@
+"""Units, paper and card sizes, and the grid arithmetic of imposition. All lengths are points."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MM = 72 / 25.4
+INCH = 72.0
+_UNITS = {"mm": MM, "cm": 10 * MM, "in": INCH, "pt": 1.0}
+_NUMBER = r"(\d+(?:\.\d+)?)"
+_LENGTH_RE = re.compile(rf"^\s*{_NUMBER}\s*(mm|cm|in|pt)?\s*$")
+_SIZE_RE = re.compile(rf"^\s*{_NUMBER}\s*[xX×]\s*{_NUMBER}\s*(mm|cm|in|pt)?\s*$")
+
+PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4), "a3": (297, 420), "tabloid": (279.4, 431.8)}
+CARDS = {"poker": (63.5, 88.9), "bridge": (57.15, 88.9), "tarot": (70, 120), "mini": (44, 68)}
+
+
+def parse_length(text: str | float | int, default_unit: str = "mm") -> float:
+    """`"3mm"`, `"0.125in"`, `"9pt"` or a bare number in `default_unit` -> points."""
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        if text < 0:
+            raise ValueError(f"{text!r} is negative")
+        return float(text) * _UNITS[default_unit]
+    match = _LENGTH_RE.match(str(text))
+    if not match:
+        raise ValueError(f"{text!r} is not a length (examples: 3mm, 0.125in, 9pt)")
+    return float(match.group(1)) * _UNITS[match.group(2) or default_unit]
+
+
+def _parse_size(text: str, presets: dict[str, tuple[float, float]], what: str) -> tuple[str, float, float]:
+    key = text.strip().lower()
+    if key in presets:
+        w, h = presets[key]
+        return key, w * MM, h * MM
+    match = _SIZE_RE.match(key)
+    if not match:
+        names = ", ".join(presets)
+        raise ValueError(f"{text!r} is not a {what} (choose {names}, or WxH in mm such as 63x88)")
+    unit = _UNITS[match.group(3) or "mm"]
+    w, h = float(match.group(1)) * unit, float(match.group(2)) * unit
+    if w <= 0 or h <= 0:
+        raise ValueError(f"{text!r} has a zero side")
+    return key, w, h
+
+
+@dataclass(frozen=True)
+class Size:
+    """A named width x height in points (a paper or a card)."""
+
+    name: str
+    width: float
+    height: float
+
+    @classmethod
+    def paper(cls, text: str) -> "Size":
+        return cls(*_parse_size(text, PAPERS, "paper size"))
+
+    @classmethod
+    def card(cls, text: str) -> "Size":
+        return cls(*_parse_size(text, CARDS, "card size"))
+
+    def label(self) -> str:
+        return f"{self.name} ({self.width / MM:.1f} x {self.height / MM:.1f} mm)"
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return self.x + self.width / 2, self.y + self.height / 2
+
+    def inset(self, dx: float, dy: float | None = None) -> "Rect":
+        dy = dx if dy is None else dy
+        return Rect(self.x + dx, self.y + dy, self.width - 2 * dx, self.height - 2 * dy)
+
+    def contains(self, other: "Rect", tol: float = 1e-6) -> bool:
+        return (other.x >= self.x - tol and other.y >= self.y - tol
+                and other.right <= self.right + tol and other.top <= self.top + tol)
+
+    def box(self) -> tuple[float, float, float, float]:
+        return (self.x, self.y, self.right, self.top)
+
+
+def grid_fit(item_w: float, item_h: float, area_w: float, area_h: float, gap: float = 0.0) -> tuple[int, int]:
+    """How many columns and rows of items (with `gap` between them) fit an area."""
+    cols = int((area_w + gap + 1e-6) // (item_w + gap)) if item_w > 0 else 0
+    rows = int((area_h + gap + 1e-6) // (item_h + gap)) if item_h > 0 else 0
+    return max(cols, 0), max(rows, 0)
+
+
+def grid_cells(area: Rect, cols: int, rows: int, item_w: float, item_h: float, gap: float = 0.0) -> list[Rect]:
+    """Cells of a grid centred in `area`, in reading order (top row first, left to right)."""
+    grid_w = cols * item_w + (cols - 1) * gap
+    grid_h = rows * item_h + (rows - 1) * gap
+    x0 = area.x + (area.width - grid_w) / 2
+    y_top = area.y + (area.height + grid_h) / 2
+    cells = []
+    for r in range(rows):
+        for c in range(cols):
+            cells.append(Rect(x0 + c * (item_w + gap), y_top - (r + 1) * item_h - r * gap, item_w, item_h))
+    return cells

@@ -1,0 +1,85 @@
+"""The cover page: what the document holds, how to print it, how to cut and fold, what to bring."""
+
+from __future__ import annotations
+
+from pnp.components import DocumentSpec
+from pnp.geometry import MM
+from pnp.icons import IconRef, credits_lines
+from pnp.render.document import PageContext, PagePlan, RenderOptions
+from pnp.render.elements import Text
+from pnp.render.furniture import content_area
+from pnp.render.textfit import LEADING, wrap
+
+TITLE = 18
+HEADING = 10.5
+BODY = 8.5
+
+
+def print_instructions(spec: DocumentSpec, options: RenderOptions, body_pages: list[PagePlan]) -> list[str]:
+    double = any("backs" in page.label for page in body_pages)
+    lines = [f"Paper: {options.paper.label()}. Print at 100% / actual size, never 'fit to page'; "
+             "the 50 mm bar at the foot of each page checks it."]
+    if double and options.duplex == "long":
+        lines.append("Print double-sided, flipping on the LONG edge: each back page lands behind the "
+                     "page of fronts before it.")
+    elif double and options.duplex == "short":
+        lines.append("Print double-sided, flipping on the SHORT edge: each back page lands behind the "
+                     "page of fronts before it.")
+    elif double:
+        lines.append("Print single-sided: the back pages come after all the fronts; glue each back "
+                     "sheet behind its front sheet, turning it over left to right.")
+    else:
+        lines.append("Print single-sided.")
+    if double and options.duplex != "off":
+        lines.append("Backs drifting on your printer? Rebuild with --back-offset X,Y (mm) to shift them.")
+    if options.bleed:
+        lines.append(f"Pieces carry {options.bleed / MM:.2f} mm of bleed: cut on the crop marks, not the art's edge.")
+    if options.ink_saver:
+        lines.append("Ink-saver edition: light pages, dark icons.")
+    return lines
+
+
+def plan_cover(spec: DocumentSpec, options: RenderOptions, icons: list[str],
+               body_pages: list[PagePlan]) -> list[PagePlan]:
+    sections = [
+        ("In this file", [f"{len(body_pages)} pages after this cover."] + spec.cover.contents),
+        ("How to print", print_instructions(spec, options, body_pages)),
+        ("Cut and fold", spec.cover.assembly),
+        ("You also need", spec.cover.bring),
+        ("Notes", spec.cover.notes),
+        ("Artwork credits", credits_lines([IconRef.parse(ref) for ref in icons])
+         + ["Text set in DejaVu Sans (Bitstream Vera licence)."]),
+    ]
+    area = content_area(options.printable())
+
+    def draw(ctx: PageContext) -> None:
+        width = area.width - 8 * MM
+        blocks = _layout(spec, sections, width)
+        total = sum(height for _, _, height, _ in blocks)
+        scale = min(1.0, (area.height - 10 * MM) / total) if total else 1.0
+        y = area.top - 4 * MM
+        elements = []
+        for text, size, height, bold in blocks:
+            size *= max(scale, 0.6)
+            height *= max(scale, 0.6)
+            elements.append(Text(text, (area.x / MM) + 4, (y - height) / MM, width / MM, height / MM + 0.5,
+                                 size=size, min_size=4.5, bold=bold, align="left", valign="top"))
+            y -= height
+        ctx.painter.draw(elements)
+
+    return [PagePlan(options.paper.width, options.paper.height, "tb", f"{spec.title}: read me first", draw)]
+
+
+def _layout(spec: DocumentSpec, sections, width: float) -> list[tuple[str, float, float, bool]]:
+    """Blocks of (text, size, height in points, bold) from the top of the page down."""
+    blocks = [(spec.game_title, TITLE, TITLE * 1.5, True), (spec.title, HEADING + 2, (HEADING + 2) * 2.0, False)]
+    for heading, lines in sections:
+        if not lines:
+            continue
+        blocks.append((heading, HEADING, HEADING * 1.9, True))
+        for line in lines:
+            text = f"• {line}"
+            count = len(wrap(text, width, BODY, False))
+            blocks.append((text, BODY, count * BODY * LEADING + 1.5, False))
+        blocks.append(("", BODY, BODY * 0.6, False))
+    return blocks

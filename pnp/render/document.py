@@ -1,0 +1,164 @@
+"""One PDF: plan its pages, then draw them with furniture, page boxes, icon forms and metadata.
+
+Each page records what it placed; that record, not the game's input, is the build manifest.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import Callable, Literal
+
+from pnp import __version__
+from pnp.components import Board, DocumentSpec, PieceSheet, Sheet
+from pnp.errors import UsageProblem
+from pnp.geometry import MM, Rect, Size
+from pnp.icons import IconRef, IconStore, credits_short
+from pnp.render.elements import Painter
+from pnp.render.fonts import register_fonts
+from pnp.render.furniture import Bands, Furniture
+
+Duplex = Literal["long", "short", "off"]
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """Print settings shared by every document of a build (lengths in points)."""
+
+    paper: Size
+    margin: float = 5 * MM
+    bleed: float = 0.0
+    duplex: Duplex = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    ink_saver: bool = False
+
+    def printable(self, width: float | None = None, height: float | None = None) -> Rect:
+        w = self.paper.width if width is None else width
+        h = self.paper.height if height is None else height
+        if w <= 2 * self.margin or h <= 2 * self.margin:
+            raise UsageProblem(f"a {self.margin / MM:g} mm printer margin leaves no room on {self.paper.name}")
+        return Rect(self.margin, self.margin, w - 2 * self.margin, h - 2 * self.margin)
+
+
+@dataclass
+class PagePlan:
+    width: float
+    height: float
+    bands: Bands
+    label: str
+    draw: Callable[["PageContext"], None]
+    trim: Rect | None = None
+    bleed: Rect | None = None
+    icons: frozenset[str] = frozenset()
+
+
+@dataclass
+class PageContext:
+    canvas: object
+    painter: Painter
+    page: int
+    document: str
+    placed: list[dict]
+
+    def place(self, kind: str, name: str, back: str | None, side: str, rect: Rect) -> None:
+        self.placed.append({
+            "kind": kind, "name": name, "back": back, "side": side, "document": self.document,
+            "page": self.page,
+            "x_mm": round(rect.x / MM, 2), "y_mm": round(rect.y / MM, 2),
+            "w_mm": round(rect.width / MM, 2), "h_mm": round(rect.height / MM, 2),
+        })
+
+
+@dataclass
+class RenderedDocument:
+    filename: str
+    pdf: bytes
+    pages: int
+    placed: list[dict] = field(default_factory=list)
+    icons: list[str] = field(default_factory=list)
+
+
+class IconFormCache:
+    """Each icon is drawn once per PDF as a form XObject and placed by reference; the form sets no
+    colour, so every use inherits the fill colour in force."""
+
+    def __init__(self, canvas, store: IconStore):
+        self.canvas = canvas
+        self.store = store
+        self.names: dict[str, str] = {}
+
+    def icon_form(self, ref: str) -> str:
+        if ref in self.names:
+            return self.names[ref]
+        shape = self.store.shape(IconRef.parse(ref))
+        name = "icon_" + ref.replace("/", "__").replace("-", "_")
+        c = self.canvas
+        c.beginForm(name, 0, 0, shape.view_size, shape.view_size)
+        c.transform(1, 0, 0, -1, 0, shape.view_size)
+        path = c.beginPath()
+        for operators, points in shape.paths:
+            i = 0
+            for op in operators:
+                if op == 0:
+                    path.moveTo(points[i], points[i + 1]); i += 2
+                elif op == 1:
+                    path.lineTo(points[i], points[i + 1]); i += 2
+                elif op == 2:
+                    path.curveTo(*points[i:i + 6]); i += 6
+                elif op == 3:
+                    path.close()
+        c.drawPath(path, stroke=0, fill=1, fillMode=1)
+        c.endForm()
+        self.names[ref] = name
+        return name
+
+
+def plan_section(section, options: RenderOptions, game: str) -> list[PagePlan]:
+    from pnp.render.boards import plan_board
+    from pnp.render.pieces import plan_pieces
+    from pnp.render.sheets import plan_sheet
+
+    if isinstance(section, PieceSheet):
+        return plan_pieces(section, options)
+    if isinstance(section, Board):
+        return plan_board(section, options)
+    if isinstance(section, Sheet):
+        return plan_sheet(section, options)
+    raise TypeError(f"unknown section {section!r}")
+
+
+def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore) -> RenderedDocument:
+    """Draw the whole document in memory; the caller writes it atomically."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.cover import plan_cover
+
+    register_fonts()
+    body = [page for section in spec.sections for page in plan_section(section, options, spec.game_title)]
+    icons = sorted(set().union(*(page.icons for page in body)))
+    pages = plan_cover(spec, options, icons, body) + body
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(options.paper.width, options.paper.height), invariant=1,
+                    pageCompression=1)
+    canvas.setTitle(f"{spec.game_title}: {spec.title}")
+    canvas.setAuthor("purgatory-pnp")
+    canvas.setSubject(f"Print-and-play {spec.title.lower()} for {spec.game_title}")
+    canvas.setCreator(f"purgatory-pnp {__version__}")
+    canvas.setKeywords(["print and play", spec.game_title])
+    forms = IconFormCache(canvas, store)
+    painter = Painter(canvas, forms, options.ink_saver)
+    refs = [IconRef.parse(ref) for ref in icons]
+    placed: list[dict] = []
+    for number, plan in enumerate(pages, start=1):
+        canvas.setPageSize((plan.width, plan.height))
+        media = (0, 0, plan.width, plan.height)
+        canvas.setTrimBox(plan.trim.box() if plan.trim else media)
+        canvas.setBleedBox(plan.bleed.box() if plan.bleed else media)
+        context = PageContext(canvas, painter, number, spec.filename, placed)
+        plan.draw(context)
+        printable = options.printable(plan.width, plan.height)
+        Furniture(spec.game_title, plan.label, credits_short(refs)).draw(
+            canvas, printable, plan.bands, number, len(pages))
+        canvas.showPage()
+    canvas.save()
+    return RenderedDocument(spec.filename, buffer.getvalue(), len(pages), placed, sorted(icons))

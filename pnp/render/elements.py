@@ -1,0 +1,243 @@
+"""The drawing vocabulary game modules compose pieces from, and the one place that draws it.
+
+Coordinates are millimetres from the piece's lower-left corner, y up; line widths are points.
+Colours are '#rrggbb'.
+In ink-saver mode large fills become outlines, and text and icons print dark.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol, Sequence, Union
+
+from pnp.geometry import MM
+from pnp.render.fonts import font
+from pnp.render.textfit import LEADING, fit_text
+
+INK = "#1b1b1b"
+LARGE_ICON_INK = "#a6a6a6"
+LARGE_ICON_MM = 50.0
+ACCENT_AREA_MM2 = 120.0
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.4
+    radius: float = 0.0
+    dash: tuple[float, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.4
+    dash: tuple[float, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    color: str = INK
+    width: float = 0.4
+    dash: tuple[float, ...] | None = None
+    arrow: bool = False
+
+
+@dataclass(frozen=True)
+class Polygon:
+    points: tuple[tuple[float, float], ...]
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.4
+
+
+@dataclass(frozen=True)
+class Icon:
+    ref: str
+    cx: float
+    cy: float
+    size: float
+    color: str = INK
+    rotate: float = 0.0
+
+
+@dataclass(frozen=True)
+class Text:
+    text: str
+    x: float
+    y: float
+    w: float
+    h: float
+    size: float = 9.0
+    min_size: float = 5.0
+    bold: bool = False
+    align: str = "center"
+    valign: str = "middle"
+    color: str = INK
+
+
+@dataclass(frozen=True)
+class Group:
+    """Elements moved by (dx, dy) then turned `rotate` degrees about (dx, dy)."""
+
+    elements: tuple["Element", ...]
+    dx: float = 0.0
+    dy: float = 0.0
+    rotate: float = 0.0
+
+
+Element = Union[Box, Circle, Line, Polygon, Icon, Text, Group]
+
+
+class IconForms(Protocol):
+    def icon_form(self, ref: str) -> str: ...
+
+
+@dataclass
+class Painter:
+    """Draws elements on a reportlab canvas; icons go through the document's reusable forms."""
+
+    canvas: object
+    forms: IconForms
+    ink_saver: bool = False
+    texts: list[str] = field(default_factory=list)
+
+    def draw(self, elements: Sequence[Element], x: float = 0.0, y: float = 0.0) -> None:
+        c = self.canvas
+        c.saveState()
+        c.translate(x, y)
+        for element in elements:
+            getattr(self, f"_{type(element).__name__.lower()}")(element)
+        c.restoreState()
+
+    # colours ---------------------------------------------------------------------------------
+    def _fill_stroke(self, fill: str | None, stroke: str | None, area_mm2: float) -> tuple[str | None, str | None]:
+        if self.ink_saver and fill and area_mm2 > ACCENT_AREA_MM2:
+            return None, stroke or fill
+        return fill, stroke
+
+    def _ink(self, color: str) -> str:
+        return INK if self.ink_saver else color
+
+    def _apply(self, fill: str | None, stroke: str | None, width: float, dash) -> None:
+        c = self.canvas
+        if fill:
+            c.setFillColor(fill)
+        if stroke:
+            c.setStrokeColor(stroke)
+            c.setLineWidth(width)
+        c.setDash([d * MM for d in dash] if dash else [])
+
+    # shapes ----------------------------------------------------------------------------------
+    def _box(self, e: Box) -> None:
+        fill, stroke = self._fill_stroke(e.fill, e.stroke, e.w * e.h)
+        if not fill and not stroke:
+            return
+        self._apply(fill, stroke, e.width, e.dash)
+        args = (e.x * MM, e.y * MM, e.w * MM, e.h * MM)
+        if e.radius:
+            self.canvas.roundRect(*args, e.radius * MM, stroke=int(bool(stroke)), fill=int(bool(fill)))
+        else:
+            self.canvas.rect(*args, stroke=int(bool(stroke)), fill=int(bool(fill)))
+
+    def _circle(self, e: Circle) -> None:
+        fill, stroke = self._fill_stroke(e.fill, e.stroke, 3.1416 * e.r * e.r)
+        if not fill and not stroke:
+            return
+        self._apply(fill, stroke, e.width, e.dash)
+        self.canvas.circle(e.cx * MM, e.cy * MM, e.r * MM, stroke=int(bool(stroke)), fill=int(bool(fill)))
+
+    def _line(self, e: Line) -> None:
+        self._apply(None, e.color, e.width, e.dash)
+        c = self.canvas
+        c.line(e.x1 * MM, e.y1 * MM, e.x2 * MM, e.y2 * MM)
+        if e.arrow:
+            import math
+
+            angle = math.atan2(e.y2 - e.y1, e.x2 - e.x1)
+            head = max(2.2, e.width * 2.5)
+            pts = [(e.x2, e.y2)]
+            for side in (-1, 1):
+                a = angle + math.pi + side * 0.45
+                pts.append((e.x2 + head * math.cos(a), e.y2 + head * math.sin(a)))
+            self._polygon(Polygon(tuple(pts), fill=e.color, stroke=e.color, width=e.width))
+
+    def _polygon(self, e: Polygon) -> None:
+        xs = [p[0] for p in e.points]
+        ys = [p[1] for p in e.points]
+        fill, stroke = self._fill_stroke(e.fill, e.stroke, (max(xs) - min(xs)) * (max(ys) - min(ys)) / 2)
+        if not fill and not stroke:
+            return
+        self._apply(fill, stroke, e.width, None)
+        path = self.canvas.beginPath()
+        path.moveTo(e.points[0][0] * MM, e.points[0][1] * MM)
+        for px, py in e.points[1:]:
+            path.lineTo(px * MM, py * MM)
+        path.close()
+        self.canvas.drawPath(path, stroke=int(bool(stroke)), fill=int(bool(fill)))
+
+    def _icon(self, e: Icon) -> None:
+        name = self.forms.icon_form(e.ref)
+        c = self.canvas
+        c.saveState()
+        large = self.ink_saver and e.size > LARGE_ICON_MM
+        c.setFillColor(LARGE_ICON_INK if large else self._ink(e.color))
+        c.translate(e.cx * MM, e.cy * MM)
+        if e.rotate:
+            c.rotate(e.rotate)
+        scale = e.size * MM / 512.0
+        c.translate(-e.size * MM / 2, -e.size * MM / 2)
+        c.scale(scale, scale)
+        c.doForm(name)
+        c.restoreState()
+
+    def _text(self, e: Text) -> None:
+        c = self.canvas
+        size, lines = fit_text(e.text, e.w * MM, e.h * MM, e.size, e.min_size, e.bold)
+        c.setFillColor(self._ink(e.color))
+        c.setFont(font(e.bold), size)
+        block = len(lines) * size * LEADING
+        top = {"top": (e.y + e.h) * MM, "bottom": e.y * MM + block,
+               "middle": (e.y + e.h / 2) * MM + block / 2}[e.valign]
+        for i, line in enumerate(lines):
+            baseline = top - size * (i + 0.82) * LEADING + size * 0.1
+            if e.align == "left":
+                c.drawString(e.x * MM, baseline, line)
+            elif e.align == "right":
+                c.drawRightString((e.x + e.w) * MM, baseline, line)
+            else:
+                c.drawCentredString((e.x + e.w / 2) * MM, baseline, line)
+        self.texts.append(e.text)
+
+    def _group(self, e: Group) -> None:
+        c = self.canvas
+        c.saveState()
+        c.translate(e.dx * MM, e.dy * MM)
+        if e.rotate:
+            c.rotate(e.rotate)
+        self.draw(e.elements)
+        c.restoreState()
+
+
+def icon_refs(elements: Sequence[Element]) -> set[str]:
+    """Every icon reference in `elements`, groups included (for credits and the icon cache)."""
+    found: set[str] = set()
+    for element in elements:
+        if isinstance(element, Icon):
+            found.add(element.ref)
+        elif isinstance(element, Group):
+            found |= icon_refs(element.elements)
+    return found

@@ -1,0 +1,163 @@
+"""Impose pieces (cards, tokens, fold cards) on sheets, with crop marks and duplex backs.
+
+Faces fill the largest grid that fits the printable area, centred; the page after a face page
+holds each back exactly behind its face: long-edge flips mirror the columns, short-edge flips the
+rows, and `off` puts the backs on sheets of their own (mirrored for gluing back to back).
+"""
+
+from __future__ import annotations
+
+from pnp.components import Piece, PieceSheet
+from pnp.errors import UsageProblem
+from pnp.geometry import MM, Rect, grid_cells, grid_fit
+from pnp.render.elements import icon_refs
+from pnp.render.document import PageContext, PagePlan, RenderOptions
+from pnp.render.furniture import HEAD, FOOT, GAP, Bands, choose_bands
+
+CUT = "#8a8a8a"
+MARK = "#000000"
+MARK_LEN = 4 * MM
+MARK_CLEAR = 0.6 * MM
+
+
+def impose(options: RenderOptions, cell_w: float, cell_h: float, gap: float,
+           what: str) -> tuple[list[Rect], Bands]:
+    """The grid cells of one sheet and where the page furniture goes."""
+    printable = options.printable()
+    cols, rows = grid_fit(cell_w, cell_h, printable.width, printable.height, gap)
+    if not cols or not rows:
+        raise UsageProblem(
+            f"{what} ({cell_w / MM:.1f} x {cell_h / MM:.1f} mm) does not fit on {options.paper.label()} "
+            f"inside the {options.margin / MM:g} mm printer margin; choose a larger --paper or smaller --card")
+    while cols and rows:
+        cells = grid_cells(printable, cols, rows, cell_w, cell_h, gap)
+        bbox = _bbox(cells)
+        bands = choose_bands(printable, bbox)
+        if bands:
+            return cells, bands
+        if cols <= rows and rows > 1 or cols == 1:
+            rows -= 1
+        else:
+            cols -= 1
+    raise UsageProblem(f"{what} leaves no room for the page's scale bar on {options.paper.label()}")
+
+
+def plan_pieces(section: PieceSheet, options: RenderOptions) -> list[PagePlan]:
+    rect_shape = section.shape == "rect"
+    bleed = options.bleed if (section.bleeds and rect_shape) else 0.0
+    w, h = section.width * MM, section.height * MM
+    gap = section.gap * MM
+    what = f"one {section.title.lower().rstrip('s')}"
+    cells, bands = impose(options, w + 2 * bleed, h + 2 * bleed, gap, what)
+    per_page = len(cells)
+    pw, ph = options.paper.width, options.paper.height
+    faces: list[PagePlan] = []
+    backs: list[PagePlan] = []
+    for start in range(0, len(section.pieces), per_page):
+        chunk = section.pieces[start:start + per_page]
+        slots = [(piece, cell.inset(bleed)) for piece, cell in zip(chunk, cells)]
+        sheet_no = start // per_page + 1
+        sheets = (len(section.pieces) + per_page - 1) // per_page
+        trim_box = _bbox([t for _, t in slots])
+        bleed_box = _bbox([cell for cell in cells[:len(chunk)]])
+        faces.append(PagePlan(pw, ph, bands, f"{section.title} {sheet_no}/{sheets}: fronts",
+                              _drawer(slots, section, bleed, "face", bands, options),
+                              trim=trim_box, bleed=bleed_box,
+                              icons=frozenset().union(*(icon_refs(p.face) for p in chunk))))
+        if any(piece.back is not None for piece in chunk):
+            back_slots = [(piece, _behind(trim, options)) for piece, trim in slots if piece.back is not None]
+            how = {"long": "flip on long edge", "short": "flip on short edge", "off": "glue behind fronts"}
+            backs.append(PagePlan(pw, ph, bands, f"{section.title} {sheet_no}/{sheets}: backs ({how[options.duplex]})",
+                                  _drawer(back_slots, section, bleed, "back", bands, options),
+                                  trim=_bbox([t for _, t in back_slots]),
+                                  bleed=_bbox([t.inset(-bleed) for _, t in back_slots]),
+                                  icons=frozenset().union(*(icon_refs(p.back) for p, _ in back_slots))))
+    if options.duplex == "off" or not backs:
+        return faces + backs
+    return [page for pair in zip(faces, backs) for page in pair]
+
+
+def _behind(trim: Rect, options: RenderOptions) -> Rect:
+    """Where the back of a piece goes so that it lands behind its face after the flip."""
+    pw, ph = options.paper.width, options.paper.height
+    dx, dy = options.back_offset
+    if options.duplex == "short":
+        return Rect(trim.x + dx, ph - trim.top + dy, trim.width, trim.height)
+    return Rect(pw - trim.right + dx, trim.y + dy, trim.width, trim.height)
+
+
+def _drawer(slots: list[tuple[Piece, Rect]], section: PieceSheet, bleed: float, side: str,
+            bands: Bands, options: RenderOptions):
+    def draw(ctx: PageContext) -> None:
+        c = ctx.canvas
+        for piece, trim in slots:
+            elements = piece.face if side == "face" else piece.back
+            background = piece.background if side == "face" else piece.back_background
+            c.saveState()
+            clip = c.beginPath()
+            outer = trim.inset(-bleed)
+            if section.shape == "round":
+                clip.circle(*trim.center, trim.width / 2)
+            else:
+                clip.rect(outer.x, outer.y, outer.width, outer.height)
+            c.clipPath(clip, stroke=0, fill=0)
+            if background:
+                fill = "#ffffff" if options.ink_saver else background
+                c.setFillColor(fill)
+                c.rect(outer.x, outer.y, outer.width, outer.height, stroke=0, fill=1)
+            ctx.painter.draw(elements, trim.x, trim.y)
+            c.restoreState()
+            ctx.place(piece.kind, piece.name, piece.back_name, side, trim)
+        _cut_guides(c, [t for _, t in slots], section.shape, bleed)
+        if section.shape == "rect":
+            _crop_marks(c, [t for _, t in slots], bleed, bands, options)
+    return draw
+
+
+def _cut_guides(c, trims: list[Rect], shape: str, bleed: float) -> None:
+    """Hairlines on the trim when there is no bleed (with bleed, the marks alone say where to cut)."""
+    c.setStrokeColor(CUT)
+    c.setLineWidth(0.3)
+    c.setDash([])
+    for t in trims:
+        if shape == "round":
+            c.circle(*t.center, t.width / 2, stroke=1, fill=0)
+        elif not bleed:
+            c.rect(t.x, t.y, t.width, t.height, stroke=1, fill=0)
+
+
+def _crop_marks(c, trims: list[Rect], bleed: float, bands: Bands, options: RenderOptions) -> None:
+    """Short marks on every trim line, outside the grid, so none crosses a face."""
+    if not trims:
+        return
+    printable = options.printable()
+    grid = _bbox([t.inset(-bleed) for t in trims])
+    head = HEAD + GAP
+    foot = FOOT + GAP
+    top_room = printable.top - grid.top - (head if bands == "tb" else 0)
+    bottom_room = grid.y - printable.y - (foot if bands == "tb" else 0)
+    left_room = grid.x - printable.x - (head if bands == "lr" else 0)
+    right_room = printable.right - grid.right - (foot if bands == "lr" else 0)
+    xs = sorted({round(v, 3) for t in trims for v in (t.x, t.right)})
+    ys = sorted({round(v, 3) for t in trims for v in (t.y, t.top)})
+    c.setStrokeColor(MARK)
+    c.setLineWidth(0.35)
+    c.setDash([])
+    for room, sign, edge in ((top_room, 1, grid.top), (bottom_room, -1, grid.y)):
+        length = min(MARK_LEN, room - MARK_CLEAR - 0.3 * MM)
+        if length >= 0.8 * MM:
+            for x in xs:
+                c.line(x, edge + sign * MARK_CLEAR, x, edge + sign * (MARK_CLEAR + length))
+    for room, sign, edge in ((right_room, 1, grid.right), (left_room, -1, grid.x)):
+        length = min(MARK_LEN, room - MARK_CLEAR - 0.3 * MM)
+        if length >= 0.8 * MM:
+            for y in ys:
+                c.line(edge + sign * MARK_CLEAR, y, edge + sign * (MARK_CLEAR + length), y)
+
+
+def _bbox(rects: list[Rect]) -> Rect:
+    x0 = min(r.x for r in rects)
+    y0 = min(r.y for r in rects)
+    x1 = max(r.right for r in rects)
+    y1 = max(r.top for r in rects)
+    return Rect(x0, y0, x1 - x0, y1 - y0)

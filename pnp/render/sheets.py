@@ -1,0 +1,47 @@
+"""Page components (mats, gamesheets, player aids): laid out for the area the page leaves,
+one or several to a page."""
+
+from __future__ import annotations
+
+from pnp.components import Sheet
+from pnp.geometry import MM, Rect
+from pnp.render.document import PageContext, PagePlan, RenderOptions
+from pnp.render.elements import icon_refs
+from pnp.render.furniture import content_area
+
+SLOT_GAP = 6 * MM
+
+
+def plan_sheet(sheet: Sheet, options: RenderOptions) -> list[PagePlan]:
+    area = content_area(options.printable())
+    per_page = max(sheet.per_page, 1)
+    slot_h = (area.height - (per_page - 1) * SLOT_GAP) / per_page
+    slots = [Rect(area.x, area.top - (i + 1) * slot_h - i * SLOT_GAP, area.width, slot_h) for i in range(per_page)]
+    elements = sheet.build(area.width / MM, slot_h / MM)
+    copies = max(sheet.copies, 1)
+    pages = []
+    for first in range(0, copies, per_page):
+        used = slots[:min(per_page, copies - first)]
+
+        def draw(ctx: PageContext, used=used) -> None:
+            for i, slot in enumerate(used):
+                ctx.painter.draw(elements, slot.x, slot.y)
+                ctx.place(sheet.kind, sheet.name, None, "face", slot)
+                if i:
+                    _cut_line(ctx.canvas, slot.top + SLOT_GAP / 2, area)
+
+        number = first // per_page + 1
+        total = (copies + per_page - 1) // per_page
+        label = sheet.title + (f" {number}/{total}" if total > 1 else "")
+        pages.append(PagePlan(options.paper.width, options.paper.height, "tb", label, draw,
+                              icons=frozenset(icon_refs(elements))))
+    return pages
+
+
+def _cut_line(c, y: float, area: Rect) -> None:
+    c.saveState()
+    c.setStrokeColor("#8a8a8a")
+    c.setLineWidth(0.4)
+    c.setDash([1.5 * MM, 1.5 * MM])
+    c.line(area.x, y, area.right, y)
+    c.restoreState()

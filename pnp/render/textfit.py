@@ -1,0 +1,40 @@
+"""Fit text to a box: wrap, shrink down to a minimum size, then fail clearly."""
+
+from __future__ import annotations
+
+from pnp.errors import LayoutError
+from pnp.geometry import MM
+from pnp.render.fonts import text_width
+
+LEADING = 1.18
+
+
+def wrap(text: str, width: float, size: float, bold: bool) -> list[str]:
+    """Greedy word wrap; explicit newlines start new lines."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split(" "):
+            trial = f"{current} {word}" if current else word
+            if text_width(trial, bold, size) <= width or not current:
+                current = trial
+            else:
+                lines.append(current)
+                current = word
+        lines.append(current)
+    return lines
+
+
+def fit_text(text: str, width: float, height: float, max_size: float, min_size: float = 5.0,
+             bold: bool = False) -> tuple[float, list[str]]:
+    """The largest size (in steps of 0.25 pt) at which `text` wraps inside width x height points."""
+    size = max_size
+    while size >= min_size - 1e-9:
+        lines = wrap(text, width, size, bold)
+        fits_wide = all(text_width(line, bold, size) <= width + 0.01 for line in lines)
+        if fits_wide and len(lines) * size * LEADING <= height + 0.01:
+            return size, lines
+        size -= 0.25
+    short = text if len(text) <= 40 else text[:37] + "..."
+    raise LayoutError(f"text {short!r} does not fit a {width / MM:.1f} x {height / MM:.1f} mm box "
+                      f"even at {min_size:g} pt; shorten it")

@@ -1,0 +1,138 @@
+"""Rules models (`layouts/<game>/rules.toml`) and the checks that compare a build with them.
+
+Counts are data: fixed, per player, or a base plus so many for each player beyond a threshold.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from pnp.errors import UsageProblem
+from pnp.layouts import Count, Strict, Text, parse, read_toml
+
+RULES_FILE = "rules.toml"
+Positive = Annotated[int, Field(gt=0, le=1000)]
+
+
+class Players(Strict):
+    min: Positive
+    max: Positive | None = None
+    default: Positive
+    rule: Text
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "Players":
+        if self.max is not None and self.max < self.min:
+            raise ValueError(f"max {self.max} is below min {self.min}")
+        if self.default < self.min or (self.max is not None and self.default > self.max):
+            raise ValueError(f"default {self.default} is outside {self.min}-{self.max or '…'}")
+        return self
+
+
+class ComponentCount(Strict):
+    kind: Literal["card", "token", "board", "sheet", "fold-card", "standee"]
+    label: Text
+    fixed: Count | None = None
+    per_player: Count | None = None
+    base: Count | None = None
+    extra_per_player: Count | None = None
+    extra_beyond: Positive | None = None
+    sides: Literal[1, 2] = 1
+
+    @model_validator(mode="after")
+    def _one_rule(self) -> "ComponentCount":
+        given = [name for name in ("fixed", "per_player", "base") if getattr(self, name) is not None]
+        if len(given) != 1:
+            raise ValueError("give exactly one of fixed, per_player or base")
+        if (self.extra_per_player is None) != (self.extra_beyond is None):
+            raise ValueError("extra_per_player and extra_beyond go together")
+        if self.extra_per_player is not None and self.base is None:
+            raise ValueError("extra_per_player needs base")
+        return self
+
+    def expected(self, players: int) -> int:
+        if self.fixed is not None:
+            return self.fixed
+        if self.per_player is not None:
+            return self.per_player * players
+        extra = 0
+        if self.extra_per_player is not None and self.extra_beyond is not None:
+            extra = self.extra_per_player * max(0, players - self.extra_beyond)
+        return self.base + extra
+
+    def describe(self) -> str:
+        if self.fixed is not None:
+            return f"{self.fixed}"
+        if self.per_player is not None:
+            return f"{self.per_player} per player"
+        if self.extra_per_player:
+            return f"{self.base}, plus {self.extra_per_player} for each player beyond {self.extra_beyond}"
+        return f"{self.base}"
+
+
+class GameInfo(Strict):
+    title: Text
+    summary: Text
+
+
+class RulesModel(Strict):
+    game: GameInfo
+    players: Players
+    components: dict[str, ComponentCount]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a build: `game: file:key: what (expected X, found Y)`."""
+
+    game: str
+    file: str
+    key: str
+    message: str
+    expected: object = None
+    found: object = None
+
+    def __str__(self) -> str:
+        tail = f" (expected {self.expected}, found {self.found})" if self.expected is not None else ""
+        return f"{self.game}: {self.file}:{self.key}: {self.message}{tail}"
+
+
+def load_rules(folder: Path) -> RulesModel:
+    path = folder / RULES_FILE
+    return parse(RulesModel, read_toml(path), path)
+
+
+def resolve_players(rules: RulesModel, requested: int | None, game: str) -> int:
+    players = rules.players.default if requested is None else requested
+    top = rules.players.max
+    if players < rules.players.min or (top is not None and players > top):
+        span = f"{rules.players.min}-{top}" if top else f"at least {rules.players.min}"
+        raise UsageProblem(f"{game}: --players {players} is not allowed ({span} players): "
+                           f"the rules say \"{rules.players.rule}\"")
+    return players
+
+
+def check_counts(game: str, rules: RulesModel, placed: list[dict], players: int) -> list[Problem]:
+    """Compare what the renderer placed with the rules model's counts."""
+    faces = Counter(item["kind"] for item in placed if item["side"] in ("face", "tile A1"))
+    backs = Counter(item["kind"] for item in placed if item["side"] == "back")
+    problems = []
+    for key, spec in rules.components.items():
+        expected = spec.expected(players)
+        if faces[key] != expected:
+            problems.append(Problem(game, RULES_FILE, f"components.{key}",
+                                    f"{spec.label} count for {players} players is wrong "
+                                    f"(the rules: {spec.describe()})", expected, faces[key]))
+        if spec.sides == 2 and backs[key] != faces[key]:
+            problems.append(Problem(game, RULES_FILE, f"components.{key}.sides",
+                                    f"every {spec.label} needs its back printed behind it",
+                                    faces[key], backs[key]))
+    for kind in sorted(set(faces) - set(rules.components)):
+        problems.append(Problem(game, RULES_FILE, f"components.{kind}",
+                                "placed by the build but missing from the rules model", 0, faces[kind]))
+    return problems

@@ -1,0 +1,145 @@
+"""Safe SVG parsing: game-icons artwork in, recolourable reportlab paths out.
+
+svglib alone parses with recover=True and follows <image> hrefs, so we parse strictly first,
+keep only the <path> elements we expect, and hand svglib a clean document as bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from lxml import etree
+
+SVG_NS = "http://www.w3.org/2000/svg"
+MAX_SVG_BYTES = 512 * 1024
+MAX_ELEMENTS = 400
+BACKGROUND_PATHS = {"M0 0h512v512H0z", "M0 0h512v512H0V0z"}
+
+
+class SvgRejected(ValueError):
+    """The bytes are not a plain game-icons SVG."""
+
+
+@dataclass(frozen=True)
+class IconShape:
+    """The foreground of an icon: path operators and points in a 512x512 box, y pointing down."""
+
+    paths: tuple[tuple[tuple[int, ...], tuple[float, ...]], ...]
+    view_size: float = 512.0
+
+
+def foreground_paths(data: bytes) -> list[str]:
+    """Check `data` is a plain SVG and return the `d` of each foreground path."""
+    if len(data) > MAX_SVG_BYTES:
+        raise SvgRejected(f"{len(data)} bytes is larger than the {MAX_SVG_BYTES}-byte limit")
+    head = data[:2048].lower()
+    if b"<!doctype" in head or b"<!entity" in data.lower():
+        raise SvgRejected("it declares a DOCTYPE or entities, which icons never need")
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                             huge_tree=False, recover=False, remove_comments=True, remove_pis=True)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as exc:
+        raise SvgRejected(f"it is not well-formed XML ({exc})") from None
+    if root.tag != f"{{{SVG_NS}}}svg":
+        raise SvgRejected(f"its root element is {etree.QName(root).localname!r}, not an SVG <svg>")
+    count = 0
+    paths = []
+    for element in root.iter():
+        count += 1
+        if count > MAX_ELEMENTS:
+            raise SvgRejected(f"it has more than {MAX_ELEMENTS} elements")
+        if not isinstance(element.tag, str):
+            continue
+        local = etree.QName(element).localname
+        if local == "path":
+            d = (element.get("d") or "").strip()
+            if d and d not in BACKGROUND_PATHS:
+                paths.append(d)
+    if not paths:
+        raise SvgRejected("it has no foreground <path>")
+    return paths
+
+
+def clean_svg(paths: list[str]) -> bytes:
+    """The canonical cached form: only the foreground paths in a 512 box."""
+    body = "".join(f'<path d="{d}"/>' for d in paths)
+    return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 512 512" width="512" height="512">{body}</svg>').encode()
+
+
+def load_shape(data: bytes) -> IconShape:
+    """Parse safely, then let svglib turn path syntax (arcs, shorthands) into drawable segments."""
+    from svglib.svglib import svg2rlg
+
+    paths = foreground_paths(data)
+    drawing = svg2rlg(io.BytesIO(clean_svg(paths)))
+    if drawing is None:
+        raise SvgRejected("svglib could not read it")
+    found: list[tuple[tuple[int, ...], tuple[float, ...]]] = []
+
+    def walk(node) -> None:
+        if hasattr(node, "operators") and getattr(node, "fillColor", None) is not None:
+            found.append((tuple(node.operators), tuple(node.points)))
+        for child in getattr(node, "contents", []):
+            walk(child)
+
+    walk(drawing)
+    if not found:
+        raise SvgRejected("it has no drawable foreground")
+    return IconShape(tuple(found))
+
+
+def subpaths(shape: IconShape) -> list[list[tuple[float, float]]]:
+    """The on-curve points of every subpath, in the icon's 512 box (y down)."""
+    out: list[list[tuple[float, float]]] = []
+    for operators, points in shape.paths:
+        i = 0
+        current: list[tuple[float, float]] = []
+        for op in operators:
+            size = {0: 2, 1: 2, 2: 6, 3: 0}[op]
+            if op == 0 and current:
+                out.append(current)
+                current = []
+            if size:
+                current.append((points[i + size - 2], points[i + size - 1]))
+            i += size
+        if current:
+            out.append(current)
+    return out
+
+
+def radial_tips(shape: IconShape, count: int) -> tuple[tuple[float, float], list[tuple[float, float]]]:
+    """Find a `count`-armed star in the icon (a snowflake, say): its centre and its arm tips,
+    ordered clockwise from the top, in the 512 box with y down.
+
+    Each subpath is scored by how evenly its farthest points spread into `count` equal angular
+    sectors at equal radius; the best-scoring subpath is the star.
+    """
+    import math
+
+    best = None
+    for points in subpaths(shape):
+        if len(points) < 2 * count:
+            continue
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        sectors: dict[int, tuple[float, float, float]] = {}
+        for x, y in points:
+            angle = math.degrees(math.atan2(cx - x, cy - y)) % 360  # 0 = up, counter-clockwise
+            clockwise = (360 - angle) % 360
+            sector = int(((clockwise + 180 / count) % 360) // (360 / count))
+            radius = math.hypot(x - cx, y - cy)
+            if sector not in sectors or radius > sectors[sector][0]:
+                sectors[sector] = (radius, x, y)
+        if len(sectors) != count:
+            continue
+        radii = [sectors[k][0] for k in range(count)]
+        spread = (max(radii) - min(radii)) / max(radii)
+        score = spread - 0.001 * max(radii)
+        if best is None or score < best[0]:
+            best = (score, (cx, cy), [(sectors[k][1], sectors[k][2]) for k in range(count)])
+    if best is None:
+        raise SvgRejected(f"no {count}-armed star found in the icon")
+    return best[1], best[2]

@@ -270,8 +270,13 @@ def _download_svg(session, url: str, timeout: float, deadline: float) -> bytes:
     except requests.exceptions.ChunkedEncodingError:
         raise IconError(f"{url}: the body was cut short") from None
     except requests.exceptions.ConnectionError as exc:
-        reason = "the connection dropped" if "IncompleteRead" in str(exc) or "Connection broken" in str(exc) \
-            else "could not connect"
+        text = str(exc)
+        if "timed out" in text:
+            reason = f"timed out after {timeout:g} s"
+        elif "IncompleteRead" in text or "Connection broken" in text:
+            reason = "the connection dropped mid-body"
+        else:
+            reason = "could not connect"
         raise IconError(f"{url}: {reason}") from None
     except requests.exceptions.RequestException as exc:
         raise IconError(f"{url}: {type(exc).__name__}") from None

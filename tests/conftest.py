@@ -1,0 +1,59 @@
+"""Shared fixtures: a private icon cache and output folder per test, and PDF readers."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import cli
+from pnp.paths import shipped_icons_dir, shipped_layouts_dir
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path, monkeypatch):
+    """Every test runs in its own working directory, so output/ and pnp.toml never leak."""
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    monkeypatch.delenv("PNP_ICONS_DIR", raising=False)
+    monkeypatch.delenv("PNP_ICONS_BASE_URL", raising=False)
+    return work
+
+
+@pytest.fixture
+def icon_cache(tmp_path) -> Path:
+    """A writable copy of the shipped icon cache."""
+    target = tmp_path / "icons"
+    shutil.copytree(shipped_icons_dir(), target)
+    return target
+
+
+@pytest.fixture
+def empty_cache(tmp_path) -> Path:
+    target = tmp_path / "empty-icons"
+    target.mkdir()
+    return target
+
+
+@pytest.fixture
+def layouts_copy(tmp_path) -> Path:
+    """A writable copy of every game's layout data, for tests that break it."""
+    target = tmp_path / "layouts"
+    shutil.copytree(shipped_layouts_dir(), target)
+    return target
+
+
+@pytest.fixture
+def run():
+    """Run the CLI in-process; returns click's Result (output holds stdout and stderr)."""
+    def invoke(*args: str):
+        return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+    return invoke
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder` with its bytes, to prove a failure changed nothing."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}

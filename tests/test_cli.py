@@ -1,0 +1,91 @@
+import subprocess
+import sys
+
+from pnp import __version__
+
+
+def test_help_lists_commands_with_examples(run):
+    result = run("--help")
+    assert result.exit_code == 0
+    for command in ("build", "validate", "list", "icons"):
+        assert command in result.output
+    assert "Examples" in result.output
+
+
+def test_icons_help(run):
+    result = run("icons", "--help")
+    assert result.exit_code == 0
+    for command in ("fetch", "import", "verify", "credits"):
+        assert command in result.output
+
+
+def test_every_command_has_help_with_an_example(run):
+    for args in (["build"], ["validate"], ["list"], ["icons", "fetch"], ["icons", "import"],
+                 ["icons", "verify"], ["icons", "credits"]):
+        result = run(*args, "--help")
+        assert result.exit_code == 0, args
+        assert "Example" in result.output, args
+
+
+def test_version(run):
+    result = run("--version")
+    assert result.exit_code == 0
+    assert __version__ in result.output
+
+
+def test_list_shows_games_and_components(run):
+    result = run("list")
+    assert result.exit_code == 0
+    assert "exit-from-purgatory" in result.output
+    assert "Apple card: 5 per player" in result.output
+
+
+def test_unknown_game_is_one_line_exit_2(run):
+    result = run("build", "no-such-game")
+    assert result.exit_code == 2
+    assert "no-such-game" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_unknown_option_is_exit_2(run):
+    result = run("build", "--colour-scheme", "x")
+    assert result.exit_code == 2
+    assert "No such option" in result.output
+
+
+def test_bad_option_values_name_the_option(run):
+    for args, name in ((["--paper", "a9"], "--paper"), (["--bleed", "three"], "--bleed"),
+                       (["--back-offset", "1"], "--back-offset"), (["--card", "huge"], "--card")):
+        result = run("build", "exit-from-purgatory", *args)
+        assert result.exit_code == 2, args
+        assert name in result.output
+        assert "Traceback" not in result.output
+
+
+def test_pnp_toml_sets_defaults_and_a_flag_beats_it(run, isolated):
+    (isolated / "pnp.toml").write_text('paper = "letter"\nplayers = 5\n')
+    import json
+
+    assert run("build", "exit-from-purgatory").exit_code == 0
+    manifest = json.loads((isolated / "output/exit-from-purgatory/manifest.json").read_text())
+    assert manifest["options"]["paper"] == "letter" and manifest["players"] == 5
+    assert run("build", "exit-from-purgatory", "--paper", "a4").exit_code == 0
+    manifest = json.loads((isolated / "output/exit-from-purgatory/manifest.json").read_text())
+    assert manifest["options"]["paper"] == "a4" and manifest["players"] == 5
+
+
+def test_pnp_toml_unknown_key_is_named(run, isolated):
+    (isolated / "pnp.toml").write_text('papr = "letter"\n')
+    result = run("build", "exit-from-purgatory")
+    assert result.exit_code == 2
+    assert "pnp.toml: unknown key 'papr'" in result.output
+
+
+def test_python_dash_m_and_help_do_not_import_reportlab():
+    code = ("import sys, runpy; sys.argv=['pnp','--help'];\n"
+            "try:\n runpy.run_module('pnp', run_name='__main__')\n"
+            "except SystemExit: pass\n"
+            "print('reportlab' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "Usage: pnp" in out
+    assert out.strip().endswith("False")

@@ -1,0 +1,136 @@
+"""The icon cache: safe SVG parsing, Iconify import, verification and credits."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import snapshot
+from pnp.icons import IconRef, IconStore
+from pnp.svgshape import SvgRejected, foreground_paths, load_shape
+
+GOOD = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/>'
+        '<path fill="#fff" d="M100 100h300v300H100z"/></svg>')
+
+
+def xxe(secret_path) -> bytes:
+    return (f'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY secret SYSTEM "file://{secret_path}">]>'
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><text>&secret;</text>'
+            '<path d="M1 1h10v10z"/></svg>').encode()
+
+
+BILLION_LAUGHS = (b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+                  + b"".join(f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">'.encode()
+                             for i in range(1, 10))
+                  + b']><svg xmlns="http://www.w3.org/2000/svg"><path d="M1 1h1z"/><text>&lol9;</text></svg>')
+
+
+def test_good_svg_yields_the_foreground_only():
+    assert foreground_paths(GOOD.encode()) == ["M100 100h300v300H100z"]
+    shape = load_shape(GOOD.encode())
+    assert len(shape.paths) == 1
+
+
+@pytest.mark.parametrize("data, reason", [
+    (b"<html><body>404</body></html>", "not an SVG"),
+    (GOOD.encode()[:80], "not well-formed"),
+    (b'<svg xmlns="http://www.w3.org/2000/svg"></svg>', "no foreground"),
+    (b'<svg xmlns="http://www.w3.org/2000/svg">' + b"<g/>" * 500 + b'<path d="M1 1h1z"/></svg>', "more than"),
+    (b"<svg>" + b" " * 600_000 + b"</svg>", "limit"),
+])
+def test_bad_svgs_are_refused(data, reason):
+    with pytest.raises(SvgRejected, match=reason):
+        foreground_paths(data)
+
+
+def test_external_entity_is_refused_and_never_read(tmp_path, httpserver, run, empty_cache):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP-SECRET-CONTENT")
+    with pytest.raises(SvgRejected, match="DOCTYPE"):
+        load_shape(xxe(secret))
+    httpserver.expect_request("/icons/ffffff/000000/1x1/lorc/evil.svg").respond_with_data(xxe(secret))
+    result = run("icons", "fetch", "lorc/evil", "--icons", empty_cache, "--base-url", httpserver.url_for("/").rstrip("/"))
+    assert result.exit_code == 1
+    assert "DOCTYPE" in result.output
+    assert "TOP-SECRET" not in result.output
+    assert not any(b"TOP-SECRET" in data for data in snapshot(empty_cache).values())
+
+
+def test_billion_laughs_is_refused():
+    with pytest.raises(SvgRejected, match="DOCTYPE"):
+        load_shape(BILLION_LAUGHS)
+
+
+def iconify(tmp_path, icons: dict) -> str:
+    path = tmp_path / "icons.json"
+    path.write_text(json.dumps({"prefix": "game-icons", "width": 512, "height": 512,
+                                "icons": {name: {"body": f'<path fill="currentColor" d="{d}"/>'}
+                                          for name, d in icons.items()}}))
+    return str(path)
+
+
+def authors(tmp_path, mapping: dict) -> str:
+    path = tmp_path / "authors.json"
+    path.write_text(json.dumps(mapping))
+    return str(path)
+
+
+def test_import_from_iconify(tmp_path, run, empty_cache):
+    src = iconify(tmp_path, {"shiny-apple": "M10 10h100v100z", "lift": "M5 5h50v50z"})
+    who = authors(tmp_path, {"shiny-apple": "lorc", "lift": "lorc"})
+    result = run("icons", "import", src, "lorc/shiny-apple", "lorc/lift", "--authors", who, "--icons", empty_cache)
+    assert result.exit_code == 0, result.output
+    store = IconStore(empty_cache)
+    assert store.verify() == []
+    assert store.shape(IconRef.parse("lorc/lift")).paths
+    assert store.manifest()["lorc/lift"]["source"] == "iconify:icons.json#lift"
+
+
+@pytest.mark.parametrize("ref, mapping, reason", [
+    ("delapouite/shiny-apple", {"shiny-apple": "lorc"}, "is by lorc"),
+    ("lorc/shiny-apple", {}, "no known author"),
+    ("lorc/not-there", {"not-there": "lorc"}, "not in this set"),
+])
+def test_import_refuses_what_it_cannot_attribute(tmp_path, run, empty_cache, ref, mapping, reason):
+    src = iconify(tmp_path, {"shiny-apple": "M10 10h100v100z"})
+    result = run("icons", "import", src, ref, "--authors", authors(tmp_path, mapping), "--icons", empty_cache)
+    assert result.exit_code == 1
+    assert reason in result.output
+    assert snapshot(empty_cache) == {}
+
+
+def test_verify_detects_tampering(run, icon_cache):
+    assert run("icons", "verify", "--icons", icon_cache).exit_code == 0
+    target = icon_cache / "lorc" / "lift.svg"
+    target.write_bytes(target.read_bytes().replace(b"M", b"L", 1))
+    result = run("icons", "verify", "--icons", icon_cache)
+    assert result.exit_code == 1
+    assert "lift.svg: sha256" in result.output
+
+
+def test_tampered_icon_is_refused_at_build_time(run, icon_cache):
+    target = icon_cache / "lorc" / "lift.svg"
+    target.write_bytes(target.read_bytes() + b" ")
+    result = run("build", "exit-from-purgatory", "--icons", icon_cache)
+    assert result.exit_code == 1
+    assert "lift.svg does not match" in result.output
+
+
+def test_symlink_out_of_the_cache_is_refused(tmp_path, icon_cache):
+    outside = tmp_path / "outside.svg"
+    outside.write_text(GOOD)
+    link = icon_cache / "lorc" / "sneaky.svg"
+    link.symlink_to(outside)
+    store = IconStore(icon_cache)
+    from pnp.errors import IconError
+
+    with pytest.raises(IconError, match="outside the icon cache"):
+        store.path(IconRef.parse("lorc/sneaky"))
+
+
+def test_credits_name_authors_site_and_licence(run):
+    result = run("icons", "credits")
+    assert result.exit_code == 0
+    assert "lorc: " in result.output and "shiny-apple" in result.output
+    assert "game-icons.net" in result.output and "CC BY 3.0" in result.output

@@ -20,7 +20,9 @@ from pnp.render.fonts import font, text_width
 
 OVERLAP = 12 * MM
 GLUE = "#d9d9d9"
-SEAM_ROOM = 4.5 * MM  # crosshairs on a cut edge reach this far past the tile
+SEAM_ROOM = 3.2 * MM  # crosshairs on a cut edge reach this far past the tile
+CROSS = 3.0 * MM
+RING = 2.2 * MM
 
 
 def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
@@ -36,6 +38,10 @@ def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
     layouts = []
     for pw, ph in (portrait, landscape):
         area = content_area(options.printable(pw, ph)).inset(SEAM_ROOM)
+        if bw <= area.width:
+            area = area.inset(-SEAM_ROOM, 0)
+        if bh <= area.height:
+            area = area.inset(0, -SEAM_ROOM)
         cols = _count(bw, area.width)
         rows = _count(bh, area.height)
         layouts.append((cols * rows, (pw, ph), area, cols, rows))
@@ -141,9 +147,9 @@ def _seam(c, what: str, axis: str, at: float, other: str, region: Rect, ox: floa
             cx, cy = cut_at + ox, region.y + oy + t * region.height
         else:
             cx, cy = region.x + ox + t * region.width, cut_at + oy
-        c.circle(cx, cy, 2.5 * MM, stroke=1, fill=0)
-        c.line(cx - 4 * MM, cy, cx + 4 * MM, cy)
-        c.line(cx, cy - 4 * MM, cx, cy + 4 * MM)
+        c.circle(cx, cy, RING, stroke=1, fill=0)
+        c.line(cx - CROSS, cy, cx + CROSS, cy)
+        c.line(cx, cy - CROSS, cx, cy + CROSS)
     c.setFillColor("#000000")
     c.setFont(font(False), 6)
     along = 1.0 / count

@@ -15,7 +15,7 @@ from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect, Size
 from pnp.icons import IconRef, IconStore, credits_short
 from pnp.render.elements import Painter
-from pnp.render.fonts import register_fonts
+from pnp.render.fonts import font, register_fonts
 from pnp.render.furniture import Bands, Furniture
 
 Duplex = Literal["long", "short", "off"]
@@ -139,7 +139,7 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
     pages = plan_cover(spec, options, icons, body) + body
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(options.paper.width, options.paper.height), invariant=1,
-                    pageCompression=1)
+                    pageCompression=1, initialFontName=font(False), initialFontSize=8)
     canvas.setTitle(f"{spec.game_title}: {spec.title}")
     canvas.setAuthor("purgatory-pnp")
     canvas.setSubject(f"Print-and-play {spec.title.lower()} for {spec.game_title}")

@@ -18,20 +18,23 @@ CUT = "#8a8a8a"
 MARK = "#000000"
 MARK_LEN = 4 * MM
 MARK_CLEAR = 0.6 * MM
+MARK_ROOM = 2.5 * MM
 
 
 def impose(options: RenderOptions, cell_w: float, cell_h: float, gap: float,
-           what: str) -> tuple[list[Rect], Bands]:
-    """The grid cells of one sheet and where the page furniture goes."""
+           what: str, mark_room: float = 0.0) -> tuple[list[Rect], Bands]:
+    """The grid cells of one sheet and where the page furniture goes; `mark_room` keeps space for
+    crop marks on every side of the grid (needed with bleed, where no hairline shows the trim)."""
     printable = options.printable()
-    cols, rows = grid_fit(cell_w, cell_h, printable.width, printable.height, gap)
+    room = printable.inset(mark_room)
+    cols, rows = grid_fit(cell_w, cell_h, room.width, room.height, gap)
     if not cols or not rows:
         raise UsageProblem(
             f"{what} ({cell_w / MM:.1f} x {cell_h / MM:.1f} mm) does not fit on {options.paper.label()} "
             f"inside the {options.margin / MM:g} mm printer margin; choose a larger --paper or smaller --card")
     while cols and rows:
         cells = grid_cells(printable, cols, rows, cell_w, cell_h, gap)
-        bbox = _bbox(cells)
+        bbox = _bbox(cells).inset(-mark_room)
         bands = choose_bands(printable, bbox)
         if bands:
             return cells, bands
@@ -48,7 +51,7 @@ def plan_pieces(section: PieceSheet, options: RenderOptions) -> list[PagePlan]:
     w, h = section.width * MM, section.height * MM
     gap = section.gap * MM
     what = f"one {section.title.lower().rstrip('s')}"
-    cells, bands = impose(options, w + 2 * bleed, h + 2 * bleed, gap, what)
+    cells, bands = impose(options, w + 2 * bleed, h + 2 * bleed, gap, what, MARK_ROOM if bleed else 0.0)
     per_page = len(cells)
     pw, ph = options.paper.width, options.paper.height
     faces: list[PagePlan] = []

@@ -1,0 +1,29 @@
+"""Fold cards: both sides of a two-sided piece printed as one, folded along the middle.
+
+The front sits on the upper half; the back sits on the lower half turned 180 degrees, so after
+folding along the dashed line and turning the piece over (left to right) it reads the right way up.
+"""
+
+from __future__ import annotations
+
+from pnp.components import Piece
+from pnp.render.elements import Box, Element, Group, Line
+
+FOLD_DASH = (2.0, 1.5)
+
+
+def fold_piece(kind: str, name: str, front: tuple[Element, ...], back: tuple[Element, ...],
+               w: float, h: float, front_background: str | None = None,
+               back_background: str | None = None) -> Piece:
+    """One piece of w x 2h millimetres holding both sides of a w x h piece."""
+    halves: list[Element] = []
+    if back_background:
+        halves.append(Box(0, 0, w, h, fill=back_background))
+    if front_background:
+        halves.append(Box(0, h, w, h, fill=front_background))
+    halves += [
+        Group(tuple(back), dx=w, dy=h, rotate=180),
+        Group(tuple(front), dx=0, dy=h),
+        Line(0, h, w, h, color="#555555", width=0.6, dash=FOLD_DASH),
+    ]
+    return Piece(kind, name, tuple(halves))

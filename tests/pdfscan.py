@@ -1,0 +1,76 @@
+"""Read what a PDF page draws: rectangles, line segments, text and form placements, in page points.
+
+pypdf's content-stream visitor hands us each operator with the current transformation matrix.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pypdf import PdfReader
+
+MM = 72 / 25.4
+
+
+def _apply(m, x, y):
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+@dataclass
+class PageScan:
+    width: float
+    height: float
+    rects: list = field(default_factory=list)      # (x, y, w, h, stroke_rgb)
+    lines: list = field(default_factory=list)      # ((x1, y1), (x2, y2), stroke_rgb)
+    texts: list = field(default_factory=list)      # (text, x, y)
+    forms: list = field(default_factory=list)      # (name, x, y, scale)
+
+    def text(self) -> str:
+        return " ".join(t for t, _, _ in self.texts)
+
+
+def scan(path_or_reader) -> list[PageScan]:
+    reader = path_or_reader if isinstance(path_or_reader, PdfReader) else PdfReader(path_or_reader)
+    pages = []
+    for page in reader.pages:
+        box = page.mediabox
+        out = PageScan(float(box.width), float(box.height))
+        state = {"stroke": None, "cur": None, "stack": []}
+
+        def before(op, args, cm, tm, out=out, state=state):
+            if op == b"q":
+                state["stack"].append(state["stroke"])
+            elif op == b"Q" and state["stack"]:
+                state["stroke"] = state["stack"].pop()
+            elif op == b"RG":
+                state["stroke"] = tuple(round(float(v), 3) for v in args)
+            elif op == b"G":
+                g = round(float(args[0]), 3)
+                state["stroke"] = (g, g, g)
+            elif op == b"re":
+                x, y, w, h = (float(v) for v in args)
+                x0, y0 = _apply(cm, x, y)
+                x1, y1 = _apply(cm, x + w, y + h)
+                out.rects.append((min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0), state["stroke"]))
+            elif op == b"m":
+                state["cur"] = _apply(cm, float(args[0]), float(args[1]))
+            elif op == b"l" and state["cur"] is not None:
+                point = _apply(cm, float(args[0]), float(args[1]))
+                out.lines.append((state["cur"], point, state["stroke"]))
+                state["cur"] = point
+            elif op == b"Do":
+                out.forms.append((str(args[0]), cm[4], cm[5], cm[0]))
+
+        def text(t, cm, tm, font, size, out=out):
+            if t.strip():
+                x, y = _apply(cm, tm[4], tm[5])
+                out.texts.append((t.strip(), x, y))
+
+        page.extract_text(visitor_operand_before=before, visitor_text=text)
+        pages.append(out)
+    return pages
+
+
+def near(a: float, b: float, tol_mm: float = 0.1) -> bool:
+    return abs(a - b) <= tol_mm * MM

@@ -1,0 +1,324 @@
+"""The print engine on test sheets: geometry read back from the PDFs themselves."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from pdfscan import MM, near, scan
+from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
+from pnp.errors import UsageProblem
+from pnp.geometry import Size
+from pnp.icons import IconStore
+from pnp.paths import shipped_icons_dir
+from pnp.render.document import RenderOptions, render_document
+from pnp.render.elements import Box, Circle, Icon, Text
+from pnp.render.fold import fold_piece
+from pnp.render.pieces import CUT
+
+CUT_RGB = tuple(round(int(CUT[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
+BLACK = (0.0, 0.0, 0.0)
+STORE = IconStore(shipped_icons_dir())
+
+
+def deck(count: int, w: float = 63.5, h: float = 88.9, icon: str = "lorc/shiny-apple") -> list[Piece]:
+    pieces = []
+    for i in range(count):
+        face = (Icon(icon, w / 2, h / 2, w * 0.6, "#b3261e"), Text(f"F{i:03d}", 2, h - 10, w - 4, 8, size=10))
+        back = (Text(f"B{i:03d}", 2, 2, w - 4, 8, size=10),)
+        pieces.append(Piece("card", f"card {i}", face, back, "plain", "#fbe9e7", "#2b2540"))
+    return pieces
+
+
+def render(sections, **options):
+    opts = RenderOptions(paper=Size.paper(options.pop("paper", "a4")), **options)
+    spec = DocumentSpec("test.pdf", "Test sheet", sections, Cover(["test"]), "Test Game")
+    doc = render_document(spec, opts, STORE)
+    return doc, PdfReader(io.BytesIO(doc.pdf)), opts
+
+
+def crop_marks(page, side_bands=False):
+    """Black lines outside the footer band (whose scale bar is black too); with side bands the
+    footer runs up the right edge."""
+    footer = (5 + 5.5) * MM
+    if side_bands:
+        return [ln for ln in page.lines if ln[2] == BLACK and min(ln[0][0], ln[1][0]) < page.width - footer]
+    return [ln for ln in page.lines if ln[2] == BLACK and max(ln[0][1], ln[1][1]) > footer + 0.01]
+
+
+def card_rects(page, w=63.5, h=88.9):
+    return [r for r in page.rects if r[4] == CUT_RGB and near(r[2], w * MM) and near(r[3], h * MM)]
+
+
+def text_at(page, pattern):
+    return {t: (x, y) for t, x, y in page.texts if re.fullmatch(pattern, t)}
+
+
+@pytest.mark.parametrize("paper, expected", [("a4", (595.28, 841.89)), ("letter", (612.0, 792.0)),
+                                             ("a3", (841.89, 1190.55)), ("tabloid", (792.0, 1224.0))])
+def test_page_sizes_in_points(paper, expected):
+    doc, reader, _ = render([PieceSheet("Cards", deck(3), 63.5, 88.9)], paper=paper)
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(expected[0], abs=0.01)
+        assert float(page.mediabox.height) == pytest.approx(expected[1], abs=0.01)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_card_trims_are_exact_and_inside_the_printable_area(paper):
+    doc, reader, opts = render([PieceSheet("Cards", deck(9), 63.5, 88.9)], paper=paper)
+    pages = scan(reader)
+    faces = card_rects(pages[1])
+    assert len(faces) == 9          # 3 x 3 poker cards fit both A4 and Letter
+    printable = opts.printable()
+    for x, y, w, h, _ in faces:
+        assert abs(w - 63.5 * MM) < 0.1 * MM and abs(h - 88.9 * MM) < 0.1 * MM
+        assert x >= printable.x - 0.01 and y >= printable.y - 0.01
+        assert x + w <= printable.right + 0.01 and y + h <= printable.top + 0.01
+
+
+def test_crop_marks_sit_outside_every_face():
+    doc, reader, _ = render([PieceSheet("Cards", deck(9), 63.5, 88.9)])
+    page = scan(reader)[1]
+    faces = card_rects(page)
+    marks = crop_marks(page)
+    assert len(marks) >= 16
+    for (x1, y1), (x2, y2), _ in marks:
+        for fx, fy, fw, fh, _ in faces:
+            inside = lambda x, y: fx + 0.01 < x < fx + fw - 0.01 and fy + 0.01 < y < fy + fh - 0.01
+            assert not inside(x1, y1) and not inside(x2, y2) and not inside((x1 + x2) / 2, (y1 + y2) / 2)
+    # and every mark lies on a trim line
+    xs = {round(v, 1) for f in faces for v in (f[0], f[0] + f[2])}
+    ys = {round(v, 1) for f in faces for v in (f[1], f[1] + f[3])}
+    for (x1, y1), (x2, y2), _ in marks:
+        assert (round(x1, 1) in xs and x1 == x2) or (round(y1, 1) in ys and y1 == y2)
+
+
+def _faces_and_backs(duplex, offset=(0.0, 0.0)):
+    doc, reader, opts = render([PieceSheet("Cards", deck(7), 63.5, 88.9)], duplex=duplex,
+                               back_offset=(offset[0] * MM, offset[1] * MM))
+    pages = scan(reader)
+    faces = text_at(pages[1], r"F\d{3}")
+    backs = text_at(pages[2], r"B\d{3}")
+    face_cards = {t: r for t, r in zip(sorted(faces), [None] * len(faces))}
+    placed = {(item["name"], item["side"]): item for item in doc.placed}
+    return faces, backs, placed, opts, face_cards
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_backs_land_behind_their_faces_after_the_flip(duplex):
+    doc, reader, opts = render([PieceSheet("Cards", deck(7), 63.5, 88.9)], duplex=duplex)
+    pages = scan(reader)
+    face_rects = sorted(card_rects(pages[1]), key=lambda r: (-r[1], r[0]))
+    back_rects = card_rects(pages[2])
+    faces = text_at(pages[1], r"F\d{3}")
+    backs = text_at(pages[2], r"B\d{3}")
+    assert len(face_rects) == 7 and len(back_rects) == 7
+    W, H = opts.paper.width, opts.paper.height
+    for i in range(7):
+        fx, fy = faces[f"F{i:03d}"]
+        bx, by = backs[f"B{i:03d}"]
+        face = next(r for r in face_rects if r[0] <= fx <= r[0] + r[2] and r[1] <= fy <= r[1] + r[3])
+        back = next(r for r in back_rects if r[0] <= bx <= r[0] + r[2] and r[1] <= by <= r[1] + r[3])
+        if duplex == "long":     # flipping over the long (vertical) edge mirrors x
+            assert back[0] == pytest.approx(W - face[0] - face[2], abs=0.01) and back[1] == pytest.approx(face[1], abs=0.01)
+        else:                    # flipping over the short edge mirrors y
+            assert back[1] == pytest.approx(H - face[1] - face[3], abs=0.01) and back[0] == pytest.approx(face[0], abs=0.01)
+    # the partial sheet: 7 faces fill the first 7 slots in reading order; row r col c
+    first_row_y = max(r[1] for r in face_rects)
+    assert sum(1 for r in face_rects if r[1] == first_row_y) == 3
+
+
+def test_back_offset_shifts_backs_only():
+    plain = render([PieceSheet("Cards", deck(9), 63.5, 88.9)])
+    shifted = render([PieceSheet("Cards", deck(9), 63.5, 88.9)], back_offset=(1.5 * MM, -0.8 * MM))
+    p0, p1 = scan(plain[1]), scan(shifted[1])
+    assert sorted(card_rects(p0[1])) == sorted(card_rects(p1[1]))
+    before = sorted(card_rects(p0[2]))
+    after = sorted(card_rects(p1[2]))
+    for a, b in zip(before, after):
+        assert b[0] - a[0] == pytest.approx(1.5 * MM, abs=0.01)
+        assert b[1] - a[1] == pytest.approx(-0.8 * MM, abs=0.01)
+
+
+def test_duplex_off_puts_backs_after_all_fronts():
+    doc, reader, _ = render([PieceSheet("Cards", deck(20), 63.5, 88.9)], duplex="off")
+    labels = [item["side"] for item in doc.placed]
+    assert labels == ["face"] * 20 + ["back"] * 20
+    pages = scan(reader)
+    assert "F000" in pages[1].text() and "B000" in pages[4].text()
+
+
+def test_cards_with_different_backs_in_one_deck():
+    pieces = deck(4)
+    pieces[2] = Piece("card", "odd", pieces[2].face, (Text("OTHER", 2, 2, 50, 8),), "other", None, "#ffffff")
+    doc, reader, _ = render([PieceSheet("Cards", pieces, 63.5, 88.9)])
+    assert [item["back"] for item in doc.placed if item["side"] == "back"] == ["plain", "plain", "other", "plain"]
+    assert "OTHER" in scan(reader)[2].text()
+
+
+@pytest.mark.parametrize("paper, margin, grid, bands", [("a4", 5, (2, 2), "top"), ("letter", 5, (2, 2), "top"),
+                                                         ("a4", 3, (2, 3), "side")])
+def test_bleed_layout(paper, margin, grid, bands):
+    bleed = 3 * MM
+    doc, reader, opts = render([PieceSheet("Cards", deck(12), 63.5, 88.9)], paper=paper, bleed=bleed,
+                               margin=margin * MM)
+    faces = [item for item in doc.placed if item["side"] == "face" and item["page"] == 2]
+    assert len(faces) == grid[0] * grid[1]
+    xs = sorted({item["x_mm"] for item in faces})
+    ys = sorted({item["y_mm"] for item in faces})
+    assert (len(xs), len(ys)) == grid
+    assert xs[1] - xs[0] == pytest.approx(63.5 + 6, abs=0.01)          # each card keeps its own bleed
+    page = reader.pages[1]
+    trim = [float(v) for v in page.trimbox]
+    bleedbox = [float(v) for v in page.bleedbox]
+    assert trim[0] == pytest.approx(min(xs) * MM, abs=0.05) and trim[2] - trim[0] == pytest.approx(
+        (max(xs) - min(xs) + 63.5) * MM, abs=0.05)
+    assert bleedbox[0] == pytest.approx(trim[0] - bleed, abs=0.05) and bleedbox[3] == pytest.approx(trim[3] + bleed, abs=0.05)
+    media = [float(v) for v in page.mediabox]
+    assert media[0] <= bleedbox[0] <= trim[0] and trim[2] <= bleedbox[2] <= media[2]
+    scanned = scan(reader)[1]
+    assert not card_rects(scanned)          # with bleed, no hairlines: the marks say where to cut
+    marks = crop_marks(scanned, side_bands=bands == "side")
+    trims_x = {round((x + dx) * MM, 1) for x in xs for dx in (0, 63.5)}
+    vertical = [ln for ln in marks if ln[0][0] == ln[1][0]]
+    assert vertical and all(round(ln[0][0], 1) in trims_x for ln in vertical)
+    grid_top = (max(ys) + 88.9) * MM + bleed
+    assert all(min(ln[0][1], ln[1][1]) >= grid_top or max(ln[0][1], ln[1][1]) <= min(ys) * MM - bleed for ln in vertical)
+    header = [t for t in scanned.texts if t[0] == "Test Game"][0]
+    if bands == "side":
+        assert header[1] < min(xs) * MM          # the header runs down the left side
+    else:
+        assert header[2] > grid_top
+
+
+def test_a_card_that_cannot_fit_fails_clearly():
+    with pytest.raises(UsageProblem) as raised:
+        render([PieceSheet("Cards", deck(1, 300, 400), 300, 400)])
+    assert "does not fit" in str(raised.value.message) and raised.value.exit_code == 2
+
+
+def test_cannot_fit_via_cli_is_exit_2(run):
+    result = run("build", "exit-from-purgatory", "--card", "250x320")
+    assert result.exit_code == 2
+    assert "does not fit" in result.output and "Traceback" not in result.output
+
+
+def test_fold_card_has_a_centred_fold_line_and_a_turned_back():
+    front = (Text("FRONT", 2, 70, 59.5, 10, size=12),)
+    back = (Text("BACK", 2, 70, 59.5, 10, size=12),)
+    piece = fold_piece("fold-card", "destiny", front, back, 63.5, 88.9)
+    doc, reader, _ = render([PieceSheet("Fold cards", [piece] * 3, 63.5, 177.8)])
+    page = scan(reader)[1]
+    outlines = card_rects(page, 63.5, 177.8)
+    assert len(outlines) == 3
+    x, y, w, h, _ = outlines[0]
+    folds = [ln for ln in page.lines if ln[0][1] == ln[1][1] and near(ln[0][1], y + h / 2) and x - 0.1 <= ln[0][0] <= x + w]
+    assert folds, "no fold line at the middle of the piece"
+    assert abs((folds[0][1][0] - folds[0][0][0])) == pytest.approx(63.5 * MM, abs=0.1)
+    front_pos = [(tx, ty) for t, tx, ty in page.texts if t == "FRONT" and x <= tx <= x + w]
+    back_pos = [(tx, ty) for t, tx, ty in page.texts if t == "BACK" and x <= tx <= x + w]
+    assert front_pos[0][1] > y + h / 2 > back_pos[0][1]
+
+
+def test_double_sided_token_sheet():
+    face = (Circle(10, 10, 9, stroke="#000000"), Text("HEADS", 2, 7, 16, 6, size=6, align="left"))
+    back = (Circle(10, 10, 9, stroke="#000000"), Text("TAILS", 2, 7, 16, 6, size=6, align="left"))
+    tokens = [Piece("token", "coin", face, back, "tails")] * 30
+    doc, reader, opts = render([PieceSheet("Tokens", tokens, 20, 20, "round", gap=3, bleeds=False)])
+    pages = scan(reader)
+    heads = [(x, y) for t, x, y in pages[1].texts if t == "HEADS"]
+    tails = [(x, y) for t, x, y in pages[2].texts if t == "TAILS"]
+    assert len(heads) == 30 and len(tails) == 30
+    W = opts.paper.width
+    mirrored = sorted((round(W - x - 16 * MM, 1), round(y, 1)) for x, y in heads)
+    assert mirrored == sorted((round(x, 1), round(y, 1)) for x, y in tails)
+    sides = {item["side"] for item in doc.placed}
+    assert sides == {"face", "back"}
+
+
+def test_board_tiled_over_two_pages_with_overlap_and_labels():
+    elements = (Circle(180, 125, 20, fill="#cccccc", stroke="#000000"), Text("LIMBO", 160, 120, 40, 10, size=12))
+    board = Board("Test board", "board", "Board", 360, 250, elements, background="#eeeeff")
+    doc, reader, _ = render([board])
+    tiles = [item for item in doc.placed if item["side"].startswith("tile")]
+    assert [t["side"] for t in tiles] == ["tile A1", "tile B1"]
+    a, b = tiles
+    overlap = a["x_mm"] + a["w_mm"] - b["x_mm"]
+    assert overlap == pytest.approx(12, abs=0.01)
+    assert (a["x_mm"] + a["w_mm"] + b["x_mm"]) / 2 == pytest.approx(180, abs=0.01)   # the glue strip is centred
+    text = " ".join(p.text() for p in scan(reader))
+    assert "A1 of 2x1" in text and "B1 of 2x1" in text and "glue here" in text and "cut here" in text
+
+
+def test_board_fits_one_a3_page():
+    board = Board("Test board", "board", "Board", 380, 250, (Text("LIMBO", 170, 120, 40, 10),))
+    doc, reader, _ = render([board], paper="a3")
+    assert [item["side"] for item in doc.placed] == ["face"]
+
+
+def test_every_page_has_scale_bar_title_page_number_and_credits():
+    doc, reader, _ = render([PieceSheet("Cards", deck(10), 63.5, 88.9)])
+    pages = scan(reader)
+    for number, page in enumerate(pages, start=1):
+        text = page.text()
+        assert "Test Game" in text and f"page {number} / {len(pages)}" in text
+        assert "50 mm at 100% scale" in text and "game-icons.net" in text
+        bars = [ln for ln in page.lines if ln[2] == BLACK and near(abs(ln[1][0] - ln[0][0]) + abs(ln[1][1] - ln[0][1]), 50 * MM)]
+        assert bars, f"page {number} has no 50 mm bar"
+    assert "How to print" in pages[0].text() and "LONG edge" in pages[0].text()
+
+
+def test_icons_are_reusable_forms_drawn_once():
+    small, _, _ = render([PieceSheet("Cards", deck(10), 63.5, 88.9)])
+    large, reader, _ = render([PieceSheet("Cards", deck(100), 63.5, 88.9)])
+    path_bytes = (shipped_icons_dir() / "lorc" / "shiny-apple.svg").stat().st_size
+    per_card = (len(large.pdf) - len(small.pdf)) / 90
+    # measured: ~200 bytes per card (two strings, a clip, a form reference) against a 1.6 KB path
+    assert per_card < path_bytes / 4, (per_card, path_bytes)
+    forms = [name for page in reader.pages for name in (page.get("/Resources", {}).get("/XObject", {}) or {})]
+    assert {f for f in forms} == {"/FormXob.icon_lorc__shiny_apple".replace(".", ".")} or len(set(forms)) == 1
+
+
+def test_metadata_and_fonts_are_embedded():
+    doc, reader, _ = render([PieceSheet("Cards", deck(2), 63.5, 88.9)])
+    assert reader.metadata.title == "Test Game: Test sheet"
+    assert reader.metadata.author == "purgatory-pnp"
+    fonts = set()
+    for page in reader.pages:
+        for font in (page["/Resources"].get("/Font") or {}).values():
+            font = font.get_object()
+            fonts.add(font["/BaseFont"])
+            descendant = font.get("/DescendantFonts")
+            descriptor = (descendant[0].get_object() if descendant else font).get("/FontDescriptor")
+            assert descriptor is not None and any(k in descriptor.get_object() for k in ("/FontFile2", "/FontFile"))
+    assert fonts
+
+
+def test_ink_saver_has_no_large_dark_fills():
+    from pnp.render.elements import INK  # noqa: F401
+    import pypdfium2 as pdfium
+
+    colour, _, _ = render([PieceSheet("Cards", deck(9), 63.5, 88.9)])
+    saver, _, _ = render([PieceSheet("Cards", deck(9), 63.5, 88.9)], ink_saver=True)
+
+    def dark_share(pdf: bytes, index: int) -> float:
+        page = pdfium.PdfDocument(pdf)[index]
+        image = page.render(scale=30 / 72).to_pil().convert("L")
+        pixels = image.tobytes()
+        return sum(1 for p in pixels if p < 90) / len(pixels)
+
+    assert dark_share(colour.pdf, 2) > 0.4          # the backs are dark in colour
+    assert dark_share(saver.pdf, 2) < 0.05
+    assert dark_share(saver.pdf, 1) < 0.15
+
+
+def test_text_that_cannot_fit_fails_clearly():
+    from pnp.errors import LayoutError
+
+    long = "word " * 400
+    piece = Piece("card", "wordy", (Text(long, 2, 2, 40, 10, size=9, min_size=6),))
+    with pytest.raises(LayoutError, match="does not fit"):
+        render([PieceSheet("Cards", [piece], 63.5, 88.9)])

@@ -48,9 +48,7 @@ def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -
     module = load_game(slug)
     data = module.load(folder, store)
     card = settings.card_size()
-    counts = {key: spec.expected(players) for key, spec in rules.components.items()}
-    ctx = BuildContext(players=players, card_w=card.width / MM, card_h=card.height / MM, counts=counts,
-                       copies=settings.copies)
+    ctx = BuildContext(players=players, card_w=card.width / MM, card_h=card.height / MM, copies=settings.copies)
     options = render_options(settings)
     documents = [draw(spec, options, store) for spec in module.documents(data, ctx)]
     placed = [item for doc in documents for item in doc.placed]

@@ -18,7 +18,6 @@ class BuildContext:
     players: int
     card_w: float
     card_h: float
-    counts: dict[str, int]
     copies: int = 1
 
 

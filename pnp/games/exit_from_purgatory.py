@@ -31,6 +31,7 @@ class CardType(Strict):
     suit: Annotated[str, Field(min_length=1, max_length=2)]
     substitute: Text
     role: Text
+    per_player: Count
 
 
 class Back(Strict):
@@ -42,6 +43,7 @@ class Back(Strict):
 
 
 class Tokens(Strict):
+    per_player: Count
     diameter: Annotated[float, Field(ge=12, le=40)]
     apple_icon: IconName
     worm_icon: IconName
@@ -56,6 +58,7 @@ class Challenge(Strict):
 
 
 class Mat(Strict):
+    per_player: Count
     icon: IconName
     color: Color
     spot_color: Color
@@ -65,6 +68,7 @@ class Mat(Strict):
 
 
 class Aid(Strict):
+    per_player: Count
     title: Text
     turn: Annotated[list[Text], Field(min_length=1)]
     after: Text
@@ -227,11 +231,11 @@ def aid_elements(data: ExitData, w: float, h: float) -> tuple:
 # -- documents -----------------------------------------------------------------------------------
 def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
     data, n = game.data, ctx.players
+    tk = data.tokens
     w, h = ctx.card_w, ctx.card_h
     back = card_back(data.back, w, h)
     cards = [Piece(card.id, card.name, card_face(card, w, h), back, "lift-back", card.tint, data.back.background)
-             for card in data.cards for _ in range(ctx.counts.get(card.id, 0))]
-    tk = data.tokens
+             for card in data.cards for _ in range(card.per_player * n)]
     d = tk.diameter
     token = Piece("token", "Apple/Worm token",
                   (Circle(d / 2, d / 2, d / 2 - 1.2, stroke=tk.apple_color, width=1.2),
@@ -240,8 +244,8 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
                    Icon(tk.worm_icon, d / 2, d / 2, d * 0.62, tk.worm_color)),
                   "worm-side", "#fff7f5", "#f4f8ec")
     tips = game.tips
-    tokens = ctx.counts.get("token", 0)
-    counts = ", ".join(f"{ctx.counts.get(c.id, 0)} {c.name}" for c in data.cards)
+    tokens = tk.per_player * n
+    counts = ", ".join(f"{c.per_player * n} {c.name}" for c in data.cards)
     title = data.back.title
     cover_cards = Cover([f"{counts} cards for {n} players, each with the lift back behind it."],
                         data.cover.assembly[:1], data.cover.bring)
@@ -255,9 +259,9 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
                      cover_tokens, title),
         DocumentSpec("mats-and-aids.pdf", "Scoring mats and player aids", [
             Sheet("Scoring mat", "mat", "Brain-freeze mat",
-                  lambda mw, mh: mat_elements(data.mat, tips, d, mw, mh), copies=ctx.counts.get("mat", 0)),
+                  lambda mw, mh: mat_elements(data.mat, tips, d, mw, mh), copies=data.mat.per_player * n),
             Sheet("Player aid", "aid", "Player aid", lambda aw, ah: aid_elements(data, aw, ah),
-                  copies=ctx.counts.get("aid", 0), per_page=2),
+                  copies=data.aid.per_player * n, per_page=2),
         ], cover_mats, title),
     ]
 
@@ -269,10 +273,9 @@ def invariants(game: Exit, rules: RulesModel, players: int) -> list[Problem]:
     problems = []
     need = data.setup_cards_per_type * players
     for card in data.cards:
-        spec = rules.components.get(card.id)
-        have = spec.expected(players) if spec else 0
+        have = card.per_player * players
         if have < need:
-            problems.append(Problem("exit-from-purgatory", "rules.toml", f"components.{card.id}",
+            problems.append(Problem("exit-from-purgatory", FILE, f"cards.{card.id}.per_player",
                                     f"setup deals {data.setup_cards_per_type} {card.name} cards to each player, "
                                     "so the deck is too small", f">= {need}", have))
     ids = {card.id for card in data.cards}

@@ -111,7 +111,7 @@ def _tile(board: Board, region: Rect, target: Rect, label: str, cols: int, rows:
             seams.append(("cut", "y", region.top, f"{string.ascii_uppercase[col]}{row}"))
         for what, axis, at, other in seams:
             _seam(c, what, axis, at, other, region, ox, oy)
-        _label(c, target, f"{label} of {cols}x{rows}" + ("" if cols * rows == 1 else "  · glue the grey strips under the neighbouring tile"))
+        _label(c, target, f"{label} of {cols}x{rows}")
         ctx.place(board.kind, board.name, None, f"tile {label}", Rect(region.x, region.y, region.width, region.height))
         ctx.placed[-1].update({"page_x_mm": round(target.x / MM, 2), "page_y_mm": round(target.y / MM, 2)})
     return draw

@@ -1,0 +1,119 @@
+"""`pnp validate` and the layout loader: exact problems named, right exit codes, no tracebacks."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pnp.games import GAMES
+
+
+def edit(path, old, new, count=1):
+    text = path.read_text()
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, count))
+
+
+def validate(run, layouts, *args):
+    result = run("validate", *args, "--layouts", layouts)
+    assert "Traceback" not in result.output
+    return result
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_shipped_data_validates_for_every_supported_player_count(run, game, layouts_copy):
+    from pnp.rules import load_rules
+
+    rules = load_rules(layouts_copy / game)
+    top = rules.players.max or rules.players.min + 6
+    for players in range(rules.players.min, top + 1):
+        result = validate(run, layouts_copy, game, "--players", players)
+        assert result.exit_code == 0, result.output
+
+
+def test_build_writes_a_manifest_of_what_was_drawn(run, isolated):
+    assert run("build", "exit-from-purgatory").exit_code == 0
+    manifest = json.loads((isolated / "output/exit-from-purgatory/manifest.json").read_text())
+    faces = [p for p in manifest["placed"] if p["kind"] == "apple" and p["side"] == "face"]
+    assert len(faces) == 20
+    assert {"kind", "name", "back", "document", "page", "x_mm", "y_mm"} <= set(faces[0])
+    assert faces[0]["document"] == "cards.pdf" and faces[0]["back"] == "lift-back"
+
+
+def test_a_renderer_that_skips_a_card_fails_validation(run, monkeypatch):
+    import pnp.render.pieces as pieces
+
+    real = pieces._drawer
+
+    def skipping(slots, section, bleed, side, bands, options):
+        if side == "face" and not getattr(skipping, "done", False):
+            skipping.done = True
+            slots = slots[1:]
+        return real(slots, section, bleed, side, bands, options)
+
+    monkeypatch.setattr(pieces, "_drawer", skipping)
+    result = run("validate", "exit-from-purgatory")
+    assert result.exit_code == 1
+    assert ("exit-from-purgatory: rules.toml:components.apple: Apple card count for 4 players is wrong "
+            "(the rules: 5 per player) (expected 20, found 19)") in result.output
+
+
+EXIT_BREAKS = [
+    # (file, old, new, expected line, exit code)
+    ("components.toml", "substitute = \"Hearts\"\nper_player = 5", "substitute = \"Hearts\"\nper_player = 4",
+     "exit-from-purgatory: rules.toml:components.apple: Apple card count for 4 players is wrong (the rules: 5 per player) (expected 20, found 16)", 1),
+    ("components.toml", "substitute = \"Hearts\"\nper_player = 5", "substitute = \"Hearts\"\nper_player = 1",
+     "exit-from-purgatory: components.toml:cards.apple.per_player: setup deals 2 Apple cards to each player, so the deck is too small (expected >= 8, found 4)", 1),
+    ("components.toml", "substitute = \"Spades\"", "substitue = \"Spades\"",
+     "exit-from-purgatory/components.toml:cards[1].substitue: unknown key (a typo?)", 1),
+    ("components.toml", "diameter = 20", "diameter = -3",
+     "exit-from-purgatory/components.toml:tokens.diameter: input should be greater than or equal to 12 (found -3)", 1),
+    ("components.toml", 'color = "#b3261e"', 'color = "red"',
+     "exit-from-purgatory/components.toml:cards[0].color: expected a colour like '#b22222', found 'red'", 1),
+    ("components.toml", 'icon = "lorc/lift"', 'icon = "lorc/no-such-icon"',
+     "exit-from-purgatory/components.toml:back.icon: unknown icon 'lorc/no-such-icon'", 1),
+    ("components.toml", "[tokens]", "[tokens", "exit-from-purgatory/components.toml:", 2),
+    ("rules.toml", "per_player = 6", "per_player = 0",
+     "exit-from-purgatory/rules.toml:components.token.per_player: input should be greater than 0 (found 0)", 1),
+    ("rules.toml", "min = 4\ndefault = 4", "min = 4\ndefault = 2",
+     "exit-from-purgatory/rules.toml:players: default 2 is outside 4-…", 1),
+    ("rules.toml", "[components.mat]", "[components.mats]\nkind = \"sheet\"\nlabel = \"Spare\"\nper_player = 1\n\n[components.unused]",
+     "exit-from-purgatory: rules.toml:components.mat: placed by the build but missing from the rules model (expected 0, found 4)", 1),
+]
+
+
+@pytest.mark.parametrize("file, old, new, expected, code", EXIT_BREAKS, ids=[b[3][:60] for b in EXIT_BREAKS])
+def test_broken_exit_data_is_named(run, layouts_copy, file, old, new, expected, code):
+    edit(layouts_copy / "exit-from-purgatory" / file, old, new)
+    result = validate(run, layouts_copy, "exit-from-purgatory")
+    assert result.exit_code == code, result.output
+    assert expected in result.output
+
+
+def test_toml_syntax_error_names_file_and_line(run, layouts_copy):
+    path = layouts_copy / "exit-from-purgatory" / "components.toml"
+    lines = path.read_text().splitlines()
+    number = next(i for i, line in enumerate(lines, start=1) if line.startswith("[tokens]"))
+    edit(path, "[tokens]", "[tokens")
+    result = validate(run, layouts_copy, "exit-from-purgatory")
+    assert result.exit_code == 2
+    assert f"components.toml:{number}: TOML syntax error" in result.output
+
+
+def test_impossible_player_count_is_a_usage_error(run, layouts_copy):
+    result = validate(run, layouts_copy, "exit-from-purgatory", "--players", 2)
+    assert result.exit_code == 2
+    assert "--players 2 is not allowed" in result.output
+
+
+def test_build_refuses_a_broken_deck_unless_told(run, layouts_copy, isolated):
+    edit(layouts_copy / "exit-from-purgatory" / "components.toml", "substitute = \"Hearts\"\nper_player = 5",
+         "substitute = \"Hearts\"\nper_player = 4")
+    result = run("build", "exit-from-purgatory", "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert "not written" in result.output
+    assert not (isolated / "output").exists()
+    result = run("build", "exit-from-purgatory", "--layouts", layouts_copy, "--no-validate")
+    assert result.exit_code == 0
+    assert (isolated / "output/exit-from-purgatory/cards.pdf").exists()

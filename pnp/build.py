@@ -61,7 +61,7 @@ def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -
         "documents": [{"file": doc.filename, "pages": doc.pages, "icons": doc.icons} for doc in documents],
         "placed": placed,
     }
-    problems = check_counts(slug, rules, placed, players) + module.invariants(data, rules, players)
+    problems = check_counts(slug, rules, placed, players, settings.copies) + module.invariants(data, rules, players)
     return GameBuild(slug, rules.game.title, players, documents, manifest, problems)
 
 

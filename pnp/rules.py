@@ -39,6 +39,7 @@ class ComponentCount(Strict):
     label: Text
     fixed: Count | None = None
     per_player: Count | None = None
+    per_copy: Count | None = None
     base: Count | None = None
     extra_per_player: Count | None = None
     extra_beyond: Positive | None = None
@@ -46,20 +47,22 @@ class ComponentCount(Strict):
 
     @model_validator(mode="after")
     def _one_rule(self) -> "ComponentCount":
-        given = [name for name in ("fixed", "per_player", "base") if getattr(self, name) is not None]
+        given = [name for name in ("fixed", "per_player", "per_copy", "base") if getattr(self, name) is not None]
         if len(given) != 1:
-            raise ValueError("give exactly one of fixed, per_player or base")
+            raise ValueError("give exactly one of fixed, per_player, per_copy or base")
         if (self.extra_per_player is None) != (self.extra_beyond is None):
             raise ValueError("extra_per_player and extra_beyond go together")
         if self.extra_per_player is not None and self.base is None:
             raise ValueError("extra_per_player needs base")
         return self
 
-    def expected(self, players: int) -> int:
+    def expected(self, players: int, copies: int = 1) -> int:
         if self.fixed is not None:
             return self.fixed
         if self.per_player is not None:
             return self.per_player * players
+        if self.per_copy is not None:
+            return self.per_copy * copies
         extra = 0
         if self.extra_per_player is not None and self.extra_beyond is not None:
             extra = self.extra_per_player * max(0, players - self.extra_beyond)
@@ -70,6 +73,8 @@ class ComponentCount(Strict):
             return f"{self.fixed}"
         if self.per_player is not None:
             return f"{self.per_player} per player"
+        if self.per_copy is not None:
+            return f"{self.per_copy} per copy (--copies)"
         if self.extra_per_player:
             return f"{self.base}, plus {self.extra_per_player} for each player beyond {self.extra_beyond}"
         return f"{self.base}"
@@ -84,6 +89,7 @@ class RulesModel(Strict):
     game: GameInfo
     players: Players
     components: dict[str, ComponentCount]
+    facts: dict[str, Annotated[int, Field(ge=0, le=10_000)]] = {}   # numbers the game's invariants check
 
 
 @dataclass(frozen=True)
@@ -117,16 +123,17 @@ def resolve_players(rules: RulesModel, requested: int | None, game: str) -> int:
     return players
 
 
-def check_counts(game: str, rules: RulesModel, placed: list[dict], players: int) -> list[Problem]:
+def check_counts(game: str, rules: RulesModel, placed: list[dict], players: int, copies: int = 1) -> list[Problem]:
     """Compare what the renderer placed with the rules model's counts."""
     faces = Counter(item["kind"] for item in placed if item["side"] in ("face", "tile A1"))
     backs = Counter(item["kind"] for item in placed if item["side"] == "back")
     problems = []
     for key, spec in rules.components.items():
-        expected = spec.expected(players)
+        expected = spec.expected(players, copies)
         if faces[key] != expected:
+            who = f"{copies} copies" if spec.per_copy else f"{players} players"
             problems.append(Problem(game, RULES_FILE, f"components.{key}",
-                                    f"{spec.label} count for {players} players is wrong "
+                                    f"{spec.label} count for {who} is wrong "
                                     f"(the rules: {spec.describe()})", expected, faces[key]))
         if spec.sides == 2 and backs[key] != faces[key]:
             problems.append(Problem(game, RULES_FILE, f"components.{key}.sides",

@@ -23,17 +23,44 @@ class PageScan:
     height: float
     rects: list = field(default_factory=list)      # (x, y, w, h, stroke_rgb)
     lines: list = field(default_factory=list)      # ((x1, y1), (x2, y2), stroke_rgb)
-    texts: list = field(default_factory=list)      # (text, x, y)
+    texts: list = field(default_factory=list)      # (text, x, y): left and bottom of the glyphs
+    boxes: list = field(default_factory=list)      # (text, (left, bottom, right, top))
     forms: list = field(default_factory=list)      # (name, x, y, scale)
 
     def text(self) -> str:
         return " ".join(t for t, _, _ in self.texts)
 
 
-def scan(path_or_reader) -> list[PageScan]:
-    reader = path_or_reader if isinstance(path_or_reader, PdfReader) else PdfReader(path_or_reader)
+def _texts(source) -> list[list[tuple[str, tuple]]]:
+    """Text runs with absolute boxes from pdfium, which follows form XObjects correctly."""
+    import io
+
+    import pypdfium2 as pdfium
+
+    data = source if isinstance(source, bytes) else open(source, "rb").read()
+    document = pdfium.PdfDocument(io.BytesIO(data))
+    out = []
+    for page in document:
+        textpage = page.get_textpage()
+        runs = []
+        for i in range(textpage.count_rects()):
+            box = textpage.get_rect(i)
+            text = " ".join(textpage.get_text_bounded(*box).split())
+            if text:
+                runs.append((text, box))
+        out.append(runs)
+    return out
+
+
+def scan(source) -> list[PageScan]:
+    """`source` is a path or the PDF's bytes."""
+    import io
+
+    data = source if isinstance(source, bytes) else open(source, "rb").read()
+    reader = PdfReader(io.BytesIO(data))
+    texts = _texts(data)
     pages = []
-    for page in reader.pages:
+    for number, page in enumerate(reader.pages):
         box = page.mediabox
         out = PageScan(float(box.width), float(box.height))
         state = {"stroke": None, "cur": None, "stack": []}
@@ -62,12 +89,9 @@ def scan(path_or_reader) -> list[PageScan]:
             elif op == b"Do":
                 out.forms.append((str(args[0]), cm[4], cm[5], cm[0]))
 
-        def text(t, cm, tm, font, size, out=out):
-            if t.strip():
-                x, y = _apply(cm, tm[4], tm[5])
-                out.texts.append((t.strip(), x, y))
-
-        page.extract_text(visitor_operand_before=before, visitor_text=text)
+        page.extract_text(visitor_operand_before=before)
+        out.boxes = texts[number]
+        out.texts = [(t, box[0], box[1]) for t, box in texts[number]]
         pages.append(out)
     return pages
 

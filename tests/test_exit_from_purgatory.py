@@ -9,7 +9,6 @@ import pytest
 from pypdf import PdfReader
 
 from pdfscan import MM, scan
-from pnp.render.fonts import text_width
 
 GAME = "exit-from-purgatory"
 
@@ -63,9 +62,9 @@ def test_mat_labels_lie_on_the_snowflake_arms(run, isolated):
     path = out / "mats-and-aids.pdf"
     page_scan = scan(path)[1]
     letters = {}
-    for text, x, y in page_scan.texts:
+    for text, box in page_scan.boxes:
         if text in "ABCDEF" and len(text) == 1:
-            letters[text] = (x + text_width(text, True, 10) / 2, y + 3.6)
+            letters[text] = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     assert sorted(letters) == list("ABCDEF")
     cx = sum(p[0] for p in letters.values()) / 6
     cy = sum(p[1] for p in letters.values()) / 6
@@ -92,7 +91,7 @@ def test_names_and_challenges_on_the_mat(run, isolated):
     out = build(run, isolated)
     text = scan(out / "mats-and-aids.pdf")[1].text()
     for label in ("A Generosity", "B Luck", "C Love", "D Peace", "E Humility", "F Balance"):
-        assert label.replace(" ", "  ") in text
+        assert label in text
 
 
 def test_ink_saver_and_letter_build(run, isolated):

@@ -19,13 +19,31 @@ def plan_sheet(sheet: Sheet, options: RenderOptions) -> list[PagePlan]:
     slots = [Rect(area.x, area.top - (i + 1) * slot_h - i * SLOT_GAP, area.width, slot_h) for i in range(per_page)]
     elements = sheet.build(area.width / MM, slot_h / MM)
     copies = max(sheet.copies, 1)
+    form = f"sheet_{sheet.kind}_{id(sheet)}"
+    made: list[str] = []
+
+    def stamp(ctx: PageContext, slot: Rect) -> None:
+        """The sheet is drawn once per document as a form; every copy places that form."""
+        c = ctx.canvas
+        if not made:
+            for ref in sorted(icon_refs(elements)):
+                ctx.painter.forms.icon_form(ref)
+            c.beginForm(form, 0, 0, area.width, slot_h)
+            ctx.painter.draw(elements)
+            c.endForm()
+            made.append(form)
+        c.saveState()
+        c.translate(slot.x, slot.y)
+        c.doForm(form)
+        c.restoreState()
+
     pages = []
     for first in range(0, copies, per_page):
         used = slots[:min(per_page, copies - first)]
 
         def draw(ctx: PageContext, used=used) -> None:
             for i, slot in enumerate(used):
-                ctx.painter.draw(elements, slot.x, slot.y)
+                stamp(ctx, slot)
                 ctx.place(sheet.kind, sheet.name, None, "face", slot)
                 if i:
                     _cut_line(ctx.canvas, slot.top + SLOT_GAP / 2, area)

@@ -26,6 +26,7 @@ class PageScan:
     texts: list = field(default_factory=list)      # (text, x, y): left and bottom of the glyphs
     boxes: list = field(default_factory=list)      # (text, (left, bottom, right, top))
     forms: list = field(default_factory=list)      # (name, x, y, scale)
+    curves: list = field(default_factory=list)     # painted paths with curves: (x0, y0, x1, y1, curve count)
 
     def text(self) -> str:
         return " ".join(t for t, _, _ in self.texts)
@@ -63,7 +64,7 @@ def scan(source) -> list[PageScan]:
     for number, page in enumerate(reader.pages):
         box = page.mediabox
         out = PageScan(float(box.width), float(box.height))
-        state = {"stroke": None, "cur": None, "stack": []}
+        state = {"stroke": None, "cur": None, "stack": [], "path": [], "curves": 0}
 
         def before(op, args, cm, tm, out=out, state=state):
             if op == b"q":
@@ -82,6 +83,17 @@ def scan(source) -> list[PageScan]:
                 out.rects.append((min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0), state["stroke"]))
             elif op == b"m":
                 state["cur"] = _apply(cm, float(args[0]), float(args[1]))
+                state["path"].append(state["cur"])
+            elif op == b"c":
+                state["curves"] += 1
+                for i in range(0, 6, 2):
+                    state["path"].append(_apply(cm, float(args[i]), float(args[i + 1])))
+            elif op in (b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"n"):
+                if state["curves"] and state["path"]:
+                    xs = [p[0] for p in state["path"]]
+                    ys = [p[1] for p in state["path"]]
+                    out.curves.append((min(xs), min(ys), max(xs), max(ys), state["curves"]))
+                state["path"], state["curves"] = [], 0
             elif op == b"l" and state["cur"] is not None:
                 point = _apply(cm, float(args[0]), float(args[1]))
                 out.lines.append((state["cur"], point, state["stroke"]))

@@ -1,0 +1,258 @@
+"""Seven Steps: the gamesheet pad, laid out like the mountain, shoreline at the bottom."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field
+
+from pnp.components import Cover, DocumentSpec, Sheet
+from pnp.games import BuildContext
+from pnp.icons import IconStore
+from pnp.layouts import Color, Count, IconName, Strict, Text, check_icons, parse, read_toml
+from pnp.render.elements import Box, Circle, Icon, Line, Polygon, Text as T
+from pnp.rules import Problem, RulesModel
+
+GAME = "seven-steps"
+FILE = "gamesheet.toml"
+GAP = 3.0
+
+
+class Shoreline(Strict):
+    label: Text
+    pool_dice: Count
+    challenge_label: Text
+    challenge_dice: Count
+    spare_label: Text
+    spare_dice: Count
+
+
+class Scoring(Strict):
+    label: Text
+    hint: Text
+
+
+class Phases(Strict):
+    sun_label: Text
+    sun_hint: Text
+    moon_label: Text
+    moon_hint: Text
+    flow_hint: Text
+    spots: Annotated[int, Field(ge=1, le=6)]
+
+
+class Virgil(Strict):
+    label: Text
+    pips: Annotated[int, Field(ge=1, le=12)]
+    at_start: Annotated[int, Field(ge=0, le=12)]
+    reminder: Text
+
+
+class Band(Strict):
+    min: Annotated[int, Field(ge=0, le=100)]
+    max: Annotated[int, Field(ge=0, le=100)] | None = None
+    name: Text
+
+
+class Ranks(Strict):
+    label: Text
+    loss: Text
+    bands: Annotated[list[Band], Field(min_length=1)]
+
+
+class Terrace(Strict):
+    step: Annotated[int, Field(ge=1, le=20)]
+    name: Text
+    challenge: Text
+
+
+class CoverText(Strict):
+    bring: list[Text]
+    assembly: list[Text]
+
+
+class Gamesheet(Strict):
+    title: Text
+    subtitle: Text
+    die_spot: Annotated[float, Field(ge=17, le=30)]
+    mountain_icon: IconName
+    sun_icon: IconName
+    moon_icon: IconName
+    die_icon: IconName
+    rock: Color
+    sky: Color
+    sea: Color
+    sun: Color
+    moon: Color
+    ink: Color
+    shoreline: Shoreline
+    scoring: Scoring
+    phases: Phases
+    virgil: Virgil
+    ranks: Ranks
+    terraces: Annotated[list[Terrace], Field(min_length=1, max_length=12)]
+    cover: CoverText
+
+
+def load(folder: Path, store: IconStore) -> Gamesheet:
+    path = folder / FILE
+    raw = read_toml(path)
+    data = parse(Gamesheet, raw, path)
+    check_icons(raw, store, path)
+    return data
+
+
+# -- drawing helpers -----------------------------------------------------------------------------
+def spots(x: float, y: float, count: int, per_row: int, size: float, color: str) -> list:
+    """Die spots in rows from the top-left of a block whose top-left corner is (x, y)."""
+    out = []
+    for i in range(count):
+        r, c = divmod(i, per_row)
+        out.append(Box(x + c * (size + GAP), y - (r + 1) * size - r * GAP, size, size, stroke=color, width=1.0))
+    return out
+
+
+def panel(x: float, y: float, w: float, h: float, label: str, color: str, fill: str | None = None) -> list:
+    return [Box(x, y, w, h, fill=fill, stroke=color, width=0.9, radius=2),
+            T(label, x + 2, y + h - 7, w - 4, 6, size=9, bold=True, align="left", color=color)]
+
+
+def sheet_elements(g: Gamesheet, w: float, h: float) -> tuple:
+    s = g.die_spot
+    sh = g.shoreline
+    out: list = []
+    # header
+    out += [Icon(g.mountain_icon, 6, h - 6, 11, g.rock),
+            T(g.title, 13, h - 9, 70, 9, size=17, bold=True, align="left", color=g.ink),
+            T(g.subtitle, 13, h - 14, 110, 5, size=8, align="left", color="#555555"),
+            T("Date ________   Final score ____", w - 75, h - 9, 75, 7, size=9, align="right", color=g.ink)]
+    top = h - 16
+    # bottom band: pool, challenge and spares, moon phase
+    block_h = 2 * s + 20
+    pool_w = 4 * s + 3 * GAP + 6
+    out += panel(0, 0, pool_w, block_h, sh.label, g.sea, fill="#eef4f8")
+    out += spots(3, block_h - 9, sh.pool_dice, 4, s, g.sea)
+    side_w = 2 * s + GAP + 6
+    sx = pool_w + 4
+    out += panel(sx, 0, side_w, block_h, sh.challenge_label, g.ink)
+    out += spots(sx + 3, block_h - 8, sh.challenge_dice, 2, s, g.ink)
+    out.append(T(sh.spare_label, sx + 2, s + 4, side_w - 4, 5, size=8, bold=True, align="left", color=g.ink))
+    out += spots(sx + 3, s + 3, sh.spare_dice, 2, s, g.ink)
+    ph = g.phases
+    col_w = 2 * s + GAP + 6
+    cx = w - col_w
+    phase_h = 2 * s + GAP + 16
+    out += panel(cx, 0, col_w, phase_h, ph.moon_label, g.moon)
+    out += [Icon(g.moon_icon, cx + col_w - 5, phase_h - 4.5, 6, g.moon),
+            T(ph.moon_hint, cx + 2, 1, col_w - 4, 5, size=6, min_size=5, color=g.moon)]
+    out += spots(cx + 3, phase_h - 9, ph.spots, 2, s, g.moon)
+    sun_y = phase_h + 9
+    out += panel(cx, sun_y, col_w, phase_h, ph.sun_label, g.sun)
+    out += [Icon(g.sun_icon, cx + col_w - 5, sun_y + phase_h - 4.5, 6, g.sun),
+            T(ph.sun_hint, cx + 2, sun_y + 1, col_w - 4, 5, size=6, min_size=5, color=g.sun)]
+    out += spots(cx + 3, sun_y + phase_h - 9, ph.spots, 2, s, g.sun)
+    # the day's flow: sun -> moon -> pool
+    out += [Line(cx + col_w / 2, sun_y - 0.5, cx + col_w / 2, phase_h + 1, color=g.ink, width=1.2, arrow=True),
+            T("end of day", cx + col_w / 2 + 2, phase_h + 1.5, col_w / 2 - 2, 5, size=6, align="left"),
+            Line(cx - 1, block_h + 3, pool_w - 12, block_h + 3, color=g.ink, width=1.2, arrow=True),
+            T(ph.flow_hint, 0, block_h + 1, pool_w - 14, 5, size=6.5, align="left", color=g.ink)]
+    # ranks at the top of the column, Virgil's pips between them and the sun
+    rk = g.ranks
+    rh = 9 + 6 * len(rk.bands) + 15
+    ry = top - rh
+    v = g.virgil
+    vy = sun_y + phase_h + 4
+    vh = ry - 4 - vy
+    out += panel(cx, vy, col_w, vh, v.label, g.ink)
+    for i in range(v.pips):
+        r, c = divmod(i, 4)
+        px, py = cx + 7 + c * 10.5, vy + vh - 14 - r * 11
+        earned = i >= v.at_start
+        out.append(Circle(px, py, 4.5, stroke=g.ink, width=0.9, dash=(1.0, 0.8) if earned else None))
+        if not earned:
+            out.append(T("V", px - 3, py - 3, 6, 6, size=10, bold=True, color=g.ink))
+    rows = (v.pips + 3) // 4
+    out.append(T(f"{v.at_start} ready at the start; dashed: earn them. {v.reminder}", cx + 2, vy + 1.5,
+                 col_w - 4, vh - 12 - rows * 11, size=6.5, min_size=4.8, align="left", valign="top", color="#333333"))
+    out += panel(cx, ry, col_w, rh, rk.label, g.ink)
+    row = 6.0
+    for i, band in enumerate(rk.bands):
+        span = f"{band.min}+" if band.max is None else (f"{band.min}" if band.min == band.max else f"{band.min}-{band.max}")
+        y = ry + rh - 9 - (i + 1) * row
+        out += [T(span, cx + 2, y, 9, row, size=8, bold=True, align="left", color=g.ink),
+                T(band.name, cx + 11, y, col_w - 13, row, size=8, align="left", color=g.ink)]
+    out.append(T(rk.loss, cx + 2, ry + 1.5, col_w - 4, 12, size=6, min_size=4.8, align="left", valign="top",
+                 color="#333333"))
+    # the mountain: scoring area on top, terraces below
+    mw = cx - 5
+    score_h = 30
+    score_y = top - score_h
+    out += panel(0, score_y, mw, score_h, g.scoring.label, g.ink, fill=g.sky)
+    out.append(T(g.scoring.hint, 2, score_y + 1.5, mw - 4, 5, size=7, align="left", color="#444444"))
+    base = block_h + 9
+    terrace_h = (score_y - 3 - base) / len(g.terraces)
+    narrow = mw * 0.32
+    for i, terrace in enumerate(sorted(g.terraces, key=lambda t: t.step)):
+        y0, y1 = base + i * terrace_h, base + (i + 1) * terrace_h - 1.2
+        inset0 = narrow * i / len(g.terraces) / 2
+        inset1 = narrow * (i + 1) / len(g.terraces) / 2
+        out.append(Polygon(((inset0, y0), (mw - inset0, y0), (mw - inset1, y1), (inset1, y1)),
+                           fill="#efe6da", stroke=g.rock, width=0.9))
+        left, right = inset1 + 2, mw - inset1 - 2
+        die_x = right - s - 1
+        box_x = die_x - 9
+        out += [T(f"{terrace.step}", left, y0 + 1, 7, terrace_h - 2, size=13, bold=True, color=g.rock),
+                T(terrace.name, left + 8, y0 + terrace_h / 2 - 0.5, box_x - left - 9, terrace_h / 2 - 1.5,
+                  size=11, bold=True, align="left", valign="bottom", color=g.ink),
+                T(terrace.challenge, left + 8, y0 + 0.8, box_x - left - 9, terrace_h / 2 - 1.2, size=7.5,
+                  min_size=5.5, align="left", valign="top", color="#333333"),
+                Box(die_x, y0 + (terrace_h - 1.2 - s) / 2, s, s, stroke=g.ink, width=1.0),
+                Box(box_x, y0 + (terrace_h - 1.2) / 2 - 3, 6, 6, stroke=g.ink, width=0.9),
+                T("passed", box_x - 2, y0 + (terrace_h - 1.2) / 2 - 7.5, 10, 4, size=5.5, color="#555555")]
+    return tuple(out)
+
+
+def documents(g: Gamesheet, ctx: BuildContext) -> list[DocumentSpec]:
+    copies = ctx.copies
+    cover = Cover([f"{copies} gamesheet{'s' if copies > 1 else ''}: one per play."],
+                  g.cover.assembly, g.cover.bring,
+                  ["How to play: roll the challenge die for the terrace, roll pool dice to meet it; "
+                   "passing dice go up to the scoring area, the rest rest in the sun. Full rules: the rule sheet."])
+    sheet = Sheet("Gamesheet", "gamesheet", "Gamesheet", lambda w, h: sheet_elements(g, w, h), copies=copies)
+    return [DocumentSpec("gamesheets.pdf", "Gamesheet pad", [sheet], cover, g.title)]
+
+
+def invariants(g: Gamesheet, rules: RulesModel, players: int) -> list[Problem]:
+    """The sheet must hold what the rules need: terraces in order, every die, every pip, every rank."""
+    facts = rules.facts
+    problems: list[Problem] = []
+
+    def fact(key: str, found: int, where: str, what: str) -> None:
+        if key in facts and facts[key] != found:
+            problems.append(Problem(GAME, FILE, where, what, facts[key], found))
+
+    steps = [t.step for t in g.terraces]
+    fact("terraces", len(steps), "terraces", "terrace count")
+    if steps != list(range(1, len(steps) + 1)):
+        problems.append(Problem(GAME, FILE, "terraces", "terraces must run 1, 2, 3 ... from the bottom",
+                                list(range(1, len(steps) + 1)), steps))
+    sh = g.shoreline
+    fact("pool_dice", sh.pool_dice, "shoreline.pool_dice", "dice pool spots")
+    fact("spare_dice", sh.spare_dice, "shoreline.spare_dice", "spare dice spots")
+    fact("challenge_dice", sh.challenge_dice, "shoreline.challenge_dice", "challenge die spots")
+    fact("total_dice", sh.pool_dice + sh.spare_dice + sh.challenge_dice, "shoreline", "dice in play")
+    fact("virgil_pips", g.virgil.pips, "virgil.pips", "Virgil pips")
+    fact("virgil_pips_at_start", g.virgil.at_start, "virgil.at_start", "Virgil pips ready at the start")
+    low, high = facts.get("lowest_score", 1), facts.get("highest_score", 9)
+    for score in range(low, high + 1):
+        owners = [b.name for b in g.ranks.bands if b.min <= score and (b.max is None or score <= b.max)]
+        if not owners:
+            problems.append(Problem(GAME, FILE, "ranks.bands", f"a final score of {score} has no rank (gap)"))
+        elif len(owners) > 1:
+            problems.append(Problem(GAME, FILE, "ranks.bands",
+                                    f"a final score of {score} falls in {len(owners)} ranks ({', '.join(owners)})"))
+    for i, band in enumerate(g.ranks.bands):
+        if band.max is not None and band.max < band.min:
+            problems.append(Problem(GAME, FILE, f"ranks.bands[{i}]", f"{band.name}: max is below min"))
+    return problems

@@ -1,0 +1,71 @@
+"""Seven Steps: the gamesheet read back from the PDF."""
+
+from __future__ import annotations
+
+import pytest
+from pypdf import PdfReader
+
+from pdfscan import MM, scan
+
+GAME = "seven-steps"
+TERRACES = ["PRIDE", "ENVY", "WRATH", "SLOTH", "GREED", "GLUTTONY", "LUST"]
+SEA = (round(0x2F / 255, 3), round(0x66 / 255, 3), round(0x90 / 255, 3))
+
+
+def build(run, isolated, *args):
+    result = run("build", GAME, *args)
+    assert result.exit_code == 0, result.output
+    return isolated / "output" / GAME / "gamesheets.pdf"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_sheet_geometry(run, isolated, paper):
+    page = scan(build(run, isolated, "--paper", paper))[1]
+    ys = {t: y for t, _, y in page.texts if t in TERRACES}
+    assert sorted(ys, key=ys.get) == TERRACES              # bottom to top
+    dice = [r for r in page.rects if r[2] >= 17 * MM - 0.01 and abs(r[2] - r[3]) < 0.01 and r[2] < 30 * MM]
+    pool = [r for r in dice if r[4] == SEA]
+    assert len(pool) == 7
+    # every die spot: 7 pool, 1 challenge + 2 spare, 4 sun + 4 moon, 7 terraces
+    assert len(dice) == 7 + 3 + 8 + 7
+    assert all(r[2] >= 17 * MM and r[3] >= 17 * MM for r in dice)
+    pips = [c for c in page.curves if abs((c[2] - c[0]) - 9 * MM) < 0.3 and abs((c[3] - c[1]) - 9 * MM) < 0.3]
+    assert len(pips) == 7
+    text = page.text()
+    for words in ("Redeemed", "Sanctified", "Repentant", "Weary Ascendant", "Sun phase", "Moon phase",
+                  "Scoring area", "Challenge die", "Spare dice"):
+        assert words in text
+
+
+def test_copies_make_identical_pages_cheaply(run, isolated):
+    one = build(run, isolated).read_bytes()
+    many = build(run, isolated, "--copies", 20)
+    reader = PdfReader(many)
+    assert len(reader.pages) == 21                          # the cover and 20 sheets
+    forms = [list(page["/Resources"]["/XObject"].keys()) for page in reader.pages[1:]]
+    sheet_forms = {name for names in forms for name in names if "sheet" in name}
+    assert len(sheet_forms) == 1                           # every page places the same drawing
+    grown = len(many.read_bytes()) / len(one)
+    assert grown < 2.0, grown                              # measured: about 1.1x for 20 pages
+
+
+def test_rank_gap_is_named(run, layouts_copy):
+    path = layouts_copy / GAME / "gamesheet.toml"
+    path.write_text(path.read_text().replace("[[ranks.bands]]\nmin = 7\nmax = 7\nname = \"Sanctified\"\n", ""))
+    result = run("validate", GAME, "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert "seven-steps: gamesheet.toml:ranks.bands: a final score of 7 has no rank (gap)" in result.output
+
+
+def test_rank_overlap_and_wrong_counts_are_named(run, layouts_copy):
+    path = layouts_copy / GAME / "gamesheet.toml"
+    text = path.read_text().replace("min = 4\nmax = 6", "min = 3\nmax = 6").replace("pips = 7", "pips = 6")
+    path.write_text(text)
+    result = run("validate", GAME, "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert "a final score of 3 falls in 2 ranks (Repentant, Weary Ascendant)" in result.output
+    assert "gamesheet.toml:virgil.pips: Virgil pips (expected 7, found 6)" in result.output
+
+
+def test_copies_count_is_checked(run):
+    assert run("validate", GAME, "--copies", 3).exit_code == 0

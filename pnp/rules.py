@@ -44,6 +44,7 @@ class ComponentCount(Strict):
     extra_per_player: Count | None = None
     extra_beyond: Positive | None = None
     sides: Literal[1, 2] = 1
+    hidden: Text | None = None   # components drawn face down together: they must share one back
 
     @model_validator(mode="after")
     def _one_rule(self) -> "ComponentCount":
@@ -139,7 +140,28 @@ def check_counts(game: str, rules: RulesModel, placed: list[dict], players: int,
             problems.append(Problem(game, RULES_FILE, f"components.{key}.sides",
                                     f"every {spec.label} needs its back printed behind it",
                                     faces[key], backs[key]))
+    problems += _check_hidden_backs(game, rules, placed)
     for kind in sorted(set(faces) - set(rules.components)):
         problems.append(Problem(game, RULES_FILE, f"components.{kind}",
                                 "placed by the build but missing from the rules model", 0, faces[kind]))
+    return problems
+
+
+def _check_hidden_backs(game: str, rules: RulesModel, placed: list[dict]) -> list[Problem]:
+    """Cards drawn face down from one pile must not be told apart by their backs."""
+    problems = []
+    groups: dict[str, list[str]] = {}
+    for key, spec in rules.components.items():
+        if spec.hidden:
+            groups.setdefault(spec.hidden, []).append(key)
+    for group, kinds in sorted(groups.items()):
+        backs = Counter(item["back"] for item in placed if item["kind"] in kinds and item["side"] == "back")
+        if len(backs) <= 1:
+            continue
+        common = backs.most_common(1)[0][0]
+        odd = sorted({f"{item['name']} ({item['back']})" for item in placed
+                      if item["kind"] in kinds and item["side"] == "back" and item["back"] != common})
+        problems.append(Problem(game, RULES_FILE, f"components.{kinds[0]}.hidden",
+                                f"{group} cards are drawn face down, so all must share one back; "
+                                f"different: {', '.join(odd)}", common, ", ".join(sorted(backs))))
     return problems

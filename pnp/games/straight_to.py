@@ -1,0 +1,321 @@
+"""I'm going Straight to ...: the Heaven/Hell track, Destiny fold cards, 100 Soul cards, tokens, pawns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
+from pnp.errors import LayoutError
+from pnp.games import BuildContext
+from pnp.icons import IconStore
+from pnp.layouts import Color, Count, IconName, Strict, Text, check_icons, parse, read_toml
+from pnp.render.elements import Box, Circle, Icon, Line, Polygon, Text as T
+from pnp.render.fold import fold_piece
+from pnp.rules import Problem, RulesModel
+
+GAME = "straight-to"
+FILE = "components.toml"
+WHITE = "#ffffff"
+Mm = Annotated[float, Field(gt=0, le=2000)]
+
+
+class Track(Strict):
+    width: Mm
+    height: Mm
+    space: Annotated[float, Field(ge=20, le=60)]
+    spaces_per_path: Annotated[int, Field(ge=1, le=30)]
+    limbo_icon: IconName
+    heaven_icon: IconName
+    hell_icon: IconName
+    heaven_color: Color
+    heaven_tint: Color
+    hell_color: Color
+    hell_tint: Color
+    limbo_color: Color
+    enter_rule: Text
+
+
+class Destiny(Strict):
+    count: Count
+    extra_per_player_beyond_six: Annotated[int, Field(ge=0, le=10)]
+    front: Text
+    back: Text
+    front_hint: Text
+    back_hint: Text
+
+
+class BackDesign(Strict):
+    icon: IconName
+    title: Text
+    color: Color
+    background: Color
+
+
+class Soul(Strict):
+    type: Literal["good", "evil"]
+    name: Text
+    icon: IconName
+    count: Count
+    line: Text
+    back: Text
+
+
+class SoulType(Strict):
+    label: Text
+    color: Color
+    tint: Color
+    hint: Text
+
+
+class Tokens(Strict):
+    power_per_player: Count
+    power_icon: IconName
+    power_color: Color
+    power_diameter: Annotated[float, Field(ge=10, le=40)]
+    combat_base: Count
+    combat_extra_per_player: Annotated[int, Field(ge=0, le=100)]
+    combat_beyond: Count
+    combat_icon: IconName
+    combat_color: Color
+    combat_size: Annotated[float, Field(ge=10, le=40)]
+
+
+class Pawns(Strict):
+    icon: IconName
+    width: Annotated[float, Field(ge=15, le=60)]
+    height: Annotated[float, Field(ge=20, le=80)]
+    colors: Annotated[list[Color], Field(min_length=1)]
+    names: Annotated[list[Text], Field(min_length=1)]
+
+
+class Aid(Strict):
+    round: Annotated[list[Text], Field(min_length=1)]
+    formula: Text
+    formula_key: Text
+    fight: Annotated[list[Text], Field(min_length=1)]
+
+
+class CoverText(Strict):
+    bring: list[Text]
+    assembly: list[Text]
+
+
+class StraightData(Strict):
+    title: Text
+    track: Track
+    destiny: Destiny
+    backs: dict[str, BackDesign]
+    souls: Annotated[list[Soul], Field(min_length=1)]
+    soul_types: dict[Literal["good", "evil"], SoulType]
+    tokens: Tokens
+    pawns: Pawns
+    aid: Aid
+    cover: CoverText
+
+
+def load(folder: Path, store: IconStore) -> StraightData:
+    path = folder / FILE
+    raw = read_toml(path)
+    data = parse(StraightData, raw, path)
+    check_icons(raw, store, path)
+    for i, soul in enumerate(data.souls):
+        if soul.back not in data.backs:
+            raise LayoutError(f"{GAME}/{FILE}:souls[{i}].back: no back named {soul.back!r} "
+                              f"(defined: {', '.join(sorted(data.backs))})")
+    if len(data.pawns.names) != len(data.pawns.colors):
+        raise LayoutError(f"{GAME}/{FILE}:pawns.names: give one name per colour "
+                          f"({len(data.pawns.colors)} colours, {len(data.pawns.names)} names)")
+    return data
+
+
+# -- the track -----------------------------------------------------------------------------------
+def track_cells(t: Track) -> list[tuple[str, int, float, float]]:
+    """The track as a snake of three rows: HELL, its path 15..1, LIMBO, the Heaven path 1..15,
+    HEAVEN. LIMBO lands in the middle of the board."""
+    n = t.spaces_per_path
+    cols = n - 4                       # 11 for 15 spaces: 33 cells in three rows
+    pitch = t.width / cols
+    ys = (t.height * 0.8, t.height * 0.5, t.height * 0.2)
+    sequence = [("hell", 16)] + [("hell", k) for k in range(n, 0, -1)] + [("limbo", 0)] + \
+               [("heaven", k) for k in range(1, n + 1)] + [("heaven", 16)]
+    cells = []
+    for i, (side, number) in enumerate(sequence):
+        row, col = divmod(i, cols)
+        if row == 1:
+            col = cols - 1 - col
+        cells.append((side, number, pitch * (col + 0.5), ys[2 - row]))
+    return cells
+
+
+def track_elements(t: Track) -> tuple:
+    w, h = t.width, t.height
+    cells = track_cells(t)
+    mid = h * 0.5
+    out: list = [
+        Polygon(((0, mid + 20), (w, mid + 20), (w, h), (0, h)), fill=t.heaven_tint),
+        Polygon(((0, mid - 20), (w / 2, mid - 20), (w / 2, mid + 20), (0, mid + 20)), fill=t.heaven_tint),
+        Polygon(((0, 0), (w, 0), (w, mid - 20), (0, mid - 20)), fill=t.hell_tint),
+        Polygon(((w / 2, mid - 20), (w, mid - 20), (w, mid + 20), (w / 2, mid + 20)), fill=t.hell_tint),
+        T("The road to HEAVEN", 4, h - 12, w - 8, 9, size=15, bold=True, align="left", color=t.heaven_color),
+        T("The road to HELL", 4, 3, w - 8, 9, size=15, bold=True, align="left", color=t.hell_color),
+    ]
+    for (_, _, x1, y1), (_, _, x2, y2) in zip(cells, cells[1:]):
+        out.append(Line(x1, y1, x2, y2, color="#777777", width=3))
+    half = t.space / 2
+    for side, number, x, y in cells:
+        color = {"heaven": t.heaven_color, "hell": t.hell_color, "limbo": t.limbo_color}[side]
+        if side == "limbo":
+            out += [Circle(x, y, half + 4, fill=WHITE, stroke=color, width=2.5),
+                    Icon(t.limbo_icon, x, y + 4, 15, color),
+                    T("LIMBO", x - half, y - half + 1, t.space, 7, size=11, bold=True, color=color),
+                    T("all pawns start here", x - 30, y - half - 9, 60, 4.5, size=6.5, color=color)]
+        elif number == 16:
+            name = "HEAVEN" if side == "heaven" else "HELL"
+            icon = t.heaven_icon if side == "heaven" else t.hell_icon
+            out += [Box(x - half - 1.5, y - half - 1.5, t.space + 3, t.space + 3, fill=WHITE, stroke=color, width=2.5, radius=4),
+                    Icon(icon, x, y + 3, 17, color),
+                    T(name, x - half, y - half + 0.5, t.space, 6, size=10, bold=True, color=color),
+                    T(t.enter_rule, x - 24, y - half - 9, 48, 7, size=6.5, min_size=5, color=color)]
+        else:
+            out += [Box(x - half, y - half, t.space, t.space, fill=WHITE, stroke=color, width=1.6, radius=2),
+                    T(str(number), x - half, y - 5, t.space, 10, size=16, bold=True, color=color)]
+    return tuple(out)
+
+
+# -- cards, tokens, pawns ------------------------------------------------------------------------
+def soul_face(soul: Soul, kind: SoulType, w: float, h: float) -> tuple:
+    band = h * 0.13
+    return (
+        Box(0, h - band, w, band, fill=kind.color),
+        T(kind.label, 3, h - band + 1, w - 6, band - 2, size=13, bold=True, color=WHITE),
+        Icon(soul.icon, w / 2, h * 0.52, min(w * 0.62, h * 0.42), kind.color),
+        T(soul.name, 3, h * 0.2, w - 6, h * 0.09, size=13, bold=True, color=kind.color),
+        T(soul.line, 4, h * 0.12, w - 8, h * 0.08, size=7.5, min_size=5.5, color="#444444"),
+        T(kind.hint, 4, 2.5, w - 8, h * 0.07, size=7, min_size=5.5, color=kind.color),
+        Box(1.2, 1.2, w - 2.4, h - 2.4, stroke=kind.color, width=1.2, radius=2.5),
+    )
+
+
+def soul_back(back: BackDesign, title: str, w: float, h: float) -> tuple:
+    return (
+        Box(3, 3, w - 6, h - 6, stroke=back.color, width=0.8, radius=2.5),
+        Icon(back.icon, w / 2, h * 0.55, min(w * 0.6, h * 0.42), back.color),
+        T(back.title, 5, h * 0.16, w - 10, h * 0.09, size=15, bold=True, color=back.color),
+        T(title, 5, h * 0.08, w - 10, h * 0.07, size=7.5, color=back.color),
+    )
+
+
+def destiny_side(name: str, hint: str, icon: str, color: str, w: float, h: float) -> tuple:
+    return (
+        Box(2, 2, w - 4, h - 4, stroke=color, width=1.5, radius=3),
+        T(name, 3, h - h * 0.2, w - 6, h * 0.14, size=22, bold=True, color=color),
+        Icon(icon, w / 2, h * 0.47, min(w * 0.6, h * 0.4), color),
+        T(hint, 5, h * 0.08, w - 10, h * 0.12, size=8, min_size=6, color=color),
+    )
+
+
+def pawn_side(p: Pawns, index: int) -> tuple:
+    color, name = p.colors[index], p.names[index]
+    w, h = p.width, p.height
+    return (
+        Box(0, 0, w, h, fill=color),
+        Icon(p.icon, w / 2, h * 0.58, min(w * 0.8, h * 0.6), WHITE),
+        T(name, 1, 1.5, w - 2, h * 0.18, size=8, bold=True, color=WHITE),
+    )
+
+
+def aid_elements(d: StraightData, w: float, h: float) -> tuple:
+    a = d.aid
+    col = (w - 12) / 2
+    out = [Box(0, 0, w, h, stroke="#3d3551", width=0.8, radius=3),
+           T(f"{d.title}: player aid", 4, h - 11, w - 8, 9, size=13, bold=True, align="left"),
+           T("A round", 4, h - 18, col, 5, size=9, bold=True, align="left")]
+    step = (h - 24) / len(a.round)
+    for i, line in enumerate(a.round):
+        out.append(T(f"{i + 1}. {line}", 4, h - 20 - step * (i + 1), col, step - 1, size=8, min_size=5.5,
+                     align="left", valign="top"))
+    x2 = 8 + col
+    out += [T("Combat value", x2, h - 18, col, 5, size=9, bold=True, align="left"),
+            Box(x2, h - 33, col, 13, fill="#f1edf7", stroke="#3d3551", width=0.6, radius=2),
+            T(a.formula, x2, h - 32, col, 11, size=16, bold=True),
+            T(a.formula_key, x2, h - 50, col, 15, size=7.5, min_size=5.5, align="left", valign="top"),
+            T("Fights", x2, h - 57, col, 5, size=9, bold=True, align="left")]
+    step = (h - 62) / len(a.fight)
+    for i, line in enumerate(a.fight):
+        out.append(T(line, x2, h - 59 - step * (i + 1), col, step - 1, size=7.5, min_size=5.5, align="left", valign="top"))
+    return tuple(out)
+
+
+def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
+    n = ctx.players
+    w, h = ctx.card_w, ctx.card_h
+    backs = {key: soul_back(b, d.title, w, h) for key, b in d.backs.items()}
+    souls = [Piece(f"soul-{s.type}", s.name, soul_face(s, d.soul_types[s.type], w, h), backs[s.back], s.back,
+                   d.soul_types[s.type].tint, d.backs[s.back].background)
+             for s in d.souls for _ in range(s.count)]
+    ds = d.destiny
+    t = d.track
+    destinies = ds.count + ds.extra_per_player_beyond_six * max(0, n - 6)
+    destiny = fold_piece("destiny", "Destiny card",
+                         destiny_side(ds.front, ds.front_hint, t.heaven_icon, t.heaven_color, w, h),
+                         destiny_side(ds.back, ds.back_hint, t.hell_icon, t.hell_color, w, h),
+                         w, h, t.heaven_tint, t.hell_tint)
+    tk = d.tokens
+    power = Piece("power", "Power token", (Icon(tk.power_icon, tk.power_diameter / 2, tk.power_diameter / 2,
+                                                tk.power_diameter * 0.62, tk.power_color),),
+                  background="#fff6d6")
+    combat = Piece("combat-power", "Combat Power token",
+                   (Icon(tk.combat_icon, tk.combat_size / 2, tk.combat_size / 2 + 1.5, tk.combat_size * 0.55, tk.combat_color),
+                    T("CP", 0, 0.8, tk.combat_size, 4, size=7, bold=True, color=tk.combat_color)),
+                   background="#f6e3e1")
+    combat_count = tk.combat_base + tk.combat_extra_per_player * max(0, n - tk.combat_beyond)
+    p = d.pawns
+    if n > len(p.colors):
+        raise LayoutError(f"{GAME}/{FILE}:pawns.colors: {n} players need {n} pawn colours, found {len(p.colors)}")
+    pawns = [fold_piece("pawn", f"{p.names[i]} pawn", pawn_side(p, i), pawn_side(p, i), p.width, p.height)
+             for i in range(n)]
+    good = sum(s.count for s in d.souls if s.type == "good")
+    evil = sum(s.count for s in d.souls if s.type == "evil")
+    return [
+        DocumentSpec("track.pdf", "Heaven/Hell track", [Board("Track", "track", "Heaven/Hell track", t.width, t.height,
+                                                              track_elements(t), background=WHITE)],
+                     Cover([f"The track: {t.spaces_per_path} spaces from LIMBO to HEAVEN and {t.spaces_per_path} "
+                            "to HELL, the destinations counting as the 16th."], d.cover.assembly[:1], d.cover.bring), d.title),
+        DocumentSpec("cards.pdf", "Soul and Destiny cards", [
+            PieceSheet("Soul cards", souls, w, h),
+            PieceSheet("Destiny cards", [destiny] * destinies, w, 2 * h, bleeds=False),
+        ], Cover([f"{good} Good and {evil} Evil Soul cards, all with one back.",
+                  f"{destinies} Destiny cards, HEAVEN on one side and HELL on the other, to fold."],
+                 d.cover.assembly[1:]), d.title),
+        DocumentSpec("tokens-and-pawns.pdf", "Tokens and pawns", [
+            PieceSheet("Power tokens", [power] * (tk.power_per_player * n), tk.power_diameter, tk.power_diameter,
+                       "round", gap=3, bleeds=False),
+            PieceSheet("Combat Power tokens", [combat] * combat_count, tk.combat_size, tk.combat_size, gap=3, bleeds=False),
+            PieceSheet("Pawns", pawns, p.width, 2 * p.height, gap=4, bleeds=False),
+        ], Cover([f"{tk.power_per_player * n} Power tokens (round, {tk.power_per_player} per player).",
+                  f"{combat_count} Combat Power tokens (square).", f"{n} pawn standees, one colour per player."],
+                 d.cover.assembly[1:], ["Glass beads or coins can stand in for tokens."]), d.title),
+        DocumentSpec("aids.pdf", "Player aids", [
+            Sheet("Player aid", "aid", "Player aid", lambda aw, ah: aid_elements(d, aw, ah), copies=n, per_page=2)],
+            Cover([f"{n} player aids, two to a page."], ["Cut the page in two on the dashed line."]), d.title),
+    ]
+
+
+def invariants(d: StraightData, rules: RulesModel, players: int) -> list[Problem]:
+    problems = []
+    per_path = rules.facts.get("track_spaces_per_path")
+    if per_path is not None and d.track.spaces_per_path != per_path:
+        problems.append(Problem(GAME, FILE, "track.spaces_per_path", "spaces on each path", per_path,
+                                d.track.spaces_per_path))
+    for i, soul in enumerate(d.souls):
+        if soul.back != d.souls[0].back:
+            problems.append(Problem(GAME, FILE, f"souls[{i}].back",
+                                    f"Soul card {soul.name!r} has its own back: souls are fought over face down, "
+                                    "so every Soul card needs the same back", d.souls[0].back, soul.back))
+    if len(d.pawns.colors) < players:
+        problems.append(Problem(GAME, FILE, "pawns.colors", "a distinct pawn colour per player", players,
+                                len(d.pawns.colors)))
+    return problems

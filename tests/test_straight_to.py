@@ -1,0 +1,98 @@
+"""I'm going Straight to ...: counted from the PDFs."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from pdfscan import scan
+
+GAME = "straight-to"
+
+
+def build(run, isolated, *args):
+    result = run("build", GAME, *args)
+    assert result.exit_code == 0, result.output
+    return isolated / "output" / GAME
+
+
+def test_soul_cards_and_their_one_back(run, isolated):
+    out = build(run, isolated)
+    pages = scan(out / "cards.pdf")
+    labels = Counter(t for p in pages for t, _, _ in p.texts if t in ("GOOD SOUL", "EVIL SOUL"))
+    assert labels == {"GOOD SOUL": 50, "EVIL SOUL": 50}
+    back_pages = [p for p in pages if any(t == "Soul" for t, _, _ in p.texts)]
+    backs = sum(1 for p in back_pages for t, _, _ in p.texts if t == "Soul")
+    assert backs == 100
+    for page in back_pages:             # a back page shows nothing but the one back design
+        assert not any(t in ("GOOD SOUL", "EVIL SOUL", "Penitent", "Tyrant") for t, _, _ in page.texts)
+        assert {f[0].split(".")[-1] for f in page.forms} == {"icon_lorc__spectre"}
+
+
+def test_destiny_fold_cards(run, isolated):
+    out = build(run, isolated)
+    pages = scan(out / "cards.pdf")
+    assert sum(1 for p in pages for t, _, _ in p.texts if t == "HEAVEN") == 6
+    assert sum(1 for p in pages for t, _, _ in p.texts if t == "HELL") == 6
+
+
+@pytest.mark.parametrize("players, combat", [(4, 20), (6, 20), (7, 23), (9, 29)])
+def test_tokens(run, isolated, players, combat):
+    out = build(run, isolated, "--players", players)
+    pages = scan(out / "tokens-and-pawns.pdf")
+    power = sum(1 for p in pages for f in p.forms if f[0].endswith("icon_lorc__power_lightning"))
+    swords = sum(1 for p in pages for f in p.forms if f[0].endswith("icon_lorc__crossed_swords"))
+    assert power == 10 * players
+    assert swords == combat
+    pawns = sum(1 for p in pages for t, _, _ in p.texts if t.endswith(" pawn") or t in (
+        "Red", "Blue", "Green", "Orange", "Purple", "Black", "Pink", "Teal", "Brown", "Grey"))
+    assert pawns >= players
+    assert run("validate", GAME, "--players", players).exit_code == 0
+
+
+def test_track_spaces_on_one_a3_page(run, isolated):
+    out = build(run, isolated, "--paper", "a3")
+    pages = scan(out / "track.pdf")
+    assert len(pages) == 2                            # the cover and the track
+    texts = Counter(t for t, _, _ in pages[1].texts)
+    for number in range(1, 16):
+        assert texts[str(number)] == 2, number        # once on each path
+    assert texts["LIMBO"] == 1 and texts["HEAVEN"] == 1 and texts["HELL"] == 1
+    assert sum(texts[str(n)] for n in range(1, 16)) + texts["LIMBO"] == 31
+
+
+def test_track_tiles_on_a4_mate_at_limbo(run, isolated):
+    import json
+
+    out = build(run, isolated)
+    manifest = json.loads((out / "manifest.json").read_text())
+    tiles = [p for p in manifest["placed"] if p["kind"] == "track"]
+    assert [t["side"] for t in tiles] == ["tile A1", "tile B1"]
+    a, b = tiles
+    assert a["x_mm"] + a["w_mm"] > b["x_mm"]                       # they overlap
+    assert (a["x_mm"] + a["w_mm"] + b["x_mm"]) / 2 == pytest.approx(185, abs=0.01)   # about LIMBO's centre
+    pages = scan(out / "track.pdf")
+    text = " ".join(p.text() for p in pages)
+    assert "A1 of 2x1" in text and "B1 of 2x1" in text and "glue here" in text
+    # LIMBO is printed on both tiles, inside the shared strip
+    assert sum(1 for p in pages for t, _, _ in p.texts if t == "LIMBO") == 2
+
+
+def test_one_soul_with_another_back_is_named(run, layouts_copy):
+    path = layouts_copy / GAME / "components.toml"
+    text = path.read_text()
+    text = text.replace('name = "Trickster"\nicon = "lorc/imp-laugh"\ncount = 17\nline = "Still laughing on the way down."\nback = "soul"',
+                        'name = "Trickster"\nicon = "lorc/imp-laugh"\ncount = 17\nline = "Still laughing on the way down."\nback = "plain"')
+    text += '\n[backs.plain]\nicon = "lorc/ghost"\ntitle = "Soul"\ncolor = "#ffffff"\nbackground = "#333333"\n'
+    path.write_text(text)
+    result = run("validate", GAME, "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert "Trickster" in result.output
+    assert ("straight-to: rules.toml:components.soul-good.hidden: soul cards are drawn face down, so all must "
+            "share one back; different: Trickster (plain)") in result.output
+
+
+def test_eleven_players_are_refused(run):
+    result = run("validate", GAME, "--players", 11)
+    assert result.exit_code == 2 and "More than six can play" in result.output

@@ -44,6 +44,7 @@ class ComponentCount(Strict):
     extra_per_player: Count | None = None
     extra_beyond: Positive | None = None
     sides: Literal[1, 2] = 1
+    at_least: bool = False       # the count is a minimum (spares welcome)
     hidden: Text | None = None   # components drawn face down together: they must share one back
 
     @model_validator(mode="after")
@@ -70,6 +71,11 @@ class ComponentCount(Strict):
         return self.base + extra
 
     def describe(self) -> str:
+        if self.at_least:
+            return f"at least {self._describe()}"
+        return self._describe()
+
+    def _describe(self) -> str:
         if self.fixed is not None:
             return f"{self.fixed}"
         if self.per_player is not None:
@@ -131,11 +137,14 @@ def check_counts(game: str, rules: RulesModel, placed: list[dict], players: int,
     problems = []
     for key, spec in rules.components.items():
         expected = spec.expected(players, copies)
-        if faces[key] != expected:
+        if spec.at_least and faces[key] >= expected:
+            pass
+        elif faces[key] != expected:
             who = f"{copies} copies" if spec.per_copy else f"{players} players"
             problems.append(Problem(game, RULES_FILE, f"components.{key}",
                                     f"{spec.label} count for {who} is wrong "
-                                    f"(the rules: {spec.describe()})", expected, faces[key]))
+                                    f"(the rules: {spec.describe()})",
+                                    f"at least {expected}" if spec.at_least else expected, faces[key]))
         if spec.sides == 2 and backs[key] != faces[key]:
             problems.append(Problem(game, RULES_FILE, f"components.{key}.sides",
                                     f"every {spec.label} needs its back printed behind it",

@@ -9,6 +9,7 @@ from types import ModuleType
 GAMES: dict[str, str] = {
     "exit-from-purgatory": "pnp.games.exit_from_purgatory",
     "seven-steps": "pnp.games.seven_steps",
+    "particle-panic": "pnp.games.particle_panic",
     "straight-to": "pnp.games.straight_to",
 }
 

@@ -13,7 +13,7 @@ from pnp.games import BuildContext
 from pnp.icons import IconStore
 from pnp.layouts import Color, Count, IconName, Strict, Text, check_icons, parse, read_toml
 from pnp.render.elements import Box, Circle, Icon, Line, Polygon, Text as T
-from pnp.render.fold import fold_piece
+from pnp.render.fold import fold_piece, standee_piece
 from pnp.rules import Problem, RulesModel
 
 GAME = "straight-to"
@@ -217,16 +217,6 @@ def destiny_side(name: str, hint: str, icon: str, color: str, w: float, h: float
     )
 
 
-def pawn_side(p: Pawns, index: int) -> tuple:
-    color, name = p.colors[index], p.names[index]
-    w, h = p.width, p.height
-    return (
-        Box(0, 0, w, h, fill=color),
-        Icon(p.icon, w / 2, h * 0.58, min(w * 0.8, h * 0.6), WHITE),
-        T(name, 1, 1.5, w - 2, h * 0.18, size=8, bold=True, color=WHITE),
-    )
-
-
 def aid_elements(d: StraightData, w: float, h: float) -> tuple:
     a = d.aid
     col = (w - 12) / 2
@@ -275,7 +265,7 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
     p = d.pawns
     if n > len(p.colors):
         raise LayoutError(f"{GAME}/{FILE}:pawns.colors: {n} players need {n} pawn colours, found {len(p.colors)}")
-    pawns = [fold_piece("pawn", f"{p.names[i]} pawn", pawn_side(p, i), pawn_side(p, i), p.width, p.height)
+    pawns = [standee_piece("pawn", f"{p.names[i]} pawn", p.icon, p.colors[i], p.names[i], p.width, p.height)
              for i in range(n)]
     good = sum(s.count for s in d.souls if s.type == "good")
     evil = sum(s.count for s in d.souls if s.type == "evil")

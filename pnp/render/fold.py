@@ -7,7 +7,7 @@ folding along the dashed line and turning the piece over (left to right) it read
 from __future__ import annotations
 
 from pnp.components import Piece
-from pnp.render.elements import Box, Element, Group, Line
+from pnp.render.elements import Box, Element, Group, Icon, Line, Text
 
 FOLD_DASH = (2.0, 1.5)
 
@@ -27,3 +27,13 @@ def fold_piece(kind: str, name: str, front: tuple[Element, ...], back: tuple[Ele
         Line(0, h, w, h, color="#555555", width=0.6, dash=FOLD_DASH),
     ]
     return Piece(kind, name, tuple(halves))
+
+
+def standee_piece(kind: str, name: str, icon: str, color: str, label: str, w: float, h: float) -> Piece:
+    """A pawn standee: the same figure on both halves of a fold piece, in the player's colour."""
+    side = (
+        Box(0, 0, w, h, fill=color),
+        Icon(icon, w / 2, h * 0.58, min(w * 0.8, h * 0.6), "#ffffff"),
+        Text(label, 1, 1.5, w - 2, h * 0.18, size=8, bold=True, color="#ffffff"),
+    )
+    return fold_piece(kind, name, side, side, w, h)

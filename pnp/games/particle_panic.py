@@ -1,0 +1,290 @@
+"""Particle Panic: the six-space ring board, particle tokens, pawns, trackers and the player aid."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field
+
+from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
+from pnp.errors import LayoutError
+from pnp.games import BuildContext
+from pnp.icons import IconStore
+from pnp.layouts import Color, Count, IconName, Strict, Text, check_icons, parse, read_toml
+from pnp.render.elements import Box, Circle, Icon, Line, Polygon, Text as T
+from pnp.render.fold import standee_piece
+from pnp.rules import Problem, RulesModel
+
+GAME = "particle-panic"
+FILE = "components.toml"
+WHITE = "#ffffff"
+Mm = Annotated[float, Field(gt=0, le=1000)]
+
+
+class BoardData(Strict):
+    spaces: Annotated[int, Field(ge=3, le=12)]
+    card_width: Mm
+    card_height: Mm
+    particle_spot: Annotated[float, Field(ge=10, le=30)]
+    particle_spots: Annotated[int, Field(ge=1, le=12)]
+    ring_x: Mm
+    ring_y: Mm
+    side_y: Mm
+    pawn_icon: IconName
+    particle_icon: IconName
+    color: Color
+    tint: Color
+    accent: Color
+    start_particles: Annotated[int, Field(ge=0, le=12)]
+    centre_lines: list[Text]
+
+
+class Particles(Strict):
+    count: Count
+    diameter: Annotated[float, Field(ge=10, le=30)]
+    icon: IconName
+    color: Color
+
+
+class Pawns(Strict):
+    icon: IconName
+    width: Annotated[float, Field(ge=15, le=60)]
+    height: Annotated[float, Field(ge=20, le=80)]
+    colors: Annotated[list[Color], Field(min_length=1)]
+    names: Annotated[list[Text], Field(min_length=1)]
+
+
+class HandTracker(Strict):
+    label: Text
+    start: Annotated[int, Field(ge=1, le=12)]
+    hint: Text
+    width: Mm
+    height: Mm
+
+
+class CodeTracker(Strict):
+    label: Text
+    slots: Annotated[int, Field(ge=1, le=10)]
+    hint: Text
+    width: Mm
+    height: Mm
+
+
+class Suit(Strict):
+    name: Text
+    icon: IconName
+    color: Color
+    power: Text
+
+
+class Aid(Strict):
+    basic: Annotated[list[Text], Field(min_length=1)]
+    special: Annotated[list[Text], Field(min_length=1)]
+    emergence: Text
+    win_lose: Text
+    variants: Text
+
+
+class CoverText(Strict):
+    bring: list[Text]
+    assembly: list[Text]
+
+
+class PanicData(Strict):
+    title: Text
+    lab: Text
+    board: BoardData
+    particles: Particles
+    pawns: Pawns
+    hand_tracker: HandTracker
+    code_tracker: CodeTracker
+    suits: Annotated[list[Suit], Field(min_length=1)]
+    aid: Aid
+    cover: CoverText
+
+
+def load(folder: Path, store: IconStore) -> PanicData:
+    path = folder / FILE
+    raw = read_toml(path)
+    data = parse(PanicData, raw, path)
+    check_icons(raw, store, path)
+    if data.board.spaces != 6:
+        raise LayoutError(f"{GAME}/{FILE}:board.spaces: the ring layout draws 6 spaces, found {data.board.spaces}")
+    if len(data.pawns.names) != len(data.pawns.colors):
+        raise LayoutError(f"{GAME}/{FILE}:pawns.names: give one name per colour")
+    return data
+
+
+# -- the board -----------------------------------------------------------------------------------
+def space_size(b: BoardData) -> tuple[float, float]:
+    return 4 + b.card_width + 4 + 2 * b.particle_spot + 3 + 4, b.card_height + 6
+
+
+def board_size(b: BoardData) -> tuple[float, float]:
+    sw, sh = space_size(b)
+    return 2 * b.ring_x + sw + 4, 2 * b.ring_y + sh + 2
+
+
+def space_centres(b: BoardData) -> list[tuple[float, float]]:
+    """Spaces 1-6 clockwise from the top, as offsets from the board's centre."""
+    return [(0, b.ring_y), (b.ring_x, b.side_y), (b.ring_x, -b.side_y),
+            (0, -b.ring_y), (-b.ring_x, -b.side_y), (-b.ring_x, b.side_y)]
+
+
+def board_elements(d: PanicData) -> tuple:
+    b = d.board
+    w, h = board_size(b)
+    sw, sh = space_size(b)
+    cx, cy = w / 2, h / 2
+    centres = [(cx + x, cy + y) for x, y in space_centres(b)]
+    out: list = [Polygon(tuple(centres), stroke=b.color, width=6),
+                 Icon(b.particle_icon, cx, cy + 12, 26, b.accent),
+                 T(d.lab, cx - 40, cy - 8, 80, 8, size=14, bold=True, color=b.color)]
+    for i, line in enumerate(b.centre_lines):
+        out.append(T(line, cx - 45, cy - 17 - i * 9, 90, 8.5, size=7, min_size=5.5, color="#333333"))
+    spot = b.particle_spot
+    for number, (x, y) in enumerate(centres, start=1):
+        x0, y0 = x - sw / 2, y - sh / 2
+        out += [Box(x0, y0, sw, sh, fill=b.tint, stroke=b.color, width=1.5, radius=3),
+                Box(x0 + 4, y0 + 3, b.card_width, b.card_height, fill=WHITE, stroke=b.color, width=0.8, dash=(2, 1.5)),
+                T("card stack", x0 + 4, y0 + 3 + b.card_height / 2 - 3, b.card_width, 6, size=8, color="#8899aa")]
+        px = x0 + 4 + b.card_width + 4
+        badge = (px + spot + 1.5, y0 + sh - 12)
+        out += [Circle(*badge, 9, fill=b.color),
+                T(str(number), badge[0] - 8, badge[1] - 5, 16, 10, size=20, bold=True, color=WHITE)]
+        for k in range(b.particle_spots):
+            r, c = divmod(k, 2)
+            sx, sy = px + spot / 2 + c * (spot + 3), y0 + 3 + spot / 2 + (2 - r) * (spot + 2)
+            out.append(Circle(sx, sy, spot / 2, stroke=b.accent, width=0.8, dash=(1.2, 1.0)))
+            if k == 0 and number > 1 and number - 1 <= b.start_particles:
+                out += [Icon(b.particle_icon, sx, sy, spot * 0.55, b.accent),
+                        T("start", sx - spot / 2, sy - spot / 2 - 0.2, spot, 3, size=5, color=b.accent)]
+        if number == 1:
+            out += [Icon(b.pawn_icon, x0 + 4 + b.card_width / 2, y0 + b.card_height - 10, 14, b.color),
+                    T("pawns start here", x0 + 4, y0 + b.card_height - 21, b.card_width, 5, size=7, bold=True,
+                      color=b.color)]
+    return tuple(out)
+
+
+# -- pieces --------------------------------------------------------------------------------------
+def hand_tracker(t: HandTracker, color: str, name: str) -> tuple:
+    cell = (t.width - 34) / (t.start + 1)
+    out = [Box(0.8, 0.8, t.width - 1.6, t.height - 1.6, stroke=color, width=1.0, radius=2),
+           T(t.label, 3, t.height / 2, 30, 8, size=9, bold=True, align="left"),
+           T(name, 3, t.height / 2 - 8, 30, 6, size=7, align="left", color=color),
+           T(t.hint, 3, 1.5, t.width - 6, 4.5, size=5.5, min_size=4.5, align="left", color="#444444")]
+    for i, value in enumerate(range(t.start, -1, -1)):
+        x = 33 + i * cell
+        fill = "#f4cccc" if value == 0 else None
+        out += [Box(x, 7, cell - 1.2, t.height - 10, fill=fill, stroke="#1b1b1b", width=0.8),
+                T(str(value), x, 7, cell - 1.2, t.height - 10, size=12, bold=True)]
+    return tuple(out)
+
+
+def code_tracker(t: CodeTracker, suits: list[Suit]) -> tuple:
+    out = [Box(0.8, 0.8, t.width - 1.6, t.height - 1.6, stroke="#1b1b1b", width=1.0, radius=2),
+           T(t.label, 3, t.height - 10, t.width - 6, 8, size=11, bold=True, align="left"),
+           T(t.hint, 3, 1.5, t.width - 6, 5, size=6, min_size=4.5, align="left", color="#444444")]
+    row = (t.height - 20) / len(suits)
+    slot_w = min(13.0, (t.width - 40) / t.slots - 1.5)
+    for i, suit in enumerate(suits):
+        y = t.height - 12 - (i + 1) * row
+        out += [Icon(suit.icon, 7, y + row / 2, row * 0.7, suit.color),
+                T(suit.name, 12, y, 24, row, size=8, bold=True, align="left", color=suit.color)]
+        for k in range(t.slots):
+            out.append(Box(37 + k * (slot_w + 1.5), y + 1, slot_w, row - 2, stroke=suit.color, width=0.8, radius=1))
+    return tuple(out)
+
+
+def aid_elements(d: PanicData, w: float, h: float) -> tuple:
+    a = d.aid
+    col = (w - 12) / 2
+    out = [Box(0, 0, w, h, stroke=d.board.color, width=0.8, radius=3),
+           T(f"{d.title}: player aid", 4, h - 11, w - 8, 9, size=13, bold=True, align="left"),
+           T("Your turn: one basic action and one special action", 4, h - 18, w - 8, 5, size=8.5, bold=True, align="left")]
+    y = h - 20
+    blocks = [("Basic actions", a.basic), ("Special actions", a.special)]
+    step = (y - 4) / (len(a.basic) + len(a.special) + 2)
+    for title, lines in blocks:
+        out.append(T(title, 4, y - step, col, step, size=8.5, bold=True, align="left", color=d.board.color))
+        y -= step
+        for line in lines:
+            out.append(T(line, 4, y - step, col, step - 0.5, size=7.5, min_size=5.2, align="left", valign="top"))
+            y -= step
+    x2 = 8 + col
+    out.append(T("Suit powers (spend the card)", x2, h - 24, col, 5, size=8.5, bold=True, align="left", color=d.board.color))
+    row = 9.0
+    for i, suit in enumerate(d.suits):
+        yy = h - 26 - (i + 1) * row
+        out += [Icon(suit.icon, x2 + 3.5, yy + row / 2, 6, suit.color),
+                T(suit.power, x2 + 8, yy, col - 8, row, size=7.5, min_size=5.2, align="left")]
+    rest = h - 26 - len(d.suits) * row - 2
+    third = (rest - 2) / 3
+    for i, (title, text) in enumerate((("Particles emerge", a.emergence), ("Winning and losing", a.win_lose),
+                                       ("1 or 2 players", a.variants))):
+        top = rest - i * third
+        out += [T(title, x2, top - 5, col, 5, size=8, bold=True, align="left", color=d.board.color),
+                T(text, x2, top - third, col, third - 5.5, size=7.2, min_size=5, align="left", valign="top")]
+    return tuple(out)
+
+
+def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
+    n = ctx.players
+    b = d.board
+    w, h = board_size(b)
+    p = d.particles
+    particle = Piece("particle", "Particle token", (Icon(p.icon, p.diameter / 2, p.diameter / 2, p.diameter * 0.68, p.color),),
+                     background="#fdecee")
+    pw = d.pawns
+    if n > len(pw.colors):
+        raise LayoutError(f"{GAME}/{FILE}:pawns.colors: {n} players need {n} pawn colours, found {len(pw.colors)}")
+    pawns = [standee_piece("pawn", f"{pw.names[i]} pawn", pw.icon, pw.colors[i], pw.names[i], pw.width, pw.height)
+             for i in range(n)]
+    ht = d.hand_tracker
+    trackers = [Piece("hand-tracker", f"{pw.names[i]} hand-limit tracker", hand_tracker(ht, pw.colors[i], pw.names[i]))
+                for i in range(n)]
+    ct = d.code_tracker
+    codes = Piece("code-tracker", "Self-destruct code tracker", code_tracker(ct, d.suits))
+    return [
+        DocumentSpec("board.pdf", "Ring board", [Board("Board", "board", "Ring board", w, h, board_elements(d), background=WHITE)],
+                     Cover([f"The {d.lab} ring: six spaces, each holding a face-up card stack and up to six particles."],
+                           d.cover.assembly[:1], d.cover.bring), d.title),
+        DocumentSpec("pieces.pdf", "Particles, pawns and trackers", [
+            PieceSheet("Particle tokens", [particle] * p.count, p.diameter, p.diameter, "round", gap=2.5, bleeds=False),
+            PieceSheet("Pawns", pawns, pw.width, 2 * pw.height, gap=4, bleeds=False),
+            PieceSheet("Hand-limit trackers", trackers, ht.width, ht.height, gap=3, bleeds=False),
+            PieceSheet("Code tracker", [codes], ct.width, ct.height, bleeds=False),
+        ], Cover([f"{p.count} particle tokens (a full board is 36).", f"{n} pawns and {n} hand-limit trackers.",
+                  "One self-destruct code tracker."], d.cover.assembly[1:]), d.title),
+        DocumentSpec("aids.pdf", "Player aids", [
+            Sheet("Player aid", "aid", "Player aid", lambda aw, ah: aid_elements(d, aw, ah), copies=n, per_page=2)],
+            Cover([f"{n} player aids, two to a page."], ["Cut the page in two on the dashed line."]), d.title),
+    ]
+
+
+def invariants(d: PanicData, rules: RulesModel, players: int) -> list[Problem]:
+    facts = rules.facts
+    problems: list[Problem] = []
+
+    def fact(key: str, found: int, where: str, what: str) -> None:
+        if key in facts and facts[key] != found:
+            problems.append(Problem(GAME, FILE, where, what, facts[key], found))
+
+    fact("spaces", d.board.spaces, "board.spaces", "board spaces")
+    fact("particles_per_space", d.board.particle_spots, "board.particle_spots", "particle spots on each space")
+    fact("starting_particles", d.board.start_particles, "board.start_particles", "starting particles")
+    fact("hand_limit", d.hand_tracker.start, "hand_tracker.start", "hand limit the tracker starts at")
+    fact("codes", len(d.suits), "suits", "self-destruct codes (one per suit)")
+    fact("code_length", d.code_tracker.slots, "code_tracker.slots", "cards in a code")
+    full = facts.get("spaces", 6) * facts.get("particles_per_space", 6)
+    if d.particles.count < full:
+        problems.append(Problem(GAME, FILE, "particles.count", "not enough particles to fill the board",
+                                f">= {full}", d.particles.count))
+    if d.board.card_width < 63.5 or d.board.card_height < 88.9:
+        problems.append(Problem(GAME, FILE, "board.card_width", "a card zone must hold a poker card (63.5 x 88.9 mm)",
+                                "63.5 x 88.9", f"{d.board.card_width:g} x {d.board.card_height:g}"))
+    per_suit = facts.get("decks", 2) * facts.get("cards_per_deck", 52) // 4
+    if per_suit < facts.get("code_length", 5):
+        problems.append(Problem(GAME, "rules.toml", "facts", "too few cards of a suit to enter a code"))
+    return problems

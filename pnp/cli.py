@@ -266,4 +266,9 @@ def credits(games) -> None:
 
 
 def main() -> None:
-    cli(prog_name="pnp")
+    """Run the CLI; an error we did not foresee still ends as one line, not a traceback."""
+    try:
+        cli(prog_name="pnp", standalone_mode=True)
+    except Exception as exc:  # noqa: BLE001 - the last net under every command
+        click.echo(f"Error: unexpected {type(exc).__name__}: {exc} (please report this)", err=True)
+        sys.exit(1)

@@ -10,6 +10,7 @@ GAMES: dict[str, str] = {
     "exit-from-purgatory": "pnp.games.exit_from_purgatory",
     "seven-steps": "pnp.games.seven_steps",
     "particle-panic": "pnp.games.particle_panic",
+    "punished": "pnp.games.punished",
     "straight-to": "pnp.games.straight_to",
 }
 

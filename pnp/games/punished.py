@@ -1,0 +1,438 @@
+"""Punished: three tiered decks with category backs, resource tokens, the stat board, and the
+design-rule lint a designer runs after every rewrite."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from pnp.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
+from pnp.errors import LayoutError
+from pnp.games import BuildContext
+from pnp.icons import IconStore
+from pnp.layouts import Color, IconName, Strict, Text, check_icons, parse, read_toml
+from pnp.render.elements import Box, Icon, Line, Text as T
+from pnp.rules import Problem, RulesModel
+
+GAME = "punished"
+CARDS, TEXT, BOARD = "cards.toml", "text.toml", "board.toml"
+WHITE = "#ffffff"
+Stat = Literal["MAW", "BONE", "ICHOR", "PAIN", "SELF"]
+BOOSTED = ("MAW", "BONE", "ICHOR", "SELF")
+
+
+class Effect(Strict):
+    stat: Stat | None = None
+    amount: Annotated[int, Field(ge=-20, le=20)] | None = None
+    lasting: Literal["temp", "perm"] | None = None
+    token: Text | None = None
+    discard: Annotated[int, Field(ge=1, le=10)] | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> "Effect":
+        kinds = [k for k in ("stat", "token", "discard") if getattr(self, k) is not None]
+        if len(kinds) != 1:
+            raise ValueError("an effect is one of {stat, amount, lasting}, {token} or {discard}")
+        if self.stat and (self.amount is None or self.amount == 0):
+            raise ValueError("a stat effect needs a non-zero amount")
+        if self.stat is None and (self.amount is not None or self.lasting is not None):
+            raise ValueError("amount and lasting belong to stat effects")
+        return self
+
+    @property
+    def boost(self) -> bool:
+        return self.stat in BOOSTED and (self.amount or 0) > 0
+
+
+class Check(Strict):
+    stat: Stat
+    threshold: Annotated[int, Field(ge=0, le=20)]
+    effects: Annotated[list[Effect], Field(min_length=1)]
+    cost: list[Effect] = []
+
+
+class Encounter(Strict):
+    checks: list[Check]
+    fallback: Annotated[list[Effect], Field(min_length=1)]
+
+
+class Hand(Strict):
+    action: Text
+    effects: Annotated[list[Effect], Field(min_length=1)]
+
+
+class Card(Strict):
+    tier: Literal[1, 2, 3]
+    category: Text
+    name: Text
+    icon: IconName
+    usage: list[Text]
+    encounter: Encounter
+    hand: Hand
+
+
+class Tier(Strict):
+    name: Text
+    color: Color
+    tint: Color
+
+
+class Category(Strict):
+    name: Text
+    combat: bool
+
+
+class BackDesign(Strict):
+    icon: IconName
+    hint: Text
+
+
+class Usage(Strict):
+    icon: IconName
+    label: Text
+
+
+class Deck(Strict):
+    tiers: dict[Literal["1", "2", "3"], Tier]
+    categories: dict[str, Category]
+    backs: dict[str, BackDesign]
+    usage: dict[str, Usage]
+    cards: Annotated[list[Card], Field(min_length=1)]
+
+
+class Templates(Strict):
+    stat: Text
+    loss: Text
+    token: Text
+    discard: Text
+    check: Text
+    fallback: Text
+    hand: Text
+    joiner: str
+
+
+class TokenKind(Strict):
+    name: Text
+    icon: IconName
+    on_gain: list[Effect] = []
+    discard: list[Effect]
+    extra: Text | None = None
+
+
+class Tokens(Strict):
+    copies: Annotated[int, Field(ge=1, le=20)]
+    diameter: Annotated[float, Field(ge=12, le=40)]
+    kinds: Annotated[list[TokenKind], Field(min_length=1)]
+
+
+class StatTrack(Strict):
+    name: Stat
+    icon: IconName
+    start: Annotated[int, Field(ge=0, le=20)]
+    self: bool
+    about: Text
+    color: Color
+
+
+class Limits(Strict):
+    lines: list[Text]
+
+
+class Zone(Strict):
+    name: Text
+    about: Text
+
+
+class StatBoard(Strict):
+    title: Text
+    track_max: Annotated[int, Field(ge=3, le=20)]
+    self_tag: Text
+    stats: Annotated[list[StatTrack], Field(min_length=1)]
+    limits: Limits
+    zones: list[Zone]
+
+
+class CoverText(Strict):
+    bring: list[Text]
+    guardians: Text
+    tiers: Text
+
+
+class BoardFile(Strict):
+    tokens: Tokens
+    board: StatBoard
+    cover: CoverText
+
+
+@dataclass(frozen=True)
+class Punished:
+    deck: Deck
+    text: Templates
+    extras: BoardFile
+    wording: "Wording"
+
+
+def load(folder: Path, store: IconStore) -> Punished:
+    loaded = []
+    for name, model in ((CARDS, Deck), (TEXT, Templates), (BOARD, BoardFile)):
+        path = folder / name
+        raw = read_toml(path)
+        loaded.append(parse(model, raw, path))
+        check_icons(raw, store, path)
+    deck, text, extras = loaded
+    return Punished(deck, text, extras, Wording(text))
+
+
+# -- wording: card text from data through the jinja2 templates -----------------------------------
+class Wording:
+    """Renders effects, checks and abilities with the designer's templates (sandboxed: data only)."""
+
+    def __init__(self, templates: Templates):
+        from jinja2 import StrictUndefined, TemplateSyntaxError
+        from jinja2.sandbox import SandboxedEnvironment
+
+        env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+        self.joiner = templates.joiner
+        self.templates = {}
+        for key in ("stat", "loss", "token", "discard", "check", "fallback", "hand"):
+            try:
+                self.templates[key] = env.from_string(getattr(templates, key))
+            except TemplateSyntaxError as exc:
+                raise LayoutError(f"{GAME}/{TEXT}:{key}: template error: {exc.message}") from None
+
+    def _render(self, key: str, **values) -> str:
+        from jinja2 import TemplateError
+
+        try:
+            return self.templates[key].render(**values)
+        except TemplateError as exc:
+            raise LayoutError(f"{GAME}/{TEXT}:{key}: template error: {exc}") from None
+
+    def effect(self, e: Effect, flat: bool = False) -> str:
+        if e.token:
+            return self._render("token", token=e.token)
+        if e.discard:
+            return self._render("discard", count=e.discard)
+        if flat and e.amount < 0:
+            return self._render("loss", stat=e.stat, amount=-e.amount)
+        mark = {"temp": "*", "perm": "#", None: ""}[e.lasting]
+        return self._render("stat", stat=e.stat, amount=e.amount, mark=mark)
+
+    def effects(self, effects: list[Effect], flat: bool = False) -> str:
+        return self.joiner.join(self.effect(e, flat) for e in effects)
+
+    def check(self, c: Check) -> str:
+        return self._render("check", stat=c.stat, threshold=c.threshold, cost=self.effects(c.cost),
+                            effects=self.effects(c.effects))
+
+    def fallback(self, card: Card) -> str:
+        return self._render("fallback", checks=bool(card.encounter.checks),
+                            effects=self.effects(card.encounter.fallback, flat=True))
+
+    def hand(self, card: Card) -> str:
+        return self._render("hand", action=card.hand.action, effects=self.effects(card.hand.effects))
+
+
+# -- faces and backs -----------------------------------------------------------------------------
+def card_face(p: Punished, card: Card, w: float, h: float) -> tuple:
+    tier = p.deck.tiers[str(card.tier)]
+    category = p.deck.categories.get(card.category) or Category(name=card.category, combat=False)
+    words = p.wording
+    out: list = [Box(0, h - 13, w, 13, fill=tier.color)]
+    for i, usage in enumerate(u for u in card.usage if u in p.deck.usage):
+        out.append(Icon(p.deck.usage[usage].icon, 4.5 + i * 6.5, h - 6.5, 5.5, WHITE))
+    name_x = 4 + 6.5 * max(len(card.usage), 1)
+    out += [T(card.name, name_x, h - 12, w - name_x - 3, 10, size=11, min_size=6.5, bold=True, align="left", color=WHITE),
+            T(f"{category.name} · {tier.name}", 3, h - 18, w - 6, 4.5, size=6, min_size=4.5, color=tier.color),
+            Icon(card.icon, w / 2, h - 31, 24, tier.color)]
+    lines = [words.check(c) for c in card.encounter.checks] + [words.fallback(card)]
+    top = h - 45
+    enc_h = top - 19
+    out += [Box(2.5, 19, w - 5, enc_h, stroke=tier.color, width=0.6, radius=1.5),
+            T("ENCOUNTER", 4, top - 4.2, w - 8, 3.6, size=5.5, bold=True, align="left", color=tier.color)]
+    step = (enc_h - 5.5) / len(lines)
+    for i, line in enumerate(lines):
+        out.append(T(line, 4, top - 5 - (i + 1) * step, w - 8, step - 0.4, size=7, min_size=4.8, align="left",
+                     valign="top"))
+    out += [Line(2.5, 17.5, w - 2.5, 17.5, color=tier.color, width=0.8),
+            T("IN HAND", 4, 13, w - 8, 3.6, size=5.5, bold=True, align="left", color=tier.color),
+            T(words.hand(card), 4, 2.5, w - 8, 10.5, size=7, min_size=4.8, align="left", valign="top"),
+            Box(1.2, 1.2, w - 2.4, h - 2.4, stroke=tier.color, width=1.0, radius=2.5)]
+    return tuple(out)
+
+
+def card_back(p: Punished, tier_key: int, category: str, w: float, h: float) -> tuple:
+    """The category's back in the tier's colour; a category without a back prints a warning
+    instead, and the lint reports it."""
+    tier = p.deck.tiers[str(tier_key)]
+    back = p.deck.backs.get(category)
+    if back is None:
+        return (T(f"NO BACK FOR {category!r}", 5, h / 2 - 5, w - 10, 10, size=10, bold=True, color=WHITE),)
+    return (
+        Box(3, 3, w - 6, h - 6, stroke=WHITE, width=0.8, radius=2.5),
+        T(f"{'I' * tier_key}", 5, h - 16, w - 10, 10, size=16, bold=True, color=WHITE),
+        Icon(back.icon, w / 2, h * 0.52, min(w * 0.55, h * 0.4), WHITE),
+        T(p.deck.categories[category].name if category in p.deck.categories else category,
+          5, h * 0.2, w - 10, 9, size=10, bold=True, color=WHITE),
+        T(back.hint, 5, h * 0.12, w - 10, 6, size=7, color=WHITE),
+        T(tier.name, 5, 6, w - 10, 5, size=7, color=WHITE),
+    )
+
+
+def token_face(p: Punished, kind: TokenKind, d: float) -> tuple:
+    return (Icon(kind.icon, d / 2, d / 2 + 2, d * 0.5, "#1c1c1c"),
+            T(kind.name, 2.5, 2.2, d - 5, 4, size=5, min_size=3.8, bold=True))
+
+
+def token_rule(p: Punished, kind: TokenKind) -> str:
+    words = p.wording
+    parts = []
+    if kind.on_gain:
+        parts.append(f"when gained {words.effects(kind.on_gain)}")
+    action = words.effects(kind.discard)
+    if kind.extra:
+        action = f"{action}{words.joiner if action else ''}{kind.extra}"
+    parts.append(f"discard: {action}")
+    return f"{kind.name}: " + "; ".join(parts)
+
+
+def board_elements(p: Punished, w: float, h: float) -> tuple:
+    b = p.extras.board
+    out: list = [T(b.title, 0, h - 10, w, 10, size=16, bold=True, align="left")]
+    track_top = h - 14
+    row = 17.0
+    cell = (w - 34) / (b.track_max + 1)
+    for i, stat in enumerate(b.stats):
+        y = track_top - (i + 1) * row
+        out += [Icon(stat.icon, 5, y + 9, 8, stat.color),
+                T(stat.name, 10, y + 8, 22, 6, size=10, bold=True, align="left", color=stat.color),
+                T(f"start {stat.start}" + ("  · SELF" if stat.self else ""), 10, y + 3.5, 22, 4.5, size=6.5,
+                  align="left")]
+        for v in range(b.track_max + 1):
+            fill = "#f4e3b5" if v == stat.start else None
+            out += [Box(33 + v * cell, y + 3, cell - 1, 11, fill=fill, stroke=stat.color, width=0.7, radius=1),
+                    T(str(v), 33 + v * cell, y + 3, cell - 1, 11, size=9, bold=v == stat.start)]
+        out.append(T(stat.about, 33, y - 1.2, w - 33, 4, size=6, min_size=4.5, align="left", color="#333333"))
+    y = track_top - len(b.stats) * row - 5
+    out.append(T(b.self_tag, 0, y - 5, w, 5, size=7.5, bold=True, align="left"))
+    y -= 8
+    out.append(T("Limits", 0, y - 5, w, 5, size=9, bold=True, align="left"))
+    y -= 5.5
+    for line in b.limits.lines:
+        out.append(T(line, 2, y - 5, w - 2, 5, size=7.5, min_size=5.5, align="left"))
+        y -= 5.2
+    y -= 3
+    out.append(T("Zones", 0, y - 5, w, 5, size=9, bold=True, align="left"))
+    y -= 6
+    zone_w = (w - 10) / 3
+    zone_h = min(26.0, (y - 30) / 2)
+    for i, zone in enumerate(b.zones):
+        r, c = divmod(i, 3)
+        zx, zy = c * (zone_w + 5), y - (r + 1) * zone_h - r * 3
+        out += [Box(zx, zy, zone_w, zone_h, stroke="#555555", width=0.7, radius=2, dash=(1.5, 1)),
+                T(zone.name, zx + 2, zy + zone_h - 6, zone_w - 4, 5, size=8.5, bold=True, align="left"),
+                T(zone.about, zx + 2, zy + 1, zone_w - 4, zone_h - 7.5, size=6.5, min_size=4.8, align="left", valign="top")]
+    y = y - 2 * zone_h - 8
+    out.append(T("Tokens", 0, y - 5, w, 5, size=9, bold=True, align="left"))
+    rules = [token_rule(p, k) for k in p.extras.tokens.kinds]
+    step = max(3.5, (y - 7) / max(len(rules), 1))
+    for i, line in enumerate(rules):
+        out.append(T(line, 2, y - 6 - (i + 1) * step, w - 2, step - 0.3, size=7, min_size=4.8, align="left"))
+    return tuple(out)
+
+
+def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
+    w, h = ctx.card_w, ctx.card_h
+    docs = []
+    for tier_key in (1, 2, 3):
+        tier = p.deck.tiers[str(tier_key)]
+        cards = [c for c in p.deck.cards if c.tier == tier_key]
+        pieces = [Piece(f"tier-{tier_key}", c.name, card_face(p, c, w, h), card_back(p, tier_key, c.category, w, h),
+                        f"tier-{tier_key}/{c.category}", tier.tint, tier.color) for c in cards]
+        contents = [f"{len(cards)} {tier.name} cards (tier {tier_key}), each with its category back behind it."]
+        notes = [p.extras.cover.tiers] + ([p.extras.cover.guardians] if tier_key == 3 else [])
+        docs.append(DocumentSpec(f"tier-{tier_key}.pdf", f"Tier {tier_key}: {tier.name}",
+                                 [PieceSheet(f"Tier {tier_key} cards", pieces, w, h)],
+                                 Cover(contents, ["Cut on the crop marks; backs show the encounter category."],
+                                       p.extras.cover.bring, notes), "Punished"))
+    tk = p.extras.tokens
+    tokens = [Piece("token", k.name, token_face(p, k, tk.diameter), background="#f3f0ea")
+              for k in tk.kinds for _ in range(tk.copies)]
+    docs.append(DocumentSpec("tokens-and-board.pdf", "Resource tokens and stat board", [
+        PieceSheet("Resource tokens", tokens, tk.diameter, tk.diameter, "round", gap=3, bleeds=False),
+        Sheet("Stat board", "stat-board", "Stat board", lambda bw, bh: board_elements(p, bw, bh)),
+    ], Cover([f"{len(tokens)} resource tokens ({tk.copies} of each of the {len(tk.kinds)} kinds).",
+              "The stat board with the MAW, BONE, ICHOR and PAIN tracks, limits and zones."],
+             ["Cut out the tokens; keep the stat board whole."], p.extras.cover.bring[1:]), "Punished"))
+    return docs
+
+
+# -- the design-rule lint ------------------------------------------------------------------------
+def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
+    """The design notes' rules, one named check each."""
+    problems: list[Problem] = []
+    deck = p.deck
+
+    def flag(i: int, card: Card, rule: str, message: str, key: str = "") -> None:
+        where = f"cards[{i}]" + (f".{key}" if key else "")
+        problems.append(Problem(GAME, CARDS, where, f"{card.name!r} breaks {rule}: {message}"))
+
+    for i, card in enumerate(deck.cards):
+        category = deck.categories.get(card.category)
+        if category is None:
+            flag(i, card, "known-category", f"no category {card.category!r} (known: {', '.join(deck.categories)})",
+                 "category")
+            continue
+        if card.category not in deck.backs:
+            flag(i, card, "category-back-exists", f"category {card.category!r} has no back in [backs]", "category")
+        for usage in card.usage:
+            if usage not in deck.usage:
+                flag(i, card, "known-usage-icon", f"no usage icon {usage!r}", "usage")
+        enc = card.encounter
+        if category.combat:
+            last = enc.fallback
+            if len(last) != 1 or last[0].stat is None or last[0].amount >= 0:
+                flag(i, card, "combat-ends-on-flat-loss", "a combat encounter's fallback must be one flat "
+                     "\"lose X\" of a stat", "encounter.fallback")
+        primary = enc.checks[0] if enc.checks else None
+        for k, check in enumerate(enc.checks):
+            if not any(e.token for e in check.effects):
+                continue
+            harder = primary is not None and k > 0 and (check.stat != primary.stat or check.threshold > primary.threshold)
+            if not harder:
+                flag(i, card, "token-behind-harder-check", "a token reward must sit behind a harder or an "
+                     "alternate stat check, not the primary one", f"encounter.checks[{k}]")
+            costly = [e for e in check.cost if not (e.discard == 1)] + \
+                     [e for e in check.effects if e.stat and e.amount < 0] + \
+                     ([e for e in check.cost if e.discard] if len(check.cost) > 1 else [])
+            if costly:
+                flag(i, card, "token-check-costs-at-most-a-discard", "a check that awards a token may cost "
+                     "nothing but a single discard", f"encounter.checks[{k}].cost")
+        if card.hand.action not in ("discard", "burn"):
+            flag(i, card, "hand-ability-spends-itself", f"the hand ability must discard or burn the card "
+                 f"itself, not {card.hand.action!r}", "hand.action")
+    effects = [e for c in deck.cards for e in (c.hand.effects + [x for ch in c.encounter.checks for x in ch.effects]
+                                               + c.encounter.fallback)]
+    temp = sum(1 for e in effects if e.boost and e.lasting == "temp")
+    perm = sum(1 for e in effects if e.boost and e.lasting == "perm")
+    limit = rules.facts.get("max_permanent_boost_percent", 50)
+    if perm * 100 > limit * temp:
+        problems.append(Problem(GAME, CARDS, "cards", f"breaks permanent-boosts-rarer: {perm} permanent boosts "
+                                f"against {temp} temporary ones; the rules model allows at most {limit}%",
+                                f"<= {limit * temp // 100}", perm))
+    guardians = [c.name for c in deck.cards if c.tier == 3 and c.category == "guardian"]
+    want = rules.facts.get("guardians_in_tier_3", 4)
+    if len(guardians) != want:
+        problems.append(Problem(GAME, CARDS, "cards", "breaks tier-3-holds-the-guardians: tier 3 must hold "
+                                f"exactly {want} Guardians of the Summit", want, len(guardians)))
+    for i, card in enumerate(deck.cards):
+        if card.category == "guardian" and card.tier != 3:
+            flag(i, card, "tier-3-holds-the-guardians", "Guardians belong to tier 3", "tier")
+    for key in deck.categories:
+        if key not in deck.backs:
+            problems.append(Problem(GAME, CARDS, f"categories.{key}", f"breaks category-back-exists: category "
+                                    f"{key!r} has no back in [backs]"))
+    return problems

@@ -1,0 +1,164 @@
+"""Punished: the tier decks counted from the PDFs, the design-rule lint, and a designer's edit."""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+
+import pypdfium2 as pdfium
+import pytest
+
+from pdfscan import scan
+from pnp.paths import shipped_layouts_dir
+
+GAME = "punished"
+TIER_RGB = {1: (0x9B, 0x1D, 0x20), 2: (0x5A, 0x2A, 0x82), 3: (0x1C, 0x1C, 0x1C)}
+
+
+def deck():
+    return tomllib.loads((shipped_layouts_dir() / GAME / "cards.toml").read_text())
+
+
+def build(run, isolated, *args):
+    result = run("build", GAME, *args)
+    assert result.exit_code == 0, result.output
+    return isolated / "output" / GAME
+
+
+def test_tier_pdfs_hold_exactly_the_cards_with_category_backs(run, isolated):
+    out = build(run, isolated)
+    data = deck()
+    names = {c["name"] for c in data["cards"]}
+    by_icon = {back["icon"].replace("/", "__").replace("-", "_"): key for key, back in data["backs"].items()}
+    for tier in (1, 2, 3):
+        expected = [c for c in data["cards"] if c["tier"] == tier]
+        path = out / f"tier-{tier}.pdf"
+        pages = scan(path)
+        document = pdfium.PdfDocument(str(path))
+        faces, backs = Counter(), Counter()
+        for index, page in enumerate(pages[1:], start=1):
+            on_page = [t for t, _, _ in page.texts if t in names]
+            if not on_page:
+                continue
+            faces.update(on_page)
+            back_page = pages[index + 1]
+            image = document[index + 1].render(scale=1).to_pil().convert("RGB")
+            shown = []
+            for name, x, y, scale in back_page.forms:
+                category = by_icon.get(name.split(".icon_")[-1])
+                if category is None:
+                    continue
+                shown.append(category)
+                pixel = image.getpixel((round(x - 3), round(image.height - (y - 3))))
+                assert all(abs(a - b) < 30 for a, b in zip(pixel, TIER_RGB[tier])), (tier, pixel)
+            assert len(shown) == len(on_page)          # a back behind every face on the sheet
+            backs.update(shown)
+        assert faces == Counter(c["name"] for c in expected)
+        assert backs == Counter(c["category"] for c in expected)
+
+
+def test_starter_deck_passes_the_lint(run):
+    result = run("validate", GAME)
+    assert result.exit_code == 0, result.output
+
+
+def _card(text: str, name: str) -> tuple[int, int]:
+    start = text.index(f'name = "{name}"')
+    begin = text.rindex("[[cards]]", 0, start)
+    end = text.find("[[cards]]", start)
+    return begin, (end if end != -1 else len(text))
+
+
+def edit_card(path, name, old, new):
+    text = path.read_text()
+    begin, end = _card(text, name)
+    block = text[begin:end]
+    assert old in block, (old, block)
+    path.write_text(text[:begin] + block.replace(old, new, 1) + text[end:])
+
+
+LINT = [
+    ("Fen Hound", 'encounter.fallback = [{ stat = "ICHOR", amount = -1 }]',
+     'encounter.fallback = [{ stat = "ICHOR", amount = -1 }, { stat = "PAIN", amount = 1, lasting = "perm" }]',
+     "combat-ends-on-flat-loss"),
+    ("Fen Hound", '{ stat = "PAIN", threshold = 2, effects = [{ stat = "MAW", amount = 1, lasting = "temp" }] }',
+     '{ stat = "PAIN", threshold = 2, effects = [{ token = "Hard Lesson" }] }', "token-behind-harder-check"),
+    ("Fen Hound", '{ stat = "PAIN", threshold = 3, effects = [{ token = "Calcified Mass" }] }',
+     '{ stat = "PAIN", threshold = 3, effects = [{ token = "Calcified Mass" }], cost = [{ discard = 2 }] }',
+     "token-check-costs-at-most-a-discard"),
+    ("Fen Hound", 'hand = { action = "discard"', 'hand = { action = "keep"', "hand-ability-spends-itself"),
+]
+
+
+@pytest.mark.parametrize("name, old, new, rule", LINT, ids=[rule for *_, rule in LINT])
+def test_each_lint_rule_names_card_and_rule(run, layouts_copy, name, old, new, rule):
+    edit_card(layouts_copy / GAME / "cards.toml", name, old, new)
+    result = run("validate", GAME, "--layouts", layouts_copy)
+    assert result.exit_code == 1, result.output
+    assert f"punished: cards.toml:cards[5]" in result.output
+    assert f"'{name}' breaks {rule}" in result.output
+
+
+def test_permanent_boosts_must_stay_rarer(run, layouts_copy):
+    path = layouts_copy / GAME / "cards.toml"
+    path.write_text(path.read_text().replace('lasting = "temp"', 'lasting = "perm"'))
+    result = run("validate", GAME, "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert "breaks permanent-boosts-rarer" in result.output
+
+
+def test_tier_three_must_hold_four_guardians(run, layouts_copy):
+    edit_card(layouts_copy / GAME / "cards.toml", "Guardian of Maws", 'category = "guardian"', 'category = "demon"')
+    result = run("validate", GAME, "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert "breaks tier-3-holds-the-guardians: tier 3 must hold exactly 4 Guardians of the Summit (expected 4, found 3)" in result.output
+
+
+def test_every_category_needs_its_back(run, layouts_copy):
+    path = layouts_copy / GAME / "cards.toml"
+    path.write_text(path.read_text().replace('[backs.hazard]\nicon = "lorc/hazard-sign"\nhint = "Something on the road."\n', ""))
+    result = run("validate", GAME, "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert "'Thorn Thicket' breaks category-back-exists: category 'hazard' has no back in [backs]" in result.output
+
+
+def test_a_designer_edit_needs_no_code(run, layouts_copy, isolated):
+    path = layouts_copy / GAME / "cards.toml"
+    edit_card(path, "Fen Hound", '{ stat = "PAIN", threshold = 2, effects = [{ stat = "MAW", amount = 1',
+              '{ stat = "PAIN", threshold = 1, effects = [{ stat = "MAW", amount = 3')
+    path.write_text(path.read_text() + '''
+[[cards]]
+tier = 2
+category = "beast"
+name = "Rust Hound"
+icon = "lorc/wolf-howl"
+usage = ["discard"]
+encounter.checks = [{ stat = "PAIN", threshold = 3, effects = [{ stat = "BONE", amount = 2, lasting = "temp" }] }]
+encounter.fallback = [{ stat = "ICHOR", amount = -2 }]
+hand = { action = "discard", effects = [{ stat = "MAW", amount = 1, lasting = "temp" }] }
+''')
+    result = run("build", GAME, "--layouts", layouts_copy)
+    assert result.exit_code == 0, result.output
+    out = isolated / "output" / GAME
+    tier1 = " ".join(p.text() for p in scan(out / "tier-1.pdf"))
+    assert "PAIN 1+: +3* MAW" in tier1 and "PAIN 2+: +1* MAW" not in tier1.split("Fen Hound")[1][:200]
+    tier2 = scan(out / "tier-2.pdf")
+    texts = [t for p in tier2 for t, _, _ in p.texts]
+    assert "Rust Hound" in texts and "PAIN 3+: +2* BONE" in texts and "Otherwise: lose 2 ICHOR" in texts
+    assert sum(1 for p in tier2 for t, _, _ in p.texts if t == "Beast or weak Punished") == 2  # its back, and Rust Tick's
+
+
+def test_wording_comes_from_the_templates(run, layouts_copy, isolated):
+    path = layouts_copy / GAME / "text.toml"
+    path.write_text(path.read_text().replace('loss = "lose {{ amount }} {{ stat }}"', 'loss = "suffer {{ amount }} {{ stat }}"'))
+    assert run("build", GAME, "--layouts", layouts_copy).exit_code == 0
+    text = " ".join(p.text() for p in scan(isolated / "output" / GAME / "tier-1.pdf"))
+    assert "Otherwise: suffer 1 ICHOR" in text and "lose 1 ICHOR" not in text
+
+
+def test_a_broken_template_is_named(run, layouts_copy):
+    path = layouts_copy / GAME / "text.toml"
+    path.write_text(path.read_text().replace('token = "gain a {{ token }} token"', 'token = "gain a {{ token "'))
+    result = run("validate", GAME, "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert "punished/text.toml:token: template error" in result.output

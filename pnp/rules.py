@@ -140,7 +140,7 @@ def check_counts(game: str, rules: RulesModel, placed: list[dict], players: int,
         if spec.at_least and faces[key] >= expected:
             pass
         elif faces[key] != expected:
-            who = f"{copies} copies" if spec.per_copy else f"{players} players"
+            who = f"{copies} copies" if spec.per_copy else f"{players} player{'s' if players != 1 else ''}"
             problems.append(Problem(game, RULES_FILE, f"components.{key}",
                                     f"{spec.label} count for {who} is wrong "
                                     f"(the rules: {spec.describe()})",

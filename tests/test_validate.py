@@ -117,3 +117,73 @@ def test_build_refuses_a_broken_deck_unless_told(run, layouts_copy, isolated):
     result = run("build", "exit-from-purgatory", "--layouts", layouts_copy, "--no-validate")
     assert result.exit_code == 0
     assert (isolated / "output/exit-from-purgatory/cards.pdf").exists()
+
+
+DATA_FILE = {"exit-from-purgatory": "components.toml", "seven-steps": "gamesheet.toml",
+             "straight-to": "components.toml", "particle-panic": "components.toml", "punished": "cards.toml"}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_misspelt_key_is_named(run, layouts_copy, game):
+    path = layouts_copy / game / DATA_FILE[game]
+    path.write_text("titel = \"typo\"\n" + path.read_text())
+    result = validate(run, layouts_copy, game)
+    assert result.exit_code == 1
+    assert f"{game}/{DATA_FILE[game]}:titel: unknown key (a typo?)" in result.output
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_toml_syntax_is_exit_2_with_line(run, layouts_copy, game):
+    path = layouts_copy / game / DATA_FILE[game]
+    lines = path.read_text().count("\n")
+    path.write_text(path.read_text() + "[broken\n")
+    result = validate(run, layouts_copy, game)
+    assert result.exit_code == 2
+    assert f"{DATA_FILE[game]}:{lines + 1}: TOML syntax error" in result.output
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_impossible_player_range_in_the_rules_is_named(run, layouts_copy, game):
+    path = layouts_copy / game / "rules.toml"
+    text = path.read_text()
+    path.write_text(text.replace("[players]\nmin = ", "[players]\nmin = 50\nold_min = ", 1))
+    result = validate(run, layouts_copy, game)
+    assert result.exit_code == 1
+    assert f"{game}/rules.toml:players.old_min: unknown key" in result.output
+
+
+def test_dropping_a_soul_card_is_counted(run, layouts_copy):
+    path = layouts_copy / "straight-to" / "components.toml"
+    edit(path, 'name = "Penitent"\nicon = "lorc/prayer"\ncount = 17', 'name = "Penitent"\nicon = "lorc/prayer"\ncount = 16')
+    result = validate(run, layouts_copy, "straight-to")
+    assert result.exit_code == 1
+    assert ("straight-to: rules.toml:components.soul-good: Good Soul card count for 4 players is wrong "
+            "(the rules: 50) (expected 50, found 49)") in result.output
+
+
+def test_adding_a_soul_card_is_counted(run, layouts_copy):
+    path = layouts_copy / "straight-to" / "components.toml"
+    edit(path, 'name = "Fiend"\nicon = "lorc/daemon-skull"\ncount = 16', 'name = "Fiend"\nicon = "lorc/daemon-skull"\ncount = 17')
+    result = validate(run, layouts_copy, "straight-to")
+    assert result.exit_code == 1
+    assert "Evil Soul card count for 4 players is wrong (the rules: 50) (expected 50, found 51)" in result.output
+
+
+def test_dropping_punished_cards_below_the_tier_minimum(run, layouts_copy):
+    path = layouts_copy / "punished" / "cards.toml"
+    text = path.read_text()
+    start = text.index('name = "Bat Swarm"')
+    begin = text.rindex("[[cards]]", 0, start)
+    end = text.index("[[cards]]", start)
+    path.write_text(text[:begin] + text[end:])
+    result = validate(run, layouts_copy, "punished")
+    assert result.exit_code == 1
+    assert "Tier 1 card (red, Bloodthorn Fen) count for 1 player is wrong (the rules: at least 12) (expected at least 12, found 11)" in result.output
+
+
+def test_validate_all_games_summary(run):
+    result = run("validate")
+    assert result.exit_code == 0
+    assert result.output.strip().splitlines()[-1] == "all rules hold"
+    for game in GAMES:
+        assert f"{game}: " in result.output

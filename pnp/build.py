@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.errors import UsageProblem
+from pnp.errors import LayoutError, UsageProblem
 from pnp.games import BuildContext, load_game
 from pnp.geometry import MM
 from pnp.icons import IconStore
@@ -50,7 +50,12 @@ def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -
     card = settings.card_size()
     ctx = BuildContext(players=players, card_w=card.width / MM, card_h=card.height / MM, copies=settings.copies)
     options = render_options(settings)
-    documents = [draw(spec, options, store) for spec in module.documents(data, ctx)]
+    documents = []
+    for spec in module.documents(data, ctx):
+        try:
+            documents.append(draw(spec, options, store))
+        except LayoutError as exc:
+            raise type(exc)(f"{slug}: {spec.filename}: {exc.message}") from None
     placed = [item for doc in documents for item in doc.placed]
     manifest = {
         "game": slug,

@@ -31,7 +31,7 @@ def _icon(value: str) -> str:
 
 Color = Annotated[str, AfterValidator(_color)]
 IconName = Annotated[str, AfterValidator(_icon)]
-Count = Annotated[int, Field(gt=0, le=10_000)]
+Count = Annotated[int, Field(gt=0, le=500)]
 Text = Annotated[str, Field(min_length=1, max_length=600)]
 
 

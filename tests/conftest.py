@@ -57,3 +57,14 @@ def run():
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file under `folder` with its bytes, to prove a failure changed nothing."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say how many fuzz cases ran, as the reliability issue asks."""
+    try:
+        from test_fuzz_layouts import COUNTS
+    except ImportError:
+        return
+    for game, counts in sorted(COUNTS.items()):
+        terminalreporter.write_line(f"fuzz {game}: {counts['cases']} cases, {counts['built']} built, "
+                                    f"{counts['refused']} refused cleanly")

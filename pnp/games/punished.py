@@ -102,6 +102,13 @@ class Deck(Strict):
     usage: dict[str, Usage]
     cards: Annotated[list[Card], Field(min_length=1)]
 
+    @model_validator(mode="after")
+    def _three_tiers(self) -> "Deck":
+        missing = sorted({"1", "2", "3"} - set(self.tiers))
+        if missing:
+            raise ValueError(f"tiers needs 1, 2 and 3; missing {', '.join(missing)}")
+        return self
+
 
 class Templates(Strict):
     stat: Text

@@ -125,6 +125,9 @@ def load(folder: Path, store: IconStore) -> StraightData:
         if soul.back not in data.backs:
             raise LayoutError(f"{GAME}/{FILE}:souls[{i}].back: no back named {soul.back!r} "
                               f"(defined: {', '.join(sorted(data.backs))})")
+    for kind in ("good", "evil"):
+        if kind not in data.soul_types:
+            raise LayoutError(f"{GAME}/{FILE}:soul_types.{kind}: missing key")
     if len(data.pawns.names) != len(data.pawns.colors):
         raise LayoutError(f"{GAME}/{FILE}:pawns.names: give one name per colour "
                           f"({len(data.pawns.colors)} colours, {len(data.pawns.names)} names)")

@@ -1,0 +1,56 @@
+"""Every PDF the project makes, for every game, paper, duplex mode and ink-saver, passes qpdf's
+structural check (through pikepdf) and pypdf in strict mode, with sane page boxes."""
+
+from __future__ import annotations
+
+import io
+import itertools
+
+import pikepdf
+import pytest
+from pypdf import PdfReader
+
+from pnp.build import build_game
+from pnp.games import GAMES
+from pnp.icons import IconStore
+from pnp.paths import shipped_icons_dir
+from pnp.settings import Settings
+
+COMBOS = list(itertools.product(["a4", "letter", "a3", "tabloid"], ["long", "short", "off"], [False, True]))
+
+
+def check_pdf(data: bytes, label: str) -> None:
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        assert pdf.check_pdf_syntax() == [], label          # qpdf's --check
+    reader = PdfReader(io.BytesIO(data), strict=True)
+    assert reader.pages, label
+    for number, page in enumerate(reader.pages, start=1):
+        media = [float(v) for v in page.mediabox]
+        bleed = [float(v) for v in page.bleedbox]
+        trim = [float(v) for v in page.trimbox]
+        for box in (bleed, trim):
+            assert len(box) == 4
+        assert media[0] <= bleed[0] + 1e-3 <= trim[0] + 2e-3, (label, number)
+        assert trim[2] <= bleed[2] + 1e-3 <= media[2] + 2e-3, (label, number)
+        assert media[1] <= bleed[1] + 1e-3 <= trim[1] + 2e-3, (label, number)
+        assert trim[3] <= bleed[3] + 1e-3 <= media[3] + 2e-3, (label, number)
+        page.extract_text()
+
+
+@pytest.mark.parametrize("paper, duplex, ink_saver", COMBOS, ids=[f"{p}-{d}-{'ink' if i else 'colour'}" for p, d, i in COMBOS])
+def test_every_output_is_structurally_valid(paper, duplex, ink_saver):
+    store = IconStore(shipped_icons_dir())
+    settings = Settings(paper=paper, duplex=duplex, ink_saver=ink_saver)
+    for game in sorted(GAMES):
+        result = build_game(game, settings, store)
+        assert result.problems == []
+        for doc in result.documents:
+            check_pdf(doc.pdf, f"{game}/{doc.filename} {paper} {duplex} ink={ink_saver}")
+
+
+def test_bleed_outputs_are_valid_too():
+    store = IconStore(shipped_icons_dir())
+    for game in sorted(GAMES):
+        result = build_game(game, Settings(bleed="3mm", margin="3mm"), store)
+        for doc in result.documents:
+            check_pdf(doc.pdf, f"{game}/{doc.filename} bleed")

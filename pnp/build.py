@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.errors import LayoutError, UsageProblem
+from pnp.errors import LayoutError, PnpError, UsageProblem
 from pnp.games import BuildContext, load_game
 from pnp.geometry import MM
 from pnp.icons import IconStore
@@ -72,7 +72,19 @@ def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -
 
 def write_build(build: GameBuild, output: Path) -> list[Path]:
     """Each file is written atomically; the manifest goes last so it always describes real PDFs."""
+    if output.exists() and not output.is_dir():
+        raise UsageProblem(f"--output {output}: not a folder")
+    try:
+        return _write(build, output)
+    except OSError as exc:
+        raise PnpError(f"cannot write under {output}: {exc.strerror or exc}") from None
+
+
+def _write(build: GameBuild, output: Path) -> list[Path]:
     folder = output / build.slug
+    folder.mkdir(parents=True, exist_ok=True)
+    for stale in folder.glob(".*.tmp"):       # left by a build that was killed outright
+        stale.unlink()
     written = []
     for doc in build.documents:
         path = folder / doc.filename

@@ -175,8 +175,10 @@ def _refs(refs, settings) -> list:
 @click.option("--base-url", help="Where to fetch from (default https://game-icons.net).")
 @click.option("--timeout", type=click.FloatRange(0.1, 120), default=10.0, show_default=True,
               help="Seconds to wait on a connection or a read.")
+@click.option("--deadline", type=click.FloatRange(0.5, 600), default=30.0, show_default=True,
+              help="Seconds one download may take in all (a server dripping bytes never hits --timeout).")
 @click.option("--icons", "icons_dir", type=click.Path(file_okay=False), help="Icon cache folder.")
-def fetch(refs, refresh, base_url, timeout, icons_dir) -> None:
+def fetch(refs, refresh, base_url, timeout, deadline, icons_dir) -> None:
     """Download REFS (author/name; default: every icon the games use) into the cache.
 
     \b
@@ -189,9 +191,10 @@ def fetch(refs, refresh, base_url, timeout, icons_dir) -> None:
     wanted = _refs(refs, settings)
     if sys.stderr.isatty():
         with click.progressbar(length=len(wanted), label="fetching icons", file=sys.stderr) as bar:
-            done = store.fetch(wanted, refresh=refresh, timeout=timeout, progress=lambda ref: bar.update(1))
+            done = store.fetch(wanted, refresh=refresh, timeout=timeout, deadline=deadline,
+                               progress=lambda ref: bar.update(1))
     else:
-        done = store.fetch(wanted, refresh=refresh, timeout=timeout)
+        done = store.fetch(wanted, refresh=refresh, timeout=timeout, deadline=deadline)
     click.echo(f"fetched {len(done)} icon(s); {len(wanted) - len(done)} already cached")
 
 
@@ -265,8 +268,16 @@ def credits(games) -> None:
         click.echo(f"  {line}")
 
 
+def _terminate(signum, frame) -> None:
+    """SIGTERM unwinds like Ctrl-C, so half-written temporary files are removed on the way out."""
+    raise SystemExit(128 + signum)
+
+
 def main() -> None:
     """Run the CLI; an error we did not foresee still ends as one line, not a traceback."""
+    import signal
+
+    signal.signal(signal.SIGTERM, _terminate)
     try:
         cli(prog_name="pnp", standalone_mode=True)
     except Exception as exc:  # noqa: BLE001 - the last net under every command

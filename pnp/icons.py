@@ -235,6 +235,7 @@ def _http_session():
 def _download_svg(session, url: str, timeout: float, deadline: float) -> bytes:
     """GET one SVG: same-host redirects only, a byte cap, an overall deadline, a strict SVG check."""
     import requests
+    from urllib3 import exceptions as urllib3_errors
 
     started = time.monotonic()
     origin = urlsplit(url).netloc
@@ -258,16 +259,22 @@ def _download_svg(session, url: str, timeout: float, deadline: float) -> bytes:
             if declared and declared.isdigit() and int(declared) > MAX_DOWNLOAD:
                 raise IconError(f"{url}: body of {declared} bytes is over the {MAX_DOWNLOAD}-byte cap")
             chunks, total = [], 0
-            for chunk in response.iter_content(16384):
+            raw = response.raw
+            while True:
+                # read1 returns what one socket read brings, so the deadline is checked between
+                # every few bytes even when a server drips them slower than the read timeout
+                chunk = raw.read1(16384, decode_content=True)
+                if not chunk:
+                    break
                 total += len(chunk)
                 if total > MAX_DOWNLOAD:
                     raise IconError(f"{url}: body is over the {MAX_DOWNLOAD}-byte cap")
                 if time.monotonic() - started > deadline:
                     raise IconError(f"{url}: download took longer than {deadline:g} s")
                 chunks.append(chunk)
-    except requests.exceptions.Timeout:
+    except (urllib3_errors.ReadTimeoutError, requests.exceptions.Timeout):
         raise IconError(f"{url}: timed out after {timeout:g} s") from None
-    except requests.exceptions.ChunkedEncodingError:
+    except (requests.exceptions.ChunkedEncodingError, urllib3_errors.ProtocolError, urllib3_errors.DecodeError):
         raise IconError(f"{url}: the body was cut short") from None
     except requests.exceptions.ConnectionError as exc:
         text = str(exc)

@@ -1,0 +1,184 @@
+"""Killed builds, network faults beyond the basics, and paths that try to leave their folders."""
+
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+from conftest import snapshot
+from pnp.icons import IconStore
+
+SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/>'
+       b'<path fill="#fff" d="M100 100h300v300H100z"/></svg>')
+
+
+# -- interrupted builds ----------------------------------------------------------------------------
+def pnp(*args, cwd):
+    return subprocess.Popen([sys.executable, "-m", "pnp", *args], cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+
+
+@pytest.mark.parametrize("delay", [0.35, 0.7, 1.1, 1.6])
+def test_a_killed_build_leaves_earlier_pdfs_intact(isolated, delay):
+    first = pnp("build", cwd=isolated)
+    assert first.wait(timeout=120) == 0, first.stderr.read()
+    before = snapshot(isolated / "output")
+    build = pnp("build", "straight-to", "exit-from-purgatory", "--ink-saver", "--players", "6", cwd=isolated)
+    time.sleep(delay)
+    build.send_signal(signal.SIGTERM)
+    code = build.wait(timeout=60)
+    stderr = build.stderr.read().decode()
+    assert "Traceback" not in stderr
+    after = snapshot(isolated / "output")
+    assert not [name for name in after if name.endswith(".tmp")], after.keys()
+    for name, data in after.items():
+        if not name.endswith(".pdf"):
+            continue
+        if data != before.get(name):
+            # replaced before the signal landed: then it is the complete new file
+            assert name.split("/")[0] in ("straight-to", "exit-from-purgatory"), name
+            with pikepdf.open(isolated / "output" / name) as pdf:
+                assert pdf.check_pdf_syntax() == []
+    for game in ("seven-steps", "particle-panic", "punished"):
+        assert {k: v for k, v in after.items() if k.startswith(game)} == \
+               {k: v for k, v in before.items() if k.startswith(game)}
+    # 143: our handler unwound the build; -15: the signal landed while the interpreter was already
+    # shutting down after a finished build (Python restores the default handler then)
+    assert code in (0, 128 + signal.SIGTERM, -signal.SIGTERM)
+
+
+def test_temp_files_left_by_sigkill_are_swept_by_the_next_build(run, isolated):
+    folder = isolated / "output" / "seven-steps"
+    folder.mkdir(parents=True)
+    (folder / ".gamesheets.pdf.abc123.tmp").write_bytes(b"half a pdf")
+    assert run("build", "seven-steps").exit_code == 0
+    assert not list(folder.glob("*.tmp")) and not list(folder.glob(".*.tmp"))
+
+
+# -- network faults --------------------------------------------------------------------------------
+class RawServer:
+    """A loopback server that misbehaves on purpose; bounded in time, stops by itself."""
+
+    def __init__(self, behaviour):
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(4)
+        self.sock.settimeout(10)
+        self.behaviour = behaviour
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+
+    def _serve(self):
+        try:
+            conn, _ = self.sock.accept()
+        except OSError:
+            return
+        with conn:
+            conn.settimeout(10)
+            conn.recv(65536)
+            try:
+                self.behaviour(conn)
+            except OSError:
+                pass
+
+    def close(self):
+        self.sock.close()
+        self.thread.join(timeout=12)
+
+
+def drop_mid_body(conn):
+    conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: image/svg+xml\r\nContent-Length: 5000\r\n\r\n" + SVG[:90])
+    conn.shutdown(socket.SHUT_RDWR)
+
+
+def drip(conn):
+    conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: image/svg+xml\r\nContent-Length: %d\r\n\r\n" % len(SVG))
+    for byte in SVG[:40]:                       # one byte each 0.25 s: each read is quick, the whole is not
+        conn.sendall(bytes([byte]))
+        time.sleep(0.25)
+
+
+def huge_without_length(conn):
+    conn.sendall(b"HTTP/1.0 200 OK\r\nContent-Type: image/svg+xml\r\n\r\n")
+    chunk = b"<!--" + b"x" * 65536 + b"-->"
+    for _ in range(80):                         # 5 MB at most, then the server gives up
+        conn.sendall(chunk)
+
+
+@pytest.mark.parametrize("behaviour, expected", [(drop_mid_body, "cut short|dropped"),
+                                                 (drip, "took longer than"),
+                                                 (huge_without_length, "over the")])
+def test_network_faults_keep_the_cache_consistent(run, empty_cache, behaviour, expected):
+    import re
+
+    (empty_cache / "manifest.json").write_text('{"icons": {}}\n')
+    before = snapshot(empty_cache)
+    server = RawServer(behaviour)
+    try:
+        result = run("icons", "fetch", "lorc/test-icon", "--icons", empty_cache, "--base-url", server.url,
+                     "--timeout", "1", "--deadline", "2")
+    finally:
+        server.close()
+    assert result.exit_code == 1
+    assert re.search(expected, result.output), result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert snapshot(empty_cache) == before
+
+
+def test_refresh_with_a_changed_body_updates_file_and_manifest_together(run, httpserver, empty_cache):
+    path = "/icons/ffffff/000000/1x1/lorc/test-icon.svg"
+    httpserver.expect_request(path).respond_with_data(SVG)
+    base = httpserver.url_for("/").rstrip("/")
+    assert run("icons", "fetch", "lorc/test-icon", "--icons", empty_cache, "--base-url", base).exit_code == 0
+    old = json.loads((empty_cache / "manifest.json").read_text())["icons"]["lorc/test-icon"]["sha256"]
+    httpserver.clear()
+    httpserver.expect_request(path).respond_with_data(SVG.replace(b"M100 100", b"M140 100"))
+    assert run("icons", "fetch", "lorc/test-icon", "--refresh", "--icons", empty_cache, "--base-url", base).exit_code == 0
+    new = json.loads((empty_cache / "manifest.json").read_text())["icons"]["lorc/test-icon"]["sha256"]
+    assert new != old
+    assert IconStore(empty_cache).verify() == []
+    httpserver.clear()
+    httpserver.expect_request(path).respond_with_data(b"<html>maintenance</html>")
+    before = snapshot(empty_cache)
+    assert run("icons", "fetch", "lorc/test-icon", "--refresh", "--icons", empty_cache, "--base-url", base).exit_code == 1
+    assert snapshot(empty_cache) == before          # a bad refresh keeps the good copy
+
+
+# -- paths -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["../seven-steps", "/etc", "seven-steps/../punished", "SEVEN-STEPS"])
+def test_game_names_cannot_leave_the_layouts(run, game):
+    result = run("build", game)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_icon_references_in_layout_data_cannot_leave_the_cache(run, layouts_copy):
+    path = layouts_copy / "seven-steps" / "gamesheet.toml"
+    path.write_text(path.read_text().replace('sun_icon = "lorc/sun"', 'sun_icon = "../../etc/passwd"'))
+    result = run("validate", "seven-steps", "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert "gamesheet.toml:sun_icon: expected an icon reference" in result.output
+
+
+def test_output_that_is_a_file_is_refused(run, isolated):
+    (isolated / "taken").write_text("not a folder")
+    result = run("build", "seven-steps", "--output", "taken")
+    assert result.exit_code == 2 and "not a folder" in result.output
+
+
+def test_output_stays_in_its_game_folders(run, isolated):
+    assert run("build", "seven-steps", "--output", "out").exit_code == 0
+    files = sorted(str(p.relative_to(isolated)) for p in isolated.rglob("*") if p.is_file())
+    assert files == ["out/seven-steps/gamesheets.pdf", "out/seven-steps/manifest.json"]

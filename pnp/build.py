@@ -63,10 +63,12 @@ def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -
         "players": players,
         "options": {"paper": options.paper.name, "card": card.name, "bleed_mm": round(options.bleed / MM, 3),
                     "duplex": options.duplex, "ink_saver": options.ink_saver},
-        "documents": [{"file": doc.filename, "pages": doc.pages, "icons": doc.icons} for doc in documents],
+        "documents": [{"file": doc.filename, "pages": doc.pages, "bytes": len(doc.pdf), "icons": doc.icons}
+                      for doc in documents],
         "placed": placed,
     }
     problems = check_counts(slug, rules, placed, players, settings.copies) + module.invariants(data, rules, players)
+    manifest["validated"] = not problems
     return GameBuild(slug, rules.game.title, players, documents, manifest, problems)
 
 
@@ -94,3 +96,45 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
     write_bytes_atomic(manifest, (json.dumps(build.manifest, indent=1) + "\n").encode())
     written.append(manifest)
     return written
+
+
+@dataclass
+class Outcome:
+    """What one game's build came to, small enough to send back from a worker process."""
+
+    slug: str
+    lines: list[str]
+    exit_code: int = 0
+
+
+def build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool) -> Outcome:
+    """Build one game and write it unless it breaks its rules model; errors become lines."""
+    from pnp.icons import IconStore
+
+    try:
+        result = build_game(slug, settings, IconStore(settings.icons_dir(), settings.icons_base_url))
+        if result.problems and not no_validate:
+            lines = [str(problem) for problem in result.problems]
+            lines.append(f"{slug}: not written: the build breaks its rules model (--no-validate writes it anyway)")
+            return Outcome(slug, lines, 1)
+        result.manifest["inputs"] = digest
+        written = write_build(result, settings.output_dir())
+    except PnpError as exc:
+        return Outcome(slug, [f"Error: {exc.message}"], exc.exit_code)
+    pages = sum(doc.pages for doc in result.documents)
+    return Outcome(slug, [f"{slug}: {len(result.documents)} PDFs, {pages} pages, {result.players} "
+                          f"player{'s' if result.players != 1 else ''} -> {written[0].parent}"])
+
+
+def build_many(slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool,
+               jobs: int) -> list[Outcome]:
+    """Games build in parallel processes when there are several and more than one core to use."""
+    if jobs <= 1 or len(slugs) <= 1:
+        return [build_and_write(slug, settings, digests[slug], no_validate) for slug in slugs]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with ProcessPoolExecutor(max_workers=min(jobs, len(slugs)), mp_context=context) as pool:
+        futures = [pool.submit(build_and_write, slug, settings, digests[slug], no_validate) for slug in slugs]
+        return [future.result() for future in futures]

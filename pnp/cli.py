@@ -68,32 +68,41 @@ def cli() -> None:
 @click.argument("games", nargs=-1, type=GAME)
 @shared_options
 @click.option("--no-validate", is_flag=True, help="Write the files even if the build breaks its rules model.")
-def build(games, no_validate, **flags) -> None:
+@click.option("--force", is_flag=True, help="Rebuild even when nothing changed since the last build.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 64), help="Games built at once (default: one per core).")
+def build(games, no_validate, force, jobs, **flags) -> None:
     """Build GAMES (default: all) into PDFs under the output folder.
+
+    A game whose layout data, icons, options and tool version are unchanged since its last
+    successful build is skipped (--force rebuilds it).
 
     \b
     Example: pnp build exit-from-purgatory --players 5 --ink-saver
     """
-    from pnp.build import build_game, write_build
+    import os
+
+    from pnp.incremental import inputs_digest, up_to_date
 
     settings = _settings(**flags)
-    store = _store(settings)
-    failed = False
-    for slug in games or sorted(GAMES):
-        result = build_game(slug, settings, store)
-        if result.problems and not no_validate:
-            for problem in result.problems:
-                click.echo(str(problem), err=True)
-            click.echo(f"{slug}: not written: the build breaks its rules model "
-                       "(--no-validate writes it anyway)", err=True)
-            failed = True
-            continue
-        written = write_build(result, settings.output_dir())
-        pages = sum(doc.pages for doc in result.documents)
-        click.echo(f"{slug}: {len(result.documents)} PDFs, {pages} pages, {result.players} players "
-                   f"-> {written[0].parent}")
-    if failed:
-        sys.exit(1)
+    slugs = list(games) or sorted(GAMES)
+    digests = {slug: inputs_digest(slug, settings) for slug in slugs}
+    todo = []
+    for slug in slugs:
+        if not force and up_to_date(slug, settings, digests[slug]):
+            click.echo(f"{slug}: up to date")
+        else:
+            todo.append(slug)
+    if not todo:
+        return
+    from pnp.build import build_many
+
+    outcomes = build_many(todo, settings, digests, no_validate, jobs or os.cpu_count() or 1)
+    for outcome in outcomes:
+        for line in outcome.lines:
+            click.echo(line, err=outcome.exit_code != 0)
+    worst = max(outcome.exit_code for outcome in outcomes)
+    if worst:
+        sys.exit(worst)
 
 
 @cli.command()
@@ -161,7 +170,7 @@ def icons() -> None:
 
 def _refs(refs, settings) -> list:
     from pnp.icons import IconRef
-    from pnp.layouts import used_icons
+    from pnp.tomlfiles import used_icons
 
     if refs:
         return [IconRef.parse(ref) for ref in refs]
@@ -256,11 +265,11 @@ def credits(games) -> None:
     """
     from pnp.icons import credits_lines
 
+    from pnp.icons import IconRef
+    from pnp.tomlfiles import used_icons
+
     settings = _settings()
     refs = set()
-    from pnp.layouts import used_icons
-    from pnp.icons import IconRef
-
     for slug in games or sorted(GAMES):
         refs |= {IconRef.parse(ref) for ref in used_icons(settings.layouts_dir() / slug)}
     click.echo("Icons from game-icons.net, licensed CC BY 3.0 (creativecommons.org/licenses/by/3.0/):")

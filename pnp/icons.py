@@ -9,14 +9,16 @@ import time
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 from urllib.parse import urlsplit
 
 from pnp import __version__
 from pnp.atomic import write_bytes_atomic
 from pnp.errors import IconError
 from pnp.paths import inside
-from pnp.svgshape import IconShape, SvgRejected, clean_svg, foreground_paths, load_shape
+
+if TYPE_CHECKING:
+    from pnp.svgshape import IconShape
 
 DEFAULT_BASE_URL = "https://game-icons.net"
 LICENCE = "CC BY 3.0"
@@ -103,7 +105,7 @@ class IconStore:
                             f"run `pnp icons fetch --refresh {ref}`")
         return data
 
-    def shape(self, ref: IconRef) -> IconShape:
+    def shape(self, ref: IconRef) -> "IconShape":
         return _cached_shape(self.read(ref))
 
     def authors(self, refs: Iterable[IconRef]) -> list[str]:
@@ -139,6 +141,8 @@ class IconStore:
     def import_iconify(self, icons_json: Path, refs: Iterable[IconRef],
                        attribution: dict[str, str]) -> list[IconRef]:
         """Fill the cache from an Iconify set; `attribution` maps icon name -> author folder."""
+        from pnp.svgshape import SvgRejected, clean_svg, foreground_paths
+
         try:
             data = json.loads(Path(icons_json).read_text(encoding="utf-8"))
             icons = data["icons"]
@@ -209,7 +213,9 @@ def _author_from_manifest(known: dict[str, str | None], name: str) -> str | None
 
 
 @lru_cache(maxsize=256)
-def _cached_shape(data: bytes) -> IconShape:
+def _cached_shape(data: bytes) -> "IconShape":
+    from pnp.svgshape import SvgRejected, load_shape
+
     try:
         return load_shape(data)
     except SvgRejected as exc:
@@ -287,6 +293,8 @@ def _download_svg(session, url: str, timeout: float, deadline: float) -> bytes:
         raise IconError(f"{url}: {reason}") from None
     except requests.exceptions.RequestException as exc:
         raise IconError(f"{url}: {type(exc).__name__}") from None
+    from pnp.svgshape import SvgRejected, foreground_paths
+
     data = b"".join(chunks)
     try:
         foreground_paths(data)

@@ -3,6 +3,8 @@ one or several to a page."""
 
 from __future__ import annotations
 
+import re
+
 from pnp.components import Sheet
 from pnp.geometry import MM, Rect
 from pnp.render.document import PageContext, PagePlan, RenderOptions
@@ -19,7 +21,7 @@ def plan_sheet(sheet: Sheet, options: RenderOptions) -> list[PagePlan]:
     slots = [Rect(area.x, area.top - (i + 1) * slot_h - i * SLOT_GAP, area.width, slot_h) for i in range(per_page)]
     elements = sheet.build(area.width / MM, slot_h / MM)
     copies = max(sheet.copies, 1)
-    form = f"sheet_{sheet.kind}_{id(sheet)}"
+    form = "sheet_" + re.sub(r"[^A-Za-z0-9]+", "_", f"{sheet.kind}_{sheet.name}")
     made: list[str] = []
 
     def stamp(ctx: PageContext, slot: Rect) -> None:

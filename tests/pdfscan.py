@@ -53,6 +53,68 @@ def _texts(source) -> list[list[tuple[str, tuple]]]:
     return out
 
 
+def _mul(m, n):
+    """m then n (PDF row-vector convention: m x n)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def _walk(out: "PageScan", content, resources, ctm, reader) -> None:
+    """Interpret the drawing operators we check, following form XObjects with their matrices."""
+    from pypdf.generic import ContentStream
+
+    stream = ContentStream(content, reader)
+    state = {"ctm": ctm, "stroke": None, "cur": None, "path": [], "curves": 0}
+    stack = []
+    xobjects = (resources or {}).get("/XObject") or {}
+    for operands, op in stream.operations:
+        cm = state["ctm"]
+        if op == b"q":
+            stack.append((state["ctm"], state["stroke"]))
+        elif op == b"Q" and stack:
+            state["ctm"], state["stroke"] = stack.pop()
+        elif op == b"cm":
+            state["ctm"] = _mul(tuple(float(v) for v in operands), cm)
+        elif op == b"RG":
+            state["stroke"] = tuple(round(float(v), 3) for v in operands)
+        elif op == b"G":
+            g = round(float(operands[0]), 3)
+            state["stroke"] = (g, g, g)
+        elif op == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            x0, y0 = _apply(cm, x, y)
+            x1, y1 = _apply(cm, x + w, y + h)
+            out.rects.append((min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0), state["stroke"]))
+        elif op == b"m":
+            state["cur"] = _apply(cm, float(operands[0]), float(operands[1]))
+            state["path"].append(state["cur"])
+        elif op == b"l" and state["cur"] is not None:
+            point = _apply(cm, float(operands[0]), float(operands[1]))
+            out.lines.append((state["cur"], point, state["stroke"]))
+            state["cur"] = point
+            state["path"].append(point)
+        elif op == b"c":
+            state["curves"] += 1
+            for i in range(0, 6, 2):
+                state["path"].append(_apply(cm, float(operands[i]), float(operands[i + 1])))
+        elif op in (b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"n"):
+            if state["curves"] and state["path"]:
+                xs = [p[0] for p in state["path"]]
+                ys = [p[1] for p in state["path"]]
+                out.curves.append((min(xs), min(ys), max(xs), max(ys), state["curves"]))
+            state["path"], state["curves"] = [], 0
+        elif op == b"Do":
+            name = str(operands[0])
+            out.forms.append((name, cm[4], cm[5], cm[0]))
+            xobject = xobjects.get(name)
+            if xobject is not None:
+                xobject = xobject.get_object()
+                if xobject.get("/Subtype") == "/Form" and "icon_" not in name:
+                    matrix = tuple(float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0]))
+                    _walk(out, xobject, xobject.get("/Resources") or resources, _mul(matrix, cm), reader)
+
+
 def scan(source) -> list[PageScan]:
     """`source` is a path or the PDF's bytes."""
     import io
@@ -64,44 +126,7 @@ def scan(source) -> list[PageScan]:
     for number, page in enumerate(reader.pages):
         box = page.mediabox
         out = PageScan(float(box.width), float(box.height))
-        state = {"stroke": None, "cur": None, "stack": [], "path": [], "curves": 0}
-
-        def before(op, args, cm, tm, out=out, state=state):
-            if op == b"q":
-                state["stack"].append(state["stroke"])
-            elif op == b"Q" and state["stack"]:
-                state["stroke"] = state["stack"].pop()
-            elif op == b"RG":
-                state["stroke"] = tuple(round(float(v), 3) for v in args)
-            elif op == b"G":
-                g = round(float(args[0]), 3)
-                state["stroke"] = (g, g, g)
-            elif op == b"re":
-                x, y, w, h = (float(v) for v in args)
-                x0, y0 = _apply(cm, x, y)
-                x1, y1 = _apply(cm, x + w, y + h)
-                out.rects.append((min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0), state["stroke"]))
-            elif op == b"m":
-                state["cur"] = _apply(cm, float(args[0]), float(args[1]))
-                state["path"].append(state["cur"])
-            elif op == b"c":
-                state["curves"] += 1
-                for i in range(0, 6, 2):
-                    state["path"].append(_apply(cm, float(args[i]), float(args[i + 1])))
-            elif op in (b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"n"):
-                if state["curves"] and state["path"]:
-                    xs = [p[0] for p in state["path"]]
-                    ys = [p[1] for p in state["path"]]
-                    out.curves.append((min(xs), min(ys), max(xs), max(ys), state["curves"]))
-                state["path"], state["curves"] = [], 0
-            elif op == b"l" and state["cur"] is not None:
-                point = _apply(cm, float(args[0]), float(args[1]))
-                out.lines.append((state["cur"], point, state["stroke"]))
-                state["cur"] = point
-            elif op == b"Do":
-                out.forms.append((str(args[0]), cm[4], cm[5], cm[0]))
-
-        page.extract_text(visitor_operand_before=before)
+        _walk(out, page.get_contents(), page.get("/Resources"), (1, 0, 0, 1, 0, 0), reader)
         out.boxes = texts[number]
         out.texts = [(t, box[0], box[1]) for t, box in texts[number]]
         pages.append(out)

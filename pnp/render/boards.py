@@ -37,11 +37,9 @@ def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
                              icons=frozenset(icon_refs(board.elements)))]
     layouts = []
     for pw, ph in (portrait, landscape):
-        area = content_area(options.printable(pw, ph)).inset(SEAM_ROOM)
-        if bw <= area.width:
-            area = area.inset(-SEAM_ROOM, 0)
-        if bh <= area.height:
-            area = area.inset(0, -SEAM_ROOM)
+        full = content_area(options.printable(pw, ph))
+        # crosshairs overhang a cut edge, so leave room for them only across the seams there are
+        area = full.inset(SEAM_ROOM if bw > full.width else 0, SEAM_ROOM if bh > full.height else 0)
         cols = _count(bw, area.width)
         rows = _count(bh, area.height)
         layouts.append((cols * rows, (pw, ph), area, cols, rows))

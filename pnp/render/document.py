@@ -78,22 +78,35 @@ class RenderedDocument:
     icons: list[str] = field(default_factory=list)
 
 
-class IconFormCache:
-    """Each icon is drawn once per PDF as a form XObject and placed by reference; the form sets no
-    colour, so every use inherits the fill colour in force."""
+class FormCache:
+    """Form XObjects drawn once per PDF and placed by reference: icons (which set no colour, so each
+    use inherits the fill in force), sheets, and the page furniture and cut guides that repeat."""
 
     def __init__(self, canvas, store: IconStore):
         self.canvas = canvas
         self.store = store
         self.names: dict[str, str] = {}
 
+    def form(self, key: str, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> str:
+        """The form for `key`, drawn on first use. Icons keep readable names; other forms get short
+        ones, since every page lists the forms it uses."""
+        if key not in self.names:
+            name = key if key.startswith("icon_") else f"F{len(self.names)}"
+            self.canvas.beginForm(name, *bbox)
+            draw()
+            self.canvas.endForm()
+            self.names[key] = name
+        return self.names[key]
+
     def icon_form(self, ref: str) -> str:
-        if ref in self.names:
-            return self.names[ref]
-        shape = self.store.shape(IconRef.parse(ref))
         name = "icon_" + ref.replace("/", "__").replace("-", "_")
+        if name in self.names:
+            return self.names[name]
+        shape = self.store.shape(IconRef.parse(ref))
+        return self.form(name, (0, 0, shape.view_size, shape.view_size), lambda: self._icon(shape))
+
+    def _icon(self, shape) -> None:
         c = self.canvas
-        c.beginForm(name, 0, 0, shape.view_size, shape.view_size)
         c.transform(1, 0, 0, -1, 0, shape.view_size)
         path = c.beginPath()
         for operators, points in shape.paths:
@@ -108,9 +121,6 @@ class IconFormCache:
                 elif op == 3:
                     path.close()
         c.drawPath(path, stroke=0, fill=1, fillMode=1)
-        c.endForm()
-        self.names[ref] = name
-        return name
 
 
 def plan_section(section, options: RenderOptions, game: str) -> list[PagePlan]:
@@ -129,11 +139,13 @@ def plan_section(section, options: RenderOptions, game: str) -> list[PagePlan]:
 
 def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore) -> RenderedDocument:
     """Draw the whole document in memory; the caller writes it atomically."""
+    from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
     from pnp.render.cover import plan_cover
 
     register_fonts()
+    rl_config.useA85 = 0          # binary streams: a quarter smaller than ASCII85 text
     body = [page for section in spec.sections for page in plan_section(section, options, spec.game_title)]
     icons = sorted(set().union(*(page.icons for page in body)))
     pages = plan_cover(spec, options, icons, body) + body
@@ -145,20 +157,20 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
     canvas.setSubject(f"Print-and-play {spec.title.lower()} for {spec.game_title}")
     canvas.setCreator(f"purgatory-pnp {__version__}")
     canvas.setKeywords(["print and play", spec.game_title])
-    forms = IconFormCache(canvas, store)
+    forms = FormCache(canvas, store)
     painter = Painter(canvas, forms, options.ink_saver)
     refs = [IconRef.parse(ref) for ref in icons]
+    furniture = Furniture(spec.game_title, credits_short(refs))
     placed: list[dict] = []
     for number, plan in enumerate(pages, start=1):
         canvas.setPageSize((plan.width, plan.height))
-        media = (0, 0, plan.width, plan.height)
-        canvas.setTrimBox(plan.trim.box() if plan.trim else media)
-        canvas.setBleedBox(plan.bleed.box() if plan.bleed else media)
+        # boxes only where they say something: absent, a reader takes the media box
+        canvas.setTrimBox(plan.trim.box() if plan.trim else None)
+        canvas.setBleedBox(plan.bleed.box() if plan.bleed else None)
         context = PageContext(canvas, painter, number, spec.filename, placed)
         plan.draw(context)
         printable = options.printable(plan.width, plan.height)
-        Furniture(spec.game_title, plan.label, credits_short(refs)).draw(
-            canvas, printable, plan.bands, number, len(pages))
+        furniture.draw(canvas, forms, printable, plan.bands, plan.label, number, len(pages))
         canvas.showPage()
     canvas.save()
     return RenderedDocument(spec.filename, buffer.getvalue(), len(pages), placed, sorted(icons))

@@ -8,6 +8,7 @@ In ink-saver mode large fills become outlines, and text and icons print dark.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Protocol, Sequence, Union
 
 from pnp.geometry import MM
@@ -102,6 +103,14 @@ class Group:
 Element = Union[Box, Circle, Line, Polygon, Icon, Text, Group]
 
 
+@lru_cache(maxsize=1024)
+def rl_color(value: str):
+    """reportlab parses a colour string on every call; parse each one once."""
+    from reportlab.lib.colors import toColor
+
+    return toColor(value)
+
+
 class IconForms(Protocol):
     def icon_form(self, ref: str) -> str: ...
 
@@ -114,14 +123,38 @@ class Painter:
     forms: IconForms
     ink_saver: bool = False
     texts: list[str] = field(default_factory=list)
+    _fill: str | None = None
+    ox: float = 0.0
+    oy: float = 0.0
 
     def draw(self, elements: Sequence[Element], x: float = 0.0, y: float = 0.0) -> None:
         c = self.canvas
         c.saveState()
-        c.translate(x, y)
+        self.draw_at(elements, x, y, fresh=True)
+        c.restoreState()
+
+    def draw_here(self, elements: Sequence[Element]) -> None:
+        """Draw at the current origin, inside a graphics state the caller saved."""
+        self.draw_at(elements, 0.0, 0.0, fresh=True)
+
+    def draw_at(self, elements: Sequence[Element], x: float, y: float, fresh: bool = False) -> None:
+        """Draw with the origin moved to (x, y) points by arithmetic, not by a transformation:
+        a card placed this way costs no extra graphics state in the PDF."""
+        saved = self._fill, self.ox, self.oy
+        if fresh:
+            self._fill = None
+        self.ox, self.oy = x, y
         for element in elements:
             getattr(self, f"_{type(element).__name__.lower()}")(element)
-        c.restoreState()
+        if fresh:
+            self._fill = saved[0]
+        self.ox, self.oy = saved[1], saved[2]
+
+    def fill(self, color: str) -> None:
+        """Set the fill colour, skipping the operator when it is already in force."""
+        if color != self._fill:
+            self.canvas.setFillColor(rl_color(color))
+            self._fill = color
 
     # colours ---------------------------------------------------------------------------------
     def _fill_stroke(self, fill: str | None, stroke: str | None, area_mm2: float) -> tuple[str | None, str | None]:
@@ -135,9 +168,9 @@ class Painter:
     def _apply(self, fill: str | None, stroke: str | None, width: float, dash) -> None:
         c = self.canvas
         if fill:
-            c.setFillColor(fill)
+            self.fill(fill)
         if stroke:
-            c.setStrokeColor(stroke)
+            c.setStrokeColor(rl_color(stroke))
             c.setLineWidth(width)
         c.setDash([d * MM for d in dash] if dash else [])
 
@@ -147,7 +180,7 @@ class Painter:
         if not fill and not stroke:
             return
         self._apply(fill, stroke, e.width, e.dash)
-        args = (e.x * MM, e.y * MM, e.w * MM, e.h * MM)
+        args = (self.ox + e.x * MM, self.oy + e.y * MM, e.w * MM, e.h * MM)
         if e.radius:
             self.canvas.roundRect(*args, e.radius * MM, stroke=int(bool(stroke)), fill=int(bool(fill)))
         else:
@@ -158,12 +191,13 @@ class Painter:
         if not fill and not stroke:
             return
         self._apply(fill, stroke, e.width, e.dash)
-        self.canvas.circle(e.cx * MM, e.cy * MM, e.r * MM, stroke=int(bool(stroke)), fill=int(bool(fill)))
+        self.canvas.circle(self.ox + e.cx * MM, self.oy + e.cy * MM, e.r * MM, stroke=int(bool(stroke)),
+                           fill=int(bool(fill)))
 
     def _line(self, e: Line) -> None:
         self._apply(None, e.color, e.width, e.dash)
         c = self.canvas
-        c.line(e.x1 * MM, e.y1 * MM, e.x2 * MM, e.y2 * MM)
+        c.line(self.ox + e.x1 * MM, self.oy + e.y1 * MM, self.ox + e.x2 * MM, self.oy + e.y2 * MM)
         if e.arrow:
             import math
 
@@ -183,9 +217,9 @@ class Painter:
             return
         self._apply(fill, stroke, e.width, None)
         path = self.canvas.beginPath()
-        path.moveTo(e.points[0][0] * MM, e.points[0][1] * MM)
+        path.moveTo(self.ox + e.points[0][0] * MM, self.oy + e.points[0][1] * MM)
         for px, py in e.points[1:]:
-            path.lineTo(px * MM, py * MM)
+            path.lineTo(self.ox + px * MM, self.oy + py * MM)
         path.close()
         self.canvas.drawPath(path, stroke=int(bool(stroke)), fill=int(bool(fill)))
 
@@ -194,41 +228,43 @@ class Painter:
         c = self.canvas
         c.saveState()
         large = self.ink_saver and e.size > LARGE_ICON_MM
-        c.setFillColor(LARGE_ICON_INK if large else self._ink(e.color))
-        c.translate(e.cx * MM, e.cy * MM)
-        if e.rotate:
-            c.rotate(e.rotate)
+        c.setFillColor(rl_color(LARGE_ICON_INK if large else self._ink(e.color)))
         scale = e.size * MM / 512.0
-        c.translate(-e.size * MM / 2, -e.size * MM / 2)
-        c.scale(scale, scale)
+        cx, cy = self.ox + e.cx * MM, self.oy + e.cy * MM
+        if e.rotate:
+            c.translate(cx, cy)
+            c.rotate(e.rotate)
+            c.transform(scale, 0, 0, scale, -e.size * MM / 2, -e.size * MM / 2)
+        else:           # one matrix places and sizes the icon
+            c.transform(scale, 0, 0, scale, cx - e.size * MM / 2, cy - e.size * MM / 2)
         c.doForm(name)
         c.restoreState()
 
     def _text(self, e: Text) -> None:
         c = self.canvas
         size, lines = fit_text(e.text, e.w * MM, e.h * MM, e.size, e.min_size, e.bold)
-        c.setFillColor(self._ink(e.color))
+        self.fill(self._ink(e.color))
         c.setFont(font(e.bold), size)
         block = len(lines) * size * LEADING
-        top = {"top": (e.y + e.h) * MM, "bottom": e.y * MM + block,
-               "middle": (e.y + e.h / 2) * MM + block / 2}[e.valign]
+        top = self.oy + {"top": (e.y + e.h) * MM, "bottom": e.y * MM + block,
+                         "middle": (e.y + e.h / 2) * MM + block / 2}[e.valign]
         for i, line in enumerate(lines):
             baseline = top - size * (i + 0.82) * LEADING + size * 0.1
             if e.align == "left":
-                c.drawString(e.x * MM, baseline, line)
+                c.drawString(self.ox + e.x * MM, baseline, line)
             elif e.align == "right":
-                c.drawRightString((e.x + e.w) * MM, baseline, line)
+                c.drawRightString(self.ox + (e.x + e.w) * MM, baseline, line)
             else:
-                c.drawCentredString((e.x + e.w / 2) * MM, baseline, line)
+                c.drawCentredString(self.ox + (e.x + e.w / 2) * MM, baseline, line)
         self.texts.append(e.text)
 
     def _group(self, e: Group) -> None:
         c = self.canvas
         c.saveState()
-        c.translate(e.dx * MM, e.dy * MM)
+        c.translate(self.ox + e.dx * MM, self.oy + e.dy * MM)
         if e.rotate:
             c.rotate(e.rotate)
-        self.draw(e.elements)
+        self.draw_here(e.elements)
         c.restoreState()
 
 

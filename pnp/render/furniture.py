@@ -50,40 +50,38 @@ def band_extents(printable: Rect, bands: Bands) -> tuple[Rect, Rect]:
 
 @dataclass
 class Furniture:
+    """The parts that never change (title, scale bar, credits) are one form per page shape; only
+    the label and the page number are drawn on each page."""
+
     game: str
-    label: str
     credits: str
 
-    def draw(self, canvas, printable: Rect, bands: Bands, page: int, pages: int) -> None:
+    def draw(self, canvas, forms, printable: Rect, bands: Bands, label: str, page: int, pages: int) -> None:
+        key = f"furniture_{bands}_{printable.x:.0f}_{printable.y:.0f}_{printable.width:.0f}_{printable.height:.0f}"
+        page_w, page_h = printable.right + printable.x, printable.top + printable.y
+        canvas.doForm(forms.form(key, (0, 0, page_w, page_h),
+                                 lambda: self._each_band(canvas, printable, bands, self._static)))
+        self._each_band(canvas, printable, bands, lambda c, x, y, length, which: self._dynamic(
+            c, x, y, length, which, label, page, pages))
+
+    def _each_band(self, c, printable: Rect, bands: Bands, paint) -> None:
         if bands == "tb":
-            self._header(canvas, printable.x, printable.top - HEAD, printable.width, page, pages)
-            self._footer(canvas, printable.x, printable.y, printable.width)
+            paint(c, printable.x, printable.top - HEAD, printable.width, "head")
+            paint(c, printable.x, printable.y, printable.width, "foot")
             return
-        canvas.saveState()
-        canvas.translate(printable.x + HEAD, printable.y)
-        canvas.rotate(90)
-        self._header(canvas, 0, 0, printable.height, page, pages)
-        canvas.restoreState()
-        canvas.saveState()
-        canvas.translate(printable.right, printable.y)
-        canvas.rotate(90)
-        self._footer(canvas, 0, 0, printable.height)
-        canvas.restoreState()
+        for which, x in (("head", printable.x + HEAD), ("foot", printable.right)):
+            c.saveState()
+            c.translate(x, printable.y)
+            c.rotate(90)
+            paint(c, 0, 0, printable.height, which)
+            c.restoreState()
 
-    def _header(self, c, x: float, y: float, length: float, page: int, pages: int) -> None:
-        size = 7.0
-        c.setFillColor(GREY)
-        base = y + 1.2 * MM
-        c.setFont(font(True), size)
-        c.drawString(x, base, self.game)
-        right = f"page {page} / {pages}"
-        c.setFont(font(False), size)
-        c.drawRightString(x + length, base, right)
-        room = length - text_width(self.game, True, size) - text_width(right, False, size) - 8 * MM
-        label = _shorten(self.label, room, size)
-        c.drawCentredString(x + length / 2, base, label)
-
-    def _footer(self, c, x: float, y: float, length: float) -> None:
+    def _static(self, c, x: float, y: float, length: float, which: str) -> None:
+        if which == "head":
+            c.setFillColor(GREY)
+            c.setFont(font(True), 7.0)
+            c.drawString(x, y + 1.2 * MM, self.game)
+            return
         c.setStrokeColor("#000000")
         c.setFillColor("#000000")
         c.setLineWidth(0.5)
@@ -96,8 +94,18 @@ class Furniture:
         c.setFont(font(False), 5.5)
         c.drawString(x, y + 0.6 * MM, "50 mm at 100% scale")
         room = length - SCALE_BAR - 6 * MM
-        c.setFont(font(False), 5.5)
         c.drawRightString(x + length, y + 1.6 * MM, _shorten(self.credits, room, 5.5))
+
+    def _dynamic(self, c, x: float, y: float, length: float, which: str, label: str, page: int, pages: int) -> None:
+        if which != "head":
+            return
+        size = 7.0
+        c.setFillColor(GREY)
+        c.setFont(font(False), size)
+        right = f"page {page} / {pages}"
+        c.drawRightString(x + length, y + 1.2 * MM, right)
+        room = length - text_width(self.game, True, size) - text_width(right, False, size) - 8 * MM
+        c.drawCentredString(x + length / 2, y + 1.2 * MM, _shorten(label, room, size))
 
 
 def _shorten(text: str, room: float, size: float) -> str:

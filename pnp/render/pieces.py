@@ -7,10 +7,12 @@ rows, and `off` puts the backs on sheets of their own (mirrored for gluing back 
 
 from __future__ import annotations
 
+import hashlib
+
 from pnp.components import Piece, PieceSheet
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect, grid_cells, grid_fit
-from pnp.render.elements import icon_refs
+from pnp.render.elements import icon_refs, rl_color
 from pnp.render.document import PageContext, PagePlan, RenderOptions
 from pnp.render.furniture import HEAD, FOOT, GAP, Bands, choose_bands
 
@@ -65,7 +67,7 @@ def plan_pieces(section: PieceSheet, options: RenderOptions) -> list[PagePlan]:
         bleed_box = _bbox([cell for cell in cells[:len(chunk)]])
         faces.append(PagePlan(pw, ph, bands, f"{section.title} {sheet_no}/{sheets}: fronts",
                               _drawer(slots, section, bleed, "face", bands, options),
-                              trim=trim_box, bleed=bleed_box,
+                              trim=trim_box, bleed=bleed_box if bleed else None,
                               icons=frozenset().union(*(icon_refs(p.face) for p in chunk))))
         if any(piece.back is not None for piece in chunk):
             back_slots = [(piece, _behind(trim, options)) for piece, trim in slots if piece.back is not None]
@@ -73,7 +75,7 @@ def plan_pieces(section: PieceSheet, options: RenderOptions) -> list[PagePlan]:
             backs.append(PagePlan(pw, ph, bands, f"{section.title} {sheet_no}/{sheets}: backs ({how[options.duplex]})",
                                   _drawer(back_slots, section, bleed, "back", bands, options),
                                   trim=_bbox([t for _, t in back_slots]),
-                                  bleed=_bbox([t.inset(-bleed) for _, t in back_slots]),
+                                  bleed=_bbox([t.inset(-bleed) for _, t in back_slots]) if bleed else None,
                                   icons=frozenset().union(*(icon_refs(p.back) for p, _ in back_slots))))
     if options.duplex == "off" or not backs:
         return faces + backs
@@ -93,27 +95,39 @@ def _drawer(slots: list[tuple[Piece, Rect]], section: PieceSheet, bleed: float, 
             bands: Bands, options: RenderOptions):
     def draw(ctx: PageContext) -> None:
         c = ctx.canvas
+        clipped = section.shape == "round" or bleed > 0
         for piece, trim in slots:
             elements = piece.face if side == "face" else piece.back
             background = piece.background if side == "face" else piece.back_background
-            c.saveState()
-            clip = c.beginPath()
+            paint = bool(background) and not options.ink_saver
             outer = trim.inset(-bleed)
-            if section.shape == "round":
-                clip.circle(*trim.center, trim.width / 2)
-            else:
-                clip.rect(outer.x, outer.y, outer.width, outer.height)
-            c.clipPath(clip, stroke=0, fill=0)
-            if background:
-                fill = "#ffffff" if options.ink_saver else background
-                c.setFillColor(fill)
+            c.saveState()
+            if paint:
+                c.setFillColor(rl_color(background))
+            if clipped:        # art must stop at the bleed edge or the token's circle
+                clip = c.beginPath()
+                if section.shape == "round":
+                    clip.circle(*trim.center, trim.width / 2)
+                else:
+                    clip.rect(outer.x, outer.y, outer.width, outer.height)
+                c.clipPath(clip, stroke=0, fill=int(paint))    # one path clips and paints
+            elif paint:
                 c.rect(outer.x, outer.y, outer.width, outer.height, stroke=0, fill=1)
-            ctx.painter.draw(elements, trim.x, trim.y)
+            # card-relative coordinates repeat from card to card, so the page compresses well
+            c.translate(trim.x, trim.y)
+            ctx.painter.draw_here(elements)
             c.restoreState()
             ctx.place(piece.kind, piece.name, piece.back_name, side, trim)
-        _cut_guides(c, [t for _, t in slots], section.shape, bleed)
-        if section.shape == "rect":
-            _crop_marks(c, [t for _, t in slots], bleed, bands, options)
+        trims = [t for _, t in slots]
+        key = "guides_" + hashlib.sha1(repr((trims, section.shape, bleed, bands)).encode()).hexdigest()[:16]
+
+        def guides() -> None:
+            _cut_guides(c, trims, section.shape, bleed)
+            if section.shape == "rect":
+                _crop_marks(c, trims, bleed, bands, options)
+
+        # full sheets share one set of cut lines and marks: drawn once, placed on every page
+        c.doForm(ctx.painter.forms.form(key, (0, 0, options.paper.width, options.paper.height), guides))
     return draw
 
 

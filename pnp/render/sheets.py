@@ -22,21 +22,15 @@ def plan_sheet(sheet: Sheet, options: RenderOptions) -> list[PagePlan]:
     elements = sheet.build(area.width / MM, slot_h / MM)
     copies = max(sheet.copies, 1)
     form = "sheet_" + re.sub(r"[^A-Za-z0-9]+", "_", f"{sheet.kind}_{sheet.name}")
-    made: list[str] = []
-
     def stamp(ctx: PageContext, slot: Rect) -> None:
         """The sheet is drawn once per document as a form; every copy places that form."""
         c = ctx.canvas
-        if not made:
-            for ref in sorted(icon_refs(elements)):
-                ctx.painter.forms.icon_form(ref)
-            c.beginForm(form, 0, 0, area.width, slot_h)
-            ctx.painter.draw(elements)
-            c.endForm()
-            made.append(form)
+        for ref in sorted(icon_refs(elements)):     # icon forms first: forms do not nest
+            ctx.painter.forms.icon_form(ref)
+        name = ctx.painter.forms.form(form, (0, 0, area.width, slot_h), lambda: ctx.painter.draw(elements))
         c.saveState()
         c.translate(slot.x, slot.y)
-        c.doForm(form)
+        c.doForm(name)
         c.restoreState()
 
     pages = []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pnp.errors import LayoutError
 from pnp.geometry import MM
 from pnp.render.fonts import text_width
@@ -25,15 +27,18 @@ def wrap(text: str, width: float, size: float, bold: bool) -> list[str]:
     return lines
 
 
+@lru_cache(maxsize=4096)
 def fit_text(text: str, width: float, height: float, max_size: float, min_size: float = 5.0,
-             bold: bool = False) -> tuple[float, list[str]]:
+             bold: bool = False) -> tuple[float, tuple[str, ...]]:
     """The largest size (in steps of 0.25 pt) at which `text` wraps inside width x height points."""
+    if "\n" not in text and max_size * LEADING <= height + 0.01 and text_width(text, bold, max_size) <= width + 0.01:
+        return max_size, (text,)
     size = max_size
     while size >= min_size - 1e-9:
         lines = wrap(text, width, size, bold)
         fits_wide = all(text_width(line, bold, size) <= width + 0.01 for line in lines)
         if fits_wide and len(lines) * size * LEADING <= height + 0.01:
-            return size, lines
+            return size, tuple(lines)
         size -= 0.25
     short = text if len(text) <= 40 else text[:37] + "..."
     raise LayoutError(f"text {short!r} does not fit a {width / MM:.1f} x {height / MM:.1f} mm box "

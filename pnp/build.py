@@ -33,11 +33,19 @@ def render_options(settings: Settings):
                          ink_saver=settings.ink_saver)
 
 
-def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -> GameBuild:
-    """Build in memory and check it against the rules model; nothing is written here."""
-    from pnp.render.document import render_document
+@dataclass
+class GamePlan:
+    """A game's documents as data, before any drawing: what builds and exports start from."""
 
-    draw = renderer or render_document
+    slug: str
+    rules: object
+    players: int
+    module: object
+    data: object
+    specs: list
+
+
+def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     folder = settings.layouts_dir() / slug
     if not folder.is_dir():
         raise UsageProblem(f"{slug}: no layout folder {folder}")
@@ -49,9 +57,20 @@ def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -
     data = module.load(folder, store)
     card = settings.card_size()
     ctx = BuildContext(players=players, card_w=card.width / MM, card_h=card.height / MM, copies=settings.copies)
+    return GamePlan(slug, rules, players, module, data, module.documents(data, ctx))
+
+
+def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -> GameBuild:
+    """Build in memory and check it against the rules model; nothing is written here."""
+    from pnp.render.document import render_document
+
+    draw = renderer or render_document
+    plan = plan_game(slug, settings, store)
+    rules, players, module, data = plan.rules, plan.players, plan.module, plan.data
+    card = settings.card_size()
     options = render_options(settings)
     documents = []
-    for spec in module.documents(data, ctx):
+    for spec in plan.specs:
         try:
             documents.append(draw(spec, options, store))
         except LayoutError as exc:
@@ -92,6 +111,12 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
         path = folder / doc.filename
         write_bytes_atomic(path, doc.pdf)
         written.append(path)
+    from pnp.gallery import thumbnails
+
+    build.manifest["thumbnails"] = {}
+    for kind, png in thumbnails(build.documents, build.manifest["placed"]).items():
+        write_bytes_atomic(folder / "thumbs" / f"{kind}.png", png)
+        build.manifest["thumbnails"][kind] = f"thumbs/{kind}.png"
     manifest = folder / "manifest.json"
     write_bytes_atomic(manifest, (json.dumps(build.manifest, indent=1) + "\n").encode())
     written.append(manifest)

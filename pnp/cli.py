@@ -100,6 +100,8 @@ def build(games, no_validate, force, jobs, **flags) -> None:
     for outcome in outcomes:
         for line in outcome.lines:
             click.echo(line, err=outcome.exit_code != 0)
+    if any(outcome.exit_code == 0 for outcome in outcomes):
+        _gallery(settings)
     worst = max(outcome.exit_code for outcome in outcomes)
     if worst:
         sys.exit(worst)
@@ -152,6 +154,92 @@ def list_games(layouts) -> None:
         click.echo(f"    {rules.game.summary}")
         for spec in rules.components.values():
             click.echo(f"    - {spec.label}: {spec.describe()}")
+
+
+@cli.group()
+def export() -> None:
+    """Card images for print-on-demand shops and Tabletop Simulator deck sheets.
+
+    \b
+    Examples:
+      pnp export images straight-to --dpi 300 --bleed 0.125in
+      pnp export tts straight-to
+    """
+
+
+def _progress(label: str, total: int):
+    """A progress bar on a terminal, silence elsewhere."""
+    if sys.stderr.isatty():
+        return click.progressbar(length=total, label=label, file=sys.stderr)
+    import contextlib
+
+    class Quiet:
+        def update(self, _n: int) -> None:
+            pass
+
+    return contextlib.nullcontext(Quiet())
+
+
+@export.command()
+@click.argument("game", type=GAME)
+@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Image resolution.")
+@shared_options
+def images(game, dpi, **flags) -> None:
+    """One PNG per card face and per back of GAME, with quantities.csv, into OUTPUT/GAME/exports/images.
+
+    Images carry 1/8 in of bleed unless --bleed says otherwise (poker at 300 dpi: 825 x 1125 px).
+
+    \b
+    Example: pnp export images straight-to --dpi 300 --bleed 0.125in
+    """
+    from pnp.exports import decks, export_images
+
+    if flags.get("bleed") is None:
+        flags["bleed"] = "0.125in"
+    settings = _settings(**flags)
+    bleed = settings.bleed_pt()
+    store = _store(settings)
+    folder = settings.output_dir() / game / "exports" / "images"
+    total = sum(len({(p.face, p.background) for p in d.pieces}) + len({p.back_name for p in d.pieces if p.back})
+                for d in decks(game, settings, store))
+    with _progress("rendering card images", total) as bar:
+        written = export_images(game, settings, store, dpi, bleed, folder, bar.update)
+    click.echo(f"{game}: {len(written) - 1} images and quantities.csv -> {folder}")
+    _gallery(settings)
+
+
+@export.command()
+@click.argument("game", type=GAME)
+@shared_options
+def tts(game, **flags) -> None:
+    """Tabletop Simulator deck sheets of GAME (10 x 7 at most, 4096 px at most) with a JSON each.
+
+    \b
+    Example: pnp export tts straight-to
+    """
+    from pnp.exports import decks, export_tts
+
+    settings = _settings(**flags)
+    store = _store(settings)
+    folder = settings.output_dir() / game / "exports" / "tts"
+    total = sum(-(-len(d.pieces) // 69) for d in decks(game, settings, store))
+    with _progress("drawing deck sheets", total) as bar:
+        written = export_tts(game, settings, store, folder, bar.update)
+    sheets = [p for p in written if p.suffix == ".json"]
+    click.echo(f"{game}: {len(sheets)} deck sheet(s) -> {folder}")
+    _gallery(settings)
+
+
+def _gallery(settings) -> None:
+    """Refresh output/index.html after anything was written."""
+    from pnp.gallery import write_gallery
+
+    try:
+        path = write_gallery(settings.output_dir())
+    except OSError as exc:
+        click.echo(f"warning: gallery not written: {exc.strerror or exc}", err=True)
+        return
+    click.echo(f"gallery: {path}")
 
 
 @cli.group()

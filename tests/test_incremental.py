@@ -26,8 +26,8 @@ def test_changing_one_game_rebuilds_only_that_game(run, isolated, layouts_copy):
     result = run("build", "--layouts", layouts_copy)
     assert result.exit_code == 0
     after = mtimes(isolated / "output")
-    changed = {name.split("/")[0] for name in after if after[name] != before.get(name)}
-    assert changed == {"seven-steps"}
+    changed = {name.split("/")[0] for name in after if after[name] != before.get(name) and "/" in name}
+    assert changed == {"seven-steps"}                     # and the gallery, index.html, which lists them all
     assert result.output.count("up to date") == 4
 
 

@@ -1,0 +1,53 @@
+"""Pieces as images, drawn by the same Painter as the PDFs and rasterised with pdfium, so an image
+and its PDF card never disagree."""
+
+from __future__ import annotations
+
+import io
+from typing import Sequence
+
+from pnp.geometry import MM
+from pnp.icons import IconStore
+from pnp.render.document import FormCache
+from pnp.render.elements import Element, Painter, rl_color
+from pnp.render.fonts import font, register_fonts
+
+
+def pieces_pdf(sides: Sequence[tuple[tuple[Element, ...], str | None]], w_mm: float, h_mm: float,
+               bleed: float, store: IconStore) -> bytes:
+    """One page per (elements, background): the piece at its trim size plus `bleed` points all round,
+    the background running out to the page edge."""
+    from reportlab import rl_config
+    from reportlab.pdfgen.canvas import Canvas
+
+    register_fonts()
+    rl_config.useA85 = 0
+    width, height = w_mm * MM + 2 * bleed, h_mm * MM + 2 * bleed
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=font(False))
+    painter = Painter(canvas, FormCache(canvas, store))
+    for elements, background in sides:
+        if background:
+            canvas.setFillColor(rl_color(background))
+            canvas.rect(0, 0, width, height, stroke=0, fill=1)
+        painter.draw(elements, bleed, bleed)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def rasterise(pdf: bytes, dpi: float):
+    """Every page of `pdf` as an RGB PIL image at `dpi`, exactly round(size x dpi) pixels (pdfium
+    rounds up, so a 2.75 in page would come out 826 px at 300 dpi instead of 825)."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        images = []
+        for page in document:
+            width, height = page.get_size()
+            image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+            images.append(image.crop((0, 0, round(width * dpi / 72), round(height * dpi / 72))))
+        return images
+    finally:
+        document.close()

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from pnp.errors import LayoutError
 from pnp.icons import IconRef, IconStore, is_icon_ref
@@ -41,6 +41,29 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
+class CoverText(Strict):
+    """What a document's cover page adds: what else to bring, how to cut and fold."""
+
+    bring: list[Text]
+    assembly: list[Text]
+
+
+class PawnSet(Strict):
+    """Pawn standees: one icon, a size, and a colour and a name per player."""
+
+    icon: IconName
+    width: Annotated[float, Field(ge=15, le=60)]
+    height: Annotated[float, Field(ge=20, le=80)]
+    colors: Annotated[list[Color], Field(min_length=1)]
+    names: Annotated[list[Text], Field(min_length=1)]
+
+    @model_validator(mode="after")
+    def _one_name_per_colour(self) -> "PawnSet":
+        if len(self.names) != len(self.colors):
+            raise ValueError(f"give one name per colour ({len(self.colors)} colours, {len(self.names)} names)")
+        return self
+
+
 def key_path(loc: tuple) -> str:
     out = ""
     for part in loc:
@@ -68,6 +91,14 @@ def parse(model: type[M], data: dict[str, Any], path: Path) -> M:
     except ValidationError as exc:
         lines = [f"{path.name}:{key_path(err['loc'])}: {describe(err)}" for err in exc.errors()]
         raise LayoutError(_join(path, lines)) from None
+
+
+def load_file(path: Path, model: type[M], store: IconStore) -> M:
+    """A game's TOML file read, checked against its model and its icons against the cache."""
+    raw = read_toml(path)
+    data = parse(model, raw, path)
+    check_icons(raw, store, path)
+    return data
 
 
 def check_icons(data: Any, store: IconStore, path: Path, loc: tuple = ()) -> None:

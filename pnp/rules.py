@@ -174,3 +174,11 @@ def _check_hidden_backs(game: str, rules: RulesModel, placed: list[dict]) -> lis
                                 f"{group} cards are drawn face down, so all must share one back; "
                                 f"different: {', '.join(odd)}", common, ", ".join(sorted(backs))))
     return problems
+
+
+def check_facts(game: str, file: str, facts: dict[str, int],
+                found: list[tuple[str, int, str, str]]) -> list[Problem]:
+    """Compare numbers the layout data holds with the rules model's facts:
+    each entry is (fact, value found, key in `file`, what it is)."""
+    return [Problem(game, file, where, what, facts[key], value)
+            for key, value, where, what in found if key in facts and facts[key] != value]

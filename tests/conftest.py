@@ -54,6 +54,16 @@ def run():
     return invoke
 
 
+@pytest.fixture
+def built(run, isolated):
+    """Build one game with the CLI and return its output folder."""
+    def build(game: str, *args):
+        result = run("build", game, *args)
+        assert result.exit_code == 0, result.output
+        return isolated / "output" / game
+    return build
+
+
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file under `folder` with its bytes, to prove a failure changed nothing."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}

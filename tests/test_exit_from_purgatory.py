@@ -13,19 +13,14 @@ from pdfscan import MM, scan
 GAME = "exit-from-purgatory"
 
 
-def build(run, isolated, *args):
-    result = run("build", GAME, *args)
-    assert result.exit_code == 0, result.output
-    return isolated / "output" / GAME
-
 
 def forms(page, icon):
     return [f for f in page.forms if f[0].endswith(icon.replace("/", "__").replace("-", "_"))]
 
 
 @pytest.mark.parametrize("players", [4, 5, 7])
-def test_counts_from_the_pdfs(run, isolated, players):
-    out = build(run, isolated, "--players", players)
+def test_counts_from_the_pdfs(run, built, players):
+    out = built(GAME, "--players", players)
     pages = scan(out / "cards.pdf")
     names = {"Apple": 0, "Worm": 0, "Lantern": 0}
     for index, page in enumerate(pages[1:], start=1):
@@ -57,8 +52,8 @@ def test_three_players_is_refused_quoting_the_rule(run):
         assert "at least 4 players" in result.output and "Traceback" not in result.output
 
 
-def test_mat_labels_lie_on_the_snowflake_arms(run, isolated):
-    out = build(run, isolated)
+def test_mat_labels_lie_on_the_snowflake_arms(run, built):
+    out = built(GAME)
     path = out / "mats-and-aids.pdf"
     page_scan = scan(path)[1]
     letters = {}
@@ -87,14 +82,14 @@ def test_mat_labels_lie_on_the_snowflake_arms(run, isolated):
         assert min(off) > 200, (letter, off)
 
 
-def test_names_and_challenges_on_the_mat(run, isolated):
-    out = build(run, isolated)
+def test_names_and_challenges_on_the_mat(run, built):
+    out = built(GAME)
     text = scan(out / "mats-and-aids.pdf")[1].text()
     for label in ("A Generosity", "B Luck", "C Love", "D Peace", "E Humility", "F Balance"):
         assert label in text
 
 
-def test_ink_saver_and_letter_build(run, isolated):
-    out = build(run, isolated, "--ink-saver", "--paper", "letter")
+def test_ink_saver_and_letter_build(run, built):
+    out = built(GAME, "--ink-saver", "--paper", "letter")
     reader = PdfReader(out / "cards.pdf")
     assert float(reader.pages[0].mediabox.width) == pytest.approx(612)

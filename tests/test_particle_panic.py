@@ -11,14 +11,9 @@ from pdfscan import MM, scan
 GAME = "particle-panic"
 
 
-def build(run, isolated, *args):
-    result = run("build", GAME, *args)
-    assert result.exit_code == 0, result.output
-    return isolated / "output" / GAME
 
-
-def test_ring_on_one_a3_page(run, isolated):
-    out = build(run, isolated, "--paper", "a3")
+def test_ring_on_one_a3_page(run, built):
+    out = built(GAME, "--paper", "a3")
     pages = scan(out / "board.pdf")
     assert len(pages) == 2
     page = pages[1]
@@ -38,8 +33,8 @@ def test_ring_on_one_a3_page(run, isolated):
     assert len(zones) == 6                                         # a card zone on every space
 
 
-def test_tiled_on_a4_with_marks_and_labels(run, isolated):
-    out = build(run, isolated)
+def test_tiled_on_a4_with_marks_and_labels(run, built):
+    out = built(GAME)
     pages = scan(out / "board.pdf")
     assert len(pages) == 3
     text = " ".join(p.text() for p in pages)
@@ -49,8 +44,8 @@ def test_tiled_on_a4_with_marks_and_labels(run, isolated):
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])
-def test_pieces(run, isolated, players):
-    out = build(run, isolated, "--players", players)
+def test_pieces(run, built, players):
+    out = built(GAME, "--players", players)
     pages = scan(out / "pieces.pdf")
     particles = sum(1 for p in pages for f in p.forms if f[0].endswith("icon_skoll__atom"))
     assert particles >= 36
@@ -61,10 +56,10 @@ def test_pieces(run, isolated, players):
     assert sum(1 for t in texts if t == "Self-destruct codes") == 1
 
 
-def test_four_pawns_and_trackers_by_default(run, isolated):
+def test_four_pawns_and_trackers_by_default(run, built):
     import json
 
-    out = build(run, isolated)
+    out = built(GAME)
     placed = json.loads((out / "manifest.json").read_text())["placed"]
     assert sum(1 for p in placed if p["kind"] == "pawn") == 4
     assert sum(1 for p in placed if p["kind"] == "hand-tracker") == 4

@@ -19,14 +19,9 @@ def deck():
     return tomllib.loads((shipped_layouts_dir() / GAME / "cards.toml").read_text())
 
 
-def build(run, isolated, *args):
-    result = run("build", GAME, *args)
-    assert result.exit_code == 0, result.output
-    return isolated / "output" / GAME
 
-
-def test_tier_pdfs_hold_exactly_the_cards_with_category_backs(run, isolated):
-    out = build(run, isolated)
+def test_tier_pdfs_hold_exactly_the_cards_with_category_backs(run, built):
+    out = built(GAME)
     data = deck()
     names = {c["name"] for c in data["cards"]}
     by_icon = {back["icon"].replace("/", "__").replace("-", "_"): key for key, back in data["backs"].items()}

@@ -11,14 +11,9 @@ from pdfscan import scan
 GAME = "straight-to"
 
 
-def build(run, isolated, *args):
-    result = run("build", GAME, *args)
-    assert result.exit_code == 0, result.output
-    return isolated / "output" / GAME
 
-
-def test_soul_cards_and_their_one_back(run, isolated):
-    out = build(run, isolated)
+def test_soul_cards_and_their_one_back(run, built):
+    out = built(GAME)
     pages = scan(out / "cards.pdf")
     labels = Counter(t for p in pages for t, _, _ in p.texts if t in ("GOOD SOUL", "EVIL SOUL"))
     assert labels == {"GOOD SOUL": 50, "EVIL SOUL": 50}
@@ -30,16 +25,16 @@ def test_soul_cards_and_their_one_back(run, isolated):
         assert {f[0].split(".")[-1] for f in page.forms if ".icon_" in f[0]} == {"icon_lorc__spectre"}
 
 
-def test_destiny_fold_cards(run, isolated):
-    out = build(run, isolated)
+def test_destiny_fold_cards(run, built):
+    out = built(GAME)
     pages = scan(out / "cards.pdf")
     assert sum(1 for p in pages for t, _, _ in p.texts if t == "HEAVEN") == 6
     assert sum(1 for p in pages for t, _, _ in p.texts if t == "HELL") == 6
 
 
 @pytest.mark.parametrize("players, combat", [(4, 20), (6, 20), (7, 23), (9, 29)])
-def test_tokens(run, isolated, players, combat):
-    out = build(run, isolated, "--players", players)
+def test_tokens(run, built, players, combat):
+    out = built(GAME, "--players", players)
     pages = scan(out / "tokens-and-pawns.pdf")
     power = sum(1 for p in pages for f in p.forms if f[0].endswith("icon_lorc__power_lightning"))
     swords = sum(1 for p in pages for f in p.forms if f[0].endswith("icon_lorc__crossed_swords"))
@@ -51,8 +46,8 @@ def test_tokens(run, isolated, players, combat):
     assert run("validate", GAME, "--players", players).exit_code == 0
 
 
-def test_track_spaces_on_one_a3_page(run, isolated):
-    out = build(run, isolated, "--paper", "a3")
+def test_track_spaces_on_one_a3_page(run, built):
+    out = built(GAME, "--paper", "a3")
     pages = scan(out / "track.pdf")
     assert len(pages) == 2                            # the cover and the track
     texts = Counter(t for t, _, _ in pages[1].texts)
@@ -62,10 +57,10 @@ def test_track_spaces_on_one_a3_page(run, isolated):
     assert sum(texts[str(n)] for n in range(1, 16)) + texts["LIMBO"] == 31
 
 
-def test_track_tiles_on_a4_mate_at_limbo(run, isolated):
+def test_track_tiles_on_a4_mate_at_limbo(run, built):
     import json
 
-    out = build(run, isolated)
+    out = built(GAME)
     manifest = json.loads((out / "manifest.json").read_text())
     tiles = [p for p in manifest["placed"] if p["kind"] == "track"]
     assert [t["side"] for t in tiles] == ["tile A1", "tile B1"]

@@ -13,7 +13,7 @@ from pnp.errors import LayoutError
 from pnp.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.games import BuildContext
 from pnp.icons import IconRef, IconStore
-from pnp.layouts import Color, Count, IconName, Strict, Text, check_icons, parse, read_toml
+from pnp.layouts import Color, Count, CoverText, IconName, Strict, Text, load_file
 from pnp.render.elements import Box, Circle, Icon, Line, Text as T
 from pnp.rules import Problem, RulesModel
 from pnp.svgshape import SvgRejected, radial_tips
@@ -75,11 +75,6 @@ class Aid(Strict):
     exit_roll: Annotated[list[Text], Field(min_length=1)]
 
 
-class CoverText(Strict):
-    bring: list[Text]
-    assembly: list[Text]
-
-
 class ExitData(Strict):
     setup_cards_per_type: Count
     back: Back
@@ -97,10 +92,7 @@ class Exit:
 
 
 def load(folder: Path, store: IconStore) -> Exit:
-    path = folder / FILE
-    raw = read_toml(path)
-    data = parse(ExitData, raw, path)
-    check_icons(raw, store, path)
+    data = load_file(folder / FILE, ExitData, store)
     letters = "".join(c.letter for c in data.mat.challenges)
     if letters != "ABCDEF":
         raise LayoutError(f"exit-from-purgatory/{FILE}:mat.challenges: letters must run A to F, found {letters}")

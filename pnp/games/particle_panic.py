@@ -11,10 +11,10 @@ from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.errors import LayoutError
 from pnp.games import BuildContext
 from pnp.icons import IconStore
-from pnp.layouts import Color, Count, IconName, Strict, Text, check_icons, parse, read_toml
+from pnp.layouts import Color, Count, CoverText, IconName, PawnSet, Strict, Text, load_file
 from pnp.render.elements import Box, Circle, Icon, Line, Polygon, Text as T
 from pnp.render.fold import standee_piece
-from pnp.rules import Problem, RulesModel
+from pnp.rules import Problem, RulesModel, check_facts
 
 GAME = "particle-panic"
 FILE = "components.toml"
@@ -45,14 +45,6 @@ class Particles(Strict):
     diameter: Annotated[float, Field(ge=10, le=30)]
     icon: IconName
     color: Color
-
-
-class Pawns(Strict):
-    icon: IconName
-    width: Annotated[float, Field(ge=15, le=60)]
-    height: Annotated[float, Field(ge=20, le=80)]
-    colors: Annotated[list[Color], Field(min_length=1)]
-    names: Annotated[list[Text], Field(min_length=1)]
 
 
 class HandTracker(Strict):
@@ -86,17 +78,12 @@ class Aid(Strict):
     variants: Text
 
 
-class CoverText(Strict):
-    bring: list[Text]
-    assembly: list[Text]
-
-
 class PanicData(Strict):
     title: Text
     lab: Text
     board: BoardData
     particles: Particles
-    pawns: Pawns
+    pawns: PawnSet
     hand_tracker: HandTracker
     code_tracker: CodeTracker
     suits: Annotated[list[Suit], Field(min_length=1)]
@@ -105,14 +92,9 @@ class PanicData(Strict):
 
 
 def load(folder: Path, store: IconStore) -> PanicData:
-    path = folder / FILE
-    raw = read_toml(path)
-    data = parse(PanicData, raw, path)
-    check_icons(raw, store, path)
+    data = load_file(folder / FILE, PanicData, store)
     if data.board.spaces != 6:
         raise LayoutError(f"{GAME}/{FILE}:board.spaces: the ring layout draws 6 spaces, found {data.board.spaces}")
-    if len(data.pawns.names) != len(data.pawns.colors):
-        raise LayoutError(f"{GAME}/{FILE}:pawns.names: give one name per colour")
     return data
 
 
@@ -265,18 +247,14 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
 
 def invariants(d: PanicData, rules: RulesModel, players: int) -> list[Problem]:
     facts = rules.facts
-    problems: list[Problem] = []
-
-    def fact(key: str, found: int, where: str, what: str) -> None:
-        if key in facts and facts[key] != found:
-            problems.append(Problem(GAME, FILE, where, what, facts[key], found))
-
-    fact("spaces", d.board.spaces, "board.spaces", "board spaces")
-    fact("particles_per_space", d.board.particle_spots, "board.particle_spots", "particle spots on each space")
-    fact("starting_particles", d.board.start_particles, "board.start_particles", "starting particles")
-    fact("hand_limit", d.hand_tracker.start, "hand_tracker.start", "hand limit the tracker starts at")
-    fact("codes", len(d.suits), "suits", "self-destruct codes (one per suit)")
-    fact("code_length", d.code_tracker.slots, "code_tracker.slots", "cards in a code")
+    problems = check_facts(GAME, FILE, facts, [
+        ("spaces", d.board.spaces, "board.spaces", "board spaces"),
+        ("particles_per_space", d.board.particle_spots, "board.particle_spots", "particle spots on each space"),
+        ("starting_particles", d.board.start_particles, "board.start_particles", "starting particles"),
+        ("hand_limit", d.hand_tracker.start, "hand_tracker.start", "hand limit the tracker starts at"),
+        ("codes", len(d.suits), "suits", "self-destruct codes (one per suit)"),
+        ("code_length", d.code_tracker.slots, "code_tracker.slots", "cards in a code"),
+    ])
     full = facts.get("spaces", 6) * facts.get("particles_per_space", 6)
     if d.particles.count < full:
         problems.append(Problem(GAME, FILE, "particles.count", "not enough particles to fill the board",

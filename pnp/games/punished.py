@@ -13,7 +13,7 @@ from pnp.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.errors import LayoutError
 from pnp.games import BuildContext
 from pnp.icons import IconStore
-from pnp.layouts import Color, IconName, Strict, Text, check_icons, parse, read_toml
+from pnp.layouts import Color, IconName, Strict, Text, load_file
 from pnp.render.elements import Box, Icon, Line, Text as T
 from pnp.rules import Problem, RulesModel
 
@@ -183,13 +183,9 @@ class Punished:
 
 
 def load(folder: Path, store: IconStore) -> Punished:
-    loaded = []
-    for name, model in ((CARDS, Deck), (TEXT, Templates), (BOARD, BoardFile)):
-        path = folder / name
-        raw = read_toml(path)
-        loaded.append(parse(model, raw, path))
-        check_icons(raw, store, path)
-    deck, text, extras = loaded
+    deck = load_file(folder / CARDS, Deck, store)
+    text = load_file(folder / TEXT, Templates, store)
+    extras = load_file(folder / BOARD, BoardFile, store)
     return Punished(deck, text, extras, Wording(text))
 
 

@@ -10,9 +10,9 @@ from pydantic import Field
 from pnp.components import Cover, DocumentSpec, Sheet
 from pnp.games import BuildContext
 from pnp.icons import IconStore
-from pnp.layouts import Color, Count, IconName, Strict, Text, check_icons, parse, read_toml
+from pnp.layouts import Color, Count, CoverText, IconName, Strict, Text, load_file
 from pnp.render.elements import Box, Circle, Icon, Line, Polygon, Text as T
-from pnp.rules import Problem, RulesModel
+from pnp.rules import Problem, RulesModel, check_facts
 
 GAME = "seven-steps"
 FILE = "gamesheet.toml"
@@ -67,11 +67,6 @@ class Terrace(Strict):
     challenge: Text
 
 
-class CoverText(Strict):
-    bring: list[Text]
-    assembly: list[Text]
-
-
 class Gamesheet(Strict):
     title: Text
     subtitle: Text
@@ -96,10 +91,7 @@ class Gamesheet(Strict):
 
 
 def load(folder: Path, store: IconStore) -> Gamesheet:
-    path = folder / FILE
-    raw = read_toml(path)
-    data = parse(Gamesheet, raw, path)
-    check_icons(raw, store, path)
+    data = load_file(folder / FILE, Gamesheet, store)
     return data
 
 
@@ -226,24 +218,20 @@ def documents(g: Gamesheet, ctx: BuildContext) -> list[DocumentSpec]:
 def invariants(g: Gamesheet, rules: RulesModel, players: int) -> list[Problem]:
     """The sheet must hold what the rules need: terraces in order, every die, every pip, every rank."""
     facts = rules.facts
-    problems: list[Problem] = []
-
-    def fact(key: str, found: int, where: str, what: str) -> None:
-        if key in facts and facts[key] != found:
-            problems.append(Problem(GAME, FILE, where, what, facts[key], found))
-
     steps = [t.step for t in g.terraces]
-    fact("terraces", len(steps), "terraces", "terrace count")
+    sh = g.shoreline
+    problems = check_facts(GAME, FILE, facts, [
+        ("terraces", len(steps), "terraces", "terrace count"),
+        ("pool_dice", sh.pool_dice, "shoreline.pool_dice", "dice pool spots"),
+        ("spare_dice", sh.spare_dice, "shoreline.spare_dice", "spare dice spots"),
+        ("challenge_dice", sh.challenge_dice, "shoreline.challenge_dice", "challenge die spots"),
+        ("total_dice", sh.pool_dice + sh.spare_dice + sh.challenge_dice, "shoreline", "dice in play"),
+        ("virgil_pips", g.virgil.pips, "virgil.pips", "Virgil pips"),
+        ("virgil_pips_at_start", g.virgil.at_start, "virgil.at_start", "Virgil pips ready at the start"),
+    ])
     if steps != list(range(1, len(steps) + 1)):
         problems.append(Problem(GAME, FILE, "terraces", "terraces must run 1, 2, 3 ... from the bottom",
                                 list(range(1, len(steps) + 1)), steps))
-    sh = g.shoreline
-    fact("pool_dice", sh.pool_dice, "shoreline.pool_dice", "dice pool spots")
-    fact("spare_dice", sh.spare_dice, "shoreline.spare_dice", "spare dice spots")
-    fact("challenge_dice", sh.challenge_dice, "shoreline.challenge_dice", "challenge die spots")
-    fact("total_dice", sh.pool_dice + sh.spare_dice + sh.challenge_dice, "shoreline", "dice in play")
-    fact("virgil_pips", g.virgil.pips, "virgil.pips", "Virgil pips")
-    fact("virgil_pips_at_start", g.virgil.at_start, "virgil.at_start", "Virgil pips ready at the start")
     low, high = facts.get("lowest_score", 1), facts.get("highest_score", 9)
     for score in range(low, high + 1):
         owners = [b.name for b in g.ranks.bands if b.min <= score and (b.max is None or score <= b.max)]

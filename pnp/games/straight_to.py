@@ -11,7 +11,7 @@ from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.errors import LayoutError
 from pnp.games import BuildContext
 from pnp.icons import IconStore
-from pnp.layouts import Color, Count, IconName, Strict, Text, check_icons, parse, read_toml
+from pnp.layouts import Color, Count, CoverText, IconName, PawnSet, Strict, Text, load_file
 from pnp.render.elements import Box, Circle, Icon, Line, Polygon, Text as T
 from pnp.render.fold import fold_piece, standee_piece
 from pnp.rules import Problem, RulesModel
@@ -83,24 +83,11 @@ class Tokens(Strict):
     combat_size: Annotated[float, Field(ge=10, le=40)]
 
 
-class Pawns(Strict):
-    icon: IconName
-    width: Annotated[float, Field(ge=15, le=60)]
-    height: Annotated[float, Field(ge=20, le=80)]
-    colors: Annotated[list[Color], Field(min_length=1)]
-    names: Annotated[list[Text], Field(min_length=1)]
-
-
 class Aid(Strict):
     round: Annotated[list[Text], Field(min_length=1)]
     formula: Text
     formula_key: Text
     fight: Annotated[list[Text], Field(min_length=1)]
-
-
-class CoverText(Strict):
-    bring: list[Text]
-    assembly: list[Text]
 
 
 class StraightData(Strict):
@@ -111,16 +98,13 @@ class StraightData(Strict):
     souls: Annotated[list[Soul], Field(min_length=1)]
     soul_types: dict[Literal["good", "evil"], SoulType]
     tokens: Tokens
-    pawns: Pawns
+    pawns: PawnSet
     aid: Aid
     cover: CoverText
 
 
 def load(folder: Path, store: IconStore) -> StraightData:
-    path = folder / FILE
-    raw = read_toml(path)
-    data = parse(StraightData, raw, path)
-    check_icons(raw, store, path)
+    data = load_file(folder / FILE, StraightData, store)
     for i, soul in enumerate(data.souls):
         if soul.back not in data.backs:
             raise LayoutError(f"{GAME}/{FILE}:souls[{i}].back: no back named {soul.back!r} "
@@ -128,9 +112,6 @@ def load(folder: Path, store: IconStore) -> StraightData:
     for kind in ("good", "evil"):
         if kind not in data.soul_types:
             raise LayoutError(f"{GAME}/{FILE}:soul_types.{kind}: missing key")
-    if len(data.pawns.names) != len(data.pawns.colors):
-        raise LayoutError(f"{GAME}/{FILE}:pawns.names: give one name per colour "
-                          f"({len(data.pawns.colors)} colours, {len(data.pawns.names)} names)")
     return data
 
 

@@ -81,11 +81,15 @@ def test_pnp_toml_unknown_key_is_named(run, isolated):
     assert "pnp.toml: unknown key 'papr'" in result.output
 
 
-def test_python_dash_m_and_help_do_not_import_reportlab():
-    code = ("import sys, runpy; sys.argv=['pnp','--help'];\n"
+import pytest
+
+
+@pytest.mark.parametrize("command, expected", [("--help", "Usage: pnp"), ("list", "seven-steps")])
+def test_help_and_list_do_not_import_reportlab(command, expected):
+    code = (f"import sys, runpy; sys.argv=['pnp', {command!r}];\n"
             "try:\n runpy.run_module('pnp', run_name='__main__')\n"
             "except SystemExit: pass\n"
-            "print('reportlab' in sys.modules)")
+            "print('heavy:', sorted(m for m in ('reportlab', 'svglib', 'pypdfium2') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert "Usage: pnp" in out
-    assert out.strip().endswith("False")
+    assert expected in out
+    assert out.strip().endswith("heavy: []")

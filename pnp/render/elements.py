@@ -2,7 +2,7 @@
 
 Coordinates are millimetres from the piece's lower-left corner, y up; line widths are points.
 Colours are '#rrggbb'.
-In ink-saver mode large fills become outlines, and text and icons print dark.
+In ink-saver mode large fills become white with an outline, and text and icons print dark.
 """
 
 from __future__ import annotations
@@ -159,7 +159,7 @@ class Painter:
     # colours ---------------------------------------------------------------------------------
     def _fill_stroke(self, fill: str | None, stroke: str | None, area_mm2: float) -> tuple[str | None, str | None]:
         if self.ink_saver and fill and area_mm2 > ACCENT_AREA_MM2:
-            return None, stroke or fill
+            return "#ffffff", stroke or fill   # paper-white still hides what lies beneath
         return fill, stroke
 
     def _ink(self, color: str) -> str:

@@ -24,29 +24,24 @@ def thumbnails(documents, placed: list[dict]) -> dict[str, bytes]:
     for item in placed:
         if item["kind"] not in first and item["side"] in ("face", "tile A1"):
             first[item["kind"]] = item
-    rendered: dict[tuple[str, int], object] = {}
     out = {}
+    opened: dict[str, object] = {}
     for kind, item in first.items():
-        key = (item["document"], item["page"])
-        w_mm, h_mm = item["w_mm"], item["h_mm"]
-        scale = THUMB_HEIGHT / (h_mm * MM)
-        if key not in rendered:
-            document = pdfium.PdfDocument(pdfs[item["document"]])
-            rendered[key] = (document[item["page"] - 1].render(scale=scale).to_pil().convert("RGB"), scale)
-            document.close()
-        image, page_scale = rendered[key]
-        if abs(page_scale - scale) > 1e-6:          # another size of piece on the same page
-            document = pdfium.PdfDocument(pdfs[item["document"]])
-            image = document[item["page"] - 1].render(scale=scale).to_pil().convert("RGB")
-            document.close()
-        x_mm = item.get("page_x_mm", item["x_mm"])
-        y_mm = item.get("page_y_mm", item["y_mm"])
-        left = x_mm * MM * scale
-        bottom = image.height - y_mm * MM * scale
-        crop = image.crop((int(left), int(bottom - h_mm * MM * scale), int(left + w_mm * MM * scale), int(bottom)))
+        if item["document"] not in opened:
+            opened[item["document"]] = pdfium.PdfDocument(pdfs[item["document"]])
+        page = opened[item["document"]][item["page"] - 1]
+        width, height = page.get_size()
+        x0 = item.get("page_x_mm", item["x_mm"]) * MM
+        y0 = item.get("page_y_mm", item["y_mm"]) * MM
+        x1, y1 = x0 + item["w_mm"] * MM, y0 + item["h_mm"] * MM
+        scale = THUMB_HEIGHT / (item["h_mm"] * MM)
+        # render just the piece (crop: points cut from the left, bottom, right and top)
+        image = page.render(scale=scale, crop=(x0, y0, width - x1, height - y1)).to_pil().convert("RGB")
         buffer = io.BytesIO()
-        crop.save(buffer, format="PNG")
+        image.save(buffer, format="PNG")
         out[kind] = buffer.getvalue()
+    for document in opened.values():
+        document.close()
     return out
 
 

@@ -91,3 +91,11 @@ def test_one_soul_with_another_back_is_named(run, layouts_copy):
 def test_eleven_players_are_refused(run):
     result = run("validate", GAME, "--players", 11)
     assert result.exit_code == 2 and "More than six can play" in result.output
+
+
+def test_pawns_must_fit_the_spaces(run, layouts_copy):
+    path = layouts_copy / GAME / "components.toml"
+    path.write_text(path.read_text().replace("width = 24\nheight = 40", "width = 40\nheight = 40"))
+    result = run("validate", GAME, "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert "straight-to: components.toml:pawns.width: a pawn standee must fit a track space" in result.output

@@ -14,6 +14,7 @@ from pnp.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.games import BuildContext
 from pnp.icons import IconRef, IconStore
 from pnp.layouts import Color, Count, CoverText, IconName, Strict, Text, load_file
+from pnp.render.columns import text_column
 from pnp.render.elements import Box, Circle, Icon, Line, Text as T
 from pnp.rules import Problem, RulesModel
 from pnp.svgshape import SvgRejected, radial_tips
@@ -190,34 +191,17 @@ def _outside(centre, direction, box, page_w) -> tuple[float, float]:
 # -- player aid ----------------------------------------------------------------------------------
 def aid_elements(data: ExitData, w: float, h: float) -> tuple:
     aid, mat = data.aid, data.mat
-    col = (w - 8) / 2
-    out = [Box(0, 0, w, h, stroke="#33415c", width=0.8, radius=3),
-           T(f"Exit from Purgatory: {aid.title}", 4, h - 11, w - 8, 9, size=13, bold=True, align="left")]
-    y = h - 14
-    out.append(T("On your turn, do one of:", 4, y - 5, col, 5, size=9, bold=True, align="left"))
-    y -= 6
-    step = (y - 22) / len(aid.turn)
-    for i, line in enumerate(aid.turn):
-        out.append(T(f"{i + 1}. {line}", 4, y - step * (i + 1), col - 2, step - 0.8, size=8, min_size=5.5,
-                     align="left", valign="top"))
-    out.append(T(aid.after, 4, 3, col - 2, 17, size=7.5, min_size=5.5, align="left", valign="top", color="#333333"))
-    x2 = 4 + col + 4
-    y = h - 14
-    out.append(T("The six challenges", x2, y - 5, col - 4, 5, size=9, bold=True, align="left"))
-    y -= 6
-    rows = len(mat.challenges)
-    exit_h = h * 0.34
-    step = (y - exit_h - 2) / rows
-    for i, challenge in enumerate(mat.challenges):
-        out.append(T(f"{challenge.letter} {challenge.name}: {challenge.summary}", x2, y - step * (i + 1),
-                     col - 4, step - 0.6, size=7.5, min_size=5, align="left", valign="top"))
-    out.append(T("Leaving Purgatory", x2, exit_h - 5, col - 4, 5, size=9, bold=True, align="left"))
-    step = (exit_h - 8) / len(aid.exit_roll)
-    for i, line in enumerate(aid.exit_roll):
-        out.append(T(line, x2, exit_h - 6 - step * (i + 1), col - 4, step - 0.6, size=7.5, min_size=5,
-                     align="left", valign="top"))
-    out.append(Line(4 + col + 1, 4, 4 + col + 1, h - 14, color="#9aa5b8", width=0.5))
-    return tuple(out)
+    col = (w - 14) / 2
+    left = [("heading", "On your turn, do one of:")] + \
+           [("item", f"{i}. {line}") for i, line in enumerate(aid.turn, start=1)] + [("note", aid.after)]
+    right = [("heading", "The six challenges")] + \
+            [("item", f"{c.letter} {c.name}: {c.summary}") for c in mat.challenges] + \
+            [("heading", "Leaving Purgatory")] + [("item", line) for line in aid.exit_roll]
+    return (Box(0, 0, w, h, stroke="#33415c", width=0.8, radius=3),
+            T(f"Exit from Purgatory: {aid.title}", 4, h - 11, w - 8, 9, size=13, bold=True, align="left"),
+            *text_column(left, 4, h - 14, col, h - 17, heading_color="#33415c"),
+            Line(w / 2, 4, w / 2, h - 14, color="#9aa5b8", width=0.5),
+            *text_column(right, w / 2 + 3, h - 14, col, h - 17, heading_color="#33415c"))
 
 
 # -- documents -----------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from pnp.errors import LayoutError
 from pnp.games import BuildContext
 from pnp.icons import IconStore
 from pnp.layouts import Color, Count, CoverText, IconName, PawnSet, Strict, Text, load_file
+from pnp.render.columns import text_column
 from pnp.render.elements import Box, Circle, Icon, Line, Polygon, Text as T
 from pnp.render.fold import standee_piece
 from pnp.rules import Problem, RulesModel, check_facts
@@ -181,33 +182,26 @@ def code_tracker(t: CodeTracker, suits: list[Suit]) -> tuple:
 
 def aid_elements(d: PanicData, w: float, h: float) -> tuple:
     a = d.aid
-    col = (w - 12) / 2
+    col = (w - 14) / 2
+    x2 = w / 2 + 3
+    left = [("heading", "Basic actions")] + [("item", line) for line in a.basic] + \
+           [("heading", "Special actions")] + [("item", line) for line in a.special]
     out = [Box(0, 0, w, h, stroke=d.board.color, width=0.8, radius=3),
            T(f"{d.title}: player aid", 4, h - 11, w - 8, 9, size=13, bold=True, align="left"),
-           T("Your turn: one basic action and one special action", 4, h - 18, w - 8, 5, size=8.5, bold=True, align="left")]
-    y = h - 20
-    blocks = [("Basic actions", a.basic), ("Special actions", a.special)]
-    step = (y - 4) / (len(a.basic) + len(a.special) + 2)
-    for title, lines in blocks:
-        out.append(T(title, 4, y - step, col, step, size=8.5, bold=True, align="left", color=d.board.color))
-        y -= step
-        for line in lines:
-            out.append(T(line, 4, y - step, col, step - 0.5, size=7.5, min_size=5.2, align="left", valign="top"))
-            y -= step
-    x2 = 8 + col
-    out.append(T("Suit powers (spend the card)", x2, h - 24, col, 5, size=8.5, bold=True, align="left", color=d.board.color))
-    row = 9.0
+           T("Your turn: one basic action and one special action", 4, h - 17, w - 8, 5, size=8.5, bold=True,
+             align="left"),
+           *text_column(left, 4, h - 19, col, h - 22, heading_color=d.board.color),
+           Line(w / 2, 4, w / 2, h - 19, color="#9fb3c8", width=0.5),
+           T("Suit powers (spend the card)", x2, h - 24, col, 5, size=9.5, bold=True, align="left", color=d.board.color)]
+    row = 8.0
     for i, suit in enumerate(d.suits):
         yy = h - 26 - (i + 1) * row
         out += [Icon(suit.icon, x2 + 3.5, yy + row / 2, 6, suit.color),
-                T(suit.power, x2 + 8, yy, col - 8, row, size=7.5, min_size=5.2, align="left")]
-    rest = h - 26 - len(d.suits) * row - 2
-    third = (rest - 2) / 3
-    for i, (title, text) in enumerate((("Particles emerge", a.emergence), ("Winning and losing", a.win_lose),
-                                       ("1 or 2 players", a.variants))):
-        top = rest - i * third
-        out += [T(title, x2, top - 5, col, 5, size=8, bold=True, align="left", color=d.board.color),
-                T(text, x2, top - third, col, third - 5.5, size=7.2, min_size=5, align="left", valign="top")]
+                T(suit.power, x2 + 8, yy, col - 8, row, size=8, min_size=5.2, align="left")]
+    top = h - 28 - len(d.suits) * row
+    rest = [("heading", "Particles emerge"), ("item", a.emergence), ("heading", "Winning and losing"),
+            ("item", a.win_lose), ("heading", "1 or 2 players"), ("item", a.variants)]
+    out += text_column(rest, x2, top, col, top - 3, heading_color=d.board.color)
     return tuple(out)
 
 

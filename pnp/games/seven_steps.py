@@ -124,6 +124,7 @@ def sheet_elements(g: Gamesheet, w: float, h: float) -> tuple:
     block_h = 2 * s + 20
     pool_w = 4 * s + 3 * GAP + 6
     out += panel(0, 0, pool_w, block_h, sh.label, g.sea, fill="#eef4f8")
+    out.append(Icon(g.die_icon, pool_w - 5, block_h - 4.5, 6, g.sea))
     out += spots(3, block_h - 9, sh.pool_dice, 4, s, g.sea)
     side_w = 2 * s + GAP + 6
     sx = pool_w + 4

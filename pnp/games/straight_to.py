@@ -12,6 +12,7 @@ from pnp.errors import LayoutError
 from pnp.games import BuildContext
 from pnp.icons import IconStore
 from pnp.layouts import Color, Count, CoverText, IconName, PawnSet, Strict, Text, load_file
+from pnp.render.columns import text_column
 from pnp.render.elements import Box, Circle, Icon, Line, Polygon, Text as T
 from pnp.render.fold import fold_piece, standee_piece
 from pnp.rules import Problem, RulesModel
@@ -203,24 +204,18 @@ def destiny_side(name: str, hint: str, icon: str, color: str, w: float, h: float
 
 def aid_elements(d: StraightData, w: float, h: float) -> tuple:
     a = d.aid
-    col = (w - 12) / 2
-    out = [Box(0, 0, w, h, stroke="#3d3551", width=0.8, radius=3),
-           T(f"{d.title}: player aid", 4, h - 11, w - 8, 9, size=13, bold=True, align="left"),
-           T("A round", 4, h - 18, col, 5, size=9, bold=True, align="left")]
-    step = (h - 24) / len(a.round)
-    for i, line in enumerate(a.round):
-        out.append(T(f"{i + 1}. {line}", 4, h - 20 - step * (i + 1), col, step - 1, size=8, min_size=5.5,
-                     align="left", valign="top"))
-    x2 = 8 + col
-    out += [T("Combat value", x2, h - 18, col, 5, size=9, bold=True, align="left"),
+    col = (w - 14) / 2
+    x2 = w / 2 + 3
+    left = [("heading", "A round")] + [("item", f"{i}. {line}") for i, line in enumerate(a.round, start=1)]
+    right = [("note", a.formula_key), ("heading", "Fights")] + [("item", line) for line in a.fight]
+    return (Box(0, 0, w, h, stroke="#3d3551", width=0.8, radius=3),
+            T(f"{d.title}: player aid", 4, h - 11, w - 8, 9, size=13, bold=True, align="left"),
+            *text_column(left, 4, h - 14, col, h - 17, heading_color="#3d3551"),
+            Line(w / 2, 4, w / 2, h - 14, color="#b9b2c8", width=0.5),
+            T("Combat value", x2, h - 19, col, 5, size=9.5, bold=True, align="left", color="#3d3551"),
             Box(x2, h - 33, col, 13, fill="#f1edf7", stroke="#3d3551", width=0.6, radius=2),
             T(a.formula, x2, h - 32, col, 11, size=16, bold=True),
-            T(a.formula_key, x2, h - 50, col, 15, size=7.5, min_size=5.5, align="left", valign="top"),
-            T("Fights", x2, h - 57, col, 5, size=9, bold=True, align="left")]
-    step = (h - 62) / len(a.fight)
-    for i, line in enumerate(a.fight):
-        out.append(T(line, x2, h - 59 - step * (i + 1), col, step - 1, size=7.5, min_size=5.5, align="left", valign="top"))
-    return tuple(out)
+            *text_column(right, x2, h - 35, col, h - 38, heading_color="#3d3551"))
 
 
 def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
@@ -289,6 +284,9 @@ def invariants(d: StraightData, rules: RulesModel, players: int) -> list[Problem
             problems.append(Problem(GAME, FILE, f"souls[{i}].back",
                                     f"Soul card {soul.name!r} has its own back: souls are fought over face down, "
                                     "so every Soul card needs the same back", d.souls[0].back, soul.back))
+    if d.pawns.width > d.track.space - 2:
+        problems.append(Problem(GAME, FILE, "pawns.width", "a pawn standee must fit a track space with room to spare",
+                                f"<= {d.track.space - 2:g} mm", f"{d.pawns.width:g} mm"))
     if len(d.pawns.colors) < players:
         problems.append(Problem(GAME, FILE, "pawns.colors", "a distinct pawn colour per player", players,
                                 len(d.pawns.colors)))

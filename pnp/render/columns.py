@@ -1,0 +1,45 @@
+"""A column of headings and paragraphs set at one common size, each taking its natural height:
+the player aids read evenly instead of in equal boxes with ragged gaps."""
+
+from __future__ import annotations
+
+from typing import Literal, Sequence
+
+from pnp.errors import LayoutError
+from pnp.geometry import MM
+from pnp.render.elements import INK, Text
+from pnp.render.textfit import LEADING, wrap
+
+Kind = Literal["heading", "item", "note"]
+GAP = 1.4          # mm after a paragraph
+HEADING_GAP = 1.0  # mm extra above a heading
+
+
+def text_column(blocks: Sequence[tuple[Kind, str]], x: float, top: float, w: float, h: float,
+                size: float = 9.5, min_size: float = 5.5, heading_color: str = INK) -> tuple[Text, ...]:
+    """Lay `blocks` from `top` down within w x h millimetres, shrinking all text together."""
+    current = size
+    while current >= min_size - 1e-9:
+        placed = _place(blocks, x, top, w, current, heading_color)
+        if placed is not None and top - placed[1] <= h + 1e-6:
+            return placed[0]
+        current -= 0.25
+    raise LayoutError(f"a column of {len(blocks)} paragraphs does not fit {w:.0f} x {h:.0f} mm "
+                      f"even at {min_size:g} pt; shorten the texts")
+
+
+def _place(blocks, x: float, top: float, w: float, size: float, heading_color: str):
+    out = []
+    y = top
+    for i, (kind, text) in enumerate(blocks):
+        bold = kind == "heading"
+        this = size + 1 if kind == "heading" else size - 0.5 if kind == "note" else size
+        if kind == "heading" and i:
+            y -= HEADING_GAP
+        lines = wrap(text, w * MM, this, bold)
+        height = len(lines) * this * LEADING / MM + 0.4
+        color = heading_color if kind == "heading" else "#333333" if kind == "note" else INK
+        out.append(Text(text, x, y - height, w, height, size=this, min_size=this, bold=bold, align="left",
+                        valign="top", color=color))
+        y -= height + (0.5 if kind == "heading" else GAP)
+    return tuple(out), y

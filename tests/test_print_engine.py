@@ -279,7 +279,8 @@ def test_icons_are_reusable_forms_drawn_once():
     reader = PdfReader(io.BytesIO(data))
     path_bytes = (shipped_icons_dir() / "lorc" / "shiny-apple.svg").stat().st_size
     per_card = (len(large.pdf) - len(small.pdf)) / 90
-    # measured: ~200 bytes per card (two strings, a clip, a form reference) against a 1.6 KB path
+    # measured: 178 bytes per card (two strings, a background, a form reference) against the icon's
+    # 1,323-byte path: with the path drawn per card the growth would exceed 1,300 bytes per card
     assert per_card < path_bytes / 4, (per_card, path_bytes)
     forms = {name for page in reader.pages for name in (page.get("/Resources", {}).get("/XObject", {}) or {})}
     assert {f for f in forms if "icon_" in f} == {"/FormXob.icon_lorc__shiny_apple"}

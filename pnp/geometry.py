@@ -87,10 +87,6 @@ class Rect:
         dy = dx if dy is None else dy
         return Rect(self.x + dx, self.y + dy, self.width - 2 * dx, self.height - 2 * dy)
 
-    def contains(self, other: "Rect", tol: float = 1e-6) -> bool:
-        return (other.x >= self.x - tol and other.y >= self.y - tol
-                and other.right <= self.right + tol and other.top <= self.top + tol)
-
     def box(self) -> tuple[float, float, float, float]:
         return (self.x, self.y, self.right, self.top)
 

@@ -108,9 +108,6 @@ class IconStore:
     def shape(self, ref: IconRef) -> "IconShape":
         return _cached_shape(self.read(ref))
 
-    def authors(self, refs: Iterable[IconRef]) -> list[str]:
-        return sorted({ref.author for ref in refs})
-
     # -- fetching ----------------------------------------------------------------------------
     def fetch(self, refs: Iterable[IconRef], refresh: bool = False, timeout: float = 10.0,
               deadline: float = 30.0, progress: Callable[[IconRef], None] | None = None) -> list[IconRef]:

@@ -8,7 +8,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from pdfscan import MM, scan
+from pdfscan import scan
 
 GAME = "exit-from-purgatory"
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import shutil
 import tomllib
-from pathlib import Path
 
 import pytest
 import tomli_w

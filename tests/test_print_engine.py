@@ -9,13 +9,13 @@ import pytest
 from pypdf import PdfReader
 
 from pdfscan import MM, near, scan
-from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
+from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet
 from pnp.errors import UsageProblem
 from pnp.geometry import Size
 from pnp.icons import IconStore
 from pnp.paths import shipped_icons_dir
 from pnp.render.document import RenderOptions, render_document
-from pnp.render.elements import Box, Circle, Icon, Text
+from pnp.render.elements import Circle, Icon, Text
 from pnp.render.fold import fold_piece
 from pnp.render.pieces import CUT
 

@@ -90,7 +90,7 @@ def test_each_lint_rule_names_card_and_rule(run, layouts_copy, name, old, new, r
     edit_card(layouts_copy / GAME / "cards.toml", name, old, new)
     result = run("validate", GAME, "--layouts", layouts_copy)
     assert result.exit_code == 1, result.output
-    assert f"punished: cards.toml:cards[5]" in result.output
+    assert "punished: cards.toml:cards[5]" in result.output
     assert f"'{name}' breaks {rule}" in result.output
 
 

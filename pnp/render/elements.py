@@ -7,7 +7,7 @@ In ink-saver mode large fills become white with an outline, and text and icons p
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol, Sequence, Union
 
@@ -122,7 +122,6 @@ class Painter:
     canvas: object
     forms: IconForms
     ink_saver: bool = False
-    texts: list[str] = field(default_factory=list)
     _fill: str | None = None
     ox: float = 0.0
     oy: float = 0.0
@@ -256,7 +255,6 @@ class Painter:
                 c.drawRightString(self.ox + (e.x + e.w) * MM, baseline, line)
             else:
                 c.drawCentredString(self.ox + (e.x + e.w / 2) * MM, baseline, line)
-        self.texts.append(e.text)
 
     def _group(self, e: Group) -> None:
         c = self.canvas

@@ -39,15 +39,6 @@ def content_area(printable: Rect) -> Rect:
                 printable.height - HEAD - FOOT - 2 * GAP)
 
 
-def band_extents(printable: Rect, bands: Bands) -> tuple[Rect, Rect]:
-    """The header and footer rectangles on the page."""
-    if bands == "tb":
-        return (Rect(printable.x, printable.top - HEAD, printable.width, HEAD),
-                Rect(printable.x, printable.y, printable.width, FOOT))
-    return (Rect(printable.x, printable.y, HEAD, printable.height),
-            Rect(printable.right - FOOT, printable.y, FOOT, printable.height))
-
-
 @dataclass
 class Furniture:
     """The parts that never change (title, scale bar, credits) are one form per page shape; only

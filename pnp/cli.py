@@ -200,10 +200,11 @@ def images(game, dpi, **flags) -> None:
     bleed = settings.bleed_pt()
     store = _store(settings)
     folder = settings.output_dir() / game / "exports" / "images"
+    game_decks = decks(game, settings, store)
     total = sum(len({(p.face, p.background) for p in d.pieces}) + len({p.back_name for p in d.pieces if p.back})
-                for d in decks(game, settings, store))
+                for d in game_decks)
     with _progress("rendering card images", total) as bar:
-        written = export_images(game, settings, store, dpi, bleed, folder, bar.update)
+        written = export_images(game_decks, store, dpi, bleed, folder, bar.update)
     click.echo(f"{game}: {len(written) - 1} images and quantities.csv -> {folder}")
     _gallery(settings)
 
@@ -217,14 +218,15 @@ def tts(game, **flags) -> None:
     \b
     Example: pnp export tts straight-to
     """
-    from pnp.exports import decks, export_tts
+    from pnp.exports import TTS_PER_SHEET, decks, export_tts
 
     settings = _settings(**flags)
     store = _store(settings)
     folder = settings.output_dir() / game / "exports" / "tts"
-    total = sum(-(-len(d.pieces) // 69) for d in decks(game, settings, store))
+    game_decks = decks(game, settings, store)
+    total = sum(-(-len(d.pieces) // TTS_PER_SHEET) for d in game_decks)
     with _progress("drawing deck sheets", total) as bar:
-        written = export_tts(game, settings, store, folder, bar.update)
+        written = export_tts(game_decks, store, folder, bar.update)
     sheets = [p for p in written if p.suffix == ".json"]
     click.echo(f"{game}: {len(sheets)} deck sheet(s) -> {folder}")
     _gallery(settings)
@@ -256,14 +258,21 @@ def icons() -> None:
     """
 
 
-def _refs(refs, settings) -> list:
+def _game_icons(settings, games) -> list:
+    """The icons the named games' layout data uses."""
     from pnp.icons import IconRef
     from pnp.tomlfiles import used_icons
 
+    names = {ref for slug in games for ref in used_icons(settings.layouts_dir() / slug)}
+    return [IconRef.parse(ref) for ref in sorted(names)]
+
+
+def _refs(refs, settings) -> list:
+    from pnp.icons import IconRef
+
     if refs:
         return [IconRef.parse(ref) for ref in refs]
-    names = {ref for slug in GAMES for ref in used_icons(settings.layouts_dir() / slug)}
-    return [IconRef.parse(ref) for ref in sorted(names)]
+    return _game_icons(settings, GAMES)
 
 
 @icons.command()
@@ -353,13 +362,7 @@ def credits(games) -> None:
     """
     from pnp.icons import credits_lines
 
-    from pnp.icons import IconRef
-    from pnp.tomlfiles import used_icons
-
-    settings = _settings()
-    refs = set()
-    for slug in games or sorted(GAMES):
-        refs |= {IconRef.parse(ref) for ref in used_icons(settings.layouts_dir() / slug)}
+    refs = _game_icons(_settings(), games or sorted(GAMES))
     click.echo("Icons from game-icons.net, licensed CC BY 3.0 (creativecommons.org/licenses/by/3.0/):")
     for line in credits_lines(refs):
         click.echo(f"  {line}")

@@ -19,6 +19,7 @@ from pnp.icons import IconStore
 from pnp.settings import Settings
 
 TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096
+TTS_PER_SHEET = TTS_COLS * TTS_ROWS - 1     # the last slot shows the hidden face
 
 
 @dataclass
@@ -52,14 +53,14 @@ def _png(image) -> bytes:
     return out.getvalue()
 
 
-def export_images(game: str, settings: Settings, store: IconStore, dpi: float, bleed: float, folder: Path,
+def export_images(game_decks: list[Deck], store: IconStore, dpi: float, bleed: float, folder: Path,
                   progress: Callable[[int], None] | None = None) -> list[Path]:
     """One PNG per distinct face and per distinct back, and quantities.csv beside them."""
     from pnp.render.raster import pieces_pdf, rasterise
 
     written: list[Path] = []
     rows = []
-    for deck in decks(game, settings, store):
+    for deck in game_decks:
         faces = Counter((p.kind, p.name, p.face, p.background) for p in deck.pieces)
         backs = Counter((p.back_name, p.back, p.back_background) for p in deck.pieces if p.back is not None)
         numbering: Counter = Counter()
@@ -93,7 +94,7 @@ def tts_grid(count: int) -> tuple[int, int]:
     return cols, math.ceil(slots / cols)
 
 
-def export_tts(game: str, settings: Settings, store: IconStore, folder: Path,
+def export_tts(game_decks: list[Deck], store: IconStore, folder: Path,
                progress: Callable[[int], None] | None = None) -> list[Path]:
     """Deck sheets of at most 69 cards (10 x 7, the last slot the hidden face), at most 4096 px a
     side, one back image per distinct back, and a JSON per sheet for TTS's Custom Deck dialog."""
@@ -102,8 +103,7 @@ def export_tts(game: str, settings: Settings, store: IconStore, folder: Path,
     from pnp.render.raster import pieces_pdf, rasterise
 
     written: list[Path] = []
-    per_sheet = TTS_COLS * TTS_ROWS - 1
-    for deck in decks(game, settings, store):
+    for deck in game_decks:
         aspect = deck.h / deck.w
         slot_w = min(TTS_MAX_PX // TTS_COLS, int(TTS_MAX_PX / TTS_ROWS / aspect))
         slot_h = int(slot_w * aspect)
@@ -120,8 +120,8 @@ def export_tts(game: str, settings: Settings, store: IconStore, folder: Path,
             write_bytes_atomic(folder / file, _png(image))
             written.append(folder / file)
             back_files[back_name] = file
-        for number, start in enumerate(range(0, len(deck.pieces), per_sheet), start=1):
-            cards = deck.pieces[start:start + per_sheet]
+        for number, start in enumerate(range(0, len(deck.pieces), TTS_PER_SHEET), start=1):
+            cards = deck.pieces[start:start + TTS_PER_SHEET]
             cols, rows = tts_grid(len(cards))
             sheet = Image.new("RGB", (cols * slot_w, rows * slot_h), "white")
             for i, piece in enumerate(cards):

@@ -11,7 +11,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from pnp.errors import LayoutError
 from pnp.icons import IconRef, IconStore, is_icon_ref
-from pnp.tomlfiles import icon_locations, read_toml  # noqa: F401  (read_toml: the games' entry point)
+from pnp.tomlfiles import icon_locations, read_toml
 
 M = TypeVar("M", bound=BaseModel)
 _COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -33,6 +33,7 @@ Color = Annotated[str, AfterValidator(_color)]
 IconName = Annotated[str, AfterValidator(_icon)]
 Count = Annotated[int, Field(gt=0, le=500)]
 Text = Annotated[str, Field(min_length=1, max_length=600)]
+Mm = Annotated[float, Field(gt=0, le=2000)]   # a length in millimetres
 
 
 class Strict(BaseModel):

@@ -13,7 +13,8 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from pnp.errors import UsageProblem
-from pnp.layouts import Count, Strict, Text, parse, read_toml
+from pnp.layouts import Count, Strict, Text, parse
+from pnp.tomlfiles import read_toml
 
 RULES_FILE = "rules.toml"
 Positive = Annotated[int, Field(gt=0, le=1000)]

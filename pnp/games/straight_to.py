@@ -11,7 +11,7 @@ from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.errors import LayoutError
 from pnp.games import BuildContext
 from pnp.icons import IconStore
-from pnp.layouts import Color, Count, CoverText, IconName, PawnSet, Strict, Text, load_file
+from pnp.layouts import Color, Count, CoverText, IconName, Mm, PawnSet, Strict, Text, load_file
 from pnp.render.columns import text_column
 from pnp.render.elements import Box, Circle, Icon, Line, Polygon, Text as T
 from pnp.render.fold import fold_piece, standee_piece
@@ -20,7 +20,6 @@ from pnp.rules import Problem, RulesModel
 GAME = "straight-to"
 FILE = "components.toml"
 WHITE = "#ffffff"
-Mm = Annotated[float, Field(gt=0, le=2000)]
 
 
 class Track(Strict):

@@ -16,7 +16,7 @@ BODY = 8.5
 
 
 def print_instructions(spec: DocumentSpec, options: RenderOptions, body_pages: list[PagePlan]) -> list[str]:
-    double = any("backs" in page.label for page in body_pages)
+    double = any(page.backs for page in body_pages)
     lines = [f"Paper: {options.paper.label()}. Print at 100% / actual size, never 'fit to page'; "
              "the 50 mm bar at the foot of each page checks it."]
     if double and options.duplex == "long":

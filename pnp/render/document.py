@@ -50,6 +50,7 @@ class PagePlan:
     trim: Rect | None = None
     bleed: Rect | None = None
     icons: frozenset[str] = frozenset()
+    backs: bool = False          # a page of backs: the document prints double-sided
 
 
 @dataclass
@@ -123,7 +124,7 @@ class FormCache:
         c.drawPath(path, stroke=0, fill=1, fillMode=1)
 
 
-def plan_section(section, options: RenderOptions, game: str) -> list[PagePlan]:
+def plan_section(section, options: RenderOptions) -> list[PagePlan]:
     from pnp.render.boards import plan_board
     from pnp.render.pieces import plan_pieces
     from pnp.render.sheets import plan_sheet
@@ -146,7 +147,7 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
 
     register_fonts()
     rl_config.useA85 = 0          # binary streams: a quarter smaller than ASCII85 text
-    body = [page for section in spec.sections for page in plan_section(section, options, spec.game_title)]
+    body = [page for section in spec.sections for page in plan_section(section, options)]
     icons = sorted(set().union(*(page.icons for page in body)))
     pages = plan_cover(spec, options, icons, body) + body
     buffer = io.BytesIO()

@@ -76,7 +76,8 @@ def plan_pieces(section: PieceSheet, options: RenderOptions) -> list[PagePlan]:
                                   _drawer(back_slots, section, bleed, "back", bands, options),
                                   trim=_bbox([t for _, t in back_slots]),
                                   bleed=_bbox([t.inset(-bleed) for _, t in back_slots]) if bleed else None,
-                                  icons=frozenset().union(*(icon_refs(p.back) for p, _ in back_slots))))
+                                  icons=frozenset().union(*(icon_refs(p.back) for p, _ in back_slots)),
+                                  backs=True))
     if options.duplex == "off" or not backs:
         return faces + backs
     return [page for pair in zip(faces, backs) for page in pair]

@@ -24,6 +24,9 @@ BLACK = (0.0, 0.0, 0.0)
 STORE = IconStore(shipped_icons_dir())
 
 
+FRONTS = 2      # page 1 is the cover, page 2 its blank reverse, so a duplex file's fronts start on 3
+
+
 def deck(count: int, w: float = 63.5, h: float = 88.9, icon: str = "lorc/shiny-apple") -> list[Piece]:
     pieces = []
     for i in range(count):
@@ -70,7 +73,7 @@ def test_page_sizes_in_points(paper, expected):
 def test_card_trims_are_exact_and_inside_the_printable_area(paper):
     doc, reader, opts = render([PieceSheet("Cards", deck(9), 63.5, 88.9)], paper=paper)
     pages = scan(reader)
-    faces = card_rects(pages[1])
+    faces = card_rects(pages[FRONTS])
     assert len(faces) == 9          # 3 x 3 poker cards fit both A4 and Letter
     printable = opts.printable()
     for x, y, w, h, _ in faces:
@@ -81,7 +84,7 @@ def test_card_trims_are_exact_and_inside_the_printable_area(paper):
 
 def test_crop_marks_sit_outside_every_face():
     doc, reader, _ = render([PieceSheet("Cards", deck(9), 63.5, 88.9)])
-    page = scan(reader)[1]
+    page = scan(reader)[FRONTS]
     faces = card_rects(page)
     marks = crop_marks(page)
     assert len(marks) >= 16
@@ -100,8 +103,8 @@ def _faces_and_backs(duplex, offset=(0.0, 0.0)):
     doc, reader, opts = render([PieceSheet("Cards", deck(7), 63.5, 88.9)], duplex=duplex,
                                back_offset=(offset[0] * MM, offset[1] * MM))
     pages = scan(reader)
-    faces = text_at(pages[1], r"F\d{3}")
-    backs = text_at(pages[2], r"B\d{3}")
+    faces = text_at(pages[FRONTS], r"F\d{3}")
+    backs = text_at(pages[FRONTS + 1], r"B\d{3}")
     face_cards = {t: r for t, r in zip(sorted(faces), [None] * len(faces))}
     placed = {(item["name"], item["side"]): item for item in doc.placed}
     return faces, backs, placed, opts, face_cards
@@ -111,10 +114,10 @@ def _faces_and_backs(duplex, offset=(0.0, 0.0)):
 def test_backs_land_behind_their_faces_after_the_flip(duplex):
     doc, reader, opts = render([PieceSheet("Cards", deck(7), 63.5, 88.9)], duplex=duplex)
     pages = scan(reader)
-    face_rects = sorted(card_rects(pages[1]), key=lambda r: (-r[1], r[0]))
-    back_rects = card_rects(pages[2])
-    faces = text_at(pages[1], r"F\d{3}")
-    backs = text_at(pages[2], r"B\d{3}")
+    face_rects = sorted(card_rects(pages[FRONTS]), key=lambda r: (-r[FRONTS], r[0]))
+    back_rects = card_rects(pages[FRONTS + 1])
+    faces = text_at(pages[FRONTS], r"F\d{3}")
+    backs = text_at(pages[FRONTS + 1], r"B\d{3}")
     assert len(face_rects) == 7 and len(back_rects) == 7
     W, H = opts.paper.width, opts.paper.height
     for i in range(7):
@@ -135,9 +138,9 @@ def test_back_offset_shifts_backs_only():
     plain = render([PieceSheet("Cards", deck(9), 63.5, 88.9)])
     shifted = render([PieceSheet("Cards", deck(9), 63.5, 88.9)], back_offset=(1.5 * MM, -0.8 * MM))
     p0, p1 = scan(plain[1]), scan(shifted[1])
-    assert sorted(card_rects(p0[1])) == sorted(card_rects(p1[1]))
-    before = sorted(card_rects(p0[2]))
-    after = sorted(card_rects(p1[2]))
+    assert sorted(card_rects(p0[FRONTS])) == sorted(card_rects(p1[FRONTS]))
+    before = sorted(card_rects(p0[FRONTS + 1]))
+    after = sorted(card_rects(p1[FRONTS + 1]))
     for a, b in zip(before, after):
         assert b[0] - a[0] == pytest.approx(1.5 * MM, abs=0.01)
         assert b[1] - a[1] == pytest.approx(-0.8 * MM, abs=0.01)
@@ -156,7 +159,7 @@ def test_cards_with_different_backs_in_one_deck():
     pieces[2] = Piece("card", "odd", pieces[2].face, (Text("OTHER", 2, 2, 50, 8),), "other", None, "#ffffff")
     doc, reader, _ = render([PieceSheet("Cards", pieces, 63.5, 88.9)])
     assert [item["back"] for item in doc.placed if item["side"] == "back"] == ["plain", "plain", "other", "plain"]
-    assert "OTHER" in scan(reader)[2].text()
+    assert "OTHER" in scan(reader)[FRONTS + 1].text()
 
 
 @pytest.mark.parametrize("paper, margin, grid, bands", [("a4", 5, (2, 2), "top"), ("letter", 5, (2, 2), "top"),
@@ -165,13 +168,13 @@ def test_bleed_layout(paper, margin, grid, bands):
     bleed = 3 * MM
     doc, reader, opts = render([PieceSheet("Cards", deck(12), 63.5, 88.9)], paper=paper, bleed=bleed,
                                margin=margin * MM)
-    faces = [item for item in doc.placed if item["side"] == "face" and item["page"] == 2]
+    faces = [item for item in doc.placed if item["side"] == "face" and item["page"] == FRONTS + 1]
     assert len(faces) == grid[0] * grid[1]
     xs = sorted({item["x_mm"] for item in faces})
     ys = sorted({item["y_mm"] for item in faces})
     assert (len(xs), len(ys)) == grid
     assert xs[1] - xs[0] == pytest.approx(63.5 + 6, abs=0.01)          # each card keeps its own bleed
-    page = PdfReader(io.BytesIO(reader)).pages[1]
+    page = PdfReader(io.BytesIO(reader)).pages[FRONTS]
     trim = [float(v) for v in page.trimbox]
     bleedbox = [float(v) for v in page.bleedbox]
     assert trim[0] == pytest.approx(min(xs) * MM, abs=0.05) and trim[2] - trim[0] == pytest.approx(
@@ -179,7 +182,7 @@ def test_bleed_layout(paper, margin, grid, bands):
     assert bleedbox[0] == pytest.approx(trim[0] - bleed, abs=0.05) and bleedbox[3] == pytest.approx(trim[3] + bleed, abs=0.05)
     media = [float(v) for v in page.mediabox]
     assert media[0] <= bleedbox[0] <= trim[0] and trim[2] <= bleedbox[2] <= media[2]
-    scanned = scan(reader)[1]
+    scanned = scan(reader)[FRONTS]
     assert not card_rects(scanned)          # with bleed, no hairlines: the marks say where to cut
     marks = crop_marks(scanned, side_bands=bands == "side")
     trims_x = {round((x + dx) * MM, 1) for x in xs for dx in (0, 63.5)}
@@ -230,8 +233,8 @@ def test_double_sided_token_sheet():
     doc, reader, opts = render([PieceSheet("Tokens", tokens, 20, 20, "round", gap=3, bleeds=False)])
     pages = scan(reader)
     centre = lambda b: ((b[0] + b[2]) / 2, b[1])
-    heads = [centre(b) for t, b in pages[1].boxes if t == "HEADS"]
-    tails = sorted(centre(b) for t, b in pages[2].boxes if t == "TAILS")
+    heads = [centre(b) for t, b in pages[FRONTS].boxes if t == "HEADS"]
+    tails = sorted(centre(b) for t, b in pages[FRONTS + 1].boxes if t == "TAILS")
     assert len(heads) == 30 and len(tails) == 30
     W = opts.paper.width
     mirrored = sorted((W - x, y) for x, y in heads)
@@ -317,9 +320,9 @@ def test_ink_saver_has_no_large_dark_fills():
         pixels = image.tobytes()
         return sum(1 for p in pixels if p < 90) / len(pixels)
 
-    assert dark_share(colour.pdf, 2) > 0.4          # the backs are dark in colour
-    assert dark_share(saver.pdf, 2) < 0.05
-    assert dark_share(saver.pdf, 1) < 0.15
+    assert dark_share(colour.pdf, FRONTS + 1) > 0.4          # the backs are dark in colour
+    assert dark_share(saver.pdf, FRONTS + 1) < 0.05
+    assert dark_share(saver.pdf, FRONTS) < 0.15
 
 
 def test_text_that_cannot_fit_fails_clearly():

@@ -20,11 +20,11 @@ def print_instructions(spec: DocumentSpec, options: RenderOptions, body_pages: l
     lines = [f"Paper: {options.paper.label()}. Print at 100% / actual size, never 'fit to page'; "
              "the 50 mm bar at the foot of each page checks it."]
     if double and options.duplex == "long":
-        lines.append("Print double-sided, flipping on the LONG edge: each back page lands behind the "
-                     "page of fronts before it.")
+        lines.append("Print the whole file double-sided, flipping on the LONG edge: each page of backs "
+                     "lands behind the page of fronts before it (this cover's reverse is blank on purpose).")
     elif double and options.duplex == "short":
-        lines.append("Print double-sided, flipping on the SHORT edge: each back page lands behind the "
-                     "page of fronts before it.")
+        lines.append("Print the whole file double-sided, flipping on the SHORT edge: each page of backs "
+                     "lands behind the page of fronts before it (this cover's reverse is blank on purpose).")
     elif double:
         lines.append("Print single-sided: the back pages come after all the fronts; glue each back "
                      "sheet behind its front sheet, turning it over left to right.")

@@ -14,9 +14,9 @@ from pnp.components import Board, DocumentSpec, PieceSheet, Sheet
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect, Size
 from pnp.icons import IconRef, IconStore, credits_short
-from pnp.render.elements import Painter
+from pnp.render.elements import Painter, Text
 from pnp.render.fonts import font, register_fonts
-from pnp.render.furniture import Bands, Furniture
+from pnp.render.furniture import Bands, Furniture, content_area
 
 Duplex = Literal["long", "short", "off"]
 
@@ -138,6 +138,34 @@ def plan_section(section, options: RenderOptions) -> list[PagePlan]:
     raise TypeError(f"unknown section {section!r}")
 
 
+def duplex_safe(body: list[PagePlan], options: RenderOptions) -> list[PagePlan]:
+    """Pages after the one-page cover, padded so that a player who prints the whole file
+    double-sided gets every page of backs on the reverse of its own fronts: each front page that
+    has backs starts a sheet (an odd page number), behind a blank page where needed."""
+    if options.duplex == "off" or not any(page.backs for page in body):
+        return body
+    out: list[PagePlan] = []
+    for i, page in enumerate(body):
+        has_backs = not page.backs and i + 1 < len(body) and body[i + 1].backs
+        if has_backs and len(out) % 2 == 0:       # the cover is page 1, so out[k] is page k + 2
+            out.append(_blank(options, "left blank for double-sided printing"))
+        out.append(page)
+    return out
+
+
+def _blank(options: RenderOptions, label: str) -> PagePlan:
+    """A page printed on purpose with nothing but its furniture and a line saying why."""
+    area = content_area(options.printable())
+
+    def draw(ctx: PageContext) -> None:
+        ctx.painter.draw((Text("This side is left blank on purpose: it keeps every back behind its own front "
+                               "when the whole file is printed double-sided.",
+                               area.x / MM, (area.y + area.height / 2) / MM - 4, area.width / MM, 8,
+                               size=9, min_size=6, color="#555555"),))
+
+    return PagePlan(options.paper.width, options.paper.height, "tb", label, draw)
+
+
 def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore) -> RenderedDocument:
     """Draw the whole document in memory; the caller writes it atomically."""
     from reportlab import rl_config
@@ -147,7 +175,7 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
 
     register_fonts()
     rl_config.useA85 = 0          # binary streams: a quarter smaller than ASCII85 text
-    body = [page for section in spec.sections for page in plan_section(section, options)]
+    body = duplex_safe([page for section in spec.sections for page in plan_section(section, options)], options)
     icons = sorted(set().union(*(page.icons for page in body)))
     pages = plan_cover(spec, options, icons, body) + body
     buffer = io.BytesIO()

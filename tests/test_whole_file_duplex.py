@@ -1,0 +1,96 @@
+"""Every PDF of every game sent whole to a duplex printer: pages pair up as (1,2), (3,4), ...
+and each sheet's reverse is flipped on the edge the file names. Read back from the PDFs alone
+(page labels through pdfium, page boxes through pypdf), never from the build's manifest."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import re
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from pnp.build import build_game
+from pnp.games import GAMES
+from pnp.icons import IconStore
+from pnp.paths import shipped_icons_dir
+from pnp.settings import Settings
+
+MM = 72 / 25.4
+LABEL = re.compile(r"([^\n]+?) (\d+)/(\d+): (fronts|backs)")
+CASES = list(itertools.product(["a4", "letter"], ["0", "3mm"], ["long", "short"]))
+OFFSET = (1.5, -0.8)        # mm, given on the A4 builds: backs move by it after the mirroring
+
+
+def page_labels(pdf: bytes) -> list[tuple[str, str] | None]:
+    """(sheet, side) per page from the header text, None for pages that are neither."""
+    out: list[tuple[str, str] | None] = []
+    document = pdfium.PdfDocument(io.BytesIO(pdf))
+    for page in document:
+        text = re.sub(r"page \d+ / \d+", "\n", page.get_textpage().get_text_range())
+        found = LABEL.search(text)
+        out.append((f"{found[1]} {found[2]}/{found[3]}", found[4]) if found else None)
+    document.close()
+    return out
+
+
+def print_duplex(pdf: bytes, duplex: str, offset: tuple[float, float], label: str) -> int:
+    """Check the whole file as a printer pairs its pages; returns how many fronts had backs."""
+    labels = page_labels(pdf)
+    trims = [[float(v) for v in page.trimbox] for page in PdfReader(io.BytesIO(pdf)).pages]
+    width, height = (float(v) for v in PdfReader(io.BytesIO(pdf)).pages[0].mediabox[2:])
+    sections_with_backs = {name.rsplit(" ", 1)[0] for name, side in filter(None, labels) if side == "backs"}
+    paired = 0
+    for number, side in enumerate(labels, start=1):
+        if side is None:
+            continue
+        name, kind = side
+        partner = number + 1 if number % 2 else number - 1        # the other side of this sheet
+        other = labels[partner - 1] if partner <= len(labels) else None
+        if kind == "backs":
+            assert number % 2 == 0, f"{label}: backs on page {number} print on the front of a sheet"
+            assert other == (name, "fronts"), f"{label}: page {number} ({name} backs) is behind {other}"
+            front, back = trims[partner - 1], trims[number - 1]
+            if duplex == "long":     # the sheet turns over its long (vertical) edge: x mirrors
+                expected = [width - front[2], front[1], width - front[0], front[3]]
+            else:                    # over its short edge: y mirrors
+                expected = [front[0], height - front[3], front[2], height - front[1]]
+            dx, dy = offset[0] * MM, offset[1] * MM
+            expected = [expected[0] + dx, expected[1] + dy, expected[2] + dx, expected[3] + dy]
+            assert back == pytest.approx(expected, abs=0.2 * MM), f"{label}: page {number}"
+            paired += 1
+        elif name.rsplit(" ", 1)[0] in sections_with_backs:
+            assert number % 2 == 1 and other == (name, "backs"), \
+                f"{label}: fronts on page {number} ({name}) back onto {other}"
+    return paired
+
+
+@pytest.fixture(scope="module")
+def builds():
+    store = IconStore(shipped_icons_dir())
+    out = {}
+    for paper, bleed, duplex in CASES:
+        settings = Settings(paper=paper, bleed=bleed, duplex=duplex, margin="3mm" if bleed != "0" else "5mm",
+                            back_offset=",".join(map(str, OFFSET)) if paper == "a4" else "0,0")
+        out[paper, bleed, duplex] = {game: build_game(game, settings, store) for game in sorted(GAMES)}
+    return out
+
+
+@pytest.mark.parametrize("paper, bleed, duplex", CASES, ids=["-".join(case) for case in CASES])
+def test_whole_files_print_duplex_with_every_back_behind_its_front(builds, paper, bleed, duplex):
+    paired = 0
+    for game, result in builds[paper, bleed, duplex].items():
+        for doc in result.documents:
+            paired += print_duplex(doc.pdf, duplex, OFFSET if paper == "a4" else (0.0, 0.0),
+                                   f"{game}/{doc.filename} {paper} bleed={bleed} {duplex}")
+    assert paired >= 20     # Exit's cards and tokens, the Souls, Destiny cards, Punished's tiers
+
+
+def test_the_blank_reverse_is_what_keeps_the_pairs_apart(builds):
+    """The cover's reverse is the page that shifts every pair onto its own sheet."""
+    doc = next(d for d in builds["a4", "0", "long"]["punished"].documents if d.filename == "tier-1.pdf")
+    text = pdfium.PdfDocument(io.BytesIO(doc.pdf))[1].get_textpage().get_text_range()
+    assert "left blank on purpose" in text
+    assert page_labels(doc.pdf)[2:4] == [("Tier 1 cards 1/2", "fronts"), ("Tier 1 cards 1/2", "backs")]

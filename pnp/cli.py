@@ -158,13 +158,36 @@ def list_games(layouts) -> None:
 
 @cli.group()
 def export() -> None:
-    """Card images for print-on-demand shops and Tabletop Simulator deck sheets.
+    """Card images, print-shop PDFs and Tabletop Simulator saved objects.
 
     \b
     Examples:
       pnp export images straight-to --dpi 300 --bleed 0.125in
-      pnp export tts straight-to
+      pnp export printshop punished
+      pnp export tts straight-to --base-url https://example.org/pnp
     """
+
+
+def _not_for_exports(ctx: click.Context, param: click.Parameter, value: object) -> None:
+    if value is not None:
+        raise click.UsageError(f"--{param.name.replace('_', '-')} does not apply to exports: an export is sized "
+                               "by the piece (--card) and its resolution, not by paper or duplex printing", ctx)
+
+
+def export_options(func):
+    """What an export honours (the rest of the build options are refused, not ignored)."""
+    options = [
+        click.option("--card", help="poker (default), bridge, tarot, mini, or WxH in mm."),
+        click.option("--players", type=click.IntRange(1, 99), help="Player count (default: the game's)."),
+        click.option("--output", "-o", help="Output folder (default: output)."),
+        click.option("--ink-saver/--colour", "ink_saver", default=None, help="Light pieces with dark icons."),
+        click.option("--layouts", type=click.Path(file_okay=False), help="Use this layout data folder."),
+        click.option("--icons", "icons", type=click.Path(file_okay=False), help="Use this icon cache folder."),
+    ] + [click.option(f"--{name}", name.replace("-", "_"), hidden=True, expose_value=False, callback=_not_for_exports)
+         for name in ("paper", "duplex", "back-offset", "margin", "copies")]
+    for option in reversed(options):
+        func = option(func)
+    return func
 
 
 def _progress(label: str, total: int):
@@ -180,55 +203,92 @@ def _progress(label: str, total: int):
     return contextlib.nullcontext(Quiet())
 
 
+def _catalogue(game: str, flags: dict):
+    from pnp.export.catalogue import catalogue
+
+    settings = _settings(**flags)
+    store = _store(settings)
+    return settings, store, catalogue(game, settings, store)
+
+
 @export.command()
 @click.argument("game", type=GAME)
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Image resolution.")
-@shared_options
+@click.option("--bleed", default="0.125in", show_default=True, help="Bleed beyond the trim, e.g. 3mm or 0.125in.")
+@export_options
 def images(game, dpi, **flags) -> None:
     """One PNG per card face and per back of GAME, with quantities.csv, into OUTPUT/GAME/exports/images.
 
-    Images carry 1/8 in of bleed unless --bleed says otherwise (poker at 300 dpi: 825 x 1125 px).
+    Each PNG records its dpi; with the default 1/8 in of bleed a poker card at 300 dpi is
+    825 x 1125 px.
 
     \b
     Example: pnp export images straight-to --dpi 300 --bleed 0.125in
     """
-    from pnp.exports import decks, export_images
+    from pnp.export.catalogue import require_decks
+    from pnp.export.images import export_images, image_jobs
+    from pnp.geometry import MM
 
-    if flags.get("bleed") is None:
-        flags["bleed"] = "0.125in"
-    settings = _settings(**flags)
-    bleed = settings.bleed_pt()
-    store = _store(settings)
+    settings, store, found = _catalogue(game, flags)
+    decks = require_decks(found)
     folder = settings.output_dir() / game / "exports" / "images"
-    game_decks = decks(game, settings, store)
-    total = sum(len({(p.face, p.background) for p in d.pieces}) + len({p.back_name for p in d.pieces if p.back})
-                for d in game_decks)
-    with _progress("rendering card images", total) as bar:
-        written = export_images(game_decks, store, dpi, bleed, folder, bar.update)
-    click.echo(f"{game}: {len(written) - 1} images and quantities.csv -> {folder}")
+    with _progress("rendering card images", sum(len(image_jobs(d)) for d in decks)) as bar:
+        written = export_images(decks, store, dpi=dpi, bleed_mm=settings.bleed_pt() / MM,
+                                ink_saver=settings.ink_saver, folder=folder, progress=bar.update)
+    click.echo(f"{game}: {len(written) - 1} images at {dpi} dpi and quantities.csv -> {folder}")
     _gallery(settings)
 
 
 @export.command()
 @click.argument("game", type=GAME)
-@shared_options
-def tts(game, **flags) -> None:
-    """Tabletop Simulator deck sheets of GAME (10 x 7 at most, 4096 px at most) with a JSON each.
+@click.option("--bleed", default="0.125in", show_default=True, help="Bleed beyond the trim, e.g. 3mm or 0.125in.")
+@export_options
+def printshop(game, **flags) -> None:
+    """One PDF per deck of GAME for a card-printing service, into OUTPUT/GAME/exports/printshop.
+
+    One card per page at trim size plus bleed (TrimBox and BleedBox set), each card's front
+    followed by its back, every copy of every card, every font embedded.
+
+    \b
+    Example: pnp export printshop punished --bleed 0.125in
+    """
+    from pnp.export.catalogue import require_decks
+    from pnp.export.printshop import export_printshop
+    from pnp.geometry import MM
+
+    settings, store, found = _catalogue(game, flags)
+    decks = require_decks(found)
+    folder = settings.output_dir() / game / "exports" / "printshop"
+    with _progress("writing print-shop PDFs", len(decks)) as bar:
+        written = export_printshop(decks, store, bleed_mm=settings.bleed_pt() / MM, ink_saver=settings.ink_saver,
+                                   game_title=found.title, folder=folder, progress=bar.update)
+    click.echo(f"{game}: {len(written)} print-shop PDF(s) -> {folder}")
+    _gallery(settings)
+
+
+@export.command()
+@click.argument("game", type=GAME)
+@click.option("--base-url", help="Where you host the images (default: file:/// paths to the exported files).")
+@export_options
+def tts(game, base_url, **flags) -> None:
+    """A Tabletop Simulator saved object of GAME: decks, tokens, pawns, boards and sheets.
+
+    Copy OUTPUT/GAME/exports/tts/GAME.json and GAME.png into Tabletop Simulator's Saved Objects
+    folder (the images stay where they are, or upload them and pass --base-url).
 
     \b
     Example: pnp export tts straight-to
     """
-    from pnp.exports import TTS_PER_SHEET, decks, export_tts
+    from pnp.export.tts import export_tts
 
-    settings = _settings(**flags)
-    store = _store(settings)
+    if base_url is not None and not base_url.startswith(("https://", "http://", "file:///")):
+        raise click.BadParameter("give an http(s):// or file:/// address", param_hint="--base-url")
+    settings, store, found = _catalogue(game, flags)
     folder = settings.output_dir() / game / "exports" / "tts"
-    game_decks = decks(game, settings, store)
-    total = sum(-(-len(d.pieces) // TTS_PER_SHEET) for d in game_decks)
-    with _progress("drawing deck sheets", total) as bar:
-        written = export_tts(game_decks, store, folder, bar.update)
-    sheets = [p for p in written if p.suffix == ".json"]
-    click.echo(f"{game}: {len(sheets)} deck sheet(s) -> {folder}")
+    with _progress("drawing Tabletop Simulator images", len(found.decks) + len(found.pieces) + len(found.flats)) as bar:
+        written = export_tts(found, store, folder=folder, base_url=base_url, ink_saver=settings.ink_saver,
+                             progress=bar.update)
+    click.echo(f"{game}: saved object {written[-1].name} with {len(written) - 2} images -> {folder}")
     _gallery(settings)
 
 

@@ -22,6 +22,7 @@ class Piece:
     back_name: str | None = None
     background: str | None = None
     back_background: str | None = None
+    fold: Literal["none", "card", "standee"] = "none"   # both sides on one face, folded in the middle
 
 
 @dataclass

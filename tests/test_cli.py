@@ -21,7 +21,7 @@ def test_icons_help(run):
 
 def test_every_command_has_help_with_an_example(run):
     for args in (["build"], ["validate"], ["list"], ["icons", "fetch"], ["icons", "import"],
-                 ["icons", "verify"], ["icons", "credits"], ["export"], ["export", "images"], ["export", "tts"]):
+                 ["icons", "verify"], ["icons", "credits"], ["export"], ["export", "images"], ["export", "tts"], ["export", "printshop"]):
         result = run(*args, "--help")
         assert result.exit_code == 0, args
         assert "Example" in result.output, args

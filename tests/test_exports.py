@@ -9,12 +9,15 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections import Counter
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from pnp.games import GAMES
 from pnp.rules import load_rules
 from pnp.paths import shipped_layouts_dir
 
@@ -80,26 +83,209 @@ def test_a_card_image_matches_its_pdf_card(run, isolated):
     assert max(ImageStat.Stat(diff).mean) < 2.0, ImageStat.Stat(diff).mean
 
 
-def test_tts_sheets_for_100_soul_cards(run, isolated):
-    result = run("export", "tts", "straight-to")
-    assert result.exit_code == 0, result.output
-    folder = isolated / "output" / "straight-to" / "exports" / "tts"
-    infos = [json.loads(p.read_text()) for p in sorted(folder.glob("*.json"))]
-    assert [info["count"] for info in infos] == [69, 31]
-    for info in infos:
-        assert info["width"] <= 10 and info["height"] <= 7
-        assert info["width"] * info["height"] > info["count"]               # the hidden slot is free of cards
-        assert info["hidden_slot"] == info["width"] * info["height"] - 1
-        with Image.open(folder / info["sheet"]) as sheet:
-            assert sheet.size == (info["width_px"], info["height_px"])
-            assert sheet.width <= 4096 and sheet.height <= 4096
-        assert (folder / info["back"]).exists()
-    assert (infos[0]["width"], infos[0]["height"]) == (10, 7)
-    assert len(list(folder.glob("*-back-*.png"))) == 1                     # one distinct back
+FORMAT = json.loads((Path(__file__).parent / "data" / "tts-saved-object-format.json").read_text())
+TYPES = {"str": str, "list": list, "dict": dict, "int": int, "bool": bool, "float": (int, float)}
+
+
+def has_keys(obj: dict, keys: dict, where: str) -> None:
+    for key, kind in keys.items():
+        assert key in obj, f"{where}: missing {key}"
+        assert isinstance(obj[key], TYPES[kind]) and not (kind == "int" and isinstance(obj[key], bool)), \
+            f"{where}: {key} is {type(obj[key]).__name__}, expected {kind}"
+
+
+def local_file(url: str) -> Path:
+    assert url.startswith("file:///"), url
+    path = Path(unquote(urlparse(url).path))
+    assert path.is_file(), f"{url} does not exist"
+    return path
+
+
+def check_custom_deck(key: str, deck: dict, where: str) -> tuple[int, int]:
+    has_keys(deck, FORMAT["custom_deck_keys"], f"{where} CustomDeck {key}")
+    cols, rows = deck["NumWidth"], deck["NumHeight"]
+    assert 1 <= cols <= FORMAT["grid_max"][0] and 1 <= rows <= FORMAT["grid_max"][1], where
+    with Image.open(local_file(deck["FaceURL"])) as sheet:
+        assert sheet.width <= FORMAT["sheet_max_px"] and sheet.height <= FORMAT["sheet_max_px"]
+        assert sheet.width % cols == 0 and sheet.height % rows == 0      # the grid cuts it into equal cards
+    with Image.open(local_file(deck["BackURL"])) as back:
+        if deck["UniqueBack"]:                                         # a sheet of backs on the same grid
+            assert back.size == Image.open(local_file(deck["FaceURL"])).size
+    return cols, rows
+
+
+def walk(objects: list, where: str, seen: Counter) -> None:
+    for number, obj in enumerate(objects):
+        here = f"{where}[{number}]"
+        has_keys(obj, FORMAT["object_keys"], here)
+        assert set(FORMAT["transform_keys"]) <= set(obj["Transform"]), here
+        assert obj["Name"] in FORMAT["names"], f"{here}: unknown object {obj['Name']}"
+        has_keys(obj, FORMAT["names"][obj["Name"]], here)
+        seen[obj["Name"]] += 1
+        seen["guid:" + obj["GUID"]] += 1
+        if "CustomDeck" in obj:
+            grids = {key: check_custom_deck(key, deck, here) for key, deck in obj["CustomDeck"].items()}
+            ids = obj["DeckIDs"] if obj["Name"].startswith("Deck") else [obj["CardID"]]
+            for card_id in ids:
+                key, slot = str(card_id // 100), card_id % 100
+                assert key in grids, f"{here}: card {card_id} names no CustomDeck"
+                cols, rows = grids[key]
+                assert slot < cols * rows - 1, f"{here}: card {card_id} outside its sheet or on the hidden slot"
+            if obj["Name"].startswith("Deck"):
+                assert [c["CardID"] for c in obj["ContainedObjects"]] == obj["DeckIDs"]
+                keys = {str(i // 100) for i in obj["DeckIDs"]}
+                assert keys == set(obj["CustomDeck"]), f"{here}: one CustomDeck per sheet used"
+        if "CustomImage" in obj:
+            has_keys(obj["CustomImage"], FORMAT["custom_image_keys"], here)
+            local_file(obj["CustomImage"]["ImageURL"])
+            local_file(obj["CustomImage"]["ImageSecondaryURL"])
+            if obj["Name"] == "Custom_Tile":
+                has_keys(obj["CustomImage"]["CustomTile"], FORMAT["custom_tile_keys"], here)
+                assert str(obj["CustomImage"]["CustomTile"]["Type"]) in FORMAT["tile_types"]
+        walk(obj.get("ContainedObjects", []), here, seen)
+
+
+@pytest.fixture(scope="module")
+def tts_exports(tmp_path_factory):
+    """Every game's saved object, exported once by the CLI for the tests below."""
+    from click.testing import CliRunner
+
+    from pnp.cli import cli
+
+    folder = tmp_path_factory.mktemp("tts")
+    saved = {}
+    for game in sorted(GAMES):
+        result = CliRunner().invoke(cli, ["export", "tts", game, "-o", str(folder)], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        saved[game] = json.loads((folder / game / "exports" / "tts" / f"{game}.json").read_text())
+    return folder, saved
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_tts_saved_object_follows_the_documented_format(tts_exports, game):
+    folder, saved = tts_exports
+    state = saved[game]
+    has_keys(state, FORMAT["save_keys"], game)
+    seen: Counter = Counter()
+    walk(state["ObjectStates"], game, seen)
+    assert all(count == 1 for key, count in seen.items() if key.startswith("guid:")), "GUIDs repeat"
+    with Image.open(folder / game / "exports" / "tts" / f"{game}.png") as thumb:
+        assert thumb.size == (256, 256)
+    rules = load_rules(shipped_layouts_dir() / game)
+    placed = Counter()
+
+    def count(objects):
+        for obj in objects:
+            if obj["Name"] in ("Card", "Custom_Tile", "Figurine_Custom"):
+                placed[obj["Nickname"]] += 1
+            count(obj.get("ContainedObjects", []))
+    count(state["ObjectStates"])
+    assert sum(placed.values()) > 0 and rules.game.title == state["SaveName"]
+
+
+def test_soul_cards_take_one_sheet_and_every_card_is_named(tts_exports):
+    _, saved = tts_exports
+    deck = next(o for o in saved["straight-to"]["ObjectStates"] if o["Nickname"] == "Soul cards")
+    assert deck["Name"] == "Deck" and len(deck["DeckIDs"]) == 100 and len(deck["CustomDeck"]) == 1
+    (sheet,) = deck["CustomDeck"].values()
+    assert sheet["UniqueBack"] is False and (sheet["NumWidth"], sheet["NumHeight"]) == (7, 1)
+    names = Counter(card["Nickname"] for card in deck["ContainedObjects"])
+    rules = load_rules(shipped_layouts_dir() / "straight-to")
+    players = rules.players.default
+    good = rules.components["soul-good"].expected(players)
+    assert sum(names.values()) == good + rules.components["soul-evil"].expected(players)
+    assert len(set(deck["DeckIDs"])) == 6                  # each distinct face once, its ID repeated
+
+
+def test_decks_with_several_backs_get_a_sheet_of_backs(tts_exports):
+    _, saved = tts_exports
+    tiers = [o for o in saved["punished"]["ObjectStates"] if o["Name"] == "Deck"]
+    assert len(tiers) == 3
+    for deck in tiers:
+        assert all(sheet["UniqueBack"] for sheet in deck["CustomDeck"].values())
+
+
+def test_tokens_boards_and_pawns_have_table_forms(tts_exports):
+    _, saved = tts_exports
+    names = Counter()
+
+    def walk_names(objects):
+        for obj in objects:
+            names[obj["Name"]] += 1
+            walk_names(obj.get("ContainedObjects", []))
+    for state in saved.values():
+        walk_names(state["ObjectStates"])
+    assert names["Figurine_Custom"] >= 8           # pawns of Straight to and Particle Panic stand up
+    tokens = [o for o in saved["exit-from-purgatory"]["ObjectStates"] if o["Nickname"] == "Tokens"][0]
+    token = tokens["ContainedObjects"][0]["CustomImage"]
+    assert token["CustomTile"]["Type"] == 2 and token["ImageURL"] != token["ImageSecondaryURL"]   # apple / worm
+    assert any(o["Name"] == "Custom_Tile" and o["Nickname"] == "Heaven/Hell track"
+               for o in saved["straight-to"]["ObjectStates"])
+
+
+def test_base_url_replaces_file_paths(run, isolated):
+    assert run("export", "tts", "exit-from-purgatory", "--base-url", "https://example.org/pnp/").exit_code == 0
+    text = (isolated / "output/exit-from-purgatory/exports/tts/exit-from-purgatory.json").read_text()
+    assert "file://" not in text and "https://example.org/pnp/exit-from-purgatory-cards-1.png" in text
+
+
+def test_print_shop_pdfs(run, isolated):
+    from pypdf import PdfReader
+
+    assert run("export", "printshop", "punished").exit_code == 0
+    folder = isolated / "output/punished/exports/printshop"
+    rules = load_rules(shipped_layouts_dir() / "punished")
+    pdfs = sorted(folder.glob("*.pdf"))
+    assert [p.name for p in pdfs] == ["tier-1-cards.pdf", "tier-2-cards.pdf", "tier-3-cards.pdf"]
+    for number, pdf in enumerate(pdfs, start=1):
+        reader = PdfReader(pdf, strict=True)
+        cards = rules.components[f"tier-{number}"].expected(1)
+        assert len(reader.pages) == cards * 2
+        bleed = 72 / 8
+        for page in reader.pages:
+            trim = [float(v) for v in page.trimbox]
+            box = [float(v) for v in page.bleedbox]
+            assert trim[2] - trim[0] == pytest.approx(63.5 * 72 / 25.4, abs=0.01)
+            assert trim[3] - trim[1] == pytest.approx(88.9 * 72 / 25.4, abs=0.01)
+            assert box == pytest.approx([trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed], abs=0.01)
+            for font in (page["/Resources"].get("/Font") or {}).values():
+                font = font.get_object()
+                descendant = font.get("/DescendantFonts")
+                descriptor = (descendant[0].get_object() if descendant else font)["/FontDescriptor"].get_object()
+                assert "/FontFile2" in descriptor or "/FontFile" in descriptor, font["/BaseFont"]
+        texts = [page.extract_text() for page in reader.pages[:4]]
+        assert "Time alone" in texts[1] or "Hazard" in texts[1] or "Beast" in texts[1]   # a back follows its front
+
+
+def test_pngs_say_their_resolution(run, isolated):
+    assert run("export", "images", "punished", "--dpi", "150").exit_code == 0
+    folder = isolated / "output/punished/exports/images"
+    for png in folder.glob("*.png"):
+        with Image.open(png) as image:
+            assert image.info["dpi"] == pytest.approx((150, 150), abs=0.05), png.name   # pHYs counts pixels per metre
+
+
+def test_exports_honour_ink_saver_and_card(run, isolated):
+    assert run("export", "images", "exit-from-purgatory", "--bleed", "0").exit_code == 0
+    assert run("export", "images", "exit-from-purgatory", "--bleed", "0", "--ink-saver", "-o", "ink").exit_code == 0
+    assert run("export", "images", "exit-from-purgatory", "--bleed", "0", "--card", "bridge", "-o", "bridge").exit_code == 0
+    colour = Image.open(isolated / "output/exit-from-purgatory/exports/images/back-lift-back.png").convert("L")
+    saver = Image.open(isolated / "ink/exit-from-purgatory/exports/images/back-lift-back.png").convert("L")
+    dark = lambda image: sum(1 for p in image.tobytes() if p < 90) / (image.width * image.height)
+    assert dark(colour) > 0.3 and dark(saver) < 0.1
+    with Image.open(isolated / "bridge/exit-from-purgatory/exports/images/apple-01.png") as bridge:
+        assert bridge.size == (675, 1050)                  # 57.15 x 88.9 mm at 300 dpi
+
+
+@pytest.mark.parametrize("option", [["--paper", "a4"], ["--duplex", "short"], ["--back-offset", "1,1"],
+                                    ["--margin", "3mm"], ["--copies", "2"]])
+def test_options_that_mean_nothing_to_an_export_are_refused(run, option):
+    result = run("export", "tts", "straight-to", *option)
+    assert result.exit_code == 2 and f"{option[0]} does not apply to exports" in result.output
 
 
 def test_games_without_cards_say_so(run):
-    result = run("export", "tts", "seven-steps")
+    result = run("export", "images", "seven-steps")
     assert result.exit_code == 2 and "no cards to export" in result.output
 
 

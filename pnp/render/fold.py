@@ -6,6 +6,8 @@ folding along the dashed line and turning the piece over (left to right) it read
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pnp.components import Piece
 from pnp.render.elements import Box, Element, Group, Icon, Line, Text
 
@@ -14,7 +16,7 @@ FOLD_DASH = (2.0, 1.5)
 
 def fold_piece(kind: str, name: str, front: tuple[Element, ...], back: tuple[Element, ...],
                w: float, h: float, front_background: str | None = None,
-               back_background: str | None = None) -> Piece:
+               back_background: str | None = None, fold: Literal["card", "standee"] = "card") -> Piece:
     """One piece of w x 2h millimetres holding both sides of a w x h piece."""
     halves: list[Element] = []
     if back_background:
@@ -26,7 +28,7 @@ def fold_piece(kind: str, name: str, front: tuple[Element, ...], back: tuple[Ele
         Group(tuple(front), dx=0, dy=h),
         Line(0, h, w, h, color="#555555", width=0.6, dash=FOLD_DASH),
     ]
-    return Piece(kind, name, tuple(halves))
+    return Piece(kind, name, tuple(halves), fold=fold)
 
 
 def standee_piece(kind: str, name: str, icon: str, color: str, label: str, w: float, h: float) -> Piece:
@@ -36,4 +38,4 @@ def standee_piece(kind: str, name: str, icon: str, color: str, label: str, w: fl
         Icon(icon, w / 2, h * 0.58, min(w * 0.8, h * 0.6), "#ffffff"),
         Text(label, 1, 1.5, w - 2, h * 0.18, size=8, bold=True, color="#ffffff"),
     )
-    return fold_piece(kind, name, side, side, w, h)
+    return fold_piece(kind, name, side, side, w, h, fold="standee")

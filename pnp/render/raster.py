@@ -14,9 +14,9 @@ from pnp.render.fonts import font, register_fonts
 
 
 def pieces_pdf(sides: Sequence[tuple[tuple[Element, ...], str | None]], w_mm: float, h_mm: float,
-               bleed: float, store: IconStore) -> bytes:
+               bleed: float, store: IconStore, ink_saver: bool = False) -> bytes:
     """One page per (elements, background): the piece at its trim size plus `bleed` points all round,
-    the background running out to the page edge."""
+    the background running out to the page edge (left off in ink-saver, as on the printed sheets)."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
@@ -25,9 +25,9 @@ def pieces_pdf(sides: Sequence[tuple[tuple[Element, ...], str | None]], w_mm: fl
     width, height = w_mm * MM + 2 * bleed, h_mm * MM + 2 * bleed
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=font(False))
-    painter = Painter(canvas, FormCache(canvas, store))
+    painter = Painter(canvas, FormCache(canvas, store), ink_saver)
     for elements, background in sides:
-        if background:
+        if background and not ink_saver:
             canvas.setFillColor(rl_color(background))
             canvas.rect(0, 0, width, height, stroke=0, fill=1)
         painter.draw(elements, bleed, bleed)

@@ -1,0 +1,88 @@
+"""What a game offers an export: its decks of cards, its other pieces, its boards and its sheets,
+taken from the same plan a build draws."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.components import Board, Piece, PieceSheet, Sheet
+from pnp.errors import UsageProblem
+from pnp.geometry import MM, Size
+from pnp.icons import IconStore
+from pnp.render.document import RenderOptions
+from pnp.render.elements import Element
+from pnp.render.furniture import content_area
+from pnp.settings import Settings
+
+
+@dataclass(frozen=True, kw_only=True)
+class Deck:
+    """Cards of one size cut with bleed: what a print shop prints and a virtual table deals."""
+
+    title: str
+    pieces: list[Piece]
+    w: float
+    h: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class PieceSet:
+    """Tokens, trackers, pawns and fold cards: pieces a virtual table shows as tiles or figures."""
+
+    title: str
+    pieces: list[Piece]
+    w: float
+    h: float
+    shape: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Flat:
+    """A board or a sheet (mat, aid, gamesheet) as one picture, `copies` of it on the table."""
+
+    title: str
+    name: str
+    elements: tuple[Element, ...]
+    background: str | None
+    w: float
+    h: float
+    copies: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Catalogue:
+    game: str
+    title: str
+    decks: list[Deck]
+    pieces: list[PieceSet]
+    flats: list[Flat]
+
+
+def catalogue(slug: str, settings: Settings, store: IconStore) -> Catalogue:
+    """Every exportable thing of the game, in the order its files print them."""
+    from pnp.build import plan_game
+
+    plan = plan_game(slug, settings, store)
+    sheet_area = content_area(RenderOptions(paper=Size.paper("a4")).printable())
+    decks, pieces, flats = [], [], []
+    for spec in plan.specs:
+        for section in spec.sections:
+            if isinstance(section, PieceSheet) and section.shape == "rect" and section.bleeds:
+                decks.append(Deck(title=section.title, pieces=section.pieces, w=section.width, h=section.height))
+            elif isinstance(section, PieceSheet):
+                pieces.append(PieceSet(title=section.title, pieces=section.pieces, w=section.width,
+                                       h=section.height, shape=section.shape))
+            elif isinstance(section, Board):
+                flats.append(Flat(title=section.title, name=section.name, elements=section.elements,
+                                  background=section.background, w=section.width, h=section.height, copies=1))
+            elif isinstance(section, Sheet):
+                w, h = sheet_area.width / MM, sheet_area.height / MM
+                flats.append(Flat(title=section.title, name=section.name, elements=section.build(w, h),
+                                  background=None, w=w, h=h, copies=max(section.copies, 1)))
+    return Catalogue(game=slug, title=plan.rules.game.title, decks=decks, pieces=pieces, flats=flats)
+
+
+def require_decks(found: Catalogue) -> list[Deck]:
+    if not found.decks:
+        raise UsageProblem(f"{found.game} has no cards to export (its pieces are boards, sheets and tokens)")
+    return found.decks

@@ -1,0 +1,216 @@
+"""A Tabletop Simulator saved object per game: decks as `Deck` objects over `CustomDeck` sheets
+(each distinct face once, at most 10 x 7 and 4096 px, a sheet of backs where the backs differ),
+tokens and fold cards as two-sided custom tiles, pawns as custom figurines, boards and sheets
+as tiles, all in one JSON with its thumbnail, for TTS's Saved Objects folder."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from pathlib import Path
+from typing import Any, Callable
+
+from PIL import Image
+
+from pnp.atomic import write_bytes_atomic
+from pnp.export.catalogue import Catalogue, Deck, Flat, PieceSet
+from pnp.export.pictures import draw_sides, fold_halves, png_bytes, slug
+from pnp.icons import IconStore
+
+TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096
+TTS_PER_SHEET = TTS_COLS * TTS_ROWS - 1      # the last slot shows the hidden face
+PIECE_DPI = 200
+FLAT_DPI = 120
+THUMB_PX = 256
+Json = dict[str, Any]
+
+
+def tts_grid(count: int) -> tuple[int, int]:
+    """Columns and rows for `count` cards plus the hidden-face slot, at most 10 x 7."""
+    slots = count + 1
+    cols = min(TTS_COLS, slots)
+    return cols, math.ceil(slots / cols)
+
+
+class SavedObject:
+    """Collects the objects and writes the images they point at."""
+
+    def __init__(self, folder: Path, base_url: str | None, store: IconStore, ink_saver: bool):
+        self.folder, self.store, self.ink_saver = folder, store, ink_saver
+        self.base_url = base_url.rstrip("/") if base_url else None
+        self.objects: list[Json] = []
+        self.written: list[Path] = []
+        self.next_deck_key = 1
+
+    def publish(self, name: str, image: Image.Image, dpi: float) -> str:
+        """Write the image once and return the URL Tabletop Simulator loads it from."""
+        path = self.folder / name
+        if path not in self.written:
+            write_bytes_atomic(path, png_bytes(image, dpi))
+            self.written.append(path)
+        return f"{self.base_url}/{name}" if self.base_url else path.resolve().as_uri()
+
+    def place(self, obj: Json) -> None:
+        """Objects are laid out in a row across the table so none lands on another."""
+        obj["Transform"]["posX"] = -20.0 + 4.0 * len(self.objects)
+        self.objects.append(obj)
+
+    # decks -------------------------------------------------------------------------------------
+    def deck(self, deck: Deck, prefix: str) -> None:
+        designs = list(dict.fromkeys((p.face, p.background, p.back, p.back_background) for p in deck.pieces))
+        distinct_backs = {(back, background) for _, _, back, background in designs}
+        unique_back = len(distinct_backs) > 1
+        aspect = deck.h / deck.w
+        slot_w = min(TTS_MAX_PX // TTS_COLS, int(TTS_MAX_PX / TTS_ROWS / aspect))
+        slot_h = int(slot_w * aspect)
+        dpi = slot_w / (deck.w / 25.4)
+        where: dict[tuple, tuple[int, int]] = {}
+        custom: dict[int, Json] = {}
+        for number, start in enumerate(range(0, len(designs), TTS_PER_SHEET), start=1):
+            chunk = designs[start:start + TTS_PER_SHEET]
+            faces = draw_sides([(d[0], d[1]) for d in chunk], deck.w, deck.h, dpi, self.store, ink_saver=self.ink_saver)
+            backs = draw_sides([(d[2] or (), d[3]) for d in chunk], deck.w, deck.h, dpi, self.store,
+                               ink_saver=self.ink_saver)
+            cols, rows = tts_grid(len(chunk))
+            key = self.next_deck_key
+            self.next_deck_key += 1
+            face_sheet = _grid([img.resize((slot_w, slot_h)) for img in faces], cols, rows, slot_w, slot_h,
+                               hidden=backs[0].resize((slot_w, slot_h)))
+            name = f"{prefix}-{slug(deck.title)}-{number}"
+            if unique_back:
+                back_url = self.publish(f"{name}-backs.png",
+                                        _grid([img.resize((slot_w, slot_h)) for img in backs], cols, rows,
+                                              slot_w, slot_h, hidden=backs[0].resize((slot_w, slot_h))), dpi)
+            else:
+                back_url = self.publish(f"{prefix}-{slug(deck.title)}-back.png", backs[0].resize((slot_w, slot_h)), dpi)
+            custom[key] = {"FaceURL": self.publish(f"{name}.png", face_sheet, dpi), "BackURL": back_url,
+                           "NumWidth": cols, "NumHeight": rows, "BackIsHidden": True,
+                           "UniqueBack": unique_back, "Type": 0}
+            for slot, design in enumerate(chunk):
+                where[design] = (key, slot)
+        cards = []
+        for piece in deck.pieces:
+            key, slot = where[(piece.face, piece.background, piece.back, piece.back_background)]
+            cards.append(_object("Card", piece.name, Description=deck.title, CardID=key * 100 + slot,
+                                 CustomDeck={str(key): custom[key]}, scale=deck.w / 63.5))
+        if len(cards) == 1:
+            self.place(cards[0])
+            return
+        self.place(_object("Deck", deck.title, DeckIDs=[c["CardID"] for c in cards],
+                           CustomDeck={str(k): v for k, v in custom.items()}, ContainedObjects=cards,
+                           scale=deck.w / 63.5, rotZ=180.0))
+
+    # pieces ------------------------------------------------------------------------------------
+    def piece_set(self, pieces: PieceSet, prefix: str) -> None:
+        kinds = list(dict.fromkeys(pieces.pieces))
+        fronts = draw_sides([(p.face, p.background) for p in kinds], pieces.w, pieces.h, PIECE_DPI, self.store,
+                            ink_saver=self.ink_saver)
+        backs = draw_sides([(p.back, p.back_background) for p in kinds if p.back is not None], pieces.w, pieces.h,
+                           PIECE_DPI, self.store, ink_saver=self.ink_saver)
+        back_of = dict(zip([p for p in kinds if p.back is not None], backs))
+        made: dict[Any, Json] = {}
+        for index, (piece, front) in enumerate(zip(kinds, fronts), start=1):
+            name = f"{prefix}-{slug(pieces.title)}-{index:02d}"
+            if piece.fold != "none":
+                top, bottom = fold_halves(front, PIECE_DPI)
+                front_url = self.publish(f"{name}-front.png", top, PIECE_DPI)
+                back_url = self.publish(f"{name}-back.png", bottom, PIECE_DPI)
+            else:
+                front_url = self.publish(f"{name}.png", front, PIECE_DPI)
+                back = back_of.get(piece)
+                back_url = self.publish(f"{name}-back.png", back, PIECE_DPI) if back is not None else front_url
+            image = {"ImageURL": front_url, "ImageSecondaryURL": back_url, "ImageScalar": 1.0, "WidthScale": 0.0}
+            if piece.fold == "standee":
+                made[piece] = {"Name": "Figurine_Custom", "CustomImage": image}
+            else:
+                shape = 2 if pieces.shape == "round" else 0
+                image["CustomTile"] = {"Type": shape, "Thickness": 0.1, "Stackable": pieces.shape == "round",
+                                       "Stretch": True}
+                made[piece] = {"Name": "Custom_Tile", "CustomImage": image}
+            made[piece]["scale"] = pieces.w / 50.8
+        contained = [_object(made[p]["Name"], p.name, CustomImage=made[p]["CustomImage"], scale=made[p]["scale"])
+                     for p in pieces.pieces]
+        self.place(contained[0] if len(contained) == 1 else _object("Bag", pieces.title, ContainedObjects=contained))
+
+    # boards and sheets -------------------------------------------------------------------------
+    def flat(self, flat: Flat, prefix: str) -> None:
+        (image,) = draw_sides([(flat.elements, flat.background)], flat.w, flat.h, FLAT_DPI, self.store,
+                              ink_saver=self.ink_saver)
+        url = self.publish(f"{prefix}-{slug(flat.title)}.png", image, FLAT_DPI)
+        custom = {"ImageURL": url, "ImageSecondaryURL": url, "ImageScalar": 1.0, "WidthScale": 0.0,
+                  "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}}
+        tiles = [_object("Custom_Tile", flat.name, CustomImage=custom, scale=flat.w / 50.8) for _ in range(flat.copies)]
+        self.place(tiles[0] if len(tiles) == 1 else _object("Bag", f"{flat.title} x {flat.copies}",
+                                                            ContainedObjects=tiles))
+
+
+def _grid(images: list[Image.Image], cols: int, rows: int, w: int, h: int, *, hidden: Image.Image) -> Image.Image:
+    sheet = Image.new("RGB", (cols * w, rows * h), "white")
+    for i, image in enumerate(images):
+        sheet.paste(image, ((i % cols) * w, (i // cols) * h))
+    last = cols * rows - 1
+    sheet.paste(hidden, ((last % cols) * w, (last // cols) * h))
+    return sheet
+
+
+def _object(name: str, nickname: str, *, scale: float = 1.0, rotZ: float = 0.0, **fields: Any) -> Json:
+    """An object state with the keys every saved object carries (its GUID is set when written)."""
+    return {"GUID": "", "Name": name, "Nickname": nickname, "Description": fields.pop("Description", ""),
+            "Transform": {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": rotZ,
+                          "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)},
+            "Locked": False, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
+            **fields}
+
+
+def export_tts(found: Catalogue, store: IconStore, *, folder: Path, base_url: str | None, ink_saver: bool,
+               progress: Callable[[int], None] | None = None) -> list[Path]:
+    """Write the images and `<game>.json` with `<game>.png` beside it; returns every file written."""
+    saved = SavedObject(folder, base_url, store, ink_saver)
+    prefix = slug(found.game)
+    for deck in found.decks:
+        saved.deck(deck, prefix)
+        if progress:
+            progress(1)
+    for pieces in found.pieces:
+        saved.piece_set(pieces, prefix)
+        if progress:
+            progress(1)
+    for flat in found.flats:
+        saved.flat(flat, prefix)
+        if progress:
+            progress(1)
+    _number_guids(saved.objects, prefix)
+    thumb = _thumbnail([p for p in saved.written if "back" not in p.name])
+    write_bytes_atomic(folder / f"{prefix}.png", png_bytes(thumb, 72))
+    state = {"SaveName": found.title, "GameMode": found.title, "Date": "", "VersionNumber": "", "Gravity": 0.5,
+             "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "",
+             "LuaScriptState": "", "TabStates": {}, "ObjectStates": saved.objects}
+    path = folder / f"{prefix}.json"
+    write_bytes_atomic(path, (json.dumps(state, indent=1) + "\n").encode())
+    return saved.written + [folder / f"{prefix}.png", path]
+
+
+def _number_guids(objects: list[Json], prefix: str) -> None:
+    """Six hex digits per object, unique in the file and the same on every export."""
+    count = 0
+
+    def walk(items: list[Json]) -> None:
+        nonlocal count
+        for obj in items:
+            count += 1
+            obj["GUID"] = hashlib.sha1(f"{prefix}:{count}".encode()).hexdigest()[:6]
+            walk(obj.get("ContainedObjects", []))
+
+    walk(objects)
+
+
+def _thumbnail(images: list[Path]) -> Image.Image:
+    """The first picture written, fitted into the square TTS shows beside the saved object."""
+    thumb = Image.new("RGB", (THUMB_PX, THUMB_PX), "white")
+    if images:
+        with Image.open(images[0]) as first:
+            picture = first.convert("RGB")
+        picture.thumbnail((THUMB_PX, THUMB_PX))
+        thumb.paste(picture, ((THUMB_PX - picture.width) // 2, (THUMB_PX - picture.height) // 2))
+    return thumb

@@ -1,8 +1,9 @@
 """Benchmarks: the full build, and a synthetic deck through our renderer against the floor (bare
 reportlab placing the same forms and strings) and a naive pipeline (a 300 dpi PNG per card).
 
-Run: python benchmarks/run.py [--cards 1000,10000] [--skip-naive-above 10000]
-Each measurement runs in its own process, so peak memory (ru_maxrss) belongs to it alone.
+Run: python benchmarks/run.py [--rounds 5] [--cards 10000] [--naive]
+Each measurement is a whole process (os.wait4 gives its CPU and peak memory alone); every round
+runs each measurement once, in turn, and the table reports medians.
 """
 
 from __future__ import annotations
@@ -10,12 +11,15 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import resource
+import os
 import subprocess
 import sys
 import tempfile
 import time
+from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
+from statistics import median
 
 ICON = "lorc/shiny-apple"
 BACK_ICON = "lorc/lift"
@@ -165,60 +169,102 @@ def measure(variant: str, count: int) -> dict:
     started = time.perf_counter()
     data = {"ours": ours, "floor": floor, "naive": lambda n: floor(n, naive=True)}[variant](count)
     seconds = time.perf_counter() - started
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"variant": variant, "cards": count, "seconds": seconds, "bytes": len(data), "peak_mb": peak}
+    return {"variant": variant, "cards": count, "seconds": seconds, "bytes": len(data)}
 
 
-def child(variant: str, count: int) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--child", variant, str(count)], capture_output=True,
-                         text=True, check=True)
-    return json.loads(out.stdout)
+@dataclass(frozen=True, kw_only=True)
+class Run:
+    """One whole process: wall time, CPU (user + system, its waited-for children included), peak
+    memory of the largest process, and what it printed."""
+
+    wall: float
+    cpu: float
+    peak_mb: float
+    out: str
 
 
-def timed(command: list[str], cwd: Path) -> tuple[float, float]:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+def process(command: list[str], cwd: Path | None = None) -> Run:
     started = time.perf_counter()
-    subprocess.run(command, cwd=cwd, check=True, capture_output=True)
-    seconds = time.perf_counter() - started
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return seconds, max(peak, before) / 1024
+    child = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    out = child.stdout.read() if child.stdout else ""
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - started
+    if status:
+        raise SystemExit(f"{' '.join(command)} failed ({status})")
+    return Run(wall=wall, cpu=usage.ru_utime + usage.ru_stime, peak_mb=usage.ru_maxrss / 1024, out=out)
+
+
+def deck(variant: str, count: int) -> Run:
+    return process([sys.executable, __file__, "--child", variant, str(count)])
+
+
+# figure, the issue's figure before this round of work, the target
+TARGETS = [
+    ("100-card deck, whole process CPU minus python -c pass", "~0.53 s", "<= 0.20 s"),
+    ("full build --force, CPU", "2.6-3.1 s", "<= 1.0 s"),
+    ("full build wall, default jobs / --jobs 1", "1.16x", "<= 1.0x"),
+    ("ours/floor CPU at 10,000 cards", "1.15x", "<= 1.05x"),
+    ("ours/floor bytes at 10,000 cards", "1.29x", "<= 1.2x"),
+    ("peak memory at 10,000 cards", "101 MB", "<= 75 MB"),
+    ("no-change rebuild, wall", "0.09-0.14 s", "-"),
+    ("pnp --help, wall", "0.05-0.09 s", "-"),
+    ("pnp watch: save to updated PDF", "-", "-"),
+]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cards", default="1000,10000")
-    parser.add_argument("--skip-naive-above", type=int, default=10000)
+    parser.add_argument("--rounds", type=int, default=5, help="alternated runs of every measurement (medians)")
+    parser.add_argument("--cards", type=int, default=10000, help="the large deck against the floor")
+    parser.add_argument("--naive", action="store_true", help="also time the naive pipeline at 1,000 cards")
     parser.add_argument("--child", nargs=2, metavar=("VARIANT", "CARDS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         print(json.dumps(measure(args.child[0], int(args.child[1]))))
         return
     pnp = [sys.executable, "-m", "pnp"]
+    runs: dict[str, list[Run]] = defaultdict(list)
     with tempfile.TemporaryDirectory() as work:
         cwd = Path(work)
-        full, full_peak = timed(pnp + ["build", "--force"], cwd)
-        again, _ = timed(pnp + ["build"], cwd)
-        helps = [timed(pnp + ["--help"], cwd)[0] for _ in range(5)]
-    print(f"{'measure':44} {'value':>12}")
-    print(f"{'full build, all five games (--force)':44} {full:>10.2f} s   peak {full_peak:.0f} MB (largest process)")
-    print(f"{'no-change rebuild of all games':44} {again:>10.2f} s")
-    print(f"{'pnp --help (best of 5)':44} {min(helps):>10.2f} s")
-    print()
-    print(f"{'deck':>6} {'variant':>7} {'ms/card':>9} {'bytes/card':>11} {'peak MB':>8}")
-    for count in (int(n) for n in args.cards.split(",")):
-        rows = {variant: child(variant, count) for variant in ("ours", "floor")}
-        if count <= args.skip_naive_above:
-            rows["naive"] = child("naive", count)
-        for variant, row in rows.items():
-            print(f"{count:>6} {variant:>7} {1000 * row['seconds'] / count:>9.3f} {row['bytes'] / count:>11.1f} "
-                  f"{row['peak_mb']:>8.0f}")
-        o, f = rows["ours"], rows["floor"]
-        line = (f"{count:>6} ratios: ours/floor time {o['seconds'] / f['seconds']:.2f}x, "
-                f"bytes {o['bytes'] / f['bytes']:.2f}x")
-        if "naive" in rows:
-            n = rows["naive"]
-            line += f"; naive/ours time {n['seconds'] / o['seconds']:.1f}x, bytes {n['bytes'] / o['bytes']:.1f}x"
-        print(line)
+        process(pnp + ["build"], cwd)                  # warm the file cache and leave an output to skip
+        for _ in range(args.rounds):                   # every measurement once per round, in turn
+            runs["pass"].append(process([sys.executable, "-c", "pass"]))
+            runs["deck100"].append(deck("ours", 100))
+            runs["full"].append(process(pnp + ["build", "--force"], cwd))
+            runs["full1"].append(process(pnp + ["build", "--force", "--jobs", "1"], cwd))
+            runs["rebuild"].append(process(pnp + ["build"], cwd))
+            runs["help"].append(process(pnp + ["--help"], cwd))
+            runs["ours1k"].append(deck("ours", 1000))
+            runs["floor1k"].append(deck("floor", 1000))
+            runs["ours"].append(deck("ours", args.cards))
+            runs["floor"].append(deck("floor", args.cards))
+    med = {key: Run(wall=median(r.wall for r in rs), cpu=median(r.cpu for r in rs),
+                    peak_mb=median(r.peak_mb for r in rs), out=rs[0].out) for key, rs in runs.items()}
+    ours_bytes = json.loads(med["ours"].out)["bytes"]
+    floor_bytes = json.loads(med["floor"].out)["bytes"]
+    work_seconds = {key: median(json.loads(r.out)["seconds"] for r in runs[key]) for key in ("ours", "floor")}
+    measured = [
+        f"{med['deck100'].cpu - med['pass'].cpu:.2f} s",
+        f"{med['full'].cpu:.2f} s (--jobs 1: {med['full1'].cpu:.2f} s)",
+        f"{median(a.wall / b.wall for a, b in zip(runs['full'], runs['full1'])):.2f}x "
+        f"({med['full'].wall:.2f} s / {med['full1'].wall:.2f} s)",
+        f"{med['ours'].cpu / med['floor'].cpu:.2f}x whole process, "
+        f"{work_seconds['ours'] / work_seconds['floor']:.2f}x drawing only",
+        f"{ours_bytes / floor_bytes:.2f}x ({ours_bytes / args.cards:.0f} / {floor_bytes / args.cards:.0f} B a card)",
+        f"{med['ours'].peak_mb:.0f} MB (floor {med['floor'].peak_mb:.0f} MB)",
+        f"{med['rebuild'].wall:.2f} s",
+        f"{med['help'].wall:.2f} s",
+        "not measured: pnp watch is not built yet",
+    ]
+    print(f"medians of {args.rounds} alternated rounds; {args.cards:,} cards in the large deck")
+    print(f"{'figure':56} {'before':>12} {'target':>10}  measured")
+    for (figure, before, target), value in zip(TARGETS, measured):
+        print(f"{figure:56} {before:>12} {target:>10}  {value}")
+    print(f"\n1,000 cards: ours/floor CPU {med['ours1k'].cpu / med['floor1k'].cpu:.2f}x whole process")
+    if args.naive:
+        naive = deck("naive", 1000)
+        print(f"1,000 cards naive (a PNG per card): {naive.cpu / med['ours1k'].cpu:.1f}x our CPU, "
+              f"{json.loads(naive.out)['bytes'] / json.loads(med['ours1k'].out)['bytes']:.1f}x our bytes")
 
 
 if __name__ == "__main__":

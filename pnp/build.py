@@ -151,15 +151,30 @@ def build_and_write(slug: str, settings: Settings, digest: str, no_validate: boo
                           f"player{'s' if result.players != 1 else ''} -> {written[0].parent}"])
 
 
+# imported once in the parent before workers fork, so no worker pays for them again
+PRELOAD = ("reportlab.pdfgen.canvas", "pypdfium2", "PIL.Image", "pnp.render.document", "pnp.render.pieces",
+           "pnp.render.boards", "pnp.render.sheets", "pnp.render.cover", "pnp.gallery")
+
+
 def build_many(slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool,
                jobs: int) -> list[Outcome]:
-    """Games build in parallel processes when there are several and more than one core to use."""
-    if jobs <= 1 or len(slugs) <= 1:
-        return [build_and_write(slug, settings, digests[slug], no_validate) for slug in slugs]
+    """Games build in forked processes when there are several and more than one core to use; the
+    parent imports the drawing modules and fonts first, so each worker starts warm. Where fork is
+    not available (a spawned worker re-imports everything) the games build one after another."""
+    import importlib
     import multiprocessing
+
+    if jobs <= 1 or len(slugs) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return [build_and_write(slug, settings, digests[slug], no_validate) for slug in slugs]
     from concurrent.futures import ProcessPoolExecutor
 
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ProcessPoolExecutor(max_workers=min(jobs, len(slugs)), mp_context=context) as pool:
+    from pnp.render.fonts import register_fonts
+
+    for name in PRELOAD:
+        importlib.import_module(name)
+    for slug in slugs:
+        load_game(slug)
+    register_fonts()
+    with ProcessPoolExecutor(max_workers=min(jobs, len(slugs)), mp_context=multiprocessing.get_context("fork")) as pool:
         futures = [pool.submit(build_and_write, slug, settings, digests[slug], no_validate) for slug in slugs]
         return [future.result() for future in futures]

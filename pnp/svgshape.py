@@ -1,12 +1,12 @@
 """Safe SVG parsing: game-icons artwork in, recolourable reportlab paths out.
 
-svglib alone parses with recover=True and follows <image> hrefs, so we parse strictly first,
-keep only the <path> elements we expect, and hand svglib a clean document as bytes.
+We parse strictly (no DTD, no entities, no network, an element cap), keep only the <path>
+elements we expect, and turn their path data into drawable segments ourselves.
 """
 
 from __future__ import annotations
 
-import io
+import math
 from dataclasses import dataclass
 
 from lxml import etree
@@ -69,25 +69,50 @@ def clean_svg(paths: list[str]) -> bytes:
 
 
 def load_shape(data: bytes) -> IconShape:
-    """Parse safely, then let svglib turn path syntax (arcs, shorthands) into drawable segments."""
-    from svglib.svglib import svg2rlg
-
+    """Parse safely, then turn path syntax (shorthands, quadratics, arcs) into moves, lines and
+    cubic curves with svgelements: a small parser, so a build never imports svglib."""
     paths = foreground_paths(data)
-    drawing = svg2rlg(io.BytesIO(clean_svg(paths)))
-    if drawing is None:
-        raise SvgRejected("svglib could not read it")
-    found: list[tuple[tuple[int, ...], tuple[float, ...]]] = []
-
-    def walk(node) -> None:
-        if hasattr(node, "operators") and getattr(node, "fillColor", None) is not None:
-            found.append((tuple(node.operators), tuple(node.points)))
-        for child in getattr(node, "contents", []):
-            walk(child)
-
-    walk(drawing)
-    if not found:
+    found = tuple(_segments(d) for d in paths)
+    if not any(points for _, points in found):
         raise SvgRejected("it has no drawable foreground")
-    return IconShape(tuple(found))
+    return IconShape(found)
+
+
+def _segments(d: str) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """Operators (0 move, 1 line, 2 cubic curve, 3 close) and their points for one path."""
+    from svgelements import Arc, Close, CubicBezier, Line, Move, Path, QuadraticBezier
+
+    try:
+        path = Path(d)
+    except (ValueError, IndexError) as exc:
+        raise SvgRejected(f"its path data cannot be read ({exc})") from None
+    operators: list[int] = []
+    points: list[float] = []
+
+    def cubic(c1, c2, end) -> None:
+        operators.append(2)
+        points.extend((c1.x, c1.y, c2.x, c2.y, end.x, end.y))
+
+    for segment in path:
+        if isinstance(segment, Move):
+            operators.append(0)
+            points.extend((segment.end.x, segment.end.y))
+        elif isinstance(segment, Close):
+            operators.append(3)
+        elif isinstance(segment, Line):
+            operators.append(1)
+            points.extend((segment.end.x, segment.end.y))
+        elif isinstance(segment, CubicBezier):
+            cubic(segment.control1, segment.control2, segment.end)
+        elif isinstance(segment, QuadraticBezier):
+            start, control, end = segment.start, segment.control, segment.end
+            cubic(start + (control - start) * (2 / 3), end + (control - end) * (2 / 3), end)
+        elif isinstance(segment, Arc):
+            for part in segment.as_cubic_curves():
+                cubic(part.control1, part.control2, part.end)
+    if any(not math.isfinite(v) for v in points):
+        raise SvgRejected("its path data holds a number that is not finite")
+    return tuple(operators), tuple(points)
 
 
 def subpaths(shape: IconShape) -> list[list[tuple[float, float]]]:
@@ -116,8 +141,6 @@ def radial_tips(shape: IconShape, count: int) -> tuple[tuple[float, float], list
     Each subpath is scored by how evenly its farthest points spread into `count` equal angular
     sectors at equal radius; the best-scoring subpath is the star.
     """
-    import math
-
     best = None
     for points in subpaths(shape):
         if len(points) < 2 * count:

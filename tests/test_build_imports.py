@@ -1,0 +1,44 @@
+"""What a build loads and what it produces regardless of accelerators: svglib stays off the build
+path, and reportlab's C accelerator changes speed, never bytes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+BUILD_AND_LIST = """
+import hashlib, sys
+{block}
+from pnp.build import build_game
+from pnp.icons import IconStore
+from pnp.paths import shipped_icons_dir
+from pnp.settings import Settings
+import reportlab.lib.rl_accel as accel
+print('accelerated:', type(accel.fp_str).__name__ == 'builtin_function_or_method')
+for game in ('exit-from-purgatory', 'straight-to', 'punished'):
+    for doc in build_game(game, Settings(), IconStore(shipped_icons_dir())).documents:
+        print(game, doc.filename, hashlib.sha256(doc.pdf).hexdigest())
+"""
+BLOCK_ACCEL = "sys.modules['_rl_accel'] = None    # as if rl_accel were not installed"
+
+
+def _run(code: str) -> list[str]:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
+
+
+def test_pdfs_are_byte_identical_with_and_without_rl_accel():
+    fast = _run(BUILD_AND_LIST.format(block=""))
+    slow = _run(BUILD_AND_LIST.format(block=BLOCK_ACCEL))
+    assert fast[0] == "accelerated: True" and slow[0] == "accelerated: False"
+    assert len(fast) > 5 and fast[1:] == slow[1:]
+
+
+def test_building_a_game_does_not_import_svglib(tmp_path):
+    code = ("import sys, runpy; sys.argv = ['pnp', 'build', 'exit-from-purgatory', '--force', '-o', sys.argv[1]]\n"
+            "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit as exit:\n"
+            "    assert not exit.code, exit.code\n"
+            "print('loaded:', sorted(m for m in sys.modules if m.split('.')[0] in ('svglib', 'pydantic')))")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "out")], capture_output=True, text=True,
+                         check=True).stdout
+    assert (tmp_path / "out" / "exit-from-purgatory" / "cards.pdf").is_file()
+    assert "svglib" not in out.splitlines()[-1], out

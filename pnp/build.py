@@ -5,12 +5,16 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 from pnp.errors import LayoutError, PnpError, UsageProblem
 from pnp.games import BuildContext, load_game
 from pnp.geometry import MM
+from pnp.incremental import FAILURE_FILE, data_digest
 from pnp.icons import IconStore
 from pnp.atomic import write_bytes_atomic
+from pnp.reprint import REPRINT_FILE, changes, designs, reprint_spec
+from pnp.render.furniture import content_area
 from pnp.rules import Problem, check_counts, load_rules, resolve_players
 from pnp.settings import Settings
 
@@ -23,6 +27,9 @@ class GameBuild:
     documents: list = field(default_factory=list)
     manifest: dict = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    specs: list = field(default_factory=list)
+    reprint: object = None                           # the reprint document, when pieces changed
+    design_thumbs: dict[str, bytes] = field(default_factory=dict)
 
 
 def render_options(settings: Settings):
@@ -43,6 +50,7 @@ class GamePlan:
     module: object
     data: object
     specs: list
+    folder: Path
 
 
 def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
@@ -56,8 +64,16 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     module = load_game(slug)
     data = module.load(folder, store)
     card = settings.card_size()
-    ctx = BuildContext(players=players, card_w=card.width / MM, card_h=card.height / MM, copies=settings.copies)
-    return GamePlan(slug, rules, players, module, data, module.documents(data, ctx))
+    quantities = {kind: spec.expected(players, settings.copies) for kind, spec in rules.components.items()}
+    ctx = BuildContext(players=players, card_w=card.width / MM, card_h=card.height / MM, copies=settings.copies,
+                       quantities=quantities)
+    try:
+        specs = module.documents(data, ctx)
+    except LayoutError as exc:
+        if exc.message.startswith(slug):
+            raise
+        raise type(exc)(f"{slug}/{exc.message}") from None
+    return GamePlan(slug, rules, players, module, data, specs, folder)
 
 
 def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -> GameBuild:
@@ -82,13 +98,38 @@ def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -
         "players": players,
         "options": {"paper": options.paper.name, "card": card.name, "bleed_mm": round(options.bleed / MM, 3),
                     "duplex": options.duplex, "ink_saver": options.ink_saver},
-        "documents": [{"file": doc.filename, "pages": doc.pages, "bytes": len(doc.pdf), "icons": doc.icons}
-                      for doc in documents],
+        "documents": [{"file": doc.filename, "pages": doc.pages, "bytes": len(doc.pdf), "icons": doc.icons,
+                       "duplex": options.duplex if doc.double_sided else "single"} for doc in documents],
         "placed": placed,
     }
-    problems = check_counts(slug, rules, placed, players, settings.copies) + module.invariants(data, rules, players)
+    area = content_area(options.printable())
+    manifest["designs"] = designs(plan.specs, (area.width / MM, area.height / MM))
+    origins = module.count_origins(data, plan.folder) if hasattr(module, "count_origins") else {}
+    problems = (check_counts(slug, rules, placed, players, settings.copies, origins)
+                + module.invariants(data, rules, players))
     manifest["validated"] = not problems
-    return GameBuild(slug, rules.game.title, players, documents, manifest, problems)
+    return GameBuild(slug, rules.game.title, players, documents, manifest, problems, plan.specs)
+
+
+def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store: IconStore) -> None:
+    """The change list against the game's previous build in `folder`, the reprint document of the
+    changed pieces, and thumbnails of designs not drawn before (for the gallery's before/after)."""
+    from pnp.gallery import design_thumbnails
+    from pnp.render.document import render_document
+
+    try:
+        previous = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        before = previous["designs"] if isinstance(previous.get("designs"), dict) else None
+    except (OSError, ValueError, AttributeError):
+        before = None
+    after = build.manifest["designs"]
+    found = changes(before, after) if before is not None else []
+    build.manifest["changes"] = [change.as_json() for change in found] if before is not None else None
+    spec = reprint_spec(build.specs, found, build.title)
+    if spec is not None:
+        build.reprint = render_document(spec, render_options(settings), store)
+    drawn = {path.stem for path in (folder / "thumbs" / "designs").glob("*.png")}
+    build.design_thumbs = design_thumbnails(build.specs, after, drawn, store)
 
 
 def write_build(build: GameBuild, output: Path) -> list[Path]:
@@ -117,10 +158,32 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
     for kind, png in thumbnails(build.documents, build.manifest["placed"]).items():
         write_bytes_atomic(folder / "thumbs" / f"{kind}.png", png)
         build.manifest["thumbnails"][kind] = f"thumbs/{kind}.png"
+    if build.reprint is not None:
+        write_bytes_atomic(folder / REPRINT_FILE, build.reprint.pdf)
+        written.append(folder / REPRINT_FILE)
+    else:
+        (folder / REPRINT_FILE).unlink(missing_ok=True)
+    for digest, png in build.design_thumbs.items():
+        write_bytes_atomic(folder / "thumbs" / "designs" / f"{digest}.png", png)
+    keep = {d["hash"] for d in build.manifest["designs"].values()}
+    keep |= {(c["before"] or {}).get("hash") for c in build.manifest.get("changes") or []}
+    for old in (folder / "thumbs" / "designs").glob("*.png"):
+        if old.stem not in keep:
+            old.unlink()
     manifest = folder / "manifest.json"
     write_bytes_atomic(manifest, (json.dumps(build.manifest, indent=1) + "\n").encode())
     written.append(manifest)
+    (folder / FAILURE_FILE).unlink(missing_ok=True)
     return written
+
+
+def _record_failure(folder: Path, lines: list[str]) -> None:
+    """Only where the output folder is already there: a failed first build leaves nothing behind."""
+    if folder.parent.is_dir() and not folder.parent.is_symlink():
+        try:
+            write_bytes_atomic(folder / FAILURE_FILE, (json.dumps({"problems": lines}, indent=1) + "\n").encode())
+        except OSError:
+            pass
 
 
 @dataclass
@@ -133,22 +196,27 @@ class Outcome:
 
 
 def build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool) -> Outcome:
-    """Build one game and write it unless it breaks its rules model; errors become lines."""
-    from pnp.icons import IconStore
-
+    """Build one game and write it unless it breaks its rules model; errors become lines, and a
+    failure is recorded beside the game's earlier files so the gallery can say so."""
+    store = IconStore(settings.icons_dir(), settings.icons_base_url)
     try:
-        result = build_game(slug, settings, IconStore(settings.icons_dir(), settings.icons_base_url))
+        result = build_game(slug, settings, store)
         if result.problems and not no_validate:
             lines = [str(problem) for problem in result.problems]
             lines.append(f"{slug}: not written: the build breaks its rules model (--no-validate writes it anyway)")
+            _record_failure(settings.output_dir() / slug, lines)
             return Outcome(slug, lines, 1)
         result.manifest["inputs"] = digest
+        result.manifest["data"] = data_digest(slug, settings)
+        compare_with_last(result, settings.output_dir() / slug, settings, store)
         written = write_build(result, settings.output_dir())
     except PnpError as exc:
+        _record_failure(settings.output_dir() / slug, [exc.message])
         return Outcome(slug, [f"Error: {exc.message}"], exc.exit_code)
+    warnings = [f"warning: {problem} (written anyway: --no-validate)" for problem in result.problems]
     pages = sum(doc.pages for doc in result.documents)
-    return Outcome(slug, [f"{slug}: {len(result.documents)} PDFs, {pages} pages, {result.players} "
-                          f"player{'s' if result.players != 1 else ''} -> {written[0].parent}"])
+    return Outcome(slug, warnings + [f"{slug}: {len(result.documents)} PDFs, {pages} pages, {result.players} "
+                                     f"player{'s' if result.players != 1 else ''} -> {written[0].parent}"])
 
 
 # imported once in the parent before workers fork, so no worker pays for them again
@@ -157,16 +225,19 @@ PRELOAD = ("reportlab.pdfgen.canvas", "pypdfium2", "PIL.Image", "pnp.render.docu
 
 
 def build_many(slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool,
-               jobs: int) -> list[Outcome]:
-    """Games build in forked processes when there are several and more than one core to use; the
+               jobs: int) -> Iterator[Outcome]:
+    """Games build in forked processes when there are several and more than one core to use, each
+    reported as it finishes; the
     parent imports the drawing modules and fonts first, so each worker starts warm. Where fork is
     not available (a spawned worker re-imports everything) the games build one after another."""
     import importlib
     import multiprocessing
 
     if jobs <= 1 or len(slugs) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        return [build_and_write(slug, settings, digests[slug], no_validate) for slug in slugs]
-    from concurrent.futures import ProcessPoolExecutor
+        for slug in slugs:
+            yield build_and_write(slug, settings, digests[slug], no_validate)
+        return
+    from concurrent.futures import ProcessPoolExecutor, as_completed
 
     from pnp.render.fonts import register_fonts
 
@@ -177,4 +248,5 @@ def build_many(slugs: list[str], settings: Settings, digests: dict[str, str], no
     register_fonts()
     with ProcessPoolExecutor(max_workers=min(jobs, len(slugs)), mp_context=multiprocessing.get_context("fork")) as pool:
         futures = [pool.submit(build_and_write, slug, settings, digests[slug], no_validate) for slug in slugs]
-        return [future.result() for future in futures]
+        for future in as_completed(futures):      # each game reported as it finishes
+            yield future.result()

@@ -38,9 +38,26 @@ def shared_options(func):
 
 
 def _settings(**flags):
+    """Options read and checked once; the first line says which layouts and icons are in use."""
     from pnp.settings import Settings
 
-    return Settings.load(**flags)
+    settings = Settings.load(**flags)
+    warnings = settings.check()
+    click.echo(settings.sources())
+    for warning in warnings:
+        click.echo(f"warning: {warning}", err=True)
+    return settings
+
+
+def _project_games(settings) -> list[str]:
+    """The games whose layouts the project holds (a project made for one game builds that one)."""
+    from pnp.errors import UsageProblem
+
+    found = [slug for slug in sorted(GAMES) if (settings.layouts_dir() / slug).is_dir()]
+    if not found:
+        raise UsageProblem(f"{settings.layouts_dir()}: holds no game's layouts (expected folders such as "
+                           f"{', '.join(sorted(GAMES)[:2])}); `pnp new DIR` makes a project")
+    return found
 
 
 def _store(settings):
@@ -81,28 +98,34 @@ def build(games, no_validate, force, jobs, **flags) -> None:
     """
     import os
 
-    from pnp.incremental import inputs_digest, up_to_date
+    from pnp.incremental import clear_failure, inputs_digest, up_to_date
 
     settings = _settings(**flags)
-    slugs = list(games) or sorted(GAMES)
+    slugs = list(games) or _project_games(settings)
     digests = {slug: inputs_digest(slug, settings) for slug in slugs}
     todo = []
+    cleared = False
     for slug in slugs:
         if not force and up_to_date(slug, settings, digests[slug]):
+            cleared |= clear_failure(slug, settings)
             click.echo(f"{slug}: up to date")
         else:
             todo.append(slug)
     if not todo:
+        if cleared:
+            _gallery(settings)
         return
     from pnp.build import build_many
 
-    outcomes = build_many(todo, settings, digests, no_validate, jobs or os.cpu_count() or 1)
-    for outcome in outcomes:
-        for line in outcome.lines:
-            click.echo(line, err=outcome.exit_code != 0)
-    if any(outcome.exit_code == 0 for outcome in outcomes):
+    worst = 0
+    with _progress("building", len(todo)) as bar:
+        for outcome in build_many(todo, settings, digests, no_validate, jobs or os.cpu_count() or 1):
+            for line in outcome.lines:
+                click.echo(line, err=outcome.exit_code != 0)
+            worst = max(worst, outcome.exit_code)
+            bar.update(1)
+    if settings.output_dir().is_dir():       # a first build that failed leaves no output folder
         _gallery(settings)
-    worst = max(outcome.exit_code for outcome in outcomes)
     if worst:
         sys.exit(worst)
 
@@ -113,18 +136,28 @@ def build(games, no_validate, force, jobs, **flags) -> None:
 def validate(games, **flags) -> None:
     """Build GAMES in memory and check them against their rules models.
 
-    Exit 0 when every rule holds, 1 when anything fails, 2 for usage errors.
+    Every game is checked and every problem reported (file, key and line) before it exits:
+    0 when every rule holds, 1 for data or rules problems, 2 for usage errors (bad options).
 
     \b
     Example: pnp validate straight-to --players 7
     """
     from pnp.build import build_game
+    from pnp.errors import PnpError
 
     settings = _settings(**flags)
     store = _store(settings)
     total = 0
-    for slug in games or sorted(GAMES):
-        result = build_game(slug, settings, store)
+    for slug in games or _project_games(settings):
+        try:
+            result = build_game(slug, settings, store)
+        except PnpError as exc:
+            if exc.exit_code == 2:          # a usage error stops everything
+                raise
+            click.echo(exc.message)
+            click.echo(f"{slug}: cannot be built")
+            total += max(1, exc.message.count("\n"))
+            continue
         for problem in result.problems:
             click.echo(str(problem))
         total += len(result.problems)
@@ -133,6 +166,25 @@ def validate(games, **flags) -> None:
     click.echo(f"{'all rules hold' if not total else f'{total} problem(s)'}")
     if total:
         sys.exit(1)
+
+
+@cli.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--game", "games", multiple=True, type=GAME, help="Copy only this game (repeat for more; default: all).")
+def new(folder, games) -> None:
+    """Make FOLDER a pnp project: pnp.toml, a copy of the layouts to edit, and the icon cache.
+
+    Inside it, `pnp validate`, `pnp build` and `pnp watch` read the project's layouts, not the
+    copy shipped with pnp.
+
+    \b
+    Example: pnp new my-punished --game punished && cd my-punished && pnp build
+    """
+    from pnp.project import new_project
+
+    chosen = new_project(folder, list(games))
+    click.echo(f"project {folder}: layouts of {', '.join(chosen)}, the icon cache and pnp.toml; "
+               f"edit {folder / 'layouts'} and run `pnp build` there")
 
 
 @cli.command(name="list")
@@ -146,7 +198,7 @@ def list_games(layouts) -> None:
     from pnp.rules import load_rules
 
     settings = _settings(layouts=layouts)
-    for slug in sorted(GAMES):
+    for slug in _project_games(settings):
         rules = load_rules(settings.layouts_dir() / slug)
         p = rules.players
         span = f"{p.min}-{p.max}" if p.max else f"{p.min}+"
@@ -236,7 +288,7 @@ def images(game, dpi, **flags) -> None:
         written = export_images(decks, store, dpi=dpi, bleed_mm=settings.bleed_pt() / MM,
                                 ink_saver=settings.ink_saver, folder=folder, progress=bar.update)
     click.echo(f"{game}: {len(written) - 1} images at {dpi} dpi and quantities.csv -> {folder}")
-    _gallery(settings)
+    _exported(settings, game, folder)
 
 
 @export.command()
@@ -263,7 +315,7 @@ def printshop(game, **flags) -> None:
         written = export_printshop(decks, store, bleed_mm=settings.bleed_pt() / MM, ink_saver=settings.ink_saver,
                                    game_title=found.title, folder=folder, progress=bar.update)
     click.echo(f"{game}: {len(written)} print-shop PDF(s) -> {folder}")
-    _gallery(settings)
+    _exported(settings, game, folder)
 
 
 @export.command()
@@ -289,15 +341,31 @@ def tts(game, base_url, **flags) -> None:
         written = export_tts(found, store, folder=folder, base_url=base_url, ink_saver=settings.ink_saver,
                              progress=bar.update)
     click.echo(f"{game}: saved object {written[-1].name} with {len(written) - 2} images -> {folder}")
+    _exported(settings, game, folder)
+
+
+def _exported(settings, game: str, folder: Path) -> None:
+    """Record which data the export was made from (the gallery marks it stale once the data
+    changes), then refresh the gallery."""
+    from pnp.atomic import write_bytes_atomic
+    from pnp.gallery import EXPORT_SOURCE
+    from pnp.incremental import data_digest
+
+    source = {"data": data_digest(game, settings)}
+    write_bytes_atomic(folder / EXPORT_SOURCE, (json.dumps(source) + "\n").encode())
     _gallery(settings)
 
 
 def _gallery(settings) -> None:
     """Refresh output/index.html after anything was written."""
     from pnp.gallery import write_gallery
+    from pnp.incremental import data_digest
 
+    output = settings.output_dir()
+    data_now = {slug: data_digest(slug, settings) for slug in GAMES
+                if (output / slug).is_dir() and (settings.layouts_dir() / slug).is_dir()}
     try:
-        path = write_gallery(settings.output_dir())
+        path = write_gallery(output, data_now)
     except OSError as exc:
         click.echo(f"warning: gallery not written: {exc.strerror or exc}", err=True)
         return
@@ -422,7 +490,8 @@ def credits(games) -> None:
     """
     from pnp.icons import credits_lines
 
-    refs = _game_icons(_settings(), games or sorted(GAMES))
+    settings = _settings()
+    refs = _game_icons(settings, games or _project_games(settings))
     click.echo("Icons from game-icons.net, licensed CC BY 3.0 (creativecommons.org/licenses/by/3.0/):")
     for line in credits_lines(refs):
         click.echo(f"  {line}")

@@ -20,7 +20,7 @@ class LayoutError(PnpError):
 
 
 class LayoutSyntaxError(LayoutError):
-    exit_code = 2
+    """A data file that is not valid TOML: a data problem like any other (exit 1)."""
 
 
 class RulesError(PnpError):

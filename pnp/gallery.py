@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from pathlib import Path
 
 from pnp.atomic import write_bytes_atomic
@@ -45,40 +46,111 @@ def thumbnails(documents, placed: list[dict]) -> dict[str, bytes]:
     return out
 
 
-def _game(folder: Path) -> dict | None:
+DESIGN_DPI = 40
+
+
+def design_thumbnails(specs, designs: dict[str, dict], drawn: set[str], store) -> dict[str, bytes]:
+    """A small PNG of the face of every piece design not drawn before, named by its fingerprint, so
+    a later change list can show it as "before"."""
+    from pnp.components import PieceSheet
+    from pnp.render.raster import pieces_pdf, rasterise
+
+    out: dict[str, bytes] = {}
+    for spec in specs:
+        for section in spec.sections:
+            if not isinstance(section, PieceSheet):
+                continue
+            todo = []
+            for piece in dict.fromkeys(section.pieces):
+                digest = designs.get(f"{piece.kind}|{piece.name}", {}).get("hash")
+                if digest and digest not in drawn and digest not in out and digest not in dict(todo):
+                    todo.append((digest, piece))
+            if not todo:
+                continue
+            pdf = pieces_pdf([(piece.face, piece.background) for _, piece in todo], section.width, section.height,
+                             0.0, store)
+            for (digest, _), image in zip(todo, rasterise(pdf, DESIGN_DPI)):
+                buffer = io.BytesIO()
+                image.save(buffer, format="PNG")
+                out[digest] = buffer.getvalue()
+    return out
+
+
+EXPORT_SOURCE = "source.json"      # in each export folder: the data digest it was made from
+
+
+def _read_json(path: Path) -> dict:
+    """A file the gallery may show; anything unreadable or malformed counts as absent."""
     try:
-        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _game(folder: Path, data_now: str | None) -> dict | None:
+    manifest = _read_json(folder / "manifest.json")
+    failure = _read_json(folder / "last-failure.json")
+    if not manifest and not failure:
         return None
-    counts = Counter(item["kind"] for item in manifest.get("placed", []) if item["side"] in ("face", "tile A1"))
-    names = {}
-    for item in manifest.get("placed", []):
-        names.setdefault(item["kind"], item["name"])
+    placed = [item for item in manifest.get("placed", []) if isinstance(item, dict)]
+    fronts = [item for item in placed if item.get("side") in ("face", "tile A1")]
+    kinds = Counter(item.get("kind") for item in fronts)
+    designs: dict[str, Counter] = defaultdict(Counter)
+    for item in fronts:
+        designs[item.get("kind")][item.get("name")] += 1
     icons = sorted({ref for doc in manifest.get("documents", []) for ref in doc.get("icons", [])})
-    exports = defaultdict(list)
-    for path in sorted((folder / "exports").glob("*/*")):
-        if path.suffix in (".png", ".csv", ".json"):
-            exports[path.parent.name].append(path.relative_to(folder.parent).as_posix())
+    exports = {}
+    for kind_folder in sorted(p for p in (folder / "exports").glob("*") if p.is_dir()):
+        files = [path.relative_to(folder.parent).as_posix() for path in sorted(kind_folder.glob("*"))
+                 if path.suffix in (".png", ".csv", ".json", ".pdf") and path.name != EXPORT_SOURCE]
+        made_from = _read_json(kind_folder / EXPORT_SOURCE).get("data")
+        exports[kind_folder.name] = {"files": files, "stale": made_from != (data_now or manifest.get("data"))}
     game = folder.name
+    thumbs = manifest.get("thumbnails", {})
     return {
         "slug": game,
         "title": manifest.get("title", game),
         "players": manifest.get("players"),
         "options": manifest.get("options", {}),
         "validated": manifest.get("validated", False),
+        "failed": failure.get("problems"),
         "documents": [dict(doc, href=f"{game}/{doc['file']}") for doc in manifest.get("documents", [])],
-        "components": [{"kind": kind, "name": names[kind], "count": count,
-                        "thumb": manifest.get("thumbnails", {}).get(kind) and f"{game}/{manifest['thumbnails'][kind]}"}
-                       for kind, count in counts.items()],
-        "exports": dict(exports),
+        "components": [{"kind": kind, "count": count,
+                        "designs": [{"name": name, "count": n} for name, n in designs[kind].items()],
+                        "thumb": thumbs.get(kind) and f"{game}/{thumbs[kind]}"}
+                       for kind, count in kinds.items()],
+        "exports": exports,
+        "changes": _changes(manifest, game, folder),
+        "reprint": f"{game}/reprint.pdf" if (folder / "reprint.pdf").is_file() else None,
         "credits": credits_lines(IconRef.parse(ref) for ref in icons),
     }
 
 
-def write_gallery(output: Path) -> Path:
+def _changes(manifest: dict, game: str, folder: Path) -> list[dict] | None:
+    """The change list of the latest build with before/after thumbnails where they exist."""
+    found = manifest.get("changes")
+    if not isinstance(found, list):
+        return None
+    out = []
+    for change in found:
+        if not isinstance(change, dict):
+            continue
+        thumbs = {}
+        for side in ("before", "after"):
+            digest = (change.get(side) or {}).get("hash")
+            if digest and (folder / "thumbs" / "designs" / f"{digest}.png").is_file():
+                thumbs[side] = f"{game}/thumbs/designs/{digest}.png"
+        out.append({"what": change.get("what", ""), "kind": change.get("kind", ""), **thumbs})
+    return out
+
+
+def write_gallery(output: Path, data_now: Mapping[str, str]) -> Path:
+    """`data_now`: each game's data digest as it is now, so exports made from older data show stale."""
     from jinja2 import Environment, PackageLoader, select_autoescape
 
-    games = [g for g in (_game(folder) for folder in sorted(output.glob("*")) if folder.is_dir()) if g]
+    folders = [folder for folder in sorted(output.glob("*")) if folder.is_dir() and not folder.is_symlink()]
+    games = [g for g in (_game(folder, data_now.get(folder.name)) for folder in folders) if g]
     env = Environment(loader=PackageLoader("pnp", "templates"), autoescape=select_autoescape(["html", "j2"]))
     html = env.get_template("gallery.html.j2").render(games=games)
     path = output / "index.html"

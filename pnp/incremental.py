@@ -16,6 +16,7 @@ from pnp.paths import fonts_dir
 from pnp.settings import Settings
 from pnp.tomlfiles import used_icons
 
+DATA_SUFFIXES = (".toml", ".csv")
 OUTPUT_OPTIONS = ("paper", "card", "players", "ink_saver", "bleed", "margin", "duplex", "back_offset", "copies")
 
 
@@ -31,11 +32,20 @@ def code_digest() -> str:
 
 
 def inputs_digest(slug: str, settings: Settings) -> str:
+    """Everything a game's build depends on: the tool, the options and the game's data."""
     digest = hashlib.sha256(code_digest().encode())
     options = {name: getattr(settings, name) for name in OUTPUT_OPTIONS}
     digest.update(json.dumps(options, sort_keys=True).encode())
+    digest.update(data_digest(slug, settings).encode())
+    return digest.hexdigest()
+
+
+def data_digest(slug: str, settings: Settings) -> str:
+    """The game's data alone (its layout files and the icons they name): what an export that is
+    older than the data was made from."""
+    digest = hashlib.sha256()
     folder = settings.layouts_dir() / slug
-    for path in sorted(folder.glob("*.toml")):
+    for path in sorted(p for p in folder.iterdir() if p.suffix in DATA_SUFFIXES) if folder.is_dir() else []:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     icons = settings.icons_dir()
@@ -44,6 +54,9 @@ def inputs_digest(slug: str, settings: Settings) -> str:
         icon = icons / f"{ref}.svg"
         digest.update(icon.read_bytes() if icon.is_file() else b"<missing>")
     return digest.hexdigest()
+
+
+FAILURE_FILE = "last-failure.json"     # beside a game's files while its latest build has failed
 
 
 def up_to_date(slug: str, settings: Settings, digest: str) -> bool:
@@ -56,3 +69,13 @@ def up_to_date(slug: str, settings: Settings, digest: str) -> bool:
         return all((folder / doc["file"]).stat().st_size == doc["bytes"] for doc in manifest["documents"])
     except (OSError, ValueError, KeyError, TypeError):
         return False
+
+
+def clear_failure(slug: str, settings: Settings) -> bool:
+    """The data is back to what the files were built from: the earlier failure no longer stands.
+    True when there was one to clear."""
+    record = settings.output_dir() / slug / FAILURE_FILE
+    if not record.is_file():
+        return False
+    record.unlink()
+    return True

@@ -11,7 +11,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from pnp.errors import LayoutError
 from pnp.icons import IconRef, IconStore, is_icon_ref
-from pnp.tomlfiles import icon_locations, read_toml
+from pnp.tomlfiles import csv_location, icon_locations, read_layout
 
 M = TypeVar("M", bound=BaseModel)
 _COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -85,32 +85,41 @@ def describe(error: dict) -> str:
     return f"{error['msg'][0].lower()}{error['msg'][1:]} (found {shown})"
 
 
-def parse(model: type[M], data: dict[str, Any], path: Path) -> M:
-    """Validate `data` against `model`; every problem becomes one line naming file and key."""
+def parse(model: type[M], data: dict[str, Any], path: Path, sources: dict[tuple, Path] | None = None,
+          also: list[str] | None = None) -> M:
+    """Validate `data` against `model`; every problem becomes one line naming file and key (and the
+    row and column where the key lies in a CSV list); `also` adds problems found another way."""
+    lines = list(also or [])
     try:
-        return model.model_validate(data)
+        result = model.model_validate(data)
     except ValidationError as exc:
-        lines = [f"{path.name}:{key_path(err['loc'])}: {describe(err)}" for err in exc.errors()]
-        raise LayoutError(_join(path, lines)) from None
+        lines = [f"{_where(path, tuple(err['loc']), sources or {})}: {describe(err)}" for err in exc.errors()] + lines
+    if lines:
+        raise LayoutError(_join(path, lines))
+    return result
+
+
+def _where(path: Path, loc: tuple, sources: dict[tuple, Path]) -> str:
+    in_csv = csv_location(sources, loc)
+    return f"{path.name}:{key_path(loc)}" + (f" ({in_csv})" if in_csv else "")
 
 
 def load_file(path: Path, model: type[M], store: IconStore) -> M:
-    """A game's TOML file read, checked against its model and its icons against the cache."""
-    raw = read_toml(path)
-    data = parse(model, raw, path)
-    check_icons(raw, store, path)
-    return data
+    """A game's TOML file read (with the CSV lists it names), checked against its model and its
+    icons against the cache."""
+    raw, sources = read_layout(path)
+    return parse(model, raw, path, sources, also=missing_icons(raw, store, path, sources=sources))
 
 
-def check_icons(data: Any, store: IconStore, path: Path, loc: tuple = ()) -> None:
-    """Every icon named in the data must be in the icon cache."""
+def missing_icons(data: Any, store: IconStore, path: Path, loc: tuple = (),
+                  sources: dict[tuple, Path] | None = None) -> list[str]:
+    """A line for each icon named in the data that the icon cache lacks."""
     missing = []
     for where, ref in icon_locations(data, loc):
         if not store.has(IconRef.parse(ref)):
-            missing.append(f"{path.name}:{key_path(where)}: unknown icon {ref!r} (not in the icon cache; "
+            missing.append(f"{_where(path, where, sources or {})}: unknown icon {ref!r} (not in the icon cache; "
                            f"`pnp icons fetch {ref}` adds it)")
-    if missing:
-        raise LayoutError(_join(path, missing))
+    return missing
 
 
 def _join(path: Path, lines: list[str]) -> str:

@@ -6,6 +6,7 @@ Counts are data: fixed, per player, or a base plus so many for each player beyon
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
@@ -131,8 +132,19 @@ def resolve_players(rules: RulesModel, requested: int | None, game: str) -> int:
     return players
 
 
-def check_counts(game: str, rules: RulesModel, placed: list[dict], players: int, copies: int = 1) -> list[Problem]:
+@dataclass(frozen=True, kw_only=True)
+class CountOrigin:
+    """Where the layout data itself sets how many of a kind are printed (the designs of a deck,
+    each with its own count): a wrong total is reported there, where the designer edits."""
+
+    file: str
+    keys: str
+
+
+def check_counts(game: str, rules: RulesModel, placed: list[dict], players: int, copies: int = 1,
+                 origins: Mapping[str, CountOrigin] | None = None) -> list[Problem]:
     """Compare what the renderer placed with the rules model's counts."""
+    origins = origins or {}
     faces = Counter(item["kind"] for item in placed if item["side"] in ("face", "tile A1"))
     backs = Counter(item["kind"] for item in placed if item["side"] == "back")
     problems = []
@@ -142,10 +154,16 @@ def check_counts(game: str, rules: RulesModel, placed: list[dict], players: int,
             pass
         elif faces[key] != expected:
             who = f"{copies} copies" if spec.per_copy else f"{players} player{'s' if players != 1 else ''}"
-            problems.append(Problem(game, RULES_FILE, f"components.{key}",
-                                    f"{spec.label} count for {who} is wrong "
-                                    f"(the rules: {spec.describe()})",
-                                    f"at least {expected}" if spec.at_least else expected, faces[key]))
+            want = f"at least {expected}" if spec.at_least else expected
+            origin = origins.get(key)
+            if origin is not None:
+                problems.append(Problem(game, origin.file, origin.keys,
+                                        f"these {spec.label}s add up to {faces[key]}; the rules model "
+                                        f"({RULES_FILE}:components.{key}) asks for {spec.describe()}", want, faces[key]))
+            else:
+                problems.append(Problem(game, RULES_FILE, f"components.{key}",
+                                        f"{spec.label} count for {who} is wrong (the rules: {spec.describe()})",
+                                        want, faces[key]))
         if spec.sides == 2 and backs[key] != faces[key]:
             problems.append(Problem(game, RULES_FILE, f"components.{key}.sides",
                                     f"every {spec.label} needs its back printed behind it",

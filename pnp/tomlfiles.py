@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import tomllib
 from pathlib import Path
@@ -46,8 +48,130 @@ def icon_locations(data: Any, loc: tuple = ()):
 
 
 def used_icons(folder: Path) -> list[str]:
-    """The icons a game's layout data names, across all its TOML files."""
+    """The icons a game's layout data names, across all its TOML files and the CSV lists they use."""
     found: set[str] = set()
     for path in sorted(folder.glob("*.toml")):
-        found |= {ref for _, ref in icon_locations(read_toml(path))}
+        found |= {ref for _, ref in icon_locations(read_layout(path)[0])}
     return sorted(found)
+
+
+CSV_MAX_ROWS = 2000
+CSV_MAX_BYTES = 1024 * 1024
+
+
+def read_layout(path: Path) -> tuple[dict[str, Any], dict[tuple, Path]]:
+    """A layout file with every `key = { csv = "file.csv" }` replaced by the rows of that CSV file
+    (what designers keep in spreadsheets), and where each such list came from."""
+    data = read_toml(path)
+    sources: dict[tuple, Path] = {}
+    _expand_csv(data, (), path, sources)
+    return data, sources
+
+
+def _expand_csv(node: Any, loc: tuple, path: Path, sources: dict[tuple, Path]) -> None:
+    if isinstance(node, dict):
+        for key, value in list(node.items()):
+            if isinstance(value, dict) and set(value) == {"csv"}:
+                where = ".".join(str(part) for part in loc + (key,))
+                node[key] = read_csv_rows(path.parent, value["csv"], f"{path.parent.name}/{path.name}:{where}.csv")
+                sources[loc + (key,)] = path.parent / str(value["csv"])
+            else:
+                _expand_csv(value, loc + (key,), path, sources)
+    elif isinstance(node, list):
+        for i, item in enumerate(node):
+            _expand_csv(item, loc + (i,), path, sources)
+
+
+def read_csv_rows(folder: Path, name: object, where: str) -> list[dict[str, Any]]:
+    """Rows as tables: a column `a.b` fills key b of table a, empty cells are left out (so defaults
+    apply), and numbers and true/false read as such."""
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.csv", name):
+        raise LayoutError(f"{where}: expected the name of a .csv file beside it, such as \"souls.csv\"")
+    path = folder / name
+    if path.is_symlink() or not path.is_file():
+        raise LayoutError(f"{where}: {name} is not a file in {folder}")
+    if path.stat().st_size > CSV_MAX_BYTES:
+        raise LayoutError(f"{folder.name}/{name}: larger than {CSV_MAX_BYTES // 1024} KB")
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LayoutError(f"{folder.name}/{name}: cannot be read as UTF-8 text ({exc})") from None
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        rows = list(reader)
+    except csv.Error as exc:
+        raise LayoutError(f"{folder.name}/{name}: row {reader.line_num}: not valid CSV ({exc})") from None
+    if not rows or not any(cell.strip() for cell in rows[0]):
+        raise LayoutError(f"{folder.name}/{name}: the first row must name the columns")
+    header = [cell.strip() for cell in rows[0]]
+    if len(rows) - 1 > CSV_MAX_ROWS:
+        raise LayoutError(f"{folder.name}/{name}: more than {CSV_MAX_ROWS} rows")
+    out = []
+    for number, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) > len(header):
+            raise LayoutError(f"{folder.name}/{name}: row {number}: {len(row)} cells under {len(header)} column names")
+        record: dict[str, Any] = {}
+        for column, cell in zip(header, row):
+            if cell.strip():
+                *tables, last = column.split(".")
+                target = record
+                for table in tables:
+                    target = target.setdefault(table, {})
+                target[last] = _cell(cell.strip())
+        out.append(record)
+    return out
+
+
+def _cell(text: str) -> Any:
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    if re.fullmatch(r"-?\d+\.\d+", text):
+        return float(text)
+    if text in ("true", "false"):
+        return text == "true"
+    return text
+
+
+def csv_location(sources: dict[tuple, Path], loc: tuple) -> str | None:
+    """`souls.csv: row 4, column count` for a key path that lies inside a CSV list, else None."""
+    for prefix, path in sources.items():
+        if loc[:len(prefix)] == prefix and len(loc) > len(prefix) and isinstance(loc[len(prefix)], int):
+            row = loc[len(prefix)] + 2          # the header is row 1
+            column = ".".join(str(part) for part in loc[len(prefix) + 1:])
+            return f"{path.name}: row {row}" + (f", column {column}" if column else "")
+    return None
+
+
+def line_of(path: Path, loc: tuple[str | int, ...]) -> int | None:
+    """The line of `loc` (such as ("souls", 2, "count")) in a TOML file, found by reading the text:
+    tomllib keeps no positions, and designers want the line they edited."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    start, table = 0, ""
+    parts = list(loc)
+    while parts:
+        part = parts.pop(0)
+        if parts and isinstance(parts[0], int):          # an array of tables: the n-th [[name]]
+            index = parts.pop(0)
+            table = f"{table}.{part}" if table else str(part)
+            headers = [i for i, line in enumerate(lines) if line.strip() == f"[[{table}]]"]
+            if index >= len(headers):
+                return None
+            start = headers[index] + 1
+            continue
+        pattern = re.compile(rf"^\s*{re.escape(str(part))}\s*=")
+        for i in range(start, len(lines)):
+            if lines[i].lstrip().startswith("[") and i > start:
+                break
+            if pattern.match(lines[i]):
+                return i + 1
+        header = f"{table}.{part}" if table else str(part)
+        found = [i for i, line in enumerate(lines) if line.strip() in (f"[{header}]", f"[[{header}]]")]
+        if not found:
+            return None
+        start, table = found[0] + 1, header
+    return start

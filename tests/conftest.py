@@ -64,9 +64,19 @@ def built(run, isolated):
     return build
 
 
-def snapshot(folder: Path) -> dict[str, bytes]:
-    """Every file under `folder` with its bytes, to prove a failure changed nothing."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+def message_lines(output: str) -> list[str]:
+    """What a command said, less the first line naming the layouts and icons it used."""
+    return [line for line in output.strip().splitlines() if not line.startswith("layouts: ")]
+
+
+BUILD_RECORDS = ("index.html", "last-failure.json")     # what a failed build rewrites on purpose
+
+
+def snapshot(folder: Path, skip: tuple[str, ...] = ()) -> dict[str, bytes]:
+    """Every file under `folder` with its bytes (but those named in `skip`), to prove a failure
+    changed nothing."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.name not in skip}
 
 
 def pytest_terminal_summary(terminalreporter):

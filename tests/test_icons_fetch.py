@@ -8,7 +8,7 @@ import time
 import pytest
 from werkzeug import Response
 
-from conftest import snapshot
+from conftest import message_lines, snapshot
 
 SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/>'
        b'<path fill="#fff" d="M100 100h300v300H100z"/></svg>')
@@ -104,7 +104,7 @@ def test_failures_leave_cache_untouched_with_one_line(case, fetch, httpserver, e
     setup(httpserver)
     result = fetch()
     assert result.exit_code == 1
-    lines = result.output.strip().splitlines()
+    lines = message_lines(result.output)
     assert len(lines) == 1, result.output
     assert lines[0].startswith("Error: ") and expected in lines[0]
     assert "Traceback" not in result.output

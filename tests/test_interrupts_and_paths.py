@@ -13,7 +13,7 @@ import time
 import pikepdf
 import pytest
 
-from conftest import snapshot
+from conftest import message_lines, snapshot
 from pnp.icons import IconStore
 
 SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/>'
@@ -133,7 +133,7 @@ def test_network_faults_keep_the_cache_consistent(run, empty_cache, behaviour, e
         server.close()
     assert result.exit_code == 1
     assert re.search(expected, result.output), result.output
-    assert len(result.output.strip().splitlines()) == 1
+    assert len(message_lines(result.output)) == 1
     assert snapshot(empty_cache) == before
 
 

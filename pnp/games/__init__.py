@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from types import ModuleType
+
+from pnp.errors import LayoutError
 
 GAMES: dict[str, str] = {
     "exit-from-purgatory": "pnp.games.exit_from_purgatory",
@@ -23,6 +26,14 @@ class BuildContext:
     card_w: float
     card_h: float
     copies: int = 1
+    quantities: Mapping[str, int] = field(default_factory=dict)   # from the rules model, for these players
+
+    def count(self, kind: str) -> int:
+        """How many `kind` pieces to print: declared once, in the rules model."""
+        if kind not in self.quantities:
+            raise LayoutError(f"rules.toml:components.{kind}: missing: the layout data prints {kind!r} pieces, "
+                              "so the rules model must say how many")
+        return self.quantities[kind]
 
 
 def load_game(slug: str) -> ModuleType:

@@ -32,7 +32,6 @@ class CardType(Strict):
     suit: Annotated[str, Field(min_length=1, max_length=2)]
     substitute: Text
     role: Text
-    per_player: Count
 
 
 class Back(Strict):
@@ -44,7 +43,6 @@ class Back(Strict):
 
 
 class Tokens(Strict):
-    per_player: Count
     diameter: Annotated[float, Field(ge=12, le=40)]
     apple_icon: IconName
     worm_icon: IconName
@@ -59,7 +57,6 @@ class Challenge(Strict):
 
 
 class Mat(Strict):
-    per_player: Count
     icon: IconName
     color: Color
     spot_color: Color
@@ -69,7 +66,6 @@ class Mat(Strict):
 
 
 class Aid(Strict):
-    per_player: Count
     title: Text
     turn: Annotated[list[Text], Field(min_length=1)]
     after: Text
@@ -211,7 +207,7 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
     w, h = ctx.card_w, ctx.card_h
     back = card_back(data.back, w, h)
     cards = [Piece(card.id, card.name, card_face(card, w, h), back, "lift-back", card.tint, data.back.background)
-             for card in data.cards for _ in range(card.per_player * n)]
+             for card in data.cards for _ in range(ctx.count(card.id))]
     d = tk.diameter
     token = Piece("token", "Apple/Worm token",
                   (Circle(d / 2, d / 2, d / 2 - 1.2, stroke=tk.apple_color, width=1.2),
@@ -220,8 +216,8 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
                    Icon(tk.worm_icon, d / 2, d / 2, d * 0.62, tk.worm_color)),
                   "worm-side", "#fff7f5", "#f4f8ec")
     tips = game.tips
-    tokens = tk.per_player * n
-    counts = ", ".join(f"{c.per_player * n} {c.name}" for c in data.cards)
+    tokens = ctx.count("token")
+    counts = ", ".join(f"{ctx.count(c.id)} {c.name}" for c in data.cards)
     title = data.back.title
     cover_cards = Cover([f"{counts} cards for {n} players, each with the lift back behind it."],
                         data.cover.assembly[:1], data.cover.bring)
@@ -235,9 +231,9 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
                      cover_tokens, title),
         DocumentSpec("mats-and-aids.pdf", "Scoring mats and player aids", [
             Sheet("Scoring mat", "mat", "Brain-freeze mat",
-                  lambda mw, mh: mat_elements(data.mat, tips, d, mw, mh), copies=data.mat.per_player * n),
+                  lambda mw, mh: mat_elements(data.mat, tips, d, mw, mh), copies=ctx.count("mat")),
             Sheet("Player aid", "aid", "Player aid", lambda aw, ah: aid_elements(data, aw, ah),
-                  copies=data.aid.per_player * n, per_page=2),
+                  copies=ctx.count("aid"), per_page=2),
         ], cover_mats, title),
     ]
 
@@ -249,9 +245,9 @@ def invariants(game: Exit, rules: RulesModel, players: int) -> list[Problem]:
     problems = []
     need = data.setup_cards_per_type * players
     for card in data.cards:
-        have = card.per_player * players
+        have = rules.components[card.id].expected(players) if card.id in rules.components else 0
         if have < need:
-            problems.append(Problem("exit-from-purgatory", FILE, f"cards.{card.id}.per_player",
+            problems.append(Problem("exit-from-purgatory", "rules.toml", f"components.{card.id}.per_player",
                                     f"setup deals {data.setup_cards_per_type} {card.name} cards to each player, "
                                     "so the deck is too small", f">= {need}", have))
     ids = {card.id for card in data.cards}

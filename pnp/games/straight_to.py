@@ -15,7 +15,8 @@ from pnp.layouts import Color, Count, CoverText, IconName, Mm, PawnSet, Strict, 
 from pnp.render.columns import text_column
 from pnp.render.elements import Box, Circle, Icon, Line, Polygon, Text as T
 from pnp.render.fold import fold_piece, standee_piece
-from pnp.rules import Problem, RulesModel
+from pnp.rules import CountOrigin, Problem, RulesModel
+from pnp.tomlfiles import line_of
 
 GAME = "straight-to"
 FILE = "components.toml"
@@ -39,8 +40,6 @@ class Track(Strict):
 
 
 class Destiny(Strict):
-    count: Count
-    extra_per_player_beyond_six: Annotated[int, Field(ge=0, le=10)]
     front: Text
     back: Text
     front_hint: Text
@@ -71,13 +70,9 @@ class SoulType(Strict):
 
 
 class Tokens(Strict):
-    power_per_player: Count
     power_icon: IconName
     power_color: Color
     power_diameter: Annotated[float, Field(ge=10, le=40)]
-    combat_base: Count
-    combat_extra_per_player: Annotated[int, Field(ge=0, le=100)]
-    combat_beyond: Count
     combat_icon: IconName
     combat_color: Color
     combat_size: Annotated[float, Field(ge=10, le=40)]
@@ -226,7 +221,7 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
              for s in d.souls for _ in range(s.count)]
     ds = d.destiny
     t = d.track
-    destinies = ds.count + ds.extra_per_player_beyond_six * max(0, n - 6)
+    destinies = ctx.count("destiny")
     destiny = fold_piece("destiny", "Destiny card",
                          destiny_side(ds.front, ds.front_hint, t.heaven_icon, t.heaven_color, w, h),
                          destiny_side(ds.back, ds.back_hint, t.hell_icon, t.hell_color, w, h),
@@ -239,7 +234,8 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
                    (Icon(tk.combat_icon, tk.combat_size / 2, tk.combat_size / 2 + 1.5, tk.combat_size * 0.55, tk.combat_color),
                     T("CP", 0, 0.8, tk.combat_size, 4, size=7, bold=True, color=tk.combat_color)),
                    background="#f6e3e1")
-    combat_count = tk.combat_base + tk.combat_extra_per_player * max(0, n - tk.combat_beyond)
+    combat_count = ctx.count("combat-power")
+    power_count = ctx.count("power")
     p = d.pawns
     if n > len(p.colors):
         raise LayoutError(f"{GAME}/{FILE}:pawns.colors: {n} players need {n} pawn colours, found {len(p.colors)}")
@@ -259,17 +255,27 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
                   f"{destinies} Destiny cards, HEAVEN on one side and HELL on the other, to fold."],
                  d.cover.assembly[1:]), d.title),
         DocumentSpec("tokens-and-pawns.pdf", "Tokens and pawns", [
-            PieceSheet("Power tokens", [power] * (tk.power_per_player * n), tk.power_diameter, tk.power_diameter,
+            PieceSheet("Power tokens", [power] * power_count, tk.power_diameter, tk.power_diameter,
                        "round", gap=3, bleeds=False),
             PieceSheet("Combat Power tokens", [combat] * combat_count, tk.combat_size, tk.combat_size, gap=3, bleeds=False),
             PieceSheet("Pawns", pawns, p.width, 2 * p.height, gap=4, bleeds=False),
-        ], Cover([f"{tk.power_per_player * n} Power tokens (round, {tk.power_per_player} per player).",
+        ], Cover([f"{power_count} Power tokens (round, {power_count // n} per player).",
                   f"{combat_count} Combat Power tokens (square).", f"{n} pawn standees, one colour per player."],
                  d.cover.assembly[1:], ["Glass beads or coins can stand in for tokens."]), d.title),
         DocumentSpec("aids.pdf", "Player aids", [
             Sheet("Player aid", "aid", "Player aid", lambda aw, ah: aid_elements(d, aw, ah), copies=n, per_page=2)],
             Cover([f"{n} player aids, two to a page."], ["Cut the page in two on the dashed line."]), d.title),
     ]
+
+
+def count_origins(d: StraightData, folder: Path) -> dict[str, CountOrigin]:
+    """The Soul card totals are the sums of the designs' own counts in the data file."""
+    out = {}
+    for kind in ("good", "evil"):
+        where = [f"souls[{i}].count (line {line_of(folder / FILE, ('souls', i, 'count'))})"
+                 for i, soul in enumerate(d.souls) if soul.type == kind]
+        out[f"soul-{kind}"] = CountOrigin(file=FILE, keys=", ".join(where))
+    return out
 
 
 def invariants(d: StraightData, rules: RulesModel, players: int) -> list[Problem]:

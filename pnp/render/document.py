@@ -77,6 +77,7 @@ class RenderedDocument:
     pages: int
     placed: list[dict] = field(default_factory=list)
     icons: list[str] = field(default_factory=list)
+    double_sided: bool = False        # it has pages of backs
 
 
 class FormCache:
@@ -202,4 +203,5 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
         furniture.draw(canvas, forms, printable, plan.bands, plan.label, number, len(pages))
         canvas.showPage()
     canvas.save()
-    return RenderedDocument(spec.filename, buffer.getvalue(), len(pages), placed, sorted(icons))
+    return RenderedDocument(spec.filename, buffer.getvalue(), len(pages), placed, sorted(icons),
+                            any(page.backs for page in pages))

@@ -1,0 +1,264 @@
+"""The designer's loop from the outside: the project folder, every problem at once where it was
+made, card lists from CSV, options refused where they enter, an honest gallery."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+import shutil
+import stat
+import tomllib
+from pathlib import Path
+
+import pytest
+import tomli_w
+
+from pnp.build import build_game
+from pnp.icons import IconStore
+from pnp.paths import shipped_icons_dir, shipped_layouts_dir
+from pnp.settings import Settings
+
+STORE = IconStore(shipped_icons_dir())
+
+
+def souls_to_csv(layouts: Path) -> None:
+    """Move Straight to's Soul card list out of components.toml into souls.csv, as a designer
+    keeping it in a spreadsheet would."""
+    folder = layouts / "straight-to"
+    data = tomllib.loads((folder / "components.toml").read_text(encoding="utf-8"))
+    souls = data["souls"]
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(list(souls[0]))
+    for soul in souls:
+        writer.writerow([soul[key] for key in souls[0]])
+    (folder / "souls.csv").write_text(buffer.getvalue(), encoding="utf-8")
+    data["souls"] = {"csv": "souls.csv"}
+    (folder / "components.toml").write_text(tomli_w.dumps(data), encoding="utf-8")
+
+
+def test_a_csv_card_list_builds_the_same_pages_as_toml(layouts_copy):
+    toml_build = build_game("straight-to", Settings(), STORE)
+    souls_to_csv(layouts_copy)
+    assert "[[souls]]" not in (layouts_copy / "straight-to" / "components.toml").read_text()
+    csv_build = build_game("straight-to", Settings(layouts=str(layouts_copy)), STORE)
+    for before, after in zip(toml_build.documents, csv_build.documents, strict=True):
+        assert before.filename == after.filename and before.pages == after.pages
+        assert before.pdf == after.pdf, before.filename          # page by page, byte for byte
+
+
+def test_csv_problems_name_the_row_and_column(run, layouts_copy):
+    souls_to_csv(layouts_copy)
+    path = layouts_copy / "straight-to" / "souls.csv"
+    rows = path.read_text().splitlines()
+    rows[3] = rows[3].replace(",16,", ",lots,")            # row 4: Saint's count
+    rows[5] = rows[5].replace("lorc/imp-laugh", "lorc/no-such-icon")
+    path.write_text("\n".join(rows) + "\n")
+    result = run("validate", "straight-to", "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert "components.toml:souls[2].count (souls.csv: row 4, column count)" in result.output
+    assert "souls.csv: row 6, column icon" in result.output and "lorc/no-such-icon" in result.output
+
+
+def test_validate_reports_every_game_before_exiting(run, layouts_copy):
+    exit_data = layouts_copy / "exit-from-purgatory" / "components.toml"
+    exit_data.write_text(exit_data.read_text().replace("tagline =", "tagilne =", 1))
+    punished = layouts_copy / "punished" / "board.toml"
+    text = punished.read_text()
+    first_icon = re.search(r'icon = "([a-z-]+/[a-z-]+)"', text).group(1)
+    punished.write_text(text.replace(f'icon = "{first_icon}"', 'icon = "lorc/not-an-icon"', 1))
+    rules = layouts_copy / "seven-steps" / "rules.toml"
+    rules.write_text(rules.read_text() + "\n[broken\n")
+    result = run("validate", "--layouts", layouts_copy)
+    assert result.exit_code == 1, result.output
+    assert "components.toml:back.tagilne: unknown key" in result.output
+    assert "lorc/not-an-icon" in result.output
+    assert re.search(r"seven-steps/rules\.toml:\d+: TOML syntax error", result.output)
+    for game in ("particle-panic", "straight-to"):
+        assert f"{game}: 4 players: ok" in result.output        # the others were still checked
+    assert result.output.splitlines()[-1] == f"{result.output.count('cannot be built')} problem(s)" or \
+        "problem(s)" in result.output.splitlines()[-1]
+
+
+def test_exit_codes_are_0_1_2(run, layouts_copy):
+    assert run("validate").exit_code == 0
+    rules = layouts_copy / "straight-to" / "rules.toml"
+    rules.write_text(rules.read_text().replace("fixed = 50", "fixed = 51", 1))
+    assert run("validate", "straight-to", "--layouts", layouts_copy).exit_code == 1
+    assert run("validate", "--paper", "a9").exit_code == 2
+    assert run("validate", "--players", "0").exit_code == 2
+
+
+def test_a_count_edit_is_reported_in_the_data_file_at_its_line(run, layouts_copy):
+    data = layouts_copy / "straight-to" / "components.toml"
+    lines = data.read_text().splitlines()
+    first = next(i for i, line in enumerate(lines) if line.strip() == "count = 17")
+    lines[first] = "count = 27"
+    data.write_text("\n".join(lines) + "\n")
+    result = run("validate", "straight-to", "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert f"components.toml:souls[0].count (line {first + 1})" in result.output
+    assert "rules.toml:components.soul-good) asks for 50 (expected 50, found 60)" in result.output
+    assert "straight-to: rules.toml:components.soul-good:" not in result.output   # never the rules file first
+
+
+def test_every_count_is_declared_once():
+    """The rules model holds the counts; the data files name designs, never the same number again."""
+    for game in ("exit-from-purgatory", "straight-to"):
+        data = (shipped_layouts_dir() / game / "components.toml").read_text()
+        assert not re.search(r"^\s*(per_player|extra_per_player\w*|power_per_player|combat_base)\s*=", data, re.M)
+
+
+def test_the_first_line_names_the_layouts_and_icons(run, isolated):
+    result = run("validate", "seven-steps")
+    first = result.output.splitlines()[0]
+    assert first.startswith(f"layouts: {shipped_layouts_dir().resolve()} (shipped with pnp); icons: ")
+    shutil.copytree(shipped_layouts_dir() / "seven-steps", isolated / "layouts" / "seven-steps")
+    result = run("validate")
+    assert result.output.splitlines()[0].startswith(f"layouts: {(isolated / 'layouts').resolve()}; icons: ")
+    assert "seven-steps: 1 players: ok" in result.output and "punished" not in result.output
+
+
+def test_pnp_new_makes_a_project_that_builds(run, isolated):
+    result = run("new", "mine", "--game", "punished")
+    assert result.exit_code == 0, result.output
+    project = isolated / "mine"
+    assert sorted(p.name for p in (project / "layouts").iterdir()) == ["punished"]
+    assert (project / "icons" / "manifest.json").is_file() and (project / "pnp.toml").is_file()
+    os.chdir(project)
+    assert run("build").exit_code == 0
+    assert (project / "output" / "punished" / "tier-1.pdf").is_file()
+    assert run("new", str(project)).exit_code == 2                # not over an existing project
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--back-offset", "500,500"], "--back-offset '500,500': each of X and Y must be a number from -10 to 10 mm"),
+    (["--back-offset", "nan,0"], "--back-offset 'nan,0': each of X and Y"),
+    (["--back-offset", "inf,0"], "--back-offset 'inf,0': each of X and Y"),
+    (["--paper", "100000x100000"], "--paper 100000x100000: 100000 mm is longer than any printer takes"),
+    (["--paper", "50x50"], "--paper 50x50 with --margin 5mm leaves 40 x 40 mm to print on"),
+    (["--margin", "40mm"], "with --margin 40mm leaves 130 x 217 mm"),
+    (["-o", ""], "--output '': give a folder name"),
+    (["--bleed", "1km"], "--bleed: '1km' is not a length"),
+])
+def test_values_that_cannot_make_a_sensible_print_are_refused(run, isolated, args, message):
+    result = run("build", "seven-steps", *args)
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert not (isolated / "output").exists() and not (isolated / "seven-steps").exists()
+
+
+def test_a_large_bleed_warns_and_pnp_toml_is_held_to_the_same_limits(run, isolated):
+    result = run("build", "seven-steps", "--bleed", "8mm")
+    assert result.exit_code == 0 and "warning: --bleed 8mm: more than the 6 mm" in result.output
+    (isolated / "pnp.toml").write_text('copies = 50000\n')
+    result = run("build", "seven-steps")
+    assert result.exit_code == 2 and "copies = 50000: give 1 to 10000" in result.output
+
+
+def test_files_follow_the_umask(built):
+    old = os.umask(0o022)
+    try:
+        folder = built("seven-steps")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((folder / "gamesheets.pdf").stat().st_mode) == 0o644
+    assert stat.S_IMODE((folder / "manifest.json").stat().st_mode) == 0o644
+
+
+def test_no_validate_prints_what_it_let_through(run, layouts_copy):
+    rules = layouts_copy / "straight-to" / "rules.toml"
+    rules.write_text(rules.read_text().replace("fixed = 50", "fixed = 51", 1))
+    result = run("build", "straight-to", "--layouts", layouts_copy, "--no-validate")
+    assert result.exit_code == 0
+    assert re.search(r"warning: straight-to: .*Good Soul card.* \(written anyway: --no-validate\)", result.output)
+
+
+def gallery_section(isolated: Path, game: str) -> str:
+    html = (isolated / "output" / "index.html").read_text()
+    return html.split(f'<section id="{game}">')[1].split("</section>")[0]
+
+
+def test_the_gallery_after_a_failed_build(run, isolated, layouts_copy):
+    assert run("build", "straight-to", "--layouts", layouts_copy).exit_code == 0
+    assert "every check holds" in gallery_section(isolated, "straight-to")
+    rules = layouts_copy / "straight-to" / "rules.toml"
+    rules.write_text(rules.read_text().replace("fixed = 50", "fixed = 51", 1))
+    assert run("build", "straight-to", "--layouts", layouts_copy).exit_code == 1
+    section = gallery_section(isolated, "straight-to")
+    assert 'data-failed="straight-to"' in section and "every check holds" not in section
+    assert "these Good Soul cards add up to 50; the rules model" in section
+    rules.write_text(rules.read_text().replace("fixed = 51", "fixed = 50", 1))
+    assert run("build", "straight-to", "--layouts", layouts_copy).exit_code == 0
+    assert "data-failed" not in gallery_section(isolated, "straight-to")
+
+
+def test_captions_give_each_design_its_own_count_and_each_file_its_duplex(run, isolated):
+    assert run("build", "straight-to").exit_code == 0
+    section = gallery_section(isolated, "straight-to")
+    assert "Penitent × 17" in section and "Saint × 16" in section and "Fiend × 16" in section
+    assert "× 50" not in section and "× 100" not in section
+    rows = {m[0]: m[1] for m in re.findall(r'<a href="straight-to/([a-z-]+\.pdf)">.*?</td>.*?<td>[^<]*</td>\s*'
+                                           r'<td>[^<]*</td>\s*<td>([^<]*)</td>', section, re.S)}
+    assert rows["cards.pdf"] == "yes: flip on long edge"
+    assert rows["track.pdf"] == "no: single-sided" and rows["aids.pdf"] == "no: single-sided"
+
+
+def test_exports_older_than_the_data_are_marked_stale(run, isolated, layouts_copy):
+    assert run("build", "straight-to", "--layouts", layouts_copy).exit_code == 0
+    assert run("export", "images", "straight-to", "--layouts", layouts_copy).exit_code == 0
+    assert "data-stale" not in gallery_section(isolated, "straight-to")
+    data = layouts_copy / "straight-to" / "components.toml"
+    data.write_text(data.read_text().replace("Halo slightly crooked.", "Halo polished.", 1))
+    assert run("build", "straight-to", "--layouts", layouts_copy).exit_code == 0
+    assert 'data-stale="images"' in gallery_section(isolated, "straight-to")
+
+
+def test_reprint_holds_exactly_the_changed_cards_with_their_backs(run, isolated, layouts_copy):
+    from test_whole_file_duplex import print_duplex
+
+    assert run("build", "punished", "straight-to", "--layouts", layouts_copy).exit_code == 0
+    for game in ("punished", "straight-to"):
+        assert json.loads((isolated / "output" / game / "manifest.json").read_text())["changes"] is None  # first build
+    cards = layouts_copy / "punished" / "cards.toml"
+    text = cards.read_text()
+    still = text.index('name = "Still Water"')
+    cards.write_text(text[:still] + text[still:].replace('{ stat = "ICHOR", amount = 2, lasting = "temp" }',
+                                                         '{ stat = "ICHOR", amount = 3, lasting = "temp" }', 1))
+    rules = layouts_copy / "straight-to" / "rules.toml"
+    rules.write_text(rules.read_text().replace('label = "Good Soul card"\nfixed = 50', 'label = "Good Soul card"\nfixed = 51'))
+    souls = layouts_copy / "straight-to" / "components.toml"
+    souls.write_text(souls.read_text().replace('icon = "lorc/prayer"\ncount = 17', 'icon = "lorc/prayer"\ncount = 18'))
+    result = run("build", "punished", "straight-to", "--layouts", layouts_copy)
+    assert result.exit_code == 0, result.output
+
+    punished = json.loads((isolated / "output/punished/manifest.json").read_text())
+    assert [(c["key"], c["kind"], c["reprint"]) for c in punished["changes"]] == [("tier-1|Still Water", "text", 1)]
+    straight = json.loads((isolated / "output/straight-to/manifest.json").read_text())
+    assert [(c["key"], c["kind"], c["reprint"]) for c in straight["changes"]] == [("soul-good|Penitent", "count", 1)]
+
+    names = [c["name"] for c in tomllib.loads(cards.read_text())["cards"]] + ["Innocent", "Saint", "Tyrant", "Fiend"]
+    for game, card, back in (("punished", "Still Water", "Time alone"), ("straight-to", "Penitent", "Soul")):
+        pdf = (isolated / "output" / game / "reprint.pdf").read_bytes()
+        assert print_duplex(pdf, "long", (0.0, 0.0), f"{game}/reprint.pdf") == 1      # one sheet, back behind front
+        import pypdfium2 as pdfium
+        document = pdfium.PdfDocument(pdf)
+        pages = [page.get_textpage().get_text_range() for page in document]
+        fronts = [text for text in pages if ": fronts" in text]
+        backs = [text for text in pages if ": backs" in text]
+        assert len(fronts) == 1 and len(backs) == 1
+        assert fronts[0].count(card) == 1
+        assert not [name for name in names if name != card and name in fronts[0]]
+        assert back in backs[0]
+    section = gallery_section(isolated, "punished")
+    assert 'data-kind="text"' in section and 'alt="before"' in section and 'alt="after"' in section
+    assert 'href="punished/reprint.pdf"' in section
+
+
+def test_an_unchanged_rebuild_lists_no_changes_and_drops_the_reprint(run, isolated):
+    assert run("build", "seven-steps").exit_code == 0
+    assert run("build", "seven-steps", "--force").exit_code == 0
+    manifest = json.loads((isolated / "output/seven-steps/manifest.json").read_text())
+    assert manifest["changes"] == [] and not (isolated / "output/seven-steps/reprint.pdf").exists()

@@ -14,6 +14,17 @@ from pnp.games import GAMES
 GAME = click.Choice(sorted(GAMES))
 
 
+def refused(names: tuple[str, ...], where: str, why: str) -> list:
+    """Hidden options that answer their use with why they mean nothing here, rather than being
+    taken and ignored."""
+    def refuse(ctx: click.Context, param: click.Parameter, value: object) -> None:
+        if value is not None:
+            raise click.UsageError(f"--{(param.name or '').replace('_', '-')} does not apply to {where}: {why}", ctx)
+
+    return [click.option(f"--{name}", name.replace("-", "_"), hidden=True, expose_value=False, callback=refuse)
+            for name in names]
+
+
 def shared_options(func):
     """Options every build shares; each can also come from pnp.toml (a flag beats the file)."""
     options = [
@@ -98,10 +109,17 @@ def build(games, no_validate, force, jobs, **flags) -> None:
     """
     import os
 
+    settings = _settings(**flags)
+    worst = _build(settings, list(games) or _project_games(settings), force, no_validate, jobs or os.cpu_count() or 1)
+    if worst:
+        sys.exit(worst)
+
+
+def _build(settings, slugs: list[str], force: bool, no_validate: bool, jobs: int) -> int:
+    """Build what changed (or everything, with force), report each game as it finishes, refresh
+    the gallery; returns the worst exit code."""
     from pnp.incremental import clear_failure, inputs_digest, up_to_date
 
-    settings = _settings(**flags)
-    slugs = list(games) or _project_games(settings)
     digests = {slug: inputs_digest(slug, settings) for slug in slugs}
     todo = []
     cleared = False
@@ -114,26 +132,73 @@ def build(games, no_validate, force, jobs, **flags) -> None:
     if not todo:
         if cleared:
             _gallery(settings)
-        return
+        return 0
     from pnp.build import build_many
 
     worst = 0
     with _progress("building", len(todo)) as bar:
-        for outcome in build_many(todo, settings, digests, no_validate, jobs or os.cpu_count() or 1):
+        for outcome in build_many(todo, settings, digests, no_validate, jobs):
             for line in outcome.lines:
                 click.echo(line, err=outcome.exit_code != 0)
             worst = max(worst, outcome.exit_code)
             bar.update(1)
     if settings.output_dir().is_dir():       # a first build that failed leaves no output folder
         _gallery(settings)
-    if worst:
-        sys.exit(worst)
+    return worst
 
 
 @cli.command()
 @click.argument("games", nargs=-1, type=GAME)
 @shared_options
-def validate(games, **flags) -> None:
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="Port for the gallery on 127.0.0.1 (0: any free port).")
+def watch(games, port, **flags) -> None:
+    """Rebuild GAMES (default: all the project's) whenever a layout file is saved, and serve the
+    gallery on localhost; the page reloads itself after each rebuild.
+
+    \b
+    Example: pnp watch punished      then open http://127.0.0.1:8765/
+    """
+    import threading
+    import time
+
+    from pnp.watch import Reloads, games_touched, serve, watch_and_rebuild
+
+    settings = _settings(**flags)
+    slugs = list(games) or _project_games(settings)
+    _build(settings, slugs, False, False, 1)
+    output = settings.output_dir()
+    output.mkdir(parents=True, exist_ok=True)
+    reloads = Reloads()
+    try:
+        server = serve(output, port, reloads)
+    except OSError as exc:
+        raise click.BadParameter(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}",
+                                 param_hint="--port") from None
+    click.echo(f"serving http://127.0.0.1:{server.server_port}/ ; watching {settings.layouts_dir()} "
+               "(Ctrl-C stops)")
+
+    def rebuild(changed: set[str]) -> None:
+        touched = games_touched(changed, settings.layouts_dir(), settings.icons_dir(), slugs)
+        if not touched:
+            return
+        started = time.perf_counter()
+        _build(settings, touched, True, False, 1)
+        reloads.bump()
+        click.echo(f"rebuilt {', '.join(touched)} in {time.perf_counter() - started:.2f} s")
+
+    stop = threading.Event()
+    try:
+        watch_and_rebuild([settings.layouts_dir(), settings.icons_dir()], rebuild, stop)
+    finally:
+        stop.set()
+        server.shutdown()
+
+
+@cli.command()
+@click.argument("games", nargs=-1, type=GAME)
+@shared_options
+def validate(games, output, **flags) -> None:
     """Build GAMES in memory and check them against their rules models.
 
     Every game is checked and every problem reported (file, key and line) before it exits:
@@ -145,6 +210,8 @@ def validate(games, **flags) -> None:
     from pnp.build import build_game
     from pnp.errors import PnpError
 
+    if output is not None:
+        raise click.UsageError("--output does not apply to validate: it builds in memory and writes nothing")
     settings = _settings(**flags)
     store = _store(settings)
     total = 0
@@ -220,12 +287,6 @@ def export() -> None:
     """
 
 
-def _not_for_exports(ctx: click.Context, param: click.Parameter, value: object) -> None:
-    if value is not None:
-        raise click.UsageError(f"--{param.name.replace('_', '-')} does not apply to exports: an export is sized "
-                               "by the piece (--card) and its resolution, not by paper or duplex printing", ctx)
-
-
 def export_options(func):
     """What an export honours (the rest of the build options are refused, not ignored)."""
     options = [
@@ -235,8 +296,8 @@ def export_options(func):
         click.option("--ink-saver/--colour", "ink_saver", default=None, help="Light pieces with dark icons."),
         click.option("--layouts", type=click.Path(file_okay=False), help="Use this layout data folder."),
         click.option("--icons", "icons", type=click.Path(file_okay=False), help="Use this icon cache folder."),
-    ] + [click.option(f"--{name}", name.replace("-", "_"), hidden=True, expose_value=False, callback=_not_for_exports)
-         for name in ("paper", "duplex", "back-offset", "margin", "copies")]
+    ] + refused(("paper", "duplex", "back-offset", "margin", "copies"), "exports",
+                "an export is sized by the piece (--card) and its resolution, not by paper or duplex printing")
     for option in reversed(options):
         func = option(func)
     return func

@@ -262,3 +262,8 @@ def test_an_unchanged_rebuild_lists_no_changes_and_drops_the_reprint(run, isolat
     assert run("build", "seven-steps", "--force").exit_code == 0
     manifest = json.loads((isolated / "output/seven-steps/manifest.json").read_text())
     assert manifest["changes"] == [] and not (isolated / "output/seven-steps/reprint.pdf").exists()
+
+
+def test_options_that_do_not_apply_are_refused(run):
+    result = run("validate", "seven-steps", "-o", "somewhere")
+    assert result.exit_code == 2 and "--output does not apply to validate" in result.output

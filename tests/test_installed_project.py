@@ -1,0 +1,96 @@
+"""The README's designer path with pnp installed from its wheel (not editable, not the checkout):
+a project folder's layouts are what validate and build read, and the first line says so."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(*command, cwd: Path | None = None, check: bool = True) -> subprocess.CompletedProcess:
+    result = subprocess.run([str(c) for c in command], cwd=cwd, capture_output=True, text=True, timeout=300)
+    if check and result.returncode:
+        pytest.fail(f"{' '.join(map(str, command))} exited {result.returncode}:\n{result.stdout}\n{result.stderr}")
+    return result
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Path:
+    """A fresh virtualenv holding pnp built as a wheel from a copy of the source; its dependencies
+    come from the test environment through a .pth file, so nothing is downloaded."""
+    work = tmp_path_factory.mktemp("installed")
+    source = work / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    for name in ("pnp", "layouts", "icons"):
+        shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    _run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", work / "dist",
+         source)
+    (wheel,) = (work / "dist").glob("purgatory_pnp-*.whl")
+    venv = work / "venv"
+    _run(sys.executable, "-m", "venv", "--without-pip", venv)
+    python = venv / "bin" / "python"
+    site = Path(_run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=work).stdout.strip())
+    (site / "test-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    _run(sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps", "--no-index", wheel)
+    where = _run(python, "-c", "import pnp; print(pnp.__file__)", cwd=work).stdout.strip()
+    assert where.startswith(str(venv)), where            # the wheel, not the checkout
+    return venv
+
+
+def test_edits_in_a_project_folder_take_effect(installed, tmp_path):
+    pnp = installed / "bin" / "pnp"
+    shipped = Path(_run(installed / "bin" / "python", "-c",
+                        "from pnp.paths import shipped_layouts_dir; print(shipped_layouts_dir())", cwd=tmp_path).stdout.strip())
+    assert str(shipped).startswith(str(installed))
+    project = tmp_path / "my-game"
+    shutil.copytree(shipped, project / "layouts", ignore=shutil.ignore_patterns("__pycache__", "*.py", "*.pyc"))
+    folder = project / "layouts" / "exit-from-purgatory"
+    rules = folder / "rules.toml"
+    rules.write_text(rules.read_text().replace('label = "Apple card"\nper_player = 5', 'label = "Apple card"\nper_player = 6'))
+    data = folder / "components.toml"
+    data.write_text(data.read_text().replace('name = "Apple"', 'name = "Crab Apple"')
+                    .replace('icon = "lorc/paper-lantern"', 'icon = "lorc/sun"'))
+
+    checked = _run(pnp, "validate", "exit-from-purgatory", cwd=project)
+    assert checked.stdout.splitlines()[0].startswith(f"layouts: {(project / 'layouts').resolve()};")
+    assert "all rules hold" in checked.stdout
+
+    built = _run(pnp, "build", "exit-from-purgatory", cwd=project)
+    assert built.stdout.splitlines()[0].startswith(f"layouts: {(project / 'layouts').resolve()};")
+    import pypdfium2 as pdfium
+
+    cards = project / "output" / "exit-from-purgatory" / "cards.pdf"
+    text = "".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(str(cards)))
+    assert "24 Crab Apple, 20 Worm" in text                          # the cover counts the edit
+    assert text.count("Crab Apple") == 6 * 4 + 1                     # and 24 cards carry the new name
+    assert b"icon_lorc__sun" in cards.read_bytes() and b"paper_lantern" not in cards.read_bytes()
+
+    rules.write_text(rules.read_text().replace('label = "Apple card"\nper_player = 6', 'label = "Apple card"\nper_player = 1'))
+    broken = _run(pnp, "validate", "exit-from-purgatory", cwd=project, check=False)
+    assert broken.returncode == 1
+    assert "exit-from-purgatory: rules.toml:components.apple.per_player: setup deals 2" in broken.stdout
+
+
+def test_pnp_new_then_edit_and_build(installed, tmp_path):
+    pnp = installed / "bin" / "pnp"
+    _run(pnp, "new", "sheets", "--game", "seven-steps", cwd=tmp_path)
+    project = tmp_path / "sheets"
+    sheet = project / "layouts" / "seven-steps" / "gamesheet.toml"
+    sheet.write_text(sheet.read_text().replace("Climb Mount Purgatory", "Climb the Terraces"))
+    built = _run(pnp, "build", cwd=project)
+    assert built.stdout.splitlines()[0].startswith(f"layouts: {(project / 'layouts').resolve()}; "
+                                                   f"icons: {(project / 'icons').resolve()}")
+    import pypdfium2 as pdfium
+
+    pdf = project / "output" / "seven-steps" / "gamesheets.pdf"
+    text = "".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(str(pdf)))
+    assert "Climb the Terraces" in text and "Climb Mount Purgatory" not in text

@@ -1,0 +1,98 @@
+"""`pnp watch` as a designer runs it: a real process in a project folder, a saved edit, the PDF
+rebuilt, the reload signal raised, and the gallery open in a real headless browser."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+import pytest
+
+from pnp.paths import shipped_icons_dir, shipped_layouts_dir
+
+
+def _get(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return response.read()
+
+
+def _wait_for(predicate, seconds: float, what: str):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    pytest.fail(f"waited {seconds} s for {what}")
+
+
+@pytest.fixture
+def watching(tmp_path):
+    project = tmp_path / "project"
+    shutil.copytree(shipped_layouts_dir() / "punished", project / "layouts" / "punished")
+    shutil.copytree(shipped_icons_dir(), project / "icons")
+    log = open(tmp_path / "watch.log", "w+")
+    process = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "--port", "0"], cwd=project,
+                               stdout=log, stderr=subprocess.STDOUT)
+
+    def url() -> str | None:
+        log.seek(0)
+        found = re.search(r"serving (http://127\.0\.0\.1:\d+/)", log.read())
+        return found.group(1) if found else None
+
+    try:
+        address = _wait_for(url, 60, "pnp watch to serve the gallery")
+        yield project, address, log
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+def test_a_saved_edit_rebuilds_the_pdf_and_signals_a_reload(watching):
+    project, url, log = watching
+    pdf = project / "output" / "punished" / "tier-1.pdf"
+    assert pdf.is_file()
+    before = pdf.stat().st_mtime_ns
+    assert json.loads(_get(url + "__pnp/version"))["version"] == 0
+    page = _get(url).decode()
+    assert "data-live-reload" in page and "Punished" in page
+    cards = project / "layouts" / "punished" / "cards.toml"
+    cards.write_text(cards.read_text().replace('name = "Still Water"', 'name = "Still Waters"', 1))
+    _wait_for(lambda: pdf.stat().st_mtime_ns != before, 30, "the rebuilt tier-1.pdf")
+    _wait_for(lambda: json.loads(_get(url + "__pnp/version"))["version"] >= 1, 30, "the reload signal")
+    import pypdfium2 as pdfium
+
+    text = "".join(p.get_textpage().get_text_range() for p in pdfium.PdfDocument(str(pdf)))
+    assert "Still Waters" in text
+    log.seek(0)
+    assert "rebuilt punished in" in log.read()
+
+
+def test_the_live_gallery_in_a_real_browser(watching):
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is missing: .ci/run installs Debian's chromium")
+        pytest.skip("Debian's chromium is not installed here (CI installs it)")
+    _, url, _ = watching
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+             "--disable-component-update", "--disable-sync"]
+    with tempfile.TemporaryDirectory() as profile:
+        dom = subprocess.run([browser, *flags, f"--user-data-dir={profile}", "--virtual-time-budget=3000",
+                              "--dump-dom", url], capture_output=True, text=True, timeout=120).stdout
+    assert 'data-live-reload="on"' in dom                 # the reload script ran in the page
+    assert int(re.search(r'data-images="(\d+)"', dom).group(1)) >= 3
+    assert re.search(r'data-broken="0"', dom)
+    assert "Punished" in dom

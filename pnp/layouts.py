@@ -11,7 +11,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from pnp.errors import LayoutError
 from pnp.icons import IconRef, IconStore, is_icon_ref
-from pnp.tomlfiles import csv_location, icon_locations, read_layout
+from pnp.tomlfiles import csv_location, icon_locations, line_of, read_layout
 
 M = TypeVar("M", bound=BaseModel)
 _COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -93,15 +93,19 @@ def parse(model: type[M], data: dict[str, Any], path: Path, sources: dict[tuple,
     try:
         result = model.model_validate(data)
     except ValidationError as exc:
-        lines = [f"{_where(path, tuple(err['loc']), sources or {})}: {describe(err)}" for err in exc.errors()] + lines
+        lines = [_say(path, tuple(err["loc"]), sources or {}, describe(err)) for err in exc.errors()] + lines
     if lines:
         raise LayoutError(_join(path, lines))
     return result
 
 
-def _where(path: Path, loc: tuple, sources: dict[tuple, Path]) -> str:
+def _say(path: Path, loc: tuple, sources: dict[tuple, Path], message: str) -> str:
+    """`file:key.path: message (line N)`, or with the row and column when the key lies in a CSV list."""
     in_csv = csv_location(sources, loc)
-    return f"{path.name}:{key_path(loc)}" + (f" ({in_csv})" if in_csv else "")
+    if in_csv:
+        return f"{path.name}:{key_path(loc)} ({in_csv}): {message}"
+    line = line_of(path, loc)
+    return f"{path.name}:{key_path(loc)}: {message}" + (f" (line {line})" if line else "")
 
 
 def load_file(path: Path, model: type[M], store: IconStore) -> M:
@@ -117,8 +121,8 @@ def missing_icons(data: Any, store: IconStore, path: Path, loc: tuple = (),
     missing = []
     for where, ref in icon_locations(data, loc):
         if not store.has(IconRef.parse(ref)):
-            missing.append(f"{_where(path, where, sources or {})}: unknown icon {ref!r} (not in the icon cache; "
-                           f"`pnp icons fetch {ref}` adds it)")
+            missing.append(_say(path, where, sources or {}, f"unknown icon {ref!r} (not in the icon cache; "
+                                                            f"`pnp icons fetch {ref}` adds it)"))
     return missing
 
 

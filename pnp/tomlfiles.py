@@ -151,27 +151,39 @@ def line_of(path: Path, loc: tuple[str | int, ...]) -> int | None:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
         return None
-    start, table = 0, ""
+
+    def body(first: int) -> int:
+        """Where the table that starts at line index `first` ends."""
+        return next((i for i in range(first, len(lines)) if lines[i].lstrip().startswith("[")), len(lines))
+
+    start, end, table = 0, body(0), ""
     parts = list(loc)
     while parts:
-        part = parts.pop(0)
-        if parts and isinstance(parts[0], int):          # an array of tables: the n-th [[name]]
-            index = parts.pop(0)
-            table = f"{table}.{part}" if table else str(part)
-            headers = [i for i, line in enumerate(lines) if line.strip() == f"[[{table}]]"]
-            if index >= len(headers):
-                return None
-            start = headers[index] + 1
-            continue
-        pattern = re.compile(rf"^\s*{re.escape(str(part))}\s*=")
-        for i in range(start, len(lines)):
-            if lines[i].lstrip().startswith("[") and i > start:
+        head = str(parts[0])
+        name = f"{table}.{head}" if table else head
+        if len(parts) > 1 and isinstance(parts[1], int):          # the n-th [[name]]
+            headers = [i for i, line in enumerate(lines) if line.strip() == f"[[{name}]]"]
+            if parts[1] < len(headers):
+                start = headers[parts[1]] + 1
+                end, table, parts = body(start), name, parts[2:]
+                continue
+        keys = []
+        for part in parts:
+            if not isinstance(part, str):
                 break
-            if pattern.match(lines[i]):
-                return i + 1
-        header = f"{table}.{part}" if table else str(part)
-        found = [i for i, line in enumerate(lines) if line.strip() in (f"[{header}]", f"[[{header}]]")]
-        if not found:
-            return None
-        start, table = found[0] + 1, header
-    return start
+            keys.append(part)
+        for k in range(len(keys), 0, -1):                         # the longest dotted key written
+            pattern = re.compile(r"^\s*" + r"\s*\.\s*".join(re.escape(key) for key in keys[:k]) + r"\s*=")
+            for i in range(start, end):
+                if pattern.match(lines[i]):
+                    return i + 1
+        for k in range(len(keys), 0, -1):                         # the longest [table.name] written
+            name = ".".join(([table] if table else []) + keys[:k])
+            headers = [i for i, line in enumerate(lines) if line.strip() == f"[{name}]"]
+            if headers:
+                start = headers[0] + 1
+                end, table, parts = body(start), name, parts[k:]
+                break
+        else:
+            return start if start else None      # not written (a missing key): its table's header
+    return start if start else None

@@ -267,3 +267,14 @@ def test_an_unchanged_rebuild_lists_no_changes_and_drops_the_reprint(run, isolat
 def test_options_that_do_not_apply_are_refused(run):
     result = run("validate", "seven-steps", "-o", "somewhere")
     assert result.exit_code == 2 and "--output does not apply to validate" in result.output
+
+
+def test_layout_problems_give_the_line_the_designer_edited(run, layouts_copy):
+    path = layouts_copy / "punished" / "cards.toml"
+    lines = path.read_text().splitlines()
+    number = next(i for i, line in enumerate(lines) if line.startswith("encounter.fallback")) + 1
+    lines[number - 1] = lines[number - 1].replace('stat = "PAIN"', 'stat = "PAINN"', 1)
+    path.write_text("\n".join(lines) + "\n")
+    result = run("validate", "punished", "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert re.search(rf"cards\.toml:cards\[0\]\.encounter\.fallback\[0\]\.stat: .*PAINN.* \(line {number}\)", result.output)

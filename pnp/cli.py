@@ -82,11 +82,17 @@ def _store(settings):
 def cli() -> None:
     """Print-and-play PDFs for five afterlife-themed games.
 
+    Run inside a project folder (one with a layouts/ folder, made by `pnp new`) to work on
+    its data; elsewhere the games shipped with pnp are used. Exit status: 0 all good, 1 data
+    or rules problems, 2 usage errors (bad options).
+
     \b
     Examples:
       pnp build                          every game into output/
       pnp build exit-from-purgatory --players 5 --paper letter
       pnp validate                       check every game against its rules model
+      pnp new my-games && cd my-games    a project folder with layouts to edit
+      pnp watch punished                 rebuild on save, gallery with live reload
       pnp list                           games and their components
       pnp icons credits                  artwork attribution
     """
@@ -102,7 +108,10 @@ def build(games, no_validate, force, jobs, **flags) -> None:
     """Build GAMES (default: all) into PDFs under the output folder.
 
     A game whose layout data, icons, options and tool version are unchanged since its last
-    successful build is skipped (--force rebuilds it).
+    successful build is skipped (--force rebuilds it). Each game is reported as it finishes;
+    the gallery lists what changed since the previous build and output/GAME/reprint.pdf holds
+    only the changed pieces. Exit status: 0 built, 1 data or rules problems (nothing of that
+    game is written), 2 usage errors.
 
     \b
     Example: pnp build exit-from-purgatory --players 5 --ink-saver

@@ -251,6 +251,7 @@ TARGETS = [
     ("no-change rebuild, wall", "0.09-0.14 s", "-"),
     ("pnp --help, wall", "0.05-0.09 s", "-"),
     ("pnp watch: save to updated PDF", "-", "-"),
+    ("pnp report, all five games, wall", "-", "< 10 s"),
 ]
 
 
@@ -276,6 +277,7 @@ def main() -> None:
             runs["full1"].append(process(pnp + ["build", "--force", "--jobs", "1"], cwd))
             runs["rebuild"].append(process(pnp + ["build"], cwd))
             runs["help"].append(process(pnp + ["--help"], cwd))
+            runs["report"].append(process(pnp + ["report"], cwd))
             runs["ours1k"].append(deck("ours", 1000))
             runs["floor1k"].append(deck("floor", 1000))
             runs["ours"].append(deck("ours", args.cards))
@@ -298,6 +300,7 @@ def main() -> None:
         f"{med['rebuild'].wall:.2f} s",
         f"{med['help'].wall:.2f} s",
         f"{median(latency):.2f} s (min {min(latency):.2f}, max {max(latency):.2f})",
+        f"{med['report'].wall:.2f} s (CPU {med['report'].cpu:.2f} s)",
     ]
     print(f"medians of {args.rounds} alternated rounds; {args.cards:,} cards in the large deck")
     print(f"{'figure':56} {'before':>12} {'target':>10}  measured")

@@ -263,6 +263,33 @@ def new(folder, games) -> None:
                f"edit {folder / 'layouts'} and run `pnp build` there")
 
 
+@cli.command()
+@click.argument("games", nargs=-1, type=GAME)
+@click.option("--output", "-o", help="Output folder (default: output).")
+@click.option("--layouts", type=click.Path(file_okay=False), help="Use this layout data folder.")
+@click.option("--icons", "icons", type=click.Path(file_okay=False), help="Use this icon cache folder.")
+def report(games, **flags) -> None:
+    """The balance report of GAMES (default: all the project's): OUTPUT/GAME/report.html.
+
+    Exact odds where they can be enumerated, seeded simulations where they cannot (the strategy
+    and the seed are printed with the figures), plots, and every figure that moved since the
+    game's last report with its old value beside it.
+
+    \b
+    Example: pnp report seven-steps
+    """
+    from pnp.analysis.publish import publish
+
+    settings = _settings(**flags)
+    store = _store(settings)
+    for slug in games or _project_games(settings):
+        published = publish(slug, settings.layouts_dir(), store, settings.output_dir())
+        for line in published.lines:
+            click.echo(line)
+        click.echo(f"{slug}: report -> {published.page}")
+    _gallery(settings)
+
+
 @cli.command(name="list")
 @click.option("--layouts", type=click.Path(file_okay=False), help="Layout data folder to read.")
 def list_games(layouts) -> None:

@@ -91,7 +91,7 @@ def _read_json(path: Path) -> dict:
 def _game(folder: Path, data_now: str | None) -> dict | None:
     manifest = _read_json(folder / "manifest.json")
     failure = _read_json(folder / "last-failure.json")
-    if not manifest and not failure:
+    if not manifest and not failure and not (folder / "report.html").is_file():
         return None
     placed = [item for item in manifest.get("placed", []) if isinstance(item, dict)]
     fronts = [item for item in placed if item.get("side") in ("face", "tile A1")]
@@ -123,6 +123,7 @@ def _game(folder: Path, data_now: str | None) -> dict | None:
         "exports": exports,
         "changes": _changes(manifest, game, folder),
         "reprint": f"{game}/reprint.pdf" if (folder / "reprint.pdf").is_file() else None,
+        "report": f"{game}/report.html" if (folder / "report.html").is_file() else None,
         "credits": credits_lines(IconRef.parse(ref) for ref in icons),
     }
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -61,10 +63,36 @@ class Ranks(Strict):
     bands: Annotated[list[Band], Field(min_length=1)]
 
 
+class TerraceTest(Strict):
+    """The challenge as numbers: the dice chosen must total `relation` the target, where the target
+    is times x (challenge die) + plus, rounded `round` when it is not whole."""
+
+    relation: Literal["at_most", "below", "equal", "within"]
+    times: Annotated[float, Field(ge=-6, le=6)] = 1.0
+    plus: Annotated[int, Field(ge=-20, le=20)] = 0
+    tolerance: Annotated[int, Field(ge=0, le=6)] = 0
+    round: Literal["up", "down"] = "up"
+
+    def target(self, challenge: int) -> int:
+        value = self.times * challenge + self.plus
+        return math.ceil(value) if self.round == "up" else math.floor(value)
+
+    def met(self, total: int, challenge: int) -> bool:
+        target = self.target(challenge)
+        if self.relation == "at_most":
+            return total <= target
+        if self.relation == "below":
+            return total < target
+        if self.relation == "within":
+            return abs(total - target) <= self.tolerance
+        return total == target
+
+
 class Terrace(Strict):
     step: Annotated[int, Field(ge=1, le=20)]
     name: Text
     challenge: Text
+    test: TerraceTest
 
 
 class Gamesheet(Strict):

@@ -1,0 +1,81 @@
+"""Exit from Purgatory: the draw pile and hands at each player count, and the exact odds of the
+challenge roll and of the exit roll."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+from pnp.analysis.dice import p_greater, sum_distribution
+from pnp.analysis.model import Figure, GameReport, Plot, Section, Table
+from pnp.games.exit_from_purgatory import FILE, ExitData
+from pnp.icons import IconStore
+from pnp.layouts import load_file
+from pnp.rules import RulesModel
+
+
+def p_at_least(mine_bonus: int, theirs_bonus: int) -> Fraction:
+    """One die plus a bonus against one die plus a bonus: the chance to tie or beat it."""
+    return Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + mine_bonus >= b + theirs_bonus), 36)
+
+
+def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
+    data = load_file(folder / FILE, ExitData, store)
+    low = rules.players.min
+    counts = list(range(low, low + 5))
+    rows = []
+    for n in counts:
+        row: list = [str(n)]
+        pile = 0
+        for card in data.cards:
+            total = rules.components[card.id].expected(n)
+            left = total - data.setup_cards_per_type * n
+            pile += left
+            row.append(Figure(key=f"pile.{card.id}.p{n}", label=f"{card.name} cards left to draw, {n} players",
+                              value=left, style="count"))
+        row.append(Figure(key=f"pile.total.p{n}", label=f"draw pile, {n} players", value=pile, style="count"))
+        row.append(Figure(key=f"pile.turns.p{n}", label=f"draws per player before the pile runs out, {n} players",
+                          value=pile / n, digits=1))
+        rows.append(row)
+    cards = Section(
+        title="Cards at the start",
+        text=[f"Each player is dealt {data.setup_cards_per_type} cards of each type; the rest form the draw pile, "
+              "which only shrinks (cards are never discarded)."],
+        tables=[Table(title="Draw pile after the deal", columns=["players"] + [c.name for c in data.cards]
+                      + ["draw pile", "draws each"], rows=rows)])
+    heaven, hell = rules.facts.get("heaven_dice", 7), rules.facts.get("hell_dice", 6)
+    tokens = rules.facts.get("challenges", 6)
+    exit_rows, series = [], {"Heaven": [], "Hell": []}
+    for k in range(1, tokens + 1):
+        up, down = p_greater(k, heaven), p_greater(k, hell)
+        series["Heaven"].append(float(up))
+        series["Hell"].append(float(down))
+        exit_rows.append([str(k), Figure(key=f"exit.heaven.k{k}", label=f"enter Heaven with {k} dice against {heaven}",
+                                         value=float(up), style="percent", digits=2),
+                          Figure(key=f"exit.hell.k{k}", label=f"enter Hell with {k} dice against {hell}",
+                                 value=float(down), style="percent", digits=2)])
+    exit_roll = Section(
+        title="The exit roll, exactly",
+        text=[f"One die per matching token against the left neighbour's {heaven} dice (Heaven) or {hell} dice "
+              "(Hell); the total must be strictly higher. Computed from the exact distributions of dice sums."],
+        tables=[Table(title="Chance to get out on one roll", columns=["your dice", f"Heaven (vs {heaven})",
+                                                                     f"Hell (vs {hell})"], rows=exit_rows)],
+        plots=[Plot(key="exit-roll", title="The exit roll", kind="line", x=list(range(1, tokens + 1)),
+                    series=series, xlabel="your dice (matching tokens)", ylabel="chance to get out", percent=True)])
+    challenge_rows = []
+    for lanterns in range(0, 4):
+        challenge_rows.append([str(lanterns)] + [
+            Figure(key=f"challenge.l{lanterns}.a{apples}", label=f"challenge with {lanterns} Lanterns against "
+                   f"{apples} apple tokens", value=float(p_at_least(lanterns, apples)), style="percent", digits=1)
+            for apples in range(0, tokens + 1)])
+    challenge = Section(
+        title="Attempting a challenge, exactly",
+        text=["One die plus the Lanterns laid down, against the left neighbour's die plus the active player's "
+              "apple tokens; a tie succeeds."],
+        tables=[Table(title="Chance of success", columns=["Lanterns laid"] + [f"{a} apples" for a in range(tokens + 1)],
+                      rows=challenge_rows)])
+    mean = sum(s * p for s, p in enumerate(sum_distribution(heaven)))
+    headline = [exit_rows[-1][1], exit_rows[-1][2], Figure(key="exit.heaven.mean", label=f"mean of {heaven} dice",
+                                                           value=float(mean), digits=1)]
+    return GameReport(game="exit-from-purgatory", title=rules.game.title, sections=[cards, exit_roll, challenge],
+                      headline=headline)

@@ -1,0 +1,97 @@
+"""Write a game's report: the figures compared with the last report of the game, the plots as
+SVG files (matplotlib), the page, and the figures kept for the next comparison."""
+
+from __future__ import annotations
+
+import importlib
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.analysis import ANALYSES
+from pnp.analysis.model import Figure, GameReport, Plot
+from pnp.atomic import write_bytes_atomic
+from pnp.icons import IconStore
+from pnp.rules import load_rules
+
+REPORT_FILE = "report.html"
+FIGURES_FILE = "report.json"
+PLOTS = "report"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Published:
+    page: Path
+    lines: list[str]                 # the text summary
+    moved: dict[str, float]          # figures whose shown value changed: key -> old value
+
+
+def publish(game: str, layouts: Path, store: IconStore, output: Path) -> Published:
+    folder = layouts / game
+    report: GameReport = importlib.import_module(ANALYSES[game]).analyse(folder, store, load_rules(folder))
+    target = output / game
+    figures = report.figures()
+    previous = _previous(target / FIGURES_FILE)
+    moved = {key: old for key, old in previous.items()
+             if key in figures and figures[key].shown(old) != figures[key].shown()}
+    for section in report.sections:
+        for plot in section.plots:
+            write_bytes_atomic(target / PLOTS / f"{plot.key}.svg", svg(plot))
+    write_bytes_atomic(target / REPORT_FILE, page(report, moved).encode("utf-8"))
+    kept = {key: {"value": figure.value, "label": figure.label} for key, figure in figures.items()}
+    write_bytes_atomic(target / FIGURES_FILE, (json.dumps({"figures": kept}, indent=1) + "\n").encode())
+    lines = [f"{report.title}: " + "; ".join(f"{f.label} {f.shown()}" for f in report.headline)]
+    for key, old in sorted(moved.items()):
+        lines.append(f"  moved: {figures[key].label}: {figures[key].shown(old)} -> {figures[key].shown()}")
+    return Published(page=target / REPORT_FILE, lines=lines, moved=moved)
+
+
+def _previous(path: Path) -> dict[str, float]:
+    """The last report's figures; a missing or unreadable file means there is nothing to compare."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {key: float(entry["value"]) for key, entry in data["figures"].items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def svg(plot: Plot) -> bytes:
+    import matplotlib
+
+    matplotlib.use("svg")
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import PercentFormatter
+
+    figure, axes = plt.subplots(figsize=(6.4, 3.4))
+    names = list(plot.series)
+    if plot.kind == "bar":
+        width = 0.8 / max(1, len(names))
+        for i, name in enumerate(names):
+            positions = [x + (i - (len(names) - 1) / 2) * width for x in range(len(plot.x))]
+            axes.bar(positions, plot.series[name], width=width, label=name)
+        axes.set_xticks(range(len(plot.x)), [str(x) for x in plot.x])
+    else:
+        for name in names:
+            axes.plot(plot.x, plot.series[name], marker="o", label=name)
+    if plot.percent:
+        axes.yaxis.set_major_formatter(PercentFormatter(1.0))
+    axes.set_title(plot.title)
+    axes.set_xlabel(plot.xlabel)
+    axes.set_ylabel(plot.ylabel)
+    axes.grid(axis="y", alpha=0.3)
+    if len(names) > 1:
+        axes.legend(fontsize=8)
+    figure.tight_layout()
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="svg", metadata={"Date": None})
+    plt.close(figure)
+    return buffer.getvalue()
+
+
+def page(report: GameReport, moved: dict[str, float]) -> str:
+    from jinja2 import Environment, PackageLoader, select_autoescape
+
+    env = Environment(loader=PackageLoader("pnp", "templates"), autoescape=select_autoescape(["html", "j2"]))
+    env.tests["figure"] = lambda cell: isinstance(cell, Figure)
+    return env.get_template("report.html.j2").render(report=report, moved=moved, plots=PLOTS)

@@ -1,0 +1,120 @@
+"""I'm going Straight to ...: the Soul deck, how many group battles a climb takes (simulated with
+equal players), and how the Combat Power supply grows with the table."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from pathlib import Path
+from statistics import mean, median
+
+from pnp.analysis.dice import sum_distribution
+from pnp.analysis.model import Figure, GameReport, Plot, Section, Table
+from pnp.games.straight_to import load
+from pnp.icons import IconStore
+from pnp.rules import RulesModel
+
+GAMES = 1_000
+SEED = 15
+ROUND_CAP = 5_000
+MODEL = ("Equal players: the same Power and Combat Power, so every group battle is won by the highest 2d6 "
+         "(a tie for the highest is a draw and nobody takes the soul); no attacks, no bids. Each won soul is "
+         "Good or Evil in the deck's proportions. A player spends matching souls as soon as they move the "
+         "pawn, and every set of opposite souls pushes it back; half the table heads for Heaven, half for Hell.")
+
+
+def p_single_winner(players: int) -> Fraction:
+    """Exactly: the chance that one player alone rolls the highest 2d6 (the battle is not a draw)."""
+    dist = sum_distribution(2)
+    below = Fraction(0)
+    out = Fraction(0)
+    for total, p in enumerate(dist):
+        out += players * p * below ** (players - 1)
+        below += p
+    return out
+
+
+def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
+    data = load(folder, store)
+    good = sum(s.count for s in data.souls if s.type == "good")
+    evil = sum(s.count for s in data.souls if s.type == "evil")
+    deck_rows = [[s.name, s.type, Figure(key=f"deck.{s.name}", label=f"{s.name} cards", value=s.count, style="count")]
+                 for s in data.souls]
+    deck_rows.append(["all Good", "good", Figure(key="deck.good", label="Good souls", value=good, style="count")])
+    deck_rows.append(["all Evil", "evil", Figure(key="deck.evil", label="Evil souls", value=evil, style="count")])
+    deck = Section(title="The Soul deck", text=["Drawn face down, so every card shares one back."],
+                   tables=[Table(title="Designs", columns=["soul", "type", "cards"], rows=deck_rows)])
+    f = rules.facts
+    steps, enter = f.get("track_spaces_per_path", 15), f.get("souls_to_enter", 4)
+    per_step, back = f.get("souls_per_step", 2), f.get("opposite_souls_back", 4)
+    needed = steps * per_step + enter
+    low, high = rules.players.min, min(rules.players.max or 6, 6)
+    rng = random.Random(SEED)
+    rows, series_first = [], []
+    for n in range(low, high + 1):
+        decided = float(p_single_winner(n))
+        rounds, wins = [], []
+        for _ in range(GAMES):
+            r, w = climb(n, rng, decided, good / (good + evil), steps, enter, per_step, back)
+            rounds.append(r)
+            wins.append(w)
+        rows.append([str(n),
+                     Figure(key=f"battle.decided.p{n}", label=f"battles with a winner, {n} players", value=decided,
+                            style="percent", digits=1),
+                     Figure(key=f"battle.rounds.p{n}", label=f"group battles until someone arrives, {n} players "
+                            "(median)", value=median(rounds), digits=0),
+                     Figure(key=f"battle.won.p{n}", label=f"souls the winner took, {n} players (mean)",
+                            value=mean(wins), digits=1)])
+        series_first.append(float(median(rounds)))
+    battles = Section(
+        title=f"Group battles to reach a destination ({GAMES:,} simulated games per table size)",
+        text=[f"A climb needs {needed} matching souls from LIMBO: {per_step} for each of the {steps} spaces "
+              f"and {enter} to enter the destination; every {back} opposite souls push the pawn one space back.",
+              f"Model: {MODEL}", f"Seed {SEED}."],
+        figures=[Figure(key="souls.needed", label="matching souls for a climb from LIMBO", value=needed,
+                        style="count")],
+        tables=[Table(title="Rounds of play (one group battle each)", columns=["players", "battles with a winner",
+                                                                                "battles until someone arrives",
+                                                                                "souls the winner took"], rows=rows)],
+        plots=[Plot(key="straight-to-battles", title="Group battles until the first pawn arrives", kind="bar",
+                    x=[str(n) for n in range(low, high + 1)], series={"median battles": series_first},
+                    xlabel="players", ylabel="group battles")])
+    spec = rules.components["combat-power"]
+    top = rules.players.max or 10
+    cp_rows = [[str(n), Figure(key=f"cp.p{n}", label=f"Combat Power tokens, {n} players", value=spec.expected(n),
+                               style="count"),
+                Figure(key=f"cp.each.p{n}", label=f"Combat Power per player, {n} players", value=spec.expected(n) / n,
+                       digits=1)] for n in range(low, top + 1)]
+    supply = Section(title="The Combat Power supply", text=[f"The rules: {spec.describe()}."],
+                     tables=[Table(title="Tokens by table size", columns=["players", "tokens", "per player"],
+                                   rows=cp_rows)],
+                     plots=[Plot(key="straight-to-combat-power", title="Combat Power per player", kind="line",
+                                 x=list(range(low, top + 1)), series={"tokens per player": [r[2].value for r in cp_rows]},
+                                 xlabel="players", ylabel="tokens per player")])
+    return GameReport(game="straight-to", title=rules.game.title, sections=[deck, battles, supply],
+                      headline=[battles.figures[0], rows[-1][2]])
+
+
+def climb(players: int, rng: random.Random, decided: float, p_good: float, steps: int, enter: int, per_step: int,
+          back: int) -> tuple[int, int]:
+    """One game: rounds until a pawn enters its destination, and how many souls that player took."""
+    heaven = [i % 2 == 0 for i in range(players)]
+    matching, opposite, place, taken = [0] * players, [0] * players, [0] * players, [0] * players
+    for round_ in range(1, ROUND_CAP + 1):
+        if rng.random() >= decided:
+            continue                                   # a tie for the highest: a draw
+        who = rng.randrange(players)
+        taken[who] += 1
+        if (rng.random() < p_good) == heaven[who]:
+            matching[who] += 1
+        else:
+            opposite[who] += 1
+        while opposite[who] >= back:
+            opposite[who] -= back
+            place[who] = max(0, place[who] - 1)
+        while place[who] < steps and matching[who] >= per_step:
+            matching[who] -= per_step
+            place[who] += 1
+        if place[who] == steps and matching[who] >= enter:
+            return round_, taken[who]
+    return ROUND_CAP, max(taken)

@@ -148,12 +148,11 @@ def _changes(manifest: dict, game: str, folder: Path) -> list[dict] | None:
 
 def write_gallery(output: Path, data_now: Mapping[str, str]) -> Path:
     """`data_now`: each game's data digest as it is now, so exports made from older data show stale."""
-    from jinja2 import Environment, PackageLoader, select_autoescape
+    from pnp.pages import render_page
 
     folders = [folder for folder in sorted(output.glob("*")) if folder.is_dir() and not folder.is_symlink()]
     games = [g for g in (_game(folder, data_now.get(folder.name)) for folder in folders) if g]
-    env = Environment(loader=PackageLoader("pnp", "templates"), autoescape=select_autoescape(["html", "j2"]))
-    html = env.get_template("gallery.html.j2").render(games=games)
+    html = render_page("gallery.html.j2", games=games)
     path = output / "index.html"
     write_bytes_atomic(path, html.encode("utf-8"))
     return path

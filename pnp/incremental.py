@@ -42,18 +42,36 @@ def inputs_digest(slug: str, settings: Settings) -> str:
 
 def data_digest(slug: str, settings: Settings) -> str:
     """The game's data alone (its layout files and the icons they name): what an export that is
-    older than the data was made from."""
-    digest = hashlib.sha256()
+    older than the data was made from. Remembered for files whose size and time are unchanged,
+    since a build asks more than once."""
     folder = settings.layouts_dir() / slug
-    for path in sorted(p for p in folder.iterdir() if p.suffix in DATA_SUFFIXES) if folder.is_dir() else []:
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
+    files = sorted(p for p in folder.iterdir() if p.suffix in DATA_SUFFIXES) if folder.is_dir() else []
     icons = settings.icons_dir()
-    for ref in used_icons(folder):
-        digest.update(ref.encode())
-        icon = icons / f"{ref}.svg"
-        digest.update(icon.read_bytes() if icon.is_file() else b"<missing>")
-    return digest.hexdigest()
+    signature = (str(folder.resolve()), str(icons.resolve()),
+                 tuple((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in files),
+                 _stamp(icons / "manifest.json"))
+    if signature not in _DATA_DIGESTS:
+        digest = hashlib.sha256()
+        for path in files:
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+        for ref in used_icons(folder):
+            digest.update(ref.encode())
+            icon = icons / f"{ref}.svg"
+            digest.update(icon.read_bytes() if icon.is_file() else b"<missing>")
+        _DATA_DIGESTS[signature] = digest.hexdigest()
+    return _DATA_DIGESTS[signature]
+
+
+_DATA_DIGESTS: dict[tuple, str] = {}
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        info = path.stat()
+    except OSError:
+        return (0, 0)
+    return (info.st_size, info.st_mtime_ns)
 
 
 FAILURE_FILE = "last-failure.json"     # beside a game's files while its latest build has failed

@@ -90,8 +90,10 @@ def svg(plot: Plot) -> bytes:
 
 
 def page(report: GameReport, moved: dict[str, float]) -> str:
-    from jinja2 import Environment, PackageLoader, select_autoescape
+    from pnp.pages import render_page
 
-    env = Environment(loader=PackageLoader("pnp", "templates"), autoescape=select_autoescape(["html", "j2"]))
-    env.tests["figure"] = lambda cell: isinstance(cell, Figure)
-    return env.get_template("report.html.j2").render(report=report, moved=moved, plots=PLOTS)
+    return render_page("report.html.j2", report=report, moved=moved, plots=PLOTS, is_figure=is_figure)
+
+
+def is_figure(cell: object) -> bool:
+    return isinstance(cell, Figure)

@@ -1,0 +1,18 @@
+"""HTML pages from the package's jinja2 templates (the gallery, the balance report), each
+template compiled once per process: `pnp watch` and the tests render them again and again."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+
+@lru_cache(maxsize=None)
+def _environment() -> Any:
+    from jinja2 import Environment, PackageLoader, select_autoescape
+
+    return Environment(loader=PackageLoader("pnp", "templates"), autoescape=select_autoescape(["html", "j2"]))
+
+
+def render_page(template: str, **values: Any) -> str:
+    return _environment().get_template(template).render(**values)

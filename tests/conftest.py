@@ -64,6 +64,34 @@ def built(run, isolated):
     return build
 
 
+HEADLESS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--allow-file-access-from-files"]
+
+
+@pytest.fixture
+def browser():
+    """Open a page in Debian's headless chromium as a person would: returns its DOM after the
+    page's scripts ran, or writes a screenshot. Missing chromium fails under CI."""
+    import os
+    import subprocess
+    import tempfile
+
+    program = shutil.which("chromium") or shutil.which("chromium-browser")
+    if program is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is missing: .ci/run installs Debian's chromium")
+        pytest.skip("Debian's chromium is not installed here (CI installs it)")
+
+    def open_page(url: str, *, screenshot: Path | None = None, size: str = "1280,1800") -> str:
+        with tempfile.TemporaryDirectory() as profile:
+            extra = [f"--window-size={size}", f"--screenshot={screenshot}"] if screenshot else \
+                ["--virtual-time-budget=3000", "--dump-dom"]
+            return subprocess.run([program, *HEADLESS, f"--user-data-dir={profile}", *extra, url],
+                                  capture_output=True, text=True, timeout=120).stdout
+    return open_page
+
+
 def message_lines(output: str) -> list[str]:
     """What a command said, less the first line naming the layouts and icons it used."""
     return [line for line in output.strip().splitlines() if not line.startswith("layouts: ")]

@@ -66,7 +66,7 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     card = settings.card_size()
     quantities = {kind: spec.expected(players, settings.copies) for kind, spec in rules.components.items()}
     ctx = BuildContext(players=players, card_w=card.width / MM, card_h=card.height / MM, copies=settings.copies,
-                       quantities=quantities)
+                       quantities=quantities, facts=dict(rules.facts))
     try:
         specs = module.documents(data, ctx)
     except LayoutError as exc:

@@ -153,7 +153,9 @@ def test_wording_comes_from_the_templates(run, layouts_copy, isolated):
 
 def test_a_broken_template_is_named(run, layouts_copy):
     path = layouts_copy / GAME / "text.toml"
-    path.write_text(path.read_text().replace('token = "gain a {{ token }} token"', 'token = "gain a {{ token "'))
+    text = path.read_text()
+    old = next(line for line in text.splitlines() if line.startswith("token = "))
+    path.write_text(text.replace(old, 'token = "gain a {{ token "'))
     result = run("validate", GAME, "--layouts", layouts_copy)
     assert result.exit_code == 1
     assert "punished/text.toml:token: template error" in result.output

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -27,6 +28,7 @@ class BuildContext:
     card_h: float
     copies: int = 1
     quantities: Mapping[str, int] = field(default_factory=dict)   # from the rules model, for these players
+    facts: Mapping[str, int] = field(default_factory=dict)        # the rules model's numbers, for printed text
 
     def count(self, kind: str) -> int:
         """How many `kind` pieces to print: declared once, in the rules model."""
@@ -34,6 +36,16 @@ class BuildContext:
             raise LayoutError(f"rules.toml:components.{kind}: missing: the layout data prints {kind!r} pieces, "
                               "so the rules model must say how many")
         return self.quantities[kind]
+
+    def fill(self, text: str, where: str) -> str:
+        """Printed text with `{name}` replaced by the rules model's number of that name, so a
+        number is typed once, in rules.toml, and a balance change reaches every printed line."""
+        names = [name for _, name, _, _ in string.Formatter().parse(text) if name]
+        unknown = sorted(set(names) - set(self.facts))
+        if unknown:
+            raise LayoutError(f"{where}: {{{unknown[0]}}} is not a number in rules.toml [facts] "
+                              f"(known: {', '.join(sorted(self.facts))})")
+        return text.format_map(self.facts)
 
 
 def load_game(slug: str) -> ModuleType:

@@ -67,6 +67,7 @@ class Mat(Strict):
 
 class Aid(Strict):
     title: Text
+    setup: Text          # {cards}: the cards of each type dealt to each player
     turn: Annotated[list[Text], Field(min_length=1)]
     after: Text
     exit_roll: Annotated[list[Text], Field(min_length=1)]
@@ -188,7 +189,8 @@ def _outside(centre, direction, box, page_w) -> tuple[float, float]:
 def aid_elements(data: ExitData, w: float, h: float) -> tuple:
     aid, mat = data.aid, data.mat
     col = (w - 14) / 2
-    left = [("heading", "On your turn, do one of:")] + \
+    left = [("note", aid.setup.replace("{cards}", str(data.setup_cards_per_type))),
+            ("heading", "On your turn, do one of:")] + \
            [("item", f"{i}. {line}") for i, line in enumerate(aid.turn, start=1)] + [("note", aid.after)]
     right = [("heading", "The six challenges")] + \
             [("item", f"{c.letter} {c.name}: {c.summary}") for c in mat.challenges] + \

@@ -71,6 +71,8 @@ class Suit(Strict):
 
 
 class Aid(Strict):
+    setup: Text
+    hand_limit: Text
     basic: Annotated[list[Text], Field(min_length=1)]
     special: Annotated[list[Text], Field(min_length=1)]
     emergence: Text
@@ -179,12 +181,18 @@ def code_tracker(t: CodeTracker, suits: list[Suit]) -> tuple:
     return tuple(out)
 
 
-def aid_elements(d: PanicData, w: float, h: float) -> tuple:
+def aid_elements(d: PanicData, ctx: BuildContext, w: float, h: float) -> tuple:
     a = d.aid
+
+    def fill(text: str, key: str) -> str:
+        return ctx.fill(text, f"{GAME}/{FILE}:aid.{key}")
+
     col = (w - 14) / 2
     x2 = w / 2 + 3
-    left = [("heading", "Basic actions")] + [("item", line) for line in a.basic] + \
-           [("heading", "Special actions")] + [("item", line) for line in a.special]
+    left = [("note", fill(a.setup, "setup")), ("heading", "Basic actions")] + \
+           [("item", fill(line, f"basic[{i}]")) for i, line in enumerate(a.basic)] + \
+           [("heading", "Special actions")] + [("item", line) for line in a.special] + \
+           [("note", fill(a.hand_limit, "hand_limit"))]
     out = [Box(0, 0, w, h, stroke=d.board.color, width=0.8, radius=3),
            T(f"{d.title}: player aid", 4, h - 11, w - 8, 9, size=13, bold=True, align="left"),
            T("Your turn: one basic action and one special action", 4, h - 17, w - 8, 5, size=8.5, bold=True,
@@ -199,7 +207,8 @@ def aid_elements(d: PanicData, w: float, h: float) -> tuple:
                 T(suit.power, x2 + 8, yy, col - 8, row, size=8, min_size=5.2, align="left")]
     top = h - 28 - len(d.suits) * row
     rest = [("heading", "Particles emerge"), ("item", a.emergence), ("heading", "Winning and losing"),
-            ("item", a.win_lose), ("heading", "1 or 2 players"), ("item", a.variants)]
+            ("item", a.win_lose), ("heading", fill("1 or {small_group} players", "variants")),
+            ("item", fill(a.variants, "variants"))]
     out += text_column(rest, x2, top, col, top - 3, heading_color=d.board.color)
     return tuple(out)
 
@@ -233,7 +242,7 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
         ], Cover([f"{p.count} particle tokens (a full board is 36).", f"{n} pawns and {n} hand-limit trackers.",
                   "One self-destruct code tracker."], d.cover.assembly[1:]), d.title),
         DocumentSpec("aids.pdf", "Player aids", [
-            Sheet("Player aid", "aid", "Player aid", lambda aw, ah: aid_elements(d, aw, ah), copies=n, per_page=2)],
+            Sheet("Player aid", "aid", "Player aid", lambda aw, ah: aid_elements(d, ctx, aw, ah), copies=n, per_page=2)],
             Cover([f"{n} player aids, two to a page."], ["Cut the page in two on the dashed line."]), d.title),
     ]
 

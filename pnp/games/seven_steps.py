@@ -239,7 +239,8 @@ def documents(g: Gamesheet, ctx: BuildContext) -> list[DocumentSpec]:
     cover = Cover([f"{copies} gamesheet{'s' if copies > 1 else ''}: one per play."],
                   g.cover.assembly, g.cover.bring,
                   ["How to play: roll the challenge die for the terrace, roll pool dice to meet it; "
-                   "passing dice go up to the scoring area, the rest rest in the sun. Full rules: the rule sheet."])
+                   "passing dice go up to the scoring area, the rest rest in the sun. A failed roll costs a "
+                   "punishment die: one from the scoring area, or a spare while that is empty."])
     sheet = Sheet("Gamesheet", "gamesheet", "Gamesheet", lambda w, h: sheet_elements(g, w, h), copies=copies)
     return [DocumentSpec("gamesheets.pdf", "Gamesheet pad", [sheet], cover, g.title)]
 

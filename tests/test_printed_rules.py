@@ -1,0 +1,64 @@
+"""Printed rules read back from the PDFs: the corrected wording, and numbers that follow the rules
+model when a designer changes them."""
+
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+
+
+def pdf_text(path) -> str:
+    document = pdfium.PdfDocument(str(path))
+    try:
+        return " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in document)
+    finally:
+        document.close()
+
+
+def test_exit_aid_and_cards_say_what_the_rules_say(built):
+    out = built("exit-from-purgatory")
+    aid = pdf_text(out / "mats-and-aids.pdf")
+    assert "Setup: each player takes a scoring mat and 2 cards of each type" in aid
+    assert "The player most recently sick goes first." in aid
+    assert "plus your own count of unfinished challenges" in aid             # each adds their own
+    assert "If the attempt won you a token" in aid and "otherwise take them back" in aid
+    assert "you both get the same token or both fail" in aid
+    assert "No card of your own: it fails." in aid and "(a double tie) all keep their cards and it fails" in aid
+    cards = pdf_text(out / "cards.pdf")
+    assert "add dice when you study" not in cards
+    assert "each adds 1 to your die" in cards
+
+
+def test_particle_panic_aid_numbers_follow_the_rules_model(run, isolated, layouts_copy):
+    assert run("build", "particle-panic").exit_code == 0
+    aid = pdf_text(isolated / "output/particle-panic/aids.pdf")
+    assert "Setup: deal 3 cards to each player; cut the rest into 6 face-up stacks" in aid
+    assert "4-6 removes it" in aid and "Hand limit 6" in aid and "neutralise on 3-6" in aid
+    rules = layouts_copy / "particle-panic" / "rules.toml"
+    rules.write_text(rules.read_text().replace("cards_dealt = 3", "cards_dealt = 4")
+                     .replace("neutralise_from = 4", "neutralise_from = 5"))
+    assert run("build", "particle-panic", "--layouts", layouts_copy, "-o", "changed").exit_code == 0
+    aid = pdf_text(isolated / "changed/particle-panic/aids.pdf")
+    assert "Setup: deal 4 cards to each player" in aid and "5-6 removes it" in aid
+
+
+def test_an_unknown_number_in_printed_text_is_named(run, layouts_copy):
+    data = layouts_copy / "particle-panic" / "components.toml"
+    data.write_text(data.read_text().replace("deal {cards_dealt} cards", "deal {cards_delt} cards"))
+    result = run("validate", "particle-panic", "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert "particle-panic/components.toml:aid.setup: {cards_delt} is not a number in rules.toml [facts]" in result.output
+
+
+def test_punished_and_seven_steps_wording(built):
+    punished = built("punished")
+    cards = " ".join(pdf_text(punished / f"tier-{t}.pdf") for t in (1, 2, 3))
+    assert "gain an Empty Vessel token" in cards and "gain a Empty" not in cards
+    board = pdf_text(punished / "tokens-and-board.pdf")
+    assert "Four paperclips or cubes for the stat board" in board
+    tier3 = pdf_text(punished / "tier-3.pdf")
+    assert "The other three stay out of this game." in tier3 and "shuffle the other three into the deck" not in tier3
+    sheet = pdf_text(built("seven-steps") / "gamesheets.pdf")
+    assert "one goes to the sun as punishment (none here: a spare die)" in sheet
+    assert "A rolled die stays out until the day ends." in sheet
+    assert "the challenge die only before you roll the pool" in sheet
+    assert "the rule sheet" not in sheet

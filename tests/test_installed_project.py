@@ -39,8 +39,10 @@ def installed(tmp_path_factory) -> Path:
     _run(sys.executable, "-m", "venv", "--without-pip", venv)
     python = venv / "bin" / "python"
     site = Path(_run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=work).stdout.strip())
+    _run(sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps", "--no-index",
+         "--ignore-installed", wheel)
+    # only now the dependencies: before, pip would see this environment's own pnp and skip the wheel
     (site / "test-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    _run(sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps", "--no-index", wheel)
     where = _run(python, "-c", "import pnp; print(pnp.__file__)", cwd=work).stdout.strip()
     assert where.startswith(str(venv)), where            # the wheel, not the checkout
     return venv

@@ -7,12 +7,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
+from pnp.components import Cover
 from pnp.errors import LayoutError, PnpError, UsageProblem
 from pnp.games import BuildContext, load_game
 from pnp.geometry import MM
 from pnp.incremental import FAILURE_FILE, data_digest
 from pnp.icons import IconStore
 from pnp.atomic import write_bytes_atomic
+from pnp.reference import reference_document
 from pnp.reprint import REPRINT_FILE, changes, designs, reprint_spec
 from pnp.render.furniture import content_area
 from pnp.rules import Problem, check_counts, load_rules, resolve_players
@@ -66,14 +68,41 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     card = settings.card_size()
     quantities = {kind: spec.expected(players, settings.copies) for kind, spec in rules.components.items()}
     ctx = BuildContext(players=players, card_w=card.width / MM, card_h=card.height / MM, copies=settings.copies,
-                       quantities=quantities, facts=dict(rules.facts))
+                       quantities=quantities, facts=printed_numbers(rules))
     try:
         specs = module.documents(data, ctx)
     except LayoutError as exc:
         if exc.message.startswith(slug):
             raise
         raise type(exc)(f"{slug}/{exc.message}") from None
+    for spec in specs:
+        if spec.cover is not None:
+            spec.cover = fill_cover(spec.cover, ctx, f"{slug}: the cover of {spec.filename}")
+    reference = reference_document(folder, store, ctx, slug, rules.game.title)
+    if reference is not None:
+        specs.append(reference)
     return GamePlan(slug, rules, players, module, data, specs, folder)
+
+
+def fill_cover(cover: Cover, ctx: BuildContext, where: str) -> Cover:
+    """Covers name numbers the way every printed text does: `{name}` from the rules model."""
+    def fill(lines: list[str]) -> list[str]:
+        return [ctx.fill(line, where) for line in lines]
+
+    return Cover(fill(cover.contents), fill(cover.assembly), fill(cover.bring), fill(cover.notes))
+
+
+def printed_numbers(rules) -> dict[str, int]:
+    """What printed text may name: the rules model's facts, and `KIND_per_player` for each
+    component counted per player (so "10 Power tokens each" comes from the same number), and
+    `KIND_extra_per_player` for those that grow beyond a player count."""
+    numbers = {f"{kind}_per_player": spec.per_player for kind, spec in rules.components.items()
+               if spec.per_player is not None}
+    for kind, spec in rules.components.items():
+        if spec.extra_per_player is not None and spec.extra_beyond is not None:
+            numbers[f"{kind}_extra_per_player"] = spec.extra_per_player
+            numbers[f"{kind}_extra_beyond"] = spec.extra_beyond
+    return {**numbers, **rules.facts}
 
 
 def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -> GameBuild:

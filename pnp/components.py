@@ -84,5 +84,5 @@ class DocumentSpec:
     filename: str
     title: str
     sections: list[Section]
-    cover: Cover
+    cover: Cover | None            # None: the document is its own guide (the rules reference)
     game_title: str = ""

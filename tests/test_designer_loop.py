@@ -225,8 +225,8 @@ def test_reprint_holds_exactly_the_changed_cards_with_their_backs(run, isolated,
     cards = layouts_copy / "punished" / "cards.toml"
     text = cards.read_text()
     still = text.index('name = "Still Water"')
-    cards.write_text(text[:still] + text[still:].replace('{ stat = "ICHOR", amount = 2, lasting = "temp" }',
-                                                         '{ stat = "ICHOR", amount = 3, lasting = "temp" }', 1))
+    cards.write_text(text[:still] + text[still:].replace('{ stat = "ICHOR", amount = 2 }',
+                                                         '{ stat = "ICHOR", amount = 3 }', 1))
     rules = layouts_copy / "straight-to" / "rules.toml"
     rules.write_text(rules.read_text().replace('label = "Good Soul card"\nfixed = 50', 'label = "Good Soul card"\nfixed = 51'))
     souls = layouts_copy / "straight-to" / "components.toml"
@@ -237,7 +237,9 @@ def test_reprint_holds_exactly_the_changed_cards_with_their_backs(run, isolated,
     punished = json.loads((isolated / "output/punished/manifest.json").read_text())
     assert [(c["key"], c["kind"], c["reprint"]) for c in punished["changes"]] == [("tier-1|Still Water", "text", 1)]
     straight = json.loads((isolated / "output/straight-to/manifest.json").read_text())
-    assert [(c["key"], c["kind"], c["reprint"]) for c in straight["changes"]] == [("soul-good|Penitent", "count", 1)]
+    assert [(c["key"], c["kind"], c["reprint"]) for c in straight["changes"]] == [
+        ("reference|Rules reference, side 1", "text", 1),      # its component list counts the Good souls
+        ("soul-good|Penitent", "count", 1)]
 
     names = [c["name"] for c in tomllib.loads(cards.read_text())["cards"]] + ["Innocent", "Saint", "Tyrant", "Fiend"]
     for game, card, back in (("punished", "Still Water", "Time alone"), ("straight-to", "Penitent", "Soul")):

@@ -181,4 +181,5 @@ def test_output_stays_in_its_game_folders(run, isolated):
     assert run("build", "seven-steps", "--output", "out").exit_code == 0
     files = sorted(str(p.relative_to(isolated)) for p in isolated.rglob("*") if p.is_file())
     assert files == ["out/index.html", "out/seven-steps/gamesheets.pdf", "out/seven-steps/manifest.json",
-                     "out/seven-steps/thumbs/gamesheet.png"]
+                     "out/seven-steps/rules.pdf", "out/seven-steps/thumbs/gamesheet.png",
+                     "out/seven-steps/thumbs/reference.png"]

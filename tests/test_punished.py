@@ -78,8 +78,8 @@ LINT = [
      "combat-ends-on-flat-loss"),
     ("Fen Hound", '{ stat = "PAIN", threshold = 2, effects = [{ stat = "MAW", amount = 1, lasting = "temp" }] }',
      '{ stat = "PAIN", threshold = 2, effects = [{ token = "Hard Lesson" }] }', "token-behind-harder-check"),
-    ("Fen Hound", '{ stat = "PAIN", threshold = 3, effects = [{ token = "Calcified Mass" }] }',
-     '{ stat = "PAIN", threshold = 3, effects = [{ token = "Calcified Mass" }], cost = [{ discard = 2 }] }',
+    ("Fen Hound", '{ stat = "MAW", threshold = 2, effects = [{ token = "Calcified Mass" }] }',
+     '{ stat = "MAW", threshold = 2, effects = [{ token = "Calcified Mass" }], cost = [{ discard = 2 }] }',
      "token-check-costs-at-most-a-discard"),
     ("Fen Hound", 'hand = { action = "discard"', 'hand = { action = "keep"', "hand-ability-spends-itself"),
 ]

@@ -60,12 +60,13 @@ def test_rank_gap_is_named(run, layouts_copy):
 
 def test_rank_overlap_and_wrong_counts_are_named(run, layouts_copy):
     path = layouts_copy / GAME / "gamesheet.toml"
-    text = path.read_text().replace("min = 4\nmax = 6", "min = 3\nmax = 6").replace("pips = 7", "pips = 6")
-    path.write_text(text)
+    path.write_text(path.read_text().replace("min = 4\nmax = 6", "min = 3\nmax = 6").replace("spots = 4", "spots = 4"))
+    sheet = path.read_text()
+    path.write_text(sheet.replace("pool_dice = 7", "pool_dice = 6"))
     result = run("validate", GAME, "--layouts", layouts_copy)
     assert result.exit_code == 1
     assert "a final score of 3 falls in 2 ranks (Repentant, Weary Ascendant)" in result.output
-    assert "gamesheet.toml:virgil.pips: Virgil pips (expected 7, found 6)" in result.output
+    assert "gamesheet.toml:shoreline.pool_dice: dice pool spots (expected 7, found 6)" in result.output
 
 
 def test_copies_count_is_checked(run):

@@ -88,9 +88,21 @@ def test_one_soul_with_another_back_is_named(run, layouts_copy):
             "share one back; different: Trickster (plain)") in result.output
 
 
-def test_eleven_players_are_refused(run):
-    result = run("validate", GAME, "--players", 11)
-    assert result.exit_code == 2 and "More than six can play" in result.output
+def test_more_players_than_the_pawn_colours_get_the_extra_pieces(built):
+    """The rules set no maximum ("more than six can play by adding additional pieces")."""
+    out = built(GAME, "--players", 12)
+    import json
+
+    manifest = json.loads((out / "manifest.json").read_text())
+    pawns = sorted({p["name"] for p in manifest["placed"] if p["kind"] == "pawn"})
+    assert len(pawns) == 12 and "Red 2 pawn" in pawns
+    combat = sum(1 for p in manifest["placed"] if p["kind"] == "combat-power")
+    assert combat == 20 + 3 * (12 - 6)
+
+
+def test_a_hard_player_limit_quotes_the_rules(run):
+    result = run("validate", "particle-panic", "--players", 5)
+    assert result.exit_code == 2 and "--players 5 is not allowed (1-4 players)" in result.output
 
 
 def test_pawns_must_fit_the_spaces(run, layouts_copy):

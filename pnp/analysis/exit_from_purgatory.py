@@ -21,6 +21,7 @@ def p_at_least(mine_bonus: int, theirs_bonus: int) -> Fraction:
 
 def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
     data = load_file(folder / FILE, ExitData, store)
+    dealt = rules.facts.get("setup_cards_per_type", 2)
     low = rules.players.min
     counts = list(range(low, low + 5))
     rows = []
@@ -29,7 +30,7 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
         pile = 0
         for card in data.cards:
             total = rules.components[card.id].expected(n)
-            left = total - data.setup_cards_per_type * n
+            left = total - dealt * n
             pile += left
             row.append(Figure(key=f"pile.{card.id}.p{n}", label=f"{card.name} cards left to draw, {n} players",
                               value=left, style="count"))
@@ -39,7 +40,7 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
         rows.append(row)
     cards = Section(
         title="Cards at the start",
-        text=[f"Each player is dealt {data.setup_cards_per_type} cards of each type; the rest form the draw pile, "
+        text=[f"Each player is dealt {dealt} cards of each type; the rest form the draw pile, "
               "which only shrinks (cards are never discarded)."],
         tables=[Table(title="Draw pile after the deal", columns=["players"] + [c.name for c in data.cards]
                       + ["draw pile", "draws each"], rows=rows)])

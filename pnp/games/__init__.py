@@ -38,14 +38,19 @@ class BuildContext:
         return self.quantities[kind]
 
     def fill(self, text: str, where: str) -> str:
-        """Printed text with `{name}` replaced by the rules model's number of that name, so a
-        number is typed once, in rules.toml, and a balance change reaches every printed line."""
-        names = [name for _, name, _, _ in string.Formatter().parse(text) if name]
-        unknown = sorted(set(names) - set(self.facts))
+        """Printed text with `{name}` replaced by the rules model's number of that name (a fact, a
+        component's count for this build, or `players`), so a number is typed once, in rules.toml,
+        and a balance change reaches every printed line."""
+        values = {**self.quantities, **self.facts, "players": self.players}
+        try:
+            names = [name for _, name, _, _ in string.Formatter().parse(text) if name]
+        except ValueError as exc:
+            raise LayoutError(f"{where}: {exc} (write {{{{ and }}}} for a brace)") from None
+        unknown = sorted(set(names) - set(values))
         if unknown:
-            raise LayoutError(f"{where}: {{{unknown[0]}}} is not a number in rules.toml [facts] "
-                              f"(known: {', '.join(sorted(self.facts))})")
-        return text.format_map(self.facts)
+            raise LayoutError(f"{where}: {{{unknown[0]}}} is not a number in rules.toml [facts] or a component "
+                              f"count (known: {', '.join(sorted(values))})")
+        return text.format_map(values)
 
 
 def load_game(slug: str) -> ModuleType:

@@ -13,7 +13,7 @@ from pnp.errors import LayoutError
 from pnp.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.games import BuildContext
 from pnp.icons import IconRef, IconStore
-from pnp.layouts import Color, Count, CoverText, IconName, Strict, Text, load_file
+from pnp.layouts import Color, CoverText, IconName, Strict, Text, load_file
 from pnp.render.columns import text_column
 from pnp.render.elements import Box, Circle, Icon, Line, Text as T
 from pnp.rules import Problem, RulesModel
@@ -67,14 +67,13 @@ class Mat(Strict):
 
 class Aid(Strict):
     title: Text
-    setup: Text          # {cards}: the cards of each type dealt to each player
+    setup: Text          # {name}: numbers from rules.toml [facts]
     turn: Annotated[list[Text], Field(min_length=1)]
     after: Text
     exit_roll: Annotated[list[Text], Field(min_length=1)]
 
 
 class ExitData(Strict):
-    setup_cards_per_type: Count
     back: Back
     cards: Annotated[list[CardType], Field(min_length=1)]
     tokens: Tokens
@@ -186,15 +185,17 @@ def _outside(centre, direction, box, page_w) -> tuple[float, float]:
 
 
 # -- player aid ----------------------------------------------------------------------------------
-def aid_elements(data: ExitData, w: float, h: float) -> tuple:
+def aid_elements(data: ExitData, ctx: BuildContext, w: float, h: float) -> tuple:
     aid, mat = data.aid, data.mat
     col = (w - 14) / 2
-    left = [("note", aid.setup.replace("{cards}", str(data.setup_cards_per_type))),
+    left = [("note", ctx.fill(aid.setup, f"exit-from-purgatory/{FILE}:aid.setup")),
             ("heading", "On your turn, do one of:")] + \
            [("item", f"{i}. {line}") for i, line in enumerate(aid.turn, start=1)] + [("note", aid.after)]
     right = [("heading", "The six challenges")] + \
             [("item", f"{c.letter} {c.name}: {c.summary}") for c in mat.challenges] + \
-            [("heading", "Leaving Purgatory")] + [("item", line) for line in aid.exit_roll]
+            [("heading", "Leaving Purgatory")] + \
+            [("item", ctx.fill(line, f"exit-from-purgatory/{FILE}:aid.exit_roll[{i}]"))
+             for i, line in enumerate(aid.exit_roll)]
     return (Box(0, 0, w, h, stroke="#33415c", width=0.8, radius=3),
             T(f"Exit from Purgatory: {aid.title}", 4, h - 11, w - 8, 9, size=13, bold=True, align="left"),
             *text_column(left, 4, h - 14, col, h - 17, heading_color="#33415c"),
@@ -234,7 +235,7 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
         DocumentSpec("mats-and-aids.pdf", "Scoring mats and player aids", [
             Sheet("Scoring mat", "mat", "Brain-freeze mat",
                   lambda mw, mh: mat_elements(data.mat, tips, d, mw, mh), copies=ctx.count("mat")),
-            Sheet("Player aid", "aid", "Player aid", lambda aw, ah: aid_elements(data, aw, ah),
+            Sheet("Player aid", "aid", "Player aid", lambda aw, ah: aid_elements(data, ctx, aw, ah),
                   copies=ctx.count("aid"), per_page=2),
         ], cover_mats, title),
     ]
@@ -245,12 +246,13 @@ def invariants(game: Exit, rules: RulesModel, players: int) -> list[Problem]:
     """The game's own rules, beyond counts."""
     data = game.data
     problems = []
-    need = data.setup_cards_per_type * players
+    dealt = rules.facts.get("setup_cards_per_type", 0)
+    need = dealt * players
     for card in data.cards:
         have = rules.components[card.id].expected(players) if card.id in rules.components else 0
         if have < need:
             problems.append(Problem("exit-from-purgatory", "rules.toml", f"components.{card.id}.per_player",
-                                    f"setup deals {data.setup_cards_per_type} {card.name} cards to each player, "
+                                    f"setup deals {dealt} {card.name} cards to each player, "
                                     "so the deck is too small", f">= {need}", have))
     ids = {card.id for card in data.cards}
     for missing in sorted({"apple", "worm", "lantern"} - ids):

@@ -191,7 +191,7 @@ def aid_elements(d: PanicData, ctx: BuildContext, w: float, h: float) -> tuple:
     x2 = w / 2 + 3
     left = [("note", fill(a.setup, "setup")), ("heading", "Basic actions")] + \
            [("item", fill(line, f"basic[{i}]")) for i, line in enumerate(a.basic)] + \
-           [("heading", "Special actions")] + [("item", line) for line in a.special] + \
+           [("heading", "Special actions")] + [("item", fill(line, f"special[{i}]")) for i, line in enumerate(a.special)] + \
            [("note", fill(a.hand_limit, "hand_limit"))]
     out = [Box(0, 0, w, h, stroke=d.board.color, width=0.8, radius=3),
            T(f"{d.title}: player aid", 4, h - 11, w - 8, 9, size=13, bold=True, align="left"),
@@ -206,8 +206,8 @@ def aid_elements(d: PanicData, ctx: BuildContext, w: float, h: float) -> tuple:
         out += [Icon(suit.icon, x2 + 3.5, yy + row / 2, 6, suit.color),
                 T(suit.power, x2 + 8, yy, col - 8, row, size=8, min_size=5.2, align="left")]
     top = h - 28 - len(d.suits) * row
-    rest = [("heading", "Particles emerge"), ("item", a.emergence), ("heading", "Winning and losing"),
-            ("item", a.win_lose), ("heading", fill("1 or {small_group} players", "variants")),
+    rest = [("heading", "Particles emerge"), ("item", fill(a.emergence, "emergence")), ("heading", "Winning and losing"),
+            ("item", fill(a.win_lose, "win_lose")), ("heading", fill("1 or {small_group} players", "variants")),
             ("item", fill(a.variants, "variants"))]
     out += text_column(rest, x2, top, col, top - 3, heading_color=d.board.color)
     return tuple(out)

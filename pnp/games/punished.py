@@ -302,7 +302,7 @@ def token_rule(p: Punished, kind: TokenKind) -> str:
     return f"{kind.name}: " + "; ".join(parts)
 
 
-def board_elements(p: Punished, w: float, h: float) -> tuple:
+def board_elements(p: Punished, ctx: BuildContext, w: float, h: float) -> tuple:
     b = p.extras.board
     out: list = [T(b.title, 0, h - 10, w, 10, size=16, bold=True, align="left")]
     track_top = h - 14
@@ -324,7 +324,7 @@ def board_elements(p: Punished, w: float, h: float) -> tuple:
     y -= 8
     out.append(T("Limits", 0, y - 5, w, 5, size=9, bold=True, align="left"))
     y -= 5.5
-    for line in b.limits.lines:
+    for line in [ctx.fill(text, f"{GAME}/{BOARD}:board.limits.lines[{k}]") for k, text in enumerate(b.limits.lines)]:
         out.append(T(line, 2, y - 5, w - 2, 5, size=7.5, min_size=5.5, align="left"))
         y -= 5.2
     y -= 3
@@ -366,7 +366,7 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
               for k in tk.kinds for _ in range(tk.copies)]
     docs.append(DocumentSpec("tokens-and-board.pdf", "Resource tokens and stat board", [
         PieceSheet("Resource tokens", tokens, tk.diameter, tk.diameter, "round", gap=3, bleeds=False),
-        Sheet("Stat board", "stat-board", "Stat board", lambda bw, bh: board_elements(p, bw, bh)),
+        Sheet("Stat board", "stat-board", "Stat board", lambda bw, bh: board_elements(p, ctx, bw, bh)),
     ], Cover([f"{len(tokens)} resource tokens ({tk.copies} of each of the {len(tk.kinds)} kinds).",
               "The stat board with the MAW, BONE, ICHOR and PAIN tracks, limits and zones."],
              ["Cut out the tokens; keep the stat board whole."], p.extras.cover.bring[1:]), "Punished"))
@@ -378,6 +378,7 @@ def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
     """The design notes' rules, one named check each."""
     problems: list[Problem] = []
     deck = p.deck
+    start = {track.name: track.start for track in p.extras.board.stats}
 
     def flag(i: int, card: Card, rule: str, message: str, key: str = "") -> None:
         where = f"cards[{i}]" + (f".{key}" if key else "")
@@ -414,6 +415,24 @@ def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
             if costly:
                 flag(i, card, "token-check-costs-at-most-a-discard", "a check that awards a token may cost "
                      "nothing but a single discard", f"encounter.checks[{k}].cost")
+        pain = next((e for e in enc.fallback if e.stat == "PAIN" and (e.amount or 0) < 0 and e.lasting != "temp"), None)
+        if category.combat and pain is not None and start.get("PAIN", 1) + (pain.amount or 0) < 1:
+            flag(i, card, "fallback-is-no-gift", f"losing {-(pain.amount or 0)} PAIN from the starting "
+                 f"{start.get('PAIN', 1)} hits the PAIN floor, which gives 1 PAIN and 1 SELF instead: the "
+                 "punishment turns into a reward", "encounter.fallback")
+        for k, check in enumerate(enc.checks):
+            if any(e.token for e in check.effects) and any(
+                    earlier.stat == check.stat and earlier.threshold <= check.threshold for earlier in enc.checks[:k]):
+                flag(i, card, "token-check-reachable", f"checks are taken in order, first met; an earlier "
+                     f"{check.stat} check at or below {check.threshold} is always met first, so this token can "
+                     "never be won", f"encounter.checks[{k}]")
+        for key, outcome in [(f"encounter.checks[{k}]", c.effects + c.cost) for k, c in enumerate(enc.checks)] + \
+                [("encounter.fallback", enc.fallback)]:
+            lasting_loss = any(e.stat and (e.amount or 0) < 0 and e.lasting != "temp" for e in outcome)
+            gains = [e for e in outcome if (e.stat and (e.amount or 0) > 0) or e.token]
+            if lasting_loss and gains and all(e.lasting == "temp" for e in gains):
+                flag(i, card, "trade-gives-lasting-value", "a lasting loss traded for boosts that end with the "
+                     "encounter (* changes last only the encounter) leaves nothing gained", key)
         if card.hand.action not in ("discard", "burn"):
             flag(i, card, "hand-ability-spends-itself", f"the hand ability must discard or burn the card "
                  f"itself, not {card.hand.action!r}", "hand.action")

@@ -45,9 +45,9 @@ class Phases(Strict):
 
 
 class Virgil(Strict):
+    """How many pips there are and how many are ready is the rules model's (rules.toml facts)."""
+
     label: Text
-    pips: Annotated[int, Field(ge=1, le=12)]
-    at_start: Annotated[int, Field(ge=0, le=12)]
     reminder: Text
 
 
@@ -138,7 +138,7 @@ def panel(x: float, y: float, w: float, h: float, label: str, color: str, fill: 
             T(label, x + 2, y + h - 7, w - 4, 6, size=9, bold=True, align="left", color=color)]
 
 
-def sheet_elements(g: Gamesheet, w: float, h: float) -> tuple:
+def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> tuple:
     s = g.die_spot
     sh = g.shoreline
     out: list = []
@@ -183,18 +183,19 @@ def sheet_elements(g: Gamesheet, w: float, h: float) -> tuple:
     rh = 9 + 6 * len(rk.bands) + 15
     ry = top - rh
     v = g.virgil
+    pips, ready = ctx.facts.get("virgil_pips", 7), ctx.facts.get("virgil_pips_at_start", 3)
     vy = sun_y + phase_h + 4
     vh = ry - 4 - vy
     out += panel(cx, vy, col_w, vh, v.label, g.ink)
-    for i in range(v.pips):
+    for i in range(pips):
         r, c = divmod(i, 4)
         px, py = cx + 7 + c * 10.5, vy + vh - 14 - r * 11
-        earned = i >= v.at_start
+        earned = i >= ready
         out.append(Circle(px, py, 4.5, stroke=g.ink, width=0.9, dash=(1.0, 0.8) if earned else None))
         if not earned:
             out.append(T("V", px - 3, py - 3, 6, 6, size=10, bold=True, color=g.ink))
-    rows = (v.pips + 3) // 4
-    out.append(T(f"{v.at_start} ready at the start; dashed: earn them. {v.reminder}", cx + 2, vy + 1.5,
+    rows = (pips + 3) // 4
+    out.append(T(f"{ready} ready at the start; dashed: earn them. {v.reminder}", cx + 2, vy + 1.5,
                  col_w - 4, vh - 12 - rows * 11, size=6.5, min_size=4.8, align="left", valign="top", color="#333333"))
     out += panel(cx, ry, col_w, rh, rk.label, g.ink)
     row = 6.0
@@ -241,7 +242,7 @@ def documents(g: Gamesheet, ctx: BuildContext) -> list[DocumentSpec]:
                   ["How to play: roll the challenge die for the terrace, roll pool dice to meet it; "
                    "passing dice go up to the scoring area, the rest rest in the sun. A failed roll costs a "
                    "punishment die: one from the scoring area, or a spare while that is empty."])
-    sheet = Sheet("Gamesheet", "gamesheet", "Gamesheet", lambda w, h: sheet_elements(g, w, h), copies=copies)
+    sheet = Sheet("Gamesheet", "gamesheet", "Gamesheet", lambda w, h: sheet_elements(g, ctx, w, h), copies=copies)
     return [DocumentSpec("gamesheets.pdf", "Gamesheet pad", [sheet], cover, g.title)]
 
 
@@ -256,8 +257,6 @@ def invariants(g: Gamesheet, rules: RulesModel, players: int) -> list[Problem]:
         ("spare_dice", sh.spare_dice, "shoreline.spare_dice", "spare dice spots"),
         ("challenge_dice", sh.challenge_dice, "shoreline.challenge_dice", "challenge die spots"),
         ("total_dice", sh.pool_dice + sh.spare_dice + sh.challenge_dice, "shoreline", "dice in play"),
-        ("virgil_pips", g.virgil.pips, "virgil.pips", "Virgil pips"),
-        ("virgil_pips_at_start", g.virgil.at_start, "virgil.at_start", "Virgil pips ready at the start"),
     ])
     if steps != list(range(1, len(steps) + 1)):
         problems.append(Problem(GAME, FILE, "terraces", "terraces must run 1, 2, 3 ... from the bottom",

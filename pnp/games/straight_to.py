@@ -196,12 +196,14 @@ def destiny_side(name: str, hint: str, icon: str, color: str, w: float, h: float
     )
 
 
-def aid_elements(d: StraightData, w: float, h: float) -> tuple:
+def aid_elements(d: StraightData, ctx: BuildContext, w: float, h: float) -> tuple:
     a = d.aid
     col = (w - 14) / 2
     x2 = w / 2 + 3
-    left = [("heading", "A round")] + [("item", f"{i}. {line}") for i, line in enumerate(a.round, start=1)]
-    right = [("note", a.formula_key), ("heading", "Fights")] + [("item", line) for line in a.fight]
+    left = [("heading", "A round")] + [("item", f"{i}. " + ctx.fill(line, f"{GAME}/{FILE}:aid.round[{i - 1}]"))
+                                       for i, line in enumerate(a.round, start=1)]
+    right = [("note", a.formula_key), ("heading", "Fights")] + \
+            [("item", ctx.fill(line, f"{GAME}/{FILE}:aid.fight[{i}]")) for i, line in enumerate(a.fight)]
     return (Box(0, 0, w, h, stroke="#3d3551", width=0.8, radius=3),
             T(f"{d.title}: player aid", 4, h - 11, w - 8, 9, size=13, bold=True, align="left"),
             *text_column(left, 4, h - 14, col, h - 17, heading_color="#3d3551"),
@@ -210,6 +212,12 @@ def aid_elements(d: StraightData, w: float, h: float) -> tuple:
             Box(x2, h - 33, col, 13, fill="#f1edf7", stroke="#3d3551", width=0.6, radius=2),
             T(a.formula, x2, h - 32, col, 11, size=16, bold=True),
             *text_column(right, x2, h - 35, col, h - 38, heading_color="#3d3551"))
+
+
+def pawn_name(pawns: PawnSet, i: int) -> str:
+    """Beyond the listed colours (the rules allow any number of players), colours repeat with a number."""
+    name = pawns.names[i % len(pawns.names)]
+    return name if i < len(pawns.names) else f"{name} {i // len(pawns.names) + 1}"
 
 
 def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
@@ -237,17 +245,16 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
     combat_count = ctx.count("combat-power")
     power_count = ctx.count("power")
     p = d.pawns
-    if n > len(p.colors):
-        raise LayoutError(f"{GAME}/{FILE}:pawns.colors: {n} players need {n} pawn colours, found {len(p.colors)}")
-    pawns = [standee_piece("pawn", f"{p.names[i]} pawn", p.icon, p.colors[i], p.names[i], p.width, p.height)
-             for i in range(n)]
+    pawns = [standee_piece("pawn", f"{pawn_name(p, i)} pawn", p.icon, p.colors[i % len(p.colors)], pawn_name(p, i),
+                           p.width, p.height) for i in range(n)]
     good = sum(s.count for s in d.souls if s.type == "good")
     evil = sum(s.count for s in d.souls if s.type == "evil")
     return [
         DocumentSpec("track.pdf", "Heaven/Hell track", [Board("Track", "track", "Heaven/Hell track", t.width, t.height,
                                                               track_elements(t), background=WHITE)],
                      Cover([f"The track: {t.spaces_per_path} spaces from LIMBO to HEAVEN and {t.spaces_per_path} "
-                            "to HELL, the destinations counting as the 16th."], d.cover.assembly[:1], d.cover.bring), d.title),
+                            "to HELL, the destinations counting as the {destination_space}th."], d.cover.assembly[:1],
+                           d.cover.bring), d.title),
         DocumentSpec("cards.pdf", "Soul and Destiny cards", [
             PieceSheet("Soul cards", souls, w, h),
             PieceSheet("Destiny cards", [destiny] * destinies, w, 2 * h, bleeds=False),
@@ -263,7 +270,7 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
                   f"{combat_count} Combat Power tokens (square).", f"{n} pawn standees, one colour per player."],
                  d.cover.assembly[1:], ["Glass beads or coins can stand in for tokens."]), d.title),
         DocumentSpec("aids.pdf", "Player aids", [
-            Sheet("Player aid", "aid", "Player aid", lambda aw, ah: aid_elements(d, aw, ah), copies=n, per_page=2)],
+            Sheet("Player aid", "aid", "Player aid", lambda aw, ah: aid_elements(d, ctx, aw, ah), copies=n, per_page=2)],
             Cover([f"{n} player aids, two to a page."], ["Cut the page in two on the dashed line."]), d.title),
     ]
 
@@ -292,7 +299,4 @@ def invariants(d: StraightData, rules: RulesModel, players: int) -> list[Problem
     if d.pawns.width > d.track.space - 2:
         problems.append(Problem(GAME, FILE, "pawns.width", "a pawn standee must fit a track space with room to spare",
                                 f"<= {d.track.space - 2:g} mm", f"{d.pawns.width:g} mm"))
-    if len(d.pawns.colors) < players:
-        problems.append(Problem(GAME, FILE, "pawns.colors", "a distinct pawn colour per player", players,
-                                len(d.pawns.colors)))
     return problems

@@ -41,12 +41,16 @@ def print_instructions(spec: DocumentSpec, options: RenderOptions, body_pages: l
 
 def plan_cover(spec: DocumentSpec, options: RenderOptions, icons: list[str],
                body_pages: list[PagePlan]) -> list[PagePlan]:
+    """The cover page, or none for a document that is its own guide."""
+    cover = spec.cover
+    if cover is None:
+        return []
     sections = [
-        ("In this file", [f"{len(body_pages)} pages after this cover."] + spec.cover.contents),
+        ("In this file", [f"{len(body_pages)} pages after this cover."] + cover.contents),
         ("How to print", print_instructions(spec, options, body_pages)),
-        ("Cut and fold", spec.cover.assembly),
-        ("You also need", spec.cover.bring),
-        ("Notes", spec.cover.notes),
+        ("Cut and fold", cover.assembly),
+        ("You also need", cover.bring),
+        ("Notes", cover.notes),
         ("Artwork credits", credits_lines([IconRef.parse(ref) for ref in icons])
          + ["Text set in DejaVu Sans (Bitstream Vera licence)."]),
     ]

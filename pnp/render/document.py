@@ -139,8 +139,8 @@ def plan_section(section, options: RenderOptions) -> list[PagePlan]:
     raise TypeError(f"unknown section {section!r}")
 
 
-def duplex_safe(body: list[PagePlan], options: RenderOptions) -> list[PagePlan]:
-    """Pages after the one-page cover, padded so that a player who prints the whole file
+def duplex_safe(body: list[PagePlan], options: RenderOptions, before: int = 1) -> list[PagePlan]:
+    """Pages after the `before` pages of cover, padded so that a player who prints the whole file
     double-sided gets every page of backs on the reverse of its own fronts: each front page that
     has backs starts a sheet (an odd page number), behind a blank page where needed."""
     if options.duplex == "off" or not any(page.backs for page in body):
@@ -148,7 +148,7 @@ def duplex_safe(body: list[PagePlan], options: RenderOptions) -> list[PagePlan]:
     out: list[PagePlan] = []
     for i, page in enumerate(body):
         has_backs = not page.backs and i + 1 < len(body) and body[i + 1].backs
-        if has_backs and len(out) % 2 == 0:       # the cover is page 1, so out[k] is page k + 2
+        if has_backs and (len(out) + before) % 2 == 1:     # out[k] is page k + before + 1
             out.append(_blank(options, "left blank for double-sided printing"))
         out.append(page)
     return out
@@ -176,7 +176,9 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
 
     register_fonts()
     rl_config.useA85 = 0          # binary streams: a quarter smaller than ASCII85 text
-    body = duplex_safe([page for section in spec.sections for page in plan_section(section, options)], options)
+    covered = spec.cover is not None
+    body = duplex_safe([page for section in spec.sections for page in plan_section(section, options)], options,
+                       before=1 if covered else 0)
     icons = sorted(set().union(*(page.icons for page in body)))
     pages = plan_cover(spec, options, icons, body) + body
     buffer = io.BytesIO()

@@ -1,0 +1,129 @@
+"""The rules reference each game prints (rules.pdf, one sheet both sides), read back from the PDF:
+its sections, its counts against the rules model, numbers that follow a designer's change, and
+the Punished lint rules that came out of checking the printed words."""
+
+from __future__ import annotations
+
+import shutil
+
+import pypdfium2 as pdfium
+import pytest
+
+from pnp.build import build_game
+from pnp.games import GAMES
+from pnp.icons import IconStore
+from pnp.paths import shipped_icons_dir, shipped_layouts_dir
+from pnp.rules import load_rules
+from pnp.settings import Settings
+
+STORE = IconStore(shipped_icons_dir())
+SECTIONS = {
+    "exit-from-purgatory": ("Setup", "A turn: do one of these", "Leaving Purgatory: the end"),
+    "straight-to": ("Setup", "A round", "The end"),
+    "seven-steps": ("Setup", "A day (your turn)", "The end"),
+    "particle-panic": ("Setup", "A turn", "Winning and losing"),
+    "punished": ("Setup", "A turn", "Decks and the end"),
+}
+COUNTED = {   # what the Components section must state, by rules-model component
+    "exit-from-purgatory": {"apple": "{} Apple", "worm": "{} Worm", "lantern": "{} Lantern", "token": "{} double-sided"},
+    "straight-to": {"destiny": "{} Destiny cards", "power": "{} Power tokens", "combat-power": "{} Combat Power tokens",
+                    "pawn": "{} pawns", "soul-good": "{} Good"},
+    "seven-steps": {},
+    "particle-panic": {"pawn": "{} pawns", "hand-tracker": "{} hand-limit trackers"},
+    "punished": {"tier-1": "{} red cards", "tier-2": "{} purple", "tier-3": "{} black"},
+}
+
+
+def text_of(pdf: bytes) -> str:
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in document)
+    finally:
+        document.close()
+
+
+def player_counts(game: str) -> list[int]:
+    players = load_rules(shipped_layouts_dir() / game).players
+    top = players.max if players.max is not None else players.min + 8
+    return sorted({players.min, players.default, top})[:3]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_prints_a_rules_reference_with_its_counts(game):
+    rules = load_rules(shipped_layouts_dir() / game)
+    for players in player_counts(game):
+        result = build_game(game, Settings(players=players), STORE)
+        assert result.problems == []
+        doc = next(d for d in result.documents if d.filename == "rules.pdf")
+        assert doc.pages == 2                                  # one sheet, both sides, no cover
+        text = text_of(doc.pdf)
+        for heading in ("Components",) + SECTIONS[game] + ("Example",):
+            assert heading in text, (game, heading)
+        for kind, pattern in COUNTED[game].items():
+            expected = pattern.format(rules.components[kind].expected(players))
+            assert expected in text, (game, players, expected)
+        assert "{" not in text and "}" not in text              # every placeholder filled
+
+
+def edit(path, old, new):
+    text = path.read_text()
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new, 1))
+
+
+CHANGES = [
+    ("exit-from-purgatory", "rules.toml", "setup_cards_per_type = 2", "setup_cards_per_type = 3",
+     "is dealt 3 cards of each type", "mats-and-aids.pdf", "a scoring mat and 3 cards of each type"),
+    ("seven-steps", "rules.toml", "virgil_pips_at_start = 3", "virgil_pips_at_start = 2",
+     "You start with 2 of the 7 Virgil pips", "gamesheets.pdf", "2 ready at the start"),
+    ("particle-panic", "rules.toml", "cards_dealt = 3", "cards_dealt = 4",
+     "deal 4 to each player", "aids.pdf", "Setup: deal 4 cards to each player"),
+    ("straight-to", "rules.toml", "souls_per_step = 2", "souls_per_step = 3",
+     "spend 3 souls of your destiny's kind", "aids.pdf", "spend 3 matching souls"),
+    ("punished", "rules.toml", "hand_cap = 3", "hand_cap = 2",
+     "never more than 2", "tokens-and-board.pdf", "and at most 2"),
+]
+
+
+@pytest.mark.parametrize("game, file, old, new, on_reference, aid, on_aid", CHANGES, ids=[c[0] for c in CHANGES])
+def test_a_changed_number_reaches_the_reference_and_the_aid(tmp_path, game, file, old, new, on_reference, aid,
+                                                            on_aid):
+    layouts = tmp_path / "layouts"
+    shutil.copytree(shipped_layouts_dir() / game, layouts / game)
+    edit(layouts / game / file, old, new)
+    result = build_game(game, Settings(layouts=str(layouts)), STORE)
+    assert result.problems == [], result.problems
+    pdfs = {doc.filename: text_of(doc.pdf) for doc in result.documents}
+    assert on_reference in pdfs["rules.pdf"]
+    assert on_aid in pdfs[aid]
+
+
+LINT = [
+    ("Fen Hound", '{ stat = "MAW", threshold = 2, effects = [{ token = "Calcified Mass" }] }',
+     '{ stat = "PAIN", threshold = 3, effects = [{ token = "Calcified Mass" }] }',
+     "cards.toml:cards[5].encounter.checks[1]: 'Fen Hound' breaks token-check-reachable"),
+    ("Weeping Punished", 'encounter.fallback = [{ stat = "ICHOR", amount = -1 }]',
+     'encounter.fallback = [{ stat = "PAIN", amount = -1 }]',
+     "cards.toml:cards[11].encounter.fallback: 'Weeping Punished' breaks fallback-is-no-gift"),
+    ("Still Water", '{ stat = "ICHOR", amount = 2 }', '{ stat = "ICHOR", amount = 2, lasting = "temp" }',
+     "cards.toml:cards[0].encounter.fallback: 'Still Water' breaks trade-gives-lasting-value"),
+]
+
+
+def test_the_shipped_deck_passes_the_new_lint_rules(run):
+    result = run("validate", "punished")
+    assert result.exit_code == 0 and "breaks" not in result.output
+
+
+@pytest.mark.parametrize("card, old, new, message", LINT, ids=[rule[3].split("breaks ")[1] for rule in LINT])
+def test_each_new_lint_rule_names_the_card_and_key(run, layouts_copy, card, old, new, message):
+    path = layouts_copy / "punished" / "cards.toml"
+    text = path.read_text()
+    start = text.index(f'name = "{card}"')
+    end = text.find("[[cards]]", start)
+    block = text[start:end]
+    assert old in block, (card, old)
+    path.write_text(text[:start] + block.replace(old, new, 1) + text[end:])
+    result = run("validate", "punished", "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert message in result.output, result.output

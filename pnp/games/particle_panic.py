@@ -214,6 +214,8 @@ def aid_elements(d: PanicData, ctx: BuildContext, w: float, h: float) -> tuple:
 
 
 def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
+    lines = [ctx.fill(line, f"{GAME}/{FILE}:board.centre_lines[{i}]") for i, line in enumerate(d.board.centre_lines)]
+    d = d.model_copy(update={"board": d.board.model_copy(update={"centre_lines": lines})})
     n = ctx.players
     b = d.board
     w, h = board_size(b)

@@ -214,6 +214,14 @@ def aid_elements(d: StraightData, ctx: BuildContext, w: float, h: float) -> tupl
             *text_column(right, x2, h - 35, col, h - 38, heading_color="#3d3551"))
 
 
+def with_numbers(d: StraightData, ctx: BuildContext) -> StraightData:
+    """The data with the rules model's numbers filled into the track's and the Soul cards' hints."""
+    track = d.track.model_copy(update={"enter_rule": ctx.fill(d.track.enter_rule, f"{GAME}/{FILE}:track.enter_rule")})
+    kinds = {key: kind.model_copy(update={"hint": ctx.fill(kind.hint, f"{GAME}/{FILE}:soul_types.{key}.hint")})
+             for key, kind in d.soul_types.items()}
+    return d.model_copy(update={"track": track, "soul_types": kinds})
+
+
 def pawn_name(pawns: PawnSet, i: int) -> str:
     """Beyond the listed colours (the rules allow any number of players), colours repeat with a number."""
     name = pawns.names[i % len(pawns.names)]
@@ -221,6 +229,7 @@ def pawn_name(pawns: PawnSet, i: int) -> str:
 
 
 def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
+    d = with_numbers(d, ctx)
     n = ctx.players
     w, h = ctx.card_w, ctx.card_h
     backs = {key: soul_back(b, d.title, w, h) for key, b in d.backs.items()}

@@ -92,6 +92,17 @@ def browser():
     return open_page
 
 
+def edit_card(path: Path, card: str, old: str, new: str) -> None:
+    """Change `old` to `new` inside one [[cards]] entry of a layout file, found by its name."""
+    text = path.read_text()
+    named = text.index(f'name = "{card}"')
+    start = text.rindex("[[cards]]", 0, named)
+    end = text.find("[[cards]]", named)
+    end = len(text) if end < 0 else end
+    assert old in text[start:end], (card, old)
+    path.write_text(text[:start] + text[start:end].replace(old, new, 1) + text[end:])
+
+
 def message_lines(output: str) -> list[str]:
     """What a command said, less the first line naming the layouts and icons it used."""
     return [line for line in output.strip().splitlines() if not line.startswith("layouts: ")]

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 import tomli_w
 
+from conftest import edit_card
+
 from pnp.build import build_game
 from pnp.icons import IconStore
 from pnp.paths import shipped_icons_dir, shipped_layouts_dir
@@ -223,10 +225,7 @@ def test_reprint_holds_exactly_the_changed_cards_with_their_backs(run, isolated,
     for game in ("punished", "straight-to"):
         assert json.loads((isolated / "output" / game / "manifest.json").read_text())["changes"] is None  # first build
     cards = layouts_copy / "punished" / "cards.toml"
-    text = cards.read_text()
-    still = text.index('name = "Still Water"')
-    cards.write_text(text[:still] + text[still:].replace('{ stat = "ICHOR", amount = 2 }',
-                                                         '{ stat = "ICHOR", amount = 3 }', 1))
+    edit_card(cards, "Still Water", '{ stat = "ICHOR", amount = 2 }', '{ stat = "ICHOR", amount = 3 }')
     rules = layouts_copy / "straight-to" / "rules.toml"
     rules.write_text(rules.read_text().replace('label = "Good Soul card"\nfixed = 50', 'label = "Good Soul card"\nfixed = 51'))
     souls = layouts_copy / "straight-to" / "components.toml"

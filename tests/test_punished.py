@@ -8,6 +8,7 @@ from collections import Counter
 import pypdfium2 as pdfium
 import pytest
 
+from conftest import edit_card
 from pdfscan import scan
 from pnp.paths import shipped_layouts_dir
 
@@ -55,21 +56,6 @@ def test_tier_pdfs_hold_exactly_the_cards_with_category_backs(run, built):
 def test_starter_deck_passes_the_lint(run):
     result = run("validate", GAME)
     assert result.exit_code == 0, result.output
-
-
-def _card(text: str, name: str) -> tuple[int, int]:
-    start = text.index(f'name = "{name}"')
-    begin = text.rindex("[[cards]]", 0, start)
-    end = text.find("[[cards]]", start)
-    return begin, (end if end != -1 else len(text))
-
-
-def edit_card(path, name, old, new):
-    text = path.read_text()
-    begin, end = _card(text, name)
-    block = text[begin:end]
-    assert old in block, (old, block)
-    path.write_text(text[:begin] + block.replace(old, new, 1) + text[end:])
 
 
 LINT = [

@@ -12,6 +12,8 @@ from math import comb
 import pytest
 from click.testing import CliRunner
 
+from conftest import edit_card
+
 from pnp.analysis.dice import p_greater, subset_sums
 from pnp.analysis.exit_from_purgatory import p_at_least
 from pnp.analysis.particle_panic import turns_to_fill
@@ -103,11 +105,8 @@ def test_every_game_has_a_report_with_its_figures(reported):
 def test_a_data_change_shows_the_old_value_beside_the_new(reported):
     work, _ = reported
     layouts, out = work / "layouts", work / "out"
-    cards = layouts / "punished" / "cards.toml"
-    text = cards.read_text()
-    hound = text.index('name = "Fen Hound"')
-    cards.write_text(text[:hound] + text[hound:].replace('{ stat = "PAIN", threshold = 2,',
-                                                         '{ stat = "PAIN", threshold = 1,', 1))
+    edit_card(layouts / "punished" / "cards.toml", "Fen Hound", '{ stat = "PAIN", threshold = 2,',
+              '{ stat = "PAIN", threshold = 1,')
     souls = layouts / "straight-to" / "components.toml"
     souls.write_text(souls.read_text().replace('icon = "lorc/prayer"\ncount = 17', 'icon = "lorc/prayer"\ncount = 27'))
     result = CliRunner().invoke(cli, ["report", "punished", "straight-to", "--layouts", str(layouts), "-o", str(out)],

@@ -9,6 +9,8 @@ import shutil
 import pypdfium2 as pdfium
 import pytest
 
+from conftest import edit_card
+
 from pnp.build import build_game
 from pnp.games import GAMES
 from pnp.icons import IconStore
@@ -117,13 +119,7 @@ def test_the_shipped_deck_passes_the_new_lint_rules(run):
 
 @pytest.mark.parametrize("card, old, new, message", LINT, ids=[rule[3].split("breaks ")[1] for rule in LINT])
 def test_each_new_lint_rule_names_the_card_and_key(run, layouts_copy, card, old, new, message):
-    path = layouts_copy / "punished" / "cards.toml"
-    text = path.read_text()
-    start = text.index(f'name = "{card}"')
-    end = text.find("[[cards]]", start)
-    block = text[start:end]
-    assert old in block, (card, old)
-    path.write_text(text[:start] + block.replace(old, new, 1) + text[end:])
+    edit_card(layouts_copy / "punished" / "cards.toml", card, old, new)
     result = run("validate", "punished", "--layouts", layouts_copy)
     assert result.exit_code == 1
     assert message in result.output, result.output

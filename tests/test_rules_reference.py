@@ -123,3 +123,20 @@ def test_each_new_lint_rule_names_the_card_and_key(run, layouts_copy, card, old,
     result = run("validate", "punished", "--layouts", layouts_copy)
     assert result.exit_code == 1
     assert message in result.output, result.output
+
+
+def test_a_terrace_threshold_is_typed_once(tmp_path):
+    """ENVY's 9 lives in its test; the sheet's words and the odds both follow a change to it."""
+    from pnp.analysis.seven_steps import p_meets
+    from pnp.games.seven_steps import FILE, Gamesheet
+    from pnp.layouts import load_file
+
+    layouts = tmp_path / "layouts"
+    shutil.copytree(shipped_layouts_dir() / "seven-steps", layouts / "seven-steps")
+    edit(layouts / "seven-steps" / "gamesheet.toml", 'test = { relation = "below", times = -1, plus = 9 }',
+         'test = { relation = "below", times = -1, plus = 8 }')
+    result = build_game("seven-steps", Settings(layouts=str(layouts)), STORE)
+    sheet = text_of(next(d for d in result.documents if d.filename == "gamesheets.pdf").pdf)
+    assert "Roll under 8 minus the challenge die." in sheet and "under 9 minus" not in sheet
+    envy = next(t for t in load_file(layouts / "seven-steps" / FILE, Gamesheet, STORE).terraces if t.name == "ENVY")
+    assert float(p_meets(envy.test, 1, 6)) == pytest.approx(1 / 6)          # under 8 - 6 = 2: a 1

@@ -48,7 +48,8 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
                                     for c, p in enumerate(odds, start=1)]
                         + [Figure(key=f"odds.{terrace.name}.k{k}.mean", label=f"{terrace.name}, {k} dice",
                                   value=float(mean), style="percent", digits=1)])
-        tables.append(Table(title=f"{terrace.step} {terrace.name}: {terrace.challenge}",
+        words = terrace.test.words(terrace.challenge, f"seven-steps/{FILE}:terraces[{terrace.step - 1}].challenge")
+        tables.append(Table(title=f"{terrace.step} {terrace.name}: {words}",
                             columns=["pool dice rolled"] + [f"challenge {c}" for c in range(1, 7)] + ["any challenge"],
                             rows=rows))
     exact = Section(title="Each terrace, exactly",

@@ -439,7 +439,7 @@ def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
     effects = [e for c in deck.cards for e in (c.hand.effects + [x for ch in c.encounter.checks for x in ch.effects]
                                                + c.encounter.fallback)]
     temp = sum(1 for e in effects if e.boost and e.lasting == "temp")
-    perm = sum(1 for e in effects if e.boost and e.lasting == "perm")
+    perm = sum(1 for e in effects if e.boost and e.lasting != "temp")     # unmarked changes last too
     limit = rules.facts.get("max_permanent_boost_percent", 50)
     if perm * 100 > limit * temp:
         problems.append(Problem(GAME, CARDS, "cards", f"breaks permanent-boosts-rarer: {perm} permanent boosts "

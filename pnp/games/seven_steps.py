@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from pnp.components import Cover, DocumentSpec, Sheet
+from pnp.errors import LayoutError
 from pnp.games import BuildContext
 from pnp.icons import IconStore
 from pnp.layouts import Color, Count, CoverText, IconName, Strict, Text, load_file
@@ -76,6 +77,15 @@ class TerraceTest(Strict):
     def target(self, challenge: int) -> int:
         value = self.times * challenge + self.plus
         return math.ceil(value) if self.round == "up" else math.floor(value)
+
+    def words(self, text: str, where: str) -> str:
+        """The terrace's printed challenge with its numbers filled from this test, so the sheet
+        and the balance report can never disagree: {plus}, {minus} (the same, negated), {tolerance}."""
+        values = {"plus": self.plus, "minus": -self.plus, "tolerance": self.tolerance}
+        try:
+            return text.format_map(values)
+        except (KeyError, ValueError, IndexError) as exc:
+            raise LayoutError(f"{where}: {exc} is not one of {{plus}}, {{minus}}, {{tolerance}}") from None
 
     def met(self, total: int, challenge: int) -> bool:
         target = self.target(challenge)
@@ -227,7 +237,8 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> tuple
         out += [T(f"{terrace.step}", left, y0 + 1, 7, terrace_h - 2, size=13, bold=True, color=g.rock),
                 T(terrace.name, left + 8, y0 + terrace_h / 2 - 0.5, box_x - left - 9, terrace_h / 2 - 1.5,
                   size=11, bold=True, align="left", valign="bottom", color=g.ink),
-                T(terrace.challenge, left + 8, y0 + 0.8, box_x - left - 9, terrace_h / 2 - 1.2, size=7.5,
+                T(terrace.test.words(terrace.challenge, f"{GAME}/{FILE}:terraces[{terrace.step - 1}].challenge"),
+                  left + 8, y0 + 0.8, box_x - left - 9, terrace_h / 2 - 1.2, size=7.5,
                   min_size=5.5, align="left", valign="top", color="#333333"),
                 Box(die_x, y0 + (terrace_h - 1.2 - s) / 2, s, s, stroke=g.ink, width=1.0),
                 Box(box_x, y0 + (terrace_h - 1.2) / 2 - 3, 6, 6, stroke=g.ink, width=0.9),

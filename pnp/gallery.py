@@ -39,7 +39,7 @@ def thumbnails(documents, placed: list[dict]) -> dict[str, bytes]:
         # render just the piece (crop: points cut from the left, bottom, right and top)
         image = page.render(scale=scale, crop=(x0, y0, width - x1, height - y1)).to_pil().convert("RGB")
         buffer = io.BytesIO()
-        image.save(buffer, format="PNG")
+        image.save(buffer, format="PNG", compress_level=1)   # thumbnails: speed over bytes
         out[kind] = buffer.getvalue()
     for document in opened.values():
         document.close()
@@ -71,7 +71,7 @@ def design_thumbnails(specs, designs: dict[str, dict], drawn: set[str], store) -
                              0.0, store)
             for (digest, _), image in zip(todo, rasterise(pdf, DESIGN_DPI)):
                 buffer = io.BytesIO()
-                image.save(buffer, format="PNG")
+                image.save(buffer, format="PNG", compress_level=1)   # thumbnails: speed over bytes
                 out[digest] = buffer.getvalue()
     return out
 

@@ -606,6 +606,10 @@ def main() -> None:
     signal.signal(signal.SIGTERM, _terminate)
     try:
         cli(prog_name="pnp", standalone_mode=True)
+    except ModuleNotFoundError as exc:
+        click.echo(f"Error: the library {exc.name!r} that pnp needs is not installed in this Python "
+                   f"({sys.executable}); install pnp with its dependencies: pip install .", err=True)
+        sys.exit(1)
     except Exception as exc:  # noqa: BLE001 - the last net under every command
         click.echo(f"Error: unexpected {type(exc).__name__}: {exc} (please report this)", err=True)
         sys.exit(1)

@@ -86,3 +86,4 @@ class DocumentSpec:
     sections: list[Section]
     cover: Cover | None            # None: the document is its own guide (the rules reference)
     game_title: str = ""
+    both_sides: bool = False       # printed on both sides of its sheets though it has no backs

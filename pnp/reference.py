@@ -46,7 +46,7 @@ def reference_document(folder: Path, store: IconStore, ctx: BuildContext, game: 
     sheets = [Sheet(f"Rules reference {side}/2", REFERENCE_KIND, f"Rules reference, side {side}",
                     lambda w, h, side=side: _side(reference, [f for f in filled if f[0] == side], side, w, h))
               for side in (1, 2)]
-    return DocumentSpec(FILENAME, "Rules reference", list(sheets), None, game_title)
+    return DocumentSpec(FILENAME, "Rules reference", list(sheets), None, game_title, both_sides=True)
 
 
 def _side(reference: Reference, sections: list[tuple[int, str, list[str]]], side: int, w: float,

@@ -206,6 +206,7 @@ def test_captions_give_each_design_its_own_count_and_each_file_its_duplex(run, i
                                            r'<td>[^<]*</td>\s*<td>([^<]*)</td>', section, re.S)}
     assert rows["cards.pdf"] == "yes: flip on long edge"
     assert rows["track.pdf"] == "no: single-sided" and rows["aids.pdf"] == "no: single-sided"
+    assert rows["rules.pdf"] == "yes: flip on long edge"          # one sheet, both sides
 
 
 def test_exports_older_than_the_data_are_marked_stale(run, isolated, layouts_copy):

@@ -206,4 +206,4 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
         canvas.showPage()
     canvas.save()
     return RenderedDocument(spec.filename, buffer.getvalue(), len(pages), placed, sorted(icons),
-                            any(page.backs for page in pages))
+                            spec.both_sides or any(page.backs for page in pages))

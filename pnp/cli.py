@@ -290,6 +290,34 @@ def report(games, **flags) -> None:
     _gallery(settings)
 
 
+@cli.command()
+@click.option("--paper", help="a4 (default), letter, a3, tabloid, or WxH in mm.")
+@click.option("--duplex", type=click.Choice(["long", "short"]), help="The edge your printer flips on (default long).")
+@click.option("--back-offset", help="Check an offset: the crosshairs are printed shifted by X,Y mm.")
+@click.option("--margin", help="Printer margin kept clear (default 5mm).")
+@click.option("--output", "-o", help="Output folder (default: output).")
+def calibrate(**flags) -> None:
+    """Write OUTPUT/calibrate.pdf: one sheet to print double-sided and read your printer's back offset.
+
+    Hold the printed sheet to the light: each red crosshair from the back falls on the blue rulers
+    of the front at the X,Y to give to --back-offset. Print it again with that offset to check.
+
+    \b
+    Example: pnp calibrate --paper letter --duplex short
+    """
+    from pnp.atomic import write_bytes_atomic
+    from pnp.build import render_options
+    from pnp.calibration import FILENAME, calibration_document
+    from pnp.render.document import render_document
+
+    settings = _settings(**flags)
+    document = render_document(calibration_document(render_options(settings)), render_options(settings),
+                               _store(settings))
+    path = settings.output_dir() / FILENAME
+    write_bytes_atomic(path, document.pdf)
+    click.echo(f"calibration sheet -> {path} (print both sides, flip on the {settings.duplex_mode()} edge)")
+
+
 @cli.command(name="list")
 @click.option("--layouts", type=click.Path(file_okay=False), help="Layout data folder to read.")
 def list_games(layouts) -> None:

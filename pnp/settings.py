@@ -95,7 +95,7 @@ class Settings:
         if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (x, y)):
             raise UsageProblem(f"--back-offset {self.back_offset!r}: each of X and Y must be a number from "
                                f"-{MAX_BACK_OFFSET_MM} to {MAX_BACK_OFFSET_MM} mm (printers drift by a millimetre "
-                               "or two)")
+                               "or two; `pnp calibrate` measures yours)")
         return x * MM, y * MM
 
     def duplex_mode(self) -> str:

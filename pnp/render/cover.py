@@ -31,7 +31,8 @@ def print_instructions(spec: DocumentSpec, options: RenderOptions, body_pages: l
     else:
         lines.append("Print single-sided.")
     if double and options.duplex != "off":
-        lines.append("Backs drifting on your printer? Rebuild with --back-offset X,Y (mm) to shift them.")
+        lines.append("Backs drifting on your printer? `pnp calibrate` prints one sheet that measures it; then "
+                     "rebuild with --back-offset X,Y (mm).")
     if options.bleed:
         lines.append(f"Pieces carry {options.bleed / MM:.2f} mm of bleed: cut on the crop marks, not the art's edge.")
     if options.ink_saver:

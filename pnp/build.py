@@ -12,6 +12,7 @@ from pnp.errors import LayoutError, PnpError, UsageProblem
 from pnp.games import BuildContext, load_game
 from pnp.geometry import MM
 from pnp.incremental import FAILURE_FILE, data_digest
+from pnp.outputdir import game_folder
 from pnp.icons import IconStore
 from pnp.atomic import write_bytes_atomic
 from pnp.reference import reference_document
@@ -172,7 +173,7 @@ def write_build(build: GameBuild, output: Path) -> list[Path]:
 
 
 def _write(build: GameBuild, output: Path) -> list[Path]:
-    folder = output / build.slug
+    folder = game_folder(output, build.slug)
     folder.mkdir(parents=True, exist_ok=True)
     for stale in folder.glob(".*.tmp"):       # left by a build that was killed outright
         stale.unlink()
@@ -208,7 +209,7 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
 
 def _record_failure(folder: Path, lines: list[str]) -> None:
     """Only where the output folder is already there: a failed first build leaves nothing behind."""
-    if folder.parent.is_dir() and not folder.parent.is_symlink():
+    if folder.parent.is_dir() and not folder.parent.is_symlink() and not folder.is_symlink():
         try:
             write_bytes_atomic(folder / FAILURE_FILE, (json.dumps({"problems": lines}, indent=1) + "\n").encode())
         except OSError:

@@ -48,12 +48,17 @@ def shared_options(func):
     return func
 
 
-def _settings(**flags):
-    """Options read and checked once; the first line says which layouts and icons are in use."""
+def _settings(writes: bool = False, **flags):
+    """Options read and checked once; the first line says which layouts and icons are in use. A
+    command that `writes` has its output folder checked before anything is written."""
     from pnp.settings import Settings
 
     settings = Settings.load(**flags)
     warnings = settings.check()
+    if writes:
+        from pnp.outputdir import check_output
+
+        check_output(settings.output_dir())
     click.echo(settings.sources())
     for warning in warnings:
         click.echo(f"warning: {warning}", err=True)
@@ -118,7 +123,7 @@ def build(games, no_validate, force, jobs, **flags) -> None:
     """
     import os
 
-    settings = _settings(**flags)
+    settings = _settings(writes=True, **flags)
     worst = _build(settings, list(games) or _project_games(settings), force, no_validate, jobs or os.cpu_count() or 1)
     if worst:
         sys.exit(worst)
@@ -173,7 +178,7 @@ def watch(games, port, **flags) -> None:
 
     from pnp.watch import Reloads, games_touched, serve, watch_and_rebuild
 
-    settings = _settings(**flags)
+    settings = _settings(writes=True, **flags)
     slugs = list(games) or _project_games(settings)
     _build(settings, slugs, False, False, 1)
     output = settings.output_dir()
@@ -280,7 +285,7 @@ def report(games, **flags) -> None:
     """
     from pnp.analysis.publish import publish
 
-    settings = _settings(**flags)
+    settings = _settings(writes=True, **flags)
     store = _store(settings)
     for slug in games or _project_games(settings):
         published = publish(slug, settings.layouts_dir(), store, settings.output_dir())
@@ -310,7 +315,7 @@ def calibrate(**flags) -> None:
     from pnp.calibration import FILENAME, calibration_document
     from pnp.render.document import render_document
 
-    settings = _settings(**flags)
+    settings = _settings(writes=True, **flags)
     document = render_document(calibration_document(render_options(settings)), render_options(settings),
                                _store(settings))
     path = settings.output_dir() / FILENAME
@@ -383,7 +388,10 @@ def _progress(label: str, total: int):
 def _catalogue(game: str, flags: dict):
     from pnp.export.catalogue import catalogue
 
-    settings = _settings(**flags)
+    from pnp.outputdir import game_folder
+
+    settings = _settings(writes=True, **flags)
+    game_folder(settings.output_dir(), game)
     store = _store(settings)
     return settings, store, catalogue(game, settings, store)
 

@@ -16,6 +16,7 @@ from pnp import __version__
 from pnp.atomic import write_bytes_atomic
 from pnp.errors import IconError
 from pnp.paths import inside
+from pnp.safefiles import UnsafeFile, read_regular
 
 if TYPE_CHECKING:
     from pnp.svgshape import IconShape
@@ -24,8 +25,8 @@ DEFAULT_BASE_URL = "https://game-icons.net"
 LICENCE = "CC BY 3.0"
 SITE = "game-icons.net"
 _PART = r"[a-z0-9]+(?:-[a-z0-9]+)*"
-_REF_RE = re.compile(rf"^({_PART})/({_PART})$")
-MAX_DOWNLOAD = 256 * 1024
+_REF_RE = re.compile(rf"\A({_PART})/({_PART})\Z")      # \Z: no newline may trail a reference
+MAX_DOWNLOAD = 256 * 1024      # also the largest cached icon read back
 
 
 @dataclass(frozen=True, order=True)
@@ -99,7 +100,10 @@ class IconStore:
         if entry is None or not path.exists():
             raise IconError(f"icon {ref} is not in the cache {self.root}; run `pnp icons fetch {ref}` "
                             "or `pnp icons import ICONS_JSON`")
-        data = path.read_bytes()
+        try:
+            data = read_regular(path, MAX_DOWNLOAD, links=False)
+        except UnsafeFile as exc:
+            raise IconError(f"{path}: refused: {exc}") from None
         if len(data) != entry.get("size") or sha256(data) != entry.get("sha256"):
             raise IconError(f"{path} does not match icons/manifest.json (size or sha256 differ); "
                             f"run `pnp icons fetch --refresh {ref}`")
@@ -178,7 +182,11 @@ class IconStore:
             if not path.exists():
                 problems.append(f"{path}: missing (listed in the manifest)")
                 continue
-            data = path.read_bytes()
+            try:
+                data = read_regular(path, MAX_DOWNLOAD, links=False)
+            except UnsafeFile as exc:
+                problems.append(f"{path}: refused: {exc}")
+                continue
             if sha256(data) != entry.get("sha256") or len(data) != entry.get("size"):
                 problems.append(f"{path}: sha256 {sha256(data)[:12]}… differs from the manifest's "
                                 f"{str(entry.get('sha256'))[:12]}…")

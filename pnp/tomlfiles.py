@@ -12,15 +12,21 @@ from typing import Any
 
 from pnp.errors import LayoutError, LayoutSyntaxError
 from pnp.icons import is_icon_ref
+from pnp.safefiles import UnsafeFile, read_regular
+
+
+MAX_LAYOUT_BYTES = 2 * 1024 * 1024
 
 
 def read_toml(path: Path) -> dict[str, Any]:
+    if not path.exists() and not path.is_symlink():
+        raise LayoutError(f"{path}: file not found")
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise LayoutError(f"{path}: file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LayoutError(f"{path}: cannot be read ({exc})") from None
+        text = read_regular(path, MAX_LAYOUT_BYTES).decode("utf-8-sig")
+    except UnsafeFile as exc:
+        raise LayoutError(f"{path}: cannot be read: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise LayoutError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -13,6 +13,7 @@ from pnp.analysis import ANALYSES
 from pnp.analysis.model import Figure, GameReport, Plot
 from pnp.atomic import write_bytes_atomic
 from pnp.icons import IconStore
+from pnp.outputdir import game_folder
 from pnp.rules import load_rules
 
 REPORT_FILE = "report.html"
@@ -30,7 +31,7 @@ class Published:
 def publish(game: str, layouts: Path, store: IconStore, output: Path) -> Published:
     folder = layouts / game
     report: GameReport = importlib.import_module(ANALYSES[game]).analyse(folder, store, load_rules(folder))
-    target = output / game
+    target = game_folder(output, game)
     figures = report.figures()
     previous = _previous(target / FIGURES_FILE)
     moved = {key: old for key, old in previous.items()

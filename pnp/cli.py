@@ -36,8 +36,9 @@ def shared_options(func):
                      help="Light pages, dark icons, colour only as thin accents."),
         click.option("--bleed", help="Bleed beyond the trim, e.g. 3mm or 0.125in (default 0)."),
         click.option("--margin", help="Printer margin kept clear (default 5mm)."),
-        click.option("--duplex", type=click.Choice(["long", "short", "off"]),
-                     help="long (default): flip on the long edge; short; off: backs on sheets of their own."),
+        click.option("--duplex", type=click.Choice(["long", "short", "off", "fold"]),
+                     help="long (default): flip on the long edge; short; off: backs on sheets of their own; "
+                          "fold: each front beside its back, fold the sheet in half (no duplex printer needed)."),
         click.option("--back-offset", help="Shift backs by X,Y mm to calibrate a printer, e.g. 0.5,-1."),
         click.option("--copies", type=click.IntRange(1, 10000), help="Copies of pads such as gamesheets."),
         click.option("--layouts", type=click.Path(file_okay=False), help="Use this layout data folder instead of the shipped one."),

@@ -15,7 +15,7 @@ from pnp.icons import DEFAULT_BASE_URL
 from pnp.paths import shipped_icons_dir, shipped_layouts_dir
 
 CONFIG_FILE = "pnp.toml"
-DUPLEX_MODES = ("long", "short", "off")
+DUPLEX_MODES = ("long", "short", "off", "fold")
 MAX_BACK_OFFSET_MM = 10
 MAX_COPIES = 10000
 MIN_PRINTABLE_MM = (170.0, 250.0)   # what the largest sheet (the Seven Steps gamesheet) needs

@@ -94,3 +94,37 @@ def test_the_blank_reverse_is_what_keeps_the_pairs_apart(builds):
     text = pdfium.PdfDocument(io.BytesIO(doc.pdf))[1].get_textpage().get_text_range()
     assert "left blank on purpose" in text
     assert page_labels(doc.pdf)[2:4] == [("Tier 1 cards 1/2", "fronts"), ("Tier 1 cards 1/2", "backs")]
+
+
+FOLD_CASES = list(itertools.product(["a4", "letter"], ["0", "3mm"]))
+
+
+@pytest.mark.parametrize("paper, bleed", FOLD_CASES, ids=["-".join(case) for case in FOLD_CASES])
+def test_gutterfold_puts_each_back_beside_its_front_across_the_fold(paper, bleed):
+    """--duplex fold: no duplex printer; every sheet holds fronts on the left and their backs on the
+    right, mirrored across the centre line, so folding it puts each back behind its front."""
+    from pdfscan import scan
+
+    store = IconStore(shipped_icons_dir())
+    settings = Settings(paper=paper, bleed=bleed, duplex="fold", margin="3mm" if bleed != "0" else "5mm")
+    folded = 0
+    for game in sorted(GAMES):
+        for doc in build_game(game, settings, store).documents:
+            labels = page_labels(doc.pdf)
+            assert not any(label and label[1] == "backs" for label in labels), (game, doc.filename)
+            readers = PdfReader(io.BytesIO(doc.pdf)).pages
+            pages = None
+            for number, page in enumerate(readers):
+                text = pdfium.PdfDocument(io.BytesIO(doc.pdf))[number].get_textpage().get_text_range()
+                if "fronts and backs (fold)" not in text:
+                    continue
+                width = float(page.mediabox[2])
+                left, _, right, _ = (float(v) for v in page.trimbox)
+                assert left + right == pytest.approx(width, abs=0.2 * MM), (game, doc.filename, number)
+                pages = pages or scan(doc.pdf)
+                folds = [ln for ln in pages[number].lines if abs(ln[0][0] - width / 2) < 0.01
+                         and abs(ln[1][0] - width / 2) < 0.01 and abs(ln[1][1] - ln[0][1]) > 100 * MM]
+                assert folds, (game, doc.filename, number)
+                assert left < width / 2 - 5 * MM and right > width / 2 + 5 * MM    # pieces on both halves
+                folded += 1
+    assert folded >= 10

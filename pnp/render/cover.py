@@ -25,12 +25,15 @@ def print_instructions(spec: DocumentSpec, options: RenderOptions, body_pages: l
     elif double and options.duplex == "short":
         lines.append("Print the whole file double-sided, flipping on the SHORT edge: each page of backs "
                      "lands behind the page of fronts before it (this cover's reverse is blank on purpose).")
+    elif double and options.duplex == "fold":
+        lines.append("Print single-sided. Each sheet holds fronts on the left and their backs on the right: "
+                     "fold it along the dashed centre line, glue the halves together, then cut.")
     elif double:
         lines.append("Print single-sided: the back pages come after all the fronts; glue each back "
                      "sheet behind its front sheet, turning it over left to right.")
     else:
         lines.append("Print single-sided.")
-    if double and options.duplex != "off":
+    if double and options.duplex in ("long", "short"):
         lines.append("Backs drifting on your printer? `pnp calibrate` prints one sheet that measures it; then "
                      "rebuild with --back-offset X,Y (mm).")
     if options.bleed:

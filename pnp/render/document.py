@@ -18,7 +18,7 @@ from pnp.render.elements import Painter, Text
 from pnp.render.fonts import font, register_fonts
 from pnp.render.furniture import Bands, Furniture, content_area
 
-Duplex = Literal["long", "short", "off"]
+Duplex = Literal["long", "short", "off", "fold"]
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,7 @@ def duplex_safe(body: list[PagePlan], options: RenderOptions, before: int = 1) -
     """Pages after the `before` pages of cover, padded so that a player who prints the whole file
     double-sided gets every page of backs on the reverse of its own fronts: each front page that
     has backs starts a sheet (an odd page number), behind a blank page where needed."""
-    if options.duplex == "off" or not any(page.backs for page in body):
+    if options.duplex in ("off", "fold") or not any(page.backs for page in body):
         return body
     out: list[PagePlan] = []
     for i, page in enumerate(body):

@@ -21,13 +21,18 @@ MARK = "#000000"
 MARK_LEN = 4 * MM
 MARK_CLEAR = 0.6 * MM
 MARK_ROOM = 2.5 * MM
+FOLD_GUTTER = 14 * MM      # between the halves of a gutterfold sheet: room for both sets of crop marks
 
 
 def impose(options: RenderOptions, cell_w: float, cell_h: float, gap: float,
-           what: str, mark_room: float = 0.0) -> tuple[list[Rect], Bands]:
+           what: str, mark_room: float = 0.0, half: bool = False) -> tuple[list[Rect], Bands]:
     """The grid cells of one sheet and where the page furniture goes; `mark_room` keeps space for
-    crop marks on every side of the grid (needed with bleed, where no hairline shows the trim)."""
+    crop marks on every side of the grid (needed with bleed, where no hairline shows the trim).
+    With `half`, the grid fills the left half only, leaving the right half for folded backs."""
     printable = options.printable()
+    if half:
+        printable = Rect(printable.x, printable.y, options.paper.width / 2 - FOLD_GUTTER / 2 - printable.x,
+                         printable.height)
     room = printable.inset(mark_room)
     cols, rows = grid_fit(cell_w, cell_h, room.width, room.height, gap)
     if not cols or not rows:
@@ -47,12 +52,50 @@ def impose(options: RenderOptions, cell_w: float, cell_h: float, gap: float,
     raise UsageProblem(f"{what} leaves no room for the page's scale bar on {options.paper.label()}")
 
 
+def _folded(section: PieceSheet, options: RenderOptions, w: float, h: float, bleed: float, gap: float,
+            what: str) -> list[PagePlan]:
+    """Gutterfold: fronts on the left half, each back mirrored across the page's centre line on the
+    right half, so folding the sheet down the dashed line puts every back behind its own front."""
+    cells, bands = impose(options, w + 2 * bleed, h + 2 * bleed, gap, what, MARK_ROOM if bleed else 0.0, half=True)
+    pw, ph = options.paper.width, options.paper.height
+    printable = options.printable()
+    pages = []
+    sheets = (len(section.pieces) + len(cells) - 1) // len(cells)
+    for number, start in enumerate(range(0, len(section.pieces), len(cells)), start=1):
+        chunk = section.pieces[start:start + len(cells)]
+        slots = [(piece, cell.inset(bleed)) for piece, cell in zip(chunk, cells)]
+        back_slots = [(piece, Rect(pw - trim.right, trim.y, trim.width, trim.height)) for piece, trim in slots
+                      if piece.back is not None]
+        fronts = _drawer(slots, section, bleed, "face", bands, options)
+        backs = _drawer(back_slots, section, bleed, "back", bands, options)
+
+        def draw(ctx: PageContext, fronts=fronts, backs=backs) -> None:
+            fronts(ctx)
+            backs(ctx)
+            c = ctx.canvas
+            c.saveState()
+            c.setStrokeColor(CUT)
+            c.setLineWidth(0.5)
+            c.setDash([2 * MM, 1.5 * MM])
+            c.line(pw / 2, printable.y + FOOT + GAP, pw / 2, printable.top - HEAD - GAP)
+            c.restoreState()
+
+        everything = [t for _, t in slots] + [t for _, t in back_slots]
+        pages.append(PagePlan(pw, ph, bands, f"{section.title} {number}/{sheets}: fronts and backs (fold)", draw,
+                              trim=_bbox(everything), bleed=_bbox([t.inset(-bleed) for t in everything]) if bleed else None,
+                              icons=frozenset().union(*(icon_refs(p.face) for p in chunk),
+                                                      *(icon_refs(p.back) for p, _ in back_slots))))
+    return pages
+
+
 def plan_pieces(section: PieceSheet, options: RenderOptions) -> list[PagePlan]:
     rect_shape = section.shape == "rect"
     bleed = options.bleed if (section.bleeds and rect_shape) else 0.0
     w, h = section.width * MM, section.height * MM
     gap = section.gap * MM
     what = f"one {section.title.lower().rstrip('s')}"
+    if options.duplex == "fold" and any(piece.back is not None for piece in section.pieces):
+        return _folded(section, options, w, h, bleed, gap, what)
     cells, bands = impose(options, w + 2 * bleed, h + 2 * bleed, gap, what, MARK_ROOM if bleed else 0.0)
     per_page = len(cells)
     pw, ph = options.paper.width, options.paper.height

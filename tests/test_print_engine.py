@@ -15,7 +15,7 @@ from pnp.geometry import Size
 from pnp.icons import IconStore
 from pnp.paths import shipped_icons_dir
 from pnp.render.document import RenderOptions, render_document
-from pnp.render.elements import Circle, Icon, Text
+from pnp.render.elements import Box, Circle, Icon, Text
 from pnp.render.fold import fold_piece
 from pnp.render.pieces import CUT
 
@@ -332,3 +332,29 @@ def test_text_that_cannot_fit_fails_clearly():
     piece = Piece("card", "wordy", (Text(long, 2, 2, 40, 10, size=9, min_size=6),))
     with pytest.raises(LayoutError, match="does not fit"):
         render([PieceSheet("Cards", [piece], 63.5, 88.9)])
+
+
+def test_fills_that_touch_the_trim_run_on_into_the_bleed():
+    """A title band at the top edge and the card's background both continue past the trim, so a
+    cut a little off shows colour, not a pale sliver (rendered and read as pixels)."""
+    import pypdfium2 as pdfium
+
+    band = Piece("card", "banded", (Box(0, 78.9, 63.5, 10, fill="#9b1d20"), Text("Title", 2, 80, 59.5, 8)),
+                 (Text("back", 2, 2, 50, 8),), "plain", "#fbe9e7", "#2b2540")
+    doc, pdf, _ = render([PieceSheet("Cards", [band] * 2, 63.5, 88.9)], bleed=3 * MM, margin=3 * MM)
+    face = next(item for item in doc.placed if item["side"] == "face")
+    dpi = 100
+    image = pdfium.PdfDocument(pdf)[face["page"] - 1].render(scale=dpi / 72).to_pil().convert("RGB")
+    px = dpi / 25.4
+
+    def at(x_mm, y_mm):      # page millimetres, y up
+        return image.getpixel((round(x_mm * px), round(image.height - y_mm * px)))
+
+    top, left = face["y_mm"] + face["h_mm"], face["x_mm"]
+    middle = face["x_mm"] + face["w_mm"] / 2
+    inside_band, outside_band = at(middle, top - 1), at(middle, top + 1.8)
+    beside_band = at(left - 1.8, top - 3)
+    assert inside_band == pytest.approx((155, 29, 32), abs=12)
+    assert outside_band == pytest.approx(inside_band, abs=12) and beside_band == pytest.approx(inside_band, abs=12)
+    inside_ground, outside_ground = at(left + 1, face["y_mm"] + 30), at(left - 1.8, face["y_mm"] + 30)
+    assert outside_ground == pytest.approx(inside_ground, abs=12)

@@ -17,6 +17,7 @@ from pnp.icons import IconStore
 from pnp.render.document import FormCache
 from pnp.render.elements import Painter, icon_refs, rl_color
 from pnp.render.fonts import font, register_fonts
+from pnp.render.pieces import bleeding
 
 BLANK: Side = ((), "#ffffff")
 
@@ -48,7 +49,7 @@ def printshop_pdf(deck: Deck, store: IconStore, *, bleed_mm: float, ink_saver: b
             if background and not ink_saver:
                 canvas.setFillColor(rl_color(background))
                 canvas.rect(0, 0, width, height, stroke=0, fill=1)
-            painter.draw(elements, bleed, bleed)
+            painter.draw(bleeding(elements, deck.w, deck.h, bleed_mm) if bleed else elements, bleed, bleed)
 
         return forms.form(repr(side), (0, 0, width, height), draw)
 

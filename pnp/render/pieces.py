@@ -12,7 +12,7 @@ import hashlib
 from pnp.components import Piece, PieceSheet
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect, grid_cells, grid_fit
-from pnp.render.elements import icon_refs, rl_color
+from pnp.render.elements import Box, icon_refs, rl_color
 from pnp.render.document import PageContext, PagePlan, RenderOptions
 from pnp.render.furniture import HEAD, FOOT, GAP, Bands, choose_bands
 
@@ -159,7 +159,8 @@ def _drawer(slots: list[tuple[Piece, Rect]], section: PieceSheet, bleed: float, 
                 c.rect(outer.x, outer.y, outer.width, outer.height, stroke=0, fill=1)
             # card-relative coordinates repeat from card to card, so the page compresses well
             c.translate(trim.x, trim.y)
-            ctx.painter.draw_here(elements)
+            ctx.painter.draw_here(bleeding(elements, trim.width / MM, trim.height / MM, bleed / MM) if bleed
+                                  else elements)
             c.restoreState()
             ctx.place(piece.kind, piece.name, piece.back_name, side, trim)
         trims = [t for _, t in slots]
@@ -173,6 +174,22 @@ def _drawer(slots: list[tuple[Piece, Rect]], section: PieceSheet, bleed: float, 
         # full sheets share one set of cut lines and marks: drawn once, placed on every page
         c.doForm(ctx.painter.forms.form(key, (0, 0, options.paper.width, options.paper.height), guides))
     return draw
+
+
+def bleeding(elements, w: float, h: float, bleed: float) -> tuple:
+    """Fills that touch the trim (title bands, backgrounds) run on into the bleed, so a cut a little
+    off shows more band, never a pale sliver. Stroked boxes (borders) stay where they are."""
+    edge = 0.01
+    out = []
+    for element in elements:
+        if isinstance(element, Box) and element.fill and not element.stroke and not element.radius:
+            x0 = element.x - bleed if element.x <= edge else element.x
+            y0 = element.y - bleed if element.y <= edge else element.y
+            x1 = element.x + element.w + (bleed if element.x + element.w >= w - edge else 0)
+            y1 = element.y + element.h + (bleed if element.y + element.h >= h - edge else 0)
+            element = Box(x0, y0, x1 - x0, y1 - y0, fill=element.fill)
+        out.append(element)
+    return tuple(out)
 
 
 def _cut_guides(c, trims: list[Rect], shape: str, bleed: float) -> None:

@@ -11,6 +11,7 @@ from pnp.icons import IconStore
 from pnp.render.document import FormCache
 from pnp.render.elements import Element, Painter, rl_color
 from pnp.render.fonts import font, register_fonts
+from pnp.render.pieces import bleeding
 
 
 def pieces_pdf(sides: Sequence[tuple[tuple[Element, ...], str | None]], w_mm: float, h_mm: float,
@@ -30,7 +31,7 @@ def pieces_pdf(sides: Sequence[tuple[tuple[Element, ...], str | None]], w_mm: fl
         if background and not ink_saver:
             canvas.setFillColor(rl_color(background))
             canvas.rect(0, 0, width, height, stroke=0, fill=1)
-        painter.draw(elements, bleed, bleed)
+        painter.draw(bleeding(elements, w_mm, h_mm, bleed / MM) if bleed else elements, bleed, bleed)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()

@@ -25,28 +25,36 @@ def refused(names: tuple[str, ...], where: str, why: str) -> list:
             for name in names]
 
 
-def shared_options(func):
-    """Options every build shares; each can also come from pnp.toml (a flag beats the file)."""
-    options = [
-        click.option("--paper", help="a4 (default), letter, a3, tabloid, or WxH in mm."),
-        click.option("--card", help="poker (default), bridge, tarot, mini, or WxH in mm."),
-        click.option("--players", type=click.IntRange(1, 99), help="Player count (default: the game's)."),
-        click.option("--output", "-o", help="Output folder (default: output)."),
-        click.option("--ink-saver/--colour", "ink_saver", default=None,
-                     help="Light pages, dark icons, colour only as thin accents."),
-        click.option("--bleed", help="Bleed beyond the trim, e.g. 3mm or 0.125in (default 0)."),
-        click.option("--margin", help="Printer margin kept clear (default 5mm)."),
-        click.option("--duplex", type=click.Choice(["long", "short", "off", "fold"]),
-                     help="long (default): flip on the long edge; short; off: backs on sheets of their own; "
-                          "fold: each front beside its back, fold the sheet in half (no duplex printer needed)."),
-        click.option("--back-offset", help="Shift backs by X,Y mm to calibrate a printer, e.g. 0.5,-1."),
-        click.option("--copies", type=click.IntRange(1, 10000), help="Copies of pads such as gamesheets."),
-        click.option("--layouts", type=click.Path(file_okay=False), help="Use this layout data folder instead of the shipped one."),
-        click.option("--icons", "icons", type=click.Path(file_okay=False), help="Use this icon cache folder."),
-    ]
-    for option in reversed(options):
-        func = option(func)
-    return func
+OPTIONS = {      # every build option, defined once; each can also come from pnp.toml (a flag beats it)
+    "paper": click.option("--paper", help="a4 (default), letter, a3, tabloid, or WxH in mm."),
+    "card": click.option("--card", help="poker (default), bridge, tarot, mini, or WxH in mm."),
+    "players": click.option("--players", type=click.IntRange(1, 99), help="Player count (default: the game's)."),
+    "output": click.option("--output", "-o", help="Output folder (default: output)."),
+    "ink_saver": click.option("--ink-saver/--colour", "ink_saver", default=None,
+                              help="Light pages, dark icons, colour only as thin accents."),
+    "bleed": click.option("--bleed", help="Bleed beyond the trim, e.g. 3mm or 0.125in (default 0)."),
+    "margin": click.option("--margin", help="Printer margin kept clear (default 5mm)."),
+    "duplex": click.option("--duplex", type=click.Choice(["long", "short", "off", "fold"]),
+                           help="long (default): flip on the long edge; short; off: backs on sheets of their own; "
+                                "fold: each front beside its back, fold the sheet in half (no duplex printer needed)."),
+    "back_offset": click.option("--back-offset", help="Shift backs by X,Y mm to calibrate a printer, e.g. 0.5,-1."),
+    "copies": click.option("--copies", type=click.IntRange(1, 10000), help="Copies of pads such as gamesheets."),
+    "layouts": click.option("--layouts", type=click.Path(file_okay=False),
+                            help="Use this layout data folder instead of the project's or the shipped one."),
+    "icons": click.option("--icons", "icons", type=click.Path(file_okay=False), help="Use this icon cache folder."),
+}
+
+
+def options(*names: str, extra: list | None = None):
+    """Decorate a command with the named build options (in this order) and any `extra` ones."""
+    def decorate(func):
+        for option in reversed([OPTIONS[name] for name in names] + (extra or [])):
+            func = option(func)
+        return func
+    return decorate
+
+
+shared_options = options(*OPTIONS)
 
 
 def _settings(writes: bool = False, **flags):
@@ -271,9 +279,7 @@ def new(folder, games) -> None:
 
 @cli.command()
 @click.argument("games", nargs=-1, type=GAME)
-@click.option("--output", "-o", help="Output folder (default: output).")
-@click.option("--layouts", type=click.Path(file_okay=False), help="Use this layout data folder.")
-@click.option("--icons", "icons", type=click.Path(file_okay=False), help="Use this icon cache folder.")
+@options("output", "layouts", "icons")
 def report(games, **flags) -> None:
     """The balance report of GAMES (default: all the project's): OUTPUT/GAME/report.html.
 
@@ -297,11 +303,9 @@ def report(games, **flags) -> None:
 
 
 @cli.command()
-@click.option("--paper", help="a4 (default), letter, a3, tabloid, or WxH in mm.")
-@click.option("--duplex", type=click.Choice(["long", "short"]), help="The edge your printer flips on (default long).")
-@click.option("--back-offset", help="Check an offset: the crosshairs are printed shifted by X,Y mm.")
-@click.option("--margin", help="Printer margin kept clear (default 5mm).")
-@click.option("--output", "-o", help="Output folder (default: output).")
+@options("paper", "back_offset", "margin", "output",
+         extra=[click.option("--duplex", type=click.Choice(["long", "short"]),
+                             help="The edge your printer flips on (default long).")])
 def calibrate(**flags) -> None:
     """Write OUTPUT/calibrate.pdf: one sheet to print double-sided and read your printer's back offset.
 
@@ -317,15 +321,15 @@ def calibrate(**flags) -> None:
     from pnp.render.document import render_document
 
     settings = _settings(writes=True, **flags)
-    document = render_document(calibration_document(render_options(settings)), render_options(settings),
-                               _store(settings))
+    print_options = render_options(settings)
+    document = render_document(calibration_document(print_options), print_options, _store(settings))
     path = settings.output_dir() / FILENAME
     write_bytes_atomic(path, document.pdf)
     click.echo(f"calibration sheet -> {path} (print both sides, flip on the {settings.duplex_mode()} edge)")
 
 
 @cli.command(name="list")
-@click.option("--layouts", type=click.Path(file_okay=False), help="Layout data folder to read.")
+@options("layouts")
 def list_games(layouts) -> None:
     """List the games and their components with counts.
 
@@ -357,20 +361,10 @@ def export() -> None:
     """
 
 
-def export_options(func):
-    """What an export honours (the rest of the build options are refused, not ignored)."""
-    options = [
-        click.option("--card", help="poker (default), bridge, tarot, mini, or WxH in mm."),
-        click.option("--players", type=click.IntRange(1, 99), help="Player count (default: the game's)."),
-        click.option("--output", "-o", help="Output folder (default: output)."),
-        click.option("--ink-saver/--colour", "ink_saver", default=None, help="Light pieces with dark icons."),
-        click.option("--layouts", type=click.Path(file_okay=False), help="Use this layout data folder."),
-        click.option("--icons", "icons", type=click.Path(file_okay=False), help="Use this icon cache folder."),
-    ] + refused(("paper", "duplex", "back-offset", "margin", "copies"), "exports",
-                "an export is sized by the piece (--card) and its resolution, not by paper or duplex printing")
-    for option in reversed(options):
-        func = option(func)
-    return func
+export_options = options(
+    "card", "players", "output", "ink_saver", "layouts", "icons",
+    extra=refused(("paper", "duplex", "back-offset", "margin", "copies"), "exports",
+                  "an export is sized by the piece (--card) and its resolution, not by paper or duplex printing"))
 
 
 def _progress(label: str, total: int):

@@ -16,6 +16,13 @@ from pnp.icons import IconRef, credits_lines
 THUMB_HEIGHT = 220
 
 
+def _thumbnail_png(image) -> bytes:
+    """Thumbnails favour speed over bytes: they are made on every build."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=1)
+    return buffer.getvalue()
+
+
 def thumbnails(documents, placed: list[dict]) -> dict[str, bytes]:
     """A PNG per component kind, cut from the first page that shows one of its fronts."""
     import pypdfium2 as pdfium
@@ -38,9 +45,7 @@ def thumbnails(documents, placed: list[dict]) -> dict[str, bytes]:
         scale = THUMB_HEIGHT / (item["h_mm"] * MM)
         # render just the piece (crop: points cut from the left, bottom, right and top)
         image = page.render(scale=scale, crop=(x0, y0, width - x1, height - y1)).to_pil().convert("RGB")
-        buffer = io.BytesIO()
-        image.save(buffer, format="PNG", compress_level=1)   # thumbnails: speed over bytes
-        out[kind] = buffer.getvalue()
+        out[kind] = _thumbnail_png(image)
     for document in opened.values():
         document.close()
     return out
@@ -70,9 +75,7 @@ def design_thumbnails(specs, designs: dict[str, dict], drawn: set[str], store) -
             pdf = pieces_pdf([(piece.face, piece.background) for _, piece in todo], section.width, section.height,
                              0.0, store)
             for (digest, _), image in zip(todo, rasterise(pdf, DESIGN_DPI)):
-                buffer = io.BytesIO()
-                image.save(buffer, format="PNG", compress_level=1)   # thumbnails: speed over bytes
-                out[digest] = buffer.getvalue()
+                out[digest] = _thumbnail_png(image)
     return out
 
 

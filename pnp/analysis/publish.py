@@ -24,8 +24,7 @@ PLOTS = "report"
 @dataclass(frozen=True, kw_only=True)
 class Published:
     page: Path
-    lines: list[str]                 # the text summary
-    moved: dict[str, float]          # figures whose shown value changed: key -> old value
+    lines: list[str]                 # the text summary, ending with the figures that moved
 
 
 def publish(game: str, layouts: Path, store: IconStore, output: Path) -> Published:
@@ -45,7 +44,7 @@ def publish(game: str, layouts: Path, store: IconStore, output: Path) -> Publish
     lines = [f"{report.title}: " + "; ".join(f"{f.label} {f.shown()}" for f in report.headline)]
     for key, old in sorted(moved.items()):
         lines.append(f"  moved: {figures[key].label}: {figures[key].shown(old)} -> {figures[key].shown()}")
-    return Published(page=target / REPORT_FILE, lines=lines, moved=moved)
+    return Published(page=target / REPORT_FILE, lines=lines)
 
 
 def _previous(path: Path) -> dict[str, float]:

@@ -70,7 +70,8 @@ class SavedObject:
         for number, start in enumerate(range(0, len(designs), TTS_PER_SHEET), start=1):
             chunk = designs[start:start + TTS_PER_SHEET]
             faces = draw_sides([(d[0], d[1]) for d in chunk], deck.w, deck.h, dpi, self.store, ink_saver=self.ink_saver)
-            backs = draw_sides([(d[2] or (), d[3]) for d in chunk], deck.w, deck.h, dpi, self.store,
+            drawn_backs = chunk if unique_back else chunk[:1]      # one shared back is drawn once
+            backs = draw_sides([(d[2] or (), d[3]) for d in drawn_backs], deck.w, deck.h, dpi, self.store,
                                ink_saver=self.ink_saver)
             cols, rows = tts_grid(len(chunk))
             key = self.next_deck_key

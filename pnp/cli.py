@@ -198,8 +198,11 @@ def watch(games, port, **flags) -> None:
     except OSError as exc:
         raise click.BadParameter(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}",
                                  param_hint="--port") from None
-    click.echo(f"serving http://127.0.0.1:{server.server_port}/ ; watching {settings.layouts_dir()} "
-               "(Ctrl-C stops)")
+    def ready() -> None:
+        """The watcher listens: catch up on any save made since the first build, then say so."""
+        _build(settings, slugs, False, False, 1)
+        click.echo(f"serving http://127.0.0.1:{server.server_port}/ ; watching {settings.layouts_dir()} "
+                   "(Ctrl-C stops)")
 
     def rebuild(changed: set[str]) -> None:
         touched = games_touched(changed, settings.layouts_dir(), settings.icons_dir(), slugs)
@@ -212,7 +215,7 @@ def watch(games, port, **flags) -> None:
 
     stop = threading.Event()
     try:
-        watch_and_rebuild([settings.layouts_dir(), settings.icons_dir()], rebuild, stop)
+        watch_and_rebuild([settings.layouts_dir(), settings.icons_dir()], rebuild, stop, ready)
     finally:
         stop.set()
         server.shutdown()

@@ -93,9 +93,17 @@ def games_touched(changed: Iterable[str], layouts: Path, icons: Path, games: lis
     return [game for game in games if game in touched]
 
 
-def watch_and_rebuild(paths: list[Path], rebuild: Callable[[set[str]], None], stop: threading.Event) -> None:
-    """Call `rebuild` with the changed paths each time files settle after a save."""
+def watch_and_rebuild(paths: list[Path], rebuild: Callable[[set[str]], None], stop: threading.Event,
+                      ready: Callable[[], None]) -> None:
+    """Call `ready` once the watcher is listening (a save before that could be missed), then
+    `rebuild` with the changed paths each time files settle after a save."""
     from watchfiles import watch
 
-    for batch in watch(*paths, debounce=400, step=30, stop_event=stop, raise_interrupt=False):
-        rebuild({path for _, path in batch})
+    listening = False
+    for batch in watch(*paths, debounce=400, step=30, stop_event=stop, raise_interrupt=False,
+                       rust_timeout=300, yield_on_timeout=True):
+        if not listening:
+            listening = True
+            ready()
+        if batch:
+            rebuild({path for _, path in batch})

@@ -57,11 +57,11 @@ def ours(count: int) -> bytes:
 
 
 def _grid():
-    from pnp.geometry import MM
-    from pnp.render.pieces import impose
+    from pnp.components import PieceSheet
+    from pnp.render.pieces import pack
 
-    cells, _ = impose(_options(), W * MM, H * MM, 0.0, "card")
-    return cells
+    (sheet, *_) = pack([PieceSheet("Cards", _pieces(9), W, H)], _options())
+    return [slot.trim for slot in sheet.slots]
 
 
 def _icon_form(canvas, name: str, ref: str) -> None:

@@ -15,7 +15,8 @@ from pnp.incremental import FAILURE_FILE, data_digest
 from pnp.outputdir import game_folder
 from pnp.icons import IconStore
 from pnp.atomic import write_bytes_atomic
-from pnp.reference import reference_document
+from pnp.printguide import HOW, FilePrint, file_print, guide_blocks
+from pnp.reference import FILENAME as REFERENCE_FILENAME, reference_document
 from pnp.reprint import REPRINT_FILE, changes, designs, reprint_spec
 from pnp.render.furniture import content_area
 from pnp.rules import Problem, check_counts, load_rules, resolve_players
@@ -79,7 +80,12 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     for spec in specs:
         if spec.cover is not None:
             spec.cover = fill_cover(spec.cover, ctx, f"{slug}: the cover of {spec.filename}")
-    reference = reference_document(folder, store, ctx, slug, rules.game.title)
+    options = render_options(settings)
+    files = [file_print(spec, options) for spec in specs]
+    rules_sheet = FilePrint(filename=REFERENCE_FILENAME, title="Rules reference and print guide", pages=2, sheets=1,
+                            how=HOW["both"], contents=("The rules in short, and this guide.",), icons=frozenset())
+    guide = guide_blocks(specs, files + [rules_sheet], options)
+    reference = reference_document(folder, store, ctx, slug, rules.game.title, guide)
     if reference is not None:
         specs.append(reference)
     return GamePlan(slug, rules, players, module, data, specs, folder)
@@ -128,7 +134,8 @@ def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -
         "players": players,
         "options": {"paper": options.paper.name, "card": card.name, "bleed_mm": round(options.bleed / MM, 3),
                     "duplex": options.duplex, "ink_saver": options.ink_saver},
-        "documents": [{"file": doc.filename, "pages": doc.pages, "bytes": len(doc.pdf), "icons": doc.icons,
+        "documents": [{"file": doc.filename, "pages": doc.pages, "sheets": doc.sheets, "bytes": len(doc.pdf),
+                       "icons": doc.icons,
                        "duplex": options.duplex if doc.double_sided else "single"} for doc in documents],
         "placed": placed,
     }
@@ -245,7 +252,9 @@ def build_and_write(slug: str, settings: Settings, digest: str, no_validate: boo
         return Outcome(slug, [f"Error: {exc.message}"], exc.exit_code)
     warnings = [f"warning: {problem} (written anyway: --no-validate)" for problem in result.problems]
     pages = sum(doc.pages for doc in result.documents)
-    return Outcome(slug, warnings + [f"{slug}: {len(result.documents)} PDFs, {pages} pages, {result.players} "
+    sheets = sum(doc.sheets for doc in result.documents)
+    return Outcome(slug, warnings + [f"{slug}: {len(result.documents)} PDFs, {pages} pages on {sheets} sheets, "
+                                     f"{result.players} "
                                      f"player{'s' if result.players != 1 else ''} -> {written[0].parent}"])
 
 

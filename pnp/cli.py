@@ -167,7 +167,25 @@ def _build(settings, slugs: list[str], force: bool, no_validate: bool, jobs: int
             bar.update(1)
     if settings.output_dir().is_dir():       # a first build that failed leaves no output folder
         _gallery(settings)
+        if len(slugs) > 1:
+            _paper_total(settings, slugs)
     return worst
+
+
+def _paper_total(settings, slugs: list[str]) -> None:
+    """The paper bill of every game built into the output folder, from the manifests."""
+    import json
+
+    pages = sheets = 0
+    for slug in slugs:
+        try:
+            manifest = json.loads((settings.output_dir() / slug / "manifest.json").read_text(encoding="utf-8"))
+            documents = [d for d in manifest["documents"] if isinstance(d, dict)]
+            pages += sum(int(d["pages"]) for d in documents)
+            sheets += sum(int(d["sheets"]) for d in documents)
+        except (OSError, ValueError, KeyError, TypeError):
+            return                              # a game without a current manifest: no total to give
+    click.echo(f"all {len(slugs)} games: {pages} pages on {sheets} sheets of paper (a double-sided sheet counted once)")
 
 
 @cli.command()

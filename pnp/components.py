@@ -22,7 +22,7 @@ class Piece:
     back_name: str | None = None
     background: str | None = None
     back_background: str | None = None
-    fold: Literal["none", "card", "standee"] = "none"   # both sides on one face, folded in the middle
+    fold: Literal["none", "standee"] = "none"   # both sides on one face, folded at the head
 
 
 @dataclass
@@ -71,7 +71,8 @@ Section = PieceSheet | Board | Sheet
 
 @dataclass
 class Cover:
-    """The first page of a document: contents, how to print, how to cut and fold, what to bring."""
+    """What a file holds, how to cut and fold it, what to bring: said in the game's print guide, or on
+    the first page of a file that travels alone."""
 
     contents: list[str]
     assembly: list[str] = field(default_factory=list)
@@ -84,6 +85,7 @@ class DocumentSpec:
     filename: str
     title: str
     sections: list[Section]
-    cover: Cover | None            # None: the document is its own guide (the rules reference)
+    cover: Cover | None            # what the game's print guide says of the file; None: it is the guide
     game_title: str = ""
     both_sides: bool = False       # printed on both sides of its sheets though it has no backs
+    cover_page: bool = False       # a file that travels alone (a reprint) opens with its own guide page

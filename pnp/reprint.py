@@ -129,4 +129,4 @@ def reprint_spec(specs: list[DocumentSpec], todo: list[Change], game_title: str)
     lines = [change.describe() for change in todo]
     return DocumentSpec(REPRINT_FILE, "Reprint: only what changed", sections,
                         Cover(lines, ["Cut and fold these as in the full files; swap them for the old pieces."]),
-                        game_title)
+                        game_title, cover_page=True)

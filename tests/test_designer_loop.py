@@ -132,7 +132,7 @@ def test_pnp_new_makes_a_project_that_builds(run, isolated):
     assert (project / "icons" / "manifest.json").is_file() and (project / "pnp.toml").is_file()
     os.chdir(project)
     assert run("build").exit_code == 0
-    assert (project / "output" / "punished" / "tier-1.pdf").is_file()
+    assert (project / "output" / "punished" / "cards.pdf").is_file()
     assert run("new", str(project)).exit_code == 2                # not over an existing project
 
 
@@ -239,6 +239,7 @@ def test_reprint_holds_exactly_the_changed_cards_with_their_backs(run, isolated,
     straight = json.loads((isolated / "output/straight-to/manifest.json").read_text())
     assert [(c["key"], c["kind"], c["reprint"]) for c in straight["changes"]] == [
         ("reference|Rules reference, side 1", "text", 1),      # its component list counts the Good souls
+        ("reference|Rules reference, side 2", "text", 1),      # and so does its print guide
         ("soul-good|Penitent", "count", 1)]
 
     names = [c["name"] for c in tomllib.loads(cards.read_text())["cards"]] + ["Innocent", "Saint", "Tyrant", "Fiend"]

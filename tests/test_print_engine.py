@@ -16,7 +16,7 @@ from pnp.icons import IconStore
 from pnp.paths import shipped_icons_dir
 from pnp.render.document import RenderOptions, render_document
 from pnp.render.elements import Box, Circle, Icon, Text
-from pnp.render.fold import fold_piece
+from pnp.render.fold import standee_sheet, standee_tab
 from pnp.render.pieces import CUT
 
 CUT_RGB = tuple(round(int(CUT[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
@@ -24,7 +24,7 @@ BLACK = (0.0, 0.0, 0.0)
 STORE = IconStore(shipped_icons_dir())
 
 
-FRONTS = 2      # page 1 is the cover, page 2 its blank reverse, so a duplex file's fronts start on 3
+FRONTS = 0      # a piece file has no cover: its first page is fronts
 
 
 def deck(count: int, w: float = 63.5, h: float = 88.9, icon: str = "lorc/shiny-apple") -> list[Piece]:
@@ -53,7 +53,9 @@ def crop_marks(page, side_bands=False):
 
 
 def card_rects(page, w=63.5, h=88.9):
-    return [r for r in page.rects if r[4] == CUT_RGB and near(r[2], w * MM) and near(r[3], h * MM)]
+    """Hairline trims of w x h cards, upright or turned."""
+    return [r for r in page.rects if r[4] == CUT_RGB and (near(r[2], w * MM) and near(r[3], h * MM)
+                                                         or near(r[2], h * MM) and near(r[3], w * MM))]
 
 
 def text_at(page, pattern):
@@ -74,10 +76,12 @@ def test_card_trims_are_exact_and_inside_the_printable_area(paper):
     doc, reader, opts = render([PieceSheet("Cards", deck(9), 63.5, 88.9)], paper=paper)
     pages = scan(reader)
     faces = card_rects(pages[FRONTS])
-    assert len(faces) == 9          # 3 x 3 poker cards fit both A4 and Letter
+    # 3 x 3 poker cards on A4; Letter leaves no room above and below three rows for the page's
+    # own upright furniture, so its cards turn: 2 x 4
+    assert len(faces) == (9 if paper == "a4" else 8)
     printable = opts.printable()
     for x, y, w, h, _ in faces:
-        assert abs(w - 63.5 * MM) < 0.1 * MM and abs(h - 88.9 * MM) < 0.1 * MM
+        assert sorted((w, h)) == pytest.approx([63.5 * MM, 88.9 * MM], abs=0.1 * MM)
         assert x >= printable.x - 0.01 and y >= printable.y - 0.01
         assert x + w <= printable.right + 0.01 and y + h <= printable.top + 0.01
 
@@ -151,7 +155,7 @@ def test_duplex_off_puts_backs_after_all_fronts():
     labels = [item["side"] for item in doc.placed]
     assert labels == ["face"] * 20 + ["back"] * 20
     pages = scan(reader)
-    assert "F000" in pages[1].text() and "B000" in pages[4].text()
+    assert "F000" in pages[0].text() and "B000" in pages[3].text()     # 3 pages of fronts, then the backs
 
 
 def test_cards_with_different_backs_in_one_deck():
@@ -162,39 +166,32 @@ def test_cards_with_different_backs_in_one_deck():
     assert "OTHER" in scan(reader)[FRONTS + 1].text()
 
 
-@pytest.mark.parametrize("paper, margin, grid, bands", [("a4", 5, (2, 2), "top"), ("letter", 5, (2, 2), "top"),
-                                                         ("a4", 3, (2, 3), "side")])
-def test_bleed_layout(paper, margin, grid, bands):
+@pytest.mark.parametrize("paper, per_page", [("a4", 8), ("letter", 6)])
+def test_bleed_layout(paper, per_page):
+    """Poker cards with 3 mm bleed turn to fit: 8 to an A4 page (2 x 4), 6 to Letter (2 x 3); each
+    keeps its own bleed, the boxes say so, and the furniture stays upright above and below."""
     bleed = 3 * MM
-    doc, reader, opts = render([PieceSheet("Cards", deck(12), 63.5, 88.9)], paper=paper, bleed=bleed,
-                               margin=margin * MM)
+    doc, reader, opts = render([PieceSheet("Cards", deck(12), 63.5, 88.9)], paper=paper, bleed=bleed)
     faces = [item for item in doc.placed if item["side"] == "face" and item["page"] == FRONTS + 1]
-    assert len(faces) == grid[0] * grid[1]
+    assert len(faces) == per_page
+    assert all(item["turned"] and (item["w_mm"], item["h_mm"]) == (88.9, 63.5) for item in faces)
     xs = sorted({item["x_mm"] for item in faces})
     ys = sorted({item["y_mm"] for item in faces})
-    assert (len(xs), len(ys)) == grid
-    assert xs[1] - xs[0] == pytest.approx(63.5 + 6, abs=0.01)          # each card keeps its own bleed
+    assert (len(xs), len(ys)) == (2, per_page // 2)
+    assert xs[1] - xs[0] == pytest.approx(88.9 + 6, abs=0.01)          # each card keeps its own bleed
     page = PdfReader(io.BytesIO(reader)).pages[FRONTS]
     trim = [float(v) for v in page.trimbox]
     bleedbox = [float(v) for v in page.bleedbox]
     assert trim[0] == pytest.approx(min(xs) * MM, abs=0.05) and trim[2] - trim[0] == pytest.approx(
-        (max(xs) - min(xs) + 63.5) * MM, abs=0.05)
+        (max(xs) - min(xs) + 88.9) * MM, abs=0.05)
     assert bleedbox[0] == pytest.approx(trim[0] - bleed, abs=0.05) and bleedbox[3] == pytest.approx(trim[3] + bleed, abs=0.05)
     media = [float(v) for v in page.mediabox]
     assert media[0] <= bleedbox[0] <= trim[0] and trim[2] <= bleedbox[2] <= media[2]
     scanned = scan(reader)[FRONTS]
-    assert not card_rects(scanned)          # with bleed, no hairlines: the marks say where to cut
-    marks = crop_marks(scanned, side_bands=bands == "side")
-    trims_x = {round((x + dx) * MM, 1) for x in xs for dx in (0, 63.5)}
-    vertical = [ln for ln in marks if ln[0][0] == ln[1][0]]
-    assert vertical and all(round(ln[0][0], 1) in trims_x for ln in vertical)
-    grid_top = (max(ys) + 88.9) * MM + bleed
-    assert all(min(ln[0][1], ln[1][1]) >= grid_top or max(ln[0][1], ln[1][1]) <= min(ys) * MM - bleed for ln in vertical)
     header = [t for t in scanned.texts if t[0] == "Test Game"][0]
-    if bands == "side":
-        assert header[1] < min(xs) * MM          # the header runs down the left side
-    else:
-        assert header[2] > grid_top
+    footer = [t for t in scanned.texts if t[0] == "50 mm at 100% scale"][0]
+    assert header[2] > bleedbox[3] and footer[2] < bleedbox[1]        # upright, above and below the grid
+    assert all(item["turned"] for item in doc.placed if item["side"] == "back")
 
 
 def test_a_card_that_cannot_fit_fails_clearly():
@@ -209,21 +206,23 @@ def test_cannot_fit_via_cli_is_exit_2(run):
     assert "does not fit" in result.output and "Traceback" not in result.output
 
 
-def test_fold_card_has_a_centred_fold_line_and_a_turned_back():
-    front = (Text("FRONT", 2, 70, 59.5, 10, size=12),)
-    back = (Text("BACK", 2, 70, 59.5, 10, size=12),)
-    piece = fold_piece("fold-card", "destiny", front, back, 63.5, 88.9)
-    doc, reader, _ = render([PieceSheet("Fold cards", [piece] * 3, 63.5, 177.8)])
-    page = scan(reader)[1]
-    outlines = card_rects(page, 63.5, 177.8)
-    assert len(outlines) == 3
-    x, y, w, h, _ = outlines[0]
-    folds = [ln for ln in page.lines if ln[0][1] == ln[1][1] and near(ln[0][1], y + h / 2) and x - 0.1 <= ln[0][0] <= x + w]
-    assert folds, "no fold line at the middle of the piece"
-    assert abs((folds[0][1][0] - folds[0][0][0])) == pytest.approx(63.5 * MM, abs=0.1)
-    front_pos = [(tx, ty) for t, tx, ty in page.texts if t == "FRONT" and x <= tx <= x + w]
-    back_pos = [(tx, ty) for t, tx, ty in page.texts if t == "BACK" and x <= tx <= x + w]
-    assert front_pos[0][1] > y + h / 2 > back_pos[0][1]
+def test_standees_have_a_base_of_fold_out_tabs():
+    """A standee strip: tab, figure, figure turned at the head, tab, with a fold line between each;
+    the tabs fold out under the feet and make the base."""
+    sheet = standee_sheet("pawn", ["Red", "Blue"], "lorc/pawn", ["#c0392b", "#2471a3"], 24, 40)
+    tab = standee_tab(24)
+    assert tab >= 10 and sheet.height == pytest.approx(2 * 40 + 2 * tab)
+    doc, reader, _ = render([sheet])
+    page = scan(reader)[FRONTS]
+    strips = [r for r in page.rects if r[4] == CUT_RGB and near(r[2], 24 * MM) and near(r[3], sheet.height * MM)]
+    assert len(strips) == 2
+    for x, y, w, h, _ in strips:
+        folds = sorted(round((ln[0][1] - y) / MM, 1) for ln in page.lines
+                       if ln[0][1] == ln[1][1] and x - 0.1 <= min(ln[0][0], ln[1][0]) and max(ln[0][0], ln[1][0]) <= x + w + 0.1
+                       and near(abs(ln[1][0] - ln[0][0]), w) and y + 1 < ln[0][1] < y + h - 1)
+        assert folds == pytest.approx([tab, tab + 40, tab + 80], abs=0.1)
+    labels = [t for t, tx, ty in page.texts if t == "fold out: base"]
+    assert len(labels) == 4                          # two tabs on each strip
 
 
 def test_double_sided_token_sheet():
@@ -273,7 +272,7 @@ def test_every_page_has_scale_bar_title_page_number_and_credits():
         assert "50 mm at 100% scale" in text and "game-icons.net" in text
         bars = [ln for ln in page.lines if ln[2] == BLACK and near(abs(ln[1][0] - ln[0][0]) + abs(ln[1][1] - ln[0][1]), 50 * MM)]
         assert bars, f"page {number} has no 50 mm bar"
-    assert "How to print" in pages[0].text() and "LONG edge" in pages[0].text()
+    assert "Cards 1/2: fronts" in pages[0].text() and "Cards 1/2: backs (flip on long edge)" in pages[1].text()
 
 
 def test_icons_are_reusable_forms_drawn_once():

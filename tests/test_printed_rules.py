@@ -51,12 +51,11 @@ def test_an_unknown_number_in_printed_text_is_named(run, layouts_copy):
 
 def test_punished_and_seven_steps_wording(built):
     punished = built("punished")
-    cards = " ".join(pdf_text(punished / f"tier-{t}.pdf") for t in (1, 2, 3))
+    cards = pdf_text(punished / "cards.pdf")
     assert "gain an Empty Vessel token" in cards and "gain a Empty" not in cards
-    board = pdf_text(punished / "tokens-and-board.pdf")
-    assert "Four paperclips or cubes for the stat board" in board
-    tier3 = pdf_text(punished / "tier-3.pdf")
-    assert "The other three stay out of this game." in tier3 and "shuffle the other three into the deck" not in tier3
+    guide = pdf_text(punished / "rules.pdf")          # the print guide, on the back of the rules sheet
+    assert "Four paperclips or cubes for the stat board" in guide
+    assert "The other three stay out of this game." in guide and "shuffle the other three into the deck" not in guide
     sheet = pdf_text(built("seven-steps") / "gamesheets.pdf")
     assert "one goes to the sun as punishment (none here: a spare die)" in sheet
     assert "A rolled die stays out until the day ends." in sheet

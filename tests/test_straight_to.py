@@ -20,16 +20,19 @@ def test_soul_cards_and_their_one_back(run, built):
     back_pages = [p for p in pages if any(t == "Soul" for t, _, _ in p.texts)]
     backs = sum(1 for p in back_pages for t, _, _ in p.texts if t == "Soul")
     assert backs == 100
-    for page in back_pages:             # a back page shows nothing but the one back design
-        assert not any(t in ("GOOD SOUL", "EVIL SOUL", "Penitent", "Tyrant") for t, _, _ in page.texts)
-        assert {f[0].split(".")[-1] for f in page.forms if ".icon_" in f[0]} == {"icon_lorc__spectre"}
+    for page in back_pages:             # a back page shows the one Soul back (and the Destiny cards' HELL sides)
+        assert not any(t in ("GOOD SOUL", "EVIL SOUL", "Penitent", "Tyrant", "HEAVEN") for t, _, _ in page.texts)
+        assert {f[0].split(".")[-1] for f in page.forms if ".icon_" in f[0]} <= {"icon_lorc__spectre",
+                                                                                "icon_delapouite__devil_mask"}
 
 
-def test_destiny_fold_cards(run, built):
+def test_destiny_cards_have_heaven_in_front_and_hell_behind(run, built):
     out = built(GAME)
     pages = scan(out / "cards.pdf")
     assert sum(1 for p in pages for t, _, _ in p.texts if t == "HEAVEN") == 6
     assert sum(1 for p in pages for t, _, _ in p.texts if t == "HELL") == 6
+    for front, back in zip(pages[0::2], pages[1::2]):      # a HELL side only ever behind a HEAVEN side
+        assert sum(t == "HEAVEN" for t, _, _ in front.texts) == sum(t == "HELL" for t, _, _ in back.texts)
 
 
 @pytest.mark.parametrize("players, combat", [(4, 20), (6, 20), (7, 23), (9, 29)])
@@ -49,8 +52,8 @@ def test_tokens(run, built, players, combat):
 def test_track_spaces_on_one_a3_page(run, built):
     out = built(GAME, "--paper", "a3")
     pages = scan(out / "track.pdf")
-    assert len(pages) == 2                            # the cover and the track
-    texts = Counter(t for t, _, _ in pages[1].texts)
+    assert len(pages) == 1                            # the track alone, no cover
+    texts = Counter(t for t, _, _ in pages[0].texts)
     for number in range(1, 16):
         assert texts[str(number)] == 2, number        # once on each path
     assert texts["LIMBO"] == 1 and texts["HEAVEN"] == 1 and texts["HELL"] == 1

@@ -44,15 +44,15 @@ def test_build_writes_a_manifest_of_what_was_drawn(run, isolated):
 def test_a_renderer_that_skips_a_card_fails_validation(run, monkeypatch):
     import pnp.render.pieces as pieces
 
-    real = pieces._drawer
+    real = pieces._draw_piece
 
-    def skipping(slots, section, bleed, side, bands, options):
+    def skipping(ctx, slot, side, options):
         if side == "face" and not getattr(skipping, "done", False):
             skipping.done = True
-            slots = slots[1:]
-        return real(slots, section, bleed, side, bands, options)
+            return None
+        return real(ctx, slot, side, options)
 
-    monkeypatch.setattr(pieces, "_drawer", skipping)
+    monkeypatch.setattr(pieces, "_draw_piece", skipping)
     result = run("validate", "exit-from-purgatory")
     assert result.exit_code == 1
     assert ("exit-from-purgatory: rules.toml:components.apple: Apple card count for 4 players is wrong "

@@ -60,7 +60,7 @@ def watching(tmp_path):
 
 def test_a_saved_edit_rebuilds_the_pdf_and_signals_a_reload(watching):
     project, url, log = watching
-    pdf = project / "output" / "punished" / "tier-1.pdf"
+    pdf = project / "output" / "punished" / "cards.pdf"
     assert pdf.is_file()
     before = pdf.stat().st_mtime_ns
     assert json.loads(_get(url + "__pnp/version"))["version"] == 0
@@ -68,7 +68,7 @@ def test_a_saved_edit_rebuilds_the_pdf_and_signals_a_reload(watching):
     assert "data-live-reload" in page and "Punished" in page
     cards = project / "layouts" / "punished" / "cards.toml"
     cards.write_text(cards.read_text().replace('name = "Still Water"', 'name = "Still Waters"', 1))
-    _wait_for(lambda: pdf.stat().st_mtime_ns != before, 30, "the rebuilt tier-1.pdf")
+    _wait_for(lambda: pdf.stat().st_mtime_ns != before, 30, "the rebuilt cards.pdf")
     _wait_for(lambda: json.loads(_get(url + "__pnp/version"))["version"] >= 1, 30, "the reload signal")
     import pypdfium2 as pdfium
 

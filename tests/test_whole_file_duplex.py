@@ -88,12 +88,58 @@ def test_whole_files_print_duplex_with_every_back_behind_its_front(builds, paper
     assert paired >= 20     # Exit's cards and tokens, the Souls, Destiny cards, Punished's tiers
 
 
-def test_the_blank_reverse_is_what_keeps_the_pairs_apart(builds):
-    """The cover's reverse is the page that shifts every pair onto its own sheet."""
-    doc = next(d for d in builds["a4", "0", "long"]["punished"].documents if d.filename == "tier-1.pdf")
-    text = pdfium.PdfDocument(io.BytesIO(doc.pdf))[1].get_textpage().get_text_range()
-    assert "left blank on purpose" in text
-    assert page_labels(doc.pdf)[2:4] == [("Tier 1 cards 1/2", "fronts"), ("Tier 1 cards 1/2", "backs")]
+def test_every_file_with_backs_opens_on_its_first_fronts(builds):
+    """No cover and no blank page: page 1 of a file with backs is a page of fronts, page 2 its backs."""
+    checked = 0
+    for game, result in builds["a4", "0", "long"].items():
+        for doc in result.documents:
+            labels = page_labels(doc.pdf)
+            if any(label and label[1] == "backs" for label in labels):
+                assert labels[0] and labels[0][1] == "fronts" and labels[1] == (labels[0][0], "backs"), \
+                    (game, doc.filename)
+                checked += 1
+    assert checked >= 4
+
+
+GUIDE_FILE = re.compile(r"([a-z0-9-]+\.pdf): (\d+) pages?, (\d+) sheets?\s*Print (double|single)-sided")
+GUIDE_TOTAL = re.compile(r"(\d+) files, (\d+) pages on (\d+) sheets")
+
+
+def test_the_default_build_prints_on_few_sheets_and_says_so(run, isolated):
+    """The default A4 build of all five games, counted from the PDFs with a double-sided sheet once:
+    at most 45 sheets of pieces and 50 in all, rules and print guides included; each game's print
+    guide gives its files' pages and sheets, and `pnp build` prints the total."""
+    result = run("build")
+    assert result.exit_code == 0, result.output
+    out = isolated / "output"
+    pieces = total = pages_total = 0
+    for game in sorted(GAMES):
+        guide_pdf = pdfium.PdfDocument(str(out / game / "rules.pdf"))
+        guide = " ".join(page.get_textpage().get_text_range() for page in guide_pdf).replace("\r\n", " ")
+        listed = {name: (int(pages), int(sheets), how) for name, pages, sheets, how in GUIDE_FILE.findall(guide)}
+        files = sorted(path.name for path in (out / game).glob("*.pdf"))
+        assert sorted(listed) == files, game
+        game_sheets = 0
+        for name in files:
+            pdf = (out / game / name).read_bytes()
+            pages = len(PdfReader(io.BytesIO(pdf)).pages)
+            has_backs = any(label and label[1] == "backs" for label in page_labels(pdf))
+            two_sided = listed[name][2] == "double"
+            assert not has_backs or two_sided, f"{game}/{name} has backs but the guide says single-sided"
+            sheets = (pages + 1) // 2 if two_sided else pages
+            assert listed[name][:2] == (pages, sheets), f"{game}/{name}: the guide says {listed[name]}"
+            game_sheets += sheets
+            pages_total += pages
+            if name != "rules.pdf":
+                pieces += sheets
+        assert GUIDE_TOTAL.search(guide).groups() == (str(len(files)), str(sum(v[0] for v in listed.values())),
+                                                        str(game_sheets)), game
+        assert f"{game}: {len(files)} PDFs, {sum(v[0] for v in listed.values())} pages on {game_sheets} sheets" \
+            in result.output
+        total += game_sheets
+    assert pieces <= 45 and total <= 50, (pieces, total)
+    assert f"all 5 games: {pages_total} pages on {total} sheets of paper" in result.output
+    print(f"default A4 build: {pages_total} pages, {total} sheets ({pieces} carrying pieces)")
 
 
 FOLD_CASES = list(itertools.product(["a4", "letter"], ["0", "3mm"]))

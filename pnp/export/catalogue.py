@@ -27,7 +27,7 @@ class Deck:
 
 @dataclass(frozen=True, kw_only=True)
 class PieceSet:
-    """Tokens, trackers, pawns and fold cards: pieces a virtual table shows as tiles or figures."""
+    """Tokens, trackers and pawns: pieces a virtual table shows as tiles or figures."""
 
     title: str
     pieces: list[Piece]
@@ -67,7 +67,7 @@ def catalogue(slug: str, settings: Settings, store: IconStore) -> Catalogue:
     decks, pieces, flats = [], [], []
     for spec in plan.specs:
         for section in spec.sections:
-            if isinstance(section, PieceSheet) and section.shape == "rect" and section.bleeds:
+            if isinstance(section, PieceSheet) and is_deck(section):
                 decks.append(Deck(title=section.title, pieces=section.pieces, w=section.width, h=section.height))
             elif isinstance(section, PieceSheet):
                 pieces.append(PieceSet(title=section.title, pieces=section.pieces, w=section.width,
@@ -80,6 +80,11 @@ def catalogue(slug: str, settings: Settings, store: IconStore) -> Catalogue:
                 flats.append(Flat(title=section.title, name=section.name, elements=section.build(w, h),
                                   background=None, w=w, h=h, copies=max(section.copies, 1)))
     return Catalogue(game=slug, title=plan.rules.game.title, decks=decks, pieces=pieces, flats=flats)
+
+
+def is_deck(section: PieceSheet) -> bool:
+    """Cards: rectangles with a back each, dealt and shuffled, cut with bleed at a print shop."""
+    return section.shape == "rect" and all(p.back is not None and p.fold == "none" for p in section.pieces)
 
 
 def require_decks(found: Catalogue) -> list[Deck]:

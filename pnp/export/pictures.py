@@ -30,13 +30,14 @@ def draw_sides(sides: Sequence[Side], w_mm: float, h_mm: float, dpi: float, stor
     return rasterise(pieces_pdf(sides, w_mm, h_mm, bleed_mm * MM, store, ink_saver), dpi)
 
 
-def fold_halves(image: Image.Image, dpi: float) -> tuple[Image.Image, Image.Image]:
-    """A fold piece's front (upper half) and its back (lower half, turned the right way up), each
-    without the half millimetre by the fold, where the dashed fold line runs."""
-    half = image.height // 2
+def standee_sides(image: Image.Image, dpi: float, tab_mm: float) -> tuple[Image.Image, Image.Image]:
+    """A standee strip's front (the upright figure above the lower tab) and back (the turned figure
+    below the upper tab, turned the right way up), each without the half millimetre by a fold."""
+    tab = round(tab_mm / 25.4 * dpi)
     fold = round(0.5 / 25.4 * dpi)
-    front = image.crop((0, 0, image.width, half - fold))
-    back = image.crop((0, image.height - half + fold, image.width, image.height)).rotate(180)
+    half = image.height // 2
+    back = image.crop((0, tab + fold, image.width, half - fold)).rotate(180)
+    front = image.crop((0, half + fold, image.width, image.height - tab - fold))
     return front, back
 
 

@@ -1,6 +1,6 @@
 """A Tabletop Simulator saved object per game: decks as `Deck` objects over `CustomDeck` sheets
 (each distinct face once, at most 10 x 7 and 4096 px, a sheet of backs where the backs differ),
-tokens and fold cards as two-sided custom tiles, pawns as custom figurines, boards and sheets
+tokens as two-sided custom tiles, pawns as custom figurines, boards and sheets
 as tiles, all in one JSON with its thumbnail, for TTS's Saved Objects folder."""
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from PIL import Image
 
 from pnp.atomic import write_bytes_atomic
 from pnp.export.catalogue import Catalogue, Deck, Flat, PieceSet
-from pnp.export.pictures import draw_sides, fold_halves, png_bytes, slug
+from pnp.export.pictures import draw_sides, png_bytes, slug, standee_sides
 from pnp.icons import IconStore
+from pnp.render.fold import standee_tab
 
 TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096
 TTS_PER_SHEET = TTS_COLS * TTS_ROWS - 1      # the last slot shows the hidden face
@@ -114,7 +115,7 @@ class SavedObject:
         for index, (piece, front) in enumerate(zip(kinds, fronts), start=1):
             name = f"{prefix}-{slug(pieces.title)}-{index:02d}"
             if piece.fold != "none":
-                top, bottom = fold_halves(front, PIECE_DPI)
+                top, bottom = standee_sides(front, PIECE_DPI, standee_tab(pieces.w))
                 front_url = self.publish(f"{name}-front.png", top, PIECE_DPI)
                 back_url = self.publish(f"{name}-back.png", bottom, PIECE_DPI)
             else:

@@ -230,7 +230,7 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
                         f"{n} player aids, two to a page."], data.cover.assembly[2:], [])
     return [
         DocumentSpec("cards.pdf", "Cards", [PieceSheet("Cards", cards, w, h)], cover_cards, title),
-        DocumentSpec("tokens.pdf", "Tokens", [PieceSheet("Tokens", [token] * tokens, d, d, "round", gap=3, bleeds=False)],
+        DocumentSpec("tokens.pdf", "Tokens", [PieceSheet("Tokens", [token] * tokens, d, d, "round", gap=3)],
                      cover_tokens, title),
         DocumentSpec("mats-and-aids.pdf", "Scoring mats and player aids", [
             Sheet("Scoring mat", "mat", "Brain-freeze mat",

@@ -14,7 +14,7 @@ from pnp.icons import IconStore
 from pnp.layouts import Color, Count, CoverText, IconName, Mm, PawnSet, Strict, Text, load_file
 from pnp.render.columns import text_column
 from pnp.render.elements import Box, Circle, Icon, Line, Polygon, Text as T
-from pnp.render.fold import standee_piece
+from pnp.render.fold import standee_sheet
 from pnp.rules import Problem, RulesModel, check_facts
 
 GAME = "particle-panic"
@@ -225,8 +225,7 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
     pw = d.pawns
     if n > len(pw.colors):
         raise LayoutError(f"{GAME}/{FILE}:pawns.colors: {n} players need {n} pawn colours, found {len(pw.colors)}")
-    pawns = [standee_piece("pawn", f"{pw.names[i]} pawn", pw.icon, pw.colors[i], pw.names[i], pw.width, pw.height)
-             for i in range(n)]
+    pawns = standee_sheet("pawn", pw.names[:n], pw.icon, pw.colors[:n], pw.width, pw.height)
     ht = d.hand_tracker
     trackers = [Piece("hand-tracker", f"{pw.names[i]} hand-limit tracker", hand_tracker(ht, pw.colors[i], pw.names[i]))
                 for i in range(n)]
@@ -237,10 +236,10 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
                      Cover([f"The {d.lab} ring: six spaces, each holding a face-up card stack and up to six particles."],
                            d.cover.assembly[:1], d.cover.bring), d.title),
         DocumentSpec("pieces.pdf", "Particles, pawns and trackers", [
-            PieceSheet("Particle tokens", [particle] * p.count, p.diameter, p.diameter, "round", gap=2.5, bleeds=False),
-            PieceSheet("Pawns", pawns, pw.width, 2 * pw.height, gap=4, bleeds=False),
-            PieceSheet("Hand-limit trackers", trackers, ht.width, ht.height, gap=3, bleeds=False),
-            PieceSheet("Code tracker", [codes], ct.width, ct.height, bleeds=False),
+            PieceSheet("Particle tokens", [particle] * p.count, p.diameter, p.diameter, "round", gap=2.5),
+            pawns,
+            PieceSheet("Hand-limit trackers", trackers, ht.width, ht.height, gap=3),
+            PieceSheet("Code tracker", [codes], ct.width, ct.height),
         ], Cover([f"{p.count} particle tokens (a full board is 36).", f"{n} pawns and {n} hand-limit trackers.",
                   "One self-destruct code tracker."], d.cover.assembly[1:]), d.title),
         DocumentSpec("aids.pdf", "Player aids", [

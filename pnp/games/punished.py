@@ -19,6 +19,7 @@ from pnp.rules import Problem, RulesModel
 
 GAME = "punished"
 CARDS, TEXT, BOARD = "cards.toml", "text.toml", "board.toml"
+CARDS_PDF = "cards.pdf"
 WHITE = "#ffffff"
 Stat = Literal["MAW", "BONE", "ICHOR", "PAIN", "SELF"]
 BOOSTED = ("MAW", "BONE", "ICHOR", "SELF")
@@ -349,23 +350,24 @@ def board_elements(p: Punished, ctx: BuildContext, w: float, h: float) -> tuple:
 
 def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
     w, h = ctx.card_w, ctx.card_h
-    docs = []
+    decks = []
+    contents = []
     for tier_key in (1, 2, 3):
         tier = p.deck.tiers[str(tier_key)]
         cards = [c for c in p.deck.cards if c.tier == tier_key]
-        pieces = [Piece(f"tier-{tier_key}", c.name, card_face(p, c, w, h), card_back(p, tier_key, c.category, w, h),
-                        f"tier-{tier_key}/{c.category}", tier.tint, tier.color) for c in cards]
-        contents = [f"{len(cards)} {tier.name} cards (tier {tier_key}), each with its category back behind it."]
-        notes = [p.extras.cover.tiers] + ([p.extras.cover.guardians] if tier_key == 3 else [])
-        docs.append(DocumentSpec(f"tier-{tier_key}.pdf", f"Tier {tier_key}: {tier.name}",
-                                 [PieceSheet(f"Tier {tier_key} cards", pieces, w, h)],
-                                 Cover(contents, ["Cut on the crop marks; backs show the encounter category."],
-                                       p.extras.cover.bring, notes), "Punished"))
+        decks.append(PieceSheet(f"Tier {tier_key} cards", [
+            Piece(f"tier-{tier_key}", c.name, card_face(p, c, w, h), card_back(p, tier_key, c.category, w, h),
+                  f"tier-{tier_key}/{c.category}", tier.tint, tier.color) for c in cards], w, h))
+        contents.append(f"{len(cards)} {tier.name} cards (tier {tier_key}).")
+    docs = [DocumentSpec(CARDS_PDF, "Encounter cards, tiers 1 to 3", decks,
+                         Cover(contents + ["The three tiers share sheets: sort them by the tier numeral on the backs."],
+                               ["Cut on the crop marks; backs show the tier and the encounter category."],
+                               p.extras.cover.bring, [p.extras.cover.tiers, p.extras.cover.guardians]), "Punished")]
     tk = p.extras.tokens
     tokens = [Piece("token", k.name, token_face(p, k, tk.diameter), background="#f3f0ea")
               for k in tk.kinds for _ in range(tk.copies)]
     docs.append(DocumentSpec("tokens-and-board.pdf", "Resource tokens and stat board", [
-        PieceSheet("Resource tokens", tokens, tk.diameter, tk.diameter, "round", gap=3, bleeds=False),
+        PieceSheet("Resource tokens", tokens, tk.diameter, tk.diameter, "round", gap=3),
         Sheet("Stat board", "stat-board", "Stat board", lambda bw, bh: board_elements(p, ctx, bw, bh)),
     ], Cover([f"{len(tokens)} resource tokens ({tk.copies} of each of the {len(tk.kinds)} kinds).",
               "The stat board with the MAW, BONE, ICHOR and PAIN tracks, limits and zones."],

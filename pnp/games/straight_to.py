@@ -1,4 +1,4 @@
-"""I'm going Straight to ...: the Heaven/Hell track, Destiny fold cards, 100 Soul cards, tokens, pawns."""
+"""I'm going Straight to ...: the Heaven/Hell track, Destiny cards, 100 Soul cards, tokens, pawns."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pnp.icons import IconStore
 from pnp.layouts import Color, Count, CoverText, IconName, Mm, PawnSet, Strict, Text, load_file
 from pnp.render.columns import text_column
 from pnp.render.elements import Box, Circle, Icon, Line, Polygon, Text as T
-from pnp.render.fold import fold_piece, standee_piece
+from pnp.render.fold import standee_sheet
 from pnp.rules import CountOrigin, Problem, RulesModel
 from pnp.tomlfiles import line_of
 
@@ -239,10 +239,9 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
     ds = d.destiny
     t = d.track
     destinies = ctx.count("destiny")
-    destiny = fold_piece("destiny", "Destiny card",
-                         destiny_side(ds.front, ds.front_hint, t.heaven_icon, t.heaven_color, w, h),
-                         destiny_side(ds.back, ds.back_hint, t.hell_icon, t.hell_color, w, h),
-                         w, h, t.heaven_tint, t.hell_tint)
+    destiny = Piece("destiny", "Destiny card", destiny_side(ds.front, ds.front_hint, t.heaven_icon, t.heaven_color, w, h),
+                    destiny_side(ds.back, ds.back_hint, t.hell_icon, t.hell_color, w, h), "destiny",
+                    t.heaven_tint, t.hell_tint)
     tk = d.tokens
     power = Piece("power", "Power token", (Icon(tk.power_icon, tk.power_diameter / 2, tk.power_diameter / 2,
                                                 tk.power_diameter * 0.62, tk.power_color),),
@@ -254,8 +253,8 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
     combat_count = ctx.count("combat-power")
     power_count = ctx.count("power")
     p = d.pawns
-    pawns = [standee_piece("pawn", f"{pawn_name(p, i)} pawn", p.icon, p.colors[i % len(p.colors)], pawn_name(p, i),
-                           p.width, p.height) for i in range(n)]
+    pawns = standee_sheet("pawn", [pawn_name(p, i) for i in range(n)], p.icon,
+                          [p.colors[i % len(p.colors)] for i in range(n)], p.width, p.height)
     good = sum(s.count for s in d.souls if s.type == "good")
     evil = sum(s.count for s in d.souls if s.type == "evil")
     return [
@@ -266,15 +265,15 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
                            d.cover.bring), d.title),
         DocumentSpec("cards.pdf", "Soul and Destiny cards", [
             PieceSheet("Soul cards", souls, w, h),
-            PieceSheet("Destiny cards", [destiny] * destinies, w, 2 * h, bleeds=False),
+            PieceSheet("Destiny cards", [destiny] * destinies, w, h),
         ], Cover([f"{good} Good and {evil} Evil Soul cards, all with one back.",
-                  f"{destinies} Destiny cards, HEAVEN on one side and HELL on the other, to fold."],
+                  f"{destinies} Destiny cards, HEAVEN on the front and HELL on the back."],
                  d.cover.assembly[1:]), d.title),
         DocumentSpec("tokens-and-pawns.pdf", "Tokens and pawns", [
             PieceSheet("Power tokens", [power] * power_count, tk.power_diameter, tk.power_diameter,
-                       "round", gap=3, bleeds=False),
-            PieceSheet("Combat Power tokens", [combat] * combat_count, tk.combat_size, tk.combat_size, gap=3, bleeds=False),
-            PieceSheet("Pawns", pawns, p.width, 2 * p.height, gap=4, bleeds=False),
+                       "round", gap=3),
+            PieceSheet("Combat Power tokens", [combat] * combat_count, tk.combat_size, tk.combat_size, gap=3),
+            pawns,
         ], Cover([f"{power_count} Power tokens (round, {power_count // n} per player).",
                   f"{combat_count} Combat Power tokens (square).", f"{n} pawn standees, one colour per player."],
                  d.cover.assembly[1:], ["Glass beads or coins can stand in for tokens."]), d.title),

@@ -43,3 +43,14 @@ def _place(blocks, x: float, top: float, w: float, size: float, heading_color: s
                         valign="top", color=color))
         y -= height + (0.5 if kind == "heading" else GAP)
     return tuple(out), y
+
+
+def column_height(blocks: Sequence[tuple[Kind, str]], w: float, size: float) -> float:
+    """The height in millimetres `blocks` take at `size` in a column `w` millimetres wide."""
+    return -_place(blocks, 0, 0, w, size, INK)[1]
+
+
+def balanced_split(blocks: Sequence[tuple[Kind, str]], w: float, size: float) -> int:
+    """Where to break `blocks` into two columns of the most even heights."""
+    return min(range(1, len(blocks) + 1),
+               key=lambda k: max(column_height(blocks[:k], w, size), column_height(blocks[k:], w, size)))

@@ -61,10 +61,11 @@ class PageContext:
     document: str
     placed: list[dict]
 
-    def place(self, kind: str, name: str, back: str | None, side: str, rect: Rect) -> None:
+    def place(self, kind: str, name: str, back: str | None, side: str, rect: Rect, turned: bool = False,
+              shape: str = "rect") -> None:
         self.placed.append({
             "kind": kind, "name": name, "back": back, "side": side, "document": self.document,
-            "page": self.page,
+            "page": self.page, "turned": turned, "shape": shape,
             "x_mm": round(rect.x / MM, 2), "y_mm": round(rect.y / MM, 2),
             "w_mm": round(rect.width / MM, 2), "h_mm": round(rect.height / MM, 2),
         })
@@ -78,6 +79,16 @@ class RenderedDocument:
     placed: list[dict] = field(default_factory=list)
     icons: list[str] = field(default_factory=list)
     double_sided: bool = False        # it has pages of backs
+    sheets: int = 0                   # sheets of paper, a double-sided sheet counted once
+
+
+def sheet_count(pages: int, two_sided: bool) -> int:
+    return (pages + 1) // 2 if two_sided else pages
+
+
+def printed_two_sided(both_sides: bool, has_backs: bool, duplex: Duplex) -> bool:
+    """Whether a file goes through the printer double-sided: backs do, unless glued or folded."""
+    return both_sides or (has_backs and duplex in ("long", "short"))
 
 
 class FormCache:
@@ -125,18 +136,28 @@ class FormCache:
         c.drawPath(path, stroke=0, fill=1, fillMode=1)
 
 
-def plan_section(section, options: RenderOptions) -> list[PagePlan]:
+def plan_sections(sections: list, options: RenderOptions) -> list[PagePlan]:
+    """Pages for a document's sections; runs of piece sections share sheets."""
     from pnp.render.boards import plan_board
     from pnp.render.pieces import plan_pieces
     from pnp.render.sheets import plan_sheet
 
-    if isinstance(section, PieceSheet):
-        return plan_pieces(section, options)
-    if isinstance(section, Board):
-        return plan_board(section, options)
-    if isinstance(section, Sheet):
-        return plan_sheet(section, options)
-    raise TypeError(f"unknown section {section!r}")
+    pages: list[PagePlan] = []
+    run: list[PieceSheet] = []
+    for section in [*sections, None]:
+        if isinstance(section, PieceSheet):
+            run.append(section)
+            continue
+        if run:
+            pages += plan_pieces(run, options)
+            run = []
+        if isinstance(section, Board):
+            pages += plan_board(section, options)
+        elif isinstance(section, Sheet):
+            pages += plan_sheet(section, options)
+        elif section is not None:
+            raise TypeError(f"unknown section {section!r}")
+    return pages
 
 
 def duplex_safe(body: list[PagePlan], options: RenderOptions, before: int = 1) -> list[PagePlan]:
@@ -176,11 +197,11 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
 
     register_fonts()
     rl_config.useA85 = 0          # binary streams: a quarter smaller than ASCII85 text
-    covered = spec.cover is not None
-    body = duplex_safe([page for section in spec.sections for page in plan_section(section, options)], options,
+    covered = spec.cover is not None and spec.cover_page
+    body = duplex_safe(plan_sections(spec.sections, options), options,
                        before=1 if covered else 0)
     icons = sorted(set().union(*(page.icons for page in body)))
-    pages = plan_cover(spec, options, icons, body) + body
+    pages = (plan_cover(spec, options, icons, body) if covered else []) + body
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(options.paper.width, options.paper.height), invariant=1,
                     pageCompression=1, initialFontName=font(False), initialFontSize=8)
@@ -205,5 +226,7 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
         furniture.draw(canvas, forms, printable, plan.bands, plan.label, number, len(pages))
         canvas.showPage()
     canvas.save()
+    has_backs = any(page.backs for page in pages)
     return RenderedDocument(spec.filename, buffer.getvalue(), len(pages), placed, sorted(icons),
-                            spec.both_sides or any(page.backs for page in pages))
+                            spec.both_sides or has_backs,
+                            sheet_count(len(pages), printed_two_sided(spec.both_sides, has_backs, options.duplex)))

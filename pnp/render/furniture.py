@@ -1,7 +1,8 @@
 """What every page carries: game name, page n / N, a 50 mm scale check and the credits line.
 
-The furniture sits in two bands, top and bottom, or rotated down the left and right sides when a
-card grid leaves more room there (three rows of poker cards on Letter leave 2.7 mm vertically).
+The furniture sits upright in two bands, at the top and the foot of the page. Where a card grid
+leaves little room (eight poker cards with 3 mm bleed on A4 leave 4.5 mm at each end), the bands
+are tight: smaller type, and the scale bar's caption beside the bar instead of under it.
 """
 
 from __future__ import annotations
@@ -18,25 +19,25 @@ GAP = 1.0 * MM
 SCALE_BAR = 50 * MM
 GREY = "#555555"
 
-Bands = Literal["tb", "lr"]
+Bands = Literal["tb", "tight"]
+SIZES: dict[Bands, tuple[float, float, float]] = {"tb": (HEAD, FOOT, GAP), "tight": (3.0 * MM, 3.4 * MM, 0.5 * MM)}
 
 
-def choose_bands(printable: Rect, content: Rect) -> Bands | None:
-    """Where the bands fit around `content` (centred in `printable`), or None."""
-    vertical = min(printable.top - content.top, content.y - printable.y)
-    horizontal = min(printable.right - content.right, content.x - printable.x)
-    need = max(HEAD, FOOT) + GAP
-    if vertical >= need:
-        return "tb"
-    if horizontal >= need:
-        return "lr"
-    return None
+def band_area(printable: Rect, bands: Bands) -> Rect:
+    """The printable area left between the bands."""
+    head, foot, gap = SIZES[bands]
+    return Rect(printable.x, printable.y + foot + gap, printable.width, printable.height - head - foot - 2 * gap)
 
 
 def content_area(printable: Rect) -> Rect:
     """The printable area left for a full-page component once the bands are placed top and bottom."""
-    return Rect(printable.x, printable.y + FOOT + GAP, printable.width,
-                printable.height - HEAD - FOOT - 2 * GAP)
+    return band_area(printable, "tb")
+
+
+def bands_for(printable: Rect, content: Rect) -> Bands:
+    """Roomy bands when they clear `content`, tight ones otherwise."""
+    roomy = band_area(printable, "tb")
+    return "tb" if content.y >= roomy.y - 1e-6 and content.top <= roomy.top + 1e-6 else "tight"
 
 
 @dataclass
@@ -50,53 +51,43 @@ class Furniture:
     def draw(self, canvas, forms, printable: Rect, bands: Bands, label: str, page: int, pages: int) -> None:
         key = f"furniture_{bands}_{printable.x:.0f}_{printable.y:.0f}_{printable.width:.0f}_{printable.height:.0f}"
         page_w, page_h = printable.right + printable.x, printable.top + printable.y
+        tight = bands == "tight"
+        head = printable.top - SIZES[bands][0]
         canvas.doForm(forms.form(key, (0, 0, page_w, page_h),
-                                 lambda: self._each_band(canvas, printable, bands, self._static)))
-        self._each_band(canvas, printable, bands, lambda c, x, y, length, which: self._dynamic(
-            c, x, y, length, which, label, page, pages))
+                                 lambda: self._static(canvas, printable, head, tight)))
+        size = 6.0 if tight else 7.0
+        baseline = head + (0.7 if tight else 1.2) * MM
+        canvas.setFillColor(GREY)
+        canvas.setFont(font(False), size)
+        right = f"page {page} / {pages}"
+        canvas.drawRightString(printable.right, baseline, right)
+        room = printable.width - text_width(self.game, True, size) - text_width(right, False, size) - 8 * MM
+        canvas.drawCentredString(printable.x + printable.width / 2, baseline, _shorten(label, room, size))
 
-    def _each_band(self, c, printable: Rect, bands: Bands, paint) -> None:
-        if bands == "tb":
-            paint(c, printable.x, printable.top - HEAD, printable.width, "head")
-            paint(c, printable.x, printable.y, printable.width, "foot")
-            return
-        for which, x in (("head", printable.x + HEAD), ("foot", printable.right)):
-            c.saveState()
-            c.translate(x, printable.y)
-            c.rotate(90)
-            paint(c, 0, 0, printable.height, which)
-            c.restoreState()
-
-    def _static(self, c, x: float, y: float, length: float, which: str) -> None:
-        if which == "head":
-            c.setFillColor(GREY)
-            c.setFont(font(True), 7.0)
-            c.drawString(x, y + 1.2 * MM, self.game)
-            return
+    def _static(self, c, printable: Rect, head: float, tight: bool) -> None:
+        x, y, length = printable.x, printable.y, printable.width
+        c.setFillColor(GREY)
+        c.setFont(font(True), 6.0 if tight else 7.0)
+        c.drawString(x, head + (0.7 if tight else 1.2) * MM, self.game)
         c.setStrokeColor("#000000")
         c.setFillColor("#000000")
         c.setLineWidth(0.5)
-        bar_y = y + 3.6 * MM
-        c.line(x, bar_y, x + SCALE_BAR, bar_y)
+        bar_y = y + (1.7 if tight else 3.6) * MM
         for i in range(6):
-            tick = 1.2 * MM if i in (0, 5) else 0.7 * MM
+            tick = (1.0 if tight else 1.2) * MM if i in (0, 5) else 0.6 * MM
             c.line(x + i * 10 * MM, bar_y - tick, x + i * 10 * MM, bar_y + tick)
+        c.line(x, bar_y, x + SCALE_BAR, bar_y)
         c.setFillColor(GREY)
-        c.setFont(font(False), 5.5)
-        c.drawString(x, y + 0.6 * MM, "50 mm at 100% scale")
+        c.setFont(font(False), 5.0 if tight else 5.5)
+        caption = "50 mm at 100% scale"
+        if tight:
+            c.drawString(x + SCALE_BAR + 2 * MM, y + 1.0 * MM, caption)
+            room = length - SCALE_BAR - 10 * MM - text_width(caption, False, 5.0)
+            c.drawRightString(x + length, y + 1.0 * MM, _shorten(self.credits, room, 5.0))
+            return
+        c.drawString(x, y + 0.6 * MM, caption)
         room = length - SCALE_BAR - 6 * MM
         c.drawRightString(x + length, y + 1.6 * MM, _shorten(self.credits, room, 5.5))
-
-    def _dynamic(self, c, x: float, y: float, length: float, which: str, label: str, page: int, pages: int) -> None:
-        if which != "head":
-            return
-        size = 7.0
-        c.setFillColor(GREY)
-        c.setFont(font(False), size)
-        right = f"page {page} / {pages}"
-        c.drawRightString(x + length, y + 1.2 * MM, right)
-        room = length - text_width(self.game, True, size) - text_width(right, False, size) - 8 * MM
-        c.drawCentredString(x + length / 2, y + 1.2 * MM, _shorten(label, room, size))
 
 
 def _shorten(text: str, room: float, size: float) -> str:

@@ -1,129 +1,232 @@
-"""Impose pieces (cards, tokens, fold cards) on sheets, with crop marks and duplex backs.
+"""Impose pieces (cards, tokens, fold cards, standees) on sheets, with crop marks and duplex backs.
 
-Faces fill the largest grid that fits the printable area, centred; the page after a face page
-holds each back exactly behind its face: long-edge flips mirror the columns, short-edge flips the
-rows, and `off` puts the backs on sheets of their own (mirrored for gluing back to back).
+The sections of a document that are cut out the same way share sheets: each section is set in
+rows, in the orientation that fits the most pieces on a page, and the next section's rows follow on
+the same sheet where they fit. The page after a face page holds each back exactly behind its face:
+long-edge flips mirror the columns, short-edge flips the rows, and `off` puts the backs on sheets
+of their own (mirrored for gluing back to back).
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
+from dataclasses import dataclass
 
 from pnp.components import Piece, PieceSheet
 from pnp.errors import UsageProblem
-from pnp.geometry import MM, Rect, grid_cells, grid_fit
+from pnp.geometry import MM, Rect, grid_fit
 from pnp.render.elements import Box, icon_refs, rl_color
 from pnp.render.document import PageContext, PagePlan, RenderOptions
-from pnp.render.furniture import HEAD, FOOT, GAP, Bands, choose_bands
+from pnp.render.furniture import Bands, band_area, bands_for
 
 CUT = "#8a8a8a"
 MARK = "#000000"
 MARK_LEN = 4 * MM
 MARK_CLEAR = 0.6 * MM
-MARK_ROOM = 2.5 * MM
+MARK_MIN = 0.8 * MM
+BLOCK_GAP = 6 * MM         # between two sections on one sheet: room for both blocks' crop marks
 FOLD_GUTTER = 14 * MM      # between the halves of a gutterfold sheet: room for both sets of crop marks
 
 
-def impose(options: RenderOptions, cell_w: float, cell_h: float, gap: float,
-           what: str, mark_room: float = 0.0, half: bool = False) -> tuple[list[Rect], Bands]:
-    """The grid cells of one sheet and where the page furniture goes; `mark_room` keeps space for
-    crop marks on every side of the grid (needed with bleed, where no hairline shows the trim).
-    With `half`, the grid fills the left half only, leaving the right half for folded backs."""
+@dataclass(frozen=True, kw_only=True)
+class Slot:
+    """Where one piece lands on a sheet; a turned piece runs its height along the page's width."""
+
+    piece: Piece
+    section: PieceSheet
+    trim: Rect
+    turned: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class Block:
+    """One section's rows on one sheet: the grid its crop marks frame."""
+
+    section: PieceSheet
+    grid: Rect
+    slots: tuple[Slot, ...]
+
+    def moved(self, dy: float) -> "Block":
+        return Block(section=self.section, grid=_shift(self.grid, dy),
+                     slots=tuple(Slot(piece=s.piece, section=s.section, trim=_shift(s.trim, dy), turned=s.turned)
+                                 for s in self.slots))
+
+
+@dataclass(frozen=True, kw_only=True)
+class SheetLayout:
+    blocks: tuple[Block, ...]
+    bands: Bands
+
+    @property
+    def slots(self) -> list[Slot]:
+        return [slot for block in self.blocks for slot in block.slots]
+
+
+def _shift(rect: Rect, dy: float) -> Rect:
+    return Rect(rect.x, rect.y + dy, rect.width, rect.height)
+
+
+def bleed_of(section: PieceSheet, options: RenderOptions) -> float:
+    return options.bleed if section.bleeds else 0.0
+
+
+def _cell(section: PieceSheet, options: RenderOptions, turned: bool) -> tuple[float, float]:
+    bleed = bleed_of(section, options)
+    w, h = section.width * MM + 2 * bleed, section.height * MM + 2 * bleed
+    return (h, w) if turned else (w, h)
+
+
+def _fit(section: PieceSheet, options: RenderOptions, area: Rect, turned: bool) -> int:
+    cols, rows = grid_fit(*_cell(section, options, turned), area.width, area.height, section.gap * MM)
+    return cols * rows
+
+
+def _orientation(section: PieceSheet, options: RenderOptions, area: Rect) -> bool:
+    """Turned when that fits more to a sheet (poker cards with 3 mm bleed: 8 to an A4 sheet, not 4),
+    unless the section fits on one sheet upright anyway."""
+    upright, turned = _fit(section, options, area, False), _fit(section, options, area, True)
+    return turned > upright and len(section.pieces) > upright
+
+
+def pack(sections: list[PieceSheet], options: RenderOptions, half: bool = False) -> list[SheetLayout]:
+    """The sheets of a run of sections: rows top down, each section's grid centred across the page;
+    a section starts on the sheet the previous one ends on when its rows fit there."""
     printable = options.printable()
     if half:
         printable = Rect(printable.x, printable.y, options.paper.width / 2 - FOLD_GUTTER / 2 - printable.x,
                          printable.height)
-    room = printable.inset(mark_room)
-    cols, rows = grid_fit(cell_w, cell_h, room.width, room.height, gap)
-    if not cols or not rows:
-        raise UsageProblem(
-            f"{what} ({cell_w / MM:.1f} x {cell_h / MM:.1f} mm) does not fit on {options.paper.label()} "
-            f"inside the {options.margin / MM:g} mm printer margin; choose a larger --paper or smaller --card")
-    while cols and rows:
-        cells = grid_cells(printable, cols, rows, cell_w, cell_h, gap)
-        bbox = _bbox(cells).inset(-mark_room)
-        bands = choose_bands(printable, bbox)
-        if bands:
-            return cells, bands
-        if cols <= rows and rows > 1 or cols == 1:
-            rows -= 1
-        else:
-            cols -= 1
-    raise UsageProblem(f"{what} leaves no room for the page's scale bar on {options.paper.label()}")
+    roomy, tight = band_area(printable, "tb"), band_area(printable, "tight")
+    area = tight if any(max(_fit(s, options, tight, t) for t in (False, True))
+                        > max(_fit(s, options, roomy, t) for t in (False, True)) for s in sections) else roomy
+    sheets: list[list[Block]] = []
+    blocks: list[Block] = []
+    top = area.top
+    for section in sections:
+        turned = _orientation(section, options, area)
+        cw, ch = _cell(section, options, turned)
+        gap = section.gap * MM
+        cols, _ = grid_fit(cw, ch, area.width, area.height, gap)
+        if not cols or not grid_fit(cw, ch, area.width, area.height, gap)[1]:
+            raise UsageProblem(
+                f"one {section.title.lower().rstrip('s')} ({section.width:.1f} x {section.height:.1f} mm) does not "
+                f"fit on {options.paper.label()} inside the {options.margin / MM:g} mm printer margin; choose a "
+                "larger --paper or smaller --card")
+        left = list(section.pieces)
+        bleed = bleed_of(section, options)
+        while left:
+            start = top - (BLOCK_GAP if blocks else 0)
+            rows_fit = int((start - area.y + gap + 1e-6) // (ch + gap))
+            if rows_fit < 1:
+                sheets.append(blocks)
+                blocks, top = [], area.top
+                continue
+            rows = min(rows_fit, math.ceil(len(left) / cols))
+            chunk, left = left[:rows * cols], left[rows * cols:]
+            width = cols * cw + (cols - 1) * gap
+            grid = Rect(area.x + (area.width - width) / 2, start - rows * ch - (rows - 1) * gap, width,
+                        rows * ch + (rows - 1) * gap)
+            slots = []
+            for i, piece in enumerate(chunk):
+                r, c = divmod(i, cols)
+                cell = Rect(grid.x + c * (cw + gap), start - (r + 1) * ch - r * gap, cw, ch)
+                slots.append(Slot(piece=piece, section=section, trim=cell.inset(bleed), turned=turned))
+            blocks.append(Block(section=section, grid=grid, slots=tuple(slots)))
+            top = grid.y
+            if rows == rows_fit and left:
+                sheets.append(blocks)
+                blocks, top = [], area.top
+    if blocks:
+        sheets.append(blocks)
+    out = []
+    for page in sheets:
+        low = min(b.grid.y for b in page)
+        dy = -(low - area.y) / 2          # the content centred between the bands
+        moved = tuple(b.moved(dy) for b in page)
+        content = _bbox([b.grid for b in moved])
+        out.append(SheetLayout(blocks=moved, bands=bands_for(printable, content)))
+    return out
 
 
-def _folded(section: PieceSheet, options: RenderOptions, w: float, h: float, bleed: float, gap: float,
-            what: str) -> list[PagePlan]:
+def plan_pieces(sections: list[PieceSheet], options: RenderOptions) -> list[PagePlan]:
+    """Face pages, each followed by its page of backs when any piece on it has a back."""
+    if options.duplex == "fold" and any(p.back is not None for s in sections for p in s.pieces):
+        return _folded(sections, options)
+    sheets = pack(sections, options)
+    pw, ph = options.paper.width, options.paper.height
+    how = {"long": "flip on long edge", "short": "flip on short edge", "off": "glue behind fronts"}
+    faces: list[PagePlan] = []
+    backs: list[PagePlan | None] = []
+    for number, sheet in enumerate(sheets, start=1):
+        title = f"{_titles(sheet)} {number}/{len(sheets)}"
+        faces.append(_page(sheet, "face", options, f"{title}: fronts"))
+        behind = _moved(sheet, lambda r: _behind(r, options))
+        backs.append(_page(behind, "back", options, f"{title}: backs ({how[options.duplex]})")
+                     if behind.slots else None)
+    if options.duplex == "off":
+        return faces + [b for b in backs if b is not None]
+    return [page for pair in zip(faces, backs) for page in pair if page is not None]
+
+
+def _page(sheet: SheetLayout, side: str, options: RenderOptions, label: str) -> PagePlan:
+    slots = sheet.slots
+    return PagePlan(options.paper.width, options.paper.height, sheet.bands, label, _drawer([(sheet, side)], options),
+                    trim=_bbox([s.trim for s in slots]), bleed=_bleed_box(slots, options),
+                    icons=_icons(sheet, side), backs=side == "back")
+
+
+def _icons(sheet: SheetLayout, side: str) -> frozenset[str]:
+    return frozenset().union(*(icon_refs(s.piece.face if side == "face" else s.piece.back) for s in sheet.slots))
+
+
+def _moved(sheet: SheetLayout, where) -> SheetLayout:
+    """The layout of the backs: each double-sided piece (and its block's grid) moved to `where`."""
+    blocks = []
+    for block in sheet.blocks:
+        slots = tuple(Slot(piece=s.piece, section=s.section, trim=where(s.trim), turned=s.turned)
+                      for s in block.slots if s.piece.back is not None)
+        if slots:
+            blocks.append(Block(section=block.section, grid=where(block.grid), slots=slots))
+    return SheetLayout(blocks=tuple(blocks), bands=sheet.bands)
+
+
+def _titles(sheet: SheetLayout) -> str:
+    return ", ".join(dict.fromkeys(b.section.title for b in sheet.blocks))
+
+
+def _bleed_box(slots: list[Slot], options: RenderOptions) -> Rect | None:
+    if not any(bleed_of(s.section, options) for s in slots):
+        return None
+    return _bbox([s.trim.inset(-bleed_of(s.section, options)) for s in slots])
+
+
+def _folded(sections: list[PieceSheet], options: RenderOptions) -> list[PagePlan]:
     """Gutterfold: fronts on the left half, each back mirrored across the page's centre line on the
     right half, so folding the sheet down the dashed line puts every back behind its own front."""
-    cells, bands = impose(options, w + 2 * bleed, h + 2 * bleed, gap, what, MARK_ROOM if bleed else 0.0, half=True)
+    sheets = pack(sections, options, half=True)
     pw, ph = options.paper.width, options.paper.height
     printable = options.printable()
     pages = []
-    sheets = (len(section.pieces) + len(cells) - 1) // len(cells)
-    for number, start in enumerate(range(0, len(section.pieces), len(cells)), start=1):
-        chunk = section.pieces[start:start + len(cells)]
-        slots = [(piece, cell.inset(bleed)) for piece, cell in zip(chunk, cells)]
-        back_slots = [(piece, Rect(pw - trim.right, trim.y, trim.width, trim.height)) for piece, trim in slots
-                      if piece.back is not None]
-        fronts = _drawer(slots, section, bleed, "face", bands, options)
-        backs = _drawer(back_slots, section, bleed, "back", bands, options)
+    for number, sheet in enumerate(sheets, start=1):
+        behind = _moved(sheet, lambda r: Rect(pw - r.right, r.y, r.width, r.height))
+        draw_both = _drawer([(sheet, "face"), (behind, "back")], options)
 
-        def draw(ctx: PageContext, fronts=fronts, backs=backs) -> None:
-            fronts(ctx)
-            backs(ctx)
+        def draw(ctx: PageContext, draw_both=draw_both, bands=sheet.bands) -> None:
+            draw_both(ctx)
             c = ctx.canvas
             c.saveState()
             c.setStrokeColor(CUT)
             c.setLineWidth(0.5)
             c.setDash([2 * MM, 1.5 * MM])
-            c.line(pw / 2, printable.y + FOOT + GAP, pw / 2, printable.top - HEAD - GAP)
+            area = band_area(printable, bands)
+            c.line(pw / 2, area.y, pw / 2, area.top)
             c.restoreState()
 
-        everything = [t for _, t in slots] + [t for _, t in back_slots]
-        pages.append(PagePlan(pw, ph, bands, f"{section.title} {number}/{sheets}: fronts and backs (fold)", draw,
-                              trim=_bbox(everything), bleed=_bbox([t.inset(-bleed) for t in everything]) if bleed else None,
-                              icons=frozenset().union(*(icon_refs(p.face) for p in chunk),
-                                                      *(icon_refs(p.back) for p, _ in back_slots))))
+        everything = sheet.slots + behind.slots
+        pages.append(PagePlan(pw, ph, sheet.bands, f"{_titles(sheet)} {number}/{len(sheets)}: fronts and backs (fold)",
+                              draw, trim=_bbox([s.trim for s in everything]), bleed=_bleed_box(everything, options),
+                              icons=_icons(sheet, "face") | _icons(behind, "back")))
     return pages
-
-
-def plan_pieces(section: PieceSheet, options: RenderOptions) -> list[PagePlan]:
-    rect_shape = section.shape == "rect"
-    bleed = options.bleed if (section.bleeds and rect_shape) else 0.0
-    w, h = section.width * MM, section.height * MM
-    gap = section.gap * MM
-    what = f"one {section.title.lower().rstrip('s')}"
-    if options.duplex == "fold" and any(piece.back is not None for piece in section.pieces):
-        return _folded(section, options, w, h, bleed, gap, what)
-    cells, bands = impose(options, w + 2 * bleed, h + 2 * bleed, gap, what, MARK_ROOM if bleed else 0.0)
-    per_page = len(cells)
-    pw, ph = options.paper.width, options.paper.height
-    faces: list[PagePlan] = []
-    backs: list[PagePlan] = []
-    for start in range(0, len(section.pieces), per_page):
-        chunk = section.pieces[start:start + per_page]
-        slots = [(piece, cell.inset(bleed)) for piece, cell in zip(chunk, cells)]
-        sheet_no = start // per_page + 1
-        sheets = (len(section.pieces) + per_page - 1) // per_page
-        trim_box = _bbox([t for _, t in slots])
-        bleed_box = _bbox([cell for cell in cells[:len(chunk)]])
-        faces.append(PagePlan(pw, ph, bands, f"{section.title} {sheet_no}/{sheets}: fronts",
-                              _drawer(slots, section, bleed, "face", bands, options),
-                              trim=trim_box, bleed=bleed_box if bleed else None,
-                              icons=frozenset().union(*(icon_refs(p.face) for p in chunk))))
-        if any(piece.back is not None for piece in chunk):
-            back_slots = [(piece, _behind(trim, options)) for piece, trim in slots if piece.back is not None]
-            how = {"long": "flip on long edge", "short": "flip on short edge", "off": "glue behind fronts"}
-            backs.append(PagePlan(pw, ph, bands, f"{section.title} {sheet_no}/{sheets}: backs ({how[options.duplex]})",
-                                  _drawer(back_slots, section, bleed, "back", bands, options),
-                                  trim=_bbox([t for _, t in back_slots]),
-                                  bleed=_bbox([t.inset(-bleed) for _, t in back_slots]) if bleed else None,
-                                  icons=frozenset().union(*(icon_refs(p.back) for p, _ in back_slots)),
-                                  backs=True))
-    if options.duplex == "off" or not backs:
-        return faces + backs
-    return [page for pair in zip(faces, backs) for page in pair]
 
 
 def _behind(trim: Rect, options: RenderOptions) -> Rect:
@@ -135,45 +238,60 @@ def _behind(trim: Rect, options: RenderOptions) -> Rect:
     return Rect(pw - trim.right + dx, trim.y + dy, trim.width, trim.height)
 
 
-def _drawer(slots: list[tuple[Piece, Rect]], section: PieceSheet, bleed: float, side: str,
-            bands: Bands, options: RenderOptions):
+def _turn(c, trim: Rect, side: str, options: RenderOptions) -> None:
+    """Card coordinates for a turned piece. A front turns a quarter left; its back turns the way that
+    shows it upright when the cut piece is turned over left to right."""
+    if side == "back" and options.duplex != "short":
+        c.translate(trim.x, trim.top)
+        c.rotate(-90)
+    else:
+        c.translate(trim.right, trim.y)
+        c.rotate(90)
+
+
+def _drawer(layers: list[tuple[SheetLayout, str]], options: RenderOptions):
     def draw(ctx: PageContext) -> None:
         c = ctx.canvas
-        clipped = section.shape == "round" or bleed > 0
-        for piece, trim in slots:
-            elements = piece.face if side == "face" else piece.back
-            background = piece.background if side == "face" else piece.back_background
-            paint = bool(background) and not options.ink_saver
-            outer = trim.inset(-bleed)
-            c.saveState()
-            if paint:
-                c.setFillColor(rl_color(background))
-            if clipped:        # art must stop at the bleed edge or the token's circle
-                clip = c.beginPath()
-                if section.shape == "round":
-                    clip.circle(*trim.center, trim.width / 2)
-                else:
-                    clip.rect(outer.x, outer.y, outer.width, outer.height)
-                c.clipPath(clip, stroke=0, fill=int(paint))    # one path clips and paints
-            elif paint:
-                c.rect(outer.x, outer.y, outer.width, outer.height, stroke=0, fill=1)
-            # card-relative coordinates repeat from card to card, so the page compresses well
-            c.translate(trim.x, trim.y)
-            ctx.painter.draw_here(bleeding(elements, trim.width / MM, trim.height / MM, bleed / MM) if bleed
-                                  else elements)
-            c.restoreState()
-            ctx.place(piece.kind, piece.name, piece.back_name, side, trim)
-        trims = [t for _, t in slots]
-        key = "guides_" + hashlib.sha1(repr((trims, section.shape, bleed, bands)).encode()).hexdigest()[:16]
-
-        def guides() -> None:
-            _cut_guides(c, trims, section.shape, bleed)
-            if section.shape == "rect":
-                _crop_marks(c, trims, bleed, bands, options)
-
-        # full sheets share one set of cut lines and marks: drawn once, placed on every page
-        c.doForm(ctx.painter.forms.form(key, (0, 0, options.paper.width, options.paper.height), guides))
+        for sheet, side in layers:
+            for slot in sheet.slots:
+                _draw_piece(ctx, slot, side, options)
+        shape = [(sheet.bands, [(b.grid, b.section.shape, bleed_of(b.section, options), [s.trim for s in b.slots])
+                                for b in sheet.blocks]) for sheet, _ in layers]
+        key = "guides_" + hashlib.sha1(repr(shape).encode()).hexdigest()[:16]
+        c.doForm(ctx.painter.forms.form(key, (0, 0, options.paper.width, options.paper.height),
+                                        lambda: [_guides(c, sheet, options) for sheet, _ in layers]))
     return draw
+
+
+def _draw_piece(ctx: PageContext, slot: Slot, side: str, options: RenderOptions) -> None:
+    c = ctx.canvas
+    piece, trim, section = slot.piece, slot.trim, slot.section
+    bleed = bleed_of(section, options)
+    elements = piece.face if side == "face" else piece.back
+    background = piece.background if side == "face" else piece.back_background
+    paint = bool(background) and not options.ink_saver
+    outer = trim.inset(-bleed)
+    c.saveState()
+    if paint:
+        c.setFillColor(rl_color(background))
+    if section.shape == "round" or bleed > 0:     # art stops at the bleed edge or the token's circle
+        clip = c.beginPath()
+        if section.shape == "round":
+            clip.circle(*trim.center, trim.width / 2 + bleed)
+        else:
+            clip.rect(outer.x, outer.y, outer.width, outer.height)
+        c.clipPath(clip, stroke=0, fill=int(paint))    # one path clips and paints
+    elif paint:
+        c.rect(outer.x, outer.y, outer.width, outer.height, stroke=0, fill=1)
+    # card-relative coordinates repeat from card to card, so the page compresses well
+    if slot.turned:
+        _turn(c, trim, side, options)
+    else:
+        c.translate(trim.x, trim.y)
+    ctx.painter.draw_here(bleeding(elements or (), section.width, section.height, bleed / MM) if bleed
+                          else elements or ())
+    c.restoreState()
+    ctx.place(piece.kind, piece.name, piece.back_name, side, trim, turned=slot.turned, shape=section.shape)
 
 
 def bleeding(elements, w: float, h: float, bleed: float) -> tuple:
@@ -192,45 +310,60 @@ def bleeding(elements, w: float, h: float, bleed: float) -> tuple:
     return tuple(out)
 
 
-def _cut_guides(c, trims: list[Rect], shape: str, bleed: float) -> None:
-    """Hairlines on the trim when there is no bleed (with bleed, the marks alone say where to cut)."""
-    c.setStrokeColor(CUT)
+def _guides(c, sheet: SheetLayout, options: RenderOptions) -> None:
+    """Full sheets share one set of cut lines and marks: drawn once, placed on every page. Without
+    bleed a hairline runs on every trim; crop marks stand outside each block at both ends of every
+    cut line, and where a block leaves no room for them, the hairline marks that line instead."""
     c.setLineWidth(0.3)
     c.setDash([])
-    for t in trims:
-        if shape == "round":
-            c.circle(*t.center, t.width / 2, stroke=1, fill=0)
-        elif not bleed:
-            c.rect(t.x, t.y, t.width, t.height, stroke=1, fill=0)
-
-
-def _crop_marks(c, trims: list[Rect], bleed: float, bands: Bands, options: RenderOptions) -> None:
-    """Short marks on every trim line, outside the grid, so none crosses a face."""
-    if not trims:
-        return
     printable = options.printable()
-    grid = _bbox([t.inset(-bleed) for t in trims])
-    head = HEAD + GAP
-    foot = FOOT + GAP
-    top_room = printable.top - grid.top - (head if bands == "tb" else 0)
-    bottom_room = grid.y - printable.y - (foot if bands == "tb" else 0)
-    left_room = grid.x - printable.x - (head if bands == "lr" else 0)
-    right_room = printable.right - grid.right - (foot if bands == "lr" else 0)
+    area = band_area(printable, sheet.bands)
+    grids = [b.grid for b in sheet.blocks]
+    for block in sheet.blocks:
+        mine = block.slots
+        bleed = bleed_of(block.section, options)
+        c.setStrokeColor(CUT)
+        for s in mine:
+            if block.section.shape == "round":
+                c.circle(*s.trim.center, s.trim.width / 2, stroke=1, fill=0)
+            elif not bleed:
+                c.rect(s.trim.x, s.trim.y, s.trim.width, s.trim.height, stroke=1, fill=0)
+        if block.section.shape != "rect":
+            continue
+        grid = _bbox([s.trim.inset(-bleed) for s in mine])
+        above = [g.y for g in grids if g.y >= grid.top - 1e-6]
+        below = [g.top for g in grids if g.top <= grid.y + 1e-6]
+        rooms = {
+            "top": (min(above) - grid.top) / 2 if above else area.top - grid.top,
+            "bottom": (grid.y - max(below)) / 2 if below else grid.y - area.y,
+            "left": grid.x - printable.x,
+            "right": printable.right - grid.right,
+        }
+        _crop_marks(c, [s.trim for s in mine], grid, rooms, hairline=bool(bleed))
+
+
+def _crop_marks(c, trims: list[Rect], grid: Rect, rooms: dict[str, float], hairline: bool) -> None:
+    """Short marks on every trim line, outside the block, so none crosses a face; a line with no
+    room for its marks gets a hairline on the trim when no hairline is there already."""
     xs = sorted({round(v, 3) for t in trims for v in (t.x, t.right)})
     ys = sorted({round(v, 3) for t in trims for v in (t.y, t.top)})
+    lengths = {side: min(MARK_LEN, room - MARK_CLEAR - 0.3 * MM) for side, room in rooms.items()}
     c.setStrokeColor(MARK)
     c.setLineWidth(0.35)
-    c.setDash([])
-    for room, sign, edge in ((top_room, 1, grid.top), (bottom_room, -1, grid.y)):
-        length = min(MARK_LEN, room - MARK_CLEAR - 0.3 * MM)
-        if length >= 0.8 * MM:
-            for x in xs:
-                c.line(x, edge + sign * MARK_CLEAR, x, edge + sign * (MARK_CLEAR + length))
-    for room, sign, edge in ((right_room, 1, grid.right), (left_room, -1, grid.x)):
-        length = min(MARK_LEN, room - MARK_CLEAR - 0.3 * MM)
-        if length >= 0.8 * MM:
-            for y in ys:
-                c.line(edge + sign * MARK_CLEAR, y, edge + sign * (MARK_CLEAR + length), y)
+    for lines, ends in ((xs, (("top", 1, grid.top), ("bottom", -1, grid.y))),
+                        (ys, (("right", 1, grid.right), ("left", -1, grid.x)))):
+        marked = all(lengths[side] >= MARK_MIN for side, _, _ in ends)
+        for v in lines:
+            for side, sign, edge in ends:
+                if lengths[side] >= MARK_MIN:
+                    a, b = edge + sign * MARK_CLEAR, edge + sign * (MARK_CLEAR + lengths[side])
+                    c.line(v, a, v, b) if lines is xs else c.line(a, v, b, v)
+            if not marked and hairline:
+                c.setStrokeColor(CUT)
+                c.setLineWidth(0.3)
+                c.line(v, grid.y, v, grid.top) if lines is xs else c.line(grid.x, v, grid.right, v)
+                c.setStrokeColor(MARK)
+                c.setLineWidth(0.35)
 
 
 def _bbox(rects: list[Rect]) -> Rect:

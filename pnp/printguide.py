@@ -1,0 +1,86 @@
+"""The print guide: which files a game prints, how, on how many sheets, and what to cut and fold.
+
+It is set on the back of the game's rules sheet, so the instructions cost no paper of their own
+and nothing lands behind a cover: every piece file starts with its first page of fronts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.components import DocumentSpec
+from pnp.geometry import MM
+from pnp.icons import IconRef, credits_lines
+from pnp.render.document import RenderOptions, duplex_safe, plan_sections, printed_two_sided, sheet_count
+
+HOW = {
+    "long": "double-sided, flip on the LONG edge",
+    "short": "double-sided, flip on the SHORT edge",
+    "fold": "single-sided; fold each sheet on its dashed centre line, glue, then cut",
+    "off": "single-sided; glue each back sheet behind its front sheet, turned over left to right",
+    "both": "double-sided (either edge)",
+    "single": "single-sided",
+}
+
+
+@dataclass(frozen=True, kw_only=True)
+class FilePrint:
+    """One file as the guide lists it."""
+
+    filename: str
+    title: str
+    pages: int
+    sheets: int
+    how: str
+    contents: tuple[str, ...]
+    icons: frozenset[str]
+
+
+def file_print(spec: DocumentSpec, options: RenderOptions) -> FilePrint:
+    """Pages and sheets of `spec` as it will render: the same planning the renderer does."""
+    body = duplex_safe(plan_sections(spec.sections, options), options, before=0)
+    backs = any(page.backs for page in body)
+    if backs and options.duplex == "fold":
+        mode = "fold"
+    elif backs:
+        mode = options.duplex
+    else:
+        mode = "both" if spec.both_sides else "single"
+    two_sided = printed_two_sided(spec.both_sides, backs, options.duplex)
+    return FilePrint(filename=spec.filename, title=spec.title, pages=len(body),
+                     sheets=sheet_count(len(body), two_sided), how=HOW[mode],
+                     contents=tuple(spec.cover.contents if spec.cover else ()),
+                     icons=frozenset().union(*(page.icons for page in body)))
+
+
+def sheet_total(files: list[FilePrint]) -> tuple[int, int]:
+    return sum(f.pages for f in files), sum(f.sheets for f in files)
+
+
+def guide_blocks(specs: list[DocumentSpec], files: list[FilePrint], options: RenderOptions) -> list[tuple[str, str]]:
+    """Headings and paragraphs for text_column, in reading order."""
+    pages, sheets = sheet_total(files)
+    blocks: list[tuple[str, str]] = [
+        ("note", f"{len(files)} files, {pages} pages on {sheets} sheets of {options.paper.name.upper()} paper. "
+                 "Print at 100% / actual size, never 'fit to page': the 50 mm bar at each page's foot checks it."),
+    ]
+    for f in files:
+        blocks.append(("heading", f"{f.filename}: {f.pages} page{'s' * (f.pages != 1)}, "
+                                  f"{f.sheets} sheet{'s' * (f.sheets != 1)}"))
+        blocks.append(("item", f"Print {f.how}. " + " ".join(f.contents)))
+    if any(f.how.startswith("double-sided, flip") for f in files):
+        blocks.append(("note", "Backs drifting? `pnp calibrate` prints one sheet that measures your printer; then "
+                               "rebuild with --back-offset X,Y (mm)."))
+    if options.bleed:
+        blocks.append(("note", f"Pieces carry {options.bleed / MM:.2f} mm of bleed: cut on the crop marks."))
+    assembly = list(dict.fromkeys(line for spec in specs if spec.cover for line in spec.cover.assembly))
+    bring = list(dict.fromkeys(line for spec in specs if spec.cover for line in spec.cover.bring + spec.cover.notes))
+    if assembly:
+        blocks += [("heading", "Cut and fold")] + [("item", line) for line in assembly]
+    if bring:
+        blocks += [("heading", "You also need")] + [("item", line) for line in bring]
+    icons = sorted(set().union(*(f.icons for f in files)))
+    blocks += [("heading", "Artwork credits")] + [
+        ("note", line) for line in credits_lines([IconRef.parse(ref) for ref in icons])
+        + ["Text set in DejaVu Sans (Bitstream Vera licence)."]]
+    return blocks

@@ -36,9 +36,9 @@ def test_ring_on_one_a3_page(run, built):
 def test_tiled_on_a4_with_marks_and_labels(run, built):
     out = built(GAME)
     pages = scan(out / "board.pdf")
-    assert len(pages) == 2
+    assert len(pages) == 3           # space 1 and 4 straddle the middle: the cuts go either side of them
     text = " ".join(p.text() for p in pages)
-    assert "A1 of 2x1" in text and "B1 of 2x1" in text and "glue here" in text and "cut here" in text
+    assert "A1 of 3x1" in text and "C1 of 3x1" in text and "glue here" in text and "cut here" in text
     crosshairs = [c for p in pages for c in p.curves if abs((c[2] - c[0]) - 4.4 * MM) < 0.3]
     assert len(crosshairs) >= 4                                     # alignment rings on both tiles
 

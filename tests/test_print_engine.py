@@ -243,18 +243,22 @@ def test_double_sided_token_sheet():
     assert sides == {"face", "back"}
 
 
-def test_board_tiled_over_two_pages_with_overlap_and_labels():
-    elements = (Circle(180, 125, 20, fill="#cccccc", stroke="#000000"), Text("LIMBO", 160, 120, 40, 10, size=12))
+@pytest.mark.parametrize("centre, tiles", [(186, 3), (150, 2)])
+def test_board_tiled_with_overlap_and_labels_cut_between_its_spaces(centre, tiles):
+    """On A4 a 360 mm board's cut can fall between 178 and 194 mm: a space there moves the cut
+    past it when there is room, and costs a third tile when there is not."""
+    elements = (Circle(centre, 125, 20, fill="#cccccc", stroke="#000000"),
+                Text("LIMBO", centre - 20, 120, 40, 10, size=12))
     board = Board("Test board", "board", "Board", 360, 250, elements, background="#eeeeff")
     doc, reader, _ = render([board])
-    tiles = [item for item in doc.placed if item["side"].startswith("tile")]
-    assert [t["side"] for t in tiles] == ["tile A1", "tile B1"]
-    a, b = tiles
-    overlap = a["x_mm"] + a["w_mm"] - b["x_mm"]
-    assert overlap == pytest.approx(12, abs=0.01)
-    assert (a["x_mm"] + a["w_mm"] + b["x_mm"]) / 2 == pytest.approx(180, abs=0.01)   # the glue strip is centred
+    placed = [item for item in doc.placed if item["side"].startswith("tile")]
+    assert [t["side"] for t in placed] == [f"tile {'ABC'[i]}1" for i in range(tiles)]
+    for a, b in zip(placed, placed[1:]):
+        cut = a["x_mm"] + a["w_mm"]
+        assert cut - b["x_mm"] == pytest.approx(12, abs=0.01)        # the glue strip under the cut edge
+        assert not centre - 20 < cut < centre + 20                   # the cut misses the space
     text = " ".join(p.text() for p in scan(reader))
-    assert "A1 of 2x1" in text and "B1 of 2x1" in text and "glue here" in text and "cut here" in text
+    assert f"A1 of {tiles}x1" in text and f"B1 of {tiles}x1" in text and "glue here" in text and "cut here" in text
 
 
 def test_board_fits_one_a3_page():
@@ -357,3 +361,28 @@ def test_fills_that_touch_the_trim_run_on_into_the_bleed():
     assert outside_band == pytest.approx(inside_band, abs=12) and beside_band == pytest.approx(inside_band, abs=12)
     inside_ground, outside_ground = at(left + 1, face["y_mm"] + 30), at(left - 1.8, face["y_mm"] + 30)
     assert outside_ground == pytest.approx(inside_ground, abs=12)
+
+
+def test_tokens_and_standees_honour_bleed():
+    """With 3 mm bleed a token's colour runs on past its circle and a standee's figure past its
+    strip's sides, so an off cut shows colour; beyond the bleed the paper is white."""
+    import pypdfium2 as pdfium
+
+    token = Piece("token", "coin", (Circle(10, 10, 6, fill="#1d3557"),), background="#e63946")
+    sheet = standee_sheet("pawn", ["Red"], "lorc/pawn", ["#2e8b57"], 24, 40)
+    doc, pdf, _ = render([PieceSheet("Tokens", [token] * 3, 20, 20, "round", gap=3), sheet],
+                         bleed=3 * MM, margin=3 * MM)
+    dpi = 100
+    image = pdfium.PdfDocument(pdf)[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    px = dpi / 25.4
+
+    def at(x_mm, y_mm):
+        return image.getpixel((round(x_mm * px), round(image.height - y_mm * px)))
+
+    coin = next(item for item in doc.placed if item["kind"] == "token")
+    cx, cy = coin["x_mm"] + 10, coin["y_mm"] + 10
+    assert at(cx + 10 + 1.5, cy) == pytest.approx((230, 57, 70), abs=12)      # inside the bleed ring
+    assert at(cx + 10 + 4.5, cy) == pytest.approx((255, 255, 255), abs=3)     # past it: paper
+    pawn = next(item for item in doc.placed if item["kind"] == "pawn")
+    figure_y = pawn["y_mm"] + standee_tab(24) + 20
+    assert at(pawn["x_mm"] - 1.5, figure_y) == pytest.approx((46, 139, 87), abs=12)

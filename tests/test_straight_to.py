@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from pdfscan import scan
+from pdfscan import MM, scan
 
 GAME = "straight-to"
 
@@ -60,7 +60,7 @@ def test_track_spaces_on_one_a3_page(run, built):
     assert sum(texts[str(n)] for n in range(1, 16)) + texts["LIMBO"] == 31
 
 
-def test_track_tiles_on_a4_mate_at_limbo(run, built):
+def test_track_tiles_on_a4_cut_down_the_middle_between_spaces(run, built):
     import json
 
     out = built(GAME)
@@ -68,13 +68,14 @@ def test_track_tiles_on_a4_mate_at_limbo(run, built):
     tiles = [p for p in manifest["placed"] if p["kind"] == "track"]
     assert [t["side"] for t in tiles] == ["tile A1", "tile B1"]
     a, b = tiles
-    assert a["x_mm"] + a["w_mm"] > b["x_mm"]                       # they overlap
-    assert (a["x_mm"] + a["w_mm"] + b["x_mm"]) / 2 == pytest.approx(185, abs=0.01)   # about LIMBO's centre
+    assert a["x_mm"] + a["w_mm"] - b["x_mm"] == pytest.approx(12, abs=0.01)   # they overlap by the glue strip
+    assert a["x_mm"] + a["w_mm"] == pytest.approx(180, abs=1.5)     # the cut runs down the gap at the middle
     pages = scan(out / "track.pdf")
     text = " ".join(p.text() for p in pages)
     assert "A1 of 2x1" in text and "B1 of 2x1" in text and "glue here" in text
-    # LIMBO is printed on both tiles, inside the shared strip
-    assert sum(1 for p in pages for t, _, _ in p.texts if t == "LIMBO") == 2
+    shown = [(tile["side"], x) for tile, page in zip(tiles, pages) for t, x, _ in page.texts if t == "LIMBO"
+             and tile["page_x_mm"] * MM <= x <= (tile["page_x_mm"] + tile["w_mm"]) * MM]
+    assert [side for side, _ in shown] == ["tile B1"]          # whole, inside one tile's cut edges
 
 
 def test_one_soul_with_another_back_is_named(run, layouts_copy):

@@ -222,16 +222,17 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
     tokens = ctx.count("token")
     counts = ", ".join(f"{ctx.count(c.id)} {c.name}" for c in data.cards)
     title = data.back.title
-    cover_cards = Cover([f"{counts} cards for {n} players, each with the lift back behind it."],
-                        data.cover.assembly[:1], data.cover.bring)
-    cover_tokens = Cover([f"{tokens} apple/worm tokens ({d:g} mm) for {n} players: apple on the front, worm on the back."],
-                         data.cover.assembly[1:2], ["Pennies or Othello pieces work too (heads or black: apple)."])
+    cover_cards = Cover([f"{counts} cards for {n} players, each with the lift back behind it.",
+                         f"{tokens} apple/worm tokens ({d:g} mm): apple on the front, worm on the back; they start "
+                         "on the last sheet of cards."],
+                        data.cover.assembly[:2], data.cover.bring + ["Pennies or Othello pieces work too "
+                                                                      "(heads or black: apple)."])
     cover_mats = Cover([f"{n} brain-freeze scoring mats, one per player; arms A-F carry the six challenges.",
                         f"{n} player aids, two to a page."], data.cover.assembly[2:], [])
     return [
-        DocumentSpec("cards.pdf", "Cards", [PieceSheet("Cards", cards, w, h)], cover_cards, title),
-        DocumentSpec("tokens.pdf", "Tokens", [PieceSheet("Tokens", [token] * tokens, d, d, "round", gap=3)],
-                     cover_tokens, title),
+        DocumentSpec("cards.pdf", "Cards and tokens", [PieceSheet("Cards", cards, w, h),
+                                                       PieceSheet("Tokens", [token] * tokens, d, d, "round", gap=3)],
+                     cover_cards, title),
         DocumentSpec("mats-and-aids.pdf", "Scoring mats and player aids", [
             Sheet("Scoring mat", "mat", "Brain-freeze mat",
                   lambda mw, mh: mat_elements(data.mat, tips, d, mw, mh), copies=ctx.count("mat")),

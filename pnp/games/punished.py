@@ -14,12 +14,15 @@ from pnp.errors import LayoutError
 from pnp.games import BuildContext
 from pnp.icons import IconStore
 from pnp.layouts import Color, IconName, Strict, Text, load_file
+from pnp.render.columns import balanced_split, text_column
 from pnp.render.elements import Box, Icon, Line, Text as T
 from pnp.rules import Problem, RulesModel
 
 GAME = "punished"
 CARDS, TEXT, BOARD = "cards.toml", "text.toml", "board.toml"
 CARDS_PDF = "cards.pdf"
+POKER = (63.5, 88.9)           # mm: the card a pile zone holds
+BOARD_FIXED = 214.0            # mm of the stat board that is not its tracks
 WHITE = "#ffffff"
 Stat = Literal["MAW", "BONE", "ICHOR", "PAIN", "SELF"]
 BOOSTED = ("MAW", "BONE", "ICHOR", "SELF")
@@ -150,8 +153,12 @@ class Limits(Strict):
 
 
 class Zone(Strict):
+    """A card pile printed at poker-card size on the board, or (`beside`) an area the player keeps
+    beside it, only labelled."""
+
     name: Text
     about: Text
+    beside: bool = False
 
 
 class StatBoard(Strict):
@@ -287,8 +294,9 @@ def card_back(p: Punished, tier_key: int, category: str, w: float, h: float) -> 
 
 
 def token_face(p: Punished, kind: TokenKind, d: float) -> tuple:
-    return (Icon(kind.icon, d / 2, d / 2 + 2, d * 0.5, "#1c1c1c"),
-            T(kind.name, 2.5, 2.2, d - 5, 4, size=5, min_size=3.8, bold=True))
+    """The icon above the centre, the name below it on up to two lines, clear of the circle."""
+    return (Icon(kind.icon, d / 2, d * 0.64, d * 0.42, "#1c1c1c"),
+            T(kind.name, d * 0.21, d * 0.19, d * 0.58, d * 0.23, size=6, min_size=5, bold=True))
 
 
 def token_rule(p: Punished, kind: TokenKind) -> str:
@@ -307,18 +315,21 @@ def board_elements(p: Punished, ctx: BuildContext, w: float, h: float) -> tuple:
     b = p.extras.board
     out: list = [T(b.title, 0, h - 10, w, 10, size=16, bold=True, align="left")]
     track_top = h - 14
-    row = 17.0
+    # the card-sized zones take a fixed height; the tracks give way on shorter paper (Letter)
+    row = min(15.5, max(10.5, (h - BOARD_FIXED) / max(len(b.stats), 1)))
     cell = (w - 34) / (b.track_max + 1)
     for i, stat in enumerate(b.stats):
         y = track_top - (i + 1) * row
-        out += [Icon(stat.icon, 5, y + 9, 8, stat.color),
-                T(stat.name, 10, y + 8, 22, 6, size=10, bold=True, align="left", color=stat.color),
-                T(f"start {stat.start}" + ("  · SELF" if stat.self else ""), 10, y + 3.5, 22, 4.5, size=6.5,
-                  align="left")]
+        half = (row - 4.5) / 2          # the track's boxes run from y + 3, 2 * half tall
+        out += [Icon(stat.icon, 5, y + 3 + half, min(8.0, 2 * half), stat.color),
+                T(stat.name, 10, y + 3 + half, 22, half + 1, size=10, min_size=6.5, bold=True, align="left",
+                  valign="bottom", color=stat.color),
+                T(f"start {stat.start}" + ("  · SELF" if stat.self else ""), 10, y + 2.5, 22, half, size=6.5,
+                  min_size=5, align="left", valign="top")]
         for v in range(b.track_max + 1):
             fill = "#f4e3b5" if v == stat.start else None
-            out += [Box(33 + v * cell, y + 3, cell - 1, 11, fill=fill, stroke=stat.color, width=0.7, radius=1),
-                    T(str(v), 33 + v * cell, y + 3, cell - 1, 11, size=9, bold=v == stat.start)]
+            out += [Box(33 + v * cell, y + 3, cell - 1, row - 4.5, fill=fill, stroke=stat.color, width=0.7, radius=1),
+                    T(str(v), 33 + v * cell, y + 3, cell - 1, row - 4.5, size=9, bold=v == stat.start)]
         out.append(T(stat.about, 33, y - 1.2, w - 33, 4, size=6, min_size=4.5, align="left", color="#333333"))
     y = track_top - len(b.stats) * row - 5
     out.append(T(b.self_tag, 0, y - 5, w, 5, size=7.5, bold=True, align="left"))
@@ -328,23 +339,35 @@ def board_elements(p: Punished, ctx: BuildContext, w: float, h: float) -> tuple:
     for line in [ctx.fill(text, f"{GAME}/{BOARD}:board.limits.lines[{k}]") for k, text in enumerate(b.limits.lines)]:
         out.append(T(line, 2, y - 5, w - 2, 5, size=7.5, min_size=5.5, align="left"))
         y -= 5.2
-    y -= 3
+    y -= 2
     out.append(T("Zones", 0, y - 5, w, 5, size=9, bold=True, align="left"))
     y -= 6
-    zone_w = (w - 10) / 3
-    zone_h = min(26.0, (y - 30) / 2)
-    for i, zone in enumerate(b.zones):
-        r, c = divmod(i, 3)
-        zx, zy = c * (zone_w + 5), y - (r + 1) * zone_h - r * 3
-        out += [Box(zx, zy, zone_w, zone_h, stroke="#555555", width=0.7, radius=2, dash=(1.5, 1)),
-                T(zone.name, zx + 2, zy + zone_h - 6, zone_w - 4, 5, size=8.5, bold=True, align="left"),
-                T(zone.about, zx + 2, zy + 1, zone_w - 4, zone_h - 7.5, size=6.5, min_size=4.8, align="left", valign="top")]
-    y = y - 2 * zone_h - 8
+    piles = [zone for zone in b.zones if not zone.beside]
+    pile_w, pile_h = POKER[0] + 1, POKER[1] + 1        # a poker card with half a millimetre all round
+    gap = (w - len(piles) * pile_w) / max(len(piles) - 1, 1)
+    for i, zone in enumerate(piles):
+        zx = i * (pile_w + gap)
+        out += [T(zone.name, zx, y - 4.5, pile_w, 4.5, size=8.5, bold=True, align="left"),
+                T(zone.about, zx, y - 9, pile_w, 4.5, size=6, min_size=5, align="left", color="#333333"),
+                Box(zx, y - 10 - pile_h, pile_w, pile_h, stroke="#555555", width=0.7, dash=(1.5, 1))]
+    y -= 10 + pile_h + 3
+    beside = [zone for zone in b.zones if zone.beside]
+    if beside:
+        out.append(T("Beside the board", 0, y - 4.5, w, 4.5, size=8, bold=True, align="left"))
+        y -= 5.5
+        area_w = (w - 4 * (len(beside) - 1)) / len(beside)
+        for i, zone in enumerate(beside):
+            zx = i * (area_w + 4)
+            out += [Box(zx, y - 12, area_w, 12, stroke="#555555", width=0.5, radius=2, dash=(1.5, 1)),
+                    T(zone.name, zx + 2, y - 5.5, area_w - 4, 4.5, size=8, bold=True, align="left"),
+                    T(zone.about, zx + 2, y - 11, area_w - 4, 5.5, size=6, min_size=5, align="left", valign="top")]
+        y -= 15
     out.append(T("Tokens", 0, y - 5, w, 5, size=9, bold=True, align="left"))
-    rules = [token_rule(p, k) for k in p.extras.tokens.kinds]
-    step = max(3.5, (y - 7) / max(len(rules), 1))
-    for i, line in enumerate(rules):
-        out.append(T(line, 2, y - 6 - (i + 1) * step, w - 2, step - 0.3, size=7, min_size=4.8, align="left"))
+    rules = [("item", token_rule(p, k)) for k in p.extras.tokens.kinds]
+    col = (w - 6) / 2
+    half = balanced_split(rules, col, 7)
+    out += [*text_column(rules[:half], 0, y - 6, col, y - 6, size=7, min_size=5),
+            *text_column(rules[half:], col + 6, y - 6, col, y - 6, size=7, min_size=5)]
     return tuple(out)
 
 

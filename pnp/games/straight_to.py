@@ -14,13 +14,14 @@ from pnp.icons import IconStore
 from pnp.layouts import Color, Count, CoverText, IconName, Mm, PawnSet, Strict, Text, load_file
 from pnp.render.columns import text_column
 from pnp.render.elements import Box, Circle, Icon, Line, Polygon, Text as T
-from pnp.render.fold import standee_sheet
+from pnp.render.fold import standee_sheet, standee_tab
 from pnp.rules import CountOrigin, Problem, RulesModel
 from pnp.tomlfiles import line_of
 
 GAME = "straight-to"
 FILE = "components.toml"
 WHITE = "#ffffff"
+LIMBO_HEAD = 11.0                  # mm above LIMBO's pawn spots: its icon and name
 
 
 class Track(Strict):
@@ -36,6 +37,7 @@ class Track(Strict):
     hell_color: Color
     hell_tint: Color
     limbo_color: Color
+    limbo_pawns: Annotated[int, Field(ge=1, le=12)]
     enter_rule: Text
 
 
@@ -111,33 +113,63 @@ def load(folder: Path, store: IconStore) -> StraightData:
 
 
 # -- the track -----------------------------------------------------------------------------------
+def track_columns(t: Track) -> int:
+    """Columns of the three-row snake: an even number, so a gap between spaces runs down the
+    board's middle, where a two-tile print cuts."""
+    cols = -(-(2 * t.spaces_per_path + 4) // 3)      # both paths, both destinations, LIMBO twice
+    return cols + cols % 2
+
+
 def track_cells(t: Track) -> list[tuple[str, int, float, float]]:
-    """The track as a snake of three rows: HELL, its path 15..1, LIMBO, the Heaven path 1..15,
-    HEAVEN. LIMBO lands in the middle of the board."""
+    """The track as a snake of three rows: HELL and its path from the foot, then LIMBO (two
+    columns wide) in the middle row, then the Heaven path up to HEAVEN."""
     n = t.spaces_per_path
-    cols = n - 4                       # 11 for 15 spaces: 33 cells in three rows
+    cols = track_columns(t)
     pitch = t.width / cols
-    ys = (t.height * 0.8, t.height * 0.5, t.height * 0.2)
+    ys = (t.height * 0.2, t.height * 0.5, t.height * 0.8)
     sequence = [("hell", 16)] + [("hell", k) for k in range(n, 0, -1)] + [("limbo", 0)] + \
                [("heaven", k) for k in range(1, n + 1)] + [("heaven", 16)]
     cells = []
-    for i, (side, number) in enumerate(sequence):
-        row, col = divmod(i, cols)
-        if row == 1:
-            col = cols - 1 - col
-        cells.append((side, number, pitch * (col + 0.5), ys[2 - row]))
+    unit = 0
+    for side, number in sequence:
+        span = 2 if side == "limbo" else 1
+        row, col = divmod(unit, cols)
+        if col + span > cols:           # LIMBO never breaks across two rows
+            row, col = row + 1, 0
+            unit = row * cols
+        x = pitch * (col + span / 2)
+        cells.append((side, number, t.width - x if row == 1 else x, ys[row]))
+        unit += span
     return cells
 
 
-def track_elements(t: Track) -> tuple:
+def pawn_spots(t: Track, pawns: PawnSet, x: float, y: float) -> list[tuple[float, float, float, float]]:
+    """Where each pawn of the largest game stands in LIMBO on its fold-out base, two abreast:
+    (x, y, width, depth) in mm, LIMBO centred on (x, y)."""
+    foot_w, foot_d = pawns.width, 2 * standee_tab(pawns.width)
+    _, h = limbo_size(t, pawns)
+    top = y + h / 2 - LIMBO_HEAD
+    return [(x - foot_w - 0.75 if i % 2 == 0 else x + 0.75, top - (i // 2 + 1) * (foot_d + 2), foot_w, foot_d)
+            for i in range(t.limbo_pawns)]
+
+
+def limbo_size(t: Track, pawns: PawnSet) -> tuple[float, float]:
+    """Two columns of the track wide, and deep enough for every pawn standing two abreast."""
+    pitch = t.width / track_columns(t)
+    rows = -(-t.limbo_pawns // 2)
+    return pitch + t.space, LIMBO_HEAD + rows * (2 * standee_tab(pawns.width) + 2) + 2
+
+
+def track_elements(t: Track, pawns: PawnSet) -> tuple:
     w, h = t.width, t.height
     cells = track_cells(t)
     mid = h * 0.5
+    limbo_x = next(x for side, _, x, _ in cells if side == "limbo")
     out: list = [
         Polygon(((0, mid + 20), (w, mid + 20), (w, h), (0, h)), fill=t.heaven_tint),
-        Polygon(((0, mid - 20), (w / 2, mid - 20), (w / 2, mid + 20), (0, mid + 20)), fill=t.heaven_tint),
+        Polygon(((0, mid - 20), (limbo_x, mid - 20), (limbo_x, mid + 20), (0, mid + 20)), fill=t.heaven_tint),
         Polygon(((0, 0), (w, 0), (w, mid - 20), (0, mid - 20)), fill=t.hell_tint),
-        Polygon(((w / 2, mid - 20), (w, mid - 20), (w, mid + 20), (w / 2, mid + 20)), fill=t.hell_tint),
+        Polygon(((limbo_x, mid - 20), (w, mid - 20), (w, mid + 20), (limbo_x, mid + 20)), fill=t.hell_tint),
         T("The road to HEAVEN", 4, h - 12, w - 8, 9, size=15, bold=True, align="left", color=t.heaven_color),
         T("The road to HELL", 4, 3, w - 8, 9, size=15, bold=True, align="left", color=t.hell_color),
     ]
@@ -147,10 +179,14 @@ def track_elements(t: Track) -> tuple:
     for side, number, x, y in cells:
         color = {"heaven": t.heaven_color, "hell": t.hell_color, "limbo": t.limbo_color}[side]
         if side == "limbo":
-            out += [Circle(x, y, half + 4, fill=WHITE, stroke=color, width=2.5),
-                    Icon(t.limbo_icon, x, y + 4, 15, color),
-                    T("LIMBO", x - half, y - half + 1, t.space, 7, size=11, bold=True, color=color),
-                    T("all pawns start here", x - 30, y - half - 9, 60, 4.5, size=6.5, color=color)]
+            lw, lh = limbo_size(t, pawns)
+            out += [Box(x - lw / 2, y - lh / 2, lw, lh, fill=WHITE, stroke=color, width=2.5, radius=4),
+                    Icon(t.limbo_icon, x - lw / 2 + 7, y + lh / 2 - 6.5, 9, color),
+                    T("LIMBO", x - lw / 2 + 12, y + lh / 2 - 10, lw - 14, 7, size=11, bold=True, align="left",
+                      color=color),
+                    T("all pawns start here", x - 30, y - lh / 2 - 6, 60, 4.5, size=6.5, color=color)]
+            for sx, sy, sw, sd in pawn_spots(t, pawns, x, y):
+                out.append(Box(sx, sy, sw, sd, stroke=color, width=0.4, dash=(1.2, 1.0)))
         elif number == 16:
             name = "HEAVEN" if side == "heaven" else "HELL"
             icon = t.heaven_icon if side == "heaven" else t.hell_icon
@@ -259,7 +295,7 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
     evil = sum(s.count for s in d.souls if s.type == "evil")
     return [
         DocumentSpec("track.pdf", "Heaven/Hell track", [Board("Track", "track", "Heaven/Hell track", t.width, t.height,
-                                                              track_elements(t), background=WHITE)],
+                                                              track_elements(t, d.pawns), background=WHITE)],
                      Cover([f"The track: {t.spaces_per_path} spaces from LIMBO to HEAVEN and {t.spaces_per_path} "
                             "to HELL, the destinations counting as the {destination_space}th."], d.cover.assembly[:1],
                            d.cover.bring), d.title),

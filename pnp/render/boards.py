@@ -2,8 +2,8 @@
 
 Tiles share a glue strip. A tile's right (or top) edge is cut and laid over the next tile's
 glue strip; crosshairs on the cut line print on both tiles and close into circles when the tiles
-mate. With two tiles the strip is centred on the board, so a board drawn around its centre
-(LIMBO, say) mates there.
+mate. Cut lines fall between the board's spaces, numbers and titles: the tiler tries each place a
+cut may go (and, where none is clear, one more tile) before it cuts through play content.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from pnp.components import Board
 from pnp.geometry import MM, Rect
 from pnp.render.document import PageContext, PagePlan, RenderOptions
 from pnp.render.furniture import content_area
-from pnp.render.elements import icon_refs
+from pnp.render.elements import Box, Circle, Element, Group, Icon, Text, icon_refs
 from pnp.render.fonts import font, text_width
+from pnp.render.textfit import fit_text
 
 OVERLAP = 12 * MM
 GLUE = "#d9d9d9"
@@ -35,35 +36,93 @@ def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
             target = Rect(area.x + (area.width - bw) / 2, area.y + (area.height - bh) / 2, bw, bh)
             return [PagePlan(pw, ph, "tb", f"{board.title} (one sheet)", _whole(board, target),
                              icons=frozenset(icon_refs(board.elements)))]
+    keep = _keep_whole(board.elements, board.width, board.height)
     layouts = []
     for pw, ph in (portrait, landscape):
         full = content_area(options.printable(pw, ph))
         # crosshairs overhang a cut edge, so leave room for them only across the seams there are
         area = full.inset(SEAM_ROOM if bw > full.width else 0, SEAM_ROOM if bh > full.height else 0)
-        cols = _count(bw, area.width)
-        rows = _count(bh, area.height)
-        layouts.append((cols * rows, (pw, ph), area, cols, rows))
-    _, (pw, ph), area, cols, rows = min(layouts, key=lambda item: item[0])
-    step_x = (bw - OVERLAP) / cols if cols > 1 else bw
-    step_y = (bh - OVERLAP) / rows if rows > 1 else bh
-    tile_w = min(bw, step_x + (OVERLAP if cols > 1 else 0))
-    tile_h = min(bh, step_y + (OVERLAP if rows > 1 else 0))
+        xs = _cuts(board.width, area.width / MM, [(k[0], k[1]) for k in keep])
+        ys = _cuts(board.height, area.height / MM, [(k[2], k[3]) for k in keep])     # from the foot up
+        crossed = sum(_crossing(cut, (k[0], k[1])) for cut in xs[1:-1] for k in keep) + \
+            sum(_crossing(cut, (k[2], k[3])) for cut in ys[1:-1] for k in keep)
+        layouts.append(((len(xs) - 1) * (len(ys) - 1), crossed, (pw, ph), area, xs, ys))
+    _, _, (pw, ph), area, xs, ys = min(layouts, key=lambda item: item[:2])
+    cols, rows = len(xs) - 1, len(ys) - 1
     pages = []
     for r in range(rows):
+        j = rows - 1 - r                                         # rows count down, cuts up from the foot
+        bottom = ys[j] - (OVERLAP / MM if j else 0)
+        top = ys[j + 1]
         for col in range(cols):
+            left = xs[col] - (OVERLAP / MM if col else 0)
+            right = xs[col + 1]
             label = f"{string.ascii_uppercase[col]}{r + 1}"
-            region = Rect(col * step_x, bh - r * step_y - tile_h, tile_w, tile_h)
-            target = Rect(area.x + (area.width - tile_w) / 2, area.y + (area.height - tile_h) / 2, tile_w, tile_h)
+            region = Rect(left * MM, bottom * MM, (right - left) * MM, (top - bottom) * MM)
+            target = Rect(area.x + (area.width - region.width) / 2, area.y + (area.height - region.height) / 2,
+                          region.width, region.height)
             pages.append(PagePlan(pw, ph, "tb", f"{board.title}: tile {label} of {cols}x{rows}",
-                                  _tile(board, region, target, label, cols, rows, col, r, step_x, step_y),
+                                  _tile(board, region, target, label, cols, rows, col, r),
                                   icons=frozenset(icon_refs(board.elements))))
     return pages
 
 
-def _count(length: float, room: float) -> int:
-    if length <= room:
-        return 1
-    return math.ceil((length - OVERLAP) / (room - OVERLAP))
+def _cuts(length: float, room: float, keep: list[tuple[float, float]]) -> list[float]:
+    """Where tiles end along one side, in mm from its start (first 0, last `length`): the fewest
+    tiles, each at most `room` long with the glue strip, every cut clear of `keep` spans where it
+    can be, and as even as that allows."""
+    if length <= room + 1e-6:
+        return [0.0, length]
+    overlap = OVERLAP / MM
+    tiles = math.ceil((length - overlap) / (room - overlap))
+    best: list[float] | None = None
+    for count in (tiles, tiles + 1):
+        cuts, start = [0.0], 0.0
+        for k in range(1, count):
+            left = count - k                           # tiles still to come after this cut
+            lo = max(start + overlap + 1, length - left * (room - overlap))
+            hi = start + room
+            ideal = start + (length - start + (left - 1) * overlap) / (left + 1) + (overlap if k > 1 else 0)
+            steps = max(int((hi - lo) / 0.5), 0)
+            candidates = [lo + i * (hi - lo) / steps for i in range(steps + 1)] if steps else [lo]
+            cut = min(candidates, key=lambda c: (sum(_crossing(c, span) for span in keep), abs(c - ideal)))
+            cuts.append(cut)
+            start = cut - overlap
+        cuts.append(length)
+        clear = not any(_crossing(c, span) for c in cuts[1:-1] for span in keep)
+        if best is None or clear:
+            best = cuts
+        if clear:
+            break
+    return best
+
+
+def _crossing(cut: float, span: tuple[float, float]) -> bool:
+    return span[0] + 0.3 < cut < span[1] - 0.3
+
+
+def _keep_whole(elements: tuple[Element, ...], w: float, h: float, dx: float = 0.0,
+                dy: float = 0.0) -> list[tuple[float, float, float, float]]:
+    """(x0, x1, y0, y1) in mm of what a cut must not split: spaces (boxes and circles), icons and
+    the ink of every text. Fills that span most of the board (backgrounds, tints) may be cut."""
+    out = []
+    for e in elements:
+        if isinstance(e, Group):
+            if e.rotate:
+                continue
+            out += _keep_whole(e.elements, w, h, dx + e.dx, dy + e.dy)
+        elif isinstance(e, Box) and (e.stroke or e.fill) and e.w < w / 2 and e.h < h / 2:
+            out.append((dx + e.x, dx + e.x + e.w, dy + e.y, dy + e.y + e.h))
+        elif isinstance(e, Circle) and e.r < min(w, h) / 4:
+            out.append((dx + e.cx - e.r, dx + e.cx + e.r, dy + e.cy - e.r, dy + e.cy + e.r))
+        elif isinstance(e, Icon):
+            out.append((dx + e.cx - e.size / 2, dx + e.cx + e.size / 2, dy + e.cy - e.size / 2, dy + e.cy + e.size / 2))
+        elif isinstance(e, Text) and e.text.strip():
+            size, lines = fit_text(e.text, e.w * MM, e.h * MM, e.size, e.min_size, e.bold)
+            ink = max(text_width(line, e.bold, size) for line in lines) / MM
+            x0 = {"left": e.x, "right": e.x + e.w - ink}.get(e.align, e.x + (e.w - ink) / 2)
+            out.append((dx + x0, dx + x0 + ink, dy + e.y, dy + e.y + e.h))
+    return out
 
 
 def _whole(board: Board, target: Rect):
@@ -84,8 +143,7 @@ def _paint(ctx: PageContext, board: Board, x: float, y: float) -> None:
     ctx.painter.draw(board.elements, x, y)
 
 
-def _tile(board: Board, region: Rect, target: Rect, label: str, cols: int, rows: int,
-          col: int, row: int, step_x: float, step_y: float):
+def _tile(board: Board, region: Rect, target: Rect, label: str, cols: int, rows: int, col: int, row: int):
     def draw(ctx: PageContext) -> None:
         c = ctx.canvas
         ox, oy = target.x - region.x, target.y - region.y
@@ -109,7 +167,6 @@ def _tile(board: Board, region: Rect, target: Rect, label: str, cols: int, rows:
             seams.append(("cut", "y", region.top, f"{string.ascii_uppercase[col]}{row}"))
         for what, axis, at, other in seams:
             _seam(c, what, axis, at, other, region, ox, oy)
-        _label(c, target, f"{label} of {cols}x{rows}")
         ctx.place(board.kind, board.name, None, f"tile {label}", Rect(region.x, region.y, region.width, region.height))
         ctx.placed[-1].update({"page_x_mm": round(target.x / MM, 2), "page_y_mm": round(target.y / MM, 2)})
     return draw
@@ -153,22 +210,14 @@ def _seam(c, what: str, axis: str, at: float, other: str, region: Rect, ox: floa
     along = 1.0 / count
     if axis == "x":
         c.saveState()
-        inside = cut_at + ox + (-5.5 * MM if what == "cut" else -OVERLAP / 2)
+        # a cut's note prints just beyond the cut, on paper that is cut away; a glue strip's note
+        # sits in the strip, which the other tile covers: neither hides play content
+        inside = cut_at + ox + (3.0 * MM if what == "cut" else -OVERLAP / 2)
         c.translate(inside, region.y + oy + along * region.height)
         c.rotate(90)
         c.drawCentredString(0, 0, text)
         c.restoreState()
     else:
-        inside = cut_at + oy + (-6 * MM if what == "cut" else -OVERLAP / 2)
+        inside = cut_at + oy + (1.0 * MM if what == "cut" else -OVERLAP / 2)
         c.drawCentredString(region.x + ox + along * region.width, inside, text)
     c.restoreState()
-
-
-def _label(c, target: Rect, text: str) -> None:
-    size = 7
-    width = text_width(text, True, size) + 3 * MM
-    c.setFillColor("#ffffff")
-    c.rect(target.x + 1 * MM, target.y + 1 * MM, width, 4 * MM, stroke=0, fill=1)
-    c.setFillColor("#000000")
-    c.setFont(font(True), size)
-    c.drawString(target.x + 2.5 * MM, target.y + 2.2 * MM, text)

@@ -62,7 +62,7 @@ class PageContext:
     placed: list[dict]
 
     def place(self, kind: str, name: str, back: str | None, side: str, rect: Rect, turned: bool = False,
-              shape: str = "rect") -> None:
+              shape: str | None = None) -> None:
         self.placed.append({
             "kind": kind, "name": name, "back": back, "side": side, "document": self.document,
             "page": self.page, "turned": turned, "shape": shape,

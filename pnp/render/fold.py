@@ -22,7 +22,6 @@ def standee_piece(kind: str, name: str, icon: str, color: str, label: str, w: fl
     """A pawn standee of w x h: tab, figure, figure turned at the head, tab; w x (2h + 2 tabs) in all."""
     t = standee_tab(w)
     side = (
-        Box(0, 0, w, h, fill=color),
         Icon(icon, w / 2, h * 0.58, min(w * 0.8, h * 0.6), "#ffffff"),
         Text(label, 1, 1.5, w - 2, h * 0.18, size=8, bold=True, color="#ffffff"),
     )
@@ -30,6 +29,7 @@ def standee_piece(kind: str, name: str, icon: str, color: str, label: str, w: fl
            Text("fold out: base", 1, t / 2 - 2, w - 2, 4, size=5.5, min_size=5, color=color))
     fold = dict(color="#555555", width=0.6, dash=FOLD_DASH)
     return Piece(kind, name, (
+        Box(0, t, w, 2 * h, fill=color),            # both figures' ground, at the top level so it bleeds
         Group(tab),
         Group(side, dx=0, dy=t),
         Group(side, dx=w, dy=t + 2 * h, rotate=180),

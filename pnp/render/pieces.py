@@ -159,8 +159,10 @@ def plan_pieces(sections: list[PieceSheet], options: RenderOptions) -> list[Page
     backs: list[PagePlan | None] = []
     for number, sheet in enumerate(sheets, start=1):
         title = f"{_titles(sheet)} {number}/{len(sheets)}"
-        faces.append(_page(sheet, "face", options, f"{title}: fronts"))
         behind = _moved(sheet, lambda r: _behind(r, options))
+        duplex = bool(behind.slots) and options.duplex != "off"
+        faces.append(_page(sheet, "face", options, f"{title}: fronts" + (
+            f" (print the file double-sided, {how[options.duplex]})" if duplex else "")))
         backs.append(_page(behind, "back", options, f"{title}: backs ({how[options.duplex]})")
                      if behind.slots else None)
     if options.duplex == "off":

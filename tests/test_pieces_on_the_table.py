@@ -1,0 +1,232 @@
+"""Pieces that work on the table, measured on the default build's PDFs: text on a cut piece keeps
+clear of its cut line and stays readable."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+import pytest
+
+MM = 72 / 25.4
+CLEAR = 1.5 * MM        # text keeps this far inside a cut line
+SMALLEST = 5.0          # pt
+
+
+@pytest.fixture(scope="module")
+def default_build(tmp_path_factory):
+    from click.testing import CliRunner
+
+    from pnp.cli import cli
+
+    out = tmp_path_factory.mktemp("table") / "output"
+    result = CliRunner().invoke(cli, ["build", "-o", str(out)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def characters(path, number):
+    """(char, box in points, font size) of every visible character on page `number` (1-based)."""
+    document = pdfium.PdfDocument(str(path))
+    text = document[number - 1].get_textpage()
+    out = []
+    for i in range(text.count_chars()):
+        char = text.get_text_range(i, 1)
+        if not char.strip():
+            continue
+        out.append((char, text.get_charbox(i), raw.FPDFText_GetFontSize(text.raw, i)))
+    return out
+
+
+def test_text_on_cut_pieces_keeps_clear_of_the_cut_and_is_readable(default_build):
+    """Every character printed on a card, token, tracker or standee: at least 1.5 mm inside the
+    piece's cut line (its circle, for a round token) and at least 5 pt."""
+    checked = 0
+    problems = []
+    for manifest_path in sorted(default_build.glob("*/manifest.json")):
+        manifest = json.loads(manifest_path.read_text())
+        pieces = [p for p in manifest["placed"] if p["side"] in ("face", "back") and p.get("shape")]
+        by_page: dict[tuple[str, int], list[dict]] = {}
+        for piece in pieces:
+            by_page.setdefault((piece["document"], piece["page"]), []).append(piece)
+        for (document, page), placed in by_page.items():
+            for char, (left, bottom, right, top), size in characters(manifest_path.parent / document, page):
+                cx, cy = (left + right) / 2, (bottom + top) / 2
+                for p in placed:
+                    x, y, w, h = (p[k] * MM for k in ("x_mm", "y_mm", "w_mm", "h_mm"))
+                    if not (x <= cx <= x + w and y <= cy <= y + h):
+                        continue
+                    if p["shape"] == "round":
+                        r = w / 2
+                        far = max(math.hypot(px - x - r, py - y - r) for px in (left, right) for py in (bottom, top))
+                        clear = r - far
+                    else:
+                        clear = min(left - x, bottom - y, x + w - right, y + h - top)
+                    checked += 1
+                    if clear < CLEAR - 0.05 or size < SMALLEST - 0.01:
+                        problems.append(f"{manifest['game']}/{document} p{page} {p['name']!r} {char!r}: "
+                                        f"{clear / MM:.2f} mm from the cut, {size:.2f} pt")
+    print(sorted({p.split(" ")[0] + " " + p.split("'")[1] for p in problems}))
+    assert checked > 5000
+    assert not problems, f"{len(problems)} characters too near a cut or too small, e.g. " + "; ".join(
+        sorted(set(problems))[:12])
+
+
+def test_the_punished_card_zones_hold_a_poker_card(default_build):
+    """Deck, Active and Discard are printed at card size; Hand, Burnt and Tokens sit beside the
+    board as labelled areas."""
+    from pdfscan import scan
+
+    (board,) = [p for p in scan(default_build / "punished" / "tokens-and-board.pdf") if "stat board" in p.text()]
+    holders = [r for r in board.rects if r[2] >= 63.5 * MM and r[3] >= 88.9 * MM and r[2] < 70 * MM]
+    assert len(holders) == 3
+    for name in ("Deck", "Active", "Discard"):
+        x, y = next((x, y) for t, x, y in board.texts if t == name)
+        assert any(r[0] - 0.5 <= x <= r[0] + r[2] and 0 < y - (r[1] + r[3]) < 12 * MM for r in holders), name
+    text = board.text()
+    assert "Beside the board" in text and all(name in text for name in ("Hand", "Burnt", "Tokens"))
+
+
+def base(width: float) -> tuple[float, float]:
+    """A standee's footprint in mm on the table: its width, and its two base tabs folded out."""
+    from pnp.render.fold import standee_tab
+
+    return width, 2 * standee_tab(width)
+
+
+def test_limbo_holds_the_pawns_of_a_six_player_game(default_build):
+    """The rules allow up to six players (more with extra pieces): LIMBO, where every pawn starts,
+    has a base-sized spot for each of six standees, inside its box and not overlapping."""
+    from pnp.build import plan_game
+    from pnp.components import Board
+    from pnp.icons import IconStore
+    from pnp.paths import shipped_icons_dir
+    from pnp.render.elements import Box, Text
+    from pnp.settings import Settings
+
+    plan = plan_game("straight-to", Settings(), IconStore(shipped_icons_dir()))
+    (board,) = [s for spec in plan.specs for s in spec.sections if isinstance(s, Board)]
+    label = next(e for e in board.elements if isinstance(e, Text) and e.text == "LIMBO")
+    limbo = next(e for e in board.elements if isinstance(e, Box) and e.x <= label.x and e.x + e.w >= label.x + label.w
+                 and e.y <= label.y and e.y + e.h >= label.y + label.h and e.w < 100)
+    foot = base(plan.data.pawns.width)
+    spots = [e for e in board.elements if isinstance(e, Box) and e.w >= foot[0] - 0.01 and e.h >= foot[1] - 0.01
+             and limbo.x <= e.x and e.x + e.w <= limbo.x + limbo.w and limbo.y <= e.y and e.y + e.h <= limbo.y + limbo.h
+             and e is not limbo]
+    assert len(spots) >= 6
+    for a, b in [(a, b) for i, a in enumerate(spots) for b in spots[i + 1:]]:
+        assert a.x + a.w <= b.x or b.x + b.w <= a.x or a.y + a.h <= b.y or b.y + b.h <= a.y
+
+
+def test_particle_panics_start_space_holds_four_pawns(default_build):
+    """Space 1, where every pawn starts: its card area takes the four standees' bases, two by two."""
+    from pdfscan import scan
+
+    from pnp.paths import shipped_layouts_dir
+
+    import tomllib
+
+    data = tomllib.loads((shipped_layouts_dir() / "particle-panic" / "components.toml").read_text())
+    w, d = base(data["pawns"]["width"])
+    pages = scan(default_build / "particle-panic" / "board.pdf")
+    page = next(p for p in pages if "pawns start here" in p.text())
+    x, y = next((x, y) for t, x, y in page.texts if t == "pawns start here")
+    area = next(r for r in page.rects if r[0] <= x <= r[0] + r[2] and r[1] <= y <= r[1] + r[3] and r[2] > 40 * MM)
+    assert area[2] >= (2 * w + 1.5) * MM and area[3] >= (2 * d + 2) * MM
+
+
+@pytest.mark.parametrize("game", ["straight-to", "particle-panic"])
+def test_board_seams_fall_between_spaces_and_titles(default_build, game):
+    """Each tile's cut edge (the one laid over the next tile) crosses no text on the page and no
+    space of the board; the seam's own notes print outside the tile or in the covered glue strip."""
+    from pnp.build import plan_game
+    from pnp.components import Board
+    from pnp.icons import IconStore
+    from pnp.paths import shipped_icons_dir
+    from pnp.render.elements import Box, Circle
+    from pnp.settings import Settings
+
+    manifest = json.loads((default_build / game / "manifest.json").read_text())
+    tiles = [p for p in manifest["placed"] if p["side"].startswith("tile")]
+    assert len(tiles) >= 2
+    plan = plan_game(game, Settings(), IconStore(shipped_icons_dir()))
+    (board,) = [s for spec in plan.specs for s in spec.sections if isinstance(s, Board)]
+    spaces = [(e.x, e.x + e.w) for e in board.elements if isinstance(e, Box) and e.w < board.width / 2] + \
+             [(e.cx - e.r, e.cx + e.r) for e in board.elements if isinstance(e, Circle)]
+    ends = sorted({t["x_mm"] + t["w_mm"] for t in tiles})[:-1]          # board x of every cut
+    assert ends
+    for cut in ends:
+        crossed = [s for s in spaces if s[0] + 0.2 < cut < s[1] - 0.2]
+        assert not crossed, f"{game}: the cut at {cut:.1f} mm crosses spaces {crossed}"
+    document = next(d["file"] for d in manifest["documents"] if d["file"] == tiles[0]["document"])
+    for tile in tiles:
+        page_cut = (tile["page_x_mm"] + tile["w_mm"]) * MM
+        if tile["x_mm"] + tile["w_mm"] >= board.width - 0.01:
+            continue                                                    # the last tile has no cut edge
+        low, high = tile["page_y_mm"] * MM, (tile["page_y_mm"] + tile["h_mm"]) * MM
+        for char, (left, bottom, right, top), _ in characters(default_build / game / document, tile["page"]):
+            if not low <= (bottom + top) / 2 <= high:
+                continue                                                # the page's own header and footer
+            assert not (left + 0.2 < page_cut < right - 0.2), \
+                f"{game} page {tile['page']}: {char!r} at {left / MM:.1f}-{right / MM:.1f} mm on the cut at {page_cut / MM:.1f}"
+
+
+MARK_CASES = [(paper, bleed) for paper in ("a4", "letter", "a3", "tabloid") for bleed in ("0", "3mm")]
+
+
+@pytest.mark.parametrize("paper, bleed", MARK_CASES, ids=[f"{p}-{b}" for p, b in MARK_CASES])
+def test_every_cut_line_is_marked_at_both_ends(paper, bleed):
+    """Exit's cards and tokens on each paper, with and without bleed: every cut line of a card has
+    a crop mark at both ends outside the grid (inside the printable area) or a hairline along it;
+    no mark crosses a face; the furniture is upright."""
+    from pdfscan import scan
+
+    from pnp.build import build_game
+    from pnp.icons import IconStore
+    from pnp.paths import shipped_icons_dir
+    from pnp.settings import Settings
+
+    settings = Settings(paper=paper, bleed=bleed, margin="3mm" if bleed != "0" else "5mm")
+    result = build_game("exit-from-purgatory", settings, IconStore(shipped_icons_dir()))
+    doc = next(d for d in result.documents if d.filename == "cards.pdf")
+    pages = scan(doc.pdf)
+    margin = 3 * MM if bleed != "0" else 5 * MM
+    black, grey = (0.0, 0.0, 0.0), (0.541, 0.541, 0.541)
+    for number, page in enumerate(pages, start=1):
+        cards = [p for p in doc.placed if p["page"] == number and p["kind"] != "token"]
+        if not cards:
+            continue
+        trims = [(p["x_mm"] * MM, p["y_mm"] * MM, p["w_mm"] * MM, p["h_mm"] * MM) for p in cards]
+        bl = float(bleed.rstrip("m") or 0) * MM
+        top = max(y + h for _, y, _, h in trims) + bl
+        bottom = min(y for _, y, _, _ in trims) - bl
+        left = min(x for x, _, _, _ in trims) - bl
+        right = max(x + w for x, _, w, _ in trims) + bl
+        segments = [ln for ln in page.lines if ln[2] in (black, grey)]
+        hair = [(r[0], r[1], r[0] + r[2], r[1] + r[3]) for r in page.rects if r[4] == grey]
+
+        for axis, ends in ((0, ((top, page.height - margin), (margin, bottom))),
+                           (1, ((right, page.width - margin), (margin, left)))):
+            for v in {round(t[axis] + d * t[axis + 2], 2) for t in trims for d in (0, 1)}:
+                marked = all(_segments_on(segments, axis, v, lo, hi) for lo, hi in ends)
+                haired = any(abs(r[axis] - v) < 0.05 or abs(r[axis + 2] - v) < 0.05 for r in hair) or \
+                    any(s[2] == grey and abs(s[1][1 - axis] - s[0][1 - axis]) > 50 * MM
+                        for s in _segments_on(segments, axis, v, 0, page.height + page.width))
+                assert marked or haired, \
+                    f"{paper} bleed={bleed} page {number}: the cut at {'xy'[axis]}={v / MM:.1f} mm is unmarked"
+        for (x1, y1), (x2, y2), color in segments:
+            if color != black:
+                continue
+            for tx, ty, tw, th in trims:
+                assert not (tx + 0.05 < (x1 + x2) / 2 < tx + tw - 0.05 and ty + 0.05 < (y1 + y2) / 2 < ty + th - 0.05)
+        head = max((t for t in page.texts if t[0] == "Exit from Purgatory"), key=lambda t: t[2])
+        assert head[2] > top and head[1] < page.width / 2                # upright, across the top
+
+
+def _segments_on(segments, axis: int, at: float, lo: float, hi: float) -> list:
+    """Segments along the line {x, y}[axis] == at that lie between lo and hi on the other axis."""
+    other = 1 - axis
+    return [s for s in segments if abs(s[0][axis] - at) < 0.05 and abs(s[1][axis] - at) < 0.05
+            and min(s[0][other], s[1][other]) >= lo - 0.05 and max(s[0][other], s[1][other]) <= hi + 0.05]

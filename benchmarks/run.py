@@ -199,7 +199,7 @@ def deck(variant: str, count: int) -> Run:
 
 
 def watch_latency(rounds: int) -> list[float]:
-    """Seconds from saving a one-card text change in Punished to the rebuilt tier-1.pdf on disk,
+    """Seconds from saving a one-card text change in Punished to the rebuilt cards.pdf on disk,
     with `pnp watch` running in a project folder."""
     import re
     import shutil
@@ -221,7 +221,7 @@ def watch_latency(rounds: int) -> list[float]:
                     raise SystemExit("pnp watch did not start")
                 time.sleep(0.05)
             cards = project / "layouts" / "punished" / "cards.toml"
-            pdf = project / "output" / "punished" / "tier-1.pdf"
+            pdf = project / "output" / "punished" / "cards.pdf"
             original = cards.read_text()
             seconds = []
             for number in range(rounds):

@@ -51,6 +51,7 @@ def column_height(blocks: Sequence[tuple[Kind, str]], w: float, size: float) -> 
 
 
 def balanced_split(blocks: Sequence[tuple[Kind, str]], w: float, size: float) -> int:
-    """Where to break `blocks` into two columns of the most even heights."""
-    return min(range(1, len(blocks) + 1),
-               key=lambda k: max(column_height(blocks[:k], w, size), column_height(blocks[k:], w, size)))
+    """Where to break `blocks` into two columns of the most even heights, never just after a
+    heading (it would stand alone at the foot of the first column)."""
+    breaks = [k for k in range(1, len(blocks) + 1) if blocks[k - 1][0] != "heading"] or [len(blocks)]
+    return min(breaks, key=lambda k: max(column_height(blocks[:k], w, size), column_height(blocks[k:], w, size)))

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
 from pnp.components import Cover
-from pnp.errors import LayoutError, PnpError, UsageProblem
+from pnp.errors import LayoutError, PnpError, TextOverflow, UsageProblem
 from pnp.games import BuildContext, load_game
 from pnp.geometry import MM
 from pnp.incremental import FAILURE_FILE, data_digest
@@ -21,6 +24,7 @@ from pnp.reprint import REPRINT_FILE, changes, designs, reprint_spec
 from pnp.render.furniture import content_area
 from pnp.rules import Problem, check_counts, load_rules, resolve_players
 from pnp.settings import Settings
+from pnp.tomlfiles import text_source
 
 
 @dataclass
@@ -79,9 +83,14 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
         raise type(exc)(f"{slug}/{exc.message}") from None
     for spec in specs:
         if spec.cover is not None:
-            spec.cover = fill_cover(spec.cover, ctx, f"{slug}: the cover of {spec.filename}")
+            spec.cover = fill_cover(spec.cover, ctx, slug, folder, spec.filename)
     options = render_options(settings)
-    files = [file_print(spec, options) for spec in specs]
+    files = []
+    for spec in specs:
+        try:
+            files.append(file_print(spec, options))
+        except LayoutError as exc:
+            raise drawing_error(exc, slug, folder, spec.filename) from None
     rules_sheet = FilePrint(filename=REFERENCE_FILENAME, title="Rules reference and print guide", pages=2, sheets=1,
                             how=HOW["both"], contents=("The rules in short, and this guide.",), icons=frozenset())
     guide = guide_blocks(specs, files + [rules_sheet], options)
@@ -91,10 +100,19 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     return GamePlan(slug, rules, players, module, data, specs, folder)
 
 
-def fill_cover(cover: Cover, ctx: BuildContext, where: str) -> Cover:
-    """Covers name numbers the way every printed text does: `{name}` from the rules model."""
+def drawing_error(exc: LayoutError, slug: str, folder: Path, filename: str) -> LayoutError:
+    """An error met while laying out `filename`, named with the PDF and, for a text too long for
+    its box, the data file and key the text came from."""
+    source = text_source(folder, exc.text) if isinstance(exc, TextOverflow) else None
+    return LayoutError(f"{slug}{'/' + source if source else ''}: {filename}: {exc.message}")
+
+
+def fill_cover(cover: Cover, ctx: BuildContext, slug: str, folder: Path, filename: str) -> Cover:
+    """The print guide's lines name numbers the way every printed text does: `{name}` from the rules
+    model; a name it lacks is reported at the data key the line came from."""
     def fill(lines: list[str]) -> list[str]:
-        return [ctx.fill(line, where) for line in lines]
+        return [ctx.fill(line, f"{slug}/{text_source(folder, line) or 'the print guide of ' + filename}")
+                for line in lines]
 
     return Cover(fill(cover.contents), fill(cover.assembly), fill(cover.bring), fill(cover.notes))
 
@@ -126,7 +144,7 @@ def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -
         try:
             documents.append(draw(spec, options, store))
         except LayoutError as exc:
-            raise type(exc)(f"{slug}: {spec.filename}: {exc.message}") from None
+            raise drawing_error(exc, slug, plan.folder, spec.filename) from None
     placed = [item for doc in documents for item in doc.placed]
     manifest = {
         "game": slug,
@@ -135,7 +153,7 @@ def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -
         "options": {"paper": options.paper.name, "card": card.name, "bleed_mm": round(options.bleed / MM, 3),
                     "duplex": options.duplex, "ink_saver": options.ink_saver},
         "documents": [{"file": doc.filename, "pages": doc.pages, "sheets": doc.sheets, "bytes": len(doc.pdf),
-                       "icons": doc.icons,
+                       "sha256": hashlib.sha256(doc.pdf).hexdigest(), "icons": doc.icons,
                        "duplex": options.duplex if doc.double_sided else "single"} for doc in documents],
         "placed": placed,
     }
@@ -266,9 +284,10 @@ PRELOAD = ("reportlab.pdfgen.canvas", "pypdfium2", "PIL.Image", "pnp.render.docu
 def build_many(slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool,
                jobs: int) -> Iterator[Outcome]:
     """Games build in forked processes when there are several and more than one core to use, each
-    reported as it finishes; the
-    parent imports the drawing modules and fonts first, so each worker starts warm. Where fork is
-    not available (a spawned worker re-imports everything) the games build one after another."""
+    reported as it finishes; the parent imports the drawing modules and fonts first, so each worker
+    starts warm. An interruption in the parent (Ctrl-C, SIGTERM) ends the pool: its workers are
+    killed, and so are they if the parent dies outright. Where fork is not available (a spawned
+    worker re-imports everything) the games build one after another."""
     import importlib
     import multiprocessing
 
@@ -276,8 +295,6 @@ def build_many(slugs: list[str], settings: Settings, digests: dict[str, str], no
         for slug in slugs:
             yield build_and_write(slug, settings, digests[slug], no_validate)
         return
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
     from pnp.render.fonts import register_fonts
 
     for name in PRELOAD:
@@ -285,7 +302,35 @@ def build_many(slugs: list[str], settings: Settings, digests: dict[str, str], no
     for slug in slugs:
         load_game(slug)
     register_fonts()
-    with ProcessPoolExecutor(max_workers=min(jobs, len(slugs)), mp_context=multiprocessing.get_context("fork")) as pool:
-        futures = [pool.submit(build_and_write, slug, settings, digests[slug], no_validate) for slug in slugs]
-        for future in as_completed(futures):      # each game reported as it finishes
-            yield future.result()
+    tasks = [(slug, settings, digests[slug], no_validate) for slug in slugs]
+    with multiprocessing.get_context("fork").Pool(min(jobs, len(slugs)), initializer=_worker_start) as pool:
+        yield from pool.imap_unordered(_build_task, tasks)      # each game reported as it finishes
+    # leaving the block (normally or by an exception) terminates the workers
+
+
+def _build_task(task: tuple[str, Settings, str, bool]) -> Outcome:
+    return build_and_write(*task)
+
+
+def _worker_start() -> None:
+    """A worker dies with its parent, takes SIGTERM as an order to stop at once, and leaves Ctrl-C
+    to the parent (which then ends the pool)."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        PR_SET_PDEATHSIG = 1
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() == 1:            # the parent died before the line above took effect
+            os._exit(1)
+
+
+def sweep_temporary(output: Path, slugs: list[str]) -> None:
+    """Temporary files a killed worker left in the games' folders; only the builder holding the
+    output lock calls this, so none belongs to a build still running."""
+    for slug in slugs:
+        for stale in (output / slug).rglob(".*.tmp") if (output / slug).is_dir() else ():
+            stale.unlink(missing_ok=True)

@@ -140,7 +140,20 @@ def build(games, no_validate, force, jobs, **flags) -> None:
 
 def _build(settings, slugs: list[str], force: bool, no_validate: bool, jobs: int) -> int:
     """Build what changed (or everything, with force), report each game as it finishes, refresh
-    the gallery; returns the worst exit code."""
+    the gallery; returns the worst exit code. The output folder is locked throughout; an
+    interrupted build removes the temporary files its workers left and says so."""
+    from pnp.build import sweep_temporary
+    from pnp.outputlock import output_lock
+
+    with output_lock(settings.output_dir(), lambda line: click.echo(line, err=True)):
+        try:
+            return _build_locked(settings, slugs, force, no_validate, jobs)
+        except Interrupted:
+            sweep_temporary(settings.output_dir(), slugs)
+            raise
+
+
+def _build_locked(settings, slugs: list[str], force: bool, no_validate: bool, jobs: int) -> int:
     from pnp.incremental import clear_failure, inputs_digest, up_to_date
 
     digests = {slug: inputs_digest(slug, settings) for slug in slugs}
@@ -155,6 +168,8 @@ def _build(settings, slugs: list[str], force: bool, no_validate: bool, jobs: int
     if not todo:
         if cleared:
             _gallery(settings)
+        if len(slugs) > 1:
+            _paper_total(settings, slugs)
         return 0
     from pnp.build import build_many
 
@@ -646,18 +661,32 @@ def credits(games) -> None:
         click.echo(f"  {line}")
 
 
-def _terminate(signum, frame) -> None:
-    """SIGTERM unwinds like Ctrl-C, so half-written temporary files are removed on the way out."""
-    raise SystemExit(128 + signum)
+class Interrupted(BaseException):
+    """SIGTERM or Ctrl-C: unwinds every command (outside click's own handling), so temporary files
+    are removed and worker processes ended on the way out."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.code = 128 + signum
+
+
+def _interrupt(signum, frame) -> None:
+    raise Interrupted(signum)
 
 
 def main() -> None:
     """Run the CLI; an error we did not foresee still ends as one line, not a traceback."""
     import signal
 
-    signal.signal(signal.SIGTERM, _terminate)
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)
     try:
         cli(prog_name="pnp", standalone_mode=True)
+    except Interrupted as stop:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)       # one message, however many signals follow
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        click.echo("interrupted: files being written were discarded; earlier files are intact", err=True)
+        sys.exit(stop.code)
     except ModuleNotFoundError as exc:
         click.echo(f"Error: the library {exc.name!r} that pnp needs is not installed in this Python "
                    f"({sys.executable}); install pnp with its dependencies: pip install .", err=True)

@@ -19,6 +19,14 @@ class LayoutError(PnpError):
     """Layout data that cannot be read: names the file, line or key."""
 
 
+class TextOverflow(LayoutError):
+    """A printed text too long for its box: the build names the data key it came from."""
+
+    def __init__(self, message: str, text: str):
+        super().__init__(message)
+        self.text = text
+
+
 class LayoutSyntaxError(LayoutError):
     """A data file that is not valid TOML: a data problem like any other (exit 1)."""
 

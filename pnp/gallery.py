@@ -11,7 +11,8 @@ from pathlib import Path
 
 from pnp.atomic import write_bytes_atomic
 from pnp.geometry import MM
-from pnp.icons import IconRef, credits_lines
+from pnp.icons import IconRef, credits_lines, is_icon_ref
+from pnp.incremental import files_match
 
 THUMB_HEIGHT = 220
 
@@ -96,13 +97,20 @@ def _game(folder: Path, data_now: str | None) -> dict | None:
     failure = _read_json(folder / "last-failure.json")
     if not manifest and not failure and not (folder / "report.html").is_file():
         return None
-    placed = [item for item in manifest.get("placed", []) if isinstance(item, dict)]
+    if manifest and not files_match(folder, manifest):
+        # a manifest that does not describe the files beside it is not shown as if it did
+        failure = {"problems": [f"{folder.name}: its files do not match its manifest (an interrupted build?); "
+                                "build it again"]}
+        manifest = {"title": manifest.get("title") if isinstance(manifest.get("title"), str) else folder.name}
+    placed = [item for item in (manifest.get("placed") if isinstance(manifest.get("placed"), list) else [])
+              if isinstance(item, dict)]
     fronts = [item for item in placed if item.get("side") in ("face", "tile A1")]
     kinds = Counter(item.get("kind") for item in fronts)
     designs: dict[str, Counter] = defaultdict(Counter)
     for item in fronts:
         designs[item.get("kind")][item.get("name")] += 1
-    icons = sorted({ref for doc in manifest.get("documents", []) for ref in doc.get("icons", [])})
+    icons = sorted({ref for doc in manifest.get("documents", []) if isinstance(doc, dict)
+                    for ref in (doc.get("icons") if isinstance(doc.get("icons"), list) else []) if is_icon_ref(ref)})
     exports = {}
     for kind_folder in sorted(p for p in (folder / "exports").glob("*") if p.is_dir()):
         files = [path.relative_to(folder.parent).as_posix() for path in sorted(kind_folder.glob("*"))
@@ -110,15 +118,16 @@ def _game(folder: Path, data_now: str | None) -> dict | None:
         made_from = _read_json(kind_folder / EXPORT_SOURCE).get("data")
         exports[kind_folder.name] = {"files": files, "stale": made_from != (data_now or manifest.get("data"))}
     game = folder.name
-    thumbs = manifest.get("thumbnails", {})
+    thumbs = manifest.get("thumbnails") if isinstance(manifest.get("thumbnails"), dict) else {}
     return {
         "slug": game,
         "title": manifest.get("title", game),
         "players": manifest.get("players"),
-        "options": manifest.get("options", {}),
+        "options": manifest.get("options") if isinstance(manifest.get("options"), dict) else {},
         "validated": manifest.get("validated", False),
         "failed": failure.get("problems"),
-        "documents": [dict(doc, href=f"{game}/{doc['file']}") for doc in manifest.get("documents", [])],
+        "documents": [dict(doc, href=f"{game}/{doc['file']}") for doc in manifest.get("documents", [])
+                      if isinstance(doc, dict)],
         "components": [{"kind": kind, "count": count,
                         "designs": [{"name": name, "count": n} for name, n in designs[kind].items()],
                         "thumb": thumbs.get(kind) and f"{game}/{thumbs[kind]}"}
@@ -142,7 +151,8 @@ def _changes(manifest: dict, game: str, folder: Path) -> list[dict] | None:
             continue
         thumbs = {}
         for side in ("before", "after"):
-            digest = (change.get(side) or {}).get("hash")
+            record = change.get(side)
+            digest = record.get("hash") if isinstance(record, dict) else None
             if digest and (folder / "thumbs" / "designs" / f"{digest}.png").is_file():
                 thumbs[side] = f"{game}/thumbs/designs/{digest}.png"
         out.append({"what": change.get("what", ""), "kind": change.get("kind", ""), **thumbs})

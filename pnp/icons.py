@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 from pnp import __version__
 from pnp.atomic import write_bytes_atomic
+from pnp.timelimit import TimeLimitExceeded, time_limit
 from pnp.errors import IconError
 from pnp.paths import inside
 from pnp.safefiles import UnsafeFile, read_regular
@@ -25,8 +26,10 @@ DEFAULT_BASE_URL = "https://game-icons.net"
 LICENCE = "CC BY 3.0"
 SITE = "game-icons.net"
 _PART = r"[a-z0-9]+(?:-[a-z0-9]+)*"
-_REF_RE = re.compile(rf"\A({_PART})/({_PART})\Z")      # \Z: no newline may trail a reference
+# \Z: no newline may trail a reference; 120 characters keep the cache's file names legal
+_REF_RE = re.compile(rf"\A(?=.{{3,120}}\Z)({_PART})/({_PART})\Z")
 MAX_DOWNLOAD = 256 * 1024      # also the largest cached icon read back
+MAX_MANIFEST = 8 * 1024 * 1024
 
 
 @dataclass(frozen=True, order=True)
@@ -40,7 +43,8 @@ class IconRef:
     def parse(cls, text: str) -> "IconRef":
         match = _REF_RE.match(text) if isinstance(text, str) else None
         if not match:
-            raise IconError(f"icon reference {text!r} must be author/name in lower-case letters, "
+            shown = repr(text) if len(repr(text)) <= 80 else repr(text)[:60] + f"... ({len(str(text)):,} characters)"
+            raise IconError(f"icon reference {shown} must be author/name in lower-case letters, "
                             "digits and hyphens (for example lorc/shiny-apple)")
         return cls(match.group(1), match.group(2))
 
@@ -72,10 +76,17 @@ class IconStore:
         if not self.manifest_path.exists():
             return {}
         try:
-            data = json.loads(self.manifest_path.read_text(encoding="utf-8"))
-            return dict(data["icons"])
+            data = json.loads(read_regular(self.manifest_path, MAX_MANIFEST, links=False).decode("utf-8"))
+            entries = dict(data["icons"])
+        except UnsafeFile as exc:
+            raise IconError(f"{self.manifest_path}: refused: {exc}") from None
         except (ValueError, KeyError, TypeError) as exc:
             raise IconError(f"{self.manifest_path}: not a valid icon manifest ({exc})") from None
+        for key, entry in entries.items():
+            if not is_icon_ref(key) or not isinstance(entry, dict):
+                raise IconError(f"{self.manifest_path}: icons.{str(key)[:80]}: expected an icon reference with a "
+                                "table of author, source, sha256, size and licence")
+        return entries
 
     def _write_manifest(self, entries: dict[str, dict]) -> None:
         text = json.dumps({"icons": dict(sorted(entries.items()))}, indent=2) + "\n"
@@ -110,7 +121,12 @@ class IconStore:
         return data
 
     def shape(self, ref: IconRef) -> "IconShape":
-        return _cached_shape(self.read(ref))
+        try:
+            return _cached_shape(self.read(ref))
+        except IconError as exc:
+            if exc.message.startswith("icon refused"):
+                raise IconError(f"{self.path(ref)}: {exc.message}") from None
+            raise
 
     # -- fetching ----------------------------------------------------------------------------
     def fetch(self, refs: Iterable[IconRef], refresh: bool = False, timeout: float = 10.0,
@@ -245,11 +261,21 @@ def _http_session():
 
 def _download_svg(session, url: str, timeout: float, deadline: float) -> bytes:
     """GET one SVG: same-host redirects only, a byte cap, an overall deadline, a strict SVG check."""
+    started = time.monotonic()
+    origin = urlsplit(url).netloc
+    try:
+        # the alarm ends every wait, retries and their Retry-After pauses included, and headers
+        # dripped a byte at a time inside the read timeout
+        with time_limit(deadline):
+            return _fetch_svg(session, url, timeout, deadline, started, origin)
+    except TimeLimitExceeded:
+        raise IconError(f"{url}: download took longer than {deadline:g} s") from None
+
+
+def _fetch_svg(session, url: str, timeout: float, deadline: float, started: float, origin: str) -> bytes:
     import requests
     from urllib3 import exceptions as urllib3_errors
 
-    started = time.monotonic()
-    origin = urlsplit(url).netloc
     try:
         for _ in range(4):
             response = session.get(url, timeout=(timeout, timeout), stream=True, allow_redirects=False)
@@ -293,16 +319,18 @@ def _download_svg(session, url: str, timeout: float, deadline: float) -> bytes:
             reason = f"timed out after {timeout:g} s"
         elif "IncompleteRead" in text or "Connection broken" in text:
             reason = "the connection dropped mid-body"
+        elif "BadStatusLine" in text or "LineTooLong" in text or "BadHeader" in text:
+            reason = "the server's answer is not HTTP"
+        elif "RemoteDisconnected" in text or "closed connection without response" in text:
+            reason = "the server closed the connection without answering"
         else:
             reason = "could not connect"
         raise IconError(f"{url}: {reason}") from None
     except requests.exceptions.RequestException as exc:
         raise IconError(f"{url}: {type(exc).__name__}") from None
-    from pnp.svgshape import SvgRejected, foreground_paths
+    from pnp.svgshape import SvgRejected, clean_svg, foreground_paths
 
-    data = b"".join(chunks)
     try:
-        foreground_paths(data)
+        return clean_svg(foreground_paths(b"".join(chunks)))     # only the path data is kept
     except SvgRejected as exc:
         raise IconError(f"{url}: not an icon SVG: {exc}") from None
-    return data

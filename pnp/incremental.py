@@ -78,15 +78,32 @@ FAILURE_FILE = "last-failure.json"     # beside a game's files while its latest 
 
 
 def up_to_date(slug: str, settings: Settings, digest: str) -> bool:
-    """The last build of this game had the same inputs, passed its checks, and its files are there."""
+    """The last build of this game had the same inputs, passed its checks, and its files are the
+    ones its manifest describes (an interrupted build can leave new PDFs beside an old manifest)."""
     folder = settings.output_dir() / slug
     try:
         manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
         if manifest.get("inputs") != digest or not manifest.get("validated"):
             return False
-        return all((folder / doc["file"]).stat().st_size == doc["bytes"] for doc in manifest["documents"])
-    except (OSError, ValueError, KeyError, TypeError):
+        return files_match(folder, manifest)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return False
+
+
+def files_match(folder: Path, manifest: dict) -> bool:
+    """Every document the manifest lists is in `folder` with the size and hash it records."""
+    documents = manifest.get("documents")
+    if not isinstance(documents, list) or not documents:
+        return False
+    for doc in documents:
+        if not isinstance(doc, dict) or not isinstance(doc.get("file"), str) or "/" in doc["file"]:
+            return False
+        path = folder / doc["file"]
+        if path.is_symlink() or not path.is_file() or path.stat().st_size != doc.get("bytes"):
+            return False
+        if hashlib.sha256(path.read_bytes()).hexdigest() != doc.get("sha256"):
+            return False
+    return True
 
 
 def clear_failure(slug: str, settings: Settings) -> bool:

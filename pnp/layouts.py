@@ -17,15 +17,24 @@ M = TypeVar("M", bound=BaseModel)
 _COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
+def shown(value: Any) -> str:
+    """A value as an error message quotes it: short ones whole, long ones cut (a message never
+    echoes a megabyte of data back), lists and tables by their type."""
+    if isinstance(value, (dict, list)):
+        return f"a {'table' if isinstance(value, dict) else 'list'} of {len(value)}"
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:60]}... ({len(str(value)):,} characters)"
+
+
 def _color(value: str) -> str:
     if not _COLOR_RE.match(value):
-        raise ValueError(f"expected a colour like '#b22222', found {value!r}")
+        raise ValueError(f"expected a colour like '#b22222', found {shown(value)}")
     return value
 
 
 def _icon(value: str) -> str:
     if not is_icon_ref(value):
-        raise ValueError(f"expected an icon reference author/name such as 'lorc/lift', found {value!r}")
+        raise ValueError(f"expected an icon reference author/name such as 'lorc/lift', found {shown(value)}")
     return value
 
 
@@ -81,8 +90,7 @@ def describe(error: dict) -> str:
         return "unknown key (a typo?)"
     if kind == "value_error":
         return str(error["msg"]).removeprefix("Value error, ")
-    shown = repr(found) if not isinstance(found, (dict, list)) else type(found).__name__
-    return f"{error['msg'][0].lower()}{error['msg'][1:]} (found {shown})"
+    return f"{error['msg'][0].lower()}{error['msg'][1:]} (found {shown(found)})"
 
 
 def parse(model: type[M], data: dict[str, Any], path: Path, sources: dict[tuple, Path] | None = None,
@@ -90,6 +98,9 @@ def parse(model: type[M], data: dict[str, Any], path: Path, sources: dict[tuple,
     """Validate `data` against `model`; every problem becomes one line naming file and key (and the
     row and column where the key lies in a CSV list); `also` adds problems found another way."""
     lines = list(also or [])
+    oversized = [_say(path, loc, sources or {}, message) for loc, message in _oversized(data)]
+    if oversized:
+        raise LayoutError(_join(path, oversized[:10]))
     try:
         result = model.model_validate(data)
     except ValidationError as exc:
@@ -97,6 +108,23 @@ def parse(model: type[M], data: dict[str, Any], path: Path, sources: dict[tuple,
     if lines:
         raise LayoutError(_join(path, lines))
     return result
+
+
+MAX_TEXT = 4000         # characters in one string: more than any card, aid or rules line holds
+MAX_ITEMS = 2000        # entries in one list or table (a CSV list has the same cap)
+
+
+def _oversized(node: Any, loc: tuple = ()):
+    """(key path, message) for each string or list past the caps, before any model looks at them."""
+    if isinstance(node, str) and len(node) > MAX_TEXT:
+        yield loc, f"a text of {len(node):,} characters; at most {MAX_TEXT:,}"
+    elif isinstance(node, (list, dict)):
+        if len(node) > MAX_ITEMS:
+            yield loc, f"{len(node):,} entries; at most {MAX_ITEMS:,}"
+            return
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        for key, value in items:
+            yield from _oversized(value, loc + (key,))
 
 
 def _say(path: Path, loc: tuple, sources: dict[tuple, Path], message: str) -> str:

@@ -13,6 +13,7 @@ from pnp.errors import UsageProblem
 from pnp.geometry import MM, Size, parse_length
 from pnp.icons import DEFAULT_BASE_URL
 from pnp.paths import shipped_icons_dir, shipped_layouts_dir
+from pnp.safefiles import UnsafeFile, read_regular
 
 CONFIG_FILE = "pnp.toml"
 DUPLEX_MODES = ("long", "short", "off", "fold")
@@ -46,7 +47,7 @@ class Settings:
         settings = cls()
         here = cwd or Path.cwd()
         path = here / CONFIG_FILE
-        if path.is_file():
+        if path.exists() or path.is_symlink():
             config = _read_config(path)
             for key in ("layouts", "icons"):       # folders named in pnp.toml are relative to it
                 if key in config:
@@ -159,9 +160,18 @@ def _parse(option: str, value, parser):
         raise UsageProblem(f"{option}: {exc}") from None
 
 
+CONFIG_MAX_BYTES = 64 * 1024
+
+
 def _read_config(path: Path) -> dict:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_regular(path, CONFIG_MAX_BYTES).decode("utf-8-sig"))
+    except UnsafeFile as exc:
+        raise UsageProblem(f"{path.name}: cannot be read: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise UsageProblem(f"{path.name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except RecursionError:
+        raise UsageProblem(f"{path.name}: arrays or tables nested too deeply for a settings file") from None
     except tomllib.TOMLDecodeError as exc:
         raise UsageProblem(f"{path.name}: TOML syntax error: {exc}") from None
     known = {f.name: f for f in fields(Settings)}

@@ -7,14 +7,17 @@ elements we expect, and turn their path data into drawable segments ourselves.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 from lxml import etree
+from xml.sax.saxutils import quoteattr
 
 SVG_NS = "http://www.w3.org/2000/svg"
 MAX_SVG_BYTES = 512 * 1024
 MAX_ELEMENTS = 400
 BACKGROUND_PATHS = {"M0 0h512v512H0z", "M0 0h512v512H0V0z"}
+PATH_DATA = re.compile(r"[MmZzLlHhVvCcSsQqTtAa0-9eE+\-.,\s]+")
 
 
 class SvgRejected(ValueError):
@@ -42,6 +45,8 @@ def foreground_paths(data: bytes) -> list[str]:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
         raise SvgRejected(f"it is not well-formed XML ({exc})") from None
+    if root.getroottree().docinfo.doctype:          # whatever the encoding the bytes came in
+        raise SvgRejected("it declares a DOCTYPE or entities, which icons never need")
     if root.tag != f"{{{SVG_NS}}}svg":
         raise SvgRejected(f"its root element is {etree.QName(root).localname!r}, not an SVG <svg>")
     count = 0
@@ -54,7 +59,9 @@ def foreground_paths(data: bytes) -> list[str]:
             continue
         local = etree.QName(element).localname
         if local == "path":
-            d = (element.get("d") or "").strip()
+            d = " ".join((element.get("d") or "").split())
+            if d and not PATH_DATA.fullmatch(d):
+                raise SvgRejected("a <path> holds characters that path data never has")
             if d and d not in BACKGROUND_PATHS:
                 paths.append(d)
     if not paths:
@@ -63,8 +70,9 @@ def foreground_paths(data: bytes) -> list[str]:
 
 
 def clean_svg(paths: list[str]) -> bytes:
-    """The canonical cached form: only the foreground paths in a 512 box."""
-    body = "".join(f'<path d="{d}"/>' for d in paths)
+    """The canonical cached form: only the foreground paths in a 512 box, each attribute value
+    escaped as it is written (the paths were checked to be path data; this makes sure twice)."""
+    body = "".join(f"<path d={quoteattr(d)}/>" for d in paths)
     return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 512 512" width="512" height="512">{body}</svg>').encode()
 
 
@@ -85,7 +93,7 @@ def _segments(d: str) -> tuple[tuple[int, ...], tuple[float, ...]]:
     try:
         path = Path(d)
     except (ValueError, IndexError) as exc:
-        raise SvgRejected(f"its path data cannot be read ({exc})") from None
+        raise SvgRejected(f"its path data cannot be read ({exc or type(exc).__name__})") from None
     operators: list[int] = []
     points: list[float] = []
 

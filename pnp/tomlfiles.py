@@ -29,6 +29,8 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise LayoutError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     try:
         return tomllib.loads(text)
+    except RecursionError:
+        raise LayoutError(f"{path}: arrays or tables nested too deeply to be layout data") from None
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         where = f":{match.group(1)}" if match else ""
@@ -59,6 +61,42 @@ def used_icons(folder: Path) -> list[str]:
     for path in sorted(folder.glob("*.toml")):
         found |= {ref for _, ref in icon_locations(read_layout(path)[0])}
     return sorted(found)
+
+
+def text_source(folder: Path, text: str) -> str | None:
+    """`file:key` of the layout value a printed text was made from: the value itself, or a template
+    of it whose `{name}` places were filled. None when no value made it (a text the code composes)."""
+    best: tuple[int, str] | None = None
+    for path in sorted(folder.glob("*.toml")):
+        try:
+            data = read_layout(path)[0]
+        except LayoutError:
+            continue
+        for loc, value in _strings(data):
+            pattern = re.sub(r"\\\{[^}]*\\\}", ".*", re.escape(value))
+            if value == text or (value.strip() and re.fullmatch(pattern, text, re.S)):
+                place = f"{path.name}:{_key(loc)}"
+                if best is None or len(value) > best[0]:
+                    best = (len(value), place)
+    return best[1] if best else None
+
+
+def _strings(node: Any, loc: tuple = ()):
+    if isinstance(node, str):
+        yield loc, node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield from _strings(value, loc + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _strings(value, loc + (i,))
+
+
+def _key(loc: tuple) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
 
 
 CSV_MAX_ROWS = 2000

@@ -9,10 +9,16 @@ import pytest
 from werkzeug import Response
 
 from conftest import message_lines, snapshot
+from pnp.svgshape import clean_svg, foreground_paths
 
 SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/>'
        b'<path fill="#fff" d="M100 100h300v300H100z"/></svg>')
 PATH = "/icons/ffffff/000000/1x1/lorc/test-icon.svg"
+
+
+def cached(svg: bytes) -> bytes:
+    """What the cache keeps of a served SVG: its foreground paths in a fresh document."""
+    return clean_svg(foreground_paths(svg))
 
 
 @pytest.fixture
@@ -31,7 +37,7 @@ def test_fresh_fetch_writes_file_and_manifest(fetch, httpserver, empty_cache):
     httpserver.expect_request(PATH).respond_with_data(SVG, content_type="image/svg+xml")
     result = fetch()
     assert result.exit_code == 0, result.output
-    assert (empty_cache / "lorc/test-icon.svg").read_bytes() == SVG
+    assert (empty_cache / "lorc/test-icon.svg").read_bytes() == cached(SVG)     # its paths, nothing else
     entry = manifest(empty_cache)["lorc/test-icon"]
     assert entry["author"] == "lorc" and entry["license"] == "CC BY 3.0"
     assert entry["source"].endswith(PATH) and len(entry["sha256"]) == 64
@@ -56,7 +62,7 @@ def test_refresh_downloads_again(fetch, httpserver, empty_cache):
     httpserver.clear()
     httpserver.expect_request(PATH).respond_with_data(newer)
     assert fetch("--refresh").exit_code == 0
-    assert (empty_cache / "lorc/test-icon.svg").read_bytes() == newer
+    assert (empty_cache / "lorc/test-icon.svg").read_bytes() == cached(newer)
     assert len(httpserver.log) == 1
 
 
@@ -126,3 +132,117 @@ def test_bad_references_are_refused_before_any_request(run, httpserver, empty_ca
     assert result.exit_code == 1
     assert "must be author/name" in result.output
     assert httpserver.log == []
+
+
+ATTACKS = {
+    "script": b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><script>alert(1)</script>'
+              b'<path d="M100 100h300v300H100z"/></svg>',
+    "image": b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:x="http://www.w3.org/1999/xlink" viewBox="0 0 512 512">'
+             b'<image x:href="file:///etc/passwd"/><path d="M100 100h300v300H100z"/></svg>',
+    "foreign": b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><foreignObject><p>hi</p>'
+               b'</foreignObject><path d="M100 100h300v300H100z"/></svg>',
+    "use bomb": b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:x="http://www.w3.org/1999/xlink" viewBox="0 0 512 512">'
+                b'<g id="a"><path d="M100 100h300v300H100z"/></g><use x:href="#a"/><use x:href="#a"/></svg>',
+}
+
+
+@pytest.mark.parametrize("attack", sorted(ATTACKS))
+def test_only_path_data_survives_into_the_cache(fetch, httpserver, empty_cache, attack):
+    """Whatever else a served SVG holds, the cache keeps its paths and nothing more."""
+    httpserver.expect_request(PATH).respond_with_data(ATTACKS[attack])
+    assert fetch().exit_code == 0
+    kept = (empty_cache / "lorc/test-icon.svg").read_bytes()
+    assert kept == b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">' \
+                   b'<path d="M100 100h300v300H100z"/></svg>'
+
+
+def test_a_utf16_svg_with_a_doctype_is_refused(fetch, httpserver, empty_cache):
+    """The DOCTYPE check reads the parsed document, not raw bytes, so another encoding hides nothing."""
+    svg = ('<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+           '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M1 1h9v9H1z"/>'
+           '<text>&x;</text></svg>').encode("utf-16")
+    httpserver.expect_request(PATH).respond_with_data(svg)
+    result = fetch()
+    assert result.exit_code == 1 and "DOCTYPE" in result.output
+    assert not (empty_cache / "lorc/test-icon.svg").exists()
+
+
+def test_retry_after_cannot_outlast_the_deadline(fetch, httpserver, empty_cache):
+    """A server that asks for a 100 s pause: the fetch gives up at its --deadline, not after it."""
+    httpserver.expect_request(PATH).respond_with_data("busy", status=503, headers={"Retry-After": "100"})
+    started = time.monotonic()
+    result = fetch("--deadline", "1.5")
+    assert time.monotonic() - started < 3.0
+    assert result.exit_code == 1 and "took longer than 1.5 s" in result.output
+    assert snapshot(empty_cache) == {}
+
+
+def test_a_server_dripping_its_headers_cannot_outlast_the_deadline(run, empty_cache):
+    """Status line and headers a byte every 0.3 s, each byte inside the read timeout."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(4)
+    stop = threading.Event()
+
+    def drip():
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            with conn:
+                for byte in b"HTTP/1.1 200 OK\r\nContent-Type: image/svg+xml\r\nX-Slow: " + b"a" * 200:
+                    if stop.is_set():
+                        break
+                    try:
+                        conn.sendall(bytes([byte]))
+                    except OSError:
+                        break
+                    time.sleep(0.3)
+
+    worker = threading.Thread(target=drip, daemon=True)
+    worker.start()
+    started = time.monotonic()
+    try:
+        result = run("icons", "fetch", "lorc/test-icon", "--icons", empty_cache, "--timeout", "1",
+                     "--deadline", "1.5", "--base-url", f"http://127.0.0.1:{server.getsockname()[1]}")
+    finally:
+        stop.set()
+        server.close()
+    assert time.monotonic() - started < 3.0
+    assert result.exit_code == 1 and "took longer than 1.5 s" in result.output
+    assert snapshot(empty_cache) == {}
+
+
+@pytest.mark.parametrize("answer, said", [(b"SSH-2.0-OpenSSH_9.2\r\n\r\n", "the server's answer is not HTTP"),
+                                          (b"", "closed the connection without answering")])
+def test_a_server_that_answers_badly_is_not_called_unreachable(run, empty_cache, answer, said):
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+
+    def serve():
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            with conn:
+                conn.recv(4096)
+                if answer:
+                    conn.sendall(answer)
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        result = run("icons", "fetch", "lorc/test-icon", "--icons", empty_cache, "--timeout", "1",
+                     "--base-url", f"http://127.0.0.1:{server.getsockname()[1]}")
+    finally:
+        server.close()
+    assert result.exit_code == 1 and said in result.output and "could not connect" not in result.output, result.output

@@ -109,9 +109,12 @@ def test_verify_detects_tampering(run, icon_cache):
     assert "lift.svg: sha256" in result.output
 
 
-def test_tampered_icon_is_refused_at_build_time(run, icon_cache):
+@pytest.mark.parametrize("change", ["longer", "same size"])
+def test_tampered_icon_is_refused_at_build_time(run, icon_cache, change):
+    """Checked on every read: a longer file, and one of the same size with other bytes (the hash)."""
     target = icon_cache / "lorc" / "lift.svg"
-    target.write_bytes(target.read_bytes() + b" ")
+    data = target.read_bytes()
+    target.write_bytes(data + b" " if change == "longer" else data.replace(b"<path", b"<Path", 1))
     result = run("build", "exit-from-purgatory", "--icons", icon_cache)
     assert result.exit_code == 1
     assert "lift.svg does not match" in result.output
@@ -134,3 +137,47 @@ def test_credits_name_authors_site_and_licence(run):
     assert result.exit_code == 0
     assert "lorc: " in result.output and "shiny-apple" in result.output
     assert "game-icons.net" in result.output and "CC BY 3.0" in result.output
+
+
+def test_markup_smuggled_through_path_data_never_reaches_the_cache(tmp_path, run, empty_cache):
+    """An Iconify body whose path data closes the attribute and opens a <script> and an <image>:
+    refused, and nothing is written."""
+    smuggled = 'M10 10Z&quot;/&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;image href=&quot;file:///etc/passwd'
+    src = iconify(tmp_path, {"lift": smuggled})
+    result = run("icons", "import", src, "lorc/lift", "--authors", authors(tmp_path, {"lift": "lorc"}),
+                 "--icons", empty_cache)
+    assert result.exit_code == 1 and "characters that path data never has" in result.output
+    assert snapshot(empty_cache) == {}
+
+
+def _replace_cached(cache, ref: str, data: bytes | None = None, entry=None) -> None:
+    """Put `data` in the cache for `ref` with a manifest entry that matches it (or `entry`)."""
+    import hashlib
+
+    manifest = json.loads((cache / "manifest.json").read_text())
+    if data is not None:
+        (cache / f"{ref}.svg").write_bytes(data)
+        manifest["icons"][ref].update(sha256=hashlib.sha256(data).hexdigest(), size=len(data))
+    if entry is not None:
+        manifest["icons"][ref] = entry
+    (cache / "manifest.json").write_text(json.dumps(manifest))
+
+
+@pytest.mark.parametrize("attack, said", [
+    ("malformed path", "lorc/lift.svg: icon refused: its path data cannot be read"),
+    ("manifest entry", "manifest.json: icons.lorc/lift: expected an icon reference with a table"),
+])
+def test_a_damaged_cache_is_named_not_an_internal_error(run, icon_cache, attack, said):
+    if attack == "malformed path":
+        _replace_cached(icon_cache, "lorc/lift", b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">'
+                                                 b'<path d="M 10 10 Q 5"/></svg>')
+    else:
+        _replace_cached(icon_cache, "lorc/lift", entry=5)
+    result = run("build", "exit-from-purgatory", "--icons", icon_cache)
+    assert result.exit_code == 1 and said in result.output and "unexpected" not in result.output, result.output
+
+
+def test_an_over_long_icon_name_is_refused_without_echo(run, empty_cache):
+    result = run("icons", "fetch", "lorc/" + "a" * 5000, "--icons", empty_cache)
+    assert result.exit_code != 0 and "must be author/name" in result.output and len(result.output) < 600
+    assert "unexpected" not in result.output

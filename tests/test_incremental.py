@@ -52,3 +52,51 @@ def test_parallel_and_serial_builds_give_the_same_bytes(run, isolated):
     serial, parallel = snapshot(isolated / "serial"), snapshot(isolated / "parallel")
     assert serial.keys() == parallel.keys()
     assert all(serial[k] == parallel[k] for k in serial if k.endswith(".pdf"))
+
+
+# what each Settings field does to the output's bytes; a new field must be placed here
+NOT_IN_THE_BYTES = {
+    "output": "where the files go, not what they hold",
+    "layouts": "read through the data digest: the files' bytes, not the folder's name",
+    "icons": "read through the data digest: the icons' bytes, not the folder's name",
+    "icons_base_url": "where icons are fetched from; a build reads only the cache",
+}
+
+
+def test_the_build_digest_covers_every_option_that_changes_the_output():
+    """Derived from the Settings type: every field either feeds the digest or is listed above with
+    why it cannot change a byte of output; and changing any that feeds it changes the digest."""
+    from dataclasses import fields
+
+    from pnp.incremental import OUTPUT_OPTIONS, inputs_digest
+    from pnp.settings import Settings
+
+    names = {f.name for f in fields(Settings)}
+    assert names == set(OUTPUT_OPTIONS) | set(NOT_IN_THE_BYTES), names ^ (set(OUTPUT_OPTIONS) | set(NOT_IN_THE_BYTES))
+    other = {"paper": "letter", "card": "bridge", "players": 3, "ink_saver": True, "bleed": "3mm", "margin": "4mm",
+             "duplex": "short", "back_offset": "0.5,-0.5", "copies": 2}
+    assert set(other) == set(OUTPUT_OPTIONS)
+    base = inputs_digest("seven-steps", Settings())
+    for name, value in other.items():
+        assert inputs_digest("seven-steps", Settings(**{name: value})) != base, name
+
+
+def test_a_new_back_offset_or_changed_icon_bytes_rebuild(run, isolated, icon_cache):
+    """Two inputs a rebuild once skipped: the back offset, and the bytes of an icon the game uses."""
+    import hashlib
+    import json
+
+    icons = ("--icons", icon_cache)
+    assert run("build", "seven-steps", *icons).exit_code == 0
+    assert "up to date" not in run("build", "seven-steps", "--back-offset", "0.4,0", *icons).output
+    assert "up to date" in run("build", "seven-steps", "--back-offset", "0.4,0", *icons).output
+    manifest_path = icon_cache / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    used = json.loads((isolated / "output" / "seven-steps" / "manifest.json").read_text())["documents"][0]["icons"][0]
+    icon = icon_cache / f"{used}.svg"
+    data = icon.read_bytes().replace(b"<path", b"<path  ", 1)
+    icon.write_bytes(data)
+    manifest["icons"][used].update(sha256=hashlib.sha256(data).hexdigest(), size=len(data))
+    manifest_path.write_text(json.dumps(manifest))
+    result = run("build", "seven-steps", "--back-offset", "0.4,0", *icons)
+    assert result.exit_code == 0 and "up to date" not in result.output

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import socket
 import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pikepdf
 import pytest
@@ -183,3 +185,147 @@ def test_output_stays_in_its_game_folders(run, isolated):
     assert files == ["out/index.html", "out/seven-steps/gamesheets.pdf", "out/seven-steps/manifest.json",
                      "out/seven-steps/rules.pdf", "out/seven-steps/thumbs/gamesheet.png",
                      "out/seven-steps/thumbs/reference.png"]
+
+
+# -- signals, workers and the output lock ----------------------------------------------------------
+def _running(pid: int) -> bool:
+    """The process exists and is not a zombie waiting for a parent to reap it."""
+    try:
+        return (Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]) not in ("Z", "X")
+    except (OSError, IndexError):
+        return False
+
+
+def _processes_with(marker: str) -> list[int]:
+    """Live processes whose command line holds `marker` (a build's own output folder)."""
+    found = []
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if marker in command and "pytest" not in command and _running(int(entry.name)):
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
+def test_a_signal_mid_build_stops_it_and_its_workers(isolated, signum):
+    """The signal goes to the build only once it is under way: after it has reported one game and
+    before it has reported all five (read from its own output). It stops within a second, its
+    workers with it (even after SIGKILL), nothing temporary is left, and the games it had not
+    reported keep their earlier files."""
+    out = isolated / f"out-{signum}"
+    first = subprocess.run([sys.executable, "-m", "pnp", "build", "-o", str(out)], cwd=isolated,
+                           capture_output=True)
+    assert first.returncode == 0, first.stderr
+    before = snapshot(out)
+    build = pnp("build", "-o", str(out), "--force", "--jobs", "2", cwd=isolated)
+    assert build.stdout.readline().startswith(b"layouts:")
+    done = [build.stdout.readline().decode()]
+    assert "PDFs" in done[0], done
+    started = time.monotonic()
+    build.send_signal(signum)
+    code = build.wait(timeout=10)
+    assert time.monotonic() - started < 1.0
+    rest = build.stdout.read().decode()
+    stderr = build.stderr.read().decode()
+    reported = [line.split(":")[0] for line in (done[0] + rest).splitlines() if "PDFs" in line]
+    assert len(reported) < 5, "the build finished before the signal: the test proved nothing"
+    assert code == (-signal.SIGKILL if signum == signal.SIGKILL else 128 + signum), stderr
+    if signum != signal.SIGKILL:
+        assert message_lines(stderr) == ["interrupted: files being written were discarded; earlier files are intact"]
+        assert not list(out.rglob(".*.tmp"))
+    time.sleep(0.1)          # a worker left running would still be drawing its game now
+    assert _processes_with(str(out)) == []
+    after = snapshot(out)
+    for game in {"exit-from-purgatory", "particle-panic", "punished", "seven-steps", "straight-to"} - set(reported):
+        for name in [n for n in after if n.startswith(game) and n.endswith(".pdf")]:
+            if after[name] != before.get(name):      # replaced whole before the signal landed
+                with pikepdf.open(out / name) as pdf:
+                    assert pdf.check_pdf_syntax() == []
+
+
+def test_a_second_build_waits_for_the_first_then_refuses(run, isolated, monkeypatch):
+    """Two builds never write one output folder at once: while another holds the folder's lock, a
+    build says it is waiting, and after the wait it gives up with a message."""
+    import fcntl
+
+    import pnp.outputlock as outputlock
+
+    out = isolated / "output"
+    held = os.open(isolated, os.O_RDONLY)          # the lock is on the folder that holds the output
+    fcntl.flock(held, fcntl.LOCK_EX)
+    monkeypatch.setattr(outputlock, "WAIT", 0.4)
+    try:
+        result = run("build", "seven-steps")
+    finally:
+        os.close(held)
+    assert result.exit_code == 1
+    assert message_lines(result.output)[-2:] == [
+        f"waiting: another pnp build is writing to {out.name}",
+        f"Error: --output {out.name}: another pnp build has been writing there for 0 s; try again when it has finished"]
+    assert not (out / "seven-steps").exists()
+
+    held = os.open(isolated, os.O_RDONLY)
+    fcntl.flock(held, fcntl.LOCK_EX)
+    release = threading.Timer(0.3, lambda: os.close(held))
+    release.start()
+    monkeypatch.setattr(outputlock, "WAIT", 10)
+    result = run("build", "seven-steps")
+    assert result.exit_code == 0 and "waiting: another pnp build" in result.output
+    assert (out / "seven-steps" / "gamesheets.pdf").is_file()
+
+
+def test_pdfs_that_do_not_match_their_manifest_are_not_trusted(run, isolated):
+    """New PDFs beside an old manifest (a build killed between the two): the gallery says so
+    instead of describing them, and the next build does not call the game up to date."""
+    assert run("build", "seven-steps").exit_code == 0
+    pdf = isolated / "output" / "seven-steps" / "gamesheets.pdf"
+    pdf.write_bytes(pdf.read_bytes().replace(b"Seven Steps", b"Seven Stops", 1))
+    gallery = (isolated / "output" / "index.html").read_text()
+    assert "Seven Stops" not in gallery
+    result = run("build", "seven-steps")
+    assert "up to date" not in result.output
+    pdf.write_bytes(pdf.read_bytes() + b"%")
+    from pnp.gallery import write_gallery
+
+    html = write_gallery(isolated / "output", {}).read_text()
+    assert "its files do not match its manifest" in html
+
+
+def test_a_worker_dies_with_its_parent_even_mid_task():
+    """A build worker busy with a long task when its parent is killed outright (SIGKILL, which no
+    handler sees) dies at once instead of finishing and writing its files."""
+    script = (
+        "import multiprocessing, os, sys, time\n"
+        "from pnp.build import _worker_start\n"
+        "pool = multiprocessing.get_context('fork').Pool(1, initializer=_worker_start)\n"
+        "print(pool.apply(os.getpid), flush=True)\n"
+        "pool.apply_async(time.sleep, (30,))\n"
+        "time.sleep(60)\n")
+    parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE)
+    worker = int(parent.stdout.readline())
+    time.sleep(0.2)                               # the worker is asleep in its 30 s task
+    parent.send_signal(signal.SIGKILL)
+    parent.wait(timeout=5)
+    deadline = time.monotonic() + 1.0
+    while _running(worker) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    alive = _running(worker)
+    if alive:
+        os.kill(worker, signal.SIGKILL)
+    assert not alive, "the worker outlived its parent"
+
+
+@pytest.mark.parametrize("stray", ['{"documents": 5, "placed": 7, "thumbnails": [], "options": "x"}', "[1, 2]",
+                                   '{"documents": [{"file": "../../etc/passwd", "bytes": 1}]}', "not json"])
+def test_a_stray_folder_with_a_malformed_manifest_does_not_break_builds(run, isolated, stray):
+    """Whatever a manifest.json in the output folder holds, builds and the gallery carry on."""
+    folder = isolated / "output" / "stray"
+    folder.mkdir(parents=True)
+    (folder / "manifest.json").write_text(stray)
+    result = run("build", "seven-steps")
+    assert result.exit_code == 0, result.output
+    assert "unexpected" not in result.output
+    assert (isolated / "output" / "index.html").is_file()

@@ -15,7 +15,7 @@ from pnp.geometry import Size
 from pnp.icons import IconStore
 from pnp.paths import shipped_icons_dir
 from pnp.render.document import RenderOptions, render_document
-from pnp.render.elements import Box, Circle, Icon, Text
+from pnp.render.elements import Box, Circle, Icon, Polygon, Text
 from pnp.render.fold import standee_sheet, standee_tab
 from pnp.render.pieces import CUT
 
@@ -223,6 +223,11 @@ def test_standees_have_a_base_of_fold_out_tabs():
         assert folds == pytest.approx([tab, tab + 40, tab + 80], abs=0.1)
     labels = [t for t, tx, ty in page.texts if t == "fold out: base"]
     assert len(labels) == 4                          # two tabs on each strip
+    x, y, w, h, _ = strips[0]
+    names = sorted((b for t, b in page.boxes if t == "Red" and x <= b[0] <= x + w), key=lambda b: b[1])
+    assert len(names) == 2
+    lower, upper = names             # the upper figure is turned: its name sits at the head fold
+    assert lower[1] < y + (tab + 10) * MM and upper[3] > y + (tab + 70) * MM
 
 
 def test_double_sided_token_sheet():
@@ -326,6 +331,13 @@ def test_ink_saver_has_no_large_dark_fills():
     assert dark_share(colour.pdf, FRONTS + 1) > 0.4          # the backs are dark in colour
     assert dark_share(saver.pdf, FRONTS + 1) < 0.05
     assert dark_share(saver.pdf, FRONTS) < 0.15
+    tinted = Board("Tints", "board", "Board", 150, 150, (
+        Polygon(((0, 0), (150, 0), (150, 150), (0, 150)), fill="#1d1d3a"),
+        Box(20, 20, 60, 60, fill="#2b2540"), Circle(110, 110, 25, fill="#3a1d1d")))
+    board_colour, _, _ = render([tinted])
+    board_saver, _, _ = render([tinted], ink_saver=True)
+    assert dark_share(board_colour.pdf, 0) > 0.2              # polygons, boxes and circles all dark
+    assert dark_share(board_saver.pdf, 0) < 0.01              # and all of them light in the ink-saver
 
 
 def test_text_that_cannot_fit_fails_clearly():

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 from collections import Counter
 
 import pypdfium2 as pdfium
 import pytest
 
-from conftest import edit_card
+from conftest import edit_card, message_lines
 from pdfscan import scan
 from pnp.paths import shipped_layouts_dir
 
@@ -146,3 +147,30 @@ def test_a_broken_template_is_named(run, layouts_copy):
     result = run("validate", GAME, "--layouts", layouts_copy)
     assert result.exit_code == 1
     assert "punished/text.toml:token: template error" in result.output
+
+
+@pytest.mark.parametrize("template, said", [
+    ("{{ 'x' * 100000000 }}", "a repetition 100000000 long"),
+    ("{% for a in range(100000) %}{% endfor %}", "a range of 100000 items"),
+    ("{{ lipsum(100000) }}", "'lipsum' is undefined"),
+    ("{{ 1/0 }}", "ZeroDivisionError"),
+    ("{% macro m() %}{{ m() }}{% endmacro %}{{ m() }}", "it calls itself without end"),
+    ("{% for a in range(200) %}{% for b in range(200) %}{% for c in range(200) %}{% endfor %}{% endfor %}"
+     "{% endfor %}", "took more than 0.3 s"),
+    ("{{ 9 ** 99999 }}", "a power of 99999"),
+    ("{{ 'ab' ~ 'd' * 1900 ~ 'c' * 300 }}", "more than 2000 characters"),
+])
+def test_a_template_that_would_run_away_is_stopped_and_named(run, layouts_copy, monkeypatch, template, said):
+    """Card-text templates run sandboxed with limits on output, loops, powers and time: a runaway
+    one ends in one message naming the template's key, quickly and in little memory."""
+    import re
+
+    import pnp.games.punished as punished
+
+    monkeypatch.setattr(punished, "TEMPLATE_SECONDS", 0.3)
+    path = layouts_copy / GAME / "text.toml"
+    path.write_text(re.sub(r'(?m)^loss = ".*"$', "loss = " + json.dumps(template), path.read_text(), count=1))
+    result = run("build", GAME, "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    (line,) = [line for line in message_lines(result.output) if line.startswith("Error:")]
+    assert line.startswith("Error: punished/text.toml:loss: template error: ") and said in line, result.output

@@ -73,3 +73,77 @@ def test_a_linked_game_folder_is_not_written_through(run, isolated, tmp_path):
     result = run("build", "seven-steps")
     assert result.exit_code == 1 and "is a symbolic link; refusing to write through it" in result.output
     assert list(Path(elsewhere).iterdir()) == []
+
+
+def test_a_write_that_fails_leaves_the_earlier_file_whole(tmp_path, monkeypatch):
+    """Files are written to a temporary name, synced, then renamed: a write that fails part way
+    (a full disk, say) leaves the earlier file as it was and no temporary file behind."""
+    from pnp.atomic import write_bytes_atomic
+
+    folder = tmp_path / "game"
+    folder.mkdir()
+    target = folder / "cards.pdf"
+    target.write_bytes(b"the earlier build")
+
+    def full_disk(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(OSError):
+        write_bytes_atomic(target, b"the new build, cut short")
+    assert target.read_bytes() == b"the earlier build"
+    assert [p.name for p in folder.iterdir()] == ["cards.pdf"]
+
+
+def test_a_text_that_cannot_fit_is_named_with_its_pdf(run, layouts_copy):
+    """A render error says which file it was drawing, so the designer knows where to look."""
+    path = layouts_copy / "exit-from-purgatory" / "components.toml"
+    path.write_text(path.read_text().replace('name = "Apple"', 'name = "' + "Apple " * 40 + '"', 1))
+    result = run("build", "exit-from-purgatory", "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert ("exit-from-purgatory/components.toml:cards[0].name: cards.pdf: text 'Apple Apple" in result.output
+            and "does not fit" in result.output)
+
+
+@pytest.mark.parametrize("attack, said", [
+    ("long text", "board.toml:tokens.diameter: a text of 1,000,000 characters; at most 4,000"),
+    ("long wrong value", "input should be a valid number (found 'xxxxxxxxxx"),
+    ("long list", "board.toml:tokens.kinds: 3,007 entries; at most 2,000"),
+    ("deep nesting", "board.toml: arrays or tables nested too deeply to be layout data"),
+])
+def test_layout_data_is_bounded_and_never_echoed_whole(run, layouts_copy, attack, said):
+    """Oversized data is refused with its file and key, quickly, and a long value is quoted cut
+    short, never echoed back whole."""
+    import time
+
+    path = layouts_copy / "punished" / "board.toml"
+    text = path.read_text()
+    if attack == "long text":
+        text = text.replace("diameter = 24", 'diameter = "' + "x" * 1_000_000 + '"', 1)
+    elif attack == "long wrong value":
+        text = text.replace("diameter = 24", 'diameter = "' + "x" * 3000 + '"', 1)
+    elif attack == "long list":
+        text = text.replace("[[tokens.kinds]]", "".join(f'[[tokens.kinds]]\nname = "K{i}"\nicon = "lorc/lift"\n\n'
+                                                         for i in range(3000)) + "[[tokens.kinds]]", 1)
+    else:
+        text += "deep = " + "[" * 5000 + "]" * 5000 + "\n"
+    path.write_text(text)
+    started = time.monotonic()
+    result = run("build", "punished", "--layouts", layouts_copy)
+    assert time.monotonic() - started < 10
+    assert result.exit_code == 1 and said in result.output and len(result.output) < 1000, result.output[:300]
+    assert "unexpected" not in result.output
+
+
+@pytest.mark.parametrize("content, said", [
+    (b'paper = "a4\xff"\n', "pnp.toml: not UTF-8 text"),
+    ("fifo", "pnp.toml: cannot be read: it is a FIFO, not a regular file"),
+    (b"x = " + b"[" * 5000 + b"]" * 5000 + b"\n", "pnp.toml: arrays or tables nested too deeply"),
+])
+def test_a_broken_pnp_toml_is_named(run, isolated, content, said):
+    if content == "fifo":
+        os.mkfifo(isolated / "pnp.toml")
+    else:
+        (isolated / "pnp.toml").write_bytes(content)
+    result = run("build", "seven-steps")
+    assert result.exit_code == 2 and said in result.output and "unexpected" not in result.output

@@ -71,3 +71,37 @@ def test_rank_overlap_and_wrong_counts_are_named(run, layouts_copy):
 
 def test_copies_count_is_checked(run):
     assert run("validate", GAME, "--copies", 3).exit_code == 0
+
+
+def test_each_terrace_prints_its_challenge_with_the_rule_sheets_numbers(run, isolated):
+    """The gamesheet's challenge under each terrace carries the numbers of that terrace's challenge
+    in the rule sheet (shared/seeds), so two terraces' texts cannot trade places unnoticed."""
+    import re
+
+    import pypdfium2 as pdfium
+
+    from pnp.paths import shipped_layouts_dir
+
+    seed = next(p for p in (shipped_layouts_dir().parent.parent / "shared" / "seeds").glob("*.txt")
+                if "Terrace Challenges" in p.read_text()) if (shipped_layouts_dir().parent.parent / "shared").is_dir() \
+        else None
+    rules = {
+        "PRIDE": "roll equal to or lower than the challenge die",
+        "ENVY": "roll less than 9 minus the challenge die",
+        "WRATH": "roll equal to the challenge die plus or minus 1",
+        "SLOTH": "roll less than the challenge die minus 2",
+        "GREED": "roll a total of 10, including the challenge die",
+        "GLUTTONY": "roll equal to the challenge die divided by 2",
+        "LUST": "roll equal to 7 minus the challenge die",
+    }
+    if seed is not None:                        # the rule sheet itself, where the checkout has it
+        text = seed.read_text()
+        for name, rule in rules.items():
+            assert rule in text, name
+    sheet = pdfium.PdfDocument(str(build(run, isolated)))[0].get_textpage().get_text_range()
+    printed = dict(re.findall(r"(PRIDE|ENVY|WRATH|SLOTH|GREED|GLUTTONY|LUST)\s+(.*?)\s+passed", sheet, re.S))
+    assert sorted(printed) == sorted(rules)
+    for name, rule in rules.items():
+        numbers = sorted(re.findall(r"\d+", rule.replace("divided by 2", "half")))
+        assert sorted(re.findall(r"\d+", printed[name])) == numbers, (name, printed[name])
+        assert ("minus" in printed[name]) == ("minus" in rule and "plus or minus" not in rule), (name, printed[name])

@@ -24,8 +24,8 @@ WHITE = "#ffffff"
 
 class BoardData(Strict):
     spaces: Annotated[int, Field(ge=3, le=12)]
-    card_width: Mm
-    card_height: Mm
+    card_width: Annotated[float, Field(ge=64, le=100)]       # a poker card's stack (63.5 x 88.9) fits
+    card_height: Annotated[float, Field(ge=89, le=130)]
     particle_spot: Annotated[float, Field(ge=10, le=30)]
     particle_spots: Annotated[int, Field(ge=1, le=12)]
     ring_x: Mm

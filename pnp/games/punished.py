@@ -3,10 +3,12 @@ design-rule lint a designer runs after every rewrite."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
+from jinja2.sandbox import SandboxedEnvironment
 from pydantic import Field, model_validator
 
 from pnp.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
@@ -15,8 +17,10 @@ from pnp.games import BuildContext
 from pnp.icons import IconStore
 from pnp.layouts import Color, IconName, Strict, Text, load_file
 from pnp.render.columns import balanced_split, text_column
-from pnp.render.elements import Box, Icon, Line, Text as T
+from pnp.render.elements import Box, Icon, Line
+from pnp.render.elements import Text as T
 from pnp.rules import Problem, RulesModel
+from pnp.timelimit import TimeLimitExceeded, time_limit
 
 GAME = "punished"
 CARDS, TEXT, BOARD = "cards.toml", "text.toml", "board.toml"
@@ -198,15 +202,57 @@ def load(folder: Path, store: IconStore) -> Punished:
 
 
 # -- wording: card text from data through the jinja2 templates -----------------------------------
+TEMPLATE_OUTPUT = 2000          # characters of one card text
+TEMPLATE_LOOP = 200             # items a template's range() may give
+TEMPLATE_SECONDS = 2.0         # for every card text of a build together
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+class TemplateLimit(Exception):
+    """A template went past one of the sandbox's limits."""
+
+
+def _bounded_range(*args: int) -> range:
+    span = range(*args)
+    if len(span) > TEMPLATE_LOOP:
+        raise TemplateLimit(f"a range of {len(span)} items; templates may loop over {TEMPLATE_LOOP} at most")
+    return span
+
+
+class BoundedSandbox(SandboxedEnvironment):
+    """Jinja's sandbox (no attributes of Python objects) with limits: short ranges, no lipsum, and
+    `*`, `**` and `+` refused where they would make a huge string, list or number."""
+
+    intercepted_binops = frozenset(["*", "**", "+"])
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        self.globals = {"range": _bounded_range, "dict": dict}
+
+    def call_binop(self, context, operator: str, left, right):
+        if operator == "**" and isinstance(right, (int, float)) and abs(right) > 64:
+            raise TemplateLimit(f"a power of {right}: too large for a card text")
+        if operator == "*":
+            for seq, times in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(times, int) and len(seq) * times > TEMPLATE_OUTPUT:
+                    raise TemplateLimit(f"a repetition {len(seq) * times} long: more than a card text holds")
+        if operator == "+" and isinstance(left, (str, list)) and isinstance(right, (str, list)) \
+                and len(left) + len(right) > TEMPLATE_OUTPUT:
+            raise TemplateLimit("a joined text longer than a card text holds")
+        return super().call_binop(context, operator, left, right)
+
 class Wording:
     """Renders effects, checks and abilities with the designer's templates (sandboxed: data only)."""
 
     def __init__(self, templates: Templates):
         from jinja2 import StrictUndefined, TemplateSyntaxError
-        from jinja2.sandbox import SandboxedEnvironment
 
-        env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+        env = BoundedSandbox(undefined=StrictUndefined, autoescape=False)
         self.joiner = templates.joiner
+        self.spent = 0.0                  # seconds all card texts took so far: one budget for the deck
         self.templates = {}
         for key in ("stat", "loss", "token", "discard", "check", "fallback", "hand"):
             try:
@@ -215,12 +261,30 @@ class Wording:
                 raise LayoutError(f"{GAME}/{TEXT}:{key}: template error: {exc.message}") from None
 
     def _render(self, key: str, **values) -> str:
-        from jinja2 import TemplateError
-
+        """One card text, within the sandbox's limits: output length, loop length, time."""
+        where = f"{GAME}/{TEXT}:{key}"
+        out: list[str] = []
+        size = 0
+        started = time.monotonic()
         try:
-            return self.templates[key].render(**values)
-        except TemplateError as exc:
-            raise LayoutError(f"{GAME}/{TEXT}:{key}: template error: {exc}") from None
+            with time_limit(max(TEMPLATE_SECONDS - self.spent, 0.001)):
+                for chunk in self.templates[key].generate(**values):
+                    size += len(chunk)
+                    if size > TEMPLATE_OUTPUT:
+                        raise TemplateLimit(f"it writes more than {TEMPLATE_OUTPUT} characters for one card text")
+                    out.append(chunk)
+        except TemplateLimit as exc:
+            raise LayoutError(f"{where}: template error: {exc}") from None
+        except TimeLimitExceeded:
+            raise LayoutError(f"{where}: template error: the card texts took more than {TEMPLATE_SECONDS:g} s "
+                              "to write (a loop too long?)") from None
+        except RecursionError:
+            raise LayoutError(f"{where}: template error: it calls itself without end") from None
+        except Exception as exc:  # noqa: BLE001 - a designer's template may fail any way Python can
+            raise LayoutError(f"{where}: template error: {type(exc).__name__}: {_short(str(exc))}") from None
+        finally:
+            self.spent += time.monotonic() - started
+        return "".join(out)
 
     def effect(self, e: Effect, flat: bool = False) -> str:
         if e.token:

@@ -13,7 +13,7 @@ from pnp.games import BuildContext
 from pnp.icons import IconStore
 from pnp.layouts import Color, Count, CoverText, IconName, Mm, PawnSet, Strict, Text, load_file
 from pnp.render.columns import text_column
-from pnp.render.elements import Box, Circle, Icon, Line, Polygon, Text as T
+from pnp.render.elements import Box, Icon, Line, Polygon, Text as T
 from pnp.render.fold import standee_sheet, standee_tab
 from pnp.rules import CountOrigin, Problem, RulesModel
 from pnp.tomlfiles import line_of

@@ -153,7 +153,6 @@ def plan_pieces(sections: list[PieceSheet], options: RenderOptions) -> list[Page
     if options.duplex == "fold" and any(p.back is not None for s in sections for p in s.pieces):
         return _folded(sections, options)
     sheets = pack(sections, options)
-    pw, ph = options.paper.width, options.paper.height
     how = {"long": "flip on long edge", "short": "flip on short edge", "off": "glue behind fronts"}
     faces: list[PagePlan] = []
     backs: list[PagePlan | None] = []

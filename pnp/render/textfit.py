@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pnp.errors import LayoutError
+from pnp.errors import TextOverflow
 from pnp.geometry import MM
 from pnp.render.fonts import text_width
 
@@ -41,5 +41,5 @@ def fit_text(text: str, width: float, height: float, max_size: float, min_size: 
             return size, tuple(lines)
         size -= 0.25
     short = text if len(text) <= 40 else text[:37] + "..."
-    raise LayoutError(f"text {short!r} does not fit a {width / MM:.1f} x {height / MM:.1f} mm box "
-                      f"even at {min_size:g} pt; shorten it")
+    raise TextOverflow(f"text {short!r} does not fit a {width / MM:.1f} x {height / MM:.1f} mm box "
+                       f"even at {min_size:g} pt; shorten it", text)

@@ -1,0 +1,163 @@
+"""The mutation check: plant each bug below, one at a time, in a copy of the project, run the tests
+that should catch it, and fail if any bug survives. Each bug is one a reviewer once planted or one
+this project has shipped; the list says which tests guard against it.
+
+Run from the project's root (CI does, after the test suite): python .ci/mutants.py
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+COPIED = ("pnp", "tests", "layouts", "icons", "pyproject.toml")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Mutant:
+    name: str
+    file: str
+    edits: tuple[tuple[str, str], ...]      # (old, new): each old text must occur exactly once
+    tests: tuple[str, ...]                  # pytest arguments that must fail with the bug planted
+
+
+MUTANTS = [
+    Mutant(name="back offset sign flipped on short-edge flips", file="pnp/render/pieces.py",
+           edits=(("ph - trim.top + dy", "ph - trim.top - dy"),),
+           tests=("tests/test_whole_file_duplex.py", "-k", "a4-0-short")),
+    Mutant(name="pages name the wrong flip edge", file="pnp/render/pieces.py",
+           edits=(('"long": "flip on long edge", "short": "flip on short edge"',
+                   '"long": "flip on short edge", "short": "flip on long edge"'),),
+           tests=("tests/test_whole_file_duplex.py", "-k", "a4-0-short")),
+    Mutant(name="icon hash not checked on read", file="pnp/icons.py",
+           edits=(('if len(data) != entry.get("size") or sha256(data) != entry.get("sha256"):',
+                   'if len(data) != entry.get("size"):'),),
+           tests=("tests/test_icons_store.py", "-k", "tampered")),
+    Mutant(name="direct write instead of the atomic one", file="pnp/atomic.py",
+           edits=(("    fd, tmp = tempfile.mkstemp(", "    path.write_bytes(data)\n    return\n    fd, tmp = tempfile.mkstemp("),),
+           tests=("tests/test_safety.py", "-k", "write_that_fails")),
+    Mutant(name="ink-saver ignored for polygons", file="pnp/render/elements.py",
+           edits=(("fill, stroke = self._fill_stroke(e.fill, e.stroke, (max(xs) - min(xs)) * (max(ys) - min(ys)) / 2)",
+                   "fill, stroke = e.fill, e.stroke"),),
+           tests=("tests/test_print_engine.py", "-k", "ink_saver")),
+    Mutant(name="PRIDE and ENVY challenge texts swapped", file="layouts/seven-steps/gamesheet.toml",
+           edits=(('challenge = "Roll at or under the challenge die."', 'challenge = "@ENVY@"'),
+                  ('challenge = "Roll under {plus} minus the challenge die."',
+                   'challenge = "Roll at or under the challenge die."'),
+                  ('challenge = "@ENVY@"', 'challenge = "Roll under {plus} minus the challenge die."')),
+           tests=("tests/test_seven_steps.py", "-k", "terrace")),
+    Mutant(name="back offset left out of the build digest", file="pnp/incremental.py",
+           edits=(('"duplex", "back_offset", "copies")', '"duplex", "copies")'),),
+           tests=("tests/test_incremental.py", "-k", "digest or back_offset")),
+    Mutant(name="icon bytes left out of the build digest", file="pnp/incremental.py",
+           edits=(('digest.update(icon.read_bytes() if icon.is_file() else b"<missing>")', 'digest.update(b"")'),),
+           tests=("tests/test_incremental.py", "-k", "icon_bytes")),
+    Mutant(name="PDF file name dropped from render errors", file="pnp/build.py",
+           edits=(("source if source else ''}: {filename}: {exc.message}\")",
+                   "source if source else ''}: {exc.message}\")"),),
+           tests=("tests/test_safety.py", "-k", "cannot_fit")),
+    Mutant(name="standee's back figure not turned", file="pnp/render/fold.py",
+           edits=(("Group(side, dx=w, dy=t + 2 * h, rotate=180),", "Group(side, dx=0, dy=t + h),"),),
+           tests=("tests/test_print_engine.py", "-k", "standees")),
+    Mutant(name="sections never share a sheet", file="pnp/render/pieces.py",
+           edits=(("    for section in sections:\n        turned",
+                   "    for section in sections:\n        if blocks:\n            sheets.append(blocks)\n"
+                   "            blocks, top = [], area.top\n        turned"),),
+           tests=("tests/test_whole_file_duplex.py", "-k", "few_sheets")),
+    Mutant(name="pieces never turn to fit more", file="pnp/render/pieces.py",
+           edits=(("    return turned > upright and len(section.pieces) > upright", "    return False"),),
+           tests=("tests/test_print_engine.py", "-k", "bleed_layout")),
+    Mutant(name="crop marks without the hairline where they find no room", file="pnp/render/pieces.py",
+           edits=(("grid, rooms, hairline=bool(bleed))", "grid, rooms, hairline=False)"),),
+           tests=("tests/test_pieces_on_the_table.py", "-k", "cut_line")),
+    Mutant(name="tokens do not bleed", file="pnp/render/pieces.py",
+           edits=(("clip.circle(*trim.center, trim.width / 2 + bleed)", "clip.circle(*trim.center, trim.width / 2)"),),
+           tests=("tests/test_print_engine.py", "-k", "honour_bleed")),
+    Mutant(name="board cuts ignore the spaces", file="pnp/render/boards.py",
+           edits=(("key=lambda c: (sum(_crossing(c, span) for span in keep), abs(c - ideal)))",
+                   "key=lambda c: abs(c - ideal))"),),
+           tests=("tests/test_pieces_on_the_table.py", "-k", "seams")),
+    Mutant(name="token names run to the edge of the circle", file="pnp/games/punished.py",
+           edits=(("T(kind.name, d * 0.21, d * 0.19, d * 0.58, d * 0.23, size=6, min_size=5, bold=True)",
+                   "T(kind.name, d * 0.02, d * 0.05, d * 0.96, d * 0.2, size=6, min_size=3.5, bold=True)"),),
+           tests=("tests/test_pieces_on_the_table.py", "-k", "text_on_cut")),
+    Mutant(name="the print guide counts pages as sheets", file="pnp/printguide.py",
+           edits=(("sheets=sheet_count(len(body), two_sided)", "sheets=len(body)"),),
+           tests=("tests/test_whole_file_duplex.py", "-k", "few_sheets")),
+    Mutant(name="workers outlive a killed parent", file="pnp/build.py",
+           edits=(("ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)", "pass"),),
+           tests=("tests/test_interrupts_and_paths.py", "-k", "dies_with")),
+    Mutant(name="no lock on the output folder", file="pnp/outputlock.py",
+           edits=(("fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)", "pass"),),
+           tests=("tests/test_interrupts_and_paths.py", "-k", "second_build")),
+    Mutant(name="the gallery trusts a manifest that does not match its PDFs", file="pnp/gallery.py",
+           edits=(("if manifest and not files_match(folder, manifest):", "if False:"),),
+           tests=("tests/test_interrupts_and_paths.py", "-k", "do_not_match")),
+]
+
+
+def _copy(target: Path) -> None:
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, target / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, target / name)
+
+
+def _planted(mutant: Mutant, text: str) -> str:
+    for old, new in mutant.edits:
+        if text.count(old) != 1:
+            raise SystemExit(f"mutant {mutant.name!r}: {old[:60]!r} occurs {text.count(old)} times in "
+                             f"{mutant.file}; update .ci/mutants.py to the code")
+        text = text.replace(old, new)
+    return text
+
+
+def _run(mutant: Mutant, workspace: Path) -> tuple[Mutant, bool, float]:
+    """True when the tests caught the planted bug."""
+    path = workspace / mutant.file
+    original = path.read_text(encoding="utf-8")
+    path.write_text(_planted(mutant, original), encoding="utf-8")
+    started = time.monotonic()
+    try:
+        env = dict(os.environ, PYTHONPATH=str(workspace), PYTHONDONTWRITEBYTECODE="1")
+        result = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *mutant.tests],
+                                cwd=workspace, env=env, capture_output=True, text=True, timeout=300)
+    finally:
+        path.write_text(original, encoding="utf-8")
+    if result.returncode == 5:
+        raise SystemExit(f"mutant {mutant.name!r}: its tests {' '.join(mutant.tests)} select nothing")
+    return mutant, result.returncode != 0, time.monotonic() - started
+
+
+def main() -> int:
+    for mutant in MUTANTS:                       # every edit still matches the code, before any run
+        _planted(mutant, (ROOT / mutant.file).read_text(encoding="utf-8"))
+    with tempfile.TemporaryDirectory() as scratch:
+        workspaces = [Path(scratch) / f"copy{i}" for i in range(2)]
+        for workspace in workspaces:
+            workspace.mkdir()
+            _copy(workspace)
+        # two workers, each with its own copy; mutants in a copy run one at a time
+        lanes = [MUTANTS[i::2] for i in range(2)]
+        with ThreadPoolExecutor(2) as pool:
+            results = [r for lane in pool.map(lambda pair: [_run(m, pair[1]) for m in pair[0]],
+                                              zip(lanes, workspaces)) for r in lane]
+    survivors = [m for m, caught, _ in results if not caught]
+    for mutant, caught, seconds in results:
+        print(f"{'killed ' if caught else 'SURVIVED'} {seconds:5.1f} s  {mutant.name}")
+    print(f"mutation check: {len(results) - len(survivors)} of {len(results)} planted bugs caught")
+    return 1 if survivors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

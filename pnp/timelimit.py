@@ -1,0 +1,38 @@
+"""A hard time limit for work that may wait or loop where no timeout reaches it: a download whose
+server asks for a long pause or drips its headers, a designer's template that loops for ever.
+
+The alarm interrupts whatever the block is waiting on or computing in Python. It needs the main
+thread (where the CLI runs and where build workers run their games); elsewhere the block runs
+without it, and the callers' own limits (per-read timeouts, loop caps) still hold.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+from typing import Iterator
+
+
+class TimeLimitExceeded(BaseException):
+    """A BaseException, so no library between the alarm and the caller swallows it."""
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expired(signum, frame):
+        raise TimeLimitExceeded()
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    remaining, _ = signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.001))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        if remaining:                      # an outer limit was running: let it go on
+            signal.setitimer(signal.ITIMER_REAL, remaining)

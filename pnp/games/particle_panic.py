@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.errors import LayoutError
@@ -48,19 +48,27 @@ class Particles(Strict):
 
 
 class HandTracker(Strict):
+    """A strip of numbered boxes; its size leaves the label 34 mm and each box room for its digit."""
+
     label: Text
     start: Annotated[int, Field(ge=1, le=12)]
     hint: Text
-    width: Mm
-    height: Mm
+    width: Annotated[float, Field(ge=90, le=190)]
+    height: Annotated[float, Field(ge=18, le=60)]
+
+    @model_validator(mode="after")
+    def _room(self) -> "HandTracker":
+        if (self.width - 34) / (self.start + 1) < 7:
+            raise ValueError(f"{self.width:g} mm leaves less than 7 mm for each of {self.start + 1} boxes")
+        return self
 
 
 class CodeTracker(Strict):
     label: Text
     slots: Annotated[int, Field(ge=1, le=10)]
     hint: Text
-    width: Mm
-    height: Mm
+    width: Annotated[float, Field(ge=80, le=190)]
+    height: Annotated[float, Field(ge=50, le=250)]
 
 
 class Suit(Strict):

@@ -11,7 +11,7 @@ from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.errors import LayoutError
 from pnp.games import BuildContext
 from pnp.icons import IconStore
-from pnp.layouts import Color, Count, CoverText, IconName, Mm, PawnSet, Strict, Text, load_file
+from pnp.layouts import Color, Count, CoverText, IconName, PawnSet, Strict, Text, load_file
 from pnp.render.columns import text_column
 from pnp.render.elements import Box, Icon, Line, Polygon, Text as T
 from pnp.render.fold import standee_sheet, standee_tab
@@ -25,8 +25,8 @@ LIMBO_HEAD = 11.0                  # mm above LIMBO's pawn spots: its icon and n
 
 
 class Track(Strict):
-    width: Mm
-    height: Mm
+    width: Annotated[float, Field(ge=250, le=1200)]
+    height: Annotated[float, Field(ge=180, le=1200)]
     space: Annotated[float, Field(ge=20, le=60)]
     spaces_per_path: Annotated[int, Field(ge=1, le=30)]
     limbo_icon: IconName

@@ -181,13 +181,3 @@ def test_an_over_long_icon_name_is_refused_without_echo(run, empty_cache):
     result = run("icons", "fetch", "lorc/" + "a" * 5000, "--icons", empty_cache)
     assert result.exit_code != 0 and "must be author/name" in result.output and len(result.output) < 600
     assert "unexpected" not in result.output
-
-
-def test_a_fifo_in_the_icon_cache_is_refused_not_waited_on(run, icon_cache):
-    import os
-
-    target = icon_cache / "lorc" / "lift.svg"
-    target.unlink()
-    os.mkfifo(target)
-    result = run("build", "exit-from-purgatory", "--icons", icon_cache)
-    assert result.exit_code == 1 and "lift.svg: refused: it is a FIFO, not a regular file" in result.output

@@ -15,12 +15,18 @@ def test_an_icon_reference_cannot_end_in_a_newline():
     assert is_icon_ref("lorc/lift") and not is_icon_ref("lorc/lift\n") and not is_icon_ref("lorc/lift\nx")
 
 
-def test_a_fifo_where_a_layout_file_belongs_is_refused_not_waited_on(run, layouts_copy):
-    path = layouts_copy / "seven-steps" / "gamesheet.toml"
+@pytest.mark.parametrize("where", ["layout", "icon"])
+def test_a_fifo_where_a_file_belongs_is_refused_not_waited_on(run, layouts_copy, icon_cache, where):
+    path = layouts_copy / "seven-steps" / "gamesheet.toml" if where == "layout" else icon_cache / "lorc" / "lift.svg"
     path.unlink()
     os.mkfifo(path)
-    result = run("validate", "seven-steps", "--layouts", layouts_copy)
-    assert result.exit_code == 1 and "gamesheet.toml: cannot be read: it is a FIFO, not a regular file" in result.output
+    if where == "layout":
+        result = run("validate", "seven-steps", "--layouts", layouts_copy)
+        said = "gamesheet.toml: cannot be read: it is a FIFO, not a regular file"
+    else:
+        result = run("build", "exit-from-purgatory", "--icons", icon_cache)
+        said = "lift.svg: refused: it is a FIFO, not a regular file"
+    assert result.exit_code == 1 and said in result.output
 
 
 def test_a_link_to_dev_zero_is_refused_before_it_is_read(run, layouts_copy):

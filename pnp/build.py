@@ -200,8 +200,7 @@ def write_build(build: GameBuild, output: Path) -> list[Path]:
 def _write(build: GameBuild, output: Path) -> list[Path]:
     folder = game_folder(output, build.slug)
     folder.mkdir(parents=True, exist_ok=True)
-    for stale in folder.glob(".*.tmp"):       # left by a build that was killed outright
-        stale.unlink()
+    sweep_temporary(output, [build.slug])     # left by a build that was killed outright
     written = []
     for doc in build.documents:
         path = folder / doc.filename
@@ -329,8 +328,8 @@ def _worker_start() -> None:
 
 
 def sweep_temporary(output: Path, slugs: list[str]) -> None:
-    """Temporary files a killed worker left in the games' folders; only the builder holding the
-    output lock calls this, so none belongs to a build still running."""
+    """Temporary files a killed build or worker left in the games' folders; only a builder holding
+    the output lock calls this, so none belongs to a build still running."""
     for slug in slugs:
         for stale in (output / slug).rglob(".*.tmp") if (output / slug).is_dir() else ():
             stale.unlink(missing_ok=True)

@@ -24,7 +24,6 @@ WAIT = 120.0          # seconds: a whole build of every game with many copies
 @contextmanager
 def output_lock(folder: Path, say: Callable[[str], None]) -> Iterator[None]:
     """Hold the lock while the block runs."""
-    wait = WAIT
     holder = folder.absolute().parent
     try:
         holder.mkdir(parents=True, exist_ok=True)
@@ -40,10 +39,10 @@ def output_lock(folder: Path, say: Callable[[str], None]) -> Iterator[None]:
             except BlockingIOError:
                 if deadline is None:
                     say(f"waiting: another pnp build is writing to {folder}")
-                    deadline = time.monotonic() + wait
+                    deadline = time.monotonic() + WAIT
                 elif time.monotonic() > deadline:
                     raise PnpError(f"--output {folder}: another pnp build has been writing there for "
-                                   f"{wait:.0f} s; try again when it has finished") from None
+                                   f"{WAIT:.0f} s; try again when it has finished") from None
                 time.sleep(0.1)
         yield
     finally:

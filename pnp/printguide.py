@@ -12,10 +12,11 @@ from pnp.components import DocumentSpec
 from pnp.geometry import MM
 from pnp.icons import IconRef, credits_lines
 from pnp.render.document import RenderOptions, duplex_safe, plan_sections, printed_two_sided, sheet_count
+from pnp.render.pieces import FLIP
 
 HOW = {
-    "long": "double-sided, flip on the LONG edge",
-    "short": "double-sided, flip on the SHORT edge",
+    "long": f"double-sided, {FLIP['long']}",
+    "short": f"double-sided, {FLIP['short']}",
     "fold": "single-sided; fold each sheet on its dashed centre line, glue, then cut",
     "off": "single-sided; glue each back sheet behind its front sheet, turned over left to right",
     "both": "double-sided (either edge)",

@@ -1,4 +1,4 @@
-"""Impose pieces (cards, tokens, fold cards, standees) on sheets, with crop marks and duplex backs.
+"""Impose pieces (cards, tokens, trackers, standees) on sheets, with crop marks and duplex backs.
 
 The sections of a document that are cut out the same way share sheets: each section is set in
 rows, in the orientation that fits the most pieces on a page, and the next section's rows follow on
@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import math
 from dataclasses import dataclass
+from typing import Callable
 
 from pnp.components import Piece, PieceSheet
 from pnp.errors import UsageProblem
@@ -27,6 +28,7 @@ MARK_CLEAR = 0.6 * MM
 MARK_MIN = 0.8 * MM
 BLOCK_GAP = 6 * MM         # between two sections on one sheet: room for both blocks' crop marks
 FOLD_GUTTER = 14 * MM      # between the halves of a gutterfold sheet: room for both sets of crop marks
+FLIP = {"long": "flip on long edge", "short": "flip on short edge", "off": "glue behind fronts"}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -47,10 +49,12 @@ class Block:
     grid: Rect
     slots: tuple[Slot, ...]
 
-    def moved(self, dy: float) -> "Block":
-        return Block(section=self.section, grid=_shift(self.grid, dy),
-                     slots=tuple(Slot(piece=s.piece, section=s.section, trim=_shift(s.trim, dy), turned=s.turned)
-                                 for s in self.slots))
+    def moved(self, where: Callable[[Rect], Rect], backs_only: bool = False) -> "Block":
+        """The block with its grid and pieces moved by `where` (only the double-sided ones, for
+        the backs)."""
+        return Block(section=self.section, grid=where(self.grid),
+                     slots=tuple(Slot(piece=s.piece, section=s.section, trim=where(s.trim), turned=s.turned)
+                                 for s in self.slots if s.piece.back is not None or not backs_only))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -61,10 +65,6 @@ class SheetLayout:
     @property
     def slots(self) -> list[Slot]:
         return [slot for block in self.blocks for slot in block.slots]
-
-
-def _shift(rect: Rect, dy: float) -> Rect:
-    return Rect(rect.x, rect.y + dy, rect.width, rect.height)
 
 
 def bleed_of(section: PieceSheet, options: RenderOptions) -> float:
@@ -106,8 +106,8 @@ def pack(sections: list[PieceSheet], options: RenderOptions, half: bool = False)
         turned = _orientation(section, options, area)
         cw, ch = _cell(section, options, turned)
         gap = section.gap * MM
-        cols, _ = grid_fit(cw, ch, area.width, area.height, gap)
-        if not cols or not grid_fit(cw, ch, area.width, area.height, gap)[1]:
+        cols, rows_per_sheet = grid_fit(cw, ch, area.width, area.height, gap)
+        if not cols or not rows_per_sheet:
             raise UsageProblem(
                 f"one {section.title.lower().rstrip('s')} ({section.width:.1f} x {section.height:.1f} mm) does not "
                 f"fit on {options.paper.label()} inside the {options.margin / MM:g} mm printer margin; choose a "
@@ -142,7 +142,7 @@ def pack(sections: list[PieceSheet], options: RenderOptions, half: bool = False)
     for page in sheets:
         low = min(b.grid.y for b in page)
         dy = -(low - area.y) / 2          # the content centred between the bands
-        moved = tuple(b.moved(dy) for b in page)
+        moved = tuple(b.moved(lambda r: Rect(r.x, r.y + dy, r.width, r.height)) for b in page)
         content = _bbox([b.grid for b in moved])
         out.append(SheetLayout(blocks=moved, bands=bands_for(printable, content)))
     return out
@@ -153,7 +153,6 @@ def plan_pieces(sections: list[PieceSheet], options: RenderOptions) -> list[Page
     if options.duplex == "fold" and any(p.back is not None for s in sections for p in s.pieces):
         return _folded(sections, options)
     sheets = pack(sections, options)
-    how = {"long": "flip on long edge", "short": "flip on short edge", "off": "glue behind fronts"}
     faces: list[PagePlan] = []
     backs: list[PagePlan | None] = []
     for number, sheet in enumerate(sheets, start=1):
@@ -161,8 +160,8 @@ def plan_pieces(sections: list[PieceSheet], options: RenderOptions) -> list[Page
         behind = _moved(sheet, lambda r: _behind(r, options))
         duplex = bool(behind.slots) and options.duplex != "off"
         faces.append(_page(sheet, "face", options, f"{title}: fronts" + (
-            f" (print the file double-sided, {how[options.duplex]})" if duplex else "")))
-        backs.append(_page(behind, "back", options, f"{title}: backs ({how[options.duplex]})")
+            f" (print the file double-sided, {FLIP[options.duplex]})" if duplex else "")))
+        backs.append(_page(behind, "back", options, f"{title}: backs ({FLIP[options.duplex]})")
                      if behind.slots else None)
     if options.duplex == "off":
         return faces + [b for b in backs if b is not None]
@@ -180,15 +179,10 @@ def _icons(sheet: SheetLayout, side: str) -> frozenset[str]:
     return frozenset().union(*(icon_refs(s.piece.face if side == "face" else s.piece.back) for s in sheet.slots))
 
 
-def _moved(sheet: SheetLayout, where) -> SheetLayout:
+def _moved(sheet: SheetLayout, where: Callable[[Rect], Rect]) -> SheetLayout:
     """The layout of the backs: each double-sided piece (and its block's grid) moved to `where`."""
-    blocks = []
-    for block in sheet.blocks:
-        slots = tuple(Slot(piece=s.piece, section=s.section, trim=where(s.trim), turned=s.turned)
-                      for s in block.slots if s.piece.back is not None)
-        if slots:
-            blocks.append(Block(section=block.section, grid=where(block.grid), slots=slots))
-    return SheetLayout(blocks=tuple(blocks), bands=sheet.bands)
+    blocks = (block.moved(where, backs_only=True) for block in sheet.blocks)
+    return SheetLayout(blocks=tuple(block for block in blocks if block.slots), bands=sheet.bands)
 
 
 def _titles(sheet: SheetLayout) -> str:

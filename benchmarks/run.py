@@ -31,17 +31,17 @@ def _pieces(count: int):
     from pnp.render.elements import Icon, Text
 
     back = (Icon(BACK_ICON, W / 2, H / 2 + 5, 38, "#f3e9d2"), Text("Synthetic deck", 5, 12, W - 10, 8, size=10, color="#f3e9d2"))
-    return [Piece("card", f"Card {i:05d}",
-                  (Icon(ICON, W / 2, H * 0.55, 38, "#b3261e"),
+    return [Piece(kind="card", name=f"Card {i:05d}",
+                  face=(Icon(ICON, W / 2, H * 0.55, 38, "#b3261e"),
                    Text(f"Card {i:05d}", 4, H - 14, W - 8, 10, size=13, bold=True),
                    Text("First line of rules text", 4, 16, W - 8, 5, size=8),
                    Text("and a second line under it", 4, 10, W - 8, 5, size=8)),
-                  back, "back", "#fff4ee", "#2b2540") for i in range(count)]
+                  back=back, back_name="back", background="#fff4ee", back_background="#2b2540") for i in range(count)]
 
 
 def _options():
     from pnp.geometry import Size
-    from pnp.render.document import RenderOptions
+    from pnp.render.pages import RenderOptions
 
     return RenderOptions(paper=Size.paper("a4"))
 
@@ -52,7 +52,7 @@ def ours(count: int) -> bytes:
     from pnp.paths import shipped_icons_dir
     from pnp.render.document import render_document
 
-    spec = DocumentSpec("bench.pdf", "Synthetic deck", [PieceSheet("Cards", _pieces(count), W, H)], Cover(["bench"]), "Bench")
+    spec = DocumentSpec(filename="bench.pdf", title="Synthetic deck", sections=[PieceSheet(title="Cards", pieces=_pieces(count), width=W, height=H)], cover=Cover(contents=["bench"]), game_title="Bench")
     return render_document(spec, _options(), IconStore(shipped_icons_dir())).pdf
 
 
@@ -60,7 +60,7 @@ def _grid():
     from pnp.components import PieceSheet
     from pnp.render.pieces import pack
 
-    (sheet, *_) = pack([PieceSheet("Cards", _pieces(9), W, H)], _options())
+    (sheet, *_) = pack([PieceSheet(title="Cards", pieces=_pieces(9), width=W, height=H)], _options())
     return [slot.trim for slot in sheet.slots]
 
 

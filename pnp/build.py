@@ -6,7 +6,7 @@ import hashlib
 import json
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator
 
@@ -14,6 +14,7 @@ from pnp.components import Cover
 from pnp.errors import LayoutError, PnpError, TextOverflow, UsageProblem
 from pnp.games import BuildContext, load_game
 from pnp.geometry import MM
+from pnp.manifest import Placed
 from pnp.incremental import FAILURE_FILE, data_digest
 from pnp.outputdir import game_folder
 from pnp.icons import IconStore
@@ -38,10 +39,11 @@ class GameBuild:
     specs: list = field(default_factory=list)
     reprint: object = None                           # the reprint document, when pieces changed
     design_thumbs: dict[str, bytes] = field(default_factory=dict)
+    placed: list[Placed] = field(default_factory=list)
 
 
 def render_options(settings: Settings):
-    from pnp.render.document import RenderOptions
+    from pnp.render.pages import RenderOptions
 
     return RenderOptions(paper=settings.paper_size(), margin=settings.margin_pt(), bleed=settings.bleed_pt(),
                          duplex=settings.duplex_mode(), back_offset=settings.back_offset_pt(),
@@ -72,7 +74,7 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     module = load_game(slug)
     data = module.load(folder, store)
     card = settings.card_size()
-    quantities = {kind: spec.expected(players, settings.copies) for kind, spec in rules.components.items()}
+    quantities = rules.quantities(players, settings.copies)
     ctx = BuildContext(players=players, card_w=card.width / MM, card_h=card.height / MM, copies=settings.copies,
                        quantities=quantities, facts=printed_numbers(rules))
     try:
@@ -81,9 +83,8 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
         if exc.message.startswith(slug):
             raise
         raise type(exc)(f"{slug}/{exc.message}") from None
-    for spec in specs:
-        if spec.cover is not None:
-            spec.cover = fill_cover(spec.cover, ctx, slug, folder, spec.filename)
+    specs = [replace(spec, cover=fill_cover(spec.cover, ctx, slug, folder, spec.filename))
+             if spec.cover is not None else spec for spec in specs]
     options = render_options(settings)
     files = []
     for spec in specs:
@@ -114,7 +115,7 @@ def fill_cover(cover: Cover, ctx: BuildContext, slug: str, folder: Path, filenam
         return [ctx.fill(line, f"{slug}/{text_source(folder, line) or 'the print guide of ' + filename}")
                 for line in lines]
 
-    return Cover(fill(cover.contents), fill(cover.assembly), fill(cover.bring), fill(cover.notes))
+    return Cover(contents=fill(cover.contents), assembly=fill(cover.assembly), bring=fill(cover.bring), notes=fill(cover.notes))
 
 
 def printed_numbers(rules) -> dict[str, int]:
@@ -155,7 +156,7 @@ def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -
         "documents": [{"file": doc.filename, "pages": doc.pages, "sheets": doc.sheets, "bytes": len(doc.pdf),
                        "sha256": hashlib.sha256(doc.pdf).hexdigest(), "icons": doc.icons,
                        "duplex": options.duplex if doc.double_sided else "single"} for doc in documents],
-        "placed": placed,
+        "placed": [item.to_json() for item in placed],
     }
     area = content_area(options.printable())
     manifest["designs"] = designs(plan.specs, (area.width / MM, area.height / MM))
@@ -163,7 +164,8 @@ def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -
     problems = (check_counts(slug, rules, placed, players, settings.copies, origins)
                 + module.invariants(data, rules, players))
     manifest["validated"] = not problems
-    return GameBuild(slug, rules.game.title, players, documents, manifest, problems, plan.specs)
+    return GameBuild(slug=slug, title=rules.game.title, players=players, documents=documents, manifest=manifest,
+                     problems=problems, specs=plan.specs, placed=placed)
 
 
 def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store: IconStore) -> None:
@@ -209,7 +211,7 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
     from pnp.gallery import thumbnails
 
     build.manifest["thumbnails"] = {}
-    for kind, png in thumbnails(build.documents, build.manifest["placed"]).items():
+    for kind, png in thumbnails(build.documents, build.placed).items():
         write_bytes_atomic(folder / "thumbs" / f"{kind}.png", png)
         build.manifest["thumbnails"][kind] = f"thumbs/{kind}.png"
     if build.reprint is not None:

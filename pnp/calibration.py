@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pnp.components import DocumentSpec, Piece, PieceSheet
 from pnp.geometry import MM
-from pnp.render.document import RenderOptions
+from pnp.render.pages import RenderOptions
 from pnp.render.elements import Circle, Element, Line, Text
 from pnp.render.furniture import content_area
 
@@ -40,9 +40,9 @@ def calibration_document(options: RenderOptions) -> DocumentSpec:
         bx, by = (w - x, y) if flip == "long" else (x, h - y)
         back += [Line(bx - 6, by, bx + 6, by, color=CROSS, width=0.6), Line(bx, by - 6, bx, by + 6, color=CROSS, width=0.6),
                  Circle(bx, by, 2.0, stroke=CROSS, width=0.4)]
-    piece = Piece("calibration", "Calibration sheet", tuple(face), tuple(back), "crosshairs")
-    return DocumentSpec(FILENAME, "Printer calibration", [PieceSheet("Calibration", [piece], w, h, bleeds=False)],
-                        None, "pnp")
+    piece = Piece(kind="calibration", name="Calibration sheet", face=tuple(face), back=tuple(back), back_name="crosshairs")
+    return DocumentSpec(filename=FILENAME, title="Printer calibration", sections=[PieceSheet(title="Calibration", pieces=[piece], width=w, height=h, bleeds=False)],
+                        cover=None, game_title="pnp")
 
 
 def _rulers(x: float, y: float, flip: str) -> list[Element]:

@@ -6,14 +6,17 @@ Sizes are millimetres. Nothing here draws; `pnp.render` turns these into pages.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Literal
+from collections.abc import Callable
+from typing import Literal
 
 from pnp.render.elements import Element
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Piece:
-    """A card, token or fold card: one face, and a back when it is double-sided."""
+    """A card, token or standee: one face, and a back when it is double-sided.
+
+    `kind` is the component key in rules.toml the piece counts towards."""
 
     kind: str
     name: str
@@ -25,7 +28,7 @@ class Piece:
     fold: Literal["none", "standee"] = "none"   # both sides on one face, folded at the head
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
 class PieceSheet:
     """Pieces of one size imposed on sheets; double-sided ones get their backs on the next page."""
 
@@ -38,7 +41,7 @@ class PieceSheet:
     bleeds: bool = True
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
 class Board:
     """A board drawn in its own coordinates; tiled over pages when it is larger than the paper."""
 
@@ -51,7 +54,7 @@ class Board:
     background: str | None = None
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
 class Sheet:
     """A page component (mat, gamesheet, player aid) laid out for the area it is given.
 
@@ -69,7 +72,7 @@ class Sheet:
 Section = PieceSheet | Board | Sheet
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
 class Cover:
     """What a file holds, how to cut and fold it, what to bring: said in the game's print guide, or on
     the first page of a file that travels alone."""
@@ -80,7 +83,7 @@ class Cover:
     notes: list[str] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
 class DocumentSpec:
     filename: str
     title: str

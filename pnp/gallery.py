@@ -8,11 +8,16 @@ import json
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.atomic import write_bytes_atomic
 from pnp.geometry import MM
 from pnp.icons import IconRef, credits_lines, is_icon_ref
 from pnp.incremental import files_match
+from pnp.manifest import Placed, placed_from_json
+
+if TYPE_CHECKING:
+    from pnp.render.pages import RenderedDocument
 
 THUMB_HEIGHT = 220
 
@@ -24,26 +29,26 @@ def _thumbnail_png(image) -> bytes:
     return buffer.getvalue()
 
 
-def thumbnails(documents, placed: list[dict]) -> dict[str, bytes]:
+def thumbnails(documents: list[RenderedDocument], placed: list[Placed]) -> dict[str, bytes]:
     """A PNG per component kind, cut from the first page that shows one of its fronts."""
     import pypdfium2 as pdfium
 
     pdfs = {doc.filename: doc.pdf for doc in documents}
-    first: dict[str, dict] = {}
+    first: dict[str, Placed] = {}
     for item in placed:
-        if item["kind"] not in first and item["side"] in ("face", "tile A1"):
-            first[item["kind"]] = item
+        if item.kind not in first and item.counted:
+            first[item.kind] = item
     out = {}
     opened: dict[str, object] = {}
     for kind, item in first.items():
-        if item["document"] not in opened:
-            opened[item["document"]] = pdfium.PdfDocument(pdfs[item["document"]])
-        page = opened[item["document"]][item["page"] - 1]
+        if item.document not in opened:
+            opened[item.document] = pdfium.PdfDocument(pdfs[item.document])
+        page = opened[item.document][item.page - 1]
         width, height = page.get_size()
-        x0 = item.get("page_x_mm", item["x_mm"]) * MM
-        y0 = item.get("page_y_mm", item["y_mm"]) * MM
-        x1, y1 = x0 + item["w_mm"] * MM, y0 + item["h_mm"] * MM
-        scale = THUMB_HEIGHT / (item["h_mm"] * MM)
+        box = item.page_box()
+        x0, y0 = box.x * MM, box.y * MM
+        x1, y1 = x0 + box.w * MM, y0 + box.h * MM
+        scale = THUMB_HEIGHT / (box.h * MM)
         # render just the piece (crop: points cut from the left, bottom, right and top)
         image = page.render(scale=scale, crop=(x0, y0, width - x1, height - y1)).to_pil().convert("RGB")
         out[kind] = _thumbnail_png(image)
@@ -102,13 +107,11 @@ def _game(folder: Path, data_now: str | None) -> dict | None:
         failure = {"problems": [f"{folder.name}: its files do not match its manifest (an interrupted build?); "
                                 "build it again"]}
         manifest = {"title": manifest.get("title") if isinstance(manifest.get("title"), str) else folder.name}
-    placed = [item for item in (manifest.get("placed") if isinstance(manifest.get("placed"), list) else [])
-              if isinstance(item, dict)]
-    fronts = [item for item in placed if item.get("side") in ("face", "tile A1")]
-    kinds = Counter(item.get("kind") for item in fronts)
-    designs: dict[str, Counter] = defaultdict(Counter)
+    fronts = [item for item in placed_from_json(manifest.get("placed", [])) or [] if item.counted]
+    kinds = Counter(item.kind for item in fronts)
+    designs: dict[str, Counter[str]] = defaultdict(Counter)
     for item in fronts:
-        designs[item.get("kind")][item.get("name")] += 1
+        designs[item.kind][item.name] += 1
     icons = sorted({ref for doc in manifest.get("documents", []) if isinstance(doc, dict)
                     for ref in (doc.get("icons") if isinstance(doc.get("icons"), list) else []) if is_icon_ref(ref)})
     exports = {}

@@ -51,11 +51,14 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
+PdfName = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*\.pdf$")]
+
+
 class CoverText(Strict):
-    """What a document's cover page adds: what else to bring, how to cut and fold."""
+    """What the print guide adds: what else to bring, and how to cut and fold each file (by its name)."""
 
     bring: list[Text]
-    assembly: list[Text]
+    assembly: dict[PdfName, list[Text]]
 
 
 class PawnSet(Strict):

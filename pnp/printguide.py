@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from pnp.components import DocumentSpec
 from pnp.geometry import MM
 from pnp.icons import IconRef, credits_lines
-from pnp.render.document import RenderOptions, duplex_safe, plan_sections, printed_two_sided, sheet_count
+from pnp.render.document import duplex_safe, plan_sections
+from pnp.render.pages import RenderOptions, printed_two_sided, sheet_count
 from pnp.render.pieces import FLIP
 
 HOW = {

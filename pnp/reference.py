@@ -47,11 +47,11 @@ def reference_document(folder: Path, store: IconStore, ctx: BuildContext, game: 
     filled = [(section.side, ctx.fill(section.heading, f"{where}[{i}].heading"),
                [ctx.fill(line, f"{where}[{i}].lines[{j}]") for j, line in enumerate(section.lines)])
               for i, section in enumerate(reference.sections)]
-    sheets = [Sheet(f"Rules reference {side}/2", REFERENCE_KIND, f"Rules reference, side {side}",
-                    lambda w, h, side=side: _side(reference, [f for f in filled if f[0] == side], side, w, h,
+    sheets = [Sheet(title=f"Rules reference {side}/2", kind=REFERENCE_KIND, name=f"Rules reference, side {side}",
+                    build=lambda w, h, side=side: _side(reference, [f for f in filled if f[0] == side], side, w, h,
                                                   guide if side == 2 else []))
               for side in (1, 2)]
-    return DocumentSpec(FILENAME, "Rules reference and print guide", list(sheets), None, game_title, both_sides=True)
+    return DocumentSpec(filename=FILENAME, title="Rules reference and print guide", sections=list(sheets), cover=None, game_title=game_title, both_sides=True)
 
 
 def _side(reference: Reference, sections: list[tuple[int, str, list[str]]], side: int, w: float,

@@ -127,6 +127,6 @@ def reprint_spec(specs: list[DocumentSpec], todo: list[Change], game_title: str)
             copies = wanted.pop(f"{section.kind}|{section.name}")
             sections.append(replace(section, copies=copies) if isinstance(section, Sheet) else section)
     lines = [change.describe() for change in todo]
-    return DocumentSpec(REPRINT_FILE, "Reprint: only what changed", sections,
-                        Cover(lines, ["Cut and fold these as in the full files; swap them for the old pieces."]),
-                        game_title, cover_page=True)
+    return DocumentSpec(filename=REPRINT_FILE, title="Reprint: only what changed", sections=sections,
+                        cover=Cover(contents=lines, assembly=["Cut and fold these as in the full files; swap them for the old pieces."]),
+                        game_title=game_title, cover_page=True)

@@ -15,6 +15,7 @@ from pydantic import Field, model_validator
 
 from pnp.errors import UsageProblem
 from pnp.layouts import Count, Strict, Text, parse
+from pnp.manifest import Placed
 from pnp.tomlfiles import read_toml
 
 RULES_FILE = "rules.toml"
@@ -100,6 +101,11 @@ class RulesModel(Strict):
     components: dict[str, ComponentCount]
     facts: dict[str, Annotated[int, Field(ge=0, le=10_000)]] = {}   # numbers the game's invariants check
 
+    def quantities(self, players: int, copies: int = 1) -> dict[str, int]:
+        """How many of each component a build for `players` (and `copies` of the pads) prints: the one
+        place counts are expanded from the rules model."""
+        return {kind: spec.expected(players, copies) for kind, spec in self.components.items()}
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -141,15 +147,16 @@ class CountOrigin:
     keys: str
 
 
-def check_counts(game: str, rules: RulesModel, placed: list[dict], players: int, copies: int = 1,
+def check_counts(game: str, rules: RulesModel, placed: list[Placed], players: int, copies: int = 1,
                  origins: Mapping[str, CountOrigin] | None = None) -> list[Problem]:
     """Compare what the renderer placed with the rules model's counts."""
     origins = origins or {}
-    faces = Counter(item["kind"] for item in placed if item["side"] in ("face", "tile A1"))
-    backs = Counter(item["kind"] for item in placed if item["side"] == "back")
+    faces = Counter(item.kind for item in placed if item.counted)
+    backs = Counter(item.kind for item in placed if item.side == "back")
     problems = []
+    quantities = rules.quantities(players, copies)
     for key, spec in rules.components.items():
-        expected = spec.expected(players, copies)
+        expected = quantities[key]
         if spec.at_least and faces[key] >= expected:
             pass
         elif faces[key] != expected:
@@ -175,7 +182,7 @@ def check_counts(game: str, rules: RulesModel, placed: list[dict], players: int,
     return problems
 
 
-def _check_hidden_backs(game: str, rules: RulesModel, placed: list[dict]) -> list[Problem]:
+def _check_hidden_backs(game: str, rules: RulesModel, placed: list[Placed]) -> list[Problem]:
     """Cards drawn face down from one pile must not be told apart by their backs."""
     problems = []
     groups: dict[str, list[str]] = {}
@@ -183,12 +190,12 @@ def _check_hidden_backs(game: str, rules: RulesModel, placed: list[dict]) -> lis
         if spec.hidden:
             groups.setdefault(spec.hidden, []).append(key)
     for group, kinds in sorted(groups.items()):
-        backs = Counter(item["back"] for item in placed if item["kind"] in kinds and item["side"] == "back")
+        backs = Counter(item.back for item in placed if item.kind in kinds and item.side == "back")
         if len(backs) <= 1:
             continue
         common = backs.most_common(1)[0][0]
-        odd = sorted({f"{item['name']} ({item['back']})" for item in placed
-                      if item["kind"] in kinds and item["side"] == "back" and item["back"] != common})
+        odd = sorted({f"{item.name} ({item.back})" for item in placed
+                      if item.kind in kinds and item.side == "back" and item.back != common})
         problems.append(Problem(game, RULES_FILE, f"components.{kinds[0]}.hidden",
                                 f"{group} cards are drawn face down, so all must share one back; "
                                 f"different: {', '.join(odd)}", common, ", ".join(sorted(backs))))

@@ -69,8 +69,8 @@ def test_a_card_image_matches_its_pdf_card(run, isolated):
     page = pdfium.PdfDocument(str(out / card["document"]))[card["page"] - 1]
     rendered = page.render(scale=dpi / 72).to_pil().convert("RGB")
     px = dpi / 25.4
-    left = card["x_mm"] * px
-    top = rendered.height - (card["y_mm"] + card["h_mm"]) * px
+    left = card["box"]["x"] * px
+    top = rendered.height - (card["box"]["y"] + card["box"]["h"]) * px
     from_pdf = rendered.crop((round(left), round(top), round(left) + 750, round(top) + 1050))
     image = Image.open(out / "exports/images/soul-good-01.png").convert("RGB")
     assert image.size == (750, 1050)

@@ -47,7 +47,7 @@ def test_text_on_cut_pieces_keeps_clear_of_the_cut_and_is_readable(default_build
     problems = []
     for manifest_path in sorted(default_build.glob("*/manifest.json")):
         manifest = json.loads(manifest_path.read_text())
-        pieces = [p for p in manifest["placed"] if p["side"] in ("face", "back") and p.get("shape")]
+        pieces = [p for p in manifest["placed"] if p["shape"]]
         by_page: dict[tuple[str, int], list[dict]] = {}
         for piece in pieces:
             by_page.setdefault((piece["document"], piece["page"]), []).append(piece)
@@ -55,7 +55,7 @@ def test_text_on_cut_pieces_keeps_clear_of_the_cut_and_is_readable(default_build
             for char, (left, bottom, right, top), size in characters(manifest_path.parent / document, page):
                 cx, cy = (left + right) / 2, (bottom + top) / 2
                 for p in placed:
-                    x, y, w, h = (p[k] * MM for k in ("x_mm", "y_mm", "w_mm", "h_mm"))
+                    x, y, w, h = (p["box"][k] * MM for k in ("x", "y", "w", "h"))
                     if not (x <= cx <= x + w and y <= cy <= y + h):
                         continue
                     if p["shape"] == "round":
@@ -91,7 +91,7 @@ def test_the_punished_card_zones_hold_a_poker_card(default_build):
 
 def base(width: float) -> tuple[float, float]:
     """A standee's footprint in mm on the table: its width, and its two base tabs folded out."""
-    from pnp.render.fold import standee_tab
+    from pnp.kit import standee_tab
 
     return width, 2 * standee_tab(width)
 
@@ -149,23 +149,23 @@ def test_board_seams_fall_between_spaces_and_titles(default_build, game):
     from pnp.settings import Settings
 
     manifest = json.loads((default_build / game / "manifest.json").read_text())
-    tiles = [p for p in manifest["placed"] if p["side"].startswith("tile")]
+    tiles = [p for p in manifest["placed"] if p["tile"]]
     assert len(tiles) >= 2
     plan = plan_game(game, Settings(), IconStore(shipped_icons_dir()))
     (board,) = [s for spec in plan.specs for s in spec.sections if isinstance(s, Board)]
     spaces = [(e.x, e.x + e.w) for e in board.elements if isinstance(e, Box) and e.w < board.width / 2] + \
              [(e.cx - e.r, e.cx + e.r) for e in board.elements if isinstance(e, Circle)]
-    ends = sorted({t["x_mm"] + t["w_mm"] for t in tiles})[:-1]          # board x of every cut
+    ends = sorted({t["box"]["x"] + t["box"]["w"] for t in tiles})[:-1]          # board x of every cut
     assert ends
     for cut in ends:
         crossed = [s for s in spaces if s[0] + 0.2 < cut < s[1] - 0.2]
         assert not crossed, f"{game}: the cut at {cut:.1f} mm crosses spaces {crossed}"
     document = next(d["file"] for d in manifest["documents"] if d["file"] == tiles[0]["document"])
     for tile in tiles:
-        page_cut = (tile["page_x_mm"] + tile["w_mm"]) * MM
-        if tile["x_mm"] + tile["w_mm"] >= board.width - 0.01:
+        page_cut = (tile["tile"]["page_x"] + tile["box"]["w"]) * MM
+        if tile["box"]["x"] + tile["box"]["w"] >= board.width - 0.01:
             continue                                                    # the last tile has no cut edge
-        low, high = tile["page_y_mm"] * MM, (tile["page_y_mm"] + tile["h_mm"]) * MM
+        low, high = tile["tile"]["page_y"] * MM, (tile["tile"]["page_y"] + tile["box"]["h"]) * MM
         for char, (left, bottom, right, top), _ in characters(default_build / game / document, tile["page"]):
             if not low <= (bottom + top) / 2 <= high:
                 continue                                                # the page's own header and footer
@@ -195,10 +195,10 @@ def test_every_cut_line_is_marked_at_both_ends(paper, bleed):
     margin = 3 * MM if bleed != "0" else 5 * MM
     black, grey = (0.0, 0.0, 0.0), (0.541, 0.541, 0.541)
     for number, page in enumerate(pages, start=1):
-        cards = [p for p in doc.placed if p["page"] == number and p["kind"] != "token"]
+        cards = [p for p in doc.placed if p.page == number and p.kind != "token"]
         if not cards:
             continue
-        trims = [(p["x_mm"] * MM, p["y_mm"] * MM, p["w_mm"] * MM, p["h_mm"] * MM) for p in cards]
+        trims = [(p.box.x * MM, p.box.y * MM, p.box.w * MM, p.box.h * MM) for p in cards]
         bl = float(bleed.rstrip("m") or 0) * MM
         top = max(y + h for _, y, _, h in trims) + bl
         bottom = min(y for _, y, _, _ in trims) - bl

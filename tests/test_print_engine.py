@@ -14,9 +14,11 @@ from pnp.errors import UsageProblem
 from pnp.geometry import Size
 from pnp.icons import IconStore
 from pnp.paths import shipped_icons_dir
-from pnp.render.document import RenderOptions, render_document
+from pnp.render.document import render_document
+from pnp.render.pages import RenderOptions
 from pnp.render.elements import Box, Circle, Icon, Polygon, Text
-from pnp.render.fold import standee_sheet, standee_tab
+from pnp.kit import pawn_standees, standee_tab
+from pnp.layouts import PawnSet
 from pnp.render.pieces import CUT
 
 CUT_RGB = tuple(round(int(CUT[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
@@ -32,13 +34,13 @@ def deck(count: int, w: float = 63.5, h: float = 88.9, icon: str = "lorc/shiny-a
     for i in range(count):
         face = (Icon(icon, w / 2, h / 2, w * 0.6, "#b3261e"), Text(f"F{i:03d}", 2, h - 10, w - 4, 8, size=10))
         back = (Text(f"B{i:03d}", 2, 2, w - 4, 8, size=10),)
-        pieces.append(Piece("card", f"card {i}", face, back, "plain", "#fbe9e7", "#2b2540"))
+        pieces.append(Piece(kind="card", name=f"card {i}", face=face, back=back, back_name="plain", background="#fbe9e7", back_background="#2b2540"))
     return pieces
 
 
 def render(sections, **options):
     opts = RenderOptions(paper=Size.paper(options.pop("paper", "a4")), **options)
-    spec = DocumentSpec("test.pdf", "Test sheet", sections, Cover(["test"]), "Test Game")
+    spec = DocumentSpec(filename="test.pdf", title="Test sheet", sections=sections, cover=Cover(contents=["test"]), game_title="Test Game")
     doc = render_document(spec, opts, STORE)
     return doc, doc.pdf, opts
 
@@ -65,7 +67,7 @@ def text_at(page, pattern):
 @pytest.mark.parametrize("paper, expected", [("a4", (595.28, 841.89)), ("letter", (612.0, 792.0)),
                                              ("a3", (841.89, 1190.55)), ("tabloid", (792.0, 1224.0))])
 def test_page_sizes_in_points(paper, expected):
-    doc, reader, _ = render([PieceSheet("Cards", deck(3), 63.5, 88.9)], paper=paper)
+    doc, reader, _ = render([PieceSheet(title="Cards", pieces=deck(3), width=63.5, height=88.9)], paper=paper)
     for page in PdfReader(io.BytesIO(reader)).pages:
         assert float(page.mediabox.width) == pytest.approx(expected[0], abs=0.01)
         assert float(page.mediabox.height) == pytest.approx(expected[1], abs=0.01)
@@ -73,7 +75,7 @@ def test_page_sizes_in_points(paper, expected):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_card_trims_are_exact_and_inside_the_printable_area(paper):
-    doc, reader, opts = render([PieceSheet("Cards", deck(9), 63.5, 88.9)], paper=paper)
+    doc, reader, opts = render([PieceSheet(title="Cards", pieces=deck(9), width=63.5, height=88.9)], paper=paper)
     pages = scan(reader)
     faces = card_rects(pages[FRONTS])
     # 3 x 3 poker cards on A4; Letter leaves no room above and below three rows for the page's
@@ -87,7 +89,7 @@ def test_card_trims_are_exact_and_inside_the_printable_area(paper):
 
 
 def test_crop_marks_sit_outside_every_face():
-    doc, reader, _ = render([PieceSheet("Cards", deck(9), 63.5, 88.9)])
+    doc, reader, _ = render([PieceSheet(title="Cards", pieces=deck(9), width=63.5, height=88.9)])
     page = scan(reader)[FRONTS]
     faces = card_rects(page)
     marks = crop_marks(page)
@@ -104,19 +106,19 @@ def test_crop_marks_sit_outside_every_face():
 
 
 def _faces_and_backs(duplex, offset=(0.0, 0.0)):
-    doc, reader, opts = render([PieceSheet("Cards", deck(7), 63.5, 88.9)], duplex=duplex,
+    doc, reader, opts = render([PieceSheet(title="Cards", pieces=deck(7), width=63.5, height=88.9)], duplex=duplex,
                                back_offset=(offset[0] * MM, offset[1] * MM))
     pages = scan(reader)
     faces = text_at(pages[FRONTS], r"F\d{3}")
     backs = text_at(pages[FRONTS + 1], r"B\d{3}")
     face_cards = {t: r for t, r in zip(sorted(faces), [None] * len(faces))}
-    placed = {(item["name"], item["side"]): item for item in doc.placed}
+    placed = {(item.name, item.side): item for item in doc.placed}
     return faces, backs, placed, opts, face_cards
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_backs_land_behind_their_faces_after_the_flip(duplex):
-    doc, reader, opts = render([PieceSheet("Cards", deck(7), 63.5, 88.9)], duplex=duplex)
+    doc, reader, opts = render([PieceSheet(title="Cards", pieces=deck(7), width=63.5, height=88.9)], duplex=duplex)
     pages = scan(reader)
     face_rects = sorted(card_rects(pages[FRONTS]), key=lambda r: (-r[FRONTS], r[0]))
     back_rects = card_rects(pages[FRONTS + 1])
@@ -139,8 +141,8 @@ def test_backs_land_behind_their_faces_after_the_flip(duplex):
 
 
 def test_back_offset_shifts_backs_only():
-    plain = render([PieceSheet("Cards", deck(9), 63.5, 88.9)])
-    shifted = render([PieceSheet("Cards", deck(9), 63.5, 88.9)], back_offset=(1.5 * MM, -0.8 * MM))
+    plain = render([PieceSheet(title="Cards", pieces=deck(9), width=63.5, height=88.9)])
+    shifted = render([PieceSheet(title="Cards", pieces=deck(9), width=63.5, height=88.9)], back_offset=(1.5 * MM, -0.8 * MM))
     p0, p1 = scan(plain[1]), scan(shifted[1])
     assert sorted(card_rects(p0[FRONTS])) == sorted(card_rects(p1[FRONTS]))
     before = sorted(card_rects(p0[FRONTS + 1]))
@@ -151,8 +153,8 @@ def test_back_offset_shifts_backs_only():
 
 
 def test_duplex_off_puts_backs_after_all_fronts():
-    doc, reader, _ = render([PieceSheet("Cards", deck(20), 63.5, 88.9)], duplex="off")
-    labels = [item["side"] for item in doc.placed]
+    doc, reader, _ = render([PieceSheet(title="Cards", pieces=deck(20), width=63.5, height=88.9)], duplex="off")
+    labels = [item.side for item in doc.placed]
     assert labels == ["face"] * 20 + ["back"] * 20
     pages = scan(reader)
     assert "F000" in pages[0].text() and "B000" in pages[3].text()     # 3 pages of fronts, then the backs
@@ -160,9 +162,9 @@ def test_duplex_off_puts_backs_after_all_fronts():
 
 def test_cards_with_different_backs_in_one_deck():
     pieces = deck(4)
-    pieces[2] = Piece("card", "odd", pieces[2].face, (Text("OTHER", 2, 2, 50, 8),), "other", None, "#ffffff")
-    doc, reader, _ = render([PieceSheet("Cards", pieces, 63.5, 88.9)])
-    assert [item["back"] for item in doc.placed if item["side"] == "back"] == ["plain", "plain", "other", "plain"]
+    pieces[2] = Piece(kind="card", name="odd", face=pieces[2].face, back=(Text("OTHER", 2, 2, 50, 8),), back_name="other", background=None, back_background="#ffffff")
+    doc, reader, _ = render([PieceSheet(title="Cards", pieces=pieces, width=63.5, height=88.9)])
+    assert [item.back for item in doc.placed if item.side == "back"] == ["plain", "plain", "other", "plain"]
     assert "OTHER" in scan(reader)[FRONTS + 1].text()
 
 
@@ -171,12 +173,12 @@ def test_bleed_layout(paper, per_page):
     """Poker cards with 3 mm bleed turn to fit: 8 to an A4 page (2 x 4), 6 to Letter (2 x 3); each
     keeps its own bleed, the boxes say so, and the furniture stays upright above and below."""
     bleed = 3 * MM
-    doc, reader, opts = render([PieceSheet("Cards", deck(12), 63.5, 88.9)], paper=paper, bleed=bleed)
-    faces = [item for item in doc.placed if item["side"] == "face" and item["page"] == FRONTS + 1]
+    doc, reader, opts = render([PieceSheet(title="Cards", pieces=deck(12), width=63.5, height=88.9)], paper=paper, bleed=bleed)
+    faces = [item for item in doc.placed if item.side == "face" and item.page == FRONTS + 1]
     assert len(faces) == per_page
-    assert all(item["turned"] and (item["w_mm"], item["h_mm"]) == (88.9, 63.5) for item in faces)
-    xs = sorted({item["x_mm"] for item in faces})
-    ys = sorted({item["y_mm"] for item in faces})
+    assert all(item.turned and (item.box.w, item.box.h) == (88.9, 63.5) for item in faces)
+    xs = sorted({item.box.x for item in faces})
+    ys = sorted({item.box.y for item in faces})
     assert (len(xs), len(ys)) == (2, per_page // 2)
     assert xs[1] - xs[0] == pytest.approx(88.9 + 6, abs=0.01)          # each card keeps its own bleed
     page = PdfReader(io.BytesIO(reader)).pages[FRONTS]
@@ -191,12 +193,12 @@ def test_bleed_layout(paper, per_page):
     header = [t for t in scanned.texts if t[0] == "Test Game"][0]
     footer = [t for t in scanned.texts if t[0] == "50 mm at 100% scale"][0]
     assert header[2] > bleedbox[3] and footer[2] < bleedbox[1]        # upright, above and below the grid
-    assert all(item["turned"] for item in doc.placed if item["side"] == "back")
+    assert all(item.turned for item in doc.placed if item.side == "back")
 
 
 def test_a_card_that_cannot_fit_fails_clearly():
     with pytest.raises(UsageProblem) as raised:
-        render([PieceSheet("Cards", deck(1, 300, 400), 300, 400)])
+        render([PieceSheet(title="Cards", pieces=deck(1, 300, 400), width=300, height=400)])
     assert "does not fit" in str(raised.value.message) and raised.value.exit_code == 2
 
 
@@ -209,7 +211,8 @@ def test_cannot_fit_via_cli_is_exit_2(run):
 def test_standees_have_a_base_of_fold_out_tabs():
     """A standee strip: tab, figure, figure turned at the head, tab, with a fold line between each;
     the tabs fold out under the feet and make the base."""
-    sheet = standee_sheet("pawn", ["Red", "Blue"], "lorc/pawn", ["#c0392b", "#2471a3"], 24, 40)
+    sheet = pawn_standees(PawnSet(icon="lorc/pawn", width=24, height=40, colors=["#c0392b", "#2471a3"],
+                                  names=["Red", "Blue"]), 2)
     tab = standee_tab(24)
     assert tab >= 10 and sheet.height == pytest.approx(2 * 40 + 2 * tab)
     doc, reader, _ = render([sheet])
@@ -233,8 +236,8 @@ def test_standees_have_a_base_of_fold_out_tabs():
 def test_double_sided_token_sheet():
     face = (Circle(10, 10, 9, stroke="#000000"), Text("HEADS", 2, 7, 16, 6, size=6))
     back = (Circle(10, 10, 9, stroke="#000000"), Text("TAILS", 2, 7, 16, 6, size=6))
-    tokens = [Piece("token", "coin", face, back, "tails")] * 30
-    doc, reader, opts = render([PieceSheet("Tokens", tokens, 20, 20, "round", gap=3, bleeds=False)])
+    tokens = [Piece(kind="token", name="coin", face=face, back=back, back_name="tails")] * 30
+    doc, reader, opts = render([PieceSheet(title="Tokens", pieces=tokens, width=20, height=20, shape="round", gap=3, bleeds=False)])
     pages = scan(reader)
     centre = lambda b: ((b[0] + b[2]) / 2, b[1])
     heads = [centre(b) for t, b in pages[FRONTS].boxes if t == "HEADS"]
@@ -244,7 +247,7 @@ def test_double_sided_token_sheet():
     mirrored = sorted((W - x, y) for x, y in heads)
     for (mx, my), (tx, ty) in zip(mirrored, tails):
         assert mx == pytest.approx(tx, abs=0.6) and my == pytest.approx(ty, abs=0.6)
-    sides = {item["side"] for item in doc.placed}
+    sides = {item.side for item in doc.placed}
     assert sides == {"face", "back"}
 
 
@@ -254,26 +257,26 @@ def test_board_tiled_with_overlap_and_labels_cut_between_its_spaces(centre, tile
     past it when there is room, and costs a third tile when there is not."""
     elements = (Circle(centre, 125, 20, fill="#cccccc", stroke="#000000"),
                 Text("LIMBO", centre - 20, 120, 40, 10, size=12))
-    board = Board("Test board", "board", "Board", 360, 250, elements, background="#eeeeff")
+    board = Board(title="Test board", kind="board", name="Board", width=360, height=250, elements=elements, background="#eeeeff")
     doc, reader, _ = render([board])
-    placed = [item for item in doc.placed if item["side"].startswith("tile")]
-    assert [t["side"] for t in placed] == [f"tile {'ABC'[i]}1" for i in range(tiles)]
+    placed = [item for item in doc.placed if item.tile]
+    assert [t.tile.label for t in placed] == [f"{'ABC'[i]}1" for i in range(tiles)]
     for a, b in zip(placed, placed[1:]):
-        cut = a["x_mm"] + a["w_mm"]
-        assert cut - b["x_mm"] == pytest.approx(12, abs=0.01)        # the glue strip under the cut edge
+        cut = a.box.x + a.box.w
+        assert cut - b.box.x == pytest.approx(12, abs=0.01)        # the glue strip under the cut edge
         assert not centre - 20 < cut < centre + 20                   # the cut misses the space
     text = " ".join(p.text() for p in scan(reader))
     assert f"A1 of {tiles}x1" in text and f"B1 of {tiles}x1" in text and "glue here" in text and "cut here" in text
 
 
 def test_board_fits_one_a3_page():
-    board = Board("Test board", "board", "Board", 380, 250, (Text("LIMBO", 170, 120, 40, 10),))
+    board = Board(title="Test board", kind="board", name="Board", width=380, height=250, elements=(Text("LIMBO", 170, 120, 40, 10),))
     doc, reader, _ = render([board], paper="a3")
-    assert [item["side"] for item in doc.placed] == ["face"]
+    assert [item.side for item in doc.placed] == ["face"]
 
 
 def test_every_page_has_scale_bar_title_page_number_and_credits():
-    doc, reader, _ = render([PieceSheet("Cards", deck(10), 63.5, 88.9)])
+    doc, reader, _ = render([PieceSheet(title="Cards", pieces=deck(10), width=63.5, height=88.9)])
     pages = scan(reader)
     for number, page in enumerate(pages, start=1):
         text = page.text()
@@ -285,8 +288,8 @@ def test_every_page_has_scale_bar_title_page_number_and_credits():
 
 
 def test_icons_are_reusable_forms_drawn_once():
-    small, _, _ = render([PieceSheet("Cards", deck(10), 63.5, 88.9)])
-    large, data, _ = render([PieceSheet("Cards", deck(100), 63.5, 88.9)])
+    small, _, _ = render([PieceSheet(title="Cards", pieces=deck(10), width=63.5, height=88.9)])
+    large, data, _ = render([PieceSheet(title="Cards", pieces=deck(100), width=63.5, height=88.9)])
     reader = PdfReader(io.BytesIO(data))
     path_bytes = (shipped_icons_dir() / "lorc" / "shiny-apple.svg").stat().st_size
     per_card = (len(large.pdf) - len(small.pdf)) / 90
@@ -300,7 +303,7 @@ def test_icons_are_reusable_forms_drawn_once():
 
 
 def test_metadata_and_fonts_are_embedded():
-    doc, data, _ = render([PieceSheet("Cards", deck(2), 63.5, 88.9)])
+    doc, data, _ = render([PieceSheet(title="Cards", pieces=deck(2), width=63.5, height=88.9)])
     reader = PdfReader(io.BytesIO(data))
     assert reader.metadata.title == "Test Game: Test sheet"
     assert reader.metadata.author == "purgatory-pnp"
@@ -319,8 +322,8 @@ def test_ink_saver_has_no_large_dark_fills():
     from pnp.render.elements import INK  # noqa: F401
     import pypdfium2 as pdfium
 
-    colour, _, _ = render([PieceSheet("Cards", deck(9), 63.5, 88.9)])
-    saver, _, _ = render([PieceSheet("Cards", deck(9), 63.5, 88.9)], ink_saver=True)
+    colour, _, _ = render([PieceSheet(title="Cards", pieces=deck(9), width=63.5, height=88.9)])
+    saver, _, _ = render([PieceSheet(title="Cards", pieces=deck(9), width=63.5, height=88.9)], ink_saver=True)
 
     def dark_share(pdf: bytes, index: int) -> float:
         page = pdfium.PdfDocument(pdf)[index]
@@ -331,7 +334,7 @@ def test_ink_saver_has_no_large_dark_fills():
     assert dark_share(colour.pdf, FRONTS + 1) > 0.4          # the backs are dark in colour
     assert dark_share(saver.pdf, FRONTS + 1) < 0.05
     assert dark_share(saver.pdf, FRONTS) < 0.15
-    tinted = Board("Tints", "board", "Board", 150, 150, (
+    tinted = Board(title="Tints", kind="board", name="Board", width=150, height=150, elements=(
         Polygon(((0, 0), (150, 0), (150, 150), (0, 150)), fill="#1d1d3a"),
         Box(20, 20, 60, 60, fill="#2b2540"), Circle(110, 110, 25, fill="#3a1d1d")))
     board_colour, _, _ = render([tinted])
@@ -344,9 +347,9 @@ def test_text_that_cannot_fit_fails_clearly():
     from pnp.errors import LayoutError
 
     long = "word " * 400
-    piece = Piece("card", "wordy", (Text(long, 2, 2, 40, 10, size=9, min_size=6),))
+    piece = Piece(kind="card", name="wordy", face=(Text(long, 2, 2, 40, 10, size=9, min_size=6),))
     with pytest.raises(LayoutError, match="does not fit"):
-        render([PieceSheet("Cards", [piece], 63.5, 88.9)])
+        render([PieceSheet(title="Cards", pieces=[piece], width=63.5, height=88.9)])
 
 
 def test_fills_that_touch_the_trim_run_on_into_the_bleed():
@@ -354,24 +357,24 @@ def test_fills_that_touch_the_trim_run_on_into_the_bleed():
     cut a little off shows colour, not a pale sliver (rendered and read as pixels)."""
     import pypdfium2 as pdfium
 
-    band = Piece("card", "banded", (Box(0, 78.9, 63.5, 10, fill="#9b1d20"), Text("Title", 2, 80, 59.5, 8)),
-                 (Text("back", 2, 2, 50, 8),), "plain", "#fbe9e7", "#2b2540")
-    doc, pdf, _ = render([PieceSheet("Cards", [band] * 2, 63.5, 88.9)], bleed=3 * MM, margin=3 * MM)
-    face = next(item for item in doc.placed if item["side"] == "face")
+    band = Piece(kind="card", name="banded", face=(Box(0, 78.9, 63.5, 10, fill="#9b1d20"), Text("Title", 2, 80, 59.5, 8)),
+                 back=(Text("back", 2, 2, 50, 8),), back_name="plain", background="#fbe9e7", back_background="#2b2540")
+    doc, pdf, _ = render([PieceSheet(title="Cards", pieces=[band] * 2, width=63.5, height=88.9)], bleed=3 * MM, margin=3 * MM)
+    face = next(item for item in doc.placed if item.side == "face")
     dpi = 100
-    image = pdfium.PdfDocument(pdf)[face["page"] - 1].render(scale=dpi / 72).to_pil().convert("RGB")
+    image = pdfium.PdfDocument(pdf)[face.page - 1].render(scale=dpi / 72).to_pil().convert("RGB")
     px = dpi / 25.4
 
     def at(x_mm, y_mm):      # page millimetres, y up
         return image.getpixel((round(x_mm * px), round(image.height - y_mm * px)))
 
-    top, left = face["y_mm"] + face["h_mm"], face["x_mm"]
-    middle = face["x_mm"] + face["w_mm"] / 2
+    top, left = face.box.y + face.box.h, face.box.x
+    middle = face.box.x + face.box.w / 2
     inside_band, outside_band = at(middle, top - 1), at(middle, top + 1.8)
     beside_band = at(left - 1.8, top - 3)
     assert inside_band == pytest.approx((155, 29, 32), abs=12)
     assert outside_band == pytest.approx(inside_band, abs=12) and beside_band == pytest.approx(inside_band, abs=12)
-    inside_ground, outside_ground = at(left + 1, face["y_mm"] + 30), at(left - 1.8, face["y_mm"] + 30)
+    inside_ground, outside_ground = at(left + 1, face.box.y + 30), at(left - 1.8, face.box.y + 30)
     assert outside_ground == pytest.approx(inside_ground, abs=12)
 
 
@@ -380,9 +383,9 @@ def test_tokens_and_standees_honour_bleed():
     strip's sides, so an off cut shows colour; beyond the bleed the paper is white."""
     import pypdfium2 as pdfium
 
-    token = Piece("token", "coin", (Circle(10, 10, 6, fill="#1d3557"),), background="#e63946")
-    sheet = standee_sheet("pawn", ["Red"], "lorc/pawn", ["#2e8b57"], 24, 40)
-    doc, pdf, _ = render([PieceSheet("Tokens", [token] * 3, 20, 20, "round", gap=3), sheet],
+    token = Piece(kind="token", name="coin", face=(Circle(10, 10, 6, fill="#1d3557"),), background="#e63946")
+    sheet = pawn_standees(PawnSet(icon="lorc/pawn", width=24, height=40, colors=["#2e8b57"], names=["Red"]), 1)
+    doc, pdf, _ = render([PieceSheet(title="Tokens", pieces=[token] * 3, width=20, height=20, shape="round", gap=3), sheet],
                          bleed=3 * MM, margin=3 * MM)
     dpi = 100
     image = pdfium.PdfDocument(pdf)[0].render(scale=dpi / 72).to_pil().convert("RGB")
@@ -391,10 +394,10 @@ def test_tokens_and_standees_honour_bleed():
     def at(x_mm, y_mm):
         return image.getpixel((round(x_mm * px), round(image.height - y_mm * px)))
 
-    coin = next(item for item in doc.placed if item["kind"] == "token")
-    cx, cy = coin["x_mm"] + 10, coin["y_mm"] + 10
+    coin = next(item for item in doc.placed if item.kind == "token")
+    cx, cy = coin.box.x + 10, coin.box.y + 10
     assert at(cx + 10 + 1.5, cy) == pytest.approx((230, 57, 70), abs=12)      # inside the bleed ring
     assert at(cx + 10 + 4.5, cy) == pytest.approx((255, 255, 255), abs=3)     # past it: paper
-    pawn = next(item for item in doc.placed if item["kind"] == "pawn")
-    figure_y = pawn["y_mm"] + standee_tab(24) + 20
-    assert at(pawn["x_mm"] - 1.5, figure_y) == pytest.approx((46, 139, 87), abs=12)
+    pawn = next(item for item in doc.placed if item.kind == "pawn")
+    figure_y = pawn.box.y + standee_tab(24) + 20
+    assert at(pawn.box.x - 1.5, figure_y) == pytest.approx((46, 139, 87), abs=12)

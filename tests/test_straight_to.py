@@ -66,16 +66,16 @@ def test_track_tiles_on_a4_cut_down_the_middle_between_spaces(run, built):
     out = built(GAME)
     manifest = json.loads((out / "manifest.json").read_text())
     tiles = [p for p in manifest["placed"] if p["kind"] == "track"]
-    assert [t["side"] for t in tiles] == ["tile A1", "tile B1"]
+    assert [t["tile"]["label"] for t in tiles] == ["A1", "B1"]
     a, b = tiles
-    assert a["x_mm"] + a["w_mm"] - b["x_mm"] == pytest.approx(12, abs=0.01)   # they overlap by the glue strip
-    assert a["x_mm"] + a["w_mm"] == pytest.approx(180, abs=1.5)     # the cut runs down the gap at the middle
+    assert a["box"]["x"] + a["box"]["w"] - b["box"]["x"] == pytest.approx(12, abs=0.01)   # they overlap by the glue strip
+    assert a["box"]["x"] + a["box"]["w"] == pytest.approx(180, abs=1.5)     # the cut runs down the gap at the middle
     pages = scan(out / "track.pdf")
     text = " ".join(p.text() for p in pages)
     assert "A1 of 2x1" in text and "B1 of 2x1" in text and "glue here" in text
-    shown = [(tile["side"], x) for tile, page in zip(tiles, pages) for t, x, _ in page.texts if t == "LIMBO"
-             and tile["page_x_mm"] * MM <= x <= (tile["page_x_mm"] + tile["w_mm"]) * MM]
-    assert [side for side, _ in shown] == ["tile B1"]          # whole, inside one tile's cut edges
+    shown = [(tile["tile"]["label"], x) for tile, page in zip(tiles, pages) for t, x, _ in page.texts if t == "LIMBO"
+             and tile["tile"]["page_x"] * MM <= x <= (tile["tile"]["page_x"] + tile["box"]["w"]) * MM]
+    assert [label for label, _ in shown] == ["B1"]          # whole, inside one tile's cut edges
 
 
 def test_one_soul_with_another_back_is_named(run, layouts_copy):

@@ -37,7 +37,8 @@ def test_build_writes_a_manifest_of_what_was_drawn(run, isolated):
     manifest = json.loads((isolated / "output/exit-from-purgatory/manifest.json").read_text())
     faces = [p for p in manifest["placed"] if p["kind"] == "apple" and p["side"] == "face"]
     assert len(faces) == 20
-    assert {"kind", "name", "back", "document", "page", "x_mm", "y_mm"} <= set(faces[0])
+    assert {"kind", "name", "back", "document", "page", "box"} <= set(faces[0])
+    assert {"x", "y", "w", "h"} == set(faces[0]["box"])
     assert faces[0]["document"] == "cards.pdf" and faces[0]["back"] == "lift-back"
 
 

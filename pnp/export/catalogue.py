@@ -9,7 +9,7 @@ from pnp.components import Board, Piece, PieceSheet, Sheet
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Size
 from pnp.icons import IconStore
-from pnp.render.document import RenderOptions
+from pnp.render.pages import RenderOptions
 from pnp.render.elements import Element
 from pnp.render.furniture import content_area
 from pnp.settings import Settings

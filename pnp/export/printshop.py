@@ -14,8 +14,9 @@ from pnp.export.catalogue import Deck
 from pnp.export.pictures import Side, slug
 from pnp.geometry import MM
 from pnp.icons import IconStore
-from pnp.render.document import FormCache
-from pnp.render.elements import Painter, icon_refs, rl_color
+from pnp.render.pages import FormCache
+from pnp.render.elements import icon_refs
+from pnp.render.painter import Painter, rl_color
 from pnp.render.fonts import font, register_fonts
 from pnp.render.pieces import bleeding
 

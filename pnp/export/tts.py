@@ -17,7 +17,7 @@ from pnp.atomic import write_bytes_atomic
 from pnp.export.catalogue import Catalogue, Deck, Flat, PieceSet
 from pnp.export.pictures import draw_sides, png_bytes, slug, standee_sides
 from pnp.icons import IconStore
-from pnp.render.fold import standee_tab
+from pnp.kit import standee_tab
 
 TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096
 TTS_PER_SHEET = TTS_COLS * TTS_ROWS - 1      # the last slot shows the hidden face

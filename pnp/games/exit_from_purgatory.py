@@ -14,12 +14,16 @@ from pnp.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.games import BuildContext
 from pnp.icons import IconRef, IconStore
 from pnp.layouts import Color, CoverText, IconName, Strict, Text, load_file
-from pnp.render.columns import text_column
+from pnp.kit import (Elements, TokenSide, aid_contents, aid_frame, aid_sheet, assembly_for, card_back, card_frame,
+                     round_token)
+from pnp.render.columns import Block
 from pnp.render.elements import Box, Circle, Icon, Line, Text as T
 from pnp.rules import Problem, RulesModel
 from pnp.svgshape import SvgRejected, radial_tips
 
 FILE = "components.toml"
+CARDS_PDF = "cards.pdf"
+MATS_PDF = "mats-and-aids.pdf"
 WHITE = "#ffffff"
 
 
@@ -114,16 +118,7 @@ def card_face(card: CardType, w: float, h: float) -> tuple:
         T(card.role, 4, h * 0.12, w - 8, h * 0.12, size=7.5, min_size=5.5, color="#333333"),
         Line(5, h * 0.115, w - 5, h * 0.115, color=card.color, width=0.6),
         T(f"No printer? Use {card.substitute} {card.suit}", 4, 2.5, w - 8, h * 0.08, size=6.5, color="#555555"),
-        Box(1.2, 1.2, w - 2.4, h - 2.4, stroke=card.color, width=1.2, radius=2.5),
-    )
-
-
-def card_back(back: Back, w: float, h: float) -> tuple:
-    return (
-        Box(3, 3, w - 6, h - 6, stroke=back.color, width=0.8, radius=2.5),
-        Icon(back.icon, w / 2, h * 0.55, min(w * 0.62, h * 0.45), back.color),
-        T(back.title, 5, h * 0.14, w - 10, h * 0.1, size=11, bold=True, color=back.color),
-        T(back.tagline, 5, h * 0.07, w - 10, h * 0.07, size=7.5, color=back.color),
+        card_frame(card.color, w, h),
     )
 
 
@@ -185,60 +180,57 @@ def _outside(centre, direction, box, page_w) -> tuple[float, float]:
 
 
 # -- player aid ----------------------------------------------------------------------------------
-def aid_elements(data: ExitData, ctx: BuildContext, w: float, h: float) -> tuple:
+def aid_elements(data: ExitData, ctx: BuildContext, w: float, h: float) -> Elements:
     aid, mat = data.aid, data.mat
-    col = (w - 14) / 2
-    left = [("note", ctx.fill(aid.setup, f"exit-from-purgatory/{FILE}:aid.setup")),
-            ("heading", "On your turn, do one of:")] + \
-           [("item", f"{i}. {line}") for i, line in enumerate(aid.turn, start=1)] + [("note", aid.after)]
-    right = [("heading", "The six challenges")] + \
-            [("item", f"{c.letter} {c.name}: {c.summary}") for c in mat.challenges] + \
-            [("heading", "Leaving Purgatory")] + \
-            [("item", ctx.fill(line, f"exit-from-purgatory/{FILE}:aid.exit_roll[{i}]"))
-             for i, line in enumerate(aid.exit_roll)]
-    return (Box(0, 0, w, h, stroke="#33415c", width=0.8, radius=3),
-            T(f"Exit from Purgatory: {aid.title}", 4, h - 11, w - 8, 9, size=13, bold=True, align="left"),
-            *text_column(left, 4, h - 14, col, h - 17, heading_color="#33415c"),
-            Line(w / 2, 4, w / 2, h - 14, color="#9aa5b8", width=0.5),
-            *text_column(right, w / 2 + 3, h - 14, col, h - 17, heading_color="#33415c"))
+    frame, left, right = aid_frame(title=f"Exit from Purgatory: {aid.title}", color="#33415c", divider="#9aa5b8",
+                                   w=w, h=h)
+    left_blocks: list[Block] = [("note", ctx.fill(aid.setup, f"exit-from-purgatory/{FILE}:aid.setup")),
+                                ("heading", "On your turn, do one of:"),
+                                *(("item", f"{i}. {line}") for i, line in enumerate(aid.turn, start=1)),
+                                ("note", aid.after)]
+    right_blocks: list[Block] = [("heading", "The six challenges"),
+                                 *(("item", f"{c.letter} {c.name}: {c.summary}") for c in mat.challenges),
+                                 ("heading", "Leaving Purgatory"),
+                                 *(("item", ctx.fill(line, f"exit-from-purgatory/{FILE}:aid.exit_roll[{i}]"))
+                                   for i, line in enumerate(aid.exit_roll))]
+    return (*frame, *left.text(left_blocks), *right.text(right_blocks))
 
 
 # -- documents -----------------------------------------------------------------------------------
 def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
     data, n = game.data, ctx.players
-    tk = data.tokens
+    tk, b = data.tokens, data.back
     w, h = ctx.card_w, ctx.card_h
-    back = card_back(data.back, w, h)
-    cards = [Piece(card.id, card.name, card_face(card, w, h), back, "lift-back", card.tint, data.back.background)
+    back = card_back(icon=b.icon, title=b.title, tagline=b.tagline, color=b.color, w=w, h=h)
+    cards = [Piece(kind=card.id, name=card.name, face=card_face(card, w, h), back=back, back_name="lift-back",
+                   background=card.tint, back_background=b.background)
              for card in data.cards for _ in range(ctx.count(card.id))]
     d = tk.diameter
-    token = Piece("token", "Apple/Worm token",
-                  (Circle(d / 2, d / 2, d / 2 - 1.2, stroke=tk.apple_color, width=1.2),
-                   Icon(tk.apple_icon, d / 2, d / 2, d * 0.62, tk.apple_color)),
-                  (Circle(d / 2, d / 2, d / 2 - 1.2, stroke=tk.worm_color, width=1.2),
-                   Icon(tk.worm_icon, d / 2, d / 2, d * 0.62, tk.worm_color)),
-                  "worm-side", "#fff7f5", "#f4f8ec")
+    token = round_token(kind="token", name="Apple/Worm token", d=d,
+                        front=TokenSide(icon=tk.apple_icon, color=tk.apple_color, background="#fff7f5"),
+                        back=TokenSide(icon=tk.worm_icon, color=tk.worm_color, background="#f4f8ec"),
+                        back_name="worm-side")
     tips = game.tips
     tokens = ctx.count("token")
     counts = ", ".join(f"{ctx.count(c.id)} {c.name}" for c in data.cards)
-    title = data.back.title
-    cover_cards = Cover([f"{counts} cards for {n} players, each with the lift back behind it.",
-                         f"{tokens} apple/worm tokens ({d:g} mm): apple on the front, worm on the back; they start "
-                         "on the last sheet of cards."],
-                        data.cover.assembly[:2], data.cover.bring + ["Pennies or Othello pieces work too "
-                                                                      "(heads or black: apple)."])
-    cover_mats = Cover([f"{n} brain-freeze scoring mats, one per player; arms A-F carry the six challenges.",
-                        f"{n} player aids, two to a page."], data.cover.assembly[2:], [])
+    notes = assembly_for(data.cover, [CARDS_PDF, MATS_PDF], f"exit-from-purgatory/{FILE}")
+    cover_cards = Cover(contents=[f"{counts} cards for {n} players, each with the lift back behind it.",
+                                  f"{tokens} apple/worm tokens ({d:g} mm): apple on the front, worm on the back; "
+                                  "they start on the last sheet of cards."],
+                        assembly=notes[CARDS_PDF],
+                        bring=[*data.cover.bring, "Pennies or Othello pieces work too (heads or black: apple)."])
+    cover_mats = Cover(contents=[f"{n} brain-freeze scoring mats, one per player; arms A-F carry the six "
+                                 "challenges.", aid_contents(ctx.count("aid"))], assembly=notes[MATS_PDF])
     return [
-        DocumentSpec("cards.pdf", "Cards and tokens", [PieceSheet("Cards", cards, w, h),
-                                                       PieceSheet("Tokens", [token] * tokens, d, d, "round", gap=3)],
-                     cover_cards, title),
-        DocumentSpec("mats-and-aids.pdf", "Scoring mats and player aids", [
-            Sheet("Scoring mat", "mat", "Brain-freeze mat",
-                  lambda mw, mh: mat_elements(data.mat, tips, d, mw, mh), copies=ctx.count("mat")),
-            Sheet("Player aid", "aid", "Player aid", lambda aw, ah: aid_elements(data, ctx, aw, ah),
-                  copies=ctx.count("aid"), per_page=2),
-        ], cover_mats, title),
+        DocumentSpec(filename=CARDS_PDF, title="Cards and tokens", cover=cover_cards, game_title=b.title,
+                     sections=[PieceSheet(title="Cards", pieces=cards, width=w, height=h),
+                               PieceSheet(title="Tokens", pieces=[token] * tokens, width=d, height=d, shape="round",
+                                          gap=3)]),
+        DocumentSpec(filename=MATS_PDF, title="Scoring mats and player aids", cover=cover_mats, game_title=b.title,
+                     sections=[Sheet(title="Scoring mat", kind="mat", name="Brain-freeze mat",
+                                     build=lambda mw, mh: mat_elements(data.mat, tips, d, mw, mh),
+                                     copies=ctx.count("mat")),
+                               aid_sheet(lambda aw, ah: aid_elements(data, ctx, aw, ah), ctx.count("aid"))]),
     ]
 
 
@@ -249,8 +241,9 @@ def invariants(game: Exit, rules: RulesModel, players: int) -> list[Problem]:
     problems = []
     dealt = rules.facts.get("setup_cards_per_type", 0)
     need = dealt * players
+    quantities = rules.quantities(players)
     for card in data.cards:
-        have = rules.components[card.id].expected(players) if card.id in rules.components else 0
+        have = quantities.get(card.id, 0)
         if have < need:
             problems.append(Problem("exit-from-purgatory", "rules.toml", f"components.{card.id}.per_player",
                                     f"setup deals {dealt} {card.name} cards to each player, "

@@ -7,18 +7,21 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
-from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
+from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet
 from pnp.errors import LayoutError
 from pnp.games import BuildContext
 from pnp.icons import IconStore
 from pnp.layouts import Color, Count, CoverText, IconName, Mm, PawnSet, Strict, Text, load_file
-from pnp.render.columns import text_column
-from pnp.render.elements import Box, Circle, Icon, Line, Polygon, Text as T
-from pnp.render.fold import standee_sheet
+from pnp.kit import (Elements, TokenSide, aid_frame, aids_document, assembly_for, pawn_name, pawn_standees,
+                     round_token)
+from pnp.render.columns import Block
+from pnp.render.elements import Box, Circle, Element, Icon, Line, Polygon, Text as T
 from pnp.rules import Problem, RulesModel, check_facts
 
 GAME = "particle-panic"
 FILE = "components.toml"
+BOARD_PDF = "board.pdf"
+PIECES_PDF = "pieces.pdf"
 WHITE = "#ffffff"
 
 
@@ -189,35 +192,32 @@ def code_tracker(t: CodeTracker, suits: list[Suit]) -> tuple:
     return tuple(out)
 
 
-def aid_elements(d: PanicData, ctx: BuildContext, w: float, h: float) -> tuple:
+def aid_elements(d: PanicData, ctx: BuildContext, w: float, h: float) -> Elements:
     a = d.aid
 
     def fill(text: str, key: str) -> str:
         return ctx.fill(text, f"{GAME}/{FILE}:aid.{key}")
 
-    col = (w - 14) / 2
-    x2 = w / 2 + 3
-    left = [("note", fill(a.setup, "setup")), ("heading", "Basic actions")] + \
-           [("item", fill(line, f"basic[{i}]")) for i, line in enumerate(a.basic)] + \
-           [("heading", "Special actions")] + [("item", fill(line, f"special[{i}]")) for i, line in enumerate(a.special)] + \
-           [("note", fill(a.hand_limit, "hand_limit"))]
-    out = [Box(0, 0, w, h, stroke=d.board.color, width=0.8, radius=3),
-           T(f"{d.title}: player aid", 4, h - 11, w - 8, 9, size=13, bold=True, align="left"),
-           T("Your turn: one basic action and one special action", 4, h - 17, w - 8, 5, size=8.5, bold=True,
-             align="left"),
-           *text_column(left, 4, h - 19, col, h - 22, heading_color=d.board.color),
-           Line(w / 2, 4, w / 2, h - 19, color="#9fb3c8", width=0.5),
-           T("Suit powers (spend the card)", x2, h - 24, col, 5, size=9.5, bold=True, align="left", color=d.board.color)]
+    frame, left, right = aid_frame(title=f"{d.title}: player aid", color=d.board.color, divider="#9fb3c8", w=w, h=h,
+                                   subtitle="Your turn: one basic action and one special action")
+    blocks: list[Block] = [("note", fill(a.setup, "setup")), ("heading", "Basic actions"),
+                           *(("item", fill(line, f"basic[{i}]")) for i, line in enumerate(a.basic)),
+                           ("heading", "Special actions"),
+                           *(("item", fill(line, f"special[{i}]")) for i, line in enumerate(a.special)),
+                           ("note", fill(a.hand_limit, "hand_limit"))]
+    out: list[Element] = [*frame, *left.text(blocks),
+                          T("Suit powers (spend the card)", right.x, right.top - 5, right.w, 5, size=9.5, bold=True,
+                            align="left", color=d.board.color)]
     row = 8.0
     for i, suit in enumerate(d.suits):
-        yy = h - 26 - (i + 1) * row
-        out += [Icon(suit.icon, x2 + 3.5, yy + row / 2, 6, suit.color),
-                T(suit.power, x2 + 8, yy, col - 8, row, size=8, min_size=5.2, align="left")]
-    top = h - 28 - len(d.suits) * row
-    rest = [("heading", "Particles emerge"), ("item", fill(a.emergence, "emergence")), ("heading", "Winning and losing"),
-            ("item", fill(a.win_lose, "win_lose")), ("heading", fill("1 or {small_group} players", "variants")),
-            ("item", fill(a.variants, "variants"))]
-    out += text_column(rest, x2, top, col, top - 3, heading_color=d.board.color)
+        yy = right.top - 7 - (i + 1) * row
+        out += [Icon(suit.icon, right.x + 3.5, yy + row / 2, 6, suit.color),
+                T(suit.power, right.x + 8, yy, right.w - 8, row, size=8, min_size=5.2, align="left")]
+    rest: list[Block] = [("heading", "Particles emerge"), ("item", fill(a.emergence, "emergence")),
+                         ("heading", "Winning and losing"), ("item", fill(a.win_lose, "win_lose")),
+                         ("heading", fill("1 or {small_group} players", "variants")),
+                         ("item", fill(a.variants, "variants"))]
+    out += right.text(rest, top=right.top - 9 - len(d.suits) * row)
     return tuple(out)
 
 
@@ -228,31 +228,32 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
     b = d.board
     w, h = board_size(b)
     p = d.particles
-    particle = Piece("particle", "Particle token", (Icon(p.icon, p.diameter / 2, p.diameter / 2, p.diameter * 0.68, p.color),),
-                     background="#fdecee")
+    particle = round_token(kind="particle", name="Particle token", d=p.diameter,
+                           front=TokenSide(icon=p.icon, color=p.color, background="#fdecee", ring=False,
+                                           icon_scale=0.68))
     pw = d.pawns
-    if n > len(pw.colors):
-        raise LayoutError(f"{GAME}/{FILE}:pawns.colors: {n} players need {n} pawn colours, found {len(pw.colors)}")
-    pawns = standee_sheet("pawn", pw.names[:n], pw.icon, pw.colors[:n], pw.width, pw.height)
     ht = d.hand_tracker
-    trackers = [Piece("hand-tracker", f"{pw.names[i]} hand-limit tracker", hand_tracker(ht, pw.colors[i], pw.names[i]))
-                for i in range(n)]
+    trackers = [Piece(kind="hand-tracker", name=f"{pawn_name(pw, i)} hand-limit tracker",
+                      face=hand_tracker(ht, pw.colors[i % len(pw.colors)], pawn_name(pw, i))) for i in range(n)]
     ct = d.code_tracker
-    codes = Piece("code-tracker", "Self-destruct code tracker", code_tracker(ct, d.suits))
+    codes = Piece(kind="code-tracker", name="Self-destruct code tracker", face=code_tracker(ct, d.suits))
+    notes = assembly_for(d.cover, [BOARD_PDF, PIECES_PDF], f"{GAME}/{FILE}")
     return [
-        DocumentSpec("board.pdf", "Ring board", [Board("Board", "board", "Ring board", w, h, board_elements(d), background=WHITE)],
-                     Cover([f"The {d.lab} ring: six spaces, each holding a face-up card stack and up to six particles."],
-                           d.cover.assembly[:1], d.cover.bring), d.title),
-        DocumentSpec("pieces.pdf", "Particles, pawns and trackers", [
-            PieceSheet("Particle tokens", [particle] * p.count, p.diameter, p.diameter, "round", gap=2.5),
-            pawns,
-            PieceSheet("Hand-limit trackers", trackers, ht.width, ht.height, gap=3),
-            PieceSheet("Code tracker", [codes], ct.width, ct.height),
-        ], Cover([f"{p.count} particle tokens (a full board is 36).", f"{n} pawns and {n} hand-limit trackers.",
-                  "One self-destruct code tracker."], d.cover.assembly[1:]), d.title),
-        DocumentSpec("aids.pdf", "Player aids", [
-            Sheet("Player aid", "aid", "Player aid", lambda aw, ah: aid_elements(d, ctx, aw, ah), copies=n, per_page=2)],
-            Cover([f"{n} player aids, two to a page."], ["Cut the page in two on the dashed line."]), d.title),
+        DocumentSpec(filename=BOARD_PDF, title="Ring board", game_title=d.title,
+                     sections=[Board(title="Board", kind="board", name="Ring board", width=w, height=h,
+                                     elements=board_elements(d), background=WHITE)],
+                     cover=Cover(contents=[f"The {d.lab} ring: six spaces, each holding a face-up card stack and "
+                                           "up to six particles."], assembly=notes[BOARD_PDF], bring=d.cover.bring)),
+        DocumentSpec(filename=PIECES_PDF, title="Particles, pawns and trackers", game_title=d.title, sections=[
+            PieceSheet(title="Particle tokens", pieces=[particle] * p.count, width=p.diameter, height=p.diameter,
+                       shape="round", gap=2.5),
+            pawn_standees(pw, n),
+            PieceSheet(title="Hand-limit trackers", pieces=trackers, width=ht.width, height=ht.height, gap=3),
+            PieceSheet(title="Code tracker", pieces=[codes], width=ct.width, height=ct.height),
+        ], cover=Cover(contents=[f"{p.count} particle tokens (a full board is 36).",
+                                 f"{n} pawns and {n} hand-limit trackers.", "One self-destruct code tracker."],
+                       assembly=notes[PIECES_PDF])),
+        aids_document(game_title=d.title, build=lambda aw, ah: aid_elements(d, ctx, aw, ah), copies=n),
     ]
 
 

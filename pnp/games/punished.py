@@ -15,6 +15,7 @@ from pnp.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.errors import LayoutError
 from pnp.games import BuildContext
 from pnp.icons import IconStore
+from pnp.kit import back_frame, card_frame
 from pnp.layouts import Color, IconName, Strict, Text, load_file
 from pnp.render.columns import balanced_split, text_column
 from pnp.render.elements import Box, Icon, Line
@@ -335,7 +336,7 @@ def card_face(p: Punished, card: Card, w: float, h: float) -> tuple:
     out += [Line(2.5, 17.5, w - 2.5, 17.5, color=tier.color, width=0.8),
             T("IN HAND", 4, 13, w - 8, 3.6, size=5.5, bold=True, align="left", color=tier.color),
             T(words.hand(card), 4, 2.5, w - 8, 10.5, size=7, min_size=4.8, align="left", valign="top"),
-            Box(1.2, 1.2, w - 2.4, h - 2.4, stroke=tier.color, width=1.0, radius=2.5)]
+            card_frame(tier.color, w, h, width=1.0)]
     return tuple(out)
 
 
@@ -347,7 +348,7 @@ def card_back(p: Punished, tier_key: int, category: str, w: float, h: float) -> 
     if back is None:
         return (T(f"NO BACK FOR {category!r}", 5, h / 2 - 5, w - 10, 10, size=10, bold=True, color=WHITE),)
     return (
-        Box(3, 3, w - 6, h - 6, stroke=WHITE, width=0.8, radius=2.5),
+        back_frame(WHITE, w, h),
         T(f"{'I' * tier_key}", 5, h - 16, w - 10, 10, size=16, bold=True, color=WHITE),
         Icon(back.icon, w / 2, h * 0.52, min(w * 0.55, h * 0.4), WHITE),
         T(p.deck.categories[category].name if category in p.deck.categories else category,
@@ -442,23 +443,23 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
     for tier_key in (1, 2, 3):
         tier = p.deck.tiers[str(tier_key)]
         cards = [c for c in p.deck.cards if c.tier == tier_key]
-        decks.append(PieceSheet(f"Tier {tier_key} cards", [
-            Piece(f"tier-{tier_key}", c.name, card_face(p, c, w, h), card_back(p, tier_key, c.category, w, h),
-                  f"tier-{tier_key}/{c.category}", tier.tint, tier.color) for c in cards], w, h))
+        decks.append(PieceSheet(title=f"Tier {tier_key} cards", pieces=[
+            Piece(kind=f"tier-{tier_key}", name=c.name, face=card_face(p, c, w, h), back=card_back(p, tier_key, c.category, w, h),
+                  back_name=f"tier-{tier_key}/{c.category}", background=tier.tint, back_background=tier.color) for c in cards], width=w, height=h))
         contents.append(f"{len(cards)} {tier.name} cards (tier {tier_key}).")
-    docs = [DocumentSpec(CARDS_PDF, "Encounter cards, tiers 1 to 3", decks,
-                         Cover(contents + ["The three tiers share sheets: sort them by the tier numeral on the backs."],
-                               ["Cut on the crop marks; backs show the tier and the encounter category."],
-                               p.extras.cover.bring, [p.extras.cover.tiers, p.extras.cover.guardians]), "Punished")]
+    docs = [DocumentSpec(filename=CARDS_PDF, title="Encounter cards, tiers 1 to 3", sections=decks,
+                         cover=Cover(contents=contents + ["The three tiers share sheets: sort them by the tier numeral on the backs."],
+                               assembly=["Cut on the crop marks; backs show the tier and the encounter category."],
+                               bring=p.extras.cover.bring, notes=[p.extras.cover.tiers, p.extras.cover.guardians]), game_title="Punished")]
     tk = p.extras.tokens
-    tokens = [Piece("token", k.name, token_face(p, k, tk.diameter), background="#f3f0ea")
+    tokens = [Piece(kind="token", name=k.name, face=token_face(p, k, tk.diameter), background="#f3f0ea")
               for k in tk.kinds for _ in range(tk.copies)]
-    docs.append(DocumentSpec("tokens-and-board.pdf", "Resource tokens and stat board", [
-        PieceSheet("Resource tokens", tokens, tk.diameter, tk.diameter, "round", gap=3),
-        Sheet("Stat board", "stat-board", "Stat board", lambda bw, bh: board_elements(p, ctx, bw, bh)),
-    ], Cover([f"{len(tokens)} resource tokens ({tk.copies} of each of the {len(tk.kinds)} kinds).",
+    docs.append(DocumentSpec(filename="tokens-and-board.pdf", title="Resource tokens and stat board", sections=[
+        PieceSheet(title="Resource tokens", pieces=tokens, width=tk.diameter, height=tk.diameter, shape="round", gap=3),
+        Sheet(title="Stat board", kind="stat-board", name="Stat board", build=lambda bw, bh: board_elements(p, ctx, bw, bh)),
+    ], cover=Cover(contents=[f"{len(tokens)} resource tokens ({tk.copies} of each of the {len(tk.kinds)} kinds).",
               "The stat board with the MAW, BONE, ICHOR and PAIN tracks, limits and zones."],
-             ["Cut out the tokens; keep the stat board whole."], p.extras.cover.bring[1:]), "Punished"))
+             assembly=["Cut out the tokens; keep the stat board whole."], bring=p.extras.cover.bring[1:]), game_title="Punished"))
     return docs
 
 

@@ -14,11 +14,13 @@ from pnp.errors import LayoutError
 from pnp.games import BuildContext
 from pnp.icons import IconStore
 from pnp.layouts import Color, Count, CoverText, IconName, Strict, Text, load_file
+from pnp.kit import assembly_for
 from pnp.render.elements import Box, Circle, Icon, Line, Polygon, Text as T
 from pnp.rules import Problem, RulesModel, check_facts
 
 GAME = "seven-steps"
 FILE = "gamesheet.toml"
+SHEETS_PDF = "gamesheets.pdf"
 GAP = 3.0
 
 
@@ -248,13 +250,13 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> tuple
 
 def documents(g: Gamesheet, ctx: BuildContext) -> list[DocumentSpec]:
     copies = ctx.copies
-    cover = Cover([f"{copies} gamesheet{'s' if copies > 1 else ''}: one per play."],
-                  g.cover.assembly, g.cover.bring,
-                  ["How to play: roll the challenge die for the terrace, roll pool dice to meet it; "
+    cover = Cover(contents=[f"{copies} gamesheet{'s' if copies > 1 else ''}: one per play."],
+                  assembly=assembly_for(g.cover, [SHEETS_PDF], f"seven-steps/{FILE}")[SHEETS_PDF], bring=g.cover.bring,
+                  notes=["How to play: roll the challenge die for the terrace, roll pool dice to meet it; "
                    "passing dice go up to the scoring area, the rest rest in the sun. A failed roll costs a "
                    "punishment die: one from the scoring area, or a spare while that is empty."])
-    sheet = Sheet("Gamesheet", "gamesheet", "Gamesheet", lambda w, h: sheet_elements(g, ctx, w, h), copies=copies)
-    return [DocumentSpec("gamesheets.pdf", "Gamesheet pad", [sheet], cover, g.title)]
+    sheet = Sheet(title="Gamesheet", kind="gamesheet", name="Gamesheet", build=lambda w, h: sheet_elements(g, ctx, w, h), copies=copies)
+    return [DocumentSpec(filename=SHEETS_PDF, title="Gamesheet pad", sections=[sheet], cover=cover, game_title=g.title)]
 
 
 def invariants(g: Gamesheet, rules: RulesModel, players: int) -> list[Problem]:

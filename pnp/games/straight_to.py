@@ -7,20 +7,25 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
+from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet
 from pnp.errors import LayoutError
 from pnp.games import BuildContext
 from pnp.icons import IconStore
 from pnp.layouts import Color, Count, CoverText, IconName, PawnSet, Strict, Text, load_file
-from pnp.render.columns import text_column
+from pnp.kit import (Elements, TokenSide, aid_frame, aids_document, assembly_for, card_back, card_frame,
+                     pawn_standees, round_token, standee_tab)
+from pnp.render.columns import Block
 from pnp.render.elements import Box, Icon, Line, Polygon, Text as T
-from pnp.render.fold import standee_sheet, standee_tab
 from pnp.rules import CountOrigin, Problem, RulesModel
 from pnp.tomlfiles import line_of
 
 GAME = "straight-to"
 FILE = "components.toml"
 WHITE = "#ffffff"
+TRACK_PDF = "track.pdf"
+CARDS_PDF = "cards.pdf"
+TOKENS_PDF = "tokens-and-pawns.pdf"
+AID_COLOR = "#3d3551"
 LIMBO_HEAD = 11.0                  # mm above LIMBO's pawn spots: its icon and name
 
 
@@ -210,16 +215,7 @@ def soul_face(soul: Soul, kind: SoulType, w: float, h: float) -> tuple:
         T(soul.name, 3, h * 0.2, w - 6, h * 0.09, size=13, bold=True, color=kind.color),
         T(soul.line, 4, h * 0.12, w - 8, h * 0.08, size=7.5, min_size=5.5, color="#444444"),
         T(kind.hint, 4, 2.5, w - 8, h * 0.07, size=7, min_size=5.5, color=kind.color),
-        Box(1.2, 1.2, w - 2.4, h - 2.4, stroke=kind.color, width=1.2, radius=2.5),
-    )
-
-
-def soul_back(back: BackDesign, title: str, w: float, h: float) -> tuple:
-    return (
-        Box(3, 3, w - 6, h - 6, stroke=back.color, width=0.8, radius=2.5),
-        Icon(back.icon, w / 2, h * 0.55, min(w * 0.6, h * 0.42), back.color),
-        T(back.title, 5, h * 0.16, w - 10, h * 0.09, size=15, bold=True, color=back.color),
-        T(title, 5, h * 0.08, w - 10, h * 0.07, size=7.5, color=back.color),
+        card_frame(kind.color, w, h),
     )
 
 
@@ -232,22 +228,21 @@ def destiny_side(name: str, hint: str, icon: str, color: str, w: float, h: float
     )
 
 
-def aid_elements(d: StraightData, ctx: BuildContext, w: float, h: float) -> tuple:
+def aid_elements(d: StraightData, ctx: BuildContext, w: float, h: float) -> Elements:
     a = d.aid
-    col = (w - 14) / 2
-    x2 = w / 2 + 3
-    left = [("heading", "A round")] + [("item", f"{i}. " + ctx.fill(line, f"{GAME}/{FILE}:aid.round[{i - 1}]"))
-                                       for i, line in enumerate(a.round, start=1)]
-    right = [("note", a.formula_key), ("heading", "Fights")] + \
-            [("item", ctx.fill(line, f"{GAME}/{FILE}:aid.fight[{i}]")) for i, line in enumerate(a.fight)]
-    return (Box(0, 0, w, h, stroke="#3d3551", width=0.8, radius=3),
-            T(f"{d.title}: player aid", 4, h - 11, w - 8, 9, size=13, bold=True, align="left"),
-            *text_column(left, 4, h - 14, col, h - 17, heading_color="#3d3551"),
-            Line(w / 2, 4, w / 2, h - 14, color="#b9b2c8", width=0.5),
-            T("Combat value", x2, h - 19, col, 5, size=9.5, bold=True, align="left", color="#3d3551"),
-            Box(x2, h - 33, col, 13, fill="#f1edf7", stroke="#3d3551", width=0.6, radius=2),
-            T(a.formula, x2, h - 32, col, 11, size=16, bold=True),
-            *text_column(right, x2, h - 35, col, h - 38, heading_color="#3d3551"))
+    frame, left, right = aid_frame(title=f"{d.title}: player aid", color=AID_COLOR, divider="#b9b2c8", w=w, h=h)
+    round_blocks: list[Block] = [("heading", "A round"),
+                                 *(("item", f"{i}. " + ctx.fill(line, f"{GAME}/{FILE}:aid.round[{i - 1}]"))
+                                   for i, line in enumerate(a.round, start=1))]
+    fight_blocks: list[Block] = [("note", a.formula_key), ("heading", "Fights"),
+                                 *(("item", ctx.fill(line, f"{GAME}/{FILE}:aid.fight[{i}]"))
+                                   for i, line in enumerate(a.fight))]
+    x2, top = right.x, right.top
+    return (*frame, *left.text(round_blocks),
+            T("Combat value", x2, top - 5, right.w, 5, size=9.5, bold=True, align="left", color=AID_COLOR),
+            Box(x2, top - 19, right.w, 13, fill="#f1edf7", stroke=AID_COLOR, width=0.6, radius=2),
+            T(a.formula, x2, top - 18, right.w, 11, size=16, bold=True),
+            *right.text(fight_blocks, top=top - 21))
 
 
 def with_numbers(d: StraightData, ctx: BuildContext) -> StraightData:
@@ -258,64 +253,60 @@ def with_numbers(d: StraightData, ctx: BuildContext) -> StraightData:
     return d.model_copy(update={"track": track, "soul_types": kinds})
 
 
-def pawn_name(pawns: PawnSet, i: int) -> str:
-    """Beyond the listed colours (the rules allow any number of players), colours repeat with a number."""
-    name = pawns.names[i % len(pawns.names)]
-    return name if i < len(pawns.names) else f"{name} {i // len(pawns.names) + 1}"
-
-
 def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
     d = with_numbers(d, ctx)
     n = ctx.players
     w, h = ctx.card_w, ctx.card_h
-    backs = {key: soul_back(b, d.title, w, h) for key, b in d.backs.items()}
-    souls = [Piece(f"soul-{s.type}", s.name, soul_face(s, d.soul_types[s.type], w, h), backs[s.back], s.back,
-                   d.soul_types[s.type].tint, d.backs[s.back].background)
+    backs = {key: card_back(icon=b.icon, title=b.title, tagline=d.title, color=b.color, w=w, h=h)
+             for key, b in d.backs.items()}
+    souls = [Piece(kind=f"soul-{s.type}", name=s.name, face=soul_face(s, d.soul_types[s.type], w, h),
+                   back=backs[s.back], back_name=s.back, background=d.soul_types[s.type].tint,
+                   back_background=d.backs[s.back].background)
              for s in d.souls for _ in range(s.count)]
     ds = d.destiny
     t = d.track
     destinies = ctx.count("destiny")
-    destiny = Piece("destiny", "Destiny card", destiny_side(ds.front, ds.front_hint, t.heaven_icon, t.heaven_color, w, h),
-                    destiny_side(ds.back, ds.back_hint, t.hell_icon, t.hell_color, w, h), "destiny",
-                    t.heaven_tint, t.hell_tint)
+    destiny = Piece(kind="destiny", name="Destiny card",
+                    face=destiny_side(ds.front, ds.front_hint, t.heaven_icon, t.heaven_color, w, h),
+                    back=destiny_side(ds.back, ds.back_hint, t.hell_icon, t.hell_color, w, h), back_name="destiny",
+                    background=t.heaven_tint, back_background=t.hell_tint)
     tk = d.tokens
-    power = Piece("power", "Power token", (Icon(tk.power_icon, tk.power_diameter / 2, tk.power_diameter / 2,
-                                                tk.power_diameter * 0.62, tk.power_color),),
-                  background="#fff6d6")
-    combat = Piece("combat-power", "Combat Power token",
-                   (Icon(tk.combat_icon, tk.combat_size / 2, tk.combat_size / 2 + 1.5, tk.combat_size * 0.55, tk.combat_color),
-                    T("CP", 0, 0.8, tk.combat_size, 4, size=7, bold=True, color=tk.combat_color)),
+    power = round_token(kind="power", name="Power token", d=tk.power_diameter,
+                        front=TokenSide(icon=tk.power_icon, color=tk.power_color, background="#fff6d6", ring=False))
+    combat = Piece(kind="combat-power", name="Combat Power token",
+                   face=(Icon(tk.combat_icon, tk.combat_size / 2, tk.combat_size / 2 + 1.5, tk.combat_size * 0.55,
+                              tk.combat_color),
+                         T("CP", 0, 0.8, tk.combat_size, 4, size=7, bold=True, color=tk.combat_color)),
                    background="#f6e3e1")
     combat_count = ctx.count("combat-power")
     power_count = ctx.count("power")
-    p = d.pawns
-    pawns = standee_sheet("pawn", [pawn_name(p, i) for i in range(n)], p.icon,
-                          [p.colors[i % len(p.colors)] for i in range(n)], p.width, p.height)
     good = sum(s.count for s in d.souls if s.type == "good")
     evil = sum(s.count for s in d.souls if s.type == "evil")
+    notes = assembly_for(d.cover, [TRACK_PDF, CARDS_PDF, TOKENS_PDF], f"{GAME}/{FILE}")
     return [
-        DocumentSpec("track.pdf", "Heaven/Hell track", [Board("Track", "track", "Heaven/Hell track", t.width, t.height,
-                                                              track_elements(t, d.pawns), background=WHITE)],
-                     Cover([f"The track: {t.spaces_per_path} spaces from LIMBO to HEAVEN and {t.spaces_per_path} "
-                            "to HELL, the destinations counting as the {destination_space}th."], d.cover.assembly[:1],
-                           d.cover.bring), d.title),
-        DocumentSpec("cards.pdf", "Soul and Destiny cards", [
-            PieceSheet("Soul cards", souls, w, h),
-            PieceSheet("Destiny cards", [destiny] * destinies, w, h),
-        ], Cover([f"{good} Good and {evil} Evil Soul cards, all with one back.",
-                  f"{destinies} Destiny cards, HEAVEN on the front and HELL on the back."],
-                 d.cover.assembly[1:]), d.title),
-        DocumentSpec("tokens-and-pawns.pdf", "Tokens and pawns", [
-            PieceSheet("Power tokens", [power] * power_count, tk.power_diameter, tk.power_diameter,
-                       "round", gap=3),
-            PieceSheet("Combat Power tokens", [combat] * combat_count, tk.combat_size, tk.combat_size, gap=3),
-            pawns,
-        ], Cover([f"{power_count} Power tokens (round, {power_count // n} per player).",
-                  f"{combat_count} Combat Power tokens (square).", f"{n} pawn standees, one colour per player."],
-                 d.cover.assembly[1:], ["Glass beads or coins can stand in for tokens."]), d.title),
-        DocumentSpec("aids.pdf", "Player aids", [
-            Sheet("Player aid", "aid", "Player aid", lambda aw, ah: aid_elements(d, ctx, aw, ah), copies=n, per_page=2)],
-            Cover([f"{n} player aids, two to a page."], ["Cut the page in two on the dashed line."]), d.title),
+        DocumentSpec(filename=TRACK_PDF, title="Heaven/Hell track", game_title=d.title,
+                     sections=[Board(title="Track", kind="track", name="Heaven/Hell track", width=t.width,
+                                     height=t.height, elements=track_elements(t, d.pawns), background=WHITE)],
+                     cover=Cover(contents=[f"The track: {t.spaces_per_path} spaces from LIMBO to HEAVEN and "
+                                           f"{t.spaces_per_path} to HELL, the destinations counting as the "
+                                           "{destination_space}th."], assembly=notes[TRACK_PDF], bring=d.cover.bring)),
+        DocumentSpec(filename=CARDS_PDF, title="Soul and Destiny cards", game_title=d.title, sections=[
+            PieceSheet(title="Soul cards", pieces=souls, width=w, height=h),
+            PieceSheet(title="Destiny cards", pieces=[destiny] * destinies, width=w, height=h),
+        ], cover=Cover(contents=[f"{good} Good and {evil} Evil Soul cards, all with one back.",
+                                 f"{destinies} Destiny cards, HEAVEN on the front and HELL on the back."],
+                       assembly=notes[CARDS_PDF])),
+        DocumentSpec(filename=TOKENS_PDF, title="Tokens and pawns", game_title=d.title, sections=[
+            PieceSheet(title="Power tokens", pieces=[power] * power_count, width=tk.power_diameter,
+                       height=tk.power_diameter, shape="round", gap=3),
+            PieceSheet(title="Combat Power tokens", pieces=[combat] * combat_count, width=tk.combat_size,
+                       height=tk.combat_size, gap=3),
+            pawn_standees(d.pawns, n),
+        ], cover=Cover(contents=[f"{power_count} Power tokens (round, {power_count // n} per player).",
+                                 f"{combat_count} Combat Power tokens (square).",
+                                 f"{n} pawn standees, one colour per player."],
+                       assembly=notes[TOKENS_PDF], bring=["Glass beads or coins can stand in for tokens."])),
+        aids_document(game_title=d.title, build=lambda aw, ah: aid_elements(d, ctx, aw, ah), copies=n),
     ]
 
 

@@ -13,7 +13,8 @@ import string
 
 from pnp.components import Board
 from pnp.geometry import MM, Rect
-from pnp.render.document import PageContext, PagePlan, RenderOptions
+from pnp.manifest import BoardTile
+from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.furniture import content_area
 from pnp.render.elements import Box, Circle, Element, Group, Icon, Text, icon_refs
 from pnp.render.fonts import font, text_width
@@ -131,7 +132,7 @@ def _whole(board: Board, target: Rect):
         ctx.canvas.setStrokeColor("#8a8a8a")
         ctx.canvas.setLineWidth(0.3)
         ctx.canvas.rect(target.x, target.y, target.width, target.height, stroke=1, fill=0)
-        ctx.place(board.kind, board.name, None, "face", target)
+        ctx.place(kind=board.kind, name=board.name, side="face", rect=target)
     return draw
 
 
@@ -167,8 +168,9 @@ def _tile(board: Board, region: Rect, target: Rect, label: str, cols: int, rows:
             seams.append(("cut", "y", region.top, f"{string.ascii_uppercase[col]}{row}"))
         for what, axis, at, other in seams:
             _seam(c, what, axis, at, other, region, ox, oy)
-        ctx.place(board.kind, board.name, None, f"tile {label}", Rect(region.x, region.y, region.width, region.height))
-        ctx.placed[-1].update({"page_x_mm": round(target.x / MM, 2), "page_y_mm": round(target.y / MM, 2)})
+        ctx.place(kind=board.kind, name=board.name, side="face", rect=region,
+                  tile=BoardTile(label=label, first=col == 0 and row == 0,
+                                 page_x=round(target.x / MM, 2), page_y=round(target.y / MM, 2)))
     return draw
 
 

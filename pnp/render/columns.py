@@ -11,11 +11,12 @@ from pnp.render.elements import INK, Text
 from pnp.render.textfit import LEADING, wrap
 
 Kind = Literal["heading", "item", "note"]
+Block = tuple[Kind, str]
 GAP = 1.4          # mm after a paragraph
 HEADING_GAP = 1.0  # mm extra above a heading
 
 
-def text_column(blocks: Sequence[tuple[Kind, str]], x: float, top: float, w: float, h: float,
+def text_column(blocks: Sequence[Block], x: float, top: float, w: float, h: float,
                 size: float = 9.5, min_size: float = 5.5, heading_color: str = INK) -> tuple[Text, ...]:
     """Lay `blocks` from `top` down within w x h millimetres, shrinking all text together."""
     current = size

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pnp.components import DocumentSpec
 from pnp.geometry import MM
 from pnp.icons import IconRef, credits_lines
-from pnp.render.document import PageContext, PagePlan, RenderOptions
+from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.elements import Text
 from pnp.render.furniture import content_area
 from pnp.render.textfit import LEADING, wrap

@@ -6,157 +6,52 @@ Each page records what it placed; that record, not the game's input, is the buil
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, field
-from typing import Callable, Literal
+from collections.abc import Callable, Sequence
+
+from reportlab import rl_config
+from reportlab.pdfgen.canvas import Canvas
 
 from pnp import __version__
-from pnp.components import Board, DocumentSpec, PieceSheet, Sheet
-from pnp.errors import UsageProblem
-from pnp.geometry import MM, Rect, Size
+from pnp.components import Board, DocumentSpec, PieceSheet, Section, Sheet
+from pnp.geometry import MM
 from pnp.icons import IconRef, IconStore, credits_short
-from pnp.render.elements import Painter, Text
+from pnp.render.boards import plan_board
+from pnp.render.cover import plan_cover
+from pnp.render.elements import Text
 from pnp.render.fonts import font, register_fonts
-from pnp.render.furniture import Bands, Furniture, content_area
-
-Duplex = Literal["long", "short", "off", "fold"]
-
-
-@dataclass(frozen=True)
-class RenderOptions:
-    """Print settings shared by every document of a build (lengths in points)."""
-
-    paper: Size
-    margin: float = 5 * MM
-    bleed: float = 0.0
-    duplex: Duplex = "long"
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    ink_saver: bool = False
-
-    def printable(self, width: float | None = None, height: float | None = None) -> Rect:
-        w = self.paper.width if width is None else width
-        h = self.paper.height if height is None else height
-        if w <= 2 * self.margin or h <= 2 * self.margin:
-            raise UsageProblem(f"a {self.margin / MM:g} mm printer margin leaves no room on {self.paper.name}")
-        return Rect(self.margin, self.margin, w - 2 * self.margin, h - 2 * self.margin)
+from pnp.render.furniture import Furniture, content_area
+from pnp.render.pages import (FormCache, PageContext, PagePlan, RenderedDocument, RenderOptions, printed_two_sided,
+                              sheet_count)
+from pnp.render.painter import Painter
+from pnp.render.pieces import plan_pieces
+from pnp.render.sheets import plan_sheet
+from pnp.manifest import Placed
 
 
-@dataclass
-class PagePlan:
-    width: float
-    height: float
-    bands: Bands
-    label: str
-    draw: Callable[["PageContext"], None]
-    trim: Rect | None = None
-    bleed: Rect | None = None
-    icons: frozenset[str] = frozenset()
-    backs: bool = False          # a page of backs: the document prints double-sided
+PieceRunPlanner = Callable[[list[PieceSheet], RenderOptions], list[PagePlan]]
+
+# how each kind of section becomes pages; piece sections in a row are planned together, to share sheets
+PIECE_PLANNER: PieceRunPlanner = plan_pieces
+PLANNERS: dict[type, Callable[..., list[PagePlan]]] = {
+    Board: plan_board,
+    Sheet: plan_sheet,
+}
 
 
-@dataclass
-class PageContext:
-    canvas: object
-    painter: Painter
-    page: int
-    document: str
-    placed: list[dict]
-
-    def place(self, kind: str, name: str, back: str | None, side: str, rect: Rect, turned: bool = False,
-              shape: str | None = None) -> None:
-        self.placed.append({
-            "kind": kind, "name": name, "back": back, "side": side, "document": self.document,
-            "page": self.page, "turned": turned, "shape": shape,
-            "x_mm": round(rect.x / MM, 2), "y_mm": round(rect.y / MM, 2),
-            "w_mm": round(rect.width / MM, 2), "h_mm": round(rect.height / MM, 2),
-        })
-
-
-@dataclass
-class RenderedDocument:
-    filename: str
-    pdf: bytes
-    pages: int
-    placed: list[dict] = field(default_factory=list)
-    icons: list[str] = field(default_factory=list)
-    double_sided: bool = False        # it has pages of backs
-    sheets: int = 0                   # sheets of paper, a double-sided sheet counted once
-
-
-def sheet_count(pages: int, two_sided: bool) -> int:
-    return (pages + 1) // 2 if two_sided else pages
-
-
-def printed_two_sided(both_sides: bool, has_backs: bool, duplex: Duplex) -> bool:
-    """Whether a file goes through the printer double-sided: backs do, unless glued or folded."""
-    return both_sides or (has_backs and duplex in ("long", "short"))
-
-
-class FormCache:
-    """Form XObjects drawn once per PDF and placed by reference: icons (which set no colour, so each
-    use inherits the fill in force), sheets, and the page furniture and cut guides that repeat."""
-
-    def __init__(self, canvas, store: IconStore):
-        self.canvas = canvas
-        self.store = store
-        self.names: dict[str, str] = {}
-
-    def form(self, key: str, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> str:
-        """The form for `key`, drawn on first use. Icons keep readable names; other forms get short
-        ones, since every page lists the forms it uses."""
-        if key not in self.names:
-            name = key if key.startswith("icon_") else f"F{len(self.names)}"
-            self.canvas.beginForm(name, *bbox)
-            draw()
-            self.canvas.endForm()
-            self.names[key] = name
-        return self.names[key]
-
-    def icon_form(self, ref: str) -> str:
-        name = "icon_" + ref.replace("/", "__").replace("-", "_")
-        if name in self.names:
-            return self.names[name]
-        shape = self.store.shape(IconRef.parse(ref))
-        return self.form(name, (0, 0, shape.view_size, shape.view_size), lambda: self._icon(shape))
-
-    def _icon(self, shape) -> None:
-        c = self.canvas
-        c.transform(1, 0, 0, -1, 0, shape.view_size)
-        path = c.beginPath()
-        for operators, points in shape.paths:
-            i = 0
-            for op in operators:
-                if op == 0:
-                    path.moveTo(points[i], points[i + 1]); i += 2
-                elif op == 1:
-                    path.lineTo(points[i], points[i + 1]); i += 2
-                elif op == 2:
-                    path.curveTo(*points[i:i + 6]); i += 6
-                elif op == 3:
-                    path.close()
-        c.drawPath(path, stroke=0, fill=1, fillMode=1)
-
-
-def plan_sections(sections: list, options: RenderOptions) -> list[PagePlan]:
+def plan_sections(sections: Sequence[Section], options: RenderOptions) -> list[PagePlan]:
     """Pages for a document's sections; runs of piece sections share sheets."""
-    from pnp.render.boards import plan_board
-    from pnp.render.pieces import plan_pieces
-    from pnp.render.sheets import plan_sheet
-
     pages: list[PagePlan] = []
     run: list[PieceSheet] = []
-    for section in [*sections, None]:
+    for section in sections:
         if isinstance(section, PieceSheet):
             run.append(section)
             continue
         if run:
-            pages += plan_pieces(run, options)
+            pages += PIECE_PLANNER(run, options)
             run = []
-        if isinstance(section, Board):
-            pages += plan_board(section, options)
-        elif isinstance(section, Sheet):
-            pages += plan_sheet(section, options)
-        elif section is not None:
-            raise TypeError(f"unknown section {section!r}")
+        pages += PLANNERS[type(section)](section, options)
+    if run:
+        pages += PIECE_PLANNER(run, options)
     return pages
 
 
@@ -190,11 +85,6 @@ def _blank(options: RenderOptions, label: str) -> PagePlan:
 
 def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore) -> RenderedDocument:
     """Draw the whole document in memory; the caller writes it atomically."""
-    from reportlab import rl_config
-    from reportlab.pdfgen.canvas import Canvas
-
-    from pnp.render.cover import plan_cover
-
     register_fonts()
     rl_config.useA85 = 0          # binary streams: a quarter smaller than ASCII85 text
     covered = spec.cover is not None and spec.cover_page
@@ -214,7 +104,7 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
     painter = Painter(canvas, forms, options.ink_saver)
     refs = [IconRef.parse(ref) for ref in icons]
     furniture = Furniture(spec.game_title, credits_short(refs))
-    placed: list[dict] = []
+    placed: list[Placed] = []
     for number, plan in enumerate(pages, start=1):
         canvas.setPageSize((plan.width, plan.height))
         # boxes only where they say something: absent, a reader takes the media box

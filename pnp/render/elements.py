@@ -1,4 +1,6 @@
-"""The drawing vocabulary game modules compose pieces from, and the one place that draws it.
+"""The drawing vocabulary game modules compose pieces from: plain data, no drawing library.
+
+`pnp.render.painter` draws it.
 
 Coordinates are millimetres from the piece's lower-left corner, y up; line widths are points.
 Colours are '#rrggbb'.
@@ -8,12 +10,9 @@ In ink-saver mode large fills become white with an outline, and text and icons p
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Protocol, Sequence, Union
+from collections.abc import Sequence
+from typing import Union
 
-from pnp.geometry import MM
-from pnp.render.fonts import font
-from pnp.render.textfit import LEADING, fit_text
 
 INK = "#1b1b1b"
 LARGE_ICON_INK = "#a6a6a6"
@@ -101,169 +100,6 @@ class Group:
 
 
 Element = Union[Box, Circle, Line, Polygon, Icon, Text, Group]
-
-
-@lru_cache(maxsize=1024)
-def rl_color(value: str):
-    """reportlab parses a colour string on every call; parse each one once."""
-    from reportlab.lib.colors import toColor
-
-    return toColor(value)
-
-
-class IconForms(Protocol):
-    def icon_form(self, ref: str) -> str: ...
-
-
-@dataclass
-class Painter:
-    """Draws elements on a reportlab canvas; icons go through the document's reusable forms."""
-
-    canvas: object
-    forms: IconForms
-    ink_saver: bool = False
-    _fill: str | None = None
-    ox: float = 0.0
-    oy: float = 0.0
-
-    def draw(self, elements: Sequence[Element], x: float = 0.0, y: float = 0.0) -> None:
-        c = self.canvas
-        c.saveState()
-        self.draw_at(elements, x, y, fresh=True)
-        c.restoreState()
-
-    def draw_here(self, elements: Sequence[Element]) -> None:
-        """Draw at the current origin, inside a graphics state the caller saved."""
-        self.draw_at(elements, 0.0, 0.0, fresh=True)
-
-    def draw_at(self, elements: Sequence[Element], x: float, y: float, fresh: bool = False) -> None:
-        """Draw with the origin moved to (x, y) points by arithmetic, not by a transformation:
-        a card placed this way costs no extra graphics state in the PDF."""
-        saved = self._fill, self.ox, self.oy
-        if fresh:
-            self._fill = None
-        self.ox, self.oy = x, y
-        for element in elements:
-            getattr(self, f"_{type(element).__name__.lower()}")(element)
-        if fresh:
-            self._fill = saved[0]
-        self.ox, self.oy = saved[1], saved[2]
-
-    def fill(self, color: str) -> None:
-        """Set the fill colour, skipping the operator when it is already in force."""
-        if color != self._fill:
-            self.canvas.setFillColor(rl_color(color))
-            self._fill = color
-
-    # colours ---------------------------------------------------------------------------------
-    def _fill_stroke(self, fill: str | None, stroke: str | None, area_mm2: float) -> tuple[str | None, str | None]:
-        if self.ink_saver and fill and area_mm2 > ACCENT_AREA_MM2:
-            return "#ffffff", stroke or fill   # paper-white still hides what lies beneath
-        return fill, stroke
-
-    def _ink(self, color: str) -> str:
-        return INK if self.ink_saver else color
-
-    def _apply(self, fill: str | None, stroke: str | None, width: float, dash) -> None:
-        c = self.canvas
-        if fill:
-            self.fill(fill)
-        if stroke:
-            c.setStrokeColor(rl_color(stroke))
-            c.setLineWidth(width)
-        c.setDash([d * MM for d in dash] if dash else [])
-
-    # shapes ----------------------------------------------------------------------------------
-    def _box(self, e: Box) -> None:
-        fill, stroke = self._fill_stroke(e.fill, e.stroke, e.w * e.h)
-        if not fill and not stroke:
-            return
-        self._apply(fill, stroke, e.width, e.dash)
-        args = (self.ox + e.x * MM, self.oy + e.y * MM, e.w * MM, e.h * MM)
-        if e.radius:
-            self.canvas.roundRect(*args, e.radius * MM, stroke=int(bool(stroke)), fill=int(bool(fill)))
-        else:
-            self.canvas.rect(*args, stroke=int(bool(stroke)), fill=int(bool(fill)))
-
-    def _circle(self, e: Circle) -> None:
-        fill, stroke = self._fill_stroke(e.fill, e.stroke, 3.1416 * e.r * e.r)
-        if not fill and not stroke:
-            return
-        self._apply(fill, stroke, e.width, e.dash)
-        self.canvas.circle(self.ox + e.cx * MM, self.oy + e.cy * MM, e.r * MM, stroke=int(bool(stroke)),
-                           fill=int(bool(fill)))
-
-    def _line(self, e: Line) -> None:
-        self._apply(None, e.color, e.width, e.dash)
-        c = self.canvas
-        c.line(self.ox + e.x1 * MM, self.oy + e.y1 * MM, self.ox + e.x2 * MM, self.oy + e.y2 * MM)
-        if e.arrow:
-            import math
-
-            angle = math.atan2(e.y2 - e.y1, e.x2 - e.x1)
-            head = max(2.2, e.width * 2.5)
-            pts = [(e.x2, e.y2)]
-            for side in (-1, 1):
-                a = angle + math.pi + side * 0.45
-                pts.append((e.x2 + head * math.cos(a), e.y2 + head * math.sin(a)))
-            self._polygon(Polygon(tuple(pts), fill=e.color, stroke=e.color, width=e.width))
-
-    def _polygon(self, e: Polygon) -> None:
-        xs = [p[0] for p in e.points]
-        ys = [p[1] for p in e.points]
-        fill, stroke = self._fill_stroke(e.fill, e.stroke, (max(xs) - min(xs)) * (max(ys) - min(ys)) / 2)
-        if not fill and not stroke:
-            return
-        self._apply(fill, stroke, e.width, None)
-        path = self.canvas.beginPath()
-        path.moveTo(self.ox + e.points[0][0] * MM, self.oy + e.points[0][1] * MM)
-        for px, py in e.points[1:]:
-            path.lineTo(self.ox + px * MM, self.oy + py * MM)
-        path.close()
-        self.canvas.drawPath(path, stroke=int(bool(stroke)), fill=int(bool(fill)))
-
-    def _icon(self, e: Icon) -> None:
-        name = self.forms.icon_form(e.ref)
-        c = self.canvas
-        c.saveState()
-        large = self.ink_saver and e.size > LARGE_ICON_MM
-        c.setFillColor(rl_color(LARGE_ICON_INK if large else self._ink(e.color)))
-        scale = e.size * MM / 512.0
-        cx, cy = self.ox + e.cx * MM, self.oy + e.cy * MM
-        if e.rotate:
-            c.translate(cx, cy)
-            c.rotate(e.rotate)
-            c.transform(scale, 0, 0, scale, -e.size * MM / 2, -e.size * MM / 2)
-        else:           # one matrix places and sizes the icon
-            c.transform(scale, 0, 0, scale, cx - e.size * MM / 2, cy - e.size * MM / 2)
-        c.doForm(name)
-        c.restoreState()
-
-    def _text(self, e: Text) -> None:
-        c = self.canvas
-        size, lines = fit_text(e.text, e.w * MM, e.h * MM, e.size, e.min_size, e.bold)
-        self.fill(self._ink(e.color))
-        c.setFont(font(e.bold), size)
-        block = len(lines) * size * LEADING
-        top = self.oy + {"top": (e.y + e.h) * MM, "bottom": e.y * MM + block,
-                         "middle": (e.y + e.h / 2) * MM + block / 2}[e.valign]
-        for i, line in enumerate(lines):
-            baseline = top - size * (i + 0.82) * LEADING + size * 0.1
-            if e.align == "left":
-                c.drawString(self.ox + e.x * MM, baseline, line)
-            elif e.align == "right":
-                c.drawRightString(self.ox + (e.x + e.w) * MM, baseline, line)
-            else:
-                c.drawCentredString(self.ox + (e.x + e.w / 2) * MM, baseline, line)
-
-    def _group(self, e: Group) -> None:
-        c = self.canvas
-        c.saveState()
-        c.translate(self.ox + e.dx * MM, self.oy + e.dy * MM)
-        if e.rotate:
-            c.rotate(e.rotate)
-        self.draw_here(e.elements)
-        c.restoreState()
 
 
 def icon_refs(elements: Sequence[Element]) -> set[str]:

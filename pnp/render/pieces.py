@@ -17,8 +17,9 @@ from typing import Callable
 from pnp.components import Piece, PieceSheet
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect, grid_fit
-from pnp.render.elements import Box, icon_refs, rl_color
-from pnp.render.document import PageContext, PagePlan, RenderOptions
+from pnp.render.elements import Box, icon_refs
+from pnp.render.painter import rl_color
+from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.furniture import Bands, band_area, bands_for
 
 CUT = "#8a8a8a"
@@ -286,7 +287,8 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: str, options: RenderOptions)
     ctx.painter.draw_here(bleeding(elements or (), section.width, section.height, bleed / MM) if bleed
                           else elements or ())
     c.restoreState()
-    ctx.place(piece.kind, piece.name, piece.back_name, side, trim, turned=slot.turned, shape=section.shape)
+    ctx.place(kind=piece.kind, name=piece.name, side=side, rect=trim, back=piece.back_name, turned=slot.turned,
+              shape=section.shape)
 
 
 def bleeding(elements, w: float, h: float, bleed: float) -> tuple:

@@ -8,8 +8,9 @@ from typing import Sequence
 
 from pnp.geometry import MM
 from pnp.icons import IconStore
-from pnp.render.document import FormCache
-from pnp.render.elements import Element, Painter, rl_color
+from pnp.render.pages import FormCache
+from pnp.render.elements import Element
+from pnp.render.painter import Painter, rl_color
 from pnp.render.fonts import font, register_fonts
 from pnp.render.pieces import bleeding
 

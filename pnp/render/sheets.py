@@ -7,7 +7,7 @@ import re
 
 from pnp.components import Sheet
 from pnp.geometry import MM, Rect
-from pnp.render.document import PageContext, PagePlan, RenderOptions
+from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.elements import icon_refs
 from pnp.render.furniture import content_area
 
@@ -40,7 +40,7 @@ def plan_sheet(sheet: Sheet, options: RenderOptions) -> list[PagePlan]:
         def draw(ctx: PageContext, used=used) -> None:
             for i, slot in enumerate(used):
                 stamp(ctx, slot)
-                ctx.place(sheet.kind, sheet.name, None, "face", slot)
+                ctx.place(kind=sheet.kind, name=sheet.name, side="face", rect=slot)
                 if i:
                     _cut_line(ctx.canvas, slot.top + SLOT_GAP / 2, area)
 

@@ -1,0 +1,140 @@
+"""The types every page planner and the document writer share: print options, a planned page, the
+context a page draws in, a rendered document, and the forms drawn once per PDF."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.errors import UsageProblem
+from pnp.geometry import MM, Rect, Size
+from pnp.icons import IconRef, IconStore
+from pnp.manifest import BoardTile, MmBox, Placed, Shape, Side
+from pnp.render.furniture import Bands
+from pnp.render.painter import Painter
+from pnp.svgshape import IconShape
+
+
+Duplex = Literal["long", "short", "off", "fold"]
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """Print settings shared by every document of a build (lengths in points)."""
+
+    paper: Size
+    margin: float = 5 * MM
+    bleed: float = 0.0
+    duplex: Duplex = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    ink_saver: bool = False
+
+    def printable(self, width: float | None = None, height: float | None = None) -> Rect:
+        w = self.paper.width if width is None else width
+        h = self.paper.height if height is None else height
+        if w <= 2 * self.margin or h <= 2 * self.margin:
+            raise UsageProblem(f"a {self.margin / MM:g} mm printer margin leaves no room on {self.paper.name}")
+        return Rect(self.margin, self.margin, w - 2 * self.margin, h - 2 * self.margin)
+
+
+@dataclass
+class PagePlan:
+    width: float
+    height: float
+    bands: Bands
+    label: str
+    draw: Callable[["PageContext"], None]
+    trim: Rect | None = None
+    bleed: Rect | None = None
+    icons: frozenset[str] = frozenset()
+    backs: bool = False          # a page of backs: the document prints double-sided
+
+
+@dataclass
+class PageContext:
+    canvas: Canvas
+    painter: Painter
+    page: int
+    document: str
+    placed: list[Placed]
+
+    def place(self, *, kind: str, name: str, side: Side, rect: Rect, back: str | None = None, turned: bool = False,
+              shape: Shape | None = None, tile: BoardTile | None = None) -> None:
+        """Record one side of a piece placed on this page, for the manifest."""
+        self.placed.append(Placed(kind=kind, name=name, side=side, document=self.document, page=self.page,
+                                  box=mm_box(rect), back=back, turned=turned, shape=shape, tile=tile))
+
+
+def mm_box(rect: Rect) -> MmBox:
+    return MmBox(x=round(rect.x / MM, 2), y=round(rect.y / MM, 2),
+                 w=round(rect.width / MM, 2), h=round(rect.height / MM, 2))
+
+
+@dataclass
+class RenderedDocument:
+    filename: str
+    pdf: bytes
+    pages: int
+    placed: list[Placed] = field(default_factory=list)
+    icons: list[str] = field(default_factory=list)
+    double_sided: bool = False        # it has pages of backs
+    sheets: int = 0                   # sheets of paper, a double-sided sheet counted once
+
+
+def sheet_count(pages: int, two_sided: bool) -> int:
+    return (pages + 1) // 2 if two_sided else pages
+
+
+def printed_two_sided(both_sides: bool, has_backs: bool, duplex: Duplex) -> bool:
+    """Whether a file goes through the printer double-sided: backs do, unless glued or folded."""
+    return both_sides or (has_backs and duplex in ("long", "short"))
+
+
+class FormCache:
+    """Form XObjects drawn once per PDF and placed by reference: icons (which set no colour, so each
+    use inherits the fill in force), sheets, and the page furniture and cut guides that repeat."""
+
+    def __init__(self, canvas: Canvas, store: IconStore):
+        self.canvas = canvas
+        self.store = store
+        self.names: dict[str, str] = {}
+
+    def form(self, key: str, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> str:
+        """The form for `key`, drawn on first use. Icons keep readable names; other forms get short
+        ones, since every page lists the forms it uses."""
+        if key not in self.names:
+            name = key if key.startswith("icon_") else f"F{len(self.names)}"
+            self.canvas.beginForm(name, *bbox)
+            draw()
+            self.canvas.endForm()
+            self.names[key] = name
+        return self.names[key]
+
+    def icon_form(self, ref: str) -> str:
+        name = "icon_" + ref.replace("/", "__").replace("-", "_")
+        if name in self.names:
+            return self.names[name]
+        shape = self.store.shape(IconRef.parse(ref))
+        return self.form(name, (0, 0, shape.view_size, shape.view_size), lambda: self._icon(shape))
+
+    def _icon(self, shape: IconShape) -> None:
+        c = self.canvas
+        c.transform(1, 0, 0, -1, 0, shape.view_size)
+        path = c.beginPath()
+        for operators, points in shape.paths:
+            i = 0
+            for op in operators:
+                if op == 0:
+                    path.moveTo(points[i], points[i + 1]); i += 2
+                elif op == 1:
+                    path.lineTo(points[i], points[i + 1]); i += 2
+                elif op == 2:
+                    path.curveTo(*points[i:i + 6]); i += 6
+                elif op == 3:
+                    path.close()
+        c.drawPath(path, stroke=0, fill=1, fillMode=1)
+
+

@@ -8,11 +8,11 @@ import os
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
-from pnp.components import Cover
+from pnp.components import Cover, DocumentSpec
 from pnp.errors import LayoutError, PnpError, TextOverflow, UsageProblem
-from pnp.games import BuildContext, load_game
+from pnp.games import BuildContext, Game, load_game
 from pnp.geometry import MM
 from pnp.manifest import Placed
 from pnp.incremental import FAILURE_FILE, data_digest
@@ -23,7 +23,7 @@ from pnp.printguide import HOW, FilePrint, file_print, guide_blocks
 from pnp.reference import FILENAME as REFERENCE_FILENAME, reference_document
 from pnp.reprint import REPRINT_FILE, changes, designs, reprint_spec
 from pnp.render.furniture import content_area
-from pnp.rules import Problem, check_counts, load_rules, resolve_players
+from pnp.rules import Problem, RulesModel, check_counts, load_rules, resolve_players
 from pnp.settings import Settings
 from pnp.tomlfiles import text_source
 
@@ -50,16 +50,16 @@ def render_options(settings: Settings):
                          ink_saver=settings.ink_saver)
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
 class GamePlan:
     """A game's documents as data, before any drawing: what builds and exports start from."""
 
     slug: str
-    rules: object
+    rules: RulesModel
     players: int
-    module: object
-    data: object
-    specs: list
+    game: Game[Any]
+    data: Any               # what the game's `load` returned, for its `invariants`
+    specs: list[DocumentSpec]
     folder: Path
 
 
@@ -71,14 +71,14 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     players = resolve_players(rules, settings.players, slug)
     if settings.copies < 1:
         raise UsageProblem(f"--copies {settings.copies}: give 1 or more")
-    module = load_game(slug)
-    data = module.load(folder, store)
+    game = load_game(slug)
+    data = game.load(folder, store)
     card = settings.card_size()
     quantities = rules.quantities(players, settings.copies)
     ctx = BuildContext(players=players, card_w=card.width / MM, card_h=card.height / MM, copies=settings.copies,
                        quantities=quantities, facts=printed_numbers(rules))
     try:
-        specs = module.documents(data, ctx)
+        specs = game.documents(data, ctx)
     except LayoutError as exc:
         if exc.message.startswith(slug):
             raise
@@ -98,7 +98,7 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     reference = reference_document(folder, store, ctx, slug, rules.game.title, guide)
     if reference is not None:
         specs.append(reference)
-    return GamePlan(slug, rules, players, module, data, specs, folder)
+    return GamePlan(slug=slug, rules=rules, players=players, game=game, data=data, specs=specs, folder=folder)
 
 
 def drawing_error(exc: LayoutError, slug: str, folder: Path, filename: str) -> LayoutError:
@@ -137,7 +137,7 @@ def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -
 
     draw = renderer or render_document
     plan = plan_game(slug, settings, store)
-    rules, players, module, data = plan.rules, plan.players, plan.module, plan.data
+    rules, players, game, data = plan.rules, plan.players, plan.game, plan.data
     card = settings.card_size()
     options = render_options(settings)
     documents = []
@@ -160,9 +160,9 @@ def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -
     }
     area = content_area(options.printable())
     manifest["designs"] = designs(plan.specs, (area.width / MM, area.height / MM))
-    origins = module.count_origins(data, plan.folder) if hasattr(module, "count_origins") else {}
+    origins = game.count_origins(data, plan.folder)
     problems = (check_counts(slug, rules, placed, players, settings.copies, origins)
-                + module.invariants(data, rules, players))
+                + game.invariants(data, rules, players))
     manifest["validated"] = not problems
     return GameBuild(slug=slug, title=rules.game.title, players=players, documents=documents, manifest=manifest,
                      problems=problems, specs=plan.specs, placed=placed)

@@ -1,14 +1,23 @@
-"""The game registry: adding a game is one module, one layouts/ folder and one line here."""
+"""The game registry: adding a game is one module, one layouts/ folder and one line here.
+
+A game module defines `GAME = Game(...)`: how to load its layout data, which documents it prints
+and which of its own rules a build must keep. The registry checks that contract when it loads the
+module, so a missing or misnamed part is named at once, not met mid-build.
+"""
 
 from __future__ import annotations
 
 import importlib
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from types import ModuleType
+from pathlib import Path
+from typing import Any, Generic, TypeVar
 
+from pnp.components import DocumentSpec
 from pnp.errors import LayoutError
+from pnp.icons import IconStore
+from pnp.rules import CountOrigin, Problem, RulesModel
 
 GAMES: dict[str, str] = {
     "exit-from-purgatory": "pnp.games.exit_from_purgatory",
@@ -19,7 +28,7 @@ GAMES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class BuildContext:
     """What a game module may know of the build: counts and sizes, never drawing."""
 
@@ -53,7 +62,31 @@ class BuildContext:
         return text.format_map(values)
 
 
-def load_game(slug: str) -> ModuleType:
-    """A game module exposes `load(folder, store)`, `documents(data, ctx)` and
-    `invariants(data, rules, players)`."""
-    return importlib.import_module(GAMES[slug])
+Data = TypeVar("Data")
+
+
+def _no_origins(data: Any, folder: Path) -> Mapping[str, CountOrigin]:
+    return {}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Game(Generic[Data]):
+    """What a game module provides, typed by the data its `load` returns."""
+
+    slug: str
+    load: Callable[[Path, IconStore], Data]                       # the game's layouts/ folder -> its data
+    documents: Callable[[Data, BuildContext], list[DocumentSpec]]  # the files it prints, as data
+    invariants: Callable[[Data, RulesModel, int], list[Problem]]   # its own rules, beyond component counts
+    # where a count the rules model checks is declared in the layout data (for a precise message)
+    count_origins: Callable[[Data, Path], Mapping[str, CountOrigin]] = _no_origins
+
+
+def load_game(slug: str) -> Game[Any]:
+    """The game registered as `slug`, its contract checked."""
+    module = importlib.import_module(GAMES[slug])
+    game = getattr(module, "GAME", None)
+    if not isinstance(game, Game):
+        raise TypeError(f"{GAMES[slug]}: a game module must define GAME = Game(...) (see pnp/games/__init__.py)")
+    if game.slug != slug:
+        raise TypeError(f"{GAMES[slug]}: GAME.slug is {game.slug!r}, registered as {slug!r}")
+    return game

@@ -11,7 +11,7 @@ from pydantic import Field
 
 from pnp.errors import LayoutError
 from pnp.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
-from pnp.games import BuildContext
+from pnp.games import BuildContext, Game
 from pnp.icons import IconRef, IconStore
 from pnp.layouts import Color, CoverText, IconName, Strict, Text, load_file
 from pnp.kit import (Elements, TokenSide, aid_contents, aid_frame, aid_sheet, assembly_for, card_back, card_frame,
@@ -252,3 +252,6 @@ def invariants(game: Exit, rules: RulesModel, players: int) -> list[Problem]:
     for missing in sorted({"apple", "worm", "lantern"} - ids):
         problems.append(Problem("exit-from-purgatory", FILE, "cards", f"the {missing} card type is missing"))
     return problems
+
+
+GAME = Game(slug="exit-from-purgatory", load=load, documents=documents, invariants=invariants)

@@ -9,7 +9,7 @@ from pydantic import Field, model_validator
 
 from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet
 from pnp.errors import LayoutError
-from pnp.games import BuildContext
+from pnp.games import BuildContext, Game
 from pnp.icons import IconStore
 from pnp.layouts import Color, Count, CoverText, IconName, Mm, PawnSet, Strict, Text, load_file
 from pnp.kit import (Elements, TokenSide, aid_frame, aids_document, assembly_for, pawn_name, pawn_standees,
@@ -278,3 +278,6 @@ def invariants(d: PanicData, rules: RulesModel, players: int) -> list[Problem]:
     if per_suit < facts.get("code_length", 5):
         problems.append(Problem(GAME, "rules.toml", "facts", "too few cards of a suit to enter a code"))
     return problems
+
+
+GAME = Game(slug="particle-panic", load=load, documents=documents, invariants=invariants)

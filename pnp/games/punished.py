@@ -13,7 +13,7 @@ from pydantic import Field, model_validator
 
 from pnp.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.errors import LayoutError
-from pnp.games import BuildContext
+from pnp.games import BuildContext, Game
 from pnp.icons import IconStore
 from pnp.kit import back_frame, card_frame
 from pnp.layouts import Color, IconName, Strict, Text, load_file
@@ -548,3 +548,6 @@ def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
             problems.append(Problem(GAME, CARDS, f"categories.{key}", f"breaks category-back-exists: category "
                                     f"{key!r} has no back in [backs]"))
     return problems
+
+
+GAME = Game(slug="punished", load=load, documents=documents, invariants=invariants)

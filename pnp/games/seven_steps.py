@@ -11,7 +11,7 @@ from pydantic import Field
 
 from pnp.components import Cover, DocumentSpec, Sheet
 from pnp.errors import LayoutError
-from pnp.games import BuildContext
+from pnp.games import BuildContext, Game
 from pnp.icons import IconStore
 from pnp.layouts import Color, Count, CoverText, IconName, Strict, Text, load_file
 from pnp.kit import assembly_for
@@ -286,3 +286,6 @@ def invariants(g: Gamesheet, rules: RulesModel, players: int) -> list[Problem]:
         if band.max is not None and band.max < band.min:
             problems.append(Problem(GAME, FILE, f"ranks.bands[{i}]", f"{band.name}: max is below min"))
     return problems
+
+
+GAME = Game(slug="seven-steps", load=load, documents=documents, invariants=invariants)

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet
 from pnp.errors import LayoutError
-from pnp.games import BuildContext
+from pnp.games import BuildContext, Game
 from pnp.icons import IconStore
 from pnp.layouts import Color, Count, CoverText, IconName, PawnSet, Strict, Text, load_file
 from pnp.kit import (Elements, TokenSide, aid_frame, aids_document, assembly_for, card_back, card_frame,
@@ -335,3 +335,6 @@ def invariants(d: StraightData, rules: RulesModel, players: int) -> list[Problem
         problems.append(Problem(GAME, FILE, "pawns.width", "a pawn standee must fit a track space with room to spare",
                                 f"<= {d.track.space - 2:g} mm", f"{d.pawns.width:g} mm"))
     return problems
+
+
+GAME = Game(slug="straight-to", load=load, documents=documents, invariants=invariants, count_origins=count_origins)

@@ -2,30 +2,38 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
+from pnp.atomic import write_bytes_atomic
 from pnp.components import Cover, DocumentSpec
 from pnp.errors import LayoutError, PnpError, TextOverflow, UsageProblem
 from pnp.games import BuildContext, Game, load_game
 from pnp.geometry import MM
-from pnp.manifest import Placed
-from pnp.incremental import FAILURE_FILE, data_digest
-from pnp.outputdir import game_folder
 from pnp.icons import IconStore
-from pnp.atomic import write_bytes_atomic
-from pnp.printguide import HOW, FilePrint, file_print, guide_blocks
-from pnp.reference import FILENAME as REFERENCE_FILENAME, reference_document
-from pnp.reprint import REPRINT_FILE, changes, designs, reprint_spec
+from pnp.incremental import FAILURE_FILE, data_digest
+from pnp.manifest import Placed
+from pnp.outputdir import game_folder
+from pnp.printguide import FilePrint, file_print, guide_blocks
+from pnp.printoptions import BOTH_SIDES
+from pnp.reference import FILENAME as REFERENCE_FILENAME
+from pnp.reference import reference_document
+from pnp.render.document import render_document
 from pnp.render.furniture import content_area
+from pnp.render.pages import RenderedDocument, RenderOptions
+from pnp.reprint import REPRINT_FILE, changes, designs, reprint_spec
 from pnp.rules import Problem, RulesModel, check_counts, load_rules, resolve_players
 from pnp.settings import Settings
 from pnp.tomlfiles import text_source
+
+Renderer = Callable[[DocumentSpec, RenderOptions, IconStore], RenderedDocument]
 
 
 @dataclass
@@ -33,20 +41,18 @@ class GameBuild:
     slug: str
     title: str
     players: int
-    documents: list = field(default_factory=list)
-    manifest: dict = field(default_factory=dict)
+    documents: list[RenderedDocument] = field(default_factory=list)
+    manifest: dict[str, Any] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
-    specs: list = field(default_factory=list)
-    reprint: object = None                           # the reprint document, when pieces changed
+    specs: list[DocumentSpec] = field(default_factory=list)
+    reprint: RenderedDocument | None = None          # the reprint document, when pieces changed
     design_thumbs: dict[str, bytes] = field(default_factory=dict)
     placed: list[Placed] = field(default_factory=list)
 
 
-def render_options(settings: Settings):
-    from pnp.render.pages import RenderOptions
-
-    return RenderOptions(paper=settings.paper_size(), margin=settings.margin_pt(), bleed=settings.bleed_pt(),
-                         duplex=settings.duplex_mode(), back_offset=settings.back_offset_pt(),
+def render_options(settings: Settings) -> RenderOptions:
+    return RenderOptions(paper=settings.paper, margin=settings.margin.points, bleed=settings.bleed.points,
+                         duplex=settings.duplex, back_offset=settings.back_offset.points,
                          ink_saver=settings.ink_saver)
 
 
@@ -73,7 +79,7 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
         raise UsageProblem(f"--copies {settings.copies}: give 1 or more")
     game = load_game(slug)
     data = game.load(folder, store)
-    card = settings.card_size()
+    card = settings.card
     quantities = rules.quantities(players, settings.copies)
     ctx = BuildContext(players=players, card_w=card.width / MM, card_h=card.height / MM, copies=settings.copies,
                        quantities=quantities, facts=printed_numbers(rules))
@@ -93,8 +99,8 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
         except LayoutError as exc:
             raise drawing_error(exc, slug, folder, spec.filename) from None
     rules_sheet = FilePrint(filename=REFERENCE_FILENAME, title="Rules reference and print guide", pages=2, sheets=1,
-                            how=HOW["both"], contents=("The rules in short, and this guide.",), icons=frozenset())
-    guide = guide_blocks(specs, files + [rules_sheet], options)
+                            how=BOTH_SIDES, contents=("The rules in short, and this guide.",), icons=frozenset())
+    guide = guide_blocks(specs, [*files, rules_sheet], options)
     reference = reference_document(folder, store, ctx, slug, rules.game.title, guide)
     if reference is not None:
         specs.append(reference)
@@ -115,15 +121,18 @@ def fill_cover(cover: Cover, ctx: BuildContext, slug: str, folder: Path, filenam
         return [ctx.fill(line, f"{slug}/{text_source(folder, line) or 'the print guide of ' + filename}")
                 for line in lines]
 
-    return Cover(contents=fill(cover.contents), assembly=fill(cover.assembly), bring=fill(cover.bring), notes=fill(cover.notes))
+    return Cover(
+        contents=fill(cover.contents), assembly=fill(cover.assembly), bring=fill(cover.bring), notes=fill(cover.notes)
+    )
 
 
-def printed_numbers(rules) -> dict[str, int]:
+def printed_numbers(rules: RulesModel) -> dict[str, int]:
     """What printed text may name: the rules model's facts, and `KIND_per_player` for each
     component counted per player (so "10 Power tokens each" comes from the same number), and
     `KIND_extra_per_player` for those that grow beyond a player count."""
-    numbers = {f"{kind}_per_player": spec.per_player for kind, spec in rules.components.items()
-               if spec.per_player is not None}
+    numbers = {
+        f"{kind}_per_player": spec.per_player for kind, spec in rules.components.items() if spec.per_player is not None
+    }
     for kind, spec in rules.components.items():
         if spec.extra_per_player is not None and spec.extra_beyond is not None:
             numbers[f"{kind}_extra_per_player"] = spec.extra_per_player
@@ -131,14 +140,13 @@ def printed_numbers(rules) -> dict[str, int]:
     return {**numbers, **rules.facts}
 
 
-def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -> GameBuild:
+def build_game(slug: str, settings: Settings, store: IconStore,
+               renderer: Renderer | None = None) -> GameBuild:
     """Build in memory and check it against the rules model; nothing is written here."""
-    from pnp.render.document import render_document
-
     draw = renderer or render_document
     plan = plan_game(slug, settings, store)
     rules, players, game, data = plan.rules, plan.players, plan.game, plan.data
-    card = settings.card_size()
+    card = settings.card
     options = render_options(settings)
     documents = []
     for spec in plan.specs:
@@ -151,29 +159,50 @@ def build_game(slug: str, settings: Settings, store: IconStore, renderer=None) -
         "game": slug,
         "title": rules.game.title,
         "players": players,
-        "options": {"paper": options.paper.name, "card": card.name, "bleed_mm": round(options.bleed / MM, 3),
-                    "duplex": options.duplex, "ink_saver": options.ink_saver},
-        "documents": [{"file": doc.filename, "pages": doc.pages, "sheets": doc.sheets, "bytes": len(doc.pdf),
-                       "sha256": hashlib.sha256(doc.pdf).hexdigest(), "icons": doc.icons,
-                       "duplex": options.duplex if doc.double_sided else "single"} for doc in documents],
+        "options": {
+            "paper": options.paper.name,
+            "card": card.name,
+            "bleed_mm": round(options.bleed / MM, 3),
+            "duplex": options.duplex,
+            "ink_saver": options.ink_saver,
+        },
+        "documents": [
+            {
+                "file": doc.filename,
+                "pages": doc.pages,
+                "sheets": doc.sheets,
+                "bytes": len(doc.pdf),
+                "sha256": hashlib.sha256(doc.pdf).hexdigest(),
+                "icons": doc.icons,
+                "duplex": options.duplex if doc.double_sided else "single",
+            }
+            for doc in documents
+        ],
         "placed": [item.to_json() for item in placed],
     }
     area = content_area(options.printable())
     manifest["designs"] = designs(plan.specs, (area.width / MM, area.height / MM))
     origins = game.count_origins(data, plan.folder)
-    problems = (check_counts(slug, rules, placed, players, settings.copies, origins)
-                + game.invariants(data, rules, players))
+    problems = check_counts(slug, rules, placed, players, settings.copies, origins) + game.invariants(
+        data, rules, players
+    )
     manifest["validated"] = not problems
-    return GameBuild(slug=slug, title=rules.game.title, players=players, documents=documents, manifest=manifest,
-                     problems=problems, specs=plan.specs, placed=placed)
+    return GameBuild(
+        slug=slug,
+        title=rules.game.title,
+        players=players,
+        documents=documents,
+        manifest=manifest,
+        problems=problems,
+        specs=plan.specs,
+        placed=placed,
+    )
 
 
 def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store: IconStore) -> None:
     """The change list against the game's previous build in `folder`, the reprint document of the
     changed pieces, and thumbnails of designs not drawn before (for the gallery's before/after)."""
     from pnp.gallery import design_thumbnails
-    from pnp.render.document import render_document
-
     try:
         previous = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
         before = previous["designs"] if isinstance(previous.get("designs"), dict) else None
@@ -202,7 +231,7 @@ def write_build(build: GameBuild, output: Path) -> list[Path]:
 def _write(build: GameBuild, output: Path) -> list[Path]:
     folder = game_folder(output, build.slug)
     folder.mkdir(parents=True, exist_ok=True)
-    sweep_temporary(output, [build.slug])     # left by a build that was killed outright
+    sweep_temporary(output, [build.slug])  # left by a build that was killed outright
     written = []
     for doc in build.documents:
         path = folder / doc.filename
@@ -236,10 +265,8 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
 def _record_failure(folder: Path, lines: list[str]) -> None:
     """Only where the output folder is already there: a failed first build leaves nothing behind."""
     if folder.parent.is_dir() and not folder.parent.is_symlink() and not folder.is_symlink():
-        try:
+        with contextlib.suppress(OSError):
             write_bytes_atomic(folder / FAILURE_FILE, (json.dumps({"problems": lines}, indent=1) + "\n").encode())
-        except OSError:
-            pass
 
 
 @dataclass
@@ -272,18 +299,34 @@ def build_and_write(slug: str, settings: Settings, digest: str, no_validate: boo
     warnings = [f"warning: {problem} (written anyway: --no-validate)" for problem in result.problems]
     pages = sum(doc.pages for doc in result.documents)
     sheets = sum(doc.sheets for doc in result.documents)
-    return Outcome(slug, warnings + [f"{slug}: {len(result.documents)} PDFs, {pages} pages on {sheets} sheets, "
-                                     f"{result.players} "
-                                     f"player{'s' if result.players != 1 else ''} -> {written[0].parent}"])
+    return Outcome(
+        slug,
+        [
+            *warnings,
+            f"{slug}: {len(result.documents)} PDFs, {pages} pages on {sheets} sheets, "
+            f"{result.players} "
+            f"player{'s' if result.players != 1 else ''} -> {written[0].parent}",
+        ],
+    )
 
 
 # imported once in the parent before workers fork, so no worker pays for them again
-PRELOAD = ("reportlab.pdfgen.canvas", "pypdfium2", "PIL.Image", "pnp.render.document", "pnp.render.pieces",
-           "pnp.render.boards", "pnp.render.sheets", "pnp.render.cover", "pnp.gallery")
+PRELOAD = (
+    "reportlab.pdfgen.canvas",
+    "pypdfium2",
+    "PIL.Image",
+    "pnp.render.document",
+    "pnp.render.pieces",
+    "pnp.render.boards",
+    "pnp.render.sheets",
+    "pnp.render.cover",
+    "pnp.gallery",
+)
 
 
-def build_many(slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool,
-               jobs: int) -> Iterator[Outcome]:
+def build_many(
+    slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool, jobs: int
+) -> Iterator[Outcome]:
     """Games build in forked processes when there are several and more than one core to use, each
     reported as it finishes; the parent imports the drawing modules and fonts first, so each worker
     starts warm. An interruption in the parent (Ctrl-C, SIGTERM) ends the pool: its workers are
@@ -305,7 +348,7 @@ def build_many(slugs: list[str], settings: Settings, digests: dict[str, str], no
     register_fonts()
     tasks = [(slug, settings, digests[slug], no_validate) for slug in slugs]
     with multiprocessing.get_context("fork").Pool(min(jobs, len(slugs)), initializer=_worker_start) as pool:
-        yield from pool.imap_unordered(_build_task, tasks)      # each game reported as it finishes
+        yield from pool.imap_unordered(_build_task, tasks)  # each game reported as it finishes
     # leaving the block (normally or by an exception) terminates the workers
 
 
@@ -325,7 +368,7 @@ def _worker_start() -> None:
 
         PR_SET_PDEATHSIG = 1
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() == 1:            # the parent died before the line above took effect
+        if os.getppid() == 1:  # the parent died before the line above took effect
             os._exit(1)
 
 

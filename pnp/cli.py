@@ -4,17 +4,30 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from pnp import __version__
 from pnp.games import GAMES
+from pnp.printoptions import DuplexMode
+
+if TYPE_CHECKING:                    # the commands import what they use when they run: a fast start
+    from pnp.export.catalogue import Catalogue
+    from pnp.icons import IconRef, IconStore
+    from pnp.settings import Settings
+
+Command = Callable[..., Any]
+Decorator = Callable[[Command], Command]
 
 GAME = click.Choice(sorted(GAMES))
 
 
-def refused(names: tuple[str, ...], where: str, why: str) -> list:
+def refused(names: tuple[str, ...], where: str, why: str) -> list[Decorator]:
     """Hidden options that answer their use with why they mean nothing here, rather than being
     taken and ignored."""
     def refuse(ctx: click.Context, param: click.Parameter, value: object) -> None:
@@ -34,9 +47,8 @@ OPTIONS = {      # every build option, defined once; each can also come from pnp
                               help="Light pages, dark icons, colour only as thin accents."),
     "bleed": click.option("--bleed", help="Bleed beyond the trim, e.g. 3mm or 0.125in (default 0)."),
     "margin": click.option("--margin", help="Printer margin kept clear (default 5mm)."),
-    "duplex": click.option("--duplex", type=click.Choice(["long", "short", "off", "fold"]),
-                           help="long (default): flip on the long edge; short; off: backs on sheets of their own; "
-                                "fold: each front beside its back, fold the sheet in half (no duplex printer needed)."),
+    "duplex": click.option("--duplex", type=click.Choice([mode.value for mode in DuplexMode]),
+                           help=DuplexMode.help()),
     "back_offset": click.option("--back-offset", help="Shift backs by X,Y mm to calibrate a printer, e.g. 0.5,-1."),
     "copies": click.option("--copies", type=click.IntRange(1, 10000), help="Copies of pads such as gamesheets."),
     "layouts": click.option("--layouts", type=click.Path(file_okay=False),
@@ -45,9 +57,9 @@ OPTIONS = {      # every build option, defined once; each can also come from pnp
 }
 
 
-def options(*names: str, extra: list | None = None):
+def options(*names: str, extra: list[Decorator] | None = None) -> Decorator:
     """Decorate a command with the named build options (in this order) and any `extra` ones."""
-    def decorate(func):
+    def decorate(func: Command) -> Command:
         for option in reversed([OPTIONS[name] for name in names] + (extra or [])):
             func = option(func)
         return func
@@ -57,7 +69,7 @@ def options(*names: str, extra: list | None = None):
 shared_options = options(*OPTIONS)
 
 
-def _settings(writes: bool = False, **flags):
+def _settings(writes: bool = False, **flags: Any) -> Settings:
     """Options read and checked once; the first line says which layouts and icons are in use. A
     command that `writes` has its output folder checked before anything is written."""
     from pnp.settings import Settings
@@ -74,7 +86,7 @@ def _settings(writes: bool = False, **flags):
     return settings
 
 
-def _project_games(settings) -> list[str]:
+def _project_games(settings: Settings) -> list[str]:
     """The games whose layouts the project holds (a project made for one game builds that one)."""
     from pnp.errors import UsageProblem
 
@@ -85,7 +97,7 @@ def _project_games(settings) -> list[str]:
     return found
 
 
-def _store(settings):
+def _store(settings: Settings) -> IconStore:
     from pnp.icons import IconStore
 
     return IconStore(settings.icons_dir(), settings.icons_base_url)
@@ -118,7 +130,7 @@ def cli() -> None:
 @click.option("--no-validate", is_flag=True, help="Write the files even if the build breaks its rules model.")
 @click.option("--force", is_flag=True, help="Rebuild even when nothing changed since the last build.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), help="Games built at once (default: one per core).")
-def build(games, no_validate, force, jobs, **flags) -> None:
+def build(games: tuple[str, ...], no_validate: bool, force: bool, jobs: int | None, **flags: Any) -> None:
     """Build GAMES (default: all) into PDFs under the output folder.
 
     A game whose layout data, icons, options and tool version are unchanged since its last
@@ -138,7 +150,7 @@ def build(games, no_validate, force, jobs, **flags) -> None:
         sys.exit(worst)
 
 
-def _build(settings, slugs: list[str], force: bool, no_validate: bool, jobs: int) -> int:
+def _build(settings: Settings, slugs: list[str], force: bool, no_validate: bool, jobs: int) -> int:
     """Build what changed (or everything, with force), report each game as it finishes, refresh
     the gallery; returns the worst exit code. The output folder is locked throughout; an
     interrupted build removes the temporary files its workers left and says so."""
@@ -153,7 +165,7 @@ def _build(settings, slugs: list[str], force: bool, no_validate: bool, jobs: int
             raise
 
 
-def _build_locked(settings, slugs: list[str], force: bool, no_validate: bool, jobs: int) -> int:
+def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate: bool, jobs: int) -> int:
     from pnp.incremental import clear_failure, inputs_digest, up_to_date
 
     digests = {slug: inputs_digest(slug, settings) for slug in slugs}
@@ -187,7 +199,7 @@ def _build_locked(settings, slugs: list[str], force: bool, no_validate: bool, jo
     return worst
 
 
-def _paper_total(settings, slugs: list[str]) -> None:
+def _paper_total(settings: Settings, slugs: list[str]) -> None:
     """The paper bill of every game built into the output folder, from the manifests."""
     import json
 
@@ -208,7 +220,7 @@ def _paper_total(settings, slugs: list[str]) -> None:
 @shared_options
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
               help="Port for the gallery on 127.0.0.1 (0: any free port).")
-def watch(games, port, **flags) -> None:
+def watch(games: tuple[str, ...], port: int, **flags: Any) -> None:
     """Rebuild GAMES (default: all the project's) whenever a layout file is saved, and serve the
     gallery on localhost; the page reloads itself after each rebuild.
 
@@ -257,7 +269,7 @@ def watch(games, port, **flags) -> None:
 @cli.command()
 @click.argument("games", nargs=-1, type=GAME)
 @shared_options
-def validate(games, output, **flags) -> None:
+def validate(games: tuple[str, ...], output: str | None, **flags: Any) -> None:
     """Build GAMES in memory and check them against their rules models.
 
     Every game is checked and every problem reported (file, key and line) before it exits:
@@ -297,7 +309,7 @@ def validate(games, output, **flags) -> None:
 @cli.command()
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--game", "games", multiple=True, type=GAME, help="Copy only this game (repeat for more; default: all).")
-def new(folder, games) -> None:
+def new(folder: Path, games: tuple[str, ...]) -> None:
     """Make FOLDER a pnp project: pnp.toml, a copy of the layouts to edit, and the icon cache.
 
     Inside it, `pnp validate`, `pnp build` and `pnp watch` read the project's layouts, not the
@@ -316,7 +328,7 @@ def new(folder, games) -> None:
 @cli.command()
 @click.argument("games", nargs=-1, type=GAME)
 @options("output", "layouts", "icons")
-def report(games, **flags) -> None:
+def report(games: tuple[str, ...], **flags: Any) -> None:
     """The balance report of GAMES (default: all the project's): OUTPUT/GAME/report.html.
 
     Exact odds where they can be enumerated, seeded simulations where they cannot (the strategy
@@ -342,7 +354,7 @@ def report(games, **flags) -> None:
 @options("paper", "back_offset", "margin", "output",
          extra=[click.option("--duplex", type=click.Choice(["long", "short"]),
                              help="The edge your printer flips on (default long).")])
-def calibrate(**flags) -> None:
+def calibrate(**flags: Any) -> None:
     """Write OUTPUT/calibrate.pdf: one sheet to print double-sided and read your printer's back offset.
 
     Hold the printed sheet to the light: each red crosshair from the back falls on the blue rulers
@@ -361,12 +373,12 @@ def calibrate(**flags) -> None:
     document = render_document(calibration_document(print_options), print_options, _store(settings))
     path = settings.output_dir() / FILENAME
     write_bytes_atomic(path, document.pdf)
-    click.echo(f"calibration sheet -> {path} (print both sides, flip on the {settings.duplex_mode()} edge)")
+    click.echo(f"calibration sheet -> {path} (print both sides, flip on the {settings.duplex} edge)")
 
 
 @cli.command(name="list")
 @options("layouts")
-def list_games(layouts) -> None:
+def list_games(layouts: str | None) -> None:
     """List the games and their components with counts.
 
     \b
@@ -403,7 +415,7 @@ export_options = options(
                   "an export is sized by the piece (--card) and its resolution, not by paper or duplex printing"))
 
 
-def _progress(label: str, total: int):
+def _progress(label: str, total: int) -> AbstractContextManager[Any]:
     """A progress bar on a terminal, silence elsewhere."""
     if sys.stderr.isatty():
         return click.progressbar(length=total, label=label, file=sys.stderr)
@@ -416,9 +428,8 @@ def _progress(label: str, total: int):
     return contextlib.nullcontext(Quiet())
 
 
-def _catalogue(game: str, flags: dict):
+def _catalogue(game: str, flags: dict[str, Any]) -> tuple[Settings, IconStore, Catalogue]:
     from pnp.export.catalogue import catalogue
-
     from pnp.outputdir import game_folder
 
     settings = _settings(writes=True, **flags)
@@ -432,7 +443,7 @@ def _catalogue(game: str, flags: dict):
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Image resolution.")
 @click.option("--bleed", default="0.125in", show_default=True, help="Bleed beyond the trim, e.g. 3mm or 0.125in.")
 @export_options
-def images(game, dpi, **flags) -> None:
+def images(game: str, dpi: int, **flags: Any) -> None:
     """One PNG per card face and per back of GAME, with quantities.csv, into OUTPUT/GAME/exports/images.
 
     Each PNG records its dpi; with the default 1/8 in of bleed a poker card at 300 dpi is
@@ -443,13 +454,12 @@ def images(game, dpi, **flags) -> None:
     """
     from pnp.export.catalogue import require_decks
     from pnp.export.images import export_images, image_jobs
-    from pnp.geometry import MM
 
     settings, store, found = _catalogue(game, flags)
     decks = require_decks(found)
     folder = settings.output_dir() / game / "exports" / "images"
     with _progress("rendering card images", sum(len(image_jobs(d)) for d in decks)) as bar:
-        written = export_images(decks, store, dpi=dpi, bleed_mm=settings.bleed_pt() / MM,
+        written = export_images(decks, store, dpi=dpi, bleed_mm=settings.bleed.mm,
                                 ink_saver=settings.ink_saver, folder=folder, progress=bar.update)
     click.echo(f"{game}: {len(written) - 1} images at {dpi} dpi and quantities.csv -> {folder}")
     _exported(settings, game, folder)
@@ -459,7 +469,7 @@ def images(game, dpi, **flags) -> None:
 @click.argument("game", type=GAME)
 @click.option("--bleed", default="0.125in", show_default=True, help="Bleed beyond the trim, e.g. 3mm or 0.125in.")
 @export_options
-def printshop(game, **flags) -> None:
+def printshop(game: str, **flags: Any) -> None:
     """One PDF per deck of GAME for a card-printing service, into OUTPUT/GAME/exports/printshop.
 
     One card per page at trim size plus bleed (TrimBox and BleedBox set), each card's front
@@ -470,13 +480,12 @@ def printshop(game, **flags) -> None:
     """
     from pnp.export.catalogue import require_decks
     from pnp.export.printshop import export_printshop
-    from pnp.geometry import MM
 
     settings, store, found = _catalogue(game, flags)
     decks = require_decks(found)
     folder = settings.output_dir() / game / "exports" / "printshop"
     with _progress("writing print-shop PDFs", len(decks)) as bar:
-        written = export_printshop(decks, store, bleed_mm=settings.bleed_pt() / MM, ink_saver=settings.ink_saver,
+        written = export_printshop(decks, store, bleed_mm=settings.bleed.mm, ink_saver=settings.ink_saver,
                                    game_title=found.title, folder=folder, progress=bar.update)
     click.echo(f"{game}: {len(written)} print-shop PDF(s) -> {folder}")
     _exported(settings, game, folder)
@@ -486,7 +495,7 @@ def printshop(game, **flags) -> None:
 @click.argument("game", type=GAME)
 @click.option("--base-url", help="Where you host the images (default: file:/// paths to the exported files).")
 @export_options
-def tts(game, base_url, **flags) -> None:
+def tts(game: str, base_url: str | None, **flags: Any) -> None:
     """A Tabletop Simulator saved object of GAME: decks, tokens, pawns, boards and sheets.
 
     Copy OUTPUT/GAME/exports/tts/GAME.json and GAME.png into Tabletop Simulator's Saved Objects
@@ -508,7 +517,7 @@ def tts(game, base_url, **flags) -> None:
     _exported(settings, game, folder)
 
 
-def _exported(settings, game: str, folder: Path) -> None:
+def _exported(settings: Settings, game: str, folder: Path) -> None:
     """Record which data the export was made from (the gallery marks it stale once the data
     changes), then refresh the gallery."""
     from pnp.atomic import write_bytes_atomic
@@ -520,7 +529,7 @@ def _exported(settings, game: str, folder: Path) -> None:
     _gallery(settings)
 
 
-def _gallery(settings) -> None:
+def _gallery(settings: Settings) -> None:
     """Refresh output/index.html after anything was written."""
     from pnp.gallery import write_gallery
     from pnp.incremental import data_digest
@@ -550,7 +559,7 @@ def icons() -> None:
     """
 
 
-def _game_icons(settings, games) -> list:
+def _game_icons(settings: Settings, games: Iterable[str]) -> list[IconRef]:
     """The icons the named games' layout data uses."""
     from pnp.icons import IconRef
     from pnp.tomlfiles import used_icons
@@ -559,7 +568,7 @@ def _game_icons(settings, games) -> list:
     return [IconRef.parse(ref) for ref in sorted(names)]
 
 
-def _refs(refs, settings) -> list:
+def _refs(refs: tuple[str, ...], settings: Settings) -> list[IconRef]:
     from pnp.icons import IconRef
 
     if refs:
@@ -576,7 +585,8 @@ def _refs(refs, settings) -> list:
 @click.option("--deadline", type=click.FloatRange(0.5, 600), default=30.0, show_default=True,
               help="Seconds one download may take in all (a server dripping bytes never hits --timeout).")
 @click.option("--icons", "icons_dir", type=click.Path(file_okay=False), help="Icon cache folder.")
-def fetch(refs, refresh, base_url, timeout, deadline, icons_dir) -> None:
+def fetch(refs: tuple[str, ...], refresh: bool, base_url: str | None, timeout: float, deadline: float,
+          icons_dir: str | None) -> None:
     """Download REFS (author/name; default: every icon the games use) into the cache.
 
     \b
@@ -602,7 +612,7 @@ def fetch(refs, refresh, base_url, timeout, deadline, icons_dir) -> None:
 @click.option("--authors", type=click.Path(exists=True, dir_okay=False),
               help="JSON mapping icon name -> author folder, to attribute the set's icons.")
 @click.option("--icons", "icons_dir", type=click.Path(file_okay=False), help="Icon cache folder.")
-def import_(icons_json, refs, authors, icons_dir) -> None:
+def import_(icons_json: str, refs: tuple[str, ...], authors: str | None, icons_dir: str | None) -> None:
     """Fill the cache from an Iconify JSON set (@iconify-json/game-icons' icons.json): the offline route.
 
     \b
@@ -626,7 +636,7 @@ def import_(icons_json, refs, authors, icons_dir) -> None:
 
 @icons.command()
 @click.option("--icons", "icons_dir", type=click.Path(file_okay=False), help="Icon cache folder.")
-def verify(icons_dir) -> None:
+def verify(icons_dir: str | None) -> None:
     """Re-hash every cached icon against icons/manifest.json.
 
     \b
@@ -646,7 +656,7 @@ def verify(icons_dir) -> None:
 
 @icons.command()
 @click.argument("games", nargs=-1, type=GAME)
-def credits(games) -> None:
+def credits(games: tuple[str, ...]) -> None:
     """Print the attribution for the icons GAMES use (default: all games).
 
     \b
@@ -665,12 +675,12 @@ class Interrupted(BaseException):
     """SIGTERM or Ctrl-C: unwinds every command (outside click's own handling), so temporary files
     are removed and worker processes ended on the way out."""
 
-    def __init__(self, signum: int):
+    def __init__(self, signum: int) -> None:
         super().__init__(signum)
         self.code = 128 + signum
 
 
-def _interrupt(signum, frame) -> None:
+def _interrupt(signum: int, frame: FrameType | None) -> None:
     raise Interrupted(signum)
 
 
@@ -691,6 +701,6 @@ def main() -> None:
         click.echo(f"Error: the library {exc.name!r} that pnp needs is not installed in this Python "
                    f"({sys.executable}); install pnp with its dependencies: pip install .", err=True)
         sys.exit(1)
-    except Exception as exc:  # noqa: BLE001 - the last net under every command
+    except Exception as exc:
         click.echo(f"Error: unexpected {type(exc).__name__}: {exc} (please report this)", err=True)
         sys.exit(1)

@@ -5,8 +5,8 @@ Sizes are millimetres. Nothing here draws; `pnp.render` turns these into pages.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from collections.abc import Callable
 from typing import Literal
 
 from pnp.render.elements import Element
@@ -87,7 +87,7 @@ class Cover:
 class DocumentSpec:
     filename: str
     title: str
-    sections: list[Section]
+    sections: Sequence[Section]
     cover: Cover | None            # what the game's print guide says of the file; None: it is the guide
     game_title: str = ""
     both_sides: bool = False       # printed on both sides of its sheets though it has no backs

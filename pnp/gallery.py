@@ -8,7 +8,7 @@ import json
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pnp.atomic import write_bytes_atomic
 from pnp.geometry import MM
@@ -17,12 +17,16 @@ from pnp.incremental import files_match
 from pnp.manifest import Placed, placed_from_json
 
 if TYPE_CHECKING:
+    from PIL import Image
+
+    from pnp.components import DocumentSpec, Piece
+    from pnp.icons import IconStore
     from pnp.render.pages import RenderedDocument
 
 THUMB_HEIGHT = 220
 
 
-def _thumbnail_png(image) -> bytes:
+def _thumbnail_png(image: Image.Image) -> bytes:
     """Thumbnails favour speed over bytes: they are made on every build."""
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=1)
@@ -39,7 +43,7 @@ def thumbnails(documents: list[RenderedDocument], placed: list[Placed]) -> dict[
         if item.kind not in first and item.counted:
             first[item.kind] = item
     out = {}
-    opened: dict[str, object] = {}
+    opened: dict[str, Any] = {}       # pdfium documents, closed below
     for kind, item in first.items():
         if item.document not in opened:
             opened[item.document] = pdfium.PdfDocument(pdfs[item.document])
@@ -60,7 +64,8 @@ def thumbnails(documents: list[RenderedDocument], placed: list[Placed]) -> dict[
 DESIGN_DPI = 40
 
 
-def design_thumbnails(specs, designs: dict[str, dict], drawn: set[str], store) -> dict[str, bytes]:
+def design_thumbnails(specs: list[DocumentSpec], designs: dict[str, dict[str, Any]], drawn: set[str],
+                      store: IconStore) -> dict[str, bytes]:
     """A small PNG of the face of every piece design not drawn before, named by its fingerprint, so
     a later change list can show it as "before"."""
     from pnp.components import PieceSheet
@@ -71,7 +76,7 @@ def design_thumbnails(specs, designs: dict[str, dict], drawn: set[str], store) -
         for section in spec.sections:
             if not isinstance(section, PieceSheet):
                 continue
-            todo = []
+            todo: list[tuple[str, Piece]] = []
             for piece in dict.fromkeys(section.pieces):
                 digest = designs.get(f"{piece.kind}|{piece.name}", {}).get("hash")
                 if digest and digest not in drawn and digest not in out and digest not in dict(todo):
@@ -80,7 +85,7 @@ def design_thumbnails(specs, designs: dict[str, dict], drawn: set[str], store) -
                 continue
             pdf = pieces_pdf([(piece.face, piece.background) for _, piece in todo], section.width, section.height,
                              0.0, store)
-            for (digest, _), image in zip(todo, rasterise(pdf, DESIGN_DPI)):
+            for (digest, _), image in zip(todo, rasterise(pdf, DESIGN_DPI), strict=True):
                 out[digest] = _thumbnail_png(image)
     return out
 
@@ -88,7 +93,7 @@ def design_thumbnails(specs, designs: dict[str, dict], drawn: set[str], store) -
 EXPORT_SOURCE = "source.json"      # in each export folder: the data digest it was made from
 
 
-def _read_json(path: Path) -> dict:
+def _read_json(path: Path) -> dict[str, Any]:
     """A file the gallery may show; anything unreadable or malformed counts as absent."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -97,7 +102,12 @@ def _read_json(path: Path) -> dict:
     return data if isinstance(data, dict) else {}
 
 
-def _game(folder: Path, data_now: str | None) -> dict | None:
+def _listed(record: dict[str, Any], key: str) -> list[Any]:
+    value = record.get(key)
+    return value if isinstance(value, list) else []
+
+
+def _game(folder: Path, data_now: str | None) -> dict[str, Any] | None:
     manifest = _read_json(folder / "manifest.json")
     failure = _read_json(folder / "last-failure.json")
     if not manifest and not failure and not (folder / "report.html").is_file():
@@ -112,8 +122,8 @@ def _game(folder: Path, data_now: str | None) -> dict | None:
     designs: dict[str, Counter[str]] = defaultdict(Counter)
     for item in fronts:
         designs[item.kind][item.name] += 1
-    icons = sorted({ref for doc in manifest.get("documents", []) if isinstance(doc, dict)
-                    for ref in (doc.get("icons") if isinstance(doc.get("icons"), list) else []) if is_icon_ref(ref)})
+    icons = sorted({ref for doc in _listed(manifest, "documents") if isinstance(doc, dict)
+                    for ref in _listed(doc, "icons") if is_icon_ref(ref)})
     exports = {}
     for kind_folder in sorted(p for p in (folder / "exports").glob("*") if p.is_dir()):
         files = [path.relative_to(folder.parent).as_posix() for path in sorted(kind_folder.glob("*"))
@@ -121,7 +131,7 @@ def _game(folder: Path, data_now: str | None) -> dict | None:
         made_from = _read_json(kind_folder / EXPORT_SOURCE).get("data")
         exports[kind_folder.name] = {"files": files, "stale": made_from != (data_now or manifest.get("data"))}
     game = folder.name
-    thumbs = manifest.get("thumbnails") if isinstance(manifest.get("thumbnails"), dict) else {}
+    thumbs: dict[str, Any] = manifest["thumbnails"] if isinstance(manifest.get("thumbnails"), dict) else {}
     return {
         "slug": game,
         "title": manifest.get("title", game),
@@ -143,7 +153,7 @@ def _game(folder: Path, data_now: str | None) -> dict | None:
     }
 
 
-def _changes(manifest: dict, game: str, folder: Path) -> list[dict] | None:
+def _changes(manifest: dict[str, Any], game: str, folder: Path) -> list[dict[str, Any]] | None:
     """The change list of the latest build with before/after thumbnails where they exist."""
     found = manifest.get("changes")
     if not isinstance(found, list):

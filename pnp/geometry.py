@@ -10,7 +10,7 @@ INCH = 72.0
 _UNITS = {"mm": MM, "cm": 10 * MM, "in": INCH, "pt": 1.0}
 _NUMBER = r"(\d+(?:\.\d+)?)"
 _LENGTH_RE = re.compile(rf"^\s*{_NUMBER}\s*(mm|cm|in|pt)?\s*$")
-_SIZE_RE = re.compile(rf"^\s*{_NUMBER}\s*[xX×]\s*{_NUMBER}\s*(mm|cm|in|pt)?\s*$")
+_SIZE_RE = re.compile(rf"^\s*{_NUMBER}\s*[xX\u00d7]\s*{_NUMBER}\s*(mm|cm|in|pt)?\s*$")   # 63x88, 63X88, 63\u00d788
 
 PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4), "a3": (297, 420), "tabloid": (279.4, 431.8)}
 CARDS = {"poker": (63.5, 88.9), "bridge": (57.15, 88.9), "tarot": (70, 120), "mini": (44, 68)}
@@ -53,11 +53,11 @@ class Size:
     height: float
 
     @classmethod
-    def paper(cls, text: str) -> "Size":
+    def paper(cls, text: str) -> Size:
         return cls(*_parse_size(text, PAPERS, "paper size"))
 
     @classmethod
-    def card(cls, text: str) -> "Size":
+    def card(cls, text: str) -> Size:
         return cls(*_parse_size(text, CARDS, "card size"))
 
     def label(self) -> str:
@@ -83,7 +83,7 @@ class Rect:
     def center(self) -> tuple[float, float]:
         return self.x + self.width / 2, self.y + self.height / 2
 
-    def inset(self, dx: float, dy: float | None = None) -> "Rect":
+    def inset(self, dx: float, dy: float | None = None) -> Rect:
         dy = dx if dy is None else dy
         return Rect(self.x + dx, self.y + dy, self.width - 2 * dx, self.height - 2 * dy)
 

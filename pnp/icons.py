@@ -6,20 +6,23 @@ import hashlib
 import json
 import re
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from pnp import __version__
 from pnp.atomic import write_bytes_atomic
-from pnp.timelimit import TimeLimitExceeded, time_limit
 from pnp.errors import IconError
 from pnp.paths import inside
 from pnp.safefiles import UnsafeFile, read_regular
+from pnp.timelimit import TimeLimitExceeded, time_limit
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:                   # loaded when first needed: most commands never fetch
+    import requests
+
     from pnp.svgshape import IconShape
 
 DEFAULT_BASE_URL = "https://game-icons.net"
@@ -40,7 +43,7 @@ class IconRef:
     name: str
 
     @classmethod
-    def parse(cls, text: str) -> "IconRef":
+    def parse(cls, text: str) -> IconRef:
         match = _REF_RE.match(text) if isinstance(text, str) else None
         if not match:
             shown = repr(text) if len(repr(text)) <= 80 else repr(text)[:60] + f"... ({len(str(text)):,} characters)"
@@ -72,7 +75,7 @@ class IconStore:
     def manifest_path(self) -> Path:
         return self.root / "manifest.json"
 
-    def manifest(self) -> dict[str, dict]:
+    def manifest(self) -> dict[str, dict[str, Any]]:
         if not self.manifest_path.exists():
             return {}
         try:
@@ -88,7 +91,7 @@ class IconStore:
                                 "table of author, source, sha256, size and licence")
         return entries
 
-    def _write_manifest(self, entries: dict[str, dict]) -> None:
+    def _write_manifest(self, entries: dict[str, dict[str, Any]]) -> None:
         text = json.dumps({"icons": dict(sorted(entries.items()))}, indent=2) + "\n"
         write_bytes_atomic(self.manifest_path, text.encode())
 
@@ -120,7 +123,7 @@ class IconStore:
                             f"run `pnp icons fetch --refresh {ref}`")
         return data
 
-    def shape(self, ref: IconRef) -> "IconShape":
+    def shape(self, ref: IconRef) -> IconShape:
         try:
             return _cached_shape(self.read(ref))
         except IconError as exc:
@@ -234,7 +237,7 @@ def _author_from_manifest(known: dict[str, str | None], name: str) -> str | None
 
 
 @lru_cache(maxsize=256)
-def _cached_shape(data: bytes) -> "IconShape":
+def _cached_shape(data: bytes) -> IconShape:
     from pnp.svgshape import SvgRejected, load_shape
 
     try:
@@ -243,7 +246,7 @@ def _cached_shape(data: bytes) -> "IconShape":
         raise IconError(f"icon refused: {exc}") from None
 
 
-def _http_session():
+def _http_session() -> requests.Session:
     import requests
     from requests.adapters import HTTPAdapter
     from urllib3.util.retry import Retry
@@ -259,7 +262,7 @@ def _http_session():
     return session
 
 
-def _download_svg(session, url: str, timeout: float, deadline: float) -> bytes:
+def _download_svg(session: requests.Session, url: str, timeout: float, deadline: float) -> bytes:
     """GET one SVG: same-host redirects only, a byte cap, an overall deadline, a strict SVG check."""
     started = time.monotonic()
     origin = urlsplit(url).netloc
@@ -272,7 +275,8 @@ def _download_svg(session, url: str, timeout: float, deadline: float) -> bytes:
         raise IconError(f"{url}: download took longer than {deadline:g} s") from None
 
 
-def _fetch_svg(session, url: str, timeout: float, deadline: float, started: float, origin: str) -> bytes:
+def _fetch_svg(session: requests.Session, url: str, timeout: float, deadline: float, started: float,
+               origin: str) -> bytes:
     import requests
     from urllib3 import exceptions as urllib3_errors
 

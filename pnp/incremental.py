@@ -10,6 +10,7 @@ import hashlib
 import json
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from pnp import __version__
 from pnp.paths import fonts_dir
@@ -34,10 +35,15 @@ def code_digest() -> str:
 def inputs_digest(slug: str, settings: Settings) -> str:
     """Everything a game's build depends on: the tool, the options and the game's data."""
     digest = hashlib.sha256(code_digest().encode())
-    options = {name: getattr(settings, name) for name in OUTPUT_OPTIONS}
+    options = {name: _plain(getattr(settings, name)) for name in OUTPUT_OPTIONS}
     digest.update(json.dumps(options, sort_keys=True).encode())
     digest.update(data_digest(slug, settings).encode())
     return digest.hexdigest()
+
+
+def _plain(value: object) -> object:
+    """An option as JSON: numbers and flags as they are, a parsed value as it was given."""
+    return value if value is None or isinstance(value, (bool, int)) else str(value)
 
 
 def data_digest(slug: str, settings: Settings) -> str:
@@ -63,7 +69,7 @@ def data_digest(slug: str, settings: Settings) -> str:
     return _DATA_DIGESTS[signature]
 
 
-_DATA_DIGESTS: dict[tuple, str] = {}
+_DATA_DIGESTS: dict[tuple[object, ...], str] = {}
 
 
 def _stamp(path: Path) -> tuple[int, int]:
@@ -90,7 +96,7 @@ def up_to_date(slug: str, settings: Settings, digest: str) -> bool:
         return False
 
 
-def files_match(folder: Path, manifest: dict) -> bool:
+def files_match(folder: Path, manifest: dict[str, Any]) -> bool:
     """Every document the manifest lists is in `folder` with the size and hash it records."""
     documents = manifest.get("documents")
     if not isinstance(documents, list) or not documents:

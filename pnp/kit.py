@@ -13,9 +13,8 @@ from pnp.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.errors import LayoutError
 from pnp.layouts import CoverText, PawnSet
 from pnp.render.columns import Block, text_column
-from pnp.render.elements import Box, Circle, Element, Group, Icon, Line, Text
+from pnp.render.elements import Box, Circle, Element, Elements, Group, Icon, Line, Text
 
-Elements = tuple[Element, ...]
 AIDS_FILE = "aids.pdf"
 FOLD_DASH = (2.0, 1.5)
 

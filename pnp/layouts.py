@@ -4,14 +4,16 @@ line (for syntax errors) and key path."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic_core import ErrorDetails
 
 from pnp.errors import LayoutError
 from pnp.icons import IconRef, IconStore, is_icon_ref
-from pnp.tomlfiles import csv_location, icon_locations, line_of, read_layout
+from pnp.tomlfiles import KeyPath, csv_location, icon_locations, line_of, read_layout
 
 M = TypeVar("M", bound=BaseModel)
 _COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -71,20 +73,20 @@ class PawnSet(Strict):
     names: Annotated[list[Text], Field(min_length=1)]
 
     @model_validator(mode="after")
-    def _one_name_per_colour(self) -> "PawnSet":
+    def _one_name_per_colour(self) -> PawnSet:
         if len(self.names) != len(self.colors):
             raise ValueError(f"give one name per colour ({len(self.colors)} colours, {len(self.names)} names)")
         return self
 
 
-def key_path(loc: tuple) -> str:
+def key_path(loc: KeyPath) -> str:
     out = ""
     for part in loc:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out
 
 
-def describe(error: dict) -> str:
+def describe(error: ErrorDetails) -> str:
     kind = error["type"]
     found = error.get("input")
     if kind == "missing":
@@ -96,7 +98,7 @@ def describe(error: dict) -> str:
     return f"{error['msg'][0].lower()}{error['msg'][1:]} (found {shown(found)})"
 
 
-def parse(model: type[M], data: dict[str, Any], path: Path, sources: dict[tuple, Path] | None = None,
+def parse(model: type[M], data: dict[str, Any], path: Path, sources: dict[KeyPath, Path] | None = None,
           also: list[str] | None = None) -> M:
     """Validate `data` against `model`; every problem becomes one line naming file and key (and the
     row and column where the key lies in a CSV list); `also` adds problems found another way."""
@@ -117,7 +119,7 @@ MAX_TEXT = 4000         # characters in one string: more than any card, aid or r
 MAX_ITEMS = 2000        # entries in one list or table (a CSV list has the same cap)
 
 
-def _oversized(node: Any, loc: tuple = ()):
+def _oversized(node: Any, loc: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
     """(key path, message) for each string or list past the caps, before any model looks at them."""
     if isinstance(node, str) and len(node) > MAX_TEXT:
         yield loc, f"a text of {len(node):,} characters; at most {MAX_TEXT:,}"
@@ -127,10 +129,10 @@ def _oversized(node: Any, loc: tuple = ()):
             return
         items = node.items() if isinstance(node, dict) else enumerate(node)
         for key, value in items:
-            yield from _oversized(value, loc + (key,))
+            yield from _oversized(value, (*loc, key))
 
 
-def _say(path: Path, loc: tuple, sources: dict[tuple, Path], message: str) -> str:
+def _say(path: Path, loc: KeyPath, sources: dict[KeyPath, Path], message: str) -> str:
     """`file:key.path: message (line N)`, or with the row and column when the key lies in a CSV list."""
     in_csv = csv_location(sources, loc)
     if in_csv:
@@ -146,8 +148,8 @@ def load_file(path: Path, model: type[M], store: IconStore) -> M:
     return parse(model, raw, path, sources, also=missing_icons(raw, store, path, sources=sources))
 
 
-def missing_icons(data: Any, store: IconStore, path: Path, loc: tuple = (),
-                  sources: dict[tuple, Path] | None = None) -> list[str]:
+def missing_icons(data: Any, store: IconStore, path: Path, loc: KeyPath = (),
+                  sources: dict[KeyPath, Path] | None = None) -> list[str]:
     """A line for each icon named in the data that the icon cache lacks."""
     missing = []
     for where, ref in icon_locations(data, loc):

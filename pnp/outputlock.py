@@ -12,9 +12,9 @@ from __future__ import annotations
 import fcntl
 import os
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
 
 from pnp.errors import PnpError
 

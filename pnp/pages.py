@@ -3,16 +3,20 @@ template compiled once per process: `pnp watch` and the tests render them again 
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
 
 
-@lru_cache(maxsize=None)
-def _environment() -> Any:
+@cache
+def _environment() -> Environment:
     from jinja2 import Environment, PackageLoader, select_autoescape
 
     return Environment(loader=PackageLoader("pnp", "templates"), autoescape=select_autoescape(["html", "j2"]))
 
 
 def render_page(template: str, **values: Any) -> str:
-    return _environment().get_template(template).render(**values)
+    page: str = _environment().get_template(template).render(**values)
+    return page

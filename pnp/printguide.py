@@ -11,18 +11,10 @@ from dataclasses import dataclass
 from pnp.components import DocumentSpec
 from pnp.geometry import MM
 from pnp.icons import IconRef, credits_lines
+from pnp.printoptions import BOTH_SIDES, ONE_SIDE
+from pnp.render.columns import Block
 from pnp.render.document import duplex_safe, plan_sections
 from pnp.render.pages import RenderOptions, printed_two_sided, sheet_count
-from pnp.render.pieces import FLIP
-
-HOW = {
-    "long": f"double-sided, {FLIP['long']}",
-    "short": f"double-sided, {FLIP['short']}",
-    "fold": "single-sided; fold each sheet on its dashed centre line, glue, then cut",
-    "off": "single-sided; glue each back sheet behind its front sheet, turned over left to right",
-    "both": "double-sided (either edge)",
-    "single": "single-sided",
-}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -42,15 +34,10 @@ def file_print(spec: DocumentSpec, options: RenderOptions) -> FilePrint:
     """Pages and sheets of `spec` as it will render: the same planning the renderer does."""
     body = duplex_safe(plan_sections(spec.sections, options), options, before=0)
     backs = any(page.backs for page in body)
-    if backs and options.duplex == "fold":
-        mode = "fold"
-    elif backs:
-        mode = options.duplex
-    else:
-        mode = "both" if spec.both_sides else "single"
+    how = options.duplex.how if backs else BOTH_SIDES if spec.both_sides else ONE_SIDE
     two_sided = printed_two_sided(spec.both_sides, backs, options.duplex)
     return FilePrint(filename=spec.filename, title=spec.title, pages=len(body),
-                     sheets=sheet_count(len(body), two_sided), how=HOW[mode],
+                     sheets=sheet_count(len(body), two_sided), how=how,
                      contents=tuple(spec.cover.contents if spec.cover else ()),
                      icons=frozenset().union(*(page.icons for page in body)))
 
@@ -59,10 +46,10 @@ def sheet_total(files: list[FilePrint]) -> tuple[int, int]:
     return sum(f.pages for f in files), sum(f.sheets for f in files)
 
 
-def guide_blocks(specs: list[DocumentSpec], files: list[FilePrint], options: RenderOptions) -> list[tuple[str, str]]:
+def guide_blocks(specs: list[DocumentSpec], files: list[FilePrint], options: RenderOptions) -> list[Block]:
     """Headings and paragraphs for text_column, in reading order."""
     pages, sheets = sheet_total(files)
-    blocks: list[tuple[str, str]] = [
+    blocks: list[Block] = [
         ("note", f"{len(files)} files, {pages} pages on {sheets} sheets of {options.paper.name.upper()} paper. "
                  "Print at 100% / actual size, never 'fit to page': the 50 mm bar at each page's foot checks it."),
     ]
@@ -78,11 +65,11 @@ def guide_blocks(specs: list[DocumentSpec], files: list[FilePrint], options: Ren
     assembly = list(dict.fromkeys(line for spec in specs if spec.cover for line in spec.cover.assembly))
     bring = list(dict.fromkeys(line for spec in specs if spec.cover for line in spec.cover.bring + spec.cover.notes))
     if assembly:
-        blocks += [("heading", "Cut and fold")] + [("item", line) for line in assembly]
+        blocks += [("heading", "Cut and fold"), *(("item", line) for line in assembly)]
     if bring:
-        blocks += [("heading", "You also need")] + [("item", line) for line in bring]
+        blocks += [("heading", "You also need"), *(("item", line) for line in bring)]
     icons = sorted(set().union(*(f.icons for f in files)))
-    blocks += [("heading", "Artwork credits")] + [
-        ("note", line) for line in credits_lines([IconRef.parse(ref) for ref in icons])
-        + ["Text set in DejaVu Sans (Bitstream Vera licence)."]]
+    credits = [*credits_lines([IconRef.parse(ref) for ref in icons]),
+               "Text set in DejaVu Sans (Bitstream Vera licence)."]
+    blocks += [("heading", "Artwork credits"), *(("note", line) for line in credits)]
     return blocks

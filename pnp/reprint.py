@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Literal
+from typing import Any, Literal
 
 from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.render.elements import Element, Group, Text
@@ -127,6 +128,13 @@ def reprint_spec(specs: list[DocumentSpec], todo: list[Change], game_title: str)
             copies = wanted.pop(f"{section.kind}|{section.name}")
             sections.append(replace(section, copies=copies) if isinstance(section, Sheet) else section)
     lines = [change.describe() for change in todo]
-    return DocumentSpec(filename=REPRINT_FILE, title="Reprint: only what changed", sections=sections,
-                        cover=Cover(contents=lines, assembly=["Cut and fold these as in the full files; swap them for the old pieces."]),
-                        game_title=game_title, cover_page=True)
+    return DocumentSpec(
+        filename=REPRINT_FILE,
+        title="Reprint: only what changed",
+        sections=sections,
+        cover=Cover(
+            contents=lines, assembly=["Cut and fold these as in the full files; swap them for the old pieces."]
+        ),
+        game_title=game_title,
+        cover_page=True,
+    )

@@ -29,7 +29,7 @@ class Players(Strict):
     rule: Text
 
     @model_validator(mode="after")
-    def _ordered(self) -> "Players":
+    def _ordered(self) -> Players:
         if self.max is not None and self.max < self.min:
             raise ValueError(f"max {self.max} is below min {self.min}")
         if self.default < self.min or (self.max is not None and self.default > self.max):
@@ -51,7 +51,7 @@ class ComponentCount(Strict):
     hidden: Text | None = None   # components drawn face down together: they must share one back
 
     @model_validator(mode="after")
-    def _one_rule(self) -> "ComponentCount":
+    def _one_rule(self) -> ComponentCount:
         given = [name for name in ("fixed", "per_player", "per_copy", "base") if getattr(self, name) is not None]
         if len(given) != 1:
             raise ValueError("give exactly one of fixed, per_player, per_copy or base")
@@ -71,7 +71,7 @@ class ComponentCount(Strict):
         extra = 0
         if self.extra_per_player is not None and self.extra_beyond is not None:
             extra = self.extra_per_player * max(0, players - self.extra_beyond)
-        return self.base + extra
+        return (self.base or 0) + extra
 
     def describe(self) -> str:
         if self.at_least:
@@ -166,19 +166,42 @@ def check_counts(game: str, rules: RulesModel, placed: list[Placed], players: in
             if origin is not None:
                 problems.append(Problem(game, origin.file, origin.keys,
                                         f"these {spec.label}s add up to {faces[key]}; the rules model "
-                                        f"({RULES_FILE}:components.{key}) asks for {spec.describe()}", want, faces[key]))
+                                        f"({RULES_FILE}:components.{key}) asks for {spec.describe()}", want,
+                                        faces[key]))
             else:
-                problems.append(Problem(game, RULES_FILE, f"components.{key}",
-                                        f"{spec.label} count for {who} is wrong (the rules: {spec.describe()})",
-                                        want, faces[key]))
+                problems.append(
+                    Problem(
+                        game,
+                        RULES_FILE,
+                        f"components.{key}",
+                        f"{spec.label} count for {who} is wrong (the rules: {spec.describe()})",
+                        want,
+                        faces[key],
+                    )
+                )
         if spec.sides == 2 and backs[key] != faces[key]:
-            problems.append(Problem(game, RULES_FILE, f"components.{key}.sides",
-                                    f"every {spec.label} needs its back printed behind it",
-                                    faces[key], backs[key]))
+            problems.append(
+                Problem(
+                    game,
+                    RULES_FILE,
+                    f"components.{key}.sides",
+                    f"every {spec.label} needs its back printed behind it",
+                    faces[key],
+                    backs[key],
+                )
+            )
     problems += _check_hidden_backs(game, rules, placed)
     for kind in sorted(set(faces) - set(rules.components)):
-        problems.append(Problem(game, RULES_FILE, f"components.{kind}",
-                                "placed by the build but missing from the rules model", 0, faces[kind]))
+        problems.append(
+            Problem(
+                game,
+                RULES_FILE,
+                f"components.{kind}",
+                "placed by the build but missing from the rules model",
+                0,
+                faces[kind],
+            )
+        )
     return problems
 
 
@@ -194,17 +217,31 @@ def _check_hidden_backs(game: str, rules: RulesModel, placed: list[Placed]) -> l
         if len(backs) <= 1:
             continue
         common = backs.most_common(1)[0][0]
-        odd = sorted({f"{item.name} ({item.back})" for item in placed
-                      if item.kind in kinds and item.side == "back" and item.back != common})
-        problems.append(Problem(game, RULES_FILE, f"components.{kinds[0]}.hidden",
-                                f"{group} cards are drawn face down, so all must share one back; "
-                                f"different: {', '.join(odd)}", common, ", ".join(sorted(backs))))
+        odd = sorted(
+            {
+                f"{item.name} ({item.back})"
+                for item in placed
+                if item.kind in kinds and item.side == "back" and item.back != common
+            }
+        )
+        problems.append(
+            Problem(
+                game,
+                RULES_FILE,
+                f"components.{kinds[0]}.hidden",
+                f"{group} cards are drawn face down, so all must share one back; different: {', '.join(odd)}",
+                common,
+                ", ".join(sorted(str(back) for back in backs)),
+            )
+        )
     return problems
 
 
-def check_facts(game: str, file: str, facts: dict[str, int],
-                found: list[tuple[str, int, str, str]]) -> list[Problem]:
+def check_facts(game: str, file: str, facts: dict[str, int], found: list[tuple[str, int, str, str]]) -> list[Problem]:
     """Compare numbers the layout data holds with the rules model's facts:
     each entry is (fact, value found, key in `file`, what it is)."""
-    return [Problem(game, file, where, what, facts[key], value)
-            for key, value, where, what in found if key in facts and facts[key] != value]
+    return [
+        Problem(game, file, where, what, facts[key], value)
+        for key, value, where, what in found
+        if key in facts and facts[key] != value
+    ]

@@ -3,106 +3,105 @@ then command-line flags (a flag beats the file)."""
 
 from __future__ import annotations
 
-import math
 import os
 import tomllib
-from dataclasses import dataclass, fields, replace
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any
 
 from pnp.errors import UsageProblem
-from pnp.geometry import MM, Size, parse_length
+from pnp.geometry import MM
 from pnp.icons import DEFAULT_BASE_URL
 from pnp.paths import shipped_icons_dir, shipped_layouts_dir
+from pnp.printoptions import BackOffset, CardSize, DuplexMode, Length, Paper
 from pnp.safefiles import UnsafeFile, read_regular
 
 CONFIG_FILE = "pnp.toml"
-DUPLEX_MODES = ("long", "short", "off", "fold")
-MAX_BACK_OFFSET_MM = 10
 MAX_COPIES = 10000
 MIN_PRINTABLE_MM = (170.0, 250.0)   # what the largest sheet (the Seven Steps gamesheet) needs
 MAX_PAPER_MM = 1200.0
 MAX_QUIET_BLEED_MM = 6
 
 
-@dataclass(frozen=True)
+DEFAULT_PAPER = Paper.parse("a4")
+DEFAULT_CARD = CardSize.parse("poker")
+NO_BLEED = Length.parse("0")
+DEFAULT_MARGIN = Length.parse("5mm")
+NO_OFFSET = BackOffset.parse("0,0")
+
+# the options that parse themselves, and the parser of each
+PARSERS: dict[str, Callable[[Any], object]] = {
+    "paper": Paper.parse, "card": CardSize.parse, "bleed": Length.parse, "margin": Length.parse,
+    "duplex": DuplexMode.parse, "back_offset": BackOffset.parse,
+}
+
+
+@dataclass(frozen=True, kw_only=True)
 class Settings:
-    paper: str = "a4"
-    card: str = "poker"
+    """Every build option, typed. Text given for a typed option (from a flag or pnp.toml) is parsed
+    when the settings are made, once; every value that cannot be parsed is named in one message."""
+
+    paper: Paper = DEFAULT_PAPER
+    card: CardSize = DEFAULT_CARD
     players: int | None = None
     output: str = "output"
     ink_saver: bool = False
-    bleed: str = "0"
-    margin: str = "5mm"
-    duplex: str = "long"
-    back_offset: str = "0,0"
+    bleed: Length = NO_BLEED
+    margin: Length = DEFAULT_MARGIN
+    duplex: DuplexMode = DuplexMode.LONG
+    back_offset: BackOffset = NO_OFFSET
     copies: int = 1
     layouts: str | None = None
     icons: str | None = None
     icons_base_url: str = DEFAULT_BASE_URL
 
+    def __post_init__(self) -> None:
+        problems = []
+        for name, parse in PARSERS.items():
+            value = getattr(self, name)
+            try:
+                object.__setattr__(self, name, parse(value))
+            except ValueError as exc:
+                problems.append(f"--{name.replace('_', '-')}: {exc}" if name != "back_offset"
+                                else f"--back-offset {exc}")
+        if problems:
+            raise UsageProblem("; ".join(problems))
+
     @classmethod
-    def load(cls, cwd: Path | None = None, **flags) -> "Settings":
+    def load(cls, cwd: Path | None = None, **flags: Any) -> Settings:
         """A project is a folder: its pnp.toml, its `layouts/` and its `icons/` (when it has them)
-        come before the copies shipped with pnp; flags beat them all."""
-        settings = cls()
+        come before the copies shipped with pnp; flags beat them all. Parsed once, here."""
         here = cwd or Path.cwd()
         path = here / CONFIG_FILE
+        values: dict[str, Any] = {}
         if path.exists() or path.is_symlink():
-            config = _read_config(path)
+            values = _read_config(path)
             for key in ("layouts", "icons"):       # folders named in pnp.toml are relative to it
-                if key in config:
-                    config[key] = str(here / config[key])
-            settings = replace(settings, **config)
+                if key in values:
+                    values[key] = str(here / values[key])
         env_icons = os.environ.get("PNP_ICONS_DIR")
-        if env_icons and settings.icons is None:
-            settings = replace(settings, icons=env_icons)
-        if settings.layouts is None and (here / "layouts").is_dir():
-            settings = replace(settings, layouts=str(here / "layouts"))
-        if settings.icons is None and (here / "icons" / "manifest.json").is_file():
-            settings = replace(settings, icons=str(here / "icons"))
+        if env_icons and "icons" not in values:
+            values["icons"] = env_icons
+        if "layouts" not in values and (here / "layouts").is_dir():
+            values["layouts"] = str(here / "layouts")
+        if "icons" not in values and (here / "icons" / "manifest.json").is_file():
+            values["icons"] = str(here / "icons")
         env_url = os.environ.get("PNP_ICONS_BASE_URL")
         if env_url:
-            settings = replace(settings, icons_base_url=env_url)
+            values["icons_base_url"] = env_url
         given = {key: value for key, value in flags.items() if value is not None}
-        return replace(settings, **given)
+        from_file = [f"{CONFIG_FILE}: {key}: {problem}" for key, value in values.items()
+                     if key in PARSERS and key not in given for problem in _unparsed(key, value)]
+        if from_file:
+            raise UsageProblem("; ".join(from_file))
+        return cls(**{**values, **given})
 
     def sources(self) -> str:
         """The line every command starts with: which data it read."""
         shipped = " (shipped with pnp)"
         return (f"layouts: {self.layouts_dir().resolve()}{shipped if self.layouts is None else ''}; "
                 f"icons: {self.icons_dir().resolve()}{shipped if self.icons is None else ''}")
-
-    # parsed views: checked once by `check()` when the settings are loaded -----------------------
-    def paper_size(self) -> Size:
-        return _parse("--paper", self.paper, Size.paper)
-
-    def card_size(self) -> Size:
-        return _parse("--card", self.card, Size.card)
-
-    def bleed_pt(self) -> float:
-        return _parse("--bleed", self.bleed, parse_length)
-
-    def margin_pt(self) -> float:
-        return _parse("--margin", self.margin, parse_length)
-
-    def back_offset_pt(self) -> tuple[float, float]:
-        parts = str(self.back_offset).split(",")
-        if len(parts) != 2:
-            raise UsageProblem(f"--back-offset {self.back_offset!r}: give X,Y in mm, for example 0.5,-1")
-        try:
-            x, y = float(parts[0]), float(parts[1])
-        except ValueError:
-            raise UsageProblem(f"--back-offset {self.back_offset!r}: X and Y must be numbers of mm") from None
-        if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (x, y)):
-            raise UsageProblem(f"--back-offset {self.back_offset!r}: each of X and Y must be a number from "
-                               f"-{MAX_BACK_OFFSET_MM} to {MAX_BACK_OFFSET_MM} mm (printers drift by a millimetre "
-                               "or two; `pnp calibrate` measures yours)")
-        return x * MM, y * MM
-
-    def duplex_mode(self) -> str:
-        if self.duplex not in DUPLEX_MODES:
-            raise UsageProblem(f"duplex {self.duplex!r} is not one of {', '.join(DUPLEX_MODES)}")
-        return self.duplex
 
     def layouts_dir(self) -> Path:
         return Path(self.layouts) if self.layouts else shipped_layouts_dir()
@@ -116,15 +115,7 @@ class Settings:
     def check(self) -> list[str]:
         """Parse every option once, refusing values that cannot make a sensible print; returns the
         warnings (values that print, but probably not as meant)."""
-        problems = []
-        for view in (self.paper_size, self.card_size, self.bleed_pt, self.margin_pt, self.back_offset_pt,
-                     self.duplex_mode):
-            try:
-                view()
-            except UsageProblem as exc:
-                problems.append(exc.message)
-        if not problems:
-            problems += self._sane_sizes()
+        problems = self._sane_sizes()
         if not str(self.output).strip():
             problems.append("--output '': give a folder name, for example output")
         if not 1 <= self.copies <= MAX_COPIES:
@@ -133,13 +124,13 @@ class Settings:
             problems.append(f"players = {self.players}: give 1 to 99")
         if problems:
             raise UsageProblem("; ".join(problems))
-        if self.bleed_pt() > MAX_QUIET_BLEED_MM * MM:
+        if self.bleed.mm > MAX_QUIET_BLEED_MM:
             return [f"--bleed {self.bleed}: more than the {MAX_QUIET_BLEED_MM} mm print shops ask for; "
                     "the pieces take more paper"]
         return []
 
     def _sane_sizes(self) -> list[str]:
-        paper, margin = self.paper_size(), self.margin_pt() / MM
+        paper, margin = self.paper, self.margin.mm
         short, long = sorted((paper.width / MM, paper.height / MM))
         if long > MAX_PAPER_MM:
             return [f"--paper {self.paper}: {long:g} mm is longer than any printer takes "
@@ -153,17 +144,18 @@ class Settings:
         return []
 
 
-def _parse(option: str, value, parser):
+def _unparsed(key: str, value: object) -> list[str]:
     try:
-        return parser(value)
+        PARSERS[key](value)
     except ValueError as exc:
-        raise UsageProblem(f"{option}: {exc}") from None
+        return [str(exc)]
+    return []
 
 
 CONFIG_MAX_BYTES = 64 * 1024
 
 
-def _read_config(path: Path) -> dict:
+def _read_config(path: Path) -> dict[str, Any]:
     try:
         data = tomllib.loads(read_regular(path, CONFIG_MAX_BYTES).decode("utf-8-sig"))
     except UnsafeFile as exc:
@@ -183,7 +175,7 @@ def _read_config(path: Path) -> dict:
             problems.append(f"{path.name}: unknown key {key!r} (known: {', '.join(sorted(known))})")
             continue
         expected = {"players": int, "copies": int, "ink_saver": bool}.get(name, str)
-        if not isinstance(value, expected) or isinstance(value, bool) and expected is not bool:
+        if not isinstance(value, expected) or (isinstance(value, bool) and expected is not bool):
             problems.append(f"{path.name}: {key} must be {expected.__name__}, not {type(value).__name__}")
             continue
         values[name] = value

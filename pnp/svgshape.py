@@ -9,9 +9,10 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import Any
+from xml.sax.saxutils import quoteattr
 
 from lxml import etree
-from xml.sax.saxutils import quoteattr
 
 SVG_NS = "http://www.w3.org/2000/svg"
 MAX_SVG_BYTES = 512 * 1024
@@ -45,7 +46,7 @@ def foreground_paths(data: bytes) -> list[str]:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
         raise SvgRejected(f"it is not well-formed XML ({exc})") from None
-    if root.getroottree().docinfo.doctype:          # whatever the encoding the bytes came in
+    if root.getroottree().docinfo.doctype:  # type: ignore[union-attr]  # whatever the encoding the bytes came in
         raise SvgRejected("it declares a DOCTYPE or entities, which icons never need")
     if root.tag != f"{{{SVG_NS}}}svg":
         raise SvgRejected(f"its root element is {etree.QName(root).localname!r}, not an SVG <svg>")
@@ -97,7 +98,7 @@ def _segments(d: str) -> tuple[tuple[int, ...], tuple[float, ...]]:
     operators: list[int] = []
     points: list[float] = []
 
-    def cubic(c1, c2, end) -> None:
+    def cubic(c1: Any, c2: Any, end: Any) -> None:
         operators.append(2)
         points.extend((c1.x, c1.y, c2.x, c2.y, end.x, end.y))
 

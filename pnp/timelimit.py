@@ -11,7 +11,9 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-from typing import Iterator
+from collections.abc import Iterator
+from types import FrameType
+from typing import NoReturn
 
 
 class TimeLimitExceeded(BaseException):
@@ -24,7 +26,7 @@ def time_limit(seconds: float) -> Iterator[None]:
         yield
         return
 
-    def expired(signum, frame):
+    def expired(signum: int, frame: FrameType | None) -> NoReturn:
         raise TimeLimitExceeded()
 
     previous = signal.signal(signal.SIGALRM, expired)

@@ -7,6 +7,7 @@ import csv
 import io
 import re
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from pnp.errors import LayoutError, LayoutSyntaxError
 from pnp.icons import is_icon_ref
 from pnp.safefiles import UnsafeFile, read_regular
 
+KeyPath = tuple[str | int, ...]     # a key's place in a layout file: ("souls", 3, "count")
 
 MAX_LAYOUT_BYTES = 2 * 1024 * 1024
 
@@ -38,21 +40,21 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise LayoutSyntaxError(f"{path}{where}: TOML syntax error: {message}") from None
 
 
-def icon_locations(data: Any, loc: tuple = ()):
+def icon_locations(data: Any, loc: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
     """(key path, reference) for every icon named under keys `icon`, `*_icon` or `icons`."""
     if isinstance(data, dict):
         for key, value in data.items():
             if (key == "icon" or key.endswith("_icon")) and is_icon_ref(value):
-                yield loc + (key,), value
+                yield (*loc, key), value
             elif key == "icons" and isinstance(value, list):
                 for i, item in enumerate(value):
                     if is_icon_ref(item):
-                        yield loc + (key, i), item
+                        yield (*loc, key, i), item
             else:
-                yield from icon_locations(value, loc + (key,))
+                yield from icon_locations(value, (*loc, key))
     elif isinstance(data, list):
         for i, item in enumerate(data):
-            yield from icon_locations(item, loc + (i,))
+            yield from icon_locations(item, (*loc, i))
 
 
 def used_icons(folder: Path) -> list[str]:
@@ -81,18 +83,18 @@ def text_source(folder: Path, text: str) -> str | None:
     return best[1] if best else None
 
 
-def _strings(node: Any, loc: tuple = ()):
+def _strings(node: Any, loc: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
     if isinstance(node, str):
         yield loc, node
     elif isinstance(node, dict):
         for key, value in node.items():
-            yield from _strings(value, loc + (key,))
+            yield from _strings(value, (*loc, key))
     elif isinstance(node, list):
         for i, value in enumerate(node):
-            yield from _strings(value, loc + (i,))
+            yield from _strings(value, (*loc, i))
 
 
-def _key(loc: tuple) -> str:
+def _key(loc: KeyPath) -> str:
     out = ""
     for part in loc:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
@@ -103,27 +105,27 @@ CSV_MAX_ROWS = 2000
 CSV_MAX_BYTES = 1024 * 1024
 
 
-def read_layout(path: Path) -> tuple[dict[str, Any], dict[tuple, Path]]:
+def read_layout(path: Path) -> tuple[dict[str, Any], dict[KeyPath, Path]]:
     """A layout file with every `key = { csv = "file.csv" }` replaced by the rows of that CSV file
     (what designers keep in spreadsheets), and where each such list came from."""
     data = read_toml(path)
-    sources: dict[tuple, Path] = {}
+    sources: dict[KeyPath, Path] = {}
     _expand_csv(data, (), path, sources)
     return data, sources
 
 
-def _expand_csv(node: Any, loc: tuple, path: Path, sources: dict[tuple, Path]) -> None:
+def _expand_csv(node: Any, loc: KeyPath, path: Path, sources: dict[KeyPath, Path]) -> None:
     if isinstance(node, dict):
         for key, value in list(node.items()):
             if isinstance(value, dict) and set(value) == {"csv"}:
-                where = ".".join(str(part) for part in loc + (key,))
+                where = ".".join(str(part) for part in (*loc, key))
                 node[key] = read_csv_rows(path.parent, value["csv"], f"{path.parent.name}/{path.name}:{where}.csv")
-                sources[loc + (key,)] = path.parent / str(value["csv"])
+                sources[(*loc, key)] = path.parent / str(value["csv"])
             else:
-                _expand_csv(value, loc + (key,), path, sources)
+                _expand_csv(value, (*loc, key), path, sources)
     elif isinstance(node, list):
         for i, item in enumerate(node):
-            _expand_csv(item, loc + (i,), path, sources)
+            _expand_csv(item, (*loc, i), path, sources)
 
 
 def read_csv_rows(folder: Path, name: object, where: str) -> list[dict[str, Any]]:
@@ -157,7 +159,7 @@ def read_csv_rows(folder: Path, name: object, where: str) -> list[dict[str, Any]
         if len(row) > len(header):
             raise LayoutError(f"{folder.name}/{name}: row {number}: {len(row)} cells under {len(header)} column names")
         record: dict[str, Any] = {}
-        for column, cell in zip(header, row):
+        for column, cell in zip(header, row, strict=False):
             if cell.strip():
                 *tables, last = column.split(".")
                 target = record
@@ -178,17 +180,18 @@ def _cell(text: str) -> Any:
     return text
 
 
-def csv_location(sources: dict[tuple, Path], loc: tuple) -> str | None:
+def csv_location(sources: dict[KeyPath, Path], loc: KeyPath) -> str | None:
     """`souls.csv: row 4, column count` for a key path that lies inside a CSV list, else None."""
     for prefix, path in sources.items():
-        if loc[:len(prefix)] == prefix and len(loc) > len(prefix) and isinstance(loc[len(prefix)], int):
-            row = loc[len(prefix)] + 2          # the header is row 1
+        index = loc[len(prefix)] if loc[:len(prefix)] == prefix and len(loc) > len(prefix) else None
+        if isinstance(index, int):
+            row = index + 2          # the header is row 1
             column = ".".join(str(part) for part in loc[len(prefix) + 1:])
             return f"{path.name}: row {row}" + (f", column {column}" if column else "")
     return None
 
 
-def line_of(path: Path, loc: tuple[str | int, ...]) -> int | None:
+def line_of(path: Path, loc: KeyPath) -> int | None:
     """The line of `loc` (such as ("souls", 2, "count")) in a TOML file, found by reading the text:
     tomllib keeps no positions, and designers want the line they edited."""
     try:

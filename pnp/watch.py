@@ -42,7 +42,7 @@ def _handler(root: Path, reloads: Reloads) -> type[SimpleHTTPRequestHandler]:
     class GalleryHandler(SimpleHTTPRequestHandler):
         """Files under the output folder, the gallery with the reload script, and the version."""
 
-        def do_GET(self) -> None:  # noqa: N802 - the http.server hook
+        def do_GET(self) -> None:
             path = self.path.split("?", 1)[0]
             if path == VERSION_PATH:
                 self._send(json.dumps({"version": reloads.version}).encode(), "application/json")
@@ -63,7 +63,7 @@ def _handler(root: Path, reloads: Reloads) -> type[SimpleHTTPRequestHandler]:
             self.end_headers()
             self.wfile.write(body)
 
-        def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - quiet server
+        def log_message(self, format: str, *args: object) -> None:
             pass
 
     return GalleryHandler

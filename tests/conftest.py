@@ -64,6 +64,15 @@ def built(run, isolated):
     return build
 
 
+@pytest.fixture(scope="session")
+def default_build(tmp_path_factory):
+    """Every game built with the default options, once for the session (read only)."""
+    out = tmp_path_factory.mktemp("default") / "output"
+    result = CliRunner().invoke(cli, ["build", "-o", str(out)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return out
+
+
 HEADLESS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
             "--allow-file-access-from-files"]
@@ -116,6 +125,11 @@ def snapshot(folder: Path, skip: tuple[str, ...] = ()) -> dict[str, bytes]:
     changed nothing."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
             if p.is_file() and p.name not in skip}
+
+
+def pytest_addoption(parser):
+    parser.addoption("--refresh-visual", action="store_true",
+                     help="store this build's pages as the visual regression references (after an intended change)")
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -15,18 +15,6 @@ CLEAR = 1.5 * MM        # text keeps this far inside a cut line
 SMALLEST = 5.0          # pt
 
 
-@pytest.fixture(scope="module")
-def default_build(tmp_path_factory):
-    from click.testing import CliRunner
-
-    from pnp.cli import cli
-
-    out = tmp_path_factory.mktemp("table") / "output"
-    result = CliRunner().invoke(cli, ["build", "-o", str(out)], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return out
-
-
 def characters(path, number):
     """(char, box in points, font size) of every visible character on page `number` (1-based)."""
     document = pdfium.PdfDocument(str(path))

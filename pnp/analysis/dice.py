@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
-from collections import Counter
 
 
-@lru_cache(maxsize=None)
+@cache
 def sum_distribution(dice: int, sides: int = 6) -> tuple[Fraction, ...]:
     """P(sum = s) for s = 0 .. dice x sides, by convolving one die at a time."""
     dist = [Fraction(1)]
@@ -42,7 +42,7 @@ def rolls(dice: int, sides: int = 6) -> Iterator[tuple[tuple[int, ...], Fraction
         yield faces, Fraction(ways, total)
 
 
-@lru_cache(maxsize=None)
+@cache
 def subset_sums(faces: tuple[int, ...]) -> frozenset[int]:
     """The totals of every non-empty selection of the dice (a result may use one die or several)."""
     sums: set[int] = set()

@@ -7,7 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from pnp.analysis.dice import p_greater, sum_distribution
-from pnp.analysis.model import Figure, GameReport, Plot, Section, Table
+from pnp.analysis.model import Cell, Figure, GameReport, Plot, Section, Table, figure
 from pnp.games.exit_from_purgatory import FILE, ExitData
 from pnp.icons import IconStore
 from pnp.layouts import load_file
@@ -24,9 +24,9 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
     dealt = rules.facts.get("setup_cards_per_type", 2)
     low = rules.players.min
     counts = list(range(low, low + 5))
-    rows = []
+    rows: list[list[Cell]] = []
     for n in counts:
-        row: list = [str(n)]
+        row: list[Cell] = [str(n)]
         pile = 0
         for card in data.cards:
             total = rules.components[card.id].expected(n)
@@ -46,7 +46,8 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
                       + ["draw pile", "draws each"], rows=rows)])
     heaven, hell = rules.facts.get("heaven_dice", 7), rules.facts.get("hell_dice", 6)
     tokens = rules.facts.get("challenges", 6)
-    exit_rows, series = [], {"Heaven": [], "Hell": []}
+    exit_rows: list[list[Cell]] = []
+    series: dict[str, list[float]] = {"Heaven": [], "Hell": []}
     for k in range(1, tokens + 1):
         up, down = p_greater(k, heaven), p_greater(k, hell)
         series["Heaven"].append(float(up))
@@ -63,12 +64,12 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
                                                                      f"Hell (vs {hell})"], rows=exit_rows)],
         plots=[Plot(key="exit-roll", title="The exit roll", kind="line", x=list(range(1, tokens + 1)),
                     series=series, xlabel="your dice (matching tokens)", ylabel="chance to get out", percent=True)])
-    challenge_rows = []
-    for lanterns in range(0, 4):
+    challenge_rows: list[list[Cell]] = []
+    for lanterns in range(4):
         challenge_rows.append([str(lanterns)] + [
             Figure(key=f"challenge.l{lanterns}.a{apples}", label=f"challenge with {lanterns} Lanterns against "
                    f"{apples} apple tokens", value=float(p_at_least(lanterns, apples)), style="percent", digits=1)
-            for apples in range(0, tokens + 1)])
+            for apples in range(tokens + 1)])
     challenge = Section(
         title="Attempting a challenge, exactly",
         text=["One die plus the Lanterns laid down, against the left neighbour's die plus the active player's "
@@ -76,7 +77,7 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
         tables=[Table(title="Chance of success", columns=["Lanterns laid"] + [f"{a} apples" for a in range(tokens + 1)],
                       rows=challenge_rows)])
     mean = sum(s * p for s, p in enumerate(sum_distribution(heaven)))
-    headline = [exit_rows[-1][1], exit_rows[-1][2], Figure(key="exit.heaven.mean", label=f"mean of {heaven} dice",
-                                                           value=float(mean), digits=1)]
+    headline = [figure(exit_rows[-1][1]), figure(exit_rows[-1][2]),
+                Figure(key="exit.heaven.mean", label=f"mean of {heaven} dice", value=float(mean), digits=1)]
     return GameReport(game="exit-from-purgatory", title=rules.game.title, sections=[cards, exit_roll, challenge],
                       headline=headline)

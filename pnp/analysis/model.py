@@ -3,6 +3,7 @@ set the old value beside the new), tables of them, and plots."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -31,11 +32,18 @@ class Figure:
 Cell = str | Figure
 
 
+def figure(cell: Cell) -> Figure:
+    """A table cell that holds a figure, for a headline picked out of a table."""
+    if not isinstance(cell, Figure):
+        raise TypeError(f"{cell!r} is a label, not a figure")
+    return cell
+
+
 @dataclass(frozen=True, kw_only=True)
 class Table:
     title: str
     columns: list[str]
-    rows: list[list[Cell]]
+    rows: Sequence[Sequence[Cell]]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -43,7 +51,7 @@ class Plot:
     key: str                 # file name of the SVG
     title: str
     kind: Literal["bar", "line"]
-    x: list[str | float]
+    x: Sequence[str | float]
     series: dict[str, list[float]]
     xlabel: str
     ylabel: str

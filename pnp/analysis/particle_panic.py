@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from pnp.analysis.model import Figure, GameReport, Plot, Section, Table
+from pnp.analysis.model import Cell, Figure, GameReport, Plot, Section, Table, figure
 from pnp.icons import IconStore
 from pnp.rules import RulesModel
 
@@ -24,7 +24,7 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
     f = rules.facts
     spaces, deck = f.get("spaces", 6), f.get("decks", 2) * f.get("cards_per_deck", 52)
     low, high = rules.players.min, rules.players.max or rules.players.min + 3
-    rows = []
+    rows: list[list[Cell]] = []
     for n in range(low, high + 1):
         left = deck - f.get("cards_dealt", 3) * n
         rows.append([str(n), Figure(key=f"cards.left.p{n}", label=f"cards on the spaces, {n} players", value=left,
@@ -36,7 +36,8 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
                           "face-up stacks. A space that runs out of cards ends the game."],
                     tables=[Table(title="Cards on the board", columns=["players", "cards left", "per space"],
                                   rows=rows)])
-    neutral_rows, series = [], {}
+    neutral_rows: list[list[Cell]] = []
+    series: dict[str, list[float]] = {}
     for label, start in (("3 or 4 players", f.get("neutralise_from", 4)),
                          (f"1 or {f.get('small_group', 2)} players", f.get("neutralise_from_small", 3))):
         p = Fraction(7 - start, 6)
@@ -53,7 +54,7 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
                    Figure(key=f"neutralise.{key}.cost", label="hand limit lost per particle removed (mean)",
                           value=float(cost), digits=2)]
         series[f"{start}-6 ({label})"] = [figure.value for figure in figures[:3]]
-        neutral_rows.append([f"{start}-6 ({label})"] + figures)
+        neutral_rows.append([f"{start}-6 ({label})", *figures])
     neutral = Section(title="Neutralising a particle, exactly",
                       tables=[Table(title="One particle", columns=["roll needed", "plain", "HEART reroll", "CLUB +1",
                                                                    "hand limit lost"], rows=neutral_rows)],
@@ -63,7 +64,7 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
     capacity = spaces * f.get("particles_per_space", 6)
     room = capacity - f.get("starting_particles", 5)
     turns = turns_to_fill(room)
-    fill_rows = []
+    fill_rows: list[list[Cell]] = []
     for n in range(low, high + 1):
         fill_rows.append([str(n), Figure(key=f"fill.rounds.p{n}", label=f"rounds until the board overflows, {n} "
                                          "players, nothing removed", value=float(turns / n), digits=1)])
@@ -76,4 +77,4 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
                  Figure(key="emerge.mean", label="particles emerging per turn (mean)", value=3.5, digits=1)],
         tables=[Table(title="Rounds until overflow", columns=["players", "rounds"], rows=fill_rows)])
     return GameReport(game="particle-panic", title=rules.game.title, sections=[cards, neutral, emerge],
-                      headline=[neutral_rows[0][1], emerge.figures[0]])
+                      headline=[figure(neutral_rows[0][1]), emerge.figures[0]])

@@ -7,8 +7,9 @@ import random
 from collections import Counter
 from pathlib import Path
 from statistics import median
+from typing import Any
 
-from pnp.analysis.model import Figure, GameReport, Plot, Section, Table
+from pnp.analysis.model import Cell, Figure, GameReport, Plot, Section, Table
 from pnp.games.punished import Card, Effect, Punished, invariants, load
 from pnp.icons import IconStore
 from pnp.rules import RulesModel
@@ -61,7 +62,7 @@ def _step(stats: dict[str, int], stat: str, sign: int, top: int) -> None:
 def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
     game = load(folder, store)
     deck = game.deck
-    start = {track.name: track.start for track in game.extras.board.stats}
+    start: dict[str, int] = {track.name: track.start for track in game.extras.board.stats}
     top = game.extras.board.track_max
     runs = simulate(game, start, top)
     tiers = ("1", "2", "3")
@@ -69,11 +70,11 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
                       value=runs["alive"][i] / RUNS, style="percent", digits=1) for i, t in enumerate(tiers)]
     survive.append(Figure(key="run.survive", label="runs alive after tier 3", value=runs["alive"][3] / RUNS,
                           style="percent", digits=1))
-    stat_rows = []
+    stat_rows: list[list[Cell]] = []
     for i, t in enumerate(tiers):
         stat_rows.append([f"tier {t}"] + [Figure(key=f"run.stat.tier{t}.{s}", label=f"median {s} entering tier {t}",
                                                  value=runs["median"][i][s], digits=0) for s in STATS])
-    checks_rows = []
+    checks_rows: list[list[Cell]] = []
     passes: dict[str, list[float]] = {"starting stats": [], "a typical run": []}
     for t in tiers:
         cards = [c for c in deck.cards if str(c.tier) == t]
@@ -109,54 +110,102 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
         plots=[Plot(key="punished-pass", title="Encounters passed (any check met)", kind="bar",
                     x=[f"tier {t}" for t in tiers], series=passes, xlabel="tier", ylabel="share of the tier's cards",
                     percent=True)])
-    lasting = Counter()
+    lasting: Counter[tuple[str, str]] = Counter()
     for card in deck.cards:
-        for effect in card.hand.effects + [e for ch in card.encounter.checks for e in ch.effects] + card.encounter.fallback:
+        for effect in (
+            card.hand.effects + [e for ch in card.encounter.checks for e in ch.effects] + card.encounter.fallback
+        ):
             if effect.stat and effect.amount:
                 kind = "temporary" if effect.lasting == "temp" else "permanent"
                 lasting[(kind, "boost" if effect.amount > 0 else "loss")] += 1
-    change_rows = [[kind, direction, Figure(key=f"changes.{kind}.{direction}", label=f"{kind} {direction}es",
-                                            value=lasting[(kind, direction)], style="count")]
-                   for kind in ("temporary", "permanent") for direction in ("boost", "loss")]
-    changes = Section(title="Permanent and temporary changes",
-                      text=["Every stat change printed on the cards (encounters and hand abilities); unmarked changes "
-                            "are permanent."],
-                      tables=[Table(title="Stat changes", columns=["lasting", "direction", "effects"],
-                                    rows=change_rows)])
-    token_rows = []
+    change_rows: list[list[Cell]] = [
+        [
+            kind,
+            direction,
+            Figure(
+                key=f"changes.{kind}.{direction}",
+                label=f"{kind} {direction}es",
+                value=lasting[(kind, direction)],
+                style="count",
+            ),
+        ]
+        for kind in ("temporary", "permanent")
+        for direction in ("boost", "loss")
+    ]
+    changes = Section(
+        title="Permanent and temporary changes",
+        text=[
+            "Every stat change printed on the cards (encounters and hand abilities); unmarked changes are permanent."
+        ],
+        tables=[Table(title="Stat changes", columns=["lasting", "direction", "effects"], rows=change_rows)],
+    )
+    token_rows: list[list[Cell]] = []
     for card in deck.cards:
         for k, check in enumerate(card.encounter.checks):
             for effect in check.effects:
                 if not effect.token:
                     continue
-                earlier = [c for c in card.encounter.checks[:k] if c.stat == check.stat and c.threshold <= check.threshold]
+                earlier = [
+                    c for c in card.encounter.checks[:k] if c.stat == check.stat and c.threshold <= check.threshold
+                ]
                 reachable = "no: an earlier check on the same stat is always met first" if earlier else "yes"
                 taken = runs["tokens"].get((card.name, k), 0) / max(1, runs["met_card"].get(card.name, 1))
-                token_rows.append([card.name, f"tier {card.tier}", effect.token, f"{check.stat} {check.threshold}+",
-                                   reachable, Figure(key=f"token.{card.name}.{k}", label=f"{card.name}: runs meeting "
-                                                     "the card that take the token", value=taken, style="percent",
-                                                     digits=0)])
-    tokens = Section(title="Token rewards", text=["Reachable under the first-check-met order the model uses."],
-                     tables=[Table(title="Checks that award a token", columns=["card", "tier", "token", "check",
-                                                                               "reachable", "taken"], rows=token_rows)])
-    hand_rows = [[card.name, f"tier {card.tier}", card.hand.action, game.wording.effects(card.hand.effects)]
-                 for card in deck.cards]
-    hands = Section(title="Hand abilities", text=["What playing each card from hand costs (it spends itself) and gives."],
-                    tables=[Table(title="Hand abilities", columns=["card", "tier", "cost", "gives"], rows=hand_rows)])
+                token_rows.append(
+                    [
+                        card.name,
+                        f"tier {card.tier}",
+                        effect.token,
+                        f"{check.stat} {check.threshold}+",
+                        reachable,
+                        Figure(
+                            key=f"token.{card.name}.{k}",
+                            label=f"{card.name}: runs meeting the card that take the token",
+                            value=taken,
+                            style="percent",
+                            digits=0,
+                        ),
+                    ]
+                )
+    tokens = Section(
+        title="Token rewards",
+        text=["Reachable under the first-check-met order the model uses."],
+        tables=[
+            Table(
+                title="Checks that award a token",
+                columns=["card", "tier", "token", "check", "reachable", "taken"],
+                rows=token_rows,
+            )
+        ],
+    )
+    hand_rows: list[list[Cell]] = [
+        [card.name, f"tier {card.tier}", card.hand.action, game.wording.effects(card.hand.effects)]
+        for card in deck.cards
+    ]
+    hands = Section(
+        title="Hand abilities",
+        text=["What playing each card from hand costs (it spends itself) and gives."],
+        tables=[Table(title="Hand abilities", columns=["card", "tier", "cost", "gives"], rows=hand_rows)],
+    )
     findings = [str(problem).removeprefix("punished: ") for problem in invariants(game, rules, 1)]
     lint = Section(title="Design-rule lint", text=findings or ["Every card follows the design rules."])
-    return GameReport(game="punished", title=rules.game.title, sections=[checks, changes, tokens, hands, lint],
-                      headline=[survive[-1], Figure(key="lint.count", label="design-rule findings",
-                                                    value=len(findings), style="count")])
+    return GameReport(
+        game="punished",
+        title=rules.game.title,
+        sections=[checks, changes, tokens, hands, lint],
+        headline=[
+            survive[-1],
+            Figure(key="lint.count", label="design-rule findings", value=len(findings), style="count"),
+        ],
+    )
 
 
-def simulate(game: Punished, start: dict[str, int], top: int) -> dict:
+def simulate(game: Punished, start: dict[str, int], top: int) -> dict[str, Any]:
     rng = random.Random(SEED)
     tiers = [[c for c in game.deck.cards if c.tier == t] for t in (1, 2, 3)]
     alive = [0, 0, 0, 0]
     seen: list[list[dict[str, int]]] = [[], [], []]
-    tokens: Counter = Counter()
-    met_card: Counter = Counter()
+    tokens: Counter[tuple[str, int]] = Counter()
+    met_card: Counter[str] = Counter()
     for _ in range(RUNS):
         stats = dict(start)
         dead = False

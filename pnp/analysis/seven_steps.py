@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 from pnp.analysis.dice import rolls, subset_sums
-from pnp.analysis.model import Figure, GameReport, Plot, Section, Table
-from pnp.games.seven_steps import FILE, Gamesheet, TerraceTest
+from pnp.analysis.model import Cell, Figure, GameReport, Plot, Section, Table
+from pnp.games.seven_steps import FILE, Gamesheet, Terrace, TerraceTest
 from pnp.icons import IconStore
 from pnp.layouts import load_file
 from pnp.rules import RulesModel
@@ -36,9 +37,10 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
     facts = rules.facts
     pool = facts.get("pool_dice", 7)
     terraces = sorted(sheet.terraces, key=lambda t: t.step)
-    tables, average = [], {}
+    tables: list[Table] = []
+    average: dict[str, list[float]] = {}
     for terrace in terraces:
-        rows = []
+        rows: list[list[Cell]] = []
         for k in range(1, pool + 1):
             odds = [p_meets(terrace.test, k, c) for c in range(1, 7)]
             mean = sum(odds, Fraction(0)) / 6
@@ -74,7 +76,7 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
     simulation = Section(
         title=f"{GAMES:,} simulated games",
         text=[f"Strategy: {STRATEGY}", f"Seed {SEED}; the figures repeat exactly from run to run."],
-        figures=reached + [win] + rank_figures,
+        figures=[*reached, win, *rank_figures],
         plots=[Plot(key="seven-steps-reach", title="How far the climb gets", kind="bar",
                     x=[t.name for t in terraces] + ["won"],
                     series={"share of games": [f.value for f in reached] + [win.value]},
@@ -82,15 +84,17 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
                Plot(key="seven-steps-ranks", title="Ranks of the games won", kind="bar", x=ranks,
                     series={"share of all games": [f.value for f in rank_figures]},
                     xlabel="rank", ylabel="share of all games", percent=True)])
-    return GameReport(game="seven-steps", title="Seven Steps", sections=[exact, simulation], headline=[win] + rank_figures)
+    return GameReport(
+        game="seven-steps", title="Seven Steps", sections=[exact, simulation], headline=[win, *rank_figures]
+    )
 
 
-def simulate(terraces, facts: dict[str, int], games: int, seed: int) -> dict:
+def simulate(terraces: list[Terrace], facts: dict[str, int], games: int, seed: int) -> dict[str, Any]:
     """Whole games under STRATEGY; returns how many reached each terrace, won, and each score."""
     rng = random.Random(seed)
     tests = [t.test for t in terraces]
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(step: int, challenge: int, faces: tuple[int, ...]) -> int:
         """The most dice a selection meeting the challenge can use (0: the roll fails)."""
         test, n, top = tests[step], len(faces), 0
@@ -100,13 +104,13 @@ def simulate(terraces, facts: dict[str, int], games: int, seed: int) -> dict:
                 top = used
         return top
 
-    @lru_cache(maxsize=None)
+    @cache
     def saved(step: int, challenge: int, faces: tuple[int, ...]) -> int:
         """The most dice usable after one Virgil pip changes one die."""
         top = 0
         for i, face in enumerate(faces):
             for new in {face - 1, face + 1, 7 - face} - {0, 7}:
-                changed = tuple(sorted(faces[:i] + (new,) + faces[i + 1:]))
+                changed = tuple(sorted((*faces[:i], new, *faces[i + 1 :])))
                 top = max(top, best(step, challenge, changed))
         return top
 

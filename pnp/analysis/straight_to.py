@@ -9,7 +9,7 @@ from pathlib import Path
 from statistics import mean, median
 
 from pnp.analysis.dice import sum_distribution
-from pnp.analysis.model import Figure, GameReport, Plot, Section, Table
+from pnp.analysis.model import Cell, Figure, GameReport, Plot, Section, Table, figure
 from pnp.games.straight_to import load
 from pnp.icons import IconStore
 from pnp.rules import RulesModel
@@ -28,7 +28,7 @@ def p_single_winner(players: int) -> Fraction:
     dist = sum_distribution(2)
     below = Fraction(0)
     out = Fraction(0)
-    for total, p in enumerate(dist):
+    for p in dist:
         out += players * p * below ** (players - 1)
         below += p
     return out
@@ -38,8 +38,8 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
     data = load(folder, store)
     good = sum(s.count for s in data.souls if s.type == "good")
     evil = sum(s.count for s in data.souls if s.type == "evil")
-    deck_rows = [[s.name, s.type, Figure(key=f"deck.{s.name}", label=f"{s.name} cards", value=s.count, style="count")]
-                 for s in data.souls]
+    deck_rows: list[list[Cell]] = [[s.name, s.type, Figure(key=f"deck.{s.name}", label=f"{s.name} cards",
+                                                           value=s.count, style="count")] for s in data.souls]
     deck_rows.append(["all Good", "good", Figure(key="deck.good", label="Good souls", value=good, style="count")])
     deck_rows.append(["all Evil", "evil", Figure(key="deck.evil", label="Evil souls", value=evil, style="count")])
     deck = Section(title="The Soul deck", text=["Drawn face down, so every card shares one back."],
@@ -50,7 +50,8 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
     needed = steps * per_step + enter
     low, high = rules.players.min, min(rules.players.max or 6, 6)
     rng = random.Random(SEED)
-    rows, series_first = [], []
+    rows: list[list[Cell]] = []
+    series_first: list[float] = []
     for n in range(low, high + 1):
         decided = float(p_single_winner(n))
         rounds, wins = [], []
@@ -81,28 +82,44 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
                     xlabel="players", ylabel="group battles")])
     spec = rules.components["combat-power"]
     top = rules.players.max or 10
-    cp_rows = [[str(n), Figure(key=f"cp.p{n}", label=f"Combat Power tokens, {n} players", value=spec.expected(n),
-                               style="count"),
-                Figure(key=f"cp.each.p{n}", label=f"Combat Power per player, {n} players", value=spec.expected(n) / n,
-                       digits=1)] for n in range(low, top + 1)]
-    supply = Section(title="The Combat Power supply", text=[f"The rules: {spec.describe()}."],
-                     tables=[Table(title="Tokens by table size", columns=["players", "tokens", "per player"],
-                                   rows=cp_rows)],
-                     plots=[Plot(key="straight-to-combat-power", title="Combat Power per player", kind="line",
-                                 x=list(range(low, top + 1)), series={"tokens per player": [r[2].value for r in cp_rows]},
-                                 xlabel="players", ylabel="tokens per player")])
-    return GameReport(game="straight-to", title=rules.game.title, sections=[deck, battles, supply],
-                      headline=[battles.figures[0], rows[-1][2]])
+    per_player = [Figure(key=f"cp.each.p{n}", label=f"Combat Power per player, {n} players",
+                         value=spec.expected(n) / n, digits=1) for n in range(low, top + 1)]
+    cp_rows: list[list[Cell]] = [[str(n), Figure(key=f"cp.p{n}", label=f"Combat Power tokens, {n} players",
+                                                 value=spec.expected(n), style="count"), each]
+                                 for n, each in zip(range(low, top + 1), per_player, strict=True)]
+    supply = Section(
+        title="The Combat Power supply",
+        text=[f"The rules: {spec.describe()}."],
+        tables=[Table(title="Tokens by table size", columns=["players", "tokens", "per player"], rows=cp_rows)],
+        plots=[
+            Plot(
+                key="straight-to-combat-power",
+                title="Combat Power per player",
+                kind="line",
+                x=list(range(low, top + 1)),
+                series={"tokens per player": [each.value for each in per_player]},
+                xlabel="players",
+                ylabel="tokens per player",
+            )
+        ],
+    )
+    return GameReport(
+        game="straight-to",
+        title=rules.game.title,
+        sections=[deck, battles, supply],
+        headline=[battles.figures[0], figure(rows[-1][2])],
+    )
 
 
-def climb(players: int, rng: random.Random, decided: float, p_good: float, steps: int, enter: int, per_step: int,
-          back: int) -> tuple[int, int]:
+def climb(
+    players: int, rng: random.Random, decided: float, p_good: float, steps: int, enter: int, per_step: int, back: int
+) -> tuple[int, int]:
     """One game: rounds until a pawn enters its destination, and how many souls that player took."""
     heaven = [i % 2 == 0 for i in range(players)]
     matching, opposite, place, taken = [0] * players, [0] * players, [0] * players, [0] * players
     for round_ in range(1, ROUND_CAP + 1):
         if rng.random() >= decided:
-            continue                                   # a tie for the highest: a draw
+            continue  # a tie for the highest: a draw
         who = rng.randrange(players)
         taken[who] += 1
         if (rng.random() < p_good) == heaven[who]:

@@ -9,9 +9,9 @@ from pnp.components import Board, Piece, PieceSheet, Sheet
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Size
 from pnp.icons import IconStore
-from pnp.render.pages import RenderOptions
 from pnp.render.elements import Element
 from pnp.render.furniture import content_area
+from pnp.render.pages import RenderOptions
 from pnp.settings import Settings
 
 

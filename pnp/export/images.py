@@ -6,8 +6,8 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from pnp.atomic import write_bytes_atomic
 from pnp.export.catalogue import Deck
@@ -38,7 +38,7 @@ def export_images(decks: list[Deck], store: IconStore, *, dpi: float, bleed_mm: 
         jobs = image_jobs(deck)
         images = draw_sides([job[5] for job in jobs], deck.w, deck.h, dpi, store, bleed_mm=bleed_mm,
                             ink_saver=ink_saver)
-        for (file, count, side, kind, name, _), image in zip(jobs, images):
+        for (file, count, side, kind, name, _), image in zip(jobs, images, strict=True):
             write_bytes_atomic(folder / file, png_bytes(image, dpi))
             written.append(folder / file)
             rows.append({"file": file, "quantity": count, "side": side, "kind": kind, "name": name,
@@ -50,4 +50,4 @@ def export_images(decks: list[Deck], store: IconStore, *, dpi: float, bleed_mm: 
     writer.writeheader()
     writer.writerows(rows)
     write_bytes_atomic(folder / "quantities.csv", buffer.getvalue().encode())
-    return written + [folder / "quantities.csv"]
+    return [*written, folder / "quantities.csv"]

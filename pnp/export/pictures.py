@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from PIL import Image
 

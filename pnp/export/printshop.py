@@ -5,8 +5,8 @@ services ask for when they take a single PDF per deck)."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from pnp import __version__
 from pnp.atomic import write_bytes_atomic
@@ -14,10 +14,10 @@ from pnp.export.catalogue import Deck
 from pnp.export.pictures import Side, slug
 from pnp.geometry import MM
 from pnp.icons import IconStore
-from pnp.render.pages import FormCache
 from pnp.render.elements import icon_refs
-from pnp.render.painter import Painter, rl_color
 from pnp.render.fonts import font, register_fonts
+from pnp.render.pages import FormCache
+from pnp.render.painter import Painter, rl_color
 from pnp.render.pieces import bleeding
 
 BLANK: Side = ((), "#ffffff")
@@ -35,7 +35,7 @@ def printshop_pdf(deck: Deck, store: IconStore, *, bleed_mm: float, ink_saver: b
     width, height = deck.w * MM + 2 * bleed, deck.h * MM + 2 * bleed
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1,
-                    initialFontName=font(False), initialFontSize=8)
+                    initialFontName=font(False), initialFontSize=8)  # type: ignore[arg-type]  # stubs: a str
     canvas.setTitle(f"{game_title}: {deck.title} (print shop)")
     canvas.setCreator(f"purgatory-pnp {__version__}")
     forms = FormCache(canvas, store)

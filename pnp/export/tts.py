@@ -8,8 +8,9 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from PIL import Image
 
@@ -66,7 +67,7 @@ class SavedObject:
         slot_w = min(TTS_MAX_PX // TTS_COLS, int(TTS_MAX_PX / TTS_ROWS / aspect))
         slot_h = int(slot_w * aspect)
         dpi = slot_w / (deck.w / 25.4)
-        where: dict[tuple, tuple[int, int]] = {}
+        where: dict[tuple[object, ...], tuple[int, int]] = {}
         custom: dict[int, Json] = {}
         for number, start in enumerate(range(0, len(designs), TTS_PER_SHEET), start=1):
             chunk = designs[start:start + TTS_PER_SHEET]
@@ -110,9 +111,9 @@ class SavedObject:
                             ink_saver=self.ink_saver)
         backs = draw_sides([(p.back, p.back_background) for p in kinds if p.back is not None], pieces.w, pieces.h,
                            PIECE_DPI, self.store, ink_saver=self.ink_saver)
-        back_of = dict(zip([p for p in kinds if p.back is not None], backs))
+        back_of = dict(zip([p for p in kinds if p.back is not None], backs, strict=True))
         made: dict[Any, Json] = {}
-        for index, (piece, front) in enumerate(zip(kinds, fronts), start=1):
+        for index, (piece, front) in enumerate(zip(kinds, fronts, strict=True), start=1):
             name = f"{prefix}-{slug(pieces.title)}-{index:02d}"
             if piece.fold != "none":
                 top, bottom = standee_sides(front, PIECE_DPI, standee_tab(pieces.w))
@@ -190,7 +191,7 @@ def export_tts(found: Catalogue, store: IconStore, *, folder: Path, base_url: st
              "LuaScriptState": "", "TabStates": {}, "ObjectStates": saved.objects}
     path = folder / f"{prefix}.json"
     write_bytes_atomic(path, (json.dumps(state, indent=1) + "\n").encode())
-    return saved.written + [folder / f"{prefix}.png", path]
+    return [*saved.written, folder / f"{prefix}.png", path]
 
 
 def _number_guids(objects: list[Json], prefix: str) -> None:

@@ -9,15 +9,24 @@ from typing import Annotated
 
 from pydantic import Field
 
-from pnp.errors import LayoutError
 from pnp.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
+from pnp.errors import LayoutError
 from pnp.games import BuildContext, Game
 from pnp.icons import IconRef, IconStore
+from pnp.kit import (
+    TokenSide,
+    aid_contents,
+    aid_frame,
+    aid_sheet,
+    assembly_for,
+    card_back,
+    card_frame,
+    round_token,
+)
 from pnp.layouts import Color, CoverText, IconName, Strict, Text, load_file
-from pnp.kit import (Elements, TokenSide, aid_contents, aid_frame, aid_sheet, assembly_for, card_back, card_frame,
-                     round_token)
 from pnp.render.columns import Block
-from pnp.render.elements import Box, Circle, Icon, Line, Text as T
+from pnp.render.elements import Box, Circle, Element, Elements, Icon, Line
+from pnp.render.elements import Text as T
 from pnp.rules import Problem, RulesModel
 from pnp.svgshape import SvgRejected, radial_tips
 
@@ -86,10 +95,14 @@ class ExitData(Strict):
     cover: CoverText
 
 
+Point = tuple[float, float]
+Tips = tuple[Point, list[Point]]
+
+
 @dataclass(frozen=True)
 class Exit:
     data: ExitData
-    tips: tuple  # the mat icon's snowflake: centre and six arm tips, from its geometry
+    tips: Tips  # the mat icon's snowflake: centre and six arm tips, from its geometry
 
 
 def load(folder: Path, store: IconStore) -> Exit:
@@ -105,7 +118,7 @@ def load(folder: Path, store: IconStore) -> Exit:
 
 
 # -- cards ---------------------------------------------------------------------------------------
-def card_face(card: CardType, w: float, h: float) -> tuple:
+def card_face(card: CardType, w: float, h: float) -> Elements:
     band = h * 0.16
     index_w = w * 0.16
     corner = (T(card.suit, 1.5, h - band - 8.5, index_w, 6, size=12, color=card.color),)
@@ -123,7 +136,7 @@ def card_face(card: CardType, w: float, h: float) -> tuple:
 
 
 # -- mat -----------------------------------------------------------------------------------------
-def mat_elements(mat: Mat, tips: tuple, token_d: float, w: float, h: float) -> tuple:
+def mat_elements(mat: Mat, tips: Tips, token_d: float, w: float, h: float) -> Elements:
     """The brain-freeze icon large, letters at the arm tips, a token spot on each arm and the
     challenge names outside the skull with leader lines."""
     (cx, cy), points = tips
@@ -137,10 +150,10 @@ def mat_elements(mat: Mat, tips: tuple, token_d: float, w: float, h: float) -> t
         return ox + px * scale, oy + (512 - py) * scale
 
     centre = at(cx, cy)
-    out = [T(mat.heading, 0, h - head, w * 0.62, head, size=16, bold=True, align="left"),
+    out: list[Element] = [T(mat.heading, 0, h - head, w * 0.62, head, size=16, bold=True, align="left"),
            T("Player: ____________________", w * 0.62, h - head, w * 0.38, head, size=10, align="right"),
            Icon(mat.icon, w / 2, oy + size / 2, size, mat.color)]
-    for challenge, (px, py) in zip(mat.challenges, points):
+    for challenge, (px, py) in zip(mat.challenges, points, strict=True):
         tip = at(px, py)
         dx, dy = tip[0] - centre[0], tip[1] - centre[1]
         length = math.hypot(dx, dy)
@@ -154,15 +167,24 @@ def mat_elements(mat: Mat, tips: tuple, token_d: float, w: float, h: float) -> t
         lw, lh = 44.0, 8.0
         lx = min(max(label[0] - lw / 2 + ux * lw / 2, 0), w - lw)
         ly = label[1] - lh / 2 + uy * lh / 2
-        out += [Line(badge[0] + ux * 3.6, badge[1] + uy * 3.6, lx + lw / 2, ly + lh / 2 if abs(uy) < 0.9 else (ly if uy > 0 else ly + lh),
-                     color=mat.spot_color, width=0.6),
-                Box(lx, ly, lw, lh, fill=WHITE, stroke=mat.spot_color, width=0.6, radius=1.5),
-                T(f"{challenge.letter}  {challenge.name}", lx + 1, ly + 0.5, lw - 2, lh - 1, size=10, bold=True)]
+        out += [
+            Line(
+                badge[0] + ux * 3.6,
+                badge[1] + uy * 3.6,
+                lx + lw / 2,
+                ly + lh / 2 if abs(uy) < 0.9 else (ly if uy > 0 else ly + lh),
+                color=mat.spot_color,
+                width=0.6,
+            ),
+            Box(lx, ly, lw, lh, fill=WHITE, stroke=mat.spot_color, width=0.6, radius=1.5),
+            T(f"{challenge.letter}  {challenge.name}", lx + 1, ly + 0.5, lw - 2, lh - 1, size=10, bold=True),
+        ]
     out.append(T(mat.instructions, 4, 1, w - 8, 14, size=9, min_size=7, color="#333333"))
     return tuple(out)
 
 
-def _outside(centre, direction, box, page_w) -> tuple[float, float]:
+def _outside(centre: Point, direction: Point, box: tuple[float, float, float, float],
+             page_w: float) -> Point:
     """Where a ray from `centre` leaves the icon's box, pushed 6 mm further out."""
     x0, y0, x1, y1 = box
     ux, uy = direction
@@ -182,17 +204,24 @@ def _outside(centre, direction, box, page_w) -> tuple[float, float]:
 # -- player aid ----------------------------------------------------------------------------------
 def aid_elements(data: ExitData, ctx: BuildContext, w: float, h: float) -> Elements:
     aid, mat = data.aid, data.mat
-    frame, left, right = aid_frame(title=f"Exit from Purgatory: {aid.title}", color="#33415c", divider="#9aa5b8",
-                                   w=w, h=h)
-    left_blocks: list[Block] = [("note", ctx.fill(aid.setup, f"exit-from-purgatory/{FILE}:aid.setup")),
-                                ("heading", "On your turn, do one of:"),
-                                *(("item", f"{i}. {line}") for i, line in enumerate(aid.turn, start=1)),
-                                ("note", aid.after)]
-    right_blocks: list[Block] = [("heading", "The six challenges"),
-                                 *(("item", f"{c.letter} {c.name}: {c.summary}") for c in mat.challenges),
-                                 ("heading", "Leaving Purgatory"),
-                                 *(("item", ctx.fill(line, f"exit-from-purgatory/{FILE}:aid.exit_roll[{i}]"))
-                                   for i, line in enumerate(aid.exit_roll))]
+    frame, left, right = aid_frame(
+        title=f"Exit from Purgatory: {aid.title}", color="#33415c", divider="#9aa5b8", w=w, h=h
+    )
+    left_blocks: list[Block] = [
+        ("note", ctx.fill(aid.setup, f"exit-from-purgatory/{FILE}:aid.setup")),
+        ("heading", "On your turn, do one of:"),
+        *(("item", f"{i}. {line}") for i, line in enumerate(aid.turn, start=1)),
+        ("note", aid.after),
+    ]
+    right_blocks: list[Block] = [
+        ("heading", "The six challenges"),
+        *(("item", f"{c.letter} {c.name}: {c.summary}") for c in mat.challenges),
+        ("heading", "Leaving Purgatory"),
+        *(
+            ("item", ctx.fill(line, f"exit-from-purgatory/{FILE}:aid.exit_roll[{i}]"))
+            for i, line in enumerate(aid.exit_roll)
+        ),
+    ]
     return (*frame, *left.text(left_blocks), *right.text(right_blocks))
 
 
@@ -202,35 +231,75 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
     tk, b = data.tokens, data.back
     w, h = ctx.card_w, ctx.card_h
     back = card_back(icon=b.icon, title=b.title, tagline=b.tagline, color=b.color, w=w, h=h)
-    cards = [Piece(kind=card.id, name=card.name, face=card_face(card, w, h), back=back, back_name="lift-back",
-                   background=card.tint, back_background=b.background)
-             for card in data.cards for _ in range(ctx.count(card.id))]
+    cards = [
+        Piece(
+            kind=card.id,
+            name=card.name,
+            face=card_face(card, w, h),
+            back=back,
+            back_name="lift-back",
+            background=card.tint,
+            back_background=b.background,
+        )
+        for card in data.cards
+        for _ in range(ctx.count(card.id))
+    ]
     d = tk.diameter
-    token = round_token(kind="token", name="Apple/Worm token", d=d,
-                        front=TokenSide(icon=tk.apple_icon, color=tk.apple_color, background="#fff7f5"),
-                        back=TokenSide(icon=tk.worm_icon, color=tk.worm_color, background="#f4f8ec"),
-                        back_name="worm-side")
+    token = round_token(
+        kind="token",
+        name="Apple/Worm token",
+        d=d,
+        front=TokenSide(icon=tk.apple_icon, color=tk.apple_color, background="#fff7f5"),
+        back=TokenSide(icon=tk.worm_icon, color=tk.worm_color, background="#f4f8ec"),
+        back_name="worm-side",
+    )
     tips = game.tips
     tokens = ctx.count("token")
     counts = ", ".join(f"{ctx.count(c.id)} {c.name}" for c in data.cards)
     notes = assembly_for(data.cover, [CARDS_PDF, MATS_PDF], f"exit-from-purgatory/{FILE}")
-    cover_cards = Cover(contents=[f"{counts} cards for {n} players, each with the lift back behind it.",
-                                  f"{tokens} apple/worm tokens ({d:g} mm): apple on the front, worm on the back; "
-                                  "they start on the last sheet of cards."],
-                        assembly=notes[CARDS_PDF],
-                        bring=[*data.cover.bring, "Pennies or Othello pieces work too (heads or black: apple)."])
-    cover_mats = Cover(contents=[f"{n} brain-freeze scoring mats, one per player; arms A-F carry the six "
-                                 "challenges.", aid_contents(ctx.count("aid"))], assembly=notes[MATS_PDF])
+    cover_cards = Cover(
+        contents=[
+            f"{counts} cards for {n} players, each with the lift back behind it.",
+            f"{tokens} apple/worm tokens ({d:g} mm): apple on the front, worm on the back; "
+            "they start on the last sheet of cards.",
+        ],
+        assembly=notes[CARDS_PDF],
+        bring=[*data.cover.bring, "Pennies or Othello pieces work too (heads or black: apple)."],
+    )
+    cover_mats = Cover(
+        contents=[
+            f"{n} brain-freeze scoring mats, one per player; arms A-F carry the six challenges.",
+            aid_contents(ctx.count("aid")),
+        ],
+        assembly=notes[MATS_PDF],
+    )
     return [
-        DocumentSpec(filename=CARDS_PDF, title="Cards and tokens", cover=cover_cards, game_title=b.title,
-                     sections=[PieceSheet(title="Cards", pieces=cards, width=w, height=h),
-                               PieceSheet(title="Tokens", pieces=[token] * tokens, width=d, height=d, shape="round",
-                                          gap=3)]),
-        DocumentSpec(filename=MATS_PDF, title="Scoring mats and player aids", cover=cover_mats, game_title=b.title,
-                     sections=[Sheet(title="Scoring mat", kind="mat", name="Brain-freeze mat",
-                                     build=lambda mw, mh: mat_elements(data.mat, tips, d, mw, mh),
-                                     copies=ctx.count("mat")),
-                               aid_sheet(lambda aw, ah: aid_elements(data, ctx, aw, ah), ctx.count("aid"))]),
+        DocumentSpec(
+            filename=CARDS_PDF,
+            title="Cards and tokens",
+            cover=cover_cards,
+            game_title=b.title,
+            sections=[
+                PieceSheet(title="Cards", pieces=cards, width=w, height=h),
+                PieceSheet(title="Tokens", pieces=[token] * tokens, width=d, height=d, shape="round", gap=3),
+            ],
+        ),
+        DocumentSpec(
+            filename=MATS_PDF,
+            title="Scoring mats and player aids",
+            cover=cover_mats,
+            game_title=b.title,
+            sections=[
+                Sheet(
+                    title="Scoring mat",
+                    kind="mat",
+                    name="Brain-freeze mat",
+                    build=lambda mw, mh: mat_elements(data.mat, tips, d, mw, mh),
+                    copies=ctx.count("mat"),
+                ),
+                aid_sheet(lambda aw, ah: aid_elements(data, ctx, aw, ah), ctx.count("aid")),
+            ],
+        ),
     ]
 
 
@@ -245,9 +314,16 @@ def invariants(game: Exit, rules: RulesModel, players: int) -> list[Problem]:
     for card in data.cards:
         have = quantities.get(card.id, 0)
         if have < need:
-            problems.append(Problem("exit-from-purgatory", "rules.toml", f"components.{card.id}.per_player",
-                                    f"setup deals {dealt} {card.name} cards to each player, "
-                                    "so the deck is too small", f">= {need}", have))
+            problems.append(
+                Problem(
+                    "exit-from-purgatory",
+                    "rules.toml",
+                    f"components.{card.id}.per_player",
+                    f"setup deals {dealt} {card.name} cards to each player, so the deck is too small",
+                    f">= {need}",
+                    have,
+                )
+            )
     ids = {card.id for card in data.cards}
     for missing in sorted({"apple", "worm", "lantern"} - ids):
         problems.append(Problem("exit-from-purgatory", FILE, "cards", f"the {missing} card type is missing"))

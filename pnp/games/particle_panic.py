@@ -11,14 +11,14 @@ from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet
 from pnp.errors import LayoutError
 from pnp.games import BuildContext, Game
 from pnp.icons import IconStore
+from pnp.kit import TokenSide, aid_frame, aids_document, assembly_for, pawn_name, pawn_standees, round_token
 from pnp.layouts import Color, Count, CoverText, IconName, Mm, PawnSet, Strict, Text, load_file
-from pnp.kit import (Elements, TokenSide, aid_frame, aids_document, assembly_for, pawn_name, pawn_standees,
-                     round_token)
 from pnp.render.columns import Block
-from pnp.render.elements import Box, Circle, Element, Icon, Line, Polygon, Text as T
+from pnp.render.elements import Box, Circle, Element, Elements, Icon, Polygon
+from pnp.render.elements import Text as T
 from pnp.rules import Problem, RulesModel, check_facts
 
-GAME = "particle-panic"
+SLUG = "particle-panic"
 FILE = "components.toml"
 BOARD_PDF = "board.pdf"
 PIECES_PDF = "pieces.pdf"
@@ -60,7 +60,7 @@ class HandTracker(Strict):
     height: Annotated[float, Field(ge=18, le=60)]
 
     @model_validator(mode="after")
-    def _room(self) -> "HandTracker":
+    def _room(self) -> HandTracker:
         if (self.width - 34) / (self.start + 1) < 7:
             raise ValueError(f"{self.width:g} mm leaves less than 7 mm for each of {self.start + 1} boxes")
         return self
@@ -107,7 +107,7 @@ class PanicData(Strict):
 def load(folder: Path, store: IconStore) -> PanicData:
     data = load_file(folder / FILE, PanicData, store)
     if data.board.spaces != 6:
-        raise LayoutError(f"{GAME}/{FILE}:board.spaces: the ring layout draws 6 spaces, found {data.board.spaces}")
+        raise LayoutError(f"{SLUG}/{FILE}:board.spaces: the ring layout draws 6 spaces, found {data.board.spaces}")
     return data
 
 
@@ -127,13 +127,13 @@ def space_centres(b: BoardData) -> list[tuple[float, float]]:
             (0, -b.ring_y), (-b.ring_x, -b.side_y), (-b.ring_x, b.side_y)]
 
 
-def board_elements(d: PanicData) -> tuple:
+def board_elements(d: PanicData) -> Elements:
     b = d.board
     w, h = board_size(b)
     sw, sh = space_size(b)
     cx, cy = w / 2, h / 2
     centres = [(cx + x, cy + y) for x, y in space_centres(b)]
-    out: list = [Polygon(tuple(centres), stroke=b.color, width=6),
+    out: list[Element] = [Polygon(tuple(centres), stroke=b.color, width=6),
                  Icon(b.particle_icon, cx, cy + 12, 26, b.accent),
                  T(d.lab, cx - 40, cy - 8, 80, 8, size=14, bold=True, color=b.color)]
     for i, line in enumerate(b.centre_lines):
@@ -163,9 +163,9 @@ def board_elements(d: PanicData) -> tuple:
 
 
 # -- pieces --------------------------------------------------------------------------------------
-def hand_tracker(t: HandTracker, color: str, name: str) -> tuple:
+def hand_tracker(t: HandTracker, color: str, name: str) -> Elements:
     cell = (t.width - 34) / (t.start + 1)
-    out = [Box(0.8, 0.8, t.width - 1.6, t.height - 1.6, stroke=color, width=1.0, radius=2),
+    out: list[Element] = [Box(0.8, 0.8, t.width - 1.6, t.height - 1.6, stroke=color, width=1.0, radius=2),
            T(t.label, 3, t.height / 2, 30, 8, size=9, bold=True, align="left"),
            T(name, 3, t.height / 2 - 8, 30, 6, size=7, align="left", color=color),
            T(t.hint, 3, 1.5, t.width - 6, 4.5, size=5.5, min_size=4.5, align="left", color="#444444")]
@@ -177,8 +177,8 @@ def hand_tracker(t: HandTracker, color: str, name: str) -> tuple:
     return tuple(out)
 
 
-def code_tracker(t: CodeTracker, suits: list[Suit]) -> tuple:
-    out = [Box(0.8, 0.8, t.width - 1.6, t.height - 1.6, stroke="#1b1b1b", width=1.0, radius=2),
+def code_tracker(t: CodeTracker, suits: list[Suit]) -> Elements:
+    out: list[Element] = [Box(0.8, 0.8, t.width - 1.6, t.height - 1.6, stroke="#1b1b1b", width=1.0, radius=2),
            T(t.label, 3, t.height - 10, t.width - 6, 8, size=11, bold=True, align="left"),
            T(t.hint, 3, 1.5, t.width - 6, 5, size=6, min_size=4.5, align="left", color="#444444")]
     row = (t.height - 20) / len(suits)
@@ -196,7 +196,7 @@ def aid_elements(d: PanicData, ctx: BuildContext, w: float, h: float) -> Element
     a = d.aid
 
     def fill(text: str, key: str) -> str:
-        return ctx.fill(text, f"{GAME}/{FILE}:aid.{key}")
+        return ctx.fill(text, f"{SLUG}/{FILE}:aid.{key}")
 
     frame, left, right = aid_frame(title=f"{d.title}: player aid", color=d.board.color, divider="#9fb3c8", w=w, h=h,
                                    subtitle="Your turn: one basic action and one special action")
@@ -222,7 +222,7 @@ def aid_elements(d: PanicData, ctx: BuildContext, w: float, h: float) -> Element
 
 
 def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
-    lines = [ctx.fill(line, f"{GAME}/{FILE}:board.centre_lines[{i}]") for i, line in enumerate(d.board.centre_lines)]
+    lines = [ctx.fill(line, f"{SLUG}/{FILE}:board.centre_lines[{i}]") for i, line in enumerate(d.board.centre_lines)]
     d = d.model_copy(update={"board": d.board.model_copy(update={"centre_lines": lines})})
     n = ctx.players
     b = d.board
@@ -237,7 +237,7 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
                       face=hand_tracker(ht, pw.colors[i % len(pw.colors)], pawn_name(pw, i))) for i in range(n)]
     ct = d.code_tracker
     codes = Piece(kind="code-tracker", name="Self-destruct code tracker", face=code_tracker(ct, d.suits))
-    notes = assembly_for(d.cover, [BOARD_PDF, PIECES_PDF], f"{GAME}/{FILE}")
+    notes = assembly_for(d.cover, [BOARD_PDF, PIECES_PDF], f"{SLUG}/{FILE}")
     return [
         DocumentSpec(filename=BOARD_PDF, title="Ring board", game_title=d.title,
                      sections=[Board(title="Board", kind="board", name="Ring board", width=w, height=h,
@@ -259,7 +259,7 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
 
 def invariants(d: PanicData, rules: RulesModel, players: int) -> list[Problem]:
     facts = rules.facts
-    problems = check_facts(GAME, FILE, facts, [
+    problems = check_facts(SLUG, FILE, facts, [
         ("spaces", d.board.spaces, "board.spaces", "board spaces"),
         ("particles_per_space", d.board.particle_spots, "board.particle_spots", "particle spots on each space"),
         ("starting_particles", d.board.start_particles, "board.start_particles", "starting particles"),
@@ -269,15 +269,15 @@ def invariants(d: PanicData, rules: RulesModel, players: int) -> list[Problem]:
     ])
     full = facts.get("spaces", 6) * facts.get("particles_per_space", 6)
     if d.particles.count < full:
-        problems.append(Problem(GAME, FILE, "particles.count", "not enough particles to fill the board",
+        problems.append(Problem(SLUG, FILE, "particles.count", "not enough particles to fill the board",
                                 f">= {full}", d.particles.count))
     if d.board.card_width < 63.5 or d.board.card_height < 88.9:
-        problems.append(Problem(GAME, FILE, "board.card_width", "a card zone must hold a poker card (63.5 x 88.9 mm)",
+        problems.append(Problem(SLUG, FILE, "board.card_width", "a card zone must hold a poker card (63.5 x 88.9 mm)",
                                 "63.5 x 88.9", f"{d.board.card_width:g} x {d.board.card_height:g}"))
     per_suit = facts.get("decks", 2) * facts.get("cards_per_deck", 52) // 4
     if per_suit < facts.get("code_length", 5):
-        problems.append(Problem(GAME, "rules.toml", "facts", "too few cards of a suit to enter a code"))
+        problems.append(Problem(SLUG, "rules.toml", "facts", "too few cards of a suit to enter a code"))
     return problems
 
 
-GAME = Game(slug="particle-panic", load=load, documents=documents, invariants=invariants)
+GAME = Game(slug=SLUG, load=load, documents=documents, invariants=invariants)

@@ -6,8 +6,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
+from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
 from pydantic import Field, model_validator
 
@@ -17,15 +18,16 @@ from pnp.games import BuildContext, Game
 from pnp.icons import IconStore
 from pnp.kit import back_frame, card_frame
 from pnp.layouts import Color, IconName, Strict, Text, load_file
-from pnp.render.columns import balanced_split, text_column
-from pnp.render.elements import Box, Icon, Line
+from pnp.render.columns import Block, balanced_split, text_column
+from pnp.render.elements import Box, Element, Elements, Icon, Line
 from pnp.render.elements import Text as T
 from pnp.rules import Problem, RulesModel
 from pnp.timelimit import TimeLimitExceeded, time_limit
 
-GAME = "punished"
+SLUG = "punished"
 CARDS, TEXT, BOARD = "cards.toml", "text.toml", "board.toml"
 CARDS_PDF = "cards.pdf"
+TierName = Literal["1", "2", "3"]
 POKER = (63.5, 88.9)           # mm: the card a pile zone holds
 BOARD_FIXED = 214.0            # mm of the stat board that is not its tracks
 WHITE = "#ffffff"
@@ -41,7 +43,7 @@ class Effect(Strict):
     discard: Annotated[int, Field(ge=1, le=10)] | None = None
 
     @model_validator(mode="after")
-    def _one(self) -> "Effect":
+    def _one(self) -> Effect:
         kinds = [k for k in ("stat", "token", "discard") if getattr(self, k) is not None]
         if len(kinds) != 1:
             raise ValueError("an effect is one of {stat, amount, lasting}, {token} or {discard}")
@@ -105,14 +107,14 @@ class Usage(Strict):
 
 
 class Deck(Strict):
-    tiers: dict[Literal["1", "2", "3"], Tier]
+    tiers: dict[TierName, Tier]
     categories: dict[str, Category]
     backs: dict[str, BackDesign]
     usage: dict[str, Usage]
     cards: Annotated[list[Card], Field(min_length=1)]
 
     @model_validator(mode="after")
-    def _three_tiers(self) -> "Deck":
+    def _three_tiers(self) -> Deck:
         missing = sorted({"1", "2", "3"} - set(self.tiers))
         if missing:
             raise ValueError(f"tiers needs 1, 2 and 3; missing {', '.join(missing)}")
@@ -192,7 +194,7 @@ class Punished:
     deck: Deck
     text: Templates
     extras: BoardFile
-    wording: "Wording"
+    wording: Wording
 
 
 def load(folder: Path, store: IconStore) -> Punished:
@@ -223,27 +225,39 @@ def _bounded_range(*args: int) -> range:
     return span
 
 
+def tier_name(tier: int) -> TierName:
+    """The key of tier 1, 2 or 3 in cards.toml's [tiers]."""
+    names: dict[int, TierName] = {1: "1", 2: "2", 3: "3"}
+    return names[tier]
+
+
 class BoundedSandbox(SandboxedEnvironment):
     """Jinja's sandbox (no attributes of Python objects) with limits: short ranges, no lipsum, and
     `*`, `**` and `+` refused where they would make a huge string, list or number."""
 
     intercepted_binops = frozenset(["*", "**", "+"])
 
-    def __init__(self, **options):
+    def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.globals = {"range": _bounded_range, "dict": dict}
 
-    def call_binop(self, context, operator: str, left, right):
+    def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
         if operator == "**" and isinstance(right, (int, float)) and abs(right) > 64:
             raise TemplateLimit(f"a power of {right}: too large for a card text")
         if operator == "*":
             for seq, times in ((left, right), (right, left)):
-                if isinstance(seq, (str, list, tuple)) and isinstance(times, int) and len(seq) * times > TEMPLATE_OUTPUT:
+                sized = isinstance(seq, (str, list, tuple)) and isinstance(times, int)
+                if sized and len(seq) * times > TEMPLATE_OUTPUT:
                     raise TemplateLimit(f"a repetition {len(seq) * times} long: more than a card text holds")
-        if operator == "+" and isinstance(left, (str, list)) and isinstance(right, (str, list)) \
-                and len(left) + len(right) > TEMPLATE_OUTPUT:
+        if (
+            operator == "+"
+            and isinstance(left, (str, list))
+            and isinstance(right, (str, list))
+            and len(left) + len(right) > TEMPLATE_OUTPUT
+        ):
             raise TemplateLimit("a joined text longer than a card text holds")
         return super().call_binop(context, operator, left, right)
+
 
 class Wording:
     """Renders effects, checks and abilities with the designer's templates (sandboxed: data only)."""
@@ -253,17 +267,17 @@ class Wording:
 
         env = BoundedSandbox(undefined=StrictUndefined, autoescape=False)
         self.joiner = templates.joiner
-        self.spent = 0.0                  # seconds all card texts took so far: one budget for the deck
+        self.spent = 0.0  # seconds all card texts took so far: one budget for the deck
         self.templates = {}
         for key in ("stat", "loss", "token", "discard", "check", "fallback", "hand"):
             try:
                 self.templates[key] = env.from_string(getattr(templates, key))
             except TemplateSyntaxError as exc:
-                raise LayoutError(f"{GAME}/{TEXT}:{key}: template error: {exc.message}") from None
+                raise LayoutError(f"{SLUG}/{TEXT}:{key}: template error: {exc.message}") from None
 
-    def _render(self, key: str, **values) -> str:
+    def _render(self, key: str, **values: object) -> str:
         """One card text, within the sandbox's limits: output length, loop length, time."""
-        where = f"{GAME}/{TEXT}:{key}"
+        where = f"{SLUG}/{TEXT}:{key}"
         out: list[str] = []
         size = 0
         started = time.monotonic()
@@ -277,11 +291,13 @@ class Wording:
         except TemplateLimit as exc:
             raise LayoutError(f"{where}: template error: {exc}") from None
         except TimeLimitExceeded:
-            raise LayoutError(f"{where}: template error: the card texts took more than {TEMPLATE_SECONDS:g} s "
-                              "to write (a loop too long?)") from None
+            raise LayoutError(
+                f"{where}: template error: the card texts took more than {TEMPLATE_SECONDS:g} s "
+                "to write (a loop too long?)"
+            ) from None
         except RecursionError:
             raise LayoutError(f"{where}: template error: it calls itself without end") from None
-        except Exception as exc:  # noqa: BLE001 - a designer's template may fail any way Python can
+        except Exception as exc:
             raise LayoutError(f"{where}: template error: {type(exc).__name__}: {_short(str(exc))}") from None
         finally:
             self.spent += time.monotonic() - started
@@ -292,8 +308,9 @@ class Wording:
             return self._render("token", token=e.token)
         if e.discard:
             return self._render("discard", count=e.discard)
-        if flat and e.amount < 0:
-            return self._render("loss", stat=e.stat, amount=-e.amount)
+        amount = e.amount or 0
+        if flat and amount < 0:
+            return self._render("loss", stat=e.stat, amount=-amount)
         mark = {"temp": "*", "perm": "#", None: ""}[e.lasting]
         return self._render("stat", stat=e.stat, amount=e.amount, mark=mark)
 
@@ -301,49 +318,58 @@ class Wording:
         return self.joiner.join(self.effect(e, flat) for e in effects)
 
     def check(self, c: Check) -> str:
-        return self._render("check", stat=c.stat, threshold=c.threshold, cost=self.effects(c.cost),
-                            effects=self.effects(c.effects))
+        return self._render(
+            "check", stat=c.stat, threshold=c.threshold, cost=self.effects(c.cost), effects=self.effects(c.effects)
+        )
 
     def fallback(self, card: Card) -> str:
-        return self._render("fallback", checks=bool(card.encounter.checks),
-                            effects=self.effects(card.encounter.fallback, flat=True))
+        return self._render(
+            "fallback", checks=bool(card.encounter.checks), effects=self.effects(card.encounter.fallback, flat=True)
+        )
 
     def hand(self, card: Card) -> str:
         return self._render("hand", action=card.hand.action, effects=self.effects(card.hand.effects))
 
 
 # -- faces and backs -----------------------------------------------------------------------------
-def card_face(p: Punished, card: Card, w: float, h: float) -> tuple:
-    tier = p.deck.tiers[str(card.tier)]
+def card_face(p: Punished, card: Card, w: float, h: float) -> Elements:
+    tier = p.deck.tiers[tier_name(card.tier)]
     category = p.deck.categories.get(card.category) or Category(name=card.category, combat=False)
     words = p.wording
-    out: list = [Box(0, h - 13, w, 13, fill=tier.color)]
+    out: list[Element] = [Box(0, h - 13, w, 13, fill=tier.color)]
     for i, usage in enumerate(u for u in card.usage if u in p.deck.usage):
         out.append(Icon(p.deck.usage[usage].icon, 4.5 + i * 6.5, h - 6.5, 5.5, WHITE))
     name_x = 4 + 6.5 * max(len(card.usage), 1)
-    out += [T(card.name, name_x, h - 12, w - name_x - 3, 10, size=11, min_size=6.5, bold=True, align="left", color=WHITE),
-            T(f"{category.name} · {tier.name}", 3, h - 18, w - 6, 4.5, size=6, min_size=4.5, color=tier.color),
-            Icon(card.icon, w / 2, h - 31, 24, tier.color)]
+    out += [
+        T(card.name, name_x, h - 12, w - name_x - 3, 10, size=11, min_size=6.5, bold=True, align="left", color=WHITE),
+        T(f"{category.name} · {tier.name}", 3, h - 18, w - 6, 4.5, size=6, min_size=4.5, color=tier.color),
+        Icon(card.icon, w / 2, h - 31, 24, tier.color),
+    ]
     lines = [words.check(c) for c in card.encounter.checks] + [words.fallback(card)]
     top = h - 45
     enc_h = top - 19
-    out += [Box(2.5, 19, w - 5, enc_h, stroke=tier.color, width=0.6, radius=1.5),
-            T("ENCOUNTER", 4, top - 4.2, w - 8, 3.6, size=5.5, bold=True, align="left", color=tier.color)]
+    out += [
+        Box(2.5, 19, w - 5, enc_h, stroke=tier.color, width=0.6, radius=1.5),
+        T("ENCOUNTER", 4, top - 4.2, w - 8, 3.6, size=5.5, bold=True, align="left", color=tier.color),
+    ]
     step = (enc_h - 5.5) / len(lines)
     for i, line in enumerate(lines):
-        out.append(T(line, 4, top - 5 - (i + 1) * step, w - 8, step - 0.4, size=7, min_size=4.8, align="left",
-                     valign="top"))
-    out += [Line(2.5, 17.5, w - 2.5, 17.5, color=tier.color, width=0.8),
-            T("IN HAND", 4, 13, w - 8, 3.6, size=5.5, bold=True, align="left", color=tier.color),
-            T(words.hand(card), 4, 2.5, w - 8, 10.5, size=7, min_size=4.8, align="left", valign="top"),
-            card_frame(tier.color, w, h, width=1.0)]
+        out.append(
+            T(line, 4, top - 5 - (i + 1) * step, w - 8, step - 0.4, size=7, min_size=4.8, align="left", valign="top")
+        )
+    out += [
+        Line(2.5, 17.5, w - 2.5, 17.5, color=tier.color, width=0.8),
+        T("IN HAND", 4, 13, w - 8, 3.6, size=5.5, bold=True, align="left", color=tier.color),
+        T(words.hand(card), 4, 2.5, w - 8, 10.5, size=7, min_size=4.8, align="left", valign="top"),
+        card_frame(tier.color, w, h, width=1.0),
+    ]
     return tuple(out)
 
 
-def card_back(p: Punished, tier_key: int, category: str, w: float, h: float) -> tuple:
+def card_back(p: Punished, tier_key: int, category: str, w: float, h: float) -> Elements:
     """The category's back in the tier's colour; a category without a back prints a warning
     instead, and the lint reports it."""
-    tier = p.deck.tiers[str(tier_key)]
+    tier = p.deck.tiers[tier_name(tier_key)]
     back = p.deck.backs.get(category)
     if back is None:
         return (T(f"NO BACK FOR {category!r}", 5, h / 2 - 5, w - 10, 10, size=10, bold=True, color=WHITE),)
@@ -351,17 +377,27 @@ def card_back(p: Punished, tier_key: int, category: str, w: float, h: float) -> 
         back_frame(WHITE, w, h),
         T(f"{'I' * tier_key}", 5, h - 16, w - 10, 10, size=16, bold=True, color=WHITE),
         Icon(back.icon, w / 2, h * 0.52, min(w * 0.55, h * 0.4), WHITE),
-        T(p.deck.categories[category].name if category in p.deck.categories else category,
-          5, h * 0.2, w - 10, 9, size=10, bold=True, color=WHITE),
+        T(
+            p.deck.categories[category].name if category in p.deck.categories else category,
+            5,
+            h * 0.2,
+            w - 10,
+            9,
+            size=10,
+            bold=True,
+            color=WHITE,
+        ),
         T(back.hint, 5, h * 0.12, w - 10, 6, size=7, color=WHITE),
         T(tier.name, 5, 6, w - 10, 5, size=7, color=WHITE),
     )
 
 
-def token_face(p: Punished, kind: TokenKind, d: float) -> tuple:
+def token_face(p: Punished, kind: TokenKind, d: float) -> Elements:
     """The icon above the centre, the name below it on up to two lines, clear of the circle."""
-    return (Icon(kind.icon, d / 2, d * 0.64, d * 0.42, "#1c1c1c"),
-            T(kind.name, d * 0.21, d * 0.19, d * 0.58, d * 0.23, size=6, min_size=5, bold=True))
+    return (
+        Icon(kind.icon, d / 2, d * 0.64, d * 0.42, "#1c1c1c"),
+        T(kind.name, d * 0.21, d * 0.19, d * 0.58, d * 0.23, size=6, min_size=5, bold=True),
+    )
 
 
 def token_rule(p: Punished, kind: TokenKind) -> str:
@@ -376,45 +412,71 @@ def token_rule(p: Punished, kind: TokenKind) -> str:
     return f"{kind.name}: " + "; ".join(parts)
 
 
-def board_elements(p: Punished, ctx: BuildContext, w: float, h: float) -> tuple:
+def board_elements(p: Punished, ctx: BuildContext, w: float, h: float) -> Elements:
     b = p.extras.board
-    out: list = [T(b.title, 0, h - 10, w, 10, size=16, bold=True, align="left")]
+    out: list[Element] = [T(b.title, 0, h - 10, w, 10, size=16, bold=True, align="left")]
     track_top = h - 14
     # the card-sized zones take a fixed height; the tracks give way on shorter paper (Letter)
     row = min(15.5, max(10.5, (h - BOARD_FIXED) / max(len(b.stats), 1)))
     cell = (w - 34) / (b.track_max + 1)
     for i, stat in enumerate(b.stats):
         y = track_top - (i + 1) * row
-        half = (row - 4.5) / 2          # the track's boxes run from y + 3, 2 * half tall
-        out += [Icon(stat.icon, 5, y + 3 + half, min(8.0, 2 * half), stat.color),
-                T(stat.name, 10, y + 3 + half, 22, half + 1, size=10, min_size=6.5, bold=True, align="left",
-                  valign="bottom", color=stat.color),
-                T(f"start {stat.start}" + ("  · SELF" if stat.self else ""), 10, y + 2.5, 22, half, size=6.5,
-                  min_size=5, align="left", valign="top")]
+        half = (row - 4.5) / 2  # the track's boxes run from y + 3, 2 * half tall
+        out += [
+            Icon(stat.icon, 5, y + 3 + half, min(8.0, 2 * half), stat.color),
+            T(
+                stat.name,
+                10,
+                y + 3 + half,
+                22,
+                half + 1,
+                size=10,
+                min_size=6.5,
+                bold=True,
+                align="left",
+                valign="bottom",
+                color=stat.color,
+            ),
+            T(
+                f"start {stat.start}" + ("  · SELF" if stat.self else ""),
+                10,
+                y + 2.5,
+                22,
+                half,
+                size=6.5,
+                min_size=5,
+                align="left",
+                valign="top",
+            ),
+        ]
         for v in range(b.track_max + 1):
             fill = "#f4e3b5" if v == stat.start else None
-            out += [Box(33 + v * cell, y + 3, cell - 1, row - 4.5, fill=fill, stroke=stat.color, width=0.7, radius=1),
-                    T(str(v), 33 + v * cell, y + 3, cell - 1, row - 4.5, size=9, bold=v == stat.start)]
+            out += [
+                Box(33 + v * cell, y + 3, cell - 1, row - 4.5, fill=fill, stroke=stat.color, width=0.7, radius=1),
+                T(str(v), 33 + v * cell, y + 3, cell - 1, row - 4.5, size=9, bold=v == stat.start),
+            ]
         out.append(T(stat.about, 33, y - 1.2, w - 33, 4, size=6, min_size=4.5, align="left", color="#333333"))
     y = track_top - len(b.stats) * row - 5
     out.append(T(b.self_tag, 0, y - 5, w, 5, size=7.5, bold=True, align="left"))
     y -= 8
     out.append(T("Limits", 0, y - 5, w, 5, size=9, bold=True, align="left"))
     y -= 5.5
-    for line in [ctx.fill(text, f"{GAME}/{BOARD}:board.limits.lines[{k}]") for k, text in enumerate(b.limits.lines)]:
+    for line in [ctx.fill(text, f"{SLUG}/{BOARD}:board.limits.lines[{k}]") for k, text in enumerate(b.limits.lines)]:
         out.append(T(line, 2, y - 5, w - 2, 5, size=7.5, min_size=5.5, align="left"))
         y -= 5.2
     y -= 2
     out.append(T("Zones", 0, y - 5, w, 5, size=9, bold=True, align="left"))
     y -= 6
     piles = [zone for zone in b.zones if not zone.beside]
-    pile_w, pile_h = POKER[0] + 1, POKER[1] + 1        # a poker card with half a millimetre all round
+    pile_w, pile_h = POKER[0] + 1, POKER[1] + 1  # a poker card with half a millimetre all round
     gap = (w - len(piles) * pile_w) / max(len(piles) - 1, 1)
     for i, zone in enumerate(piles):
         zx = i * (pile_w + gap)
-        out += [T(zone.name, zx, y - 4.5, pile_w, 4.5, size=8.5, bold=True, align="left"),
-                T(zone.about, zx, y - 9, pile_w, 4.5, size=6, min_size=5, align="left", color="#333333"),
-                Box(zx, y - 10 - pile_h, pile_w, pile_h, stroke="#555555", width=0.7, dash=(1.5, 1))]
+        out += [
+            T(zone.name, zx, y - 4.5, pile_w, 4.5, size=8.5, bold=True, align="left"),
+            T(zone.about, zx, y - 9, pile_w, 4.5, size=6, min_size=5, align="left", color="#333333"),
+            Box(zx, y - 10 - pile_h, pile_w, pile_h, stroke="#555555", width=0.7, dash=(1.5, 1)),
+        ]
     y -= 10 + pile_h + 3
     beside = [zone for zone in b.zones if zone.beside]
     if beside:
@@ -423,16 +485,20 @@ def board_elements(p: Punished, ctx: BuildContext, w: float, h: float) -> tuple:
         area_w = (w - 4 * (len(beside) - 1)) / len(beside)
         for i, zone in enumerate(beside):
             zx = i * (area_w + 4)
-            out += [Box(zx, y - 12, area_w, 12, stroke="#555555", width=0.5, radius=2, dash=(1.5, 1)),
-                    T(zone.name, zx + 2, y - 5.5, area_w - 4, 4.5, size=8, bold=True, align="left"),
-                    T(zone.about, zx + 2, y - 11, area_w - 4, 5.5, size=6, min_size=5, align="left", valign="top")]
+            out += [
+                Box(zx, y - 12, area_w, 12, stroke="#555555", width=0.5, radius=2, dash=(1.5, 1)),
+                T(zone.name, zx + 2, y - 5.5, area_w - 4, 4.5, size=8, bold=True, align="left"),
+                T(zone.about, zx + 2, y - 11, area_w - 4, 5.5, size=6, min_size=5, align="left", valign="top"),
+            ]
         y -= 15
     out.append(T("Tokens", 0, y - 5, w, 5, size=9, bold=True, align="left"))
-    rules = [("item", token_rule(p, k)) for k in p.extras.tokens.kinds]
+    rules: list[Block] = [("item", token_rule(p, k)) for k in p.extras.tokens.kinds]
     col = (w - 6) / 2
     half = balanced_split(rules, col, 7)
-    out += [*text_column(rules[:half], 0, y - 6, col, y - 6, size=7, min_size=5),
-            *text_column(rules[half:], col + 6, y - 6, col, y - 6, size=7, min_size=5)]
+    out += [
+        *text_column(rules[:half], 0, y - 6, col, y - 6, size=7, min_size=5),
+        *text_column(rules[half:], col + 6, y - 6, col, y - 6, size=7, min_size=5),
+    ]
     return tuple(out)
 
 
@@ -441,25 +507,74 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
     decks = []
     contents = []
     for tier_key in (1, 2, 3):
-        tier = p.deck.tiers[str(tier_key)]
+        tier = p.deck.tiers[tier_name(tier_key)]
         cards = [c for c in p.deck.cards if c.tier == tier_key]
-        decks.append(PieceSheet(title=f"Tier {tier_key} cards", pieces=[
-            Piece(kind=f"tier-{tier_key}", name=c.name, face=card_face(p, c, w, h), back=card_back(p, tier_key, c.category, w, h),
-                  back_name=f"tier-{tier_key}/{c.category}", background=tier.tint, back_background=tier.color) for c in cards], width=w, height=h))
+        decks.append(
+            PieceSheet(
+                title=f"Tier {tier_key} cards",
+                pieces=[
+                    Piece(
+                        kind=f"tier-{tier_key}",
+                        name=c.name,
+                        face=card_face(p, c, w, h),
+                        back=card_back(p, tier_key, c.category, w, h),
+                        back_name=f"tier-{tier_key}/{c.category}",
+                        background=tier.tint,
+                        back_background=tier.color,
+                    )
+                    for c in cards
+                ],
+                width=w,
+                height=h,
+            )
+        )
         contents.append(f"{len(cards)} {tier.name} cards (tier {tier_key}).")
-    docs = [DocumentSpec(filename=CARDS_PDF, title="Encounter cards, tiers 1 to 3", sections=decks,
-                         cover=Cover(contents=contents + ["The three tiers share sheets: sort them by the tier numeral on the backs."],
-                               assembly=["Cut on the crop marks; backs show the tier and the encounter category."],
-                               bring=p.extras.cover.bring, notes=[p.extras.cover.tiers, p.extras.cover.guardians]), game_title="Punished")]
+    docs = [
+        DocumentSpec(
+            filename=CARDS_PDF,
+            title="Encounter cards, tiers 1 to 3",
+            sections=decks,
+            cover=Cover(
+                contents=[*contents, "The three tiers share sheets: sort them by the tier numeral on the backs."],
+                assembly=["Cut on the crop marks; backs show the tier and the encounter category."],
+                bring=p.extras.cover.bring,
+                notes=[p.extras.cover.tiers, p.extras.cover.guardians],
+            ),
+            game_title="Punished",
+        )
+    ]
     tk = p.extras.tokens
-    tokens = [Piece(kind="token", name=k.name, face=token_face(p, k, tk.diameter), background="#f3f0ea")
-              for k in tk.kinds for _ in range(tk.copies)]
-    docs.append(DocumentSpec(filename="tokens-and-board.pdf", title="Resource tokens and stat board", sections=[
-        PieceSheet(title="Resource tokens", pieces=tokens, width=tk.diameter, height=tk.diameter, shape="round", gap=3),
-        Sheet(title="Stat board", kind="stat-board", name="Stat board", build=lambda bw, bh: board_elements(p, ctx, bw, bh)),
-    ], cover=Cover(contents=[f"{len(tokens)} resource tokens ({tk.copies} of each of the {len(tk.kinds)} kinds).",
-              "The stat board with the MAW, BONE, ICHOR and PAIN tracks, limits and zones."],
-             assembly=["Cut out the tokens; keep the stat board whole."], bring=p.extras.cover.bring[1:]), game_title="Punished"))
+    tokens = [
+        Piece(kind="token", name=k.name, face=token_face(p, k, tk.diameter), background="#f3f0ea")
+        for k in tk.kinds
+        for _ in range(tk.copies)
+    ]
+    docs.append(
+        DocumentSpec(
+            filename="tokens-and-board.pdf",
+            title="Resource tokens and stat board",
+            sections=[
+                PieceSheet(
+                    title="Resource tokens", pieces=tokens, width=tk.diameter, height=tk.diameter, shape="round", gap=3
+                ),
+                Sheet(
+                    title="Stat board",
+                    kind="stat-board",
+                    name="Stat board",
+                    build=lambda bw, bh: board_elements(p, ctx, bw, bh),
+                ),
+            ],
+            cover=Cover(
+                contents=[
+                    f"{len(tokens)} resource tokens ({tk.copies} of each of the {len(tk.kinds)} kinds).",
+                    "The stat board with the MAW, BONE, ICHOR and PAIN tracks, limits and zones.",
+                ],
+                assembly=["Cut out the tokens; keep the stat board whole."],
+                bring=p.extras.cover.bring[1:],
+            ),
+            game_title="Punished",
+        )
+    )
     return docs
 
 
@@ -472,13 +587,18 @@ def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
 
     def flag(i: int, card: Card, rule: str, message: str, key: str = "") -> None:
         where = f"cards[{i}]" + (f".{key}" if key else "")
-        problems.append(Problem(GAME, CARDS, where, f"{card.name!r} breaks {rule}: {message}"))
+        problems.append(Problem(SLUG, CARDS, where, f"{card.name!r} breaks {rule}: {message}"))
 
     for i, card in enumerate(deck.cards):
         category = deck.categories.get(card.category)
         if category is None:
-            flag(i, card, "known-category", f"no category {card.category!r} (known: {', '.join(deck.categories)})",
-                 "category")
+            flag(
+                i,
+                card,
+                "known-category",
+                f"no category {card.category!r} (known: {', '.join(deck.categories)})",
+                "category",
+            )
             continue
         if card.category not in deck.backs:
             flag(i, card, "category-back-exists", f"category {card.category!r} has no back in [backs]", "category")
@@ -488,66 +608,135 @@ def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
         enc = card.encounter
         if category.combat:
             last = enc.fallback
-            if len(last) != 1 or last[0].stat is None or last[0].amount >= 0:
-                flag(i, card, "combat-ends-on-flat-loss", "a combat encounter's fallback must be one flat "
-                     "\"lose X\" of a stat", "encounter.fallback")
+            if len(last) != 1 or last[0].stat is None or (last[0].amount or 0) >= 0:
+                flag(
+                    i,
+                    card,
+                    "combat-ends-on-flat-loss",
+                    'a combat encounter\'s fallback must be one flat "lose X" of a stat',
+                    "encounter.fallback",
+                )
         primary = enc.checks[0] if enc.checks else None
         for k, check in enumerate(enc.checks):
             if not any(e.token for e in check.effects):
                 continue
-            harder = primary is not None and k > 0 and (check.stat != primary.stat or check.threshold > primary.threshold)
+            harder = (
+                primary is not None and k > 0 and (check.stat != primary.stat or check.threshold > primary.threshold)
+            )
             if not harder:
-                flag(i, card, "token-behind-harder-check", "a token reward must sit behind a harder or an "
-                     "alternate stat check, not the primary one", f"encounter.checks[{k}]")
-            costly = [e for e in check.cost if not (e.discard == 1)] + \
-                     [e for e in check.effects if e.stat and e.amount < 0] + \
-                     ([e for e in check.cost if e.discard] if len(check.cost) > 1 else [])
+                flag(
+                    i,
+                    card,
+                    "token-behind-harder-check",
+                    "a token reward must sit behind a harder or an alternate stat check, not the primary one",
+                    f"encounter.checks[{k}]",
+                )
+            costly = (
+                [e for e in check.cost if e.discard != 1]
+                + [e for e in check.effects if e.stat and (e.amount or 0) < 0]
+                + ([e for e in check.cost if e.discard] if len(check.cost) > 1 else [])
+            )
             if costly:
-                flag(i, card, "token-check-costs-at-most-a-discard", "a check that awards a token may cost "
-                     "nothing but a single discard", f"encounter.checks[{k}].cost")
+                flag(
+                    i,
+                    card,
+                    "token-check-costs-at-most-a-discard",
+                    "a check that awards a token may cost nothing but a single discard",
+                    f"encounter.checks[{k}].cost",
+                )
         pain = next((e for e in enc.fallback if e.stat == "PAIN" and (e.amount or 0) < 0 and e.lasting != "temp"), None)
         if category.combat and pain is not None and start.get("PAIN", 1) + (pain.amount or 0) < 1:
-            flag(i, card, "fallback-is-no-gift", f"losing {-(pain.amount or 0)} PAIN from the starting "
-                 f"{start.get('PAIN', 1)} hits the PAIN floor, which gives 1 PAIN and 1 SELF instead: the "
-                 "punishment turns into a reward", "encounter.fallback")
+            flag(
+                i,
+                card,
+                "fallback-is-no-gift",
+                f"losing {-(pain.amount or 0)} PAIN from the starting "
+                f"{start.get('PAIN', 1)} hits the PAIN floor, which gives 1 PAIN and 1 SELF instead: the "
+                "punishment turns into a reward",
+                "encounter.fallback",
+            )
         for k, check in enumerate(enc.checks):
             if any(e.token for e in check.effects) and any(
-                    earlier.stat == check.stat and earlier.threshold <= check.threshold for earlier in enc.checks[:k]):
-                flag(i, card, "token-check-reachable", f"checks are taken in order, first met; an earlier "
-                     f"{check.stat} check at or below {check.threshold} is always met first, so this token can "
-                     "never be won", f"encounter.checks[{k}]")
-        for key, outcome in [(f"encounter.checks[{k}]", c.effects + c.cost) for k, c in enumerate(enc.checks)] + \
-                [("encounter.fallback", enc.fallback)]:
+                earlier.stat == check.stat and earlier.threshold <= check.threshold for earlier in enc.checks[:k]
+            ):
+                flag(
+                    i,
+                    card,
+                    "token-check-reachable",
+                    f"checks are taken in order, first met; an earlier "
+                    f"{check.stat} check at or below {check.threshold} is always met first, so this token can "
+                    "never be won",
+                    f"encounter.checks[{k}]",
+                )
+        for key, outcome in [(f"encounter.checks[{k}]", c.effects + c.cost) for k, c in enumerate(enc.checks)] + [
+            ("encounter.fallback", enc.fallback)
+        ]:
             lasting_loss = any(e.stat and (e.amount or 0) < 0 and e.lasting != "temp" for e in outcome)
             gains = [e for e in outcome if (e.stat and (e.amount or 0) > 0) or e.token]
             if lasting_loss and gains and all(e.lasting == "temp" for e in gains):
-                flag(i, card, "trade-gives-lasting-value", "a lasting loss traded for boosts that end with the "
-                     "encounter (* changes last only the encounter) leaves nothing gained", key)
+                flag(
+                    i,
+                    card,
+                    "trade-gives-lasting-value",
+                    "a lasting loss traded for boosts that end with the "
+                    "encounter (* changes last only the encounter) leaves nothing gained",
+                    key,
+                )
         if card.hand.action not in ("discard", "burn"):
-            flag(i, card, "hand-ability-spends-itself", f"the hand ability must discard or burn the card "
-                 f"itself, not {card.hand.action!r}", "hand.action")
-    effects = [e for c in deck.cards for e in (c.hand.effects + [x for ch in c.encounter.checks for x in ch.effects]
-                                               + c.encounter.fallback)]
+            flag(
+                i,
+                card,
+                "hand-ability-spends-itself",
+                f"the hand ability must discard or burn the card itself, not {card.hand.action!r}",
+                "hand.action",
+            )
+    effects = [
+        e
+        for c in deck.cards
+        for e in (c.hand.effects + [x for ch in c.encounter.checks for x in ch.effects] + c.encounter.fallback)
+    ]
     temp = sum(1 for e in effects if e.boost and e.lasting == "temp")
-    perm = sum(1 for e in effects if e.boost and e.lasting != "temp")     # unmarked changes last too
+    perm = sum(1 for e in effects if e.boost and e.lasting != "temp")  # unmarked changes last too
     limit = rules.facts.get("max_permanent_boost_percent", 50)
     if perm * 100 > limit * temp:
-        problems.append(Problem(GAME, CARDS, "cards", f"breaks permanent-boosts-rarer: {perm} permanent boosts "
-                                f"against {temp} temporary ones; the rules model allows at most {limit}%",
-                                f"<= {limit * temp // 100}", perm))
+        problems.append(
+            Problem(
+                SLUG,
+                CARDS,
+                "cards",
+                f"breaks permanent-boosts-rarer: {perm} permanent boosts "
+                f"against {temp} temporary ones; the rules model allows at most {limit}%",
+                f"<= {limit * temp // 100}",
+                perm,
+            )
+        )
     guardians = [c.name for c in deck.cards if c.tier == 3 and c.category == "guardian"]
     want = rules.facts.get("guardians_in_tier_3", 4)
     if len(guardians) != want:
-        problems.append(Problem(GAME, CARDS, "cards", "breaks tier-3-holds-the-guardians: tier 3 must hold "
-                                f"exactly {want} Guardians of the Summit", want, len(guardians)))
+        problems.append(
+            Problem(
+                SLUG,
+                CARDS,
+                "cards",
+                f"breaks tier-3-holds-the-guardians: tier 3 must hold exactly {want} Guardians of the Summit",
+                want,
+                len(guardians),
+            )
+        )
     for i, card in enumerate(deck.cards):
         if card.category == "guardian" and card.tier != 3:
             flag(i, card, "tier-3-holds-the-guardians", "Guardians belong to tier 3", "tier")
     for key in deck.categories:
         if key not in deck.backs:
-            problems.append(Problem(GAME, CARDS, f"categories.{key}", f"breaks category-back-exists: category "
-                                    f"{key!r} has no back in [backs]"))
+            problems.append(
+                Problem(
+                    SLUG,
+                    CARDS,
+                    f"categories.{key}",
+                    f"breaks category-back-exists: category {key!r} has no back in [backs]",
+                )
+            )
     return problems
 
 
-GAME = Game(slug="punished", load=load, documents=documents, invariants=invariants)
+GAME = Game(slug=SLUG, load=load, documents=documents, invariants=invariants)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -13,12 +12,13 @@ from pnp.components import Cover, DocumentSpec, Sheet
 from pnp.errors import LayoutError
 from pnp.games import BuildContext, Game
 from pnp.icons import IconStore
-from pnp.layouts import Color, Count, CoverText, IconName, Strict, Text, load_file
 from pnp.kit import assembly_for
-from pnp.render.elements import Box, Circle, Icon, Line, Polygon, Text as T
+from pnp.layouts import Color, Count, CoverText, IconName, Strict, Text, load_file
+from pnp.render.elements import Box, Circle, Element, Elements, Icon, Line, Polygon
+from pnp.render.elements import Text as T
 from pnp.rules import Problem, RulesModel, check_facts
 
-GAME = "seven-steps"
+SLUG = "seven-steps"
 FILE = "gamesheet.toml"
 SHEETS_PDF = "gamesheets.pdf"
 GAP = 3.0
@@ -136,24 +136,24 @@ def load(folder: Path, store: IconStore) -> Gamesheet:
 
 
 # -- drawing helpers -----------------------------------------------------------------------------
-def spots(x: float, y: float, count: int, per_row: int, size: float, color: str) -> list:
+def spots(x: float, y: float, count: int, per_row: int, size: float, color: str) -> list[Element]:
     """Die spots in rows from the top-left of a block whose top-left corner is (x, y)."""
-    out = []
+    out: list[Element] = []
     for i in range(count):
         r, c = divmod(i, per_row)
         out.append(Box(x + c * (size + GAP), y - (r + 1) * size - r * GAP, size, size, stroke=color, width=1.0))
     return out
 
 
-def panel(x: float, y: float, w: float, h: float, label: str, color: str, fill: str | None = None) -> list:
+def panel(x: float, y: float, w: float, h: float, label: str, color: str, fill: str | None = None) -> list[Element]:
     return [Box(x, y, w, h, fill=fill, stroke=color, width=0.9, radius=2),
             T(label, x + 2, y + h - 7, w - 4, 6, size=9, bold=True, align="left", color=color)]
 
 
-def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> tuple:
+def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Elements:
     s = g.die_spot
     sh = g.shoreline
-    out: list = []
+    out: list[Element] = []
     # header
     out += [Icon(g.mountain_icon, 6, h - 6, 11, g.rock),
             T(g.title, 13, h - 9, 70, 9, size=17, bold=True, align="left", color=g.ink),
@@ -212,12 +212,16 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> tuple
     out += panel(cx, ry, col_w, rh, rk.label, g.ink)
     row = 6.0
     for i, band in enumerate(rk.bands):
-        span = f"{band.min}+" if band.max is None else (f"{band.min}" if band.min == band.max else f"{band.min}-{band.max}")
+        span = (f"{band.min}+" if band.max is None
+                else f"{band.min}" if band.min == band.max else f"{band.min}-{band.max}")
         y = ry + rh - 9 - (i + 1) * row
-        out += [T(span, cx + 2, y, 9, row, size=8, bold=True, align="left", color=g.ink),
-                T(band.name, cx + 11, y, col_w - 13, row, size=8, align="left", color=g.ink)]
-    out.append(T(rk.loss, cx + 2, ry + 1.5, col_w - 4, 12, size=6, min_size=4.8, align="left", valign="top",
-                 color="#333333"))
+        out += [
+            T(span, cx + 2, y, 9, row, size=8, bold=True, align="left", color=g.ink),
+            T(band.name, cx + 11, y, col_w - 13, row, size=8, align="left", color=g.ink),
+        ]
+    out.append(
+        T(rk.loss, cx + 2, ry + 1.5, col_w - 4, 12, size=6, min_size=4.8, align="left", valign="top", color="#333333")
+    )
     # the mountain: scoring area on top, terraces below
     mw = cx - 5
     score_h = 30
@@ -231,31 +235,69 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> tuple
         y0, y1 = base + i * terrace_h, base + (i + 1) * terrace_h - 1.2
         inset0 = narrow * i / len(g.terraces) / 2
         inset1 = narrow * (i + 1) / len(g.terraces) / 2
-        out.append(Polygon(((inset0, y0), (mw - inset0, y0), (mw - inset1, y1), (inset1, y1)),
-                           fill="#efe6da", stroke=g.rock, width=0.9))
+        out.append(
+            Polygon(
+                ((inset0, y0), (mw - inset0, y0), (mw - inset1, y1), (inset1, y1)),
+                fill="#efe6da",
+                stroke=g.rock,
+                width=0.9,
+            )
+        )
         left, right = inset1 + 2, mw - inset1 - 2
         die_x = right - s - 1
         box_x = die_x - 9
-        out += [T(f"{terrace.step}", left, y0 + 1, 7, terrace_h - 2, size=13, bold=True, color=g.rock),
-                T(terrace.name, left + 8, y0 + terrace_h / 2 - 0.5, box_x - left - 9, terrace_h / 2 - 1.5,
-                  size=11, bold=True, align="left", valign="bottom", color=g.ink),
-                T(terrace.test.words(terrace.challenge, f"{GAME}/{FILE}:terraces[{terrace.step - 1}].challenge"),
-                  left + 8, y0 + 0.8, box_x - left - 9, terrace_h / 2 - 1.2, size=7.5,
-                  min_size=5.5, align="left", valign="top", color="#333333"),
-                Box(die_x, y0 + (terrace_h - 1.2 - s) / 2, s, s, stroke=g.ink, width=1.0),
-                Box(box_x, y0 + (terrace_h - 1.2) / 2 - 3, 6, 6, stroke=g.ink, width=0.9),
-                T("passed", box_x - 2, y0 + (terrace_h - 1.2) / 2 - 7.5, 10, 4, size=5.5, color="#555555")]
+        out += [
+            T(f"{terrace.step}", left, y0 + 1, 7, terrace_h - 2, size=13, bold=True, color=g.rock),
+            T(
+                terrace.name,
+                left + 8,
+                y0 + terrace_h / 2 - 0.5,
+                box_x - left - 9,
+                terrace_h / 2 - 1.5,
+                size=11,
+                bold=True,
+                align="left",
+                valign="bottom",
+                color=g.ink,
+            ),
+            T(
+                terrace.test.words(terrace.challenge, f"{SLUG}/{FILE}:terraces[{terrace.step - 1}].challenge"),
+                left + 8,
+                y0 + 0.8,
+                box_x - left - 9,
+                terrace_h / 2 - 1.2,
+                size=7.5,
+                min_size=5.5,
+                align="left",
+                valign="top",
+                color="#333333",
+            ),
+            Box(die_x, y0 + (terrace_h - 1.2 - s) / 2, s, s, stroke=g.ink, width=1.0),
+            Box(box_x, y0 + (terrace_h - 1.2) / 2 - 3, 6, 6, stroke=g.ink, width=0.9),
+            T("passed", box_x - 2, y0 + (terrace_h - 1.2) / 2 - 7.5, 10, 4, size=5.5, color="#555555"),
+        ]
     return tuple(out)
 
 
 def documents(g: Gamesheet, ctx: BuildContext) -> list[DocumentSpec]:
     copies = ctx.copies
-    cover = Cover(contents=[f"{copies} gamesheet{'s' if copies > 1 else ''}: one per play."],
-                  assembly=assembly_for(g.cover, [SHEETS_PDF], f"seven-steps/{FILE}")[SHEETS_PDF], bring=g.cover.bring,
-                  notes=["How to play: roll the challenge die for the terrace, roll pool dice to meet it; "
-                   "passing dice go up to the scoring area, the rest rest in the sun. A failed roll costs a "
-                   "punishment die: one from the scoring area, or a spare while that is empty."])
-    sheet = Sheet(title="Gamesheet", kind="gamesheet", name="Gamesheet", build=lambda w, h: sheet_elements(g, ctx, w, h), copies=copies)
+    cover = Cover(
+        contents=[f"{copies} gamesheet{'s' if copies > 1 else ''}: one per play."],
+        assembly=assembly_for(g.cover, [SHEETS_PDF], f"seven-steps/{FILE}")[SHEETS_PDF],
+        bring=g.cover.bring,
+        notes=[
+            "How to play: roll the challenge die for the terrace, roll pool dice to meet it; "
+            "passing dice go up to the scoring area, the rest rest in the sun. A failed roll costs a "
+            "punishment die: one from the scoring area, or a spare while that is empty."
+        ],
+    )
+    sheet = Sheet(
+        title="Gamesheet",
+        kind="gamesheet",
+        name="Gamesheet",
+        build=lambda w, h: sheet_elements(g, ctx, w, h),
+        copies=copies,
+    )
     return [DocumentSpec(filename=SHEETS_PDF, title="Gamesheet pad", sections=[sheet], cover=cover, game_title=g.title)]
 
 
@@ -264,28 +306,47 @@ def invariants(g: Gamesheet, rules: RulesModel, players: int) -> list[Problem]:
     facts = rules.facts
     steps = [t.step for t in g.terraces]
     sh = g.shoreline
-    problems = check_facts(GAME, FILE, facts, [
-        ("terraces", len(steps), "terraces", "terrace count"),
-        ("pool_dice", sh.pool_dice, "shoreline.pool_dice", "dice pool spots"),
-        ("spare_dice", sh.spare_dice, "shoreline.spare_dice", "spare dice spots"),
-        ("challenge_dice", sh.challenge_dice, "shoreline.challenge_dice", "challenge die spots"),
-        ("total_dice", sh.pool_dice + sh.spare_dice + sh.challenge_dice, "shoreline", "dice in play"),
-    ])
+    problems = check_facts(
+        SLUG,
+        FILE,
+        facts,
+        [
+            ("terraces", len(steps), "terraces", "terrace count"),
+            ("pool_dice", sh.pool_dice, "shoreline.pool_dice", "dice pool spots"),
+            ("spare_dice", sh.spare_dice, "shoreline.spare_dice", "spare dice spots"),
+            ("challenge_dice", sh.challenge_dice, "shoreline.challenge_dice", "challenge die spots"),
+            ("total_dice", sh.pool_dice + sh.spare_dice + sh.challenge_dice, "shoreline", "dice in play"),
+        ],
+    )
     if steps != list(range(1, len(steps) + 1)):
-        problems.append(Problem(GAME, FILE, "terraces", "terraces must run 1, 2, 3 ... from the bottom",
-                                list(range(1, len(steps) + 1)), steps))
+        problems.append(
+            Problem(
+                SLUG,
+                FILE,
+                "terraces",
+                "terraces must run 1, 2, 3 ... from the bottom",
+                list(range(1, len(steps) + 1)),
+                steps,
+            )
+        )
     low, high = facts.get("lowest_score", 1), facts.get("highest_score", 9)
     for score in range(low, high + 1):
         owners = [b.name for b in g.ranks.bands if b.min <= score and (b.max is None or score <= b.max)]
         if not owners:
-            problems.append(Problem(GAME, FILE, "ranks.bands", f"a final score of {score} has no rank (gap)"))
+            problems.append(Problem(SLUG, FILE, "ranks.bands", f"a final score of {score} has no rank (gap)"))
         elif len(owners) > 1:
-            problems.append(Problem(GAME, FILE, "ranks.bands",
-                                    f"a final score of {score} falls in {len(owners)} ranks ({', '.join(owners)})"))
+            problems.append(
+                Problem(
+                    SLUG,
+                    FILE,
+                    "ranks.bands",
+                    f"a final score of {score} falls in {len(owners)} ranks ({', '.join(owners)})",
+                )
+            )
     for i, band in enumerate(g.ranks.bands):
         if band.max is not None and band.max < band.min:
-            problems.append(Problem(GAME, FILE, f"ranks.bands[{i}]", f"{band.name}: max is below min"))
+            problems.append(Problem(SLUG, FILE, f"ranks.bands[{i}]", f"{band.name}: max is below min"))
     return problems
 
 
-GAME = Game(slug="seven-steps", load=load, documents=documents, invariants=invariants)
+GAME = Game(slug=SLUG, load=load, documents=documents, invariants=invariants)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -11,15 +12,25 @@ from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet
 from pnp.errors import LayoutError
 from pnp.games import BuildContext, Game
 from pnp.icons import IconStore
+from pnp.kit import (
+    TokenSide,
+    aid_frame,
+    aids_document,
+    assembly_for,
+    card_back,
+    card_frame,
+    pawn_standees,
+    round_token,
+    standee_tab,
+)
 from pnp.layouts import Color, Count, CoverText, IconName, PawnSet, Strict, Text, load_file
-from pnp.kit import (Elements, TokenSide, aid_frame, aids_document, assembly_for, card_back, card_frame,
-                     pawn_standees, round_token, standee_tab)
 from pnp.render.columns import Block
-from pnp.render.elements import Box, Icon, Line, Polygon, Text as T
+from pnp.render.elements import Box, Element, Elements, Icon, Line, Polygon
+from pnp.render.elements import Text as T
 from pnp.rules import CountOrigin, Problem, RulesModel
 from pnp.tomlfiles import line_of
 
-GAME = "straight-to"
+SLUG = "straight-to"
 FILE = "components.toml"
 WHITE = "#ffffff"
 TRACK_PDF = "track.pdf"
@@ -109,11 +120,11 @@ def load(folder: Path, store: IconStore) -> StraightData:
     data = load_file(folder / FILE, StraightData, store)
     for i, soul in enumerate(data.souls):
         if soul.back not in data.backs:
-            raise LayoutError(f"{GAME}/{FILE}:souls[{i}].back: no back named {soul.back!r} "
+            raise LayoutError(f"{SLUG}/{FILE}:souls[{i}].back: no back named {soul.back!r} "
                               f"(defined: {', '.join(sorted(data.backs))})")
     for kind in ("good", "evil"):
         if kind not in data.soul_types:
-            raise LayoutError(f"{GAME}/{FILE}:soul_types.{kind}: missing key")
+            raise LayoutError(f"{SLUG}/{FILE}:soul_types.{kind}: missing key")
     return data
 
 
@@ -165,12 +176,12 @@ def limbo_size(t: Track, pawns: PawnSet) -> tuple[float, float]:
     return pitch + t.space, LIMBO_HEAD + rows * (2 * standee_tab(pawns.width) + 2) + 2
 
 
-def track_elements(t: Track, pawns: PawnSet) -> tuple:
+def track_elements(t: Track, pawns: PawnSet) -> Elements:
     w, h = t.width, t.height
     cells = track_cells(t)
     mid = h * 0.5
     limbo_x = next(x for side, _, x, _ in cells if side == "limbo")
-    out: list = [
+    out: list[Element] = [
         Polygon(((0, mid + 20), (w, mid + 20), (w, h), (0, h)), fill=t.heaven_tint),
         Polygon(((0, mid - 20), (limbo_x, mid - 20), (limbo_x, mid + 20), (0, mid + 20)), fill=t.heaven_tint),
         Polygon(((0, 0), (w, 0), (w, mid - 20), (0, mid - 20)), fill=t.hell_tint),
@@ -178,7 +189,7 @@ def track_elements(t: Track, pawns: PawnSet) -> tuple:
         T("The road to HEAVEN", 4, h - 12, w - 8, 9, size=15, bold=True, align="left", color=t.heaven_color),
         T("The road to HELL", 4, 3, w - 8, 9, size=15, bold=True, align="left", color=t.hell_color),
     ]
-    for (_, _, x1, y1), (_, _, x2, y2) in zip(cells, cells[1:]):
+    for (_, _, x1, y1), (_, _, x2, y2) in pairwise(cells):
         out.append(Line(x1, y1, x2, y2, color="#777777", width=3))
     half = t.space / 2
     for side, number, x, y in cells:
@@ -195,18 +206,31 @@ def track_elements(t: Track, pawns: PawnSet) -> tuple:
         elif number == 16:
             name = "HEAVEN" if side == "heaven" else "HELL"
             icon = t.heaven_icon if side == "heaven" else t.hell_icon
-            out += [Box(x - half - 1.5, y - half - 1.5, t.space + 3, t.space + 3, fill=WHITE, stroke=color, width=2.5, radius=4),
-                    Icon(icon, x, y + 3, 17, color),
-                    T(name, x - half, y - half + 0.5, t.space, 6, size=10, bold=True, color=color),
-                    T(t.enter_rule, x - 24, y - half - 9, 48, 7, size=6.5, min_size=5, color=color)]
+            out += [
+                Box(
+                    x - half - 1.5,
+                    y - half - 1.5,
+                    t.space + 3,
+                    t.space + 3,
+                    fill=WHITE,
+                    stroke=color,
+                    width=2.5,
+                    radius=4,
+                ),
+                Icon(icon, x, y + 3, 17, color),
+                T(name, x - half, y - half + 0.5, t.space, 6, size=10, bold=True, color=color),
+                T(t.enter_rule, x - 24, y - half - 9, 48, 7, size=6.5, min_size=5, color=color),
+            ]
         else:
-            out += [Box(x - half, y - half, t.space, t.space, fill=WHITE, stroke=color, width=1.6, radius=2),
-                    T(str(number), x - half, y - 5, t.space, 10, size=16, bold=True, color=color)]
+            out += [
+                Box(x - half, y - half, t.space, t.space, fill=WHITE, stroke=color, width=1.6, radius=2),
+                T(str(number), x - half, y - 5, t.space, 10, size=16, bold=True, color=color),
+            ]
     return tuple(out)
 
 
 # -- cards, tokens, pawns ------------------------------------------------------------------------
-def soul_face(soul: Soul, kind: SoulType, w: float, h: float) -> tuple:
+def soul_face(soul: Soul, kind: SoulType, w: float, h: float) -> Elements:
     band = h * 0.13
     return (
         Box(0, h - band, w, band, fill=kind.color),
@@ -219,7 +243,7 @@ def soul_face(soul: Soul, kind: SoulType, w: float, h: float) -> tuple:
     )
 
 
-def destiny_side(name: str, hint: str, icon: str, color: str, w: float, h: float) -> tuple:
+def destiny_side(name: str, hint: str, icon: str, color: str, w: float, h: float) -> Elements:
     return (
         Box(2, 2, w - 4, h - 4, stroke=color, width=1.5, radius=3),
         T(name, 3, h - h * 0.2, w - 6, h * 0.14, size=22, bold=True, color=color),
@@ -231,25 +255,36 @@ def destiny_side(name: str, hint: str, icon: str, color: str, w: float, h: float
 def aid_elements(d: StraightData, ctx: BuildContext, w: float, h: float) -> Elements:
     a = d.aid
     frame, left, right = aid_frame(title=f"{d.title}: player aid", color=AID_COLOR, divider="#b9b2c8", w=w, h=h)
-    round_blocks: list[Block] = [("heading", "A round"),
-                                 *(("item", f"{i}. " + ctx.fill(line, f"{GAME}/{FILE}:aid.round[{i - 1}]"))
-                                   for i, line in enumerate(a.round, start=1))]
-    fight_blocks: list[Block] = [("note", a.formula_key), ("heading", "Fights"),
-                                 *(("item", ctx.fill(line, f"{GAME}/{FILE}:aid.fight[{i}]"))
-                                   for i, line in enumerate(a.fight))]
+    round_blocks: list[Block] = [
+        ("heading", "A round"),
+        *(
+            ("item", f"{i}. " + ctx.fill(line, f"{SLUG}/{FILE}:aid.round[{i - 1}]"))
+            for i, line in enumerate(a.round, start=1)
+        ),
+    ]
+    fight_blocks: list[Block] = [
+        ("note", a.formula_key),
+        ("heading", "Fights"),
+        *(("item", ctx.fill(line, f"{SLUG}/{FILE}:aid.fight[{i}]")) for i, line in enumerate(a.fight)),
+    ]
     x2, top = right.x, right.top
-    return (*frame, *left.text(round_blocks),
-            T("Combat value", x2, top - 5, right.w, 5, size=9.5, bold=True, align="left", color=AID_COLOR),
-            Box(x2, top - 19, right.w, 13, fill="#f1edf7", stroke=AID_COLOR, width=0.6, radius=2),
-            T(a.formula, x2, top - 18, right.w, 11, size=16, bold=True),
-            *right.text(fight_blocks, top=top - 21))
+    return (
+        *frame,
+        *left.text(round_blocks),
+        T("Combat value", x2, top - 5, right.w, 5, size=9.5, bold=True, align="left", color=AID_COLOR),
+        Box(x2, top - 19, right.w, 13, fill="#f1edf7", stroke=AID_COLOR, width=0.6, radius=2),
+        T(a.formula, x2, top - 18, right.w, 11, size=16, bold=True),
+        *right.text(fight_blocks, top=top - 21),
+    )
 
 
 def with_numbers(d: StraightData, ctx: BuildContext) -> StraightData:
     """The data with the rules model's numbers filled into the track's and the Soul cards' hints."""
-    track = d.track.model_copy(update={"enter_rule": ctx.fill(d.track.enter_rule, f"{GAME}/{FILE}:track.enter_rule")})
-    kinds = {key: kind.model_copy(update={"hint": ctx.fill(kind.hint, f"{GAME}/{FILE}:soul_types.{key}.hint")})
-             for key, kind in d.soul_types.items()}
+    track = d.track.model_copy(update={"enter_rule": ctx.fill(d.track.enter_rule, f"{SLUG}/{FILE}:track.enter_rule")})
+    kinds = {
+        key: kind.model_copy(update={"hint": ctx.fill(kind.hint, f"{SLUG}/{FILE}:soul_types.{key}.hint")})
+        for key, kind in d.soul_types.items()
+    }
     return d.model_copy(update={"track": track, "soul_types": kinds})
 
 
@@ -257,55 +292,130 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
     d = with_numbers(d, ctx)
     n = ctx.players
     w, h = ctx.card_w, ctx.card_h
-    backs = {key: card_back(icon=b.icon, title=b.title, tagline=d.title, color=b.color, w=w, h=h)
-             for key, b in d.backs.items()}
-    souls = [Piece(kind=f"soul-{s.type}", name=s.name, face=soul_face(s, d.soul_types[s.type], w, h),
-                   back=backs[s.back], back_name=s.back, background=d.soul_types[s.type].tint,
-                   back_background=d.backs[s.back].background)
-             for s in d.souls for _ in range(s.count)]
+    backs = {
+        key: card_back(icon=b.icon, title=b.title, tagline=d.title, color=b.color, w=w, h=h)
+        for key, b in d.backs.items()
+    }
+    souls = [
+        Piece(
+            kind=f"soul-{s.type}",
+            name=s.name,
+            face=soul_face(s, d.soul_types[s.type], w, h),
+            back=backs[s.back],
+            back_name=s.back,
+            background=d.soul_types[s.type].tint,
+            back_background=d.backs[s.back].background,
+        )
+        for s in d.souls
+        for _ in range(s.count)
+    ]
     ds = d.destiny
     t = d.track
     destinies = ctx.count("destiny")
-    destiny = Piece(kind="destiny", name="Destiny card",
-                    face=destiny_side(ds.front, ds.front_hint, t.heaven_icon, t.heaven_color, w, h),
-                    back=destiny_side(ds.back, ds.back_hint, t.hell_icon, t.hell_color, w, h), back_name="destiny",
-                    background=t.heaven_tint, back_background=t.hell_tint)
+    destiny = Piece(
+        kind="destiny",
+        name="Destiny card",
+        face=destiny_side(ds.front, ds.front_hint, t.heaven_icon, t.heaven_color, w, h),
+        back=destiny_side(ds.back, ds.back_hint, t.hell_icon, t.hell_color, w, h),
+        back_name="destiny",
+        background=t.heaven_tint,
+        back_background=t.hell_tint,
+    )
     tk = d.tokens
-    power = round_token(kind="power", name="Power token", d=tk.power_diameter,
-                        front=TokenSide(icon=tk.power_icon, color=tk.power_color, background="#fff6d6", ring=False))
-    combat = Piece(kind="combat-power", name="Combat Power token",
-                   face=(Icon(tk.combat_icon, tk.combat_size / 2, tk.combat_size / 2 + 1.5, tk.combat_size * 0.55,
-                              tk.combat_color),
-                         T("CP", 0, 0.8, tk.combat_size, 4, size=7, bold=True, color=tk.combat_color)),
-                   background="#f6e3e1")
+    power = round_token(
+        kind="power",
+        name="Power token",
+        d=tk.power_diameter,
+        front=TokenSide(icon=tk.power_icon, color=tk.power_color, background="#fff6d6", ring=False),
+    )
+    combat = Piece(
+        kind="combat-power",
+        name="Combat Power token",
+        face=(
+            Icon(tk.combat_icon, tk.combat_size / 2, tk.combat_size / 2 + 1.5, tk.combat_size * 0.55, tk.combat_color),
+            T("CP", 0, 0.8, tk.combat_size, 4, size=7, bold=True, color=tk.combat_color),
+        ),
+        background="#f6e3e1",
+    )
     combat_count = ctx.count("combat-power")
     power_count = ctx.count("power")
     good = sum(s.count for s in d.souls if s.type == "good")
     evil = sum(s.count for s in d.souls if s.type == "evil")
-    notes = assembly_for(d.cover, [TRACK_PDF, CARDS_PDF, TOKENS_PDF], f"{GAME}/{FILE}")
+    notes = assembly_for(d.cover, [TRACK_PDF, CARDS_PDF, TOKENS_PDF], f"{SLUG}/{FILE}")
     return [
-        DocumentSpec(filename=TRACK_PDF, title="Heaven/Hell track", game_title=d.title,
-                     sections=[Board(title="Track", kind="track", name="Heaven/Hell track", width=t.width,
-                                     height=t.height, elements=track_elements(t, d.pawns), background=WHITE)],
-                     cover=Cover(contents=[f"The track: {t.spaces_per_path} spaces from LIMBO to HEAVEN and "
-                                           f"{t.spaces_per_path} to HELL, the destinations counting as the "
-                                           "{destination_space}th."], assembly=notes[TRACK_PDF], bring=d.cover.bring)),
-        DocumentSpec(filename=CARDS_PDF, title="Soul and Destiny cards", game_title=d.title, sections=[
-            PieceSheet(title="Soul cards", pieces=souls, width=w, height=h),
-            PieceSheet(title="Destiny cards", pieces=[destiny] * destinies, width=w, height=h),
-        ], cover=Cover(contents=[f"{good} Good and {evil} Evil Soul cards, all with one back.",
-                                 f"{destinies} Destiny cards, HEAVEN on the front and HELL on the back."],
-                       assembly=notes[CARDS_PDF])),
-        DocumentSpec(filename=TOKENS_PDF, title="Tokens and pawns", game_title=d.title, sections=[
-            PieceSheet(title="Power tokens", pieces=[power] * power_count, width=tk.power_diameter,
-                       height=tk.power_diameter, shape="round", gap=3),
-            PieceSheet(title="Combat Power tokens", pieces=[combat] * combat_count, width=tk.combat_size,
-                       height=tk.combat_size, gap=3),
-            pawn_standees(d.pawns, n),
-        ], cover=Cover(contents=[f"{power_count} Power tokens (round, {power_count // n} per player).",
-                                 f"{combat_count} Combat Power tokens (square).",
-                                 f"{n} pawn standees, one colour per player."],
-                       assembly=notes[TOKENS_PDF], bring=["Glass beads or coins can stand in for tokens."])),
+        DocumentSpec(
+            filename=TRACK_PDF,
+            title="Heaven/Hell track",
+            game_title=d.title,
+            sections=[
+                Board(
+                    title="Track",
+                    kind="track",
+                    name="Heaven/Hell track",
+                    width=t.width,
+                    height=t.height,
+                    elements=track_elements(t, d.pawns),
+                    background=WHITE,
+                )
+            ],
+            cover=Cover(
+                contents=[
+                    f"The track: {t.spaces_per_path} spaces from LIMBO to HEAVEN and "
+                    f"{t.spaces_per_path} to HELL, the destinations counting as the "
+                    "{destination_space}th."
+                ],
+                assembly=notes[TRACK_PDF],
+                bring=d.cover.bring,
+            ),
+        ),
+        DocumentSpec(
+            filename=CARDS_PDF,
+            title="Soul and Destiny cards",
+            game_title=d.title,
+            sections=[
+                PieceSheet(title="Soul cards", pieces=souls, width=w, height=h),
+                PieceSheet(title="Destiny cards", pieces=[destiny] * destinies, width=w, height=h),
+            ],
+            cover=Cover(
+                contents=[
+                    f"{good} Good and {evil} Evil Soul cards, all with one back.",
+                    f"{destinies} Destiny cards, HEAVEN on the front and HELL on the back.",
+                ],
+                assembly=notes[CARDS_PDF],
+            ),
+        ),
+        DocumentSpec(
+            filename=TOKENS_PDF,
+            title="Tokens and pawns",
+            game_title=d.title,
+            sections=[
+                PieceSheet(
+                    title="Power tokens",
+                    pieces=[power] * power_count,
+                    width=tk.power_diameter,
+                    height=tk.power_diameter,
+                    shape="round",
+                    gap=3,
+                ),
+                PieceSheet(
+                    title="Combat Power tokens",
+                    pieces=[combat] * combat_count,
+                    width=tk.combat_size,
+                    height=tk.combat_size,
+                    gap=3,
+                ),
+                pawn_standees(d.pawns, n),
+            ],
+            cover=Cover(
+                contents=[
+                    f"{power_count} Power tokens (round, {power_count // n} per player).",
+                    f"{combat_count} Combat Power tokens (square).",
+                    f"{n} pawn standees, one colour per player.",
+                ],
+                assembly=notes[TOKENS_PDF],
+                bring=["Glass beads or coins can stand in for tokens."],
+            ),
+        ),
         aids_document(game_title=d.title, build=lambda aw, ah: aid_elements(d, ctx, aw, ah), copies=n),
     ]
 
@@ -314,8 +424,11 @@ def count_origins(d: StraightData, folder: Path) -> dict[str, CountOrigin]:
     """The Soul card totals are the sums of the designs' own counts in the data file."""
     out = {}
     for kind in ("good", "evil"):
-        where = [f"souls[{i}].count (line {line_of(folder / FILE, ('souls', i, 'count'))})"
-                 for i, soul in enumerate(d.souls) if soul.type == kind]
+        where = [
+            f"souls[{i}].count (line {line_of(folder / FILE, ('souls', i, 'count'))})"
+            for i, soul in enumerate(d.souls)
+            if soul.type == kind
+        ]
         out[f"soul-{kind}"] = CountOrigin(file=FILE, keys=", ".join(where))
     return out
 
@@ -324,17 +437,34 @@ def invariants(d: StraightData, rules: RulesModel, players: int) -> list[Problem
     problems = []
     per_path = rules.facts.get("track_spaces_per_path")
     if per_path is not None and d.track.spaces_per_path != per_path:
-        problems.append(Problem(GAME, FILE, "track.spaces_per_path", "spaces on each path", per_path,
-                                d.track.spaces_per_path))
+        problems.append(
+            Problem(SLUG, FILE, "track.spaces_per_path", "spaces on each path", per_path, d.track.spaces_per_path)
+        )
     for i, soul in enumerate(d.souls):
         if soul.back != d.souls[0].back:
-            problems.append(Problem(GAME, FILE, f"souls[{i}].back",
-                                    f"Soul card {soul.name!r} has its own back: souls are fought over face down, "
-                                    "so every Soul card needs the same back", d.souls[0].back, soul.back))
+            problems.append(
+                Problem(
+                    SLUG,
+                    FILE,
+                    f"souls[{i}].back",
+                    f"Soul card {soul.name!r} has its own back: souls are fought over face down, "
+                    "so every Soul card needs the same back",
+                    d.souls[0].back,
+                    soul.back,
+                )
+            )
     if d.pawns.width > d.track.space - 2:
-        problems.append(Problem(GAME, FILE, "pawns.width", "a pawn standee must fit a track space with room to spare",
-                                f"<= {d.track.space - 2:g} mm", f"{d.pawns.width:g} mm"))
+        problems.append(
+            Problem(
+                SLUG,
+                FILE,
+                "pawns.width",
+                "a pawn standee must fit a track space with room to spare",
+                f"<= {d.track.space - 2:g} mm",
+                f"{d.pawns.width:g} mm",
+            )
+        )
     return problems
 
 
-GAME = Game(slug="straight-to", load=load, documents=documents, invariants=invariants, count_origins=count_origins)
+GAME = Game(slug=SLUG, load=load, documents=documents, invariants=invariants, count_origins=count_origins)

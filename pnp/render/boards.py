@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import math
 import string
+from collections.abc import Callable
+
+from reportlab.pdfgen.canvas import Canvas
 
 from pnp.components import Board
 from pnp.geometry import MM, Rect
 from pnp.manifest import BoardTile
-from pnp.render.pages import PageContext, PagePlan, RenderOptions
-from pnp.render.furniture import content_area
 from pnp.render.elements import Box, Circle, Element, Group, Icon, Text, icon_refs
 from pnp.render.fonts import font, text_width
+from pnp.render.furniture import content_area
+from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.textfit import fit_text
 
 OVERLAP = 12 * MM
@@ -76,7 +79,7 @@ def _cuts(length: float, room: float, keep: list[tuple[float, float]]) -> list[f
         return [0.0, length]
     overlap = OVERLAP / MM
     tiles = math.ceil((length - overlap) / (room - overlap))
-    best: list[float] | None = None
+    best: list[float] = []
     for count in (tiles, tiles + 1):
         cuts, start = [0.0], 0.0
         for k in range(1, count):
@@ -91,7 +94,7 @@ def _cuts(length: float, room: float, keep: list[tuple[float, float]]) -> list[f
             start = cut - overlap
         cuts.append(length)
         clear = not any(_crossing(c, span) for c in cuts[1:-1] for span in keep)
-        if best is None or clear:
+        if not best or clear:
             best = cuts
         if clear:
             break
@@ -126,7 +129,7 @@ def _keep_whole(elements: tuple[Element, ...], w: float, h: float, dx: float = 0
     return out
 
 
-def _whole(board: Board, target: Rect):
+def _whole(board: Board, target: Rect) -> Callable[[PageContext], None]:
     def draw(ctx: PageContext) -> None:
         _paint(ctx, board, target.x, target.y)
         ctx.canvas.setStrokeColor("#8a8a8a")
@@ -144,7 +147,8 @@ def _paint(ctx: PageContext, board: Board, x: float, y: float) -> None:
     ctx.painter.draw(board.elements, x, y)
 
 
-def _tile(board: Board, region: Rect, target: Rect, label: str, cols: int, rows: int, col: int, row: int):
+def _tile(board: Board, region: Rect, target: Rect, label: str, cols: int, rows: int, col: int,
+          row: int) -> Callable[[PageContext], None]:
     def draw(ctx: PageContext) -> None:
         c = ctx.canvas
         ox, oy = target.x - region.x, target.y - region.y
@@ -174,7 +178,7 @@ def _tile(board: Board, region: Rect, target: Rect, label: str, cols: int, rows:
     return draw
 
 
-def _seam(c, what: str, axis: str, at: float, other: str, region: Rect, ox: float, oy: float) -> None:
+def _seam(c: Canvas, what: str, axis: str, at: float, other: str, region: Rect, ox: float, oy: float) -> None:
     """A glue strip (this tile lies under `other`) or a cut line (this tile lies over `other`)."""
     c.saveState()
     if what == "glue":

@@ -3,7 +3,8 @@ the player aids read evenly instead of in equal boxes with ragged gaps."""
 
 from __future__ import annotations
 
-from typing import Literal, Sequence
+from collections.abc import Sequence
+from typing import Literal
 
 from pnp.errors import LayoutError
 from pnp.geometry import MM
@@ -29,7 +30,8 @@ def text_column(blocks: Sequence[Block], x: float, top: float, w: float, h: floa
                       f"even at {min_size:g} pt; shorten the texts")
 
 
-def _place(blocks, x: float, top: float, w: float, size: float, heading_color: str):
+def _place(blocks: Sequence[Block], x: float, top: float, w: float, size: float,
+           heading_color: str) -> tuple[tuple[Text, ...], float]:
     out = []
     y = top
     for i, (kind, text) in enumerate(blocks):
@@ -46,7 +48,7 @@ def _place(blocks, x: float, top: float, w: float, size: float, heading_color: s
     return tuple(out), y
 
 
-def column_height(blocks: Sequence[tuple[Kind, str]], w: float, size: float) -> float:
+def column_height(blocks: Sequence[Block], w: float, size: float) -> float:
     """The height in millimetres `blocks` take at `size` in a column `w` millimetres wide."""
     return -_place(blocks, 0, 0, w, size, INK)[1]
 

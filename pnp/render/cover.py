@@ -5,9 +5,9 @@ from __future__ import annotations
 from pnp.components import DocumentSpec
 from pnp.geometry import MM
 from pnp.icons import IconRef, credits_lines
-from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.elements import Text
 from pnp.render.furniture import content_area
+from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.textfit import LEADING, wrap
 
 TITLE = 18
@@ -19,21 +19,8 @@ def print_instructions(spec: DocumentSpec, options: RenderOptions, body_pages: l
     double = any(page.backs for page in body_pages)
     lines = [f"Paper: {options.paper.label()}. Print at 100% / actual size, never 'fit to page'; "
              "the 50 mm bar at the foot of each page checks it."]
-    if double and options.duplex == "long":
-        lines.append("Print the whole file double-sided, flipping on the LONG edge: each page of backs "
-                     "lands behind the page of fronts before it (this cover's reverse is blank on purpose).")
-    elif double and options.duplex == "short":
-        lines.append("Print the whole file double-sided, flipping on the SHORT edge: each page of backs "
-                     "lands behind the page of fronts before it (this cover's reverse is blank on purpose).")
-    elif double and options.duplex == "fold":
-        lines.append("Print single-sided. Each sheet holds fronts on the left and their backs on the right: "
-                     "fold it along the dashed centre line, glue the halves together, then cut.")
-    elif double:
-        lines.append("Print single-sided: the back pages come after all the fronts; glue each back "
-                     "sheet behind its front sheet, turning it over left to right.")
-    else:
-        lines.append("Print single-sided.")
-    if double and options.duplex in ("long", "short"):
+    lines.append(options.duplex.wording.instruction if double else "Print single-sided.")
+    if double and options.duplex.flips:
         lines.append("Backs drifting on your printer? `pnp calibrate` prints one sheet that measures it; then "
                      "rebuild with --back-offset X,Y (mm).")
     if options.bleed:
@@ -50,13 +37,18 @@ def plan_cover(spec: DocumentSpec, options: RenderOptions, icons: list[str],
     if cover is None:
         return []
     sections = [
-        ("In this file", [f"{len(body_pages)} pages after this cover."] + cover.contents),
+        ("In this file", [f"{len(body_pages)} pages after this cover.", *cover.contents]),
         ("How to print", print_instructions(spec, options, body_pages)),
         ("Cut and fold", cover.assembly),
         ("You also need", cover.bring),
         ("Notes", cover.notes),
-        ("Artwork credits", credits_lines([IconRef.parse(ref) for ref in icons])
-         + ["Text set in DejaVu Sans (Bitstream Vera licence)."]),
+        (
+            "Artwork credits",
+            [
+                *credits_lines([IconRef.parse(ref) for ref in icons]),
+                "Text set in DejaVu Sans (Bitstream Vera licence).",
+            ],
+        ),
     ]
     area = content_area(options.printable())
 
@@ -70,15 +62,28 @@ def plan_cover(spec: DocumentSpec, options: RenderOptions, icons: list[str],
         for text, size, height, bold in blocks:
             size *= max(scale, 0.6)
             height *= max(scale, 0.6)
-            elements.append(Text(text, (area.x / MM) + 4, (y - height) / MM, width / MM, height / MM + 0.5,
-                                 size=size, min_size=4.5, bold=bold, align="left", valign="top"))
+            elements.append(
+                Text(
+                    text,
+                    (area.x / MM) + 4,
+                    (y - height) / MM,
+                    width / MM,
+                    height / MM + 0.5,
+                    size=size,
+                    min_size=4.5,
+                    bold=bold,
+                    align="left",
+                    valign="top",
+                )
+            )
             y -= height
         ctx.painter.draw(elements)
 
     return [PagePlan(options.paper.width, options.paper.height, "tb", f"{spec.title}: read me first", draw)]
 
 
-def _layout(spec: DocumentSpec, sections, width: float) -> list[tuple[str, float, float, bool]]:
+def _layout(spec: DocumentSpec, sections: list[tuple[str, list[str]]],
+            width: float) -> list[tuple[str, float, float, bool]]:
     """Blocks of (text, size, height in points, bold) from the top of the page down."""
     blocks = [(spec.game_title, TITLE, TITLE * 1.5, True), (spec.title, HEADING + 2, (HEADING + 2) * 2.0, False)]
     for heading, lines in sections:

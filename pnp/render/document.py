@@ -15,18 +15,24 @@ from pnp import __version__
 from pnp.components import Board, DocumentSpec, PieceSheet, Section, Sheet
 from pnp.geometry import MM
 from pnp.icons import IconRef, IconStore, credits_short
+from pnp.manifest import Placed
 from pnp.render.boards import plan_board
 from pnp.render.cover import plan_cover
 from pnp.render.elements import Text
 from pnp.render.fonts import font, register_fonts
 from pnp.render.furniture import Furniture, content_area
-from pnp.render.pages import (FormCache, PageContext, PagePlan, RenderedDocument, RenderOptions, printed_two_sided,
-                              sheet_count)
+from pnp.render.pages import (
+    FormCache,
+    PageContext,
+    PagePlan,
+    RenderedDocument,
+    RenderOptions,
+    printed_two_sided,
+    sheet_count,
+)
 from pnp.render.painter import Painter
 from pnp.render.pieces import plan_pieces
 from pnp.render.sheets import plan_sheet
-from pnp.manifest import Placed
-
 
 PieceRunPlanner = Callable[[list[PieceSheet], RenderOptions], list[PagePlan]]
 
@@ -59,7 +65,7 @@ def duplex_safe(body: list[PagePlan], options: RenderOptions, before: int = 1) -
     """Pages after the `before` pages of cover, padded so that a player who prints the whole file
     double-sided gets every page of backs on the reverse of its own fronts: each front page that
     has backs starts a sheet (an odd page number), behind a blank page where needed."""
-    if options.duplex in ("off", "fold") or not any(page.backs for page in body):
+    if not options.duplex.flips or not any(page.backs for page in body):
         return body
     out: list[PagePlan] = []
     for i, page in enumerate(body):
@@ -94,12 +100,12 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
     pages = (plan_cover(spec, options, icons, body) if covered else []) + body
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(options.paper.width, options.paper.height), invariant=1,
-                    pageCompression=1, initialFontName=font(False), initialFontSize=8)
+                    pageCompression=1, initialFontName=font(False), initialFontSize=8)  # type: ignore[arg-type]  # stubs: a name is a str
     canvas.setTitle(f"{spec.game_title}: {spec.title}")
     canvas.setAuthor("purgatory-pnp")
     canvas.setSubject(f"Print-and-play {spec.title.lower()} for {spec.game_title}")
     canvas.setCreator(f"purgatory-pnp {__version__}")
-    canvas.setKeywords(["print and play", spec.game_title])
+    canvas.setKeywords(["print and play", spec.game_title])    # type: ignore[arg-type]  # a list is its documented form
     forms = FormCache(canvas, store)
     painter = Painter(canvas, forms, options.ink_saver)
     refs = [IconRef.parse(ref) for ref in icons]

@@ -9,10 +9,8 @@ In ink-saver mode large fills become white with an outline, and text and icons p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Sequence
-from typing import Union
-
+from dataclasses import dataclass
 
 INK = "#1b1b1b"
 LARGE_ICON_INK = "#a6a6a6"
@@ -93,13 +91,14 @@ class Text:
 class Group:
     """Elements moved by (dx, dy) then turned `rotate` degrees about (dx, dy)."""
 
-    elements: tuple["Element", ...]
+    elements: tuple[Element, ...]
     dx: float = 0.0
     dy: float = 0.0
     rotate: float = 0.0
 
 
-Element = Union[Box, Circle, Line, Polygon, Icon, Text, Group]
+Element = Box | Circle | Line | Polygon | Icon | Text | Group
+Elements = tuple[Element, ...]
 
 
 def icon_refs(elements: Sequence[Element]) -> set[str]:

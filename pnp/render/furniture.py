@@ -10,8 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from reportlab.pdfgen.canvas import Canvas
+
 from pnp.geometry import MM, Rect
 from pnp.render.fonts import font, text_width
+from pnp.render.painter import Forms
 
 HEAD = 4.5 * MM
 FOOT = 5.5 * MM
@@ -48,7 +51,8 @@ class Furniture:
     game: str
     credits: str
 
-    def draw(self, canvas, forms, printable: Rect, bands: Bands, label: str, page: int, pages: int) -> None:
+    def draw(self, canvas: Canvas, forms: Forms, printable: Rect, bands: Bands, label: str, page: int,
+             pages: int) -> None:
         key = f"furniture_{bands}_{printable.x:.0f}_{printable.y:.0f}_{printable.width:.0f}_{printable.height:.0f}"
         page_w, page_h = printable.right + printable.x, printable.top + printable.y
         tight = bands == "tight"
@@ -64,7 +68,7 @@ class Furniture:
         room = printable.width - text_width(self.game, True, size) - text_width(right, False, size) - 8 * MM
         canvas.drawCentredString(printable.x + printable.width / 2, baseline, _shorten(label, room, size))
 
-    def _static(self, c, printable: Rect, head: float, tight: bool) -> None:
+    def _static(self, c: Canvas, printable: Rect, head: float, tight: bool) -> None:
         x, y, length = printable.x, printable.y, printable.width
         c.setFillColor(GREY)
         c.setFont(font(True), 6.0 if tight else 7.0)

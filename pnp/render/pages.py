@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -13,12 +12,10 @@ from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect, Size
 from pnp.icons import IconRef, IconStore
 from pnp.manifest import BoardTile, MmBox, Placed, Shape, Side
+from pnp.printoptions import DuplexMode
 from pnp.render.furniture import Bands
 from pnp.render.painter import Painter
 from pnp.svgshape import IconShape
-
-
-Duplex = Literal["long", "short", "off", "fold"]
 
 
 @dataclass(frozen=True)
@@ -28,9 +25,12 @@ class RenderOptions:
     paper: Size
     margin: float = 5 * MM
     bleed: float = 0.0
-    duplex: Duplex = "long"
+    duplex: DuplexMode = DuplexMode.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)
     ink_saver: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "duplex", DuplexMode.parse(self.duplex))
 
     def printable(self, width: float | None = None, height: float | None = None) -> Rect:
         w = self.paper.width if width is None else width
@@ -46,7 +46,7 @@ class PagePlan:
     height: float
     bands: Bands
     label: str
-    draw: Callable[["PageContext"], None]
+    draw: Callable[[PageContext], None]
     trim: Rect | None = None
     bleed: Rect | None = None
     icons: frozenset[str] = frozenset()
@@ -88,9 +88,9 @@ def sheet_count(pages: int, two_sided: bool) -> int:
     return (pages + 1) // 2 if two_sided else pages
 
 
-def printed_two_sided(both_sides: bool, has_backs: bool, duplex: Duplex) -> bool:
+def printed_two_sided(both_sides: bool, has_backs: bool, duplex: DuplexMode) -> bool:
     """Whether a file goes through the printer double-sided: backs do, unless glued or folded."""
-    return both_sides or (has_backs and duplex in ("long", "short"))
+    return both_sides or (has_backs and duplex.flips)
 
 
 class FormCache:
@@ -107,7 +107,7 @@ class FormCache:
         ones, since every page lists the forms it uses."""
         if key not in self.names:
             name = key if key.startswith("icon_") else f"F{len(self.names)}"
-            self.canvas.beginForm(name, *bbox)
+            self.canvas.beginForm(name, *bbox)      # type: ignore[arg-type]  # the stubs say int; it takes points
             draw()
             self.canvas.endForm()
             self.names[key] = name
@@ -128,11 +128,14 @@ class FormCache:
             i = 0
             for op in operators:
                 if op == 0:
-                    path.moveTo(points[i], points[i + 1]); i += 2
+                    path.moveTo(points[i], points[i + 1])
+                    i += 2
                 elif op == 1:
-                    path.lineTo(points[i], points[i + 1]); i += 2
+                    path.lineTo(points[i], points[i + 1])
+                    i += 2
                 elif op == 2:
-                    path.curveTo(*points[i:i + 6]); i += 6
+                    path.curveTo(*points[i:i + 6])
+                    i += 6
                 elif op == 3:
                     path.close()
         c.drawPath(path, stroke=0, fill=1, fillMode=1)

@@ -6,36 +6,53 @@ In ink-saver mode large fills become white with an outline, and text and icons p
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
+from reportlab.lib.colors import Color, toColor
+from reportlab.pdfgen.canvas import Canvas
+
 from pnp.geometry import MM
-from pnp.render.elements import (ACCENT_AREA_MM2, INK, LARGE_ICON_INK, LARGE_ICON_MM, Box, Circle, Element, Group,
-                                 Icon, Line, Polygon, Text)
+from pnp.render.elements import (
+    ACCENT_AREA_MM2,
+    INK,
+    LARGE_ICON_INK,
+    LARGE_ICON_MM,
+    Box,
+    Circle,
+    Element,
+    Group,
+    Icon,
+    Line,
+    Polygon,
+    Text,
+)
 from pnp.render.fonts import font
 from pnp.render.textfit import LEADING, fit_text
 
 
 @lru_cache(maxsize=1024)
-def rl_color(value: str):
+def rl_color(value: str) -> Color:
     """reportlab parses a colour string on every call; parse each one once."""
-    from reportlab.lib.colors import toColor
-
     return toColor(value)
 
 
-class IconForms(Protocol):
+class Forms(Protocol):
+    """Form XObjects drawn once per PDF and placed by reference (see `pnp.render.pages.FormCache`)."""
+
     def icon_form(self, ref: str) -> str: ...
+
+    def form(self, key: str, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> str: ...
 
 
 @dataclass
 class Painter:
     """Draws elements on a reportlab canvas; icons go through the document's reusable forms."""
 
-    canvas: object
-    forms: IconForms
+    canvas: Canvas
+    forms: Forms
     ink_saver: bool = False
     _fill: str | None = None
     ox: float = 0.0
@@ -96,7 +113,7 @@ class Painter:
     def _ink(self, color: str) -> str:
         return INK if self.ink_saver else color
 
-    def _apply(self, fill: str | None, stroke: str | None, width: float, dash) -> None:
+    def _apply(self, fill: str | None, stroke: str | None, width: float, dash: tuple[float, ...] | None) -> None:
         c = self.canvas
         if fill:
             self.fill(fill)

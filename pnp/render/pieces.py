@@ -11,16 +11,20 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable
+from functools import partial
+
+from reportlab.pdfgen.canvas import Canvas
 
 from pnp.components import Piece, PieceSheet
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect, grid_fit
-from pnp.render.elements import Box, icon_refs
-from pnp.render.painter import rl_color
-from pnp.render.pages import PageContext, PagePlan, RenderOptions
+from pnp.manifest import Side
+from pnp.render.elements import Box, Element, icon_refs
 from pnp.render.furniture import Bands, band_area, bands_for
+from pnp.render.pages import PageContext, PagePlan, RenderOptions
+from pnp.render.painter import rl_color
 
 CUT = "#8a8a8a"
 MARK = "#000000"
@@ -29,7 +33,7 @@ MARK_CLEAR = 0.6 * MM
 MARK_MIN = 0.8 * MM
 BLOCK_GAP = 6 * MM         # between two sections on one sheet: room for both blocks' crop marks
 FOLD_GUTTER = 14 * MM      # between the halves of a gutterfold sheet: room for both sets of crop marks
-FLIP = {"long": "flip on long edge", "short": "flip on short edge", "off": "glue behind fronts"}
+Drawer = Callable[[PageContext], None]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -50,7 +54,7 @@ class Block:
     grid: Rect
     slots: tuple[Slot, ...]
 
-    def moved(self, where: Callable[[Rect], Rect], backs_only: bool = False) -> "Block":
+    def moved(self, where: Callable[[Rect], Rect], backs_only: bool = False) -> Block:
         """The block with its grid and pieces moved by `where` (only the double-sided ones, for
         the backs)."""
         return Block(section=self.section, grid=where(self.grid),
@@ -143,7 +147,7 @@ def pack(sections: list[PieceSheet], options: RenderOptions, half: bool = False)
     for page in sheets:
         low = min(b.grid.y for b in page)
         dy = -(low - area.y) / 2          # the content centred between the bands
-        moved = tuple(b.moved(lambda r: Rect(r.x, r.y + dy, r.width, r.height)) for b in page)
+        moved = tuple(b.moved(partial(_lifted, dy=dy)) for b in page)
         content = _bbox([b.grid for b in moved])
         out.append(SheetLayout(blocks=moved, bands=bands_for(printable, content)))
     return out
@@ -161,23 +165,27 @@ def plan_pieces(sections: list[PieceSheet], options: RenderOptions) -> list[Page
         behind = _moved(sheet, lambda r: _behind(r, options))
         duplex = bool(behind.slots) and options.duplex != "off"
         faces.append(_page(sheet, "face", options, f"{title}: fronts" + (
-            f" (print the file double-sided, {FLIP[options.duplex]})" if duplex else "")))
-        backs.append(_page(behind, "back", options, f"{title}: backs ({FLIP[options.duplex]})")
+            f" (print the file double-sided, {options.duplex.wording.edge})" if duplex else "")))
+        backs.append(_page(behind, "back", options, f"{title}: backs ({options.duplex.wording.edge})")
                      if behind.slots else None)
     if options.duplex == "off":
         return faces + [b for b in backs if b is not None]
-    return [page for pair in zip(faces, backs) for page in pair if page is not None]
+    return [page for pair in zip(faces, backs, strict=True) for page in pair if page is not None]
 
 
-def _page(sheet: SheetLayout, side: str, options: RenderOptions, label: str) -> PagePlan:
+def _lifted(r: Rect, dy: float) -> Rect:
+    return Rect(r.x, r.y + dy, r.width, r.height)
+
+
+def _page(sheet: SheetLayout, side: Side, options: RenderOptions, label: str) -> PagePlan:
     slots = sheet.slots
     return PagePlan(options.paper.width, options.paper.height, sheet.bands, label, _drawer([(sheet, side)], options),
                     trim=_bbox([s.trim for s in slots]), bleed=_bleed_box(slots, options),
                     icons=_icons(sheet, side), backs=side == "back")
 
 
-def _icons(sheet: SheetLayout, side: str) -> frozenset[str]:
-    return frozenset().union(*(icon_refs(s.piece.face if side == "face" else s.piece.back) for s in sheet.slots))
+def _icons(sheet: SheetLayout, side: Side) -> frozenset[str]:
+    return frozenset().union(*(icon_refs(s.piece.face if side == "face" else s.piece.back or ()) for s in sheet.slots))
 
 
 def _moved(sheet: SheetLayout, where: Callable[[Rect], Rect]) -> SheetLayout:
@@ -207,7 +215,7 @@ def _folded(sections: list[PieceSheet], options: RenderOptions) -> list[PagePlan
         behind = _moved(sheet, lambda r: Rect(pw - r.right, r.y, r.width, r.height))
         draw_both = _drawer([(sheet, "face"), (behind, "back")], options)
 
-        def draw(ctx: PageContext, draw_both=draw_both, bands=sheet.bands) -> None:
+        def draw(ctx: PageContext, draw_both: Drawer = draw_both, bands: Bands = sheet.bands) -> None:
             draw_both(ctx)
             c = ctx.canvas
             c.saveState()
@@ -234,7 +242,7 @@ def _behind(trim: Rect, options: RenderOptions) -> Rect:
     return Rect(pw - trim.right + dx, trim.y + dy, trim.width, trim.height)
 
 
-def _turn(c, trim: Rect, side: str, options: RenderOptions) -> None:
+def _turn(c: Canvas, trim: Rect, side: Side, options: RenderOptions) -> None:
     """Card coordinates for a turned piece. A front turns a quarter left; its back turns the way that
     shows it upright when the cut piece is turned over left to right."""
     if side == "back" and options.duplex != "short":
@@ -245,7 +253,7 @@ def _turn(c, trim: Rect, side: str, options: RenderOptions) -> None:
         c.rotate(90)
 
 
-def _drawer(layers: list[tuple[SheetLayout, str]], options: RenderOptions):
+def _drawer(layers: list[tuple[SheetLayout, Side]], options: RenderOptions) -> Drawer:
     def draw(ctx: PageContext) -> None:
         c = ctx.canvas
         for sheet, side in layers:
@@ -255,11 +263,11 @@ def _drawer(layers: list[tuple[SheetLayout, str]], options: RenderOptions):
                                 for b in sheet.blocks]) for sheet, _ in layers]
         key = "guides_" + hashlib.sha1(repr(shape).encode()).hexdigest()[:16]
         c.doForm(ctx.painter.forms.form(key, (0, 0, options.paper.width, options.paper.height),
-                                        lambda: [_guides(c, sheet, options) for sheet, _ in layers]))
+                                        lambda: _all_guides(c, layers, options)))
     return draw
 
 
-def _draw_piece(ctx: PageContext, slot: Slot, side: str, options: RenderOptions) -> None:
+def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions) -> None:
     c = ctx.canvas
     piece, trim, section = slot.piece, slot.trim, slot.section
     bleed = bleed_of(section, options)
@@ -291,7 +299,7 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: str, options: RenderOptions)
               shape=section.shape)
 
 
-def bleeding(elements, w: float, h: float, bleed: float) -> tuple:
+def bleeding(elements: Sequence[Element], w: float, h: float, bleed: float) -> tuple[Element, ...]:
     """Fills that touch the trim (title bands, backgrounds) run on into the bleed, so a cut a little
     off shows more band, never a pale sliver. Stroked boxes (borders) stay where they are."""
     edge = 0.01
@@ -307,7 +315,12 @@ def bleeding(elements, w: float, h: float, bleed: float) -> tuple:
     return tuple(out)
 
 
-def _guides(c, sheet: SheetLayout, options: RenderOptions) -> None:
+def _all_guides(c: Canvas, layers: list[tuple[SheetLayout, Side]], options: RenderOptions) -> None:
+    for sheet, _ in layers:
+        _guides(c, sheet, options)
+
+
+def _guides(c: Canvas, sheet: SheetLayout, options: RenderOptions) -> None:
     """Full sheets share one set of cut lines and marks: drawn once, placed on every page. Without
     bleed a hairline runs on every trim; crop marks stand outside each block at both ends of every
     cut line, and where a block leaves no room for them, the hairline marks that line instead."""
@@ -339,7 +352,7 @@ def _guides(c, sheet: SheetLayout, options: RenderOptions) -> None:
         _crop_marks(c, [s.trim for s in mine], grid, rooms, hairline=bool(bleed))
 
 
-def _crop_marks(c, trims: list[Rect], grid: Rect, rooms: dict[str, float], hairline: bool) -> None:
+def _crop_marks(c: Canvas, trims: list[Rect], grid: Rect, rooms: dict[str, float], hairline: bool) -> None:
     """Short marks on every trim line, outside the block, so none crosses a face; a line with no
     room for its marks gets a hairline on the trim when no hairline is there already."""
     xs = sorted({round(v, 3) for t in trims for v in (t.x, t.right)})

@@ -4,15 +4,19 @@ and its PDF card never disagree."""
 from __future__ import annotations
 
 import io
-from typing import Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pnp.geometry import MM
 from pnp.icons import IconStore
-from pnp.render.pages import FormCache
 from pnp.render.elements import Element
-from pnp.render.painter import Painter, rl_color
 from pnp.render.fonts import font, register_fonts
+from pnp.render.pages import FormCache
+from pnp.render.painter import Painter, rl_color
 from pnp.render.pieces import bleeding
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 
 def pieces_pdf(sides: Sequence[tuple[tuple[Element, ...], str | None]], w_mm: float, h_mm: float,
@@ -26,7 +30,7 @@ def pieces_pdf(sides: Sequence[tuple[tuple[Element, ...], str | None]], w_mm: fl
     rl_config.useA85 = 0
     width, height = w_mm * MM + 2 * bleed, h_mm * MM + 2 * bleed
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=font(False))
+    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=font(False))  # type: ignore[arg-type]  # stubs: a name is a str
     painter = Painter(canvas, FormCache(canvas, store), ink_saver)
     for elements, background in sides:
         if background and not ink_saver:
@@ -38,7 +42,7 @@ def pieces_pdf(sides: Sequence[tuple[tuple[Element, ...], str | None]], w_mm: fl
     return buffer.getvalue()
 
 
-def rasterise(pdf: bytes, dpi: float):
+def rasterise(pdf: bytes, dpi: float) -> list[Image.Image]:
     """Every page of `pdf` as an RGB PIL image at `dpi`, exactly round(size x dpi) pixels (pdfium
     rounds up, so a 2.75 in page would come out 826 px at 300 dpi instead of 825)."""
     import pypdfium2 as pdfium

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 
+from reportlab.pdfgen.canvas import Canvas
+
 from pnp.components import Sheet
 from pnp.geometry import MM, Rect
-from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.elements import icon_refs
 from pnp.render.furniture import content_area
+from pnp.render.pages import PageContext, PagePlan, RenderOptions
 
 SLOT_GAP = 6 * MM
 
@@ -37,7 +39,7 @@ def plan_sheet(sheet: Sheet, options: RenderOptions) -> list[PagePlan]:
     for first in range(0, copies, per_page):
         used = slots[:min(per_page, copies - first)]
 
-        def draw(ctx: PageContext, used=used) -> None:
+        def draw(ctx: PageContext, used: list[Rect] = used) -> None:
             for i, slot in enumerate(used):
                 stamp(ctx, slot)
                 ctx.place(kind=sheet.kind, name=sheet.name, side="face", rect=slot)
@@ -52,7 +54,7 @@ def plan_sheet(sheet: Sheet, options: RenderOptions) -> list[PagePlan]:
     return pages
 
 
-def _cut_line(c, y: float, area: Rect) -> None:
+def _cut_line(c: Canvas, y: float, area: Rect) -> None:
     c.saveState()
     c.setStrokeColor("#8a8a8a")
     c.setLineWidth(0.4)

@@ -1,0 +1,174 @@
+"""Print options as typed values: each parses itself from what a user types (a flag or pnp.toml),
+says what it accepts when it cannot, and prints back as it was given. Lengths are held in points.
+
+Each duplex mode's wording (on the pages, in the print guide, on a cover, in `--help`) is here,
+once.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import StrEnum
+
+from pnp.geometry import MM, Size, parse_length
+
+MAX_BACK_OFFSET_MM = 10
+
+
+@dataclass(frozen=True)
+class Length:
+    """A length as typed ("3mm", "0.125in", "9pt", or a bare number of mm) and in points."""
+
+    text: str
+    points: float
+
+    @classmethod
+    def parse(cls, value: str | float | Length) -> Length:
+        if isinstance(value, Length):
+            return value
+        return cls(str(value), parse_length(value))
+
+    @property
+    def mm(self) -> float:
+        return self.points / MM
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Paper(Size):
+    """A sheet of paper: a4, letter, a3, tabloid, or WxH in mm."""
+
+    @classmethod
+    def parse(cls, value: str | Size) -> Paper:
+        size = value if isinstance(value, Size) else Size.paper(value)
+        return cls(size.name, size.width, size.height)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class CardSize(Size):
+    """A card's trim size: poker, bridge, tarot, mini, or WxH in mm."""
+
+    @classmethod
+    def parse(cls, value: str | Size) -> CardSize:
+        size = value if isinstance(value, Size) else Size.card(value)
+        return cls(size.name, size.width, size.height)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class BackOffset:
+    """How far to shift every page of backs, X then Y, to cancel a printer's drift (points)."""
+
+    text: str
+    x: float
+    y: float
+
+    @classmethod
+    def parse(cls, value: str | BackOffset) -> BackOffset:
+        if isinstance(value, BackOffset):
+            return value
+        parts = str(value).split(",")
+        if len(parts) != 2:
+            raise ValueError(f"{str(value)!r}: give X,Y in mm, for example 0.5,-1")
+        try:
+            x, y = float(parts[0]), float(parts[1])
+        except ValueError:
+            raise ValueError(f"{str(value)!r}: X and Y must be numbers of mm") from None
+        if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (x, y)):
+            raise ValueError(f"{str(value)!r}: each of X and Y must be a number from -{MAX_BACK_OFFSET_MM} to "
+                             f"{MAX_BACK_OFFSET_MM} mm (printers drift by a millimetre or two; `pnp calibrate` "
+                             "measures yours)")
+        return cls(str(value), x * MM, y * MM)
+
+    @property
+    def points(self) -> tuple[float, float]:
+        return self.x, self.y
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, kw_only=True)
+class DuplexWording:
+    edge: str          # on each page of backs and in the print guide
+    instruction: str   # how to print the whole file, on a cover page
+    help: str          # in `--help`
+
+
+class DuplexMode(StrEnum):
+    """How backs reach the reverse of their fronts."""
+
+    LONG = "long"
+    SHORT = "short"
+    OFF = "off"
+    FOLD = "fold"
+
+    @classmethod
+    def parse(cls, value: str) -> DuplexMode:
+        try:
+            return cls(str(value).strip().lower())
+        except ValueError:
+            raise ValueError(
+                f"{str(value)!r} is not a duplex mode (choose {', '.join(m.value for m in cls)})"
+            ) from None
+
+    @property
+    def flips(self) -> bool:
+        """The printer prints the reverse: backs are imposed to land behind their fronts."""
+        return self in (DuplexMode.LONG, DuplexMode.SHORT)
+
+    @property
+    def wording(self) -> DuplexWording:
+        return _WORDING[self]
+
+    @property
+    def how(self) -> str:
+        """How a file with backs prints, in the print guide's list of files."""
+        if self.flips:
+            return f"double-sided, {self.wording.edge}"
+        return {
+            DuplexMode.FOLD: "single-sided; fold each sheet on its dashed centre line, glue, then cut",
+            DuplexMode.OFF: "single-sided; glue each back sheet behind its front sheet, turned over left to right",
+        }[self]
+
+    @classmethod
+    def help(cls) -> str:
+        return "; ".join(mode.wording.help for mode in cls) + "."
+
+
+_WORDING = {
+    DuplexMode.LONG: DuplexWording(
+        edge="flip on long edge",
+        help="long (default): flip on the long edge",
+        instruction="Print the whole file double-sided, flipping on the LONG edge: each page of backs lands behind "
+        "the page of fronts before it (this cover's reverse is blank on purpose).",
+    ),
+    DuplexMode.SHORT: DuplexWording(
+        edge="flip on short edge",
+        help="short: flip on the short edge",
+        instruction="Print the whole file double-sided, flipping on the SHORT edge: each page of backs lands "
+        "behind the page of fronts before it (this cover's reverse is blank on purpose).",
+    ),
+    DuplexMode.OFF: DuplexWording(
+        edge="glue behind fronts",
+        help="off: backs on sheets of their own, to glue behind the fronts",
+        instruction="Print single-sided: the back pages come after all the fronts; glue each back sheet behind "
+        "its front sheet, turning it over left to right.",
+    ),
+    DuplexMode.FOLD: DuplexWording(
+        edge="fold on the centre line",
+        help="fold: each front beside its back, fold the sheet in half (no duplex printer needed)",
+        instruction="Print single-sided. Each sheet holds fronts on the left and their backs on the right: fold it "
+        "along the dashed centre line, glue the halves together, then cut.",
+    ),
+}
+BOTH_SIDES = "double-sided (either edge)"
+ONE_SIDE = "single-sided"

@@ -19,7 +19,7 @@ from pnp.games import BuildContext, Game, load_game
 from pnp.geometry import MM
 from pnp.icons import IconStore
 from pnp.incremental import FAILURE_FILE, data_digest
-from pnp.manifest import Placed
+from pnp.manifest import DocumentRecord, Manifest, PrintRecord, read_manifest
 from pnp.outputdir import game_folder
 from pnp.printguide import FilePrint, file_print, guide_blocks
 from pnp.printoptions import BOTH_SIDES
@@ -36,18 +36,17 @@ from pnp.tomlfiles import text_source
 Renderer = Callable[[DocumentSpec, RenderOptions, IconStore], RenderedDocument]
 
 
-@dataclass
+@dataclass(kw_only=True)
 class GameBuild:
     slug: str
     title: str
     players: int
     documents: list[RenderedDocument] = field(default_factory=list)
-    manifest: dict[str, Any] = field(default_factory=dict)
+    manifest: Manifest
     problems: list[Problem] = field(default_factory=list)
     specs: list[DocumentSpec] = field(default_factory=list)
     reprint: RenderedDocument | None = None          # the reprint document, when pieces changed
     design_thumbs: dict[str, bytes] = field(default_factory=dict)
-    placed: list[Placed] = field(default_factory=list)
 
 
 def render_options(settings: Settings) -> RenderOptions:
@@ -155,38 +154,19 @@ def build_game(slug: str, settings: Settings, store: IconStore,
         except LayoutError as exc:
             raise drawing_error(exc, slug, plan.folder, spec.filename) from None
     placed = [item for doc in documents for item in doc.placed]
-    manifest = {
-        "game": slug,
-        "title": rules.game.title,
-        "players": players,
-        "options": {
-            "paper": options.paper.name,
-            "card": card.name,
-            "bleed_mm": round(options.bleed / MM, 3),
-            "duplex": options.duplex,
-            "ink_saver": options.ink_saver,
-        },
-        "documents": [
-            {
-                "file": doc.filename,
-                "pages": doc.pages,
-                "sheets": doc.sheets,
-                "bytes": len(doc.pdf),
-                "sha256": hashlib.sha256(doc.pdf).hexdigest(),
-                "icons": doc.icons,
-                "duplex": options.duplex if doc.double_sided else "single",
-            }
-            for doc in documents
-        ],
-        "placed": [item.to_json() for item in placed],
-    }
-    area = content_area(options.printable())
-    manifest["designs"] = designs(plan.specs, (area.width / MM, area.height / MM))
     origins = game.count_origins(data, plan.folder)
     problems = check_counts(slug, rules, placed, players, settings.copies, origins) + game.invariants(
         data, rules, players
     )
-    manifest["validated"] = not problems
+    area = content_area(options.printable())
+    manifest = Manifest(
+        game=slug, title=rules.game.title, players=players,
+        options=PrintRecord(paper=options.paper.name, card=card.name, bleed_mm=round(options.bleed / MM, 3),
+                            duplex=options.duplex, ink_saver=options.ink_saver),
+        documents=[DocumentRecord(file=doc.filename, pages=doc.pages, sheets=doc.sheets, bytes=len(doc.pdf),
+                                  sha256=hashlib.sha256(doc.pdf).hexdigest(), icons=doc.icons,
+                                  duplex=options.duplex if doc.double_sided else "single") for doc in documents],
+        placed=placed, designs=designs(plan.specs, (area.width / MM, area.height / MM)), validated=not problems)
     return GameBuild(
         slug=slug,
         title=rules.game.title,
@@ -195,7 +175,6 @@ def build_game(slug: str, settings: Settings, store: IconStore,
         manifest=manifest,
         problems=problems,
         specs=plan.specs,
-        placed=placed,
     )
 
 
@@ -203,14 +182,11 @@ def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store:
     """The change list against the game's previous build in `folder`, the reprint document of the
     changed pieces, and thumbnails of designs not drawn before (for the gallery's before/after)."""
     from pnp.gallery import design_thumbnails
-    try:
-        previous = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-        before = previous["designs"] if isinstance(previous.get("designs"), dict) else None
-    except (OSError, ValueError, AttributeError):
-        before = None
-    after = build.manifest["designs"]
+    previous = read_manifest(folder / "manifest.json")
+    before = previous.designs if previous is not None else None
+    after = build.manifest.designs
     found = changes(before, after) if before is not None else []
-    build.manifest["changes"] = [change.as_json() for change in found] if before is not None else None
+    build.manifest.changes = [change.as_json() for change in found] if before is not None else None
     spec = reprint_spec(build.specs, found, build.title)
     if spec is not None:
         build.reprint = render_document(spec, render_options(settings), store)
@@ -239,10 +215,10 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
         written.append(path)
     from pnp.gallery import thumbnails
 
-    build.manifest["thumbnails"] = {}
-    for kind, png in thumbnails(build.documents, build.placed).items():
+    build.manifest.thumbnails = {}
+    for kind, png in thumbnails(build.documents, build.manifest.placed).items():
         write_bytes_atomic(folder / "thumbs" / f"{kind}.png", png)
-        build.manifest["thumbnails"][kind] = f"thumbs/{kind}.png"
+        build.manifest.thumbnails[kind] = f"thumbs/{kind}.png"
     if build.reprint is not None:
         write_bytes_atomic(folder / REPRINT_FILE, build.reprint.pdf)
         written.append(folder / REPRINT_FILE)
@@ -250,13 +226,13 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
         (folder / REPRINT_FILE).unlink(missing_ok=True)
     for digest, png in build.design_thumbs.items():
         write_bytes_atomic(folder / "thumbs" / "designs" / f"{digest}.png", png)
-    keep = {d["hash"] for d in build.manifest["designs"].values()}
-    keep |= {(c["before"] or {}).get("hash") for c in build.manifest.get("changes") or []}
+    keep = {d["hash"] for d in build.manifest.designs.values()}
+    keep |= {(c["before"] or {}).get("hash") for c in build.manifest.changes or []}
     for old in (folder / "thumbs" / "designs").glob("*.png"):
         if old.stem not in keep:
             old.unlink()
     manifest = folder / "manifest.json"
-    write_bytes_atomic(manifest, (json.dumps(build.manifest, indent=1) + "\n").encode())
+    write_bytes_atomic(manifest, build.manifest.to_json().encode())
     written.append(manifest)
     (folder / FAILURE_FILE).unlink(missing_ok=True)
     return written
@@ -289,8 +265,8 @@ def build_and_write(slug: str, settings: Settings, digest: str, no_validate: boo
             lines.append(f"{slug}: not written: the build breaks its rules model (--no-validate writes it anyway)")
             _record_failure(settings.output_dir() / slug, lines)
             return Outcome(slug, lines, 1)
-        result.manifest["inputs"] = digest
-        result.manifest["data"] = data_digest(slug, settings)
+        result.manifest.inputs = digest
+        result.manifest.data = data_digest(slug, settings)
         compare_with_last(result, settings.output_dir() / slug, settings, store)
         written = write_build(result, settings.output_dir())
     except PnpError as exc:

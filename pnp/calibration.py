@@ -38,7 +38,7 @@ def calibration_document(options: RenderOptions) -> DocumentSpec:
     back: list[Element] = []
     for x, y in targets:
         face += _rulers(x, y, flip)
-        bx, by = (w - x, y) if flip == "long" else (x, h - y)
+        bx, by = (w - x, y) if flip is DuplexMode.LONG else (x, h - y)
         back += [
             Line(bx - 6, by, bx + 6, by, color=CROSS, width=0.6),
             Line(bx, by - 6, bx, by + 6, color=CROSS, width=0.6),
@@ -59,7 +59,7 @@ def calibration_document(options: RenderOptions) -> DocumentSpec:
 def _rulers(x: float, y: float, flip: str) -> list[Element]:
     """A horizontal and a vertical millimetre ruler crossing at (x, y), numbered with the offset to
     give when the back's crosshair lands there (the sign depends on which edge the sheet turns)."""
-    sign_x, sign_y = (1, -1) if flip == "long" else (-1, 1)
+    sign_x, sign_y = (1, -1) if flip is DuplexMode.LONG else (-1, 1)
     out: list[Element] = [
         Line(x - REACH, y, x + REACH, y, color=RULER, width=0.3),
         Line(x, y - REACH, x, y + REACH, color=RULER, width=0.3),

@@ -201,17 +201,15 @@ def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate
 
 def _paper_total(settings: Settings, slugs: list[str]) -> None:
     """The paper bill of every game built into the output folder, from the manifests."""
-    import json
+    from pnp.manifest import read_manifest
 
     pages = sheets = 0
     for slug in slugs:
-        try:
-            manifest = json.loads((settings.output_dir() / slug / "manifest.json").read_text(encoding="utf-8"))
-            documents = [d for d in manifest["documents"] if isinstance(d, dict)]
-            pages += sum(int(d["pages"]) for d in documents)
-            sheets += sum(int(d["sheets"]) for d in documents)
-        except (OSError, ValueError, KeyError, TypeError):
+        manifest = read_manifest(settings.output_dir() / slug / "manifest.json")
+        if manifest is None:
             return                              # a game without a current manifest: no total to give
+        pages += sum(doc.pages for doc in manifest.documents)
+        sheets += sum(doc.sheets for doc in manifest.documents)
     click.echo(f"all {len(slugs)} games: {pages} pages on {sheets} sheets of paper (a double-sided sheet counted once)")
 
 
@@ -352,7 +350,7 @@ def report(games: tuple[str, ...], **flags: Any) -> None:
 
 @cli.command()
 @options("paper", "back_offset", "margin", "output",
-         extra=[click.option("--duplex", type=click.Choice(["long", "short"]),
+         extra=[click.option("--duplex", type=click.Choice([mode.value for mode in DuplexMode if mode.flips]),
                              help="The edge your printer flips on (default long).")])
 def calibrate(**flags: Any) -> None:
     """Write OUTPUT/calibrate.pdf: one sheet to print double-sided and read your printer's back offset.

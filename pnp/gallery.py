@@ -7,6 +7,7 @@ import io
 import json
 from collections import Counter, defaultdict
 from collections.abc import Mapping
+from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +15,7 @@ from pnp.atomic import write_bytes_atomic
 from pnp.geometry import MM
 from pnp.icons import IconRef, credits_lines, is_icon_ref
 from pnp.incremental import files_match
-from pnp.manifest import Placed, placed_from_json
+from pnp.manifest import Placed, read_manifest
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -102,71 +103,64 @@ def _read_json(path: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def _listed(record: dict[str, Any], key: str) -> list[Any]:
-    value = record.get(key)
-    return value if isinstance(value, list) else []
-
-
 def _game(folder: Path, data_now: str | None) -> dict[str, Any] | None:
-    manifest = _read_json(folder / "manifest.json")
+    manifest = read_manifest(folder / "manifest.json")
     failure = _read_json(folder / "last-failure.json")
-    if not manifest and not failure and not (folder / "report.html").is_file():
+    if manifest is None and not failure and not (folder / "report.html").is_file():
         return None
-    if manifest and not files_match(folder, manifest):
+    title = manifest.title if manifest is not None else folder.name
+    if manifest is not None and not files_match(folder, manifest):
         # a manifest that does not describe the files beside it is not shown as if it did
         failure = {"problems": [f"{folder.name}: its files do not match its manifest (an interrupted build?); "
                                 "build it again"]}
-        manifest = {"title": manifest.get("title") if isinstance(manifest.get("title"), str) else folder.name}
-    fronts = [item for item in placed_from_json(manifest.get("placed", [])) or [] if item.counted]
+        manifest = None
+    fronts = [item for item in manifest.placed if item.counted] if manifest is not None else []
     kinds = Counter(item.kind for item in fronts)
     designs: dict[str, Counter[str]] = defaultdict(Counter)
     for item in fronts:
         designs[item.kind][item.name] += 1
-    icons = sorted({ref for doc in _listed(manifest, "documents") if isinstance(doc, dict)
-                    for ref in _listed(doc, "icons") if is_icon_ref(ref)})
+    documents = manifest.documents if manifest is not None else []
+    icons = sorted({ref for doc in documents for ref in doc.icons if is_icon_ref(ref)})
     exports = {}
     for kind_folder in sorted(p for p in (folder / "exports").glob("*") if p.is_dir()):
         files = [path.relative_to(folder.parent).as_posix() for path in sorted(kind_folder.glob("*"))
                  if path.suffix in (".png", ".csv", ".json", ".pdf") and path.name != EXPORT_SOURCE]
         made_from = _read_json(kind_folder / EXPORT_SOURCE).get("data")
-        exports[kind_folder.name] = {"files": files, "stale": made_from != (data_now or manifest.get("data"))}
+        built_from = manifest.data if manifest is not None else None
+        exports[kind_folder.name] = {"files": files, "stale": made_from != (data_now or built_from)}
     game = folder.name
-    thumbs: dict[str, Any] = manifest["thumbnails"] if isinstance(manifest.get("thumbnails"), dict) else {}
+    thumbs = manifest.thumbnails if manifest is not None else {}
     return {
         "slug": game,
-        "title": manifest.get("title", game),
-        "players": manifest.get("players"),
-        "options": manifest.get("options") if isinstance(manifest.get("options"), dict) else {},
-        "validated": manifest.get("validated", False),
+        "title": title,
+        "players": manifest.players if manifest is not None else None,
+        "options": asdict(manifest.options) if manifest is not None else {},
+        "validated": manifest is not None and manifest.validated,
         "failed": failure.get("problems"),
-        "documents": [dict(doc, href=f"{game}/{doc['file']}") for doc in manifest.get("documents", [])
-                      if isinstance(doc, dict)],
+        "documents": [{**asdict(doc), "href": f"{game}/{doc.file}"} for doc in documents],
         "components": [{"kind": kind, "count": count,
                         "designs": [{"name": name, "count": n} for name, n in designs[kind].items()],
                         "thumb": thumbs.get(kind) and f"{game}/{thumbs[kind]}"}
                        for kind, count in kinds.items()],
         "exports": exports,
-        "changes": _changes(manifest, game, folder),
+        "changes": _changes(manifest.changes if manifest is not None else None, game, folder),
         "reprint": f"{game}/reprint.pdf" if (folder / "reprint.pdf").is_file() else None,
         "report": f"{game}/report.html" if (folder / "report.html").is_file() else None,
         "credits": credits_lines(IconRef.parse(ref) for ref in icons),
     }
 
 
-def _changes(manifest: dict[str, Any], game: str, folder: Path) -> list[dict[str, Any]] | None:
+def _changes(found: list[dict[str, Any]] | None, game: str, folder: Path) -> list[dict[str, Any]] | None:
     """The change list of the latest build with before/after thumbnails where they exist."""
-    found = manifest.get("changes")
-    if not isinstance(found, list):
+    if found is None:
         return None
     out = []
     for change in found:
-        if not isinstance(change, dict):
-            continue
         thumbs = {}
         for side in ("before", "after"):
             record = change.get(side)
             digest = record.get("hash") if isinstance(record, dict) else None
-            if digest and (folder / "thumbs" / "designs" / f"{digest}.png").is_file():
+            if isinstance(digest, str) and (folder / "thumbs" / "designs" / f"{digest}.png").is_file():
                 thumbs[side] = f"{game}/thumbs/designs/{digest}.png"
         out.append({"what": change.get("what", ""), "kind": change.get("kind", ""), **thumbs})
     return out

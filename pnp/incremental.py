@@ -10,9 +10,9 @@ import hashlib
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from pnp import __version__
+from pnp.manifest import Manifest, read_manifest
 from pnp.paths import fonts_dir
 from pnp.settings import Settings
 from pnp.tomlfiles import used_icons
@@ -87,27 +87,26 @@ def up_to_date(slug: str, settings: Settings, digest: str) -> bool:
     """The last build of this game had the same inputs, passed its checks, and its files are the
     ones its manifest describes (an interrupted build can leave new PDFs beside an old manifest)."""
     folder = settings.output_dir() / slug
-    try:
-        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-        if manifest.get("inputs") != digest or not manifest.get("validated"):
-            return False
-        return files_match(folder, manifest)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    manifest = read_manifest(folder / "manifest.json")
+    if manifest is None or manifest.inputs != digest or not manifest.validated:
         return False
+    return files_match(folder, manifest)
 
 
-def files_match(folder: Path, manifest: dict[str, Any]) -> bool:
+def files_match(folder: Path, manifest: Manifest) -> bool:
     """Every document the manifest lists is in `folder` with the size and hash it records."""
-    documents = manifest.get("documents")
-    if not isinstance(documents, list) or not documents:
+    if not manifest.documents:
         return False
-    for doc in documents:
-        if not isinstance(doc, dict) or not isinstance(doc.get("file"), str) or "/" in doc["file"]:
+    for doc in manifest.documents:
+        if "/" in doc.file or doc.file in ("", ".", ".."):
             return False
-        path = folder / doc["file"]
-        if path.is_symlink() or not path.is_file() or path.stat().st_size != doc.get("bytes"):
-            return False
-        if hashlib.sha256(path.read_bytes()).hexdigest() != doc.get("sha256"):
+        path = folder / doc.file
+        try:
+            if path.is_symlink() or not path.is_file() or path.stat().st_size != doc.bytes:
+                return False
+            if hashlib.sha256(path.read_bytes()).hexdigest() != doc.sha256:
+                return False
+        except OSError:
             return False
     return True
 

@@ -1,12 +1,15 @@
-"""What a build placed, piece by piece: the record validation, the gallery and the exports read.
+"""The build manifest (output/<game>/manifest.json): what a build printed, file by file and piece
+by piece. Validation, the gallery, incremental builds and the paper total read its fields.
 
-Each page records what it put where; this record, not the game's input, is the build manifest, so
-counts are checked against what was printed.
+Each page records what it put where; that record, not the game's input, is what counts are checked
+against. A manifest read back from disk is validated as a whole: one that does not parse is absent.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
@@ -61,16 +64,59 @@ class Placed:
             return self.box
         return MmBox(x=self.tile.page_x, y=self.tile.page_y, w=self.box.w, h=self.box.h)
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+
+@dataclass(frozen=True, kw_only=True)
+class DocumentRecord:
+    """One PDF as written: enough to tell whether the file beside the manifest is still it."""
+
+    file: str
+    pages: int
+    sheets: int                 # sheets of paper, a double-sided sheet counted once
+    bytes: int
+    sha256: str
+    icons: list[str]
+    duplex: str                 # the duplex mode it prints with, or "single"
 
 
-_PLACED_LIST = TypeAdapter(list[Placed])
+@dataclass(frozen=True, kw_only=True)
+class PrintRecord:
+    """The print options of the build, as the gallery shows them."""
+
+    paper: str
+    card: str
+    bleed_mm: float
+    duplex: str
+    ink_saver: bool
 
 
-def placed_from_json(value: object) -> list[Placed] | None:
-    """The placed items of a manifest read from disk; None when they are not a manifest's."""
+@dataclass(kw_only=True)
+class Manifest:
+    game: str
+    title: str
+    players: int
+    options: PrintRecord
+    documents: list[DocumentRecord]
+    placed: list[Placed]
+    designs: dict[str, dict[str, Any]]            # "kind|name" -> fingerprints and count (pnp.reprint)
+    validated: bool
+    changes: list[dict[str, Any]] | None = None   # since the previous build; None: there was none
+    thumbnails: dict[str, str] = field(default_factory=dict)   # kind -> image beside the manifest
+    inputs: str | None = None                     # digest of everything the build depended on
+    data: str | None = None                       # digest of the game's data alone
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=1) + "\n"
+
+
+_MANIFEST = TypeAdapter(Manifest)
+MAX_BYTES = 64 * 1024 * 1024
+
+
+def read_manifest(path: Path) -> Manifest | None:
+    """The manifest at `path`, or None when there is none or it is not a whole, valid manifest."""
     try:
-        return _PLACED_LIST.validate_python(value)
-    except ValidationError:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_BYTES:
+            return None
+        return _MANIFEST.validate_json(path.read_bytes())
+    except (OSError, ValidationError, RecursionError):
         return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Self
 
 from pnp.geometry import MM, Size, parse_length
 
@@ -38,12 +39,16 @@ class Length:
 
 
 @dataclass(frozen=True)
-class Paper(Size):
-    """A sheet of paper: a4, letter, a3, tabloid, or WxH in mm."""
+class NamedSize(Size):
+    """A size given by a preset's name or as WxH; it prints back as it was given."""
+
+    @staticmethod
+    def read(text: str) -> Size:
+        raise NotImplementedError
 
     @classmethod
-    def parse(cls, value: str | Size) -> Paper:
-        size = value if isinstance(value, Size) else Size.paper(value)
+    def parse(cls, value: str | Size) -> Self:
+        size = value if isinstance(value, Size) else cls.read(value)
         return cls(size.name, size.width, size.height)
 
     def __str__(self) -> str:
@@ -51,16 +56,17 @@ class Paper(Size):
 
 
 @dataclass(frozen=True)
-class CardSize(Size):
+class Paper(NamedSize):
+    """A sheet of paper: a4, letter, a3, tabloid, or WxH in mm."""
+
+    read = staticmethod(Size.paper)
+
+
+@dataclass(frozen=True)
+class CardSize(NamedSize):
     """A card's trim size: poker, bridge, tarot, mini, or WxH in mm."""
 
-    @classmethod
-    def parse(cls, value: str | Size) -> CardSize:
-        size = value if isinstance(value, Size) else Size.card(value)
-        return cls(size.name, size.width, size.height)
-
-    def __str__(self) -> str:
-        return self.name
+    read = staticmethod(Size.card)
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ class BoardData(Strict):
     card_height: Annotated[float, Field(ge=89, le=130)]
     particle_spot: Annotated[float, Field(ge=10, le=30)]
     particle_spots: Annotated[int, Field(ge=1, le=12)]
+    # where the ring sits on the board, and its art
     ring_x: Mm
     ring_y: Mm
     side_y: Mm

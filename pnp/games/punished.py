@@ -189,19 +189,24 @@ class BoardFile(Strict):
     cover: CoverText
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Punished:
     deck: Deck
     text: Templates
     extras: BoardFile
     wording: Wording
 
+    def tier(self, number: int) -> Tier:
+        """Tier 1, 2 or 3 of the deck."""
+        return self.deck.tiers[tier_name(number)]
+
 
 def load(folder: Path, store: IconStore) -> Punished:
+    """The deck, the card-text templates and the board file, each checked, and the wording made once."""
     deck = load_file(folder / CARDS, Deck, store)
     text = load_file(folder / TEXT, Templates, store)
     extras = load_file(folder / BOARD, BoardFile, store)
-    return Punished(deck, text, extras, Wording(text))
+    return Punished(deck=deck, text=text, extras=extras, wording=Wording(text))
 
 
 # -- wording: card text from data through the jinja2 templates -----------------------------------
@@ -333,7 +338,7 @@ class Wording:
 
 # -- faces and backs -----------------------------------------------------------------------------
 def card_face(p: Punished, card: Card, w: float, h: float) -> Elements:
-    tier = p.deck.tiers[tier_name(card.tier)]
+    tier = p.tier(card.tier)
     category = p.deck.categories.get(card.category) or Category(name=card.category, combat=False)
     words = p.wording
     out: list[Element] = [Box(0, h - 13, w, 13, fill=tier.color)]
@@ -369,7 +374,7 @@ def card_face(p: Punished, card: Card, w: float, h: float) -> Elements:
 def card_back(p: Punished, tier_key: int, category: str, w: float, h: float) -> Elements:
     """The category's back in the tier's colour; a category without a back prints a warning
     instead, and the lint reports it."""
-    tier = p.deck.tiers[tier_name(tier_key)]
+    tier = p.tier(tier_key)
     back = p.deck.backs.get(category)
     if back is None:
         return (T(f"NO BACK FOR {category!r}", 5, h / 2 - 5, w - 10, 10, size=10, bold=True, color=WHITE),)
@@ -507,7 +512,7 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
     decks = []
     contents = []
     for tier_key in (1, 2, 3):
-        tier = p.deck.tiers[tier_name(tier_key)]
+        tier = p.tier(tier_key)
         cards = [c for c in p.deck.cards if c.tier == tier_key]
         decks.append(
             PieceSheet(

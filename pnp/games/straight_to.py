@@ -40,21 +40,29 @@ AID_COLOR = "#3d3551"
 LIMBO_HEAD = 11.0                  # mm above LIMBO's pawn spots: its icon and name
 
 
+class Destination(Strict):
+    """HEAVEN or HELL: the icon and colours of its path and space."""
+
+    icon: IconName
+    color: Color
+    tint: Color
+
+
+class Limbo(Strict):
+    icon: IconName
+    color: Color
+    pawns: Annotated[int, Field(ge=1, le=12)]    # spots for standees on their bases: the six-player game
+
+
 class Track(Strict):
     width: Annotated[float, Field(ge=250, le=1200)]
     height: Annotated[float, Field(ge=180, le=1200)]
     space: Annotated[float, Field(ge=20, le=60)]
-    spaces_per_path: Annotated[int, Field(ge=1, le=30)]
-    limbo_icon: IconName
-    heaven_icon: IconName
-    hell_icon: IconName
-    heaven_color: Color
-    heaven_tint: Color
-    hell_color: Color
-    hell_tint: Color
-    limbo_color: Color
-    limbo_pawns: Annotated[int, Field(ge=1, le=12)]
     enter_rule: Text
+    spaces_per_path: Annotated[int, Field(ge=1, le=30)]
+    heaven: Destination
+    hell: Destination
+    limbo: Limbo
 
 
 class Destiny(Strict):
@@ -166,13 +174,13 @@ def pawn_spots(t: Track, pawns: PawnSet, x: float, y: float) -> list[tuple[float
     _, h = limbo_size(t, pawns)
     top = y + h / 2 - LIMBO_HEAD
     return [(x - foot_w - 0.75 if i % 2 == 0 else x + 0.75, top - (i // 2 + 1) * (foot_d + 2), foot_w, foot_d)
-            for i in range(t.limbo_pawns)]
+            for i in range(t.limbo.pawns)]
 
 
 def limbo_size(t: Track, pawns: PawnSet) -> tuple[float, float]:
     """Two columns of the track wide, and deep enough for every pawn standing two abreast."""
     pitch = t.width / track_columns(t)
-    rows = -(-t.limbo_pawns // 2)
+    rows = -(-t.limbo.pawns // 2)
     return pitch + t.space, LIMBO_HEAD + rows * (2 * standee_tab(pawns.width) + 2) + 2
 
 
@@ -182,22 +190,22 @@ def track_elements(t: Track, pawns: PawnSet) -> Elements:
     mid = h * 0.5
     limbo_x = next(x for side, _, x, _ in cells if side == "limbo")
     out: list[Element] = [
-        Polygon(((0, mid + 20), (w, mid + 20), (w, h), (0, h)), fill=t.heaven_tint),
-        Polygon(((0, mid - 20), (limbo_x, mid - 20), (limbo_x, mid + 20), (0, mid + 20)), fill=t.heaven_tint),
-        Polygon(((0, 0), (w, 0), (w, mid - 20), (0, mid - 20)), fill=t.hell_tint),
-        Polygon(((limbo_x, mid - 20), (w, mid - 20), (w, mid + 20), (limbo_x, mid + 20)), fill=t.hell_tint),
-        T("The road to HEAVEN", 4, h - 12, w - 8, 9, size=15, bold=True, align="left", color=t.heaven_color),
-        T("The road to HELL", 4, 3, w - 8, 9, size=15, bold=True, align="left", color=t.hell_color),
+        Polygon(((0, mid + 20), (w, mid + 20), (w, h), (0, h)), fill=t.heaven.tint),
+        Polygon(((0, mid - 20), (limbo_x, mid - 20), (limbo_x, mid + 20), (0, mid + 20)), fill=t.heaven.tint),
+        Polygon(((0, 0), (w, 0), (w, mid - 20), (0, mid - 20)), fill=t.hell.tint),
+        Polygon(((limbo_x, mid - 20), (w, mid - 20), (w, mid + 20), (limbo_x, mid + 20)), fill=t.hell.tint),
+        T("The road to HEAVEN", 4, h - 12, w - 8, 9, size=15, bold=True, align="left", color=t.heaven.color),
+        T("The road to HELL", 4, 3, w - 8, 9, size=15, bold=True, align="left", color=t.hell.color),
     ]
     for (_, _, x1, y1), (_, _, x2, y2) in pairwise(cells):
         out.append(Line(x1, y1, x2, y2, color="#777777", width=3))
     half = t.space / 2
     for side, number, x, y in cells:
-        color = {"heaven": t.heaven_color, "hell": t.hell_color, "limbo": t.limbo_color}[side]
+        color = {"heaven": t.heaven.color, "hell": t.hell.color, "limbo": t.limbo.color}[side]
         if side == "limbo":
             lw, lh = limbo_size(t, pawns)
             out += [Box(x - lw / 2, y - lh / 2, lw, lh, fill=WHITE, stroke=color, width=2.5, radius=4),
-                    Icon(t.limbo_icon, x - lw / 2 + 7, y + lh / 2 - 6.5, 9, color),
+                    Icon(t.limbo.icon, x - lw / 2 + 7, y + lh / 2 - 6.5, 9, color),
                     T("LIMBO", x - lw / 2 + 12, y + lh / 2 - 10, lw - 14, 7, size=11, bold=True, align="left",
                       color=color),
                     T("all pawns start here", x - 30, y - lh / 2 - 6, 60, 4.5, size=6.5, color=color)]
@@ -205,7 +213,7 @@ def track_elements(t: Track, pawns: PawnSet) -> Elements:
                 out.append(Box(sx, sy, sw, sd, stroke=color, width=0.4, dash=(1.2, 1.0)))
         elif number == 16:
             name = "HEAVEN" if side == "heaven" else "HELL"
-            icon = t.heaven_icon if side == "heaven" else t.hell_icon
+            icon = t.heaven.icon if side == "heaven" else t.hell.icon
             out += [
                 Box(
                     x - half - 1.5,
@@ -315,11 +323,11 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
     destiny = Piece(
         kind="destiny",
         name="Destiny card",
-        face=destiny_side(ds.front, ds.front_hint, t.heaven_icon, t.heaven_color, w, h),
-        back=destiny_side(ds.back, ds.back_hint, t.hell_icon, t.hell_color, w, h),
+        face=destiny_side(ds.front, ds.front_hint, t.heaven.icon, t.heaven.color, w, h),
+        back=destiny_side(ds.back, ds.back_hint, t.hell.icon, t.hell.color, w, h),
         back_name="destiny",
-        background=t.heaven_tint,
-        back_background=t.hell_tint,
+        background=t.heaven.tint,
+        back_background=t.hell.tint,
     )
     tk = d.tokens
     power = round_token(

@@ -21,6 +21,7 @@ from pnp.components import Piece, PieceSheet
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect, grid_fit
 from pnp.manifest import Side
+from pnp.printoptions import DuplexMode
 from pnp.render.elements import Box, Element, icon_refs
 from pnp.render.furniture import Bands, band_area, bands_for
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
@@ -155,7 +156,7 @@ def pack(sections: list[PieceSheet], options: RenderOptions, half: bool = False)
 
 def plan_pieces(sections: list[PieceSheet], options: RenderOptions) -> list[PagePlan]:
     """Face pages, each followed by its page of backs when any piece on it has a back."""
-    if options.duplex == "fold" and any(p.back is not None for s in sections for p in s.pieces):
+    if options.duplex is DuplexMode.FOLD and any(p.back is not None for s in sections for p in s.pieces):
         return _folded(sections, options)
     sheets = pack(sections, options)
     faces: list[PagePlan] = []
@@ -163,12 +164,12 @@ def plan_pieces(sections: list[PieceSheet], options: RenderOptions) -> list[Page
     for number, sheet in enumerate(sheets, start=1):
         title = f"{_titles(sheet)} {number}/{len(sheets)}"
         behind = _moved(sheet, lambda r: _behind(r, options))
-        duplex = bool(behind.slots) and options.duplex != "off"
+        duplex = bool(behind.slots) and options.duplex is not DuplexMode.OFF
         faces.append(_page(sheet, "face", options, f"{title}: fronts" + (
             f" (print the file double-sided, {options.duplex.wording.edge})" if duplex else "")))
         backs.append(_page(behind, "back", options, f"{title}: backs ({options.duplex.wording.edge})")
                      if behind.slots else None)
-    if options.duplex == "off":
+    if options.duplex is DuplexMode.OFF:
         return faces + [b for b in backs if b is not None]
     return [page for pair in zip(faces, backs, strict=True) for page in pair if page is not None]
 
@@ -237,7 +238,7 @@ def _behind(trim: Rect, options: RenderOptions) -> Rect:
     """Where the back of a piece goes so that it lands behind its face after the flip."""
     pw, ph = options.paper.width, options.paper.height
     dx, dy = options.back_offset
-    if options.duplex == "short":
+    if options.duplex is DuplexMode.SHORT:
         return Rect(trim.x + dx, ph - trim.top + dy, trim.width, trim.height)
     return Rect(pw - trim.right + dx, trim.y + dy, trim.width, trim.height)
 
@@ -245,7 +246,7 @@ def _behind(trim: Rect, options: RenderOptions) -> Rect:
 def _turn(c: Canvas, trim: Rect, side: Side, options: RenderOptions) -> None:
     """Card coordinates for a turned piece. A front turns a quarter left; its back turns the way that
     shows it upright when the cut piece is turned over left to right."""
-    if side == "back" and options.duplex != "short":
+    if side == "back" and options.duplex is not DuplexMode.SHORT:
         c.translate(trim.x, trim.top)
         c.rotate(-90)
     else:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from pnp.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.errors import LayoutError
-from pnp.layouts import CoverText, PawnSet
+from pnp.layouts import CardBack, CoverText, PawnSet
 from pnp.render.columns import Block, text_column
 from pnp.render.elements import Box, Circle, Element, Elements, Group, Icon, Line, Text
 
@@ -30,13 +30,13 @@ def back_frame(color: str, w: float, h: float) -> Box:
     return Box(3, 3, w - 6, h - 6, stroke=color, width=0.8, radius=2.5)
 
 
-def card_back(*, icon: str, title: str, tagline: str, color: str, w: float, h: float) -> Elements:
+def card_back(back: CardBack, w: float, h: float, game_title: str) -> Elements:
     """A deck's common back: its icon large, its title and a tagline beneath."""
     return (
-        back_frame(color, w, h),
-        Icon(icon, w / 2, h * 0.55, min(w * 0.62, h * 0.44), color),
-        Text(title, 5, h * 0.15, w - 10, h * 0.09, size=13, bold=True, color=color),
-        Text(tagline, 5, h * 0.075, w - 10, h * 0.07, size=7.5, color=color),
+        back_frame(back.color, w, h),
+        Icon(back.icon, w / 2, h * 0.55, min(w * 0.62, h * 0.44), back.color),
+        Text(back.title, 5, h * 0.15, w - 10, h * 0.09, size=13, bold=True, color=back.color),
+        Text(back.tagline or game_title, 5, h * 0.075, w - 10, h * 0.07, size=7.5, color=back.color),
     )
 
 

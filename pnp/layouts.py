@@ -63,6 +63,27 @@ class CoverText(Strict):
     assembly: dict[PdfName, list[Text]]
 
 
+class CardDesign(Strict):
+    """A kind of card: its component key in rules.toml (`id`), name, icon and colours."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+    name: Text
+    icon: IconName
+    color: Color
+    tint: Color
+
+
+class CardBack(Strict):
+    """A deck's common back: an icon, a title, a tagline (the game's title when none is given) and
+    its colours."""
+
+    icon: IconName
+    title: Text
+    color: Color
+    background: Color
+    tagline: Text | None = None
+
+
 class PawnSet(Strict):
     """Pawn standees: one icon, a size, and a colour and a name per player."""
 

@@ -23,7 +23,7 @@ from pnp.kit import (
     card_frame,
     round_token,
 )
-from pnp.layouts import Color, CoverText, IconName, Strict, Text, load_file
+from pnp.layouts import CardBack, CardDesign, Color, CoverText, IconName, Strict, Text, load_file
 from pnp.render.columns import Block
 from pnp.render.elements import Box, Circle, Element, Elements, Icon, Line
 from pnp.render.elements import Text as T
@@ -36,23 +36,11 @@ MATS_PDF = "mats-and-aids.pdf"
 WHITE = "#ffffff"
 
 
-class CardType(Strict):
-    id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
-    name: Text
-    icon: IconName
-    color: Color
-    tint: Color
+class CardType(CardDesign):
     suit: Annotated[str, Field(min_length=1, max_length=2)]
     substitute: Text
     role: Text
 
-
-class Back(Strict):
-    icon: IconName
-    title: Text
-    tagline: Text
-    color: Color
-    background: Color
 
 
 class Tokens(Strict):
@@ -87,7 +75,7 @@ class Aid(Strict):
 
 
 class ExitData(Strict):
-    back: Back
+    back: CardBack
     cards: Annotated[list[CardType], Field(min_length=1)]
     tokens: Tokens
     mat: Mat
@@ -230,7 +218,7 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
     data, n = game.data, ctx.players
     tk, b = data.tokens, data.back
     w, h = ctx.card_w, ctx.card_h
-    back = card_back(icon=b.icon, title=b.title, tagline=b.tagline, color=b.color, w=w, h=h)
+    back = card_back(b, w, h, b.title)
     cards = [
         Piece(
             kind=card.id,

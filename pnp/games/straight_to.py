@@ -23,7 +23,7 @@ from pnp.kit import (
     round_token,
     standee_tab,
 )
-from pnp.layouts import Color, Count, CoverText, IconName, PawnSet, Strict, Text, load_file
+from pnp.layouts import CardBack, Color, Count, CoverText, IconName, PawnSet, Strict, Text, load_file
 from pnp.render.columns import Block
 from pnp.render.elements import Box, Element, Elements, Icon, Line, Polygon
 from pnp.render.elements import Text as T
@@ -72,13 +72,6 @@ class Destiny(Strict):
     back_hint: Text
 
 
-class BackDesign(Strict):
-    icon: IconName
-    title: Text
-    color: Color
-    background: Color
-
-
 class Soul(Strict):
     type: Literal["good", "evil"]
     name: Text
@@ -115,7 +108,7 @@ class StraightData(Strict):
     title: Text
     track: Track
     destiny: Destiny
-    backs: dict[str, BackDesign]
+    backs: dict[str, CardBack]
     souls: Annotated[list[Soul], Field(min_length=1)]
     soul_types: dict[Literal["good", "evil"], SoulType]
     tokens: Tokens
@@ -301,7 +294,7 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
     n = ctx.players
     w, h = ctx.card_w, ctx.card_h
     backs = {
-        key: card_back(icon=b.icon, title=b.title, tagline=d.title, color=b.color, w=w, h=h)
+        key: card_back(b, w, h, d.title)
         for key, b in d.backs.items()
     }
     souls = [

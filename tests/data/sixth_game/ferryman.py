@@ -12,7 +12,7 @@ from pnp.components import Cover, DocumentSpec, Piece, PieceSheet
 from pnp.games import BuildContext, Game
 from pnp.icons import IconStore
 from pnp.kit import TokenSide, aid_frame, aids_document, assembly_for, card_back, card_frame, round_token
-from pnp.layouts import Color, CoverText, IconName, Strict, Text, load_file
+from pnp.layouts import CardBack, CardDesign, Color, CoverText, IconName, Strict, Text, load_file
 from pnp.render.columns import Block
 from pnp.render.elements import Elements, Icon
 from pnp.render.elements import Text as T
@@ -23,21 +23,9 @@ FILE = "components.toml"
 CARDS_PDF = "cards.pdf"
 
 
-class CardKind(Strict):
-    id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
-    name: Text
-    icon: IconName
-    color: Color
-    tint: Color
+class CardKind(CardDesign):
     rule: Text
 
-
-class Back(Strict):
-    icon: IconName
-    title: Text
-    tagline: Text
-    color: Color
-    background: Color
 
 
 class Lamp(Strict):
@@ -56,7 +44,7 @@ class Aid(Strict):
 class FerrymanData(Strict):
     title: Text
     kinds: Annotated[list[CardKind], Field(min_length=2, max_length=2)]
-    back: Back
+    back: CardBack
     lamp: Lamp
     aid: Aid
     cover: CoverText
@@ -83,7 +71,7 @@ def aid_elements(d: FerrymanData, ctx: BuildContext, w: float, h: float) -> Elem
 
 def documents(d: FerrymanData, ctx: BuildContext) -> list[DocumentSpec]:
     w, h, b = ctx.card_w, ctx.card_h, d.back
-    back = card_back(icon=b.icon, title=b.title, tagline=b.tagline, color=b.color, w=w, h=h)
+    back = card_back(b, w, h, d.title)
     cards = [Piece(kind=k.id, name=k.name, face=card_face(k, w, h), back=back, back_name="ferry",
                    background=k.tint, back_background=b.background) for k in d.kinds for _ in range(ctx.count(k.id))]
     lp = d.lamp

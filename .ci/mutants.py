@@ -34,8 +34,8 @@ MUTANTS = [
            edits=(("ph - trim.top + dy", "ph - trim.top - dy"),),
            tests=("tests/test_whole_file_duplex.py", "-k", "a4-0-short")),
     Mutant(name="pages name the wrong flip edge", file="pnp/printoptions.py",
-           edits=(('edge="flip on long edge"', 'edge="@LONG@"'), ('edge="flip on short edge"', 'edge="flip on long edge"'),
-                  ('edge="@LONG@"', 'edge="flip on short edge"')),
+           edits=(('LONG_EDGE = "flip on long edge"', 'LONG_EDGE = "flip on short edge"'),
+                  ('SHORT_EDGE = "flip on short edge"', 'SHORT_EDGE = "flip on long edge"')),
            tests=("tests/test_whole_file_duplex.py", "-k", "a4-0-short")),
     Mutant(name="icon hash not checked on read", file="pnp/icons.py",
            edits=(('if len(data) != entry.get("size") or sha256(data) != entry.get("sha256"):',
@@ -102,7 +102,7 @@ MUTANTS = [
            edits=(("T(card.name, index_w, h - band + 1, w - 2 * index_w", "T(card.name, index_w, h - band + 2, w - 2 * index_w"),),
            tests=("tests/test_visual_regression.py",)),
     Mutant(name="the gallery trusts a manifest that does not match its PDFs", file="pnp/gallery.py",
-           edits=(("if manifest and not files_match(folder, manifest):", "if False:"),),
+           edits=(("if manifest is not None and not files_match(folder, manifest):", "if False:"),),
            tests=("tests/test_interrupts_and_paths.py", "-k", "do_not_match")),
 ]
 

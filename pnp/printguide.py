@@ -28,16 +28,17 @@ class FilePrint:
     how: str
     contents: tuple[str, ...]
     icons: frozenset[str]
+    flips: bool = False          # backs imposed for a duplex printer's flip: a printer's drift shows
 
 
 def file_print(spec: DocumentSpec, options: RenderOptions) -> FilePrint:
     """Pages and sheets of `spec` as it will render: the same planning the renderer does."""
     body = duplex_safe(plan_sections(spec.sections, options), options, before=0)
     backs = any(page.backs for page in body)
-    how = options.duplex.how if backs else BOTH_SIDES if spec.both_sides else ONE_SIDE
+    how = options.duplex.wording.how if backs else BOTH_SIDES if spec.both_sides else ONE_SIDE
     two_sided = printed_two_sided(spec.both_sides, backs, options.duplex)
     return FilePrint(filename=spec.filename, title=spec.title, pages=len(body),
-                     sheets=sheet_count(len(body), two_sided), how=how,
+                     sheets=sheet_count(len(body), two_sided), how=how, flips=backs and options.duplex.flips,
                      contents=tuple(spec.cover.contents if spec.cover else ()),
                      icons=frozenset().union(*(page.icons for page in body)))
 
@@ -57,7 +58,7 @@ def guide_blocks(specs: list[DocumentSpec], files: list[FilePrint], options: Ren
         blocks.append(("heading", f"{f.filename}: {f.pages} page{'s' * (f.pages != 1)}, "
                                   f"{f.sheets} sheet{'s' * (f.sheets != 1)}"))
         blocks.append(("item", f"Print {f.how}. " + " ".join(f.contents)))
-    if any(f.how.startswith("double-sided, flip") for f in files):
+    if any(f.flips for f in files):
         blocks.append(("note", "Backs drifting? `pnp calibrate` prints one sheet that measures your printer; then "
                                "rebuild with --back-offset X,Y (mm)."))
     if options.bleed:

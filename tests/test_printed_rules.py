@@ -4,6 +4,7 @@ model when a designer changes them."""
 from __future__ import annotations
 
 import pypdfium2 as pdfium
+import pytest
 
 
 def pdf_text(path) -> str:
@@ -61,3 +62,17 @@ def test_punished_and_seven_steps_wording(built):
     assert "A rolled die stays out until the day ends." in sheet
     assert "the challenge die only before you roll the pool" in sheet
     assert "the rule sheet" not in sheet
+
+
+@pytest.mark.parametrize("duplex, hint", [("long", True), ("short", True), ("off", False), ("fold", False)])
+def test_the_calibration_hint_shows_where_backs_go_through_a_duplex_flip(duplex, hint):
+    """The print guide suggests `pnp calibrate` only for files whose backs rely on the printer's flip."""
+    from pnp.build import plan_game
+    from pnp.icons import IconStore
+    from pnp.paths import shipped_icons_dir
+    from pnp.settings import Settings
+
+    plan = plan_game("exit-from-purgatory", Settings(duplex=duplex), IconStore(shipped_icons_dir()))
+    (rules,) = [spec for spec in plan.specs if spec.filename == "rules.pdf"]
+    guide = [e.text for s in rules.sections for e in s.build(200, 280) if hasattr(e, "text")]
+    assert any("pnp calibrate" in text for text in guide) == hint

@@ -37,3 +37,8 @@ class RulesError(PnpError):
 
 class IconError(PnpError):
     """An icon that cannot be fetched, imported, verified or parsed."""
+
+
+class IconRefused(IconError):
+    """An icon whose SVG is not one pnp draws (not path data, entities, too large): named with its file
+    where the file is known."""

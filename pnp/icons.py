@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 from pnp import __version__
 from pnp.atomic import write_bytes_atomic
-from pnp.errors import IconError
+from pnp.errors import IconError, IconRefused
 from pnp.paths import inside
 from pnp.safefiles import UnsafeFile, read_regular
 from pnp.timelimit import TimeLimitExceeded, time_limit
@@ -126,10 +126,8 @@ class IconStore:
     def shape(self, ref: IconRef) -> IconShape:
         try:
             return _cached_shape(self.read(ref))
-        except IconError as exc:
-            if exc.message.startswith("icon refused"):
-                raise IconError(f"{self.path(ref)}: {exc.message}") from None
-            raise
+        except IconRefused as exc:
+            raise IconError(f"{self.path(ref)}: {exc.message}") from None
 
     # -- fetching ----------------------------------------------------------------------------
     def fetch(self, refs: Iterable[IconRef], refresh: bool = False, timeout: float = 10.0,
@@ -243,7 +241,7 @@ def _cached_shape(data: bytes) -> IconShape:
     try:
         return load_shape(data)
     except SvgRejected as exc:
-        raise IconError(f"icon refused: {exc}") from None
+        raise IconRefused(f"icon refused: {exc}") from None
 
 
 def _http_session() -> requests.Session:

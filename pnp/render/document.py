@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
+from itertools import groupby
+from typing import Any
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
@@ -34,31 +36,26 @@ from pnp.render.painter import Painter
 from pnp.render.pieces import plan_pieces
 from pnp.render.sheets import plan_sheet
 
-PieceRunPlanner = Callable[[list[PieceSheet], RenderOptions], list[PagePlan]]
+Planner = Callable[[list[Any], RenderOptions], list[PagePlan]]
 
-# how each kind of section becomes pages; piece sections in a row are planned together, to share sheets
-PIECE_PLANNER: PieceRunPlanner = plan_pieces
-PLANNERS: dict[type, Callable[..., list[PagePlan]]] = {
-    Board: plan_board,
-    Sheet: plan_sheet,
+
+def _each(plan: Callable[[Any, RenderOptions], list[PagePlan]]) -> Planner:
+    """A planner for sections that take pages of their own, one after another."""
+    return lambda run, options: [page for section in run for page in plan(section, options)]
+
+
+# how each kind of section becomes pages, given a run of sections of that kind in a row: piece
+# sections in a row share sheets; boards and sheets take pages of their own
+PLANNERS: dict[type, Planner] = {
+    PieceSheet: plan_pieces,
+    Board: _each(plan_board),
+    Sheet: _each(plan_sheet),
 }
 
 
 def plan_sections(sections: Sequence[Section], options: RenderOptions) -> list[PagePlan]:
-    """Pages for a document's sections; runs of piece sections share sheets."""
-    pages: list[PagePlan] = []
-    run: list[PieceSheet] = []
-    for section in sections:
-        if isinstance(section, PieceSheet):
-            run.append(section)
-            continue
-        if run:
-            pages += PIECE_PLANNER(run, options)
-            run = []
-        pages += PLANNERS[type(section)](section, options)
-    if run:
-        pages += PIECE_PLANNER(run, options)
-    return pages
+    """Pages for a document's sections, in order."""
+    return [page for kind, run in groupby(sections, key=type) for page in PLANNERS[kind](list(run), options)]
 
 
 def duplex_safe(body: list[PagePlan], options: RenderOptions, before: int = 1) -> list[PagePlan]:

@@ -17,6 +17,7 @@ from pnp.tomlfiles import KeyPath, csv_location, icon_locations, line_of, read_l
 
 M = TypeVar("M", bound=BaseModel)
 _COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
+_PDF_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]*\.pdf$")
 
 
 def shown(value: Any) -> str:
@@ -40,6 +41,12 @@ def _icon(value: str) -> str:
     return value
 
 
+def _pdf_name(value: str) -> str:
+    if not _PDF_NAME_RE.match(value):
+        raise ValueError(f"expected the name of one of the game's files, such as 'cards.pdf', found {shown(value)}")
+    return value
+
+
 Color = Annotated[str, AfterValidator(_color)]
 IconName = Annotated[str, AfterValidator(_icon)]
 Count = Annotated[int, Field(gt=0, le=500)]
@@ -53,7 +60,7 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
-PdfName = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*\.pdf$")]
+PdfName = Annotated[str, AfterValidator(_pdf_name)]
 
 
 class CoverText(Strict):
@@ -103,6 +110,8 @@ class PawnSet(Strict):
 def key_path(loc: KeyPath) -> str:
     out = ""
     for part in loc:
+        if part == "[key]":         # pydantic's mark for a table key that is wrong: the path names it already
+            continue
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out
 

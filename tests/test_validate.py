@@ -188,3 +188,17 @@ def test_validate_all_games_summary(run):
     assert result.output.strip().splitlines()[-1] == "all rules hold"
     for game in GAMES:
         assert f"{game}: " in result.output
+
+
+def test_cut_and_fold_notes_name_a_file_the_game_makes(run, layouts_copy):
+    """The print guide's notes are picked by file name: a note for a file the game does not make is
+    refused at its key, never moved into another PDF's instructions."""
+    exit_data = layouts_copy / "exit-from-purgatory" / "components.toml"
+    edit(exit_data, '"cards.pdf" = [', '"card.pdf" = [')
+    track = layouts_copy / "straight-to" / "components.toml"
+    edit(track, '"track.pdf" = ', '"track" = ')
+    result = run("validate", "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert ("exit-from-purgatory/components.toml:cover.assembly.card.pdf: no such file (this game makes cards.pdf, "
+            "mats-and-aids.pdf)") in result.output
+    assert "straight-to/components.toml:cover.assembly.track: expected the name of one of the game's files" in result.output

@@ -80,8 +80,10 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     data = game.load(folder, store)
     card = settings.card
     quantities = rules.quantities(players, settings.copies)
+    room = content_area(render_options(settings).printable())
     ctx = BuildContext(players=players, card_w=card.width / MM, card_h=card.height / MM, copies=settings.copies,
-                       quantities=quantities, facts=printed_numbers(rules))
+                       quantities=quantities, facts=printed_numbers(rules),
+                       page_room=(room.width / MM, room.height / MM))
     try:
         specs = game.documents(data, ctx)
     except LayoutError as exc:
@@ -158,7 +160,6 @@ def build_game(slug: str, settings: Settings, store: IconStore,
     problems = check_counts(slug, rules, placed, players, settings.copies, origins) + game.invariants(
         data, rules, players
     )
-    area = content_area(options.printable())
     manifest = Manifest(
         game=slug, title=rules.game.title, players=players,
         options=PrintRecord(paper=options.paper.name, card=card.name, bleed_mm=round(options.bleed / MM, 3),
@@ -166,7 +167,7 @@ def build_game(slug: str, settings: Settings, store: IconStore,
         documents=[DocumentRecord(file=doc.filename, pages=doc.pages, sheets=doc.sheets, bytes=len(doc.pdf),
                                   sha256=hashlib.sha256(doc.pdf).hexdigest(), icons=doc.icons,
                                   duplex=options.duplex if doc.double_sided else "single") for doc in documents],
-        placed=placed, designs=designs(plan.specs, (area.width / MM, area.height / MM)), validated=not problems)
+        placed=placed, designs=designs(plan.specs), validated=not problems)
     return GameBuild(
         slug=slug,
         title=rules.game.title,

@@ -5,7 +5,7 @@ Sizes are millimetres. Nothing here draws; `pnp.render` turns these into pages.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -54,9 +54,13 @@ class Board:
     background: str | None = None
 
 
+SHEET_GAP_MM = 6.0        # between sheets stacked on one page: room for the cut line
+
+
 @dataclass(frozen=True, kw_only=True)
 class Sheet:
-    """A page component (mat, gamesheet, player aid) laid out for the area it is given.
+    """A page component (mat, gamesheet, player aid), laid out for the room a page leaves it
+    (`BuildContext.sheet_room`): width x height mm.
 
     `copies` instances are printed, `per_page` of them stacked on a page with a cut line between.
     """
@@ -64,7 +68,9 @@ class Sheet:
     title: str
     kind: str
     name: str
-    build: Callable[[float, float], tuple[Element, ...]]
+    elements: tuple[Element, ...]
+    width: float
+    height: float
     copies: int = 1
     per_page: int = 1
 

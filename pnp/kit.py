@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from pnp.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.errors import LayoutError
+from pnp.games import BuildContext
 from pnp.layouts import CardBack, CoverText, PawnSet
 from pnp.render.columns import Block, text_column
 from pnp.render.elements import Box, Circle, Element, Elements, Group, Icon, Line, Text
@@ -138,18 +139,31 @@ def aid_frame(*, title: str, color: str, divider: str, w: float, h: float,
             AidColumn(x=w / 2 + 3, top=h - head, w=col, h=h - head - 3, color=color))
 
 
-def aid_sheet(build: Callable[[float, float], Elements], copies: int) -> Sheet:
+Layout = Callable[[float, float], Elements]     # width and height in mm -> what to draw there
+
+
+def sheet(*, title: str, kind: str, name: str, ctx: BuildContext, layout: Layout, copies: int = 1,
+          per_page: int = 1) -> Sheet:
+    """A page component laid out for the room a page leaves it, `per_page` to a page."""
+    w, h = ctx.sheet_room(per_page)
+    return Sheet(title=title, kind=kind, name=name, elements=layout(w, h), width=w, height=h, copies=copies,
+                 per_page=per_page)
+
+
+def aid_sheet(layout: Layout, ctx: BuildContext, copies: int) -> Sheet:
     """Player aids, two to a page with a cut line between."""
-    return Sheet(title="Player aid", kind="aid", name="Player aid", build=build, copies=copies, per_page=2)
+    return sheet(title="Player aid", kind="aid", name="Player aid", ctx=ctx, layout=layout, copies=copies,
+                 per_page=2)
 
 
 def aid_contents(copies: int) -> str:
     return f"{copies} player aids, two to a page."
 
 
-def aids_document(*, game_title: str, build: Callable[[float, float], Elements], copies: int) -> DocumentSpec:
-    """A game's player aids as a file of their own."""
-    return DocumentSpec(filename=AIDS_FILE, title="Player aids", sections=[aid_sheet(build, copies)],
+def aids_document(*, game_title: str, layout: Layout, ctx: BuildContext) -> DocumentSpec:
+    """A game's player aids as a file of their own, one per player."""
+    copies = ctx.count("aid")
+    return DocumentSpec(filename=AIDS_FILE, title="Player aids", sections=[aid_sheet(layout, ctx, copies)],
                         cover=Cover(contents=[aid_contents(copies)],
                                     assembly=["Cut the page in two on the dashed line."]),
                         game_title=game_title)

@@ -4,18 +4,19 @@ the game's print guide at the foot of the second side."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pnp.components import DocumentSpec, Sheet
+from pnp.components import DocumentSpec
 from pnp.games import BuildContext
 from pnp.icons import IconStore
+from pnp.kit import Layout, sheet
 from pnp.layouts import Color, Strict, Text, load_file
 from pnp.render.columns import Block, Kind, balanced_split, column_height, text_column
-from pnp.render.elements import Box, Element, Elements, Line
+from pnp.render.elements import Box, Element, Line
 from pnp.render.elements import Text as T
 
 REFERENCE_FILE = "reference.toml"
@@ -49,12 +50,12 @@ def reference_document(folder: Path, store: IconStore, ctx: BuildContext, game: 
     filled = [(section.side, ctx.fill(section.heading, f"{where}[{i}].heading"),
                [ctx.fill(line, f"{where}[{i}].lines[{j}]") for j, line in enumerate(section.lines)])
               for i, section in enumerate(reference.sections)]
-    def build(side: int) -> Callable[[float, float], Elements]:
+    def layout(side: int) -> Layout:
         part = [f for f in filled if f[0] == side]
         return lambda w, h: _side(reference, part, side, w, h, guide if side == 2 else [])
 
-    sheets = [Sheet(title=f"Rules reference {side}/2", kind=REFERENCE_KIND, name=f"Rules reference, side {side}",
-                    build=build(side)) for side in (1, 2)]
+    sheets = [sheet(title=f"Rules reference {side}/2", kind=REFERENCE_KIND, name=f"Rules reference, side {side}",
+                    ctx=ctx, layout=layout(side)) for side in (1, 2)]
     return DocumentSpec(
         filename=FILENAME,
         title="Rules reference and print guide",

@@ -65,9 +65,8 @@ def _sections(specs: list[DocumentSpec]) -> Iterable[tuple[DocumentSpec, Any]]:
             yield spec, section
 
 
-def designs(specs: list[DocumentSpec], sheet_size: tuple[float, float]) -> dict[str, dict[str, Any]]:
-    """Every distinct piece, board and sheet of a build: its fingerprints and how many are printed.
-    Sheets are fingerprinted as laid out on `sheet_size` (mm)."""
+def designs(specs: list[DocumentSpec]) -> dict[str, dict[str, Any]]:
+    """Every distinct piece, board and sheet of a build: its fingerprints and how many are printed."""
     out: dict[str, dict[str, Any]] = {}
     for spec, section in _sections(specs):
         if isinstance(section, PieceSheet):
@@ -84,7 +83,7 @@ def designs(specs: list[DocumentSpec], sheet_size: tuple[float, float]) -> dict[
                 **_fingerprint((section.elements, section.width, section.height), _texts(section.elements)),
                 "count": 1, "file": spec.filename}
         elif isinstance(section, Sheet):
-            elements = section.build(*sheet_size)
+            elements = section.elements
             out[f"{section.kind}|{section.name}"] = {**_fingerprint(elements, _texts(elements)),
                                                      "count": max(section.copies, 1), "file": spec.filename}
     return out

@@ -74,5 +74,5 @@ def test_the_calibration_hint_shows_where_backs_go_through_a_duplex_flip(duplex,
 
     plan = plan_game("exit-from-purgatory", Settings(duplex=duplex), IconStore(shipped_icons_dir()))
     (rules,) = [spec for spec in plan.specs if spec.filename == "rules.pdf"]
-    guide = [e.text for s in rules.sections for e in s.build(200, 280) if hasattr(e, "text")]
+    guide = [e.text for s in rules.sections for e in s.elements if hasattr(e, "text")]
     assert any("pnp calibrate" in text for text in guide) == hint

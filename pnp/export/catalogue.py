@@ -7,11 +7,8 @@ from dataclasses import dataclass
 
 from pnp.components import Board, Piece, PieceSheet, Sheet
 from pnp.errors import UsageProblem
-from pnp.geometry import MM, Size
 from pnp.icons import IconStore
 from pnp.render.elements import Element
-from pnp.render.furniture import content_area
-from pnp.render.pages import RenderOptions
 from pnp.settings import Settings
 
 
@@ -63,7 +60,6 @@ def catalogue(slug: str, settings: Settings, store: IconStore) -> Catalogue:
     from pnp.build import plan_game
 
     plan = plan_game(slug, settings, store)
-    sheet_area = content_area(RenderOptions(paper=Size.paper("a4")).printable())
     decks, pieces, flats = [], [], []
     for spec in plan.specs:
         for section in spec.sections:
@@ -76,9 +72,8 @@ def catalogue(slug: str, settings: Settings, store: IconStore) -> Catalogue:
                 flats.append(Flat(title=section.title, name=section.name, elements=section.elements,
                                   background=section.background, w=section.width, h=section.height, copies=1))
             elif isinstance(section, Sheet):
-                w, h = sheet_area.width / MM, sheet_area.height / MM
-                flats.append(Flat(title=section.title, name=section.name, elements=section.build(w, h),
-                                  background=None, w=w, h=h, copies=max(section.copies, 1)))
+                flats.append(Flat(title=section.title, name=section.name, elements=section.elements,
+                                  background=None, w=section.width, h=section.height, copies=max(section.copies, 1)))
     return Catalogue(game=slug, title=plan.rules.game.title, decks=decks, pieces=pieces, flats=flats)
 
 

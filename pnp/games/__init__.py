@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from pnp.components import DocumentSpec
+from pnp.components import SHEET_GAP_MM, DocumentSpec
 from pnp.errors import LayoutError
 from pnp.icons import IconStore
 from pnp.rules import CountOrigin, Problem, RulesModel
@@ -35,9 +35,15 @@ class BuildContext:
     players: int
     card_w: float
     card_h: float
+    page_room: tuple[float, float]     # mm the page leaves its content, between the header and footer
     copies: int = 1
     quantities: Mapping[str, int] = field(default_factory=dict)   # from the rules model, for these players
     facts: Mapping[str, int] = field(default_factory=dict)        # the rules model's numbers, for printed text
+
+    def sheet_room(self, per_page: int = 1) -> tuple[float, float]:
+        """Width and height (mm) one sheet has when `per_page` of them stack on a page."""
+        w, h = self.page_room
+        return w, (h - (per_page - 1) * SHEET_GAP_MM) / per_page
 
     def count(self, kind: str) -> int:
         """How many `kind` pieces to print: declared once, in the rules model."""

@@ -9,7 +9,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from pnp.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
+from pnp.components import Cover, DocumentSpec, Piece, PieceSheet
 from pnp.errors import LayoutError
 from pnp.games import BuildContext, Game
 from pnp.icons import IconRef, IconStore
@@ -22,10 +22,11 @@ from pnp.kit import (
     card_back,
     card_frame,
     round_token,
+    sheet,
 )
 from pnp.layouts import CardBack, CardDesign, Color, CoverText, IconName, Strict, Text, load_file
 from pnp.render.columns import Block
-from pnp.render.elements import Box, Circle, Element, Elements, Icon, Line
+from pnp.render.elements import WHITE, Box, Circle, Element, Elements, Icon, Line
 from pnp.render.elements import Text as T
 from pnp.rules import Problem, RulesModel
 from pnp.svgshape import SvgRejected, radial_tips
@@ -33,7 +34,6 @@ from pnp.svgshape import SvgRejected, radial_tips
 FILE = "components.toml"
 CARDS_PDF = "cards.pdf"
 MATS_PDF = "mats-and-aids.pdf"
-WHITE = "#ffffff"
 
 
 class CardType(CardDesign):
@@ -278,14 +278,9 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
             cover=cover_mats,
             game_title=b.title,
             sections=[
-                Sheet(
-                    title="Scoring mat",
-                    kind="mat",
-                    name="Brain-freeze mat",
-                    build=lambda mw, mh: mat_elements(data.mat, tips, d, mw, mh),
-                    copies=ctx.count("mat"),
-                ),
-                aid_sheet(lambda aw, ah: aid_elements(data, ctx, aw, ah), ctx.count("aid")),
+                sheet(title="Scoring mat", kind="mat", name="Brain-freeze mat", ctx=ctx, copies=ctx.count("mat"),
+                      layout=lambda mw, mh: mat_elements(data.mat, tips, d, mw, mh)),
+                aid_sheet(lambda aw, ah: aid_elements(data, ctx, aw, ah), ctx, ctx.count("aid")),
             ],
         ),
     ]

@@ -14,7 +14,7 @@ from pnp.icons import IconStore
 from pnp.kit import TokenSide, aid_frame, aids_document, assembly_for, pawn_name, pawn_standees, round_token
 from pnp.layouts import Color, Count, CoverText, IconName, Mm, PawnSet, Strict, Text, load_file
 from pnp.render.columns import Block
-from pnp.render.elements import Box, Circle, Element, Elements, Icon, Polygon
+from pnp.render.elements import WHITE, Box, Circle, Element, Elements, Icon, Polygon
 from pnp.render.elements import Text as T
 from pnp.rules import Problem, RulesModel, check_facts
 
@@ -22,7 +22,6 @@ SLUG = "particle-panic"
 FILE = "components.toml"
 BOARD_PDF = "board.pdf"
 PIECES_PDF = "pieces.pdf"
-WHITE = "#ffffff"
 
 
 class BoardData(Strict):
@@ -254,7 +253,7 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
         ], cover=Cover(contents=[f"{p.count} particle tokens (a full board is 36).",
                                  f"{n} pawns and {n} hand-limit trackers.", "One self-destruct code tracker."],
                        assembly=notes[PIECES_PDF])),
-        aids_document(game_title=d.title, build=lambda aw, ah: aid_elements(d, ctx, aw, ah), copies=n),
+        aids_document(game_title=d.title, layout=lambda aw, ah: aid_elements(d, ctx, aw, ah), ctx=ctx),
     ]
 
 

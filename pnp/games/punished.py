@@ -12,14 +12,14 @@ from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
 from pydantic import Field, model_validator
 
-from pnp.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
+from pnp.components import Cover, DocumentSpec, Piece, PieceSheet
 from pnp.errors import LayoutError
 from pnp.games import BuildContext, Game
 from pnp.icons import IconStore
-from pnp.kit import back_frame, card_frame
+from pnp.kit import back_frame, card_frame, sheet
 from pnp.layouts import Color, IconName, Strict, Text, load_file
 from pnp.render.columns import Block, balanced_split, text_column
-from pnp.render.elements import Box, Element, Elements, Icon, Line
+from pnp.render.elements import WHITE, Box, Element, Elements, Icon, Line
 from pnp.render.elements import Text as T
 from pnp.rules import Problem, RulesModel
 from pnp.timelimit import TimeLimitExceeded, time_limit
@@ -30,7 +30,6 @@ CARDS_PDF = "cards.pdf"
 TierName = Literal["1", "2", "3"]
 POKER = (63.5, 88.9)           # mm: the card a pile zone holds
 BOARD_FIXED = 214.0            # mm of the stat board that is not its tracks
-WHITE = "#ffffff"
 Stat = Literal["MAW", "BONE", "ICHOR", "PAIN", "SELF"]
 BOOSTED = ("MAW", "BONE", "ICHOR", "SELF")
 
@@ -562,12 +561,8 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
                 PieceSheet(
                     title="Resource tokens", pieces=tokens, width=tk.diameter, height=tk.diameter, shape="round", gap=3
                 ),
-                Sheet(
-                    title="Stat board",
-                    kind="stat-board",
-                    name="Stat board",
-                    build=lambda bw, bh: board_elements(p, ctx, bw, bh),
-                ),
+                sheet(title="Stat board", kind="stat-board", name="Stat board", ctx=ctx,
+                      layout=lambda bw, bh: board_elements(p, ctx, bw, bh)),
             ],
             cover=Cover(
                 contents=[

@@ -8,11 +8,11 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pnp.components import Cover, DocumentSpec, Sheet
+from pnp.components import Cover, DocumentSpec
 from pnp.errors import LayoutError
 from pnp.games import BuildContext, Game
 from pnp.icons import IconStore
-from pnp.kit import assembly_for
+from pnp.kit import assembly_for, sheet
 from pnp.layouts import Color, Count, CoverText, IconName, Strict, Text, load_file
 from pnp.render.elements import Box, Circle, Element, Elements, Icon, Line, Polygon
 from pnp.render.elements import Text as T
@@ -291,14 +291,9 @@ def documents(g: Gamesheet, ctx: BuildContext) -> list[DocumentSpec]:
             "punishment die: one from the scoring area, or a spare while that is empty."
         ],
     )
-    sheet = Sheet(
-        title="Gamesheet",
-        kind="gamesheet",
-        name="Gamesheet",
-        build=lambda w, h: sheet_elements(g, ctx, w, h),
-        copies=copies,
-    )
-    return [DocumentSpec(filename=SHEETS_PDF, title="Gamesheet pad", sections=[sheet], cover=cover, game_title=g.title)]
+    pad = sheet(title="Gamesheet", kind="gamesheet", name="Gamesheet", ctx=ctx, copies=copies,
+                layout=lambda w, h: sheet_elements(g, ctx, w, h))
+    return [DocumentSpec(filename=SHEETS_PDF, title="Gamesheet pad", sections=[pad], cover=cover, game_title=g.title)]
 
 
 def invariants(g: Gamesheet, rules: RulesModel, players: int) -> list[Problem]:

@@ -25,14 +25,13 @@ from pnp.kit import (
 )
 from pnp.layouts import CardBack, Color, Count, CoverText, IconName, PawnSet, Strict, Text, load_file
 from pnp.render.columns import Block
-from pnp.render.elements import Box, Element, Elements, Icon, Line, Polygon
+from pnp.render.elements import WHITE, Box, Element, Elements, Icon, Line, Polygon
 from pnp.render.elements import Text as T
 from pnp.rules import CountOrigin, Problem, RulesModel
 from pnp.tomlfiles import line_of
 
 SLUG = "straight-to"
 FILE = "components.toml"
-WHITE = "#ffffff"
 TRACK_PDF = "track.pdf"
 CARDS_PDF = "cards.pdf"
 TOKENS_PDF = "tokens-and-pawns.pdf"
@@ -417,7 +416,7 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
                 bring=["Glass beads or coins can stand in for tokens."],
             ),
         ),
-        aids_document(game_title=d.title, build=lambda aw, ah: aid_elements(d, ctx, aw, ah), copies=n),
+        aids_document(game_title=d.title, layout=lambda aw, ah: aid_elements(d, ctx, aw, ah), ctx=ctx),
     ]
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 INK = "#1b1b1b"
+WHITE = "#ffffff"
 LARGE_ICON_INK = "#a6a6a6"
 LARGE_ICON_MM = 50.0
 ACCENT_AREA_MM2 = 120.0

@@ -7,21 +7,25 @@ import re
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.components import Sheet
+from pnp.components import SHEET_GAP_MM, Sheet
+from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect
 from pnp.render.elements import icon_refs
 from pnp.render.furniture import content_area
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
 
-SLOT_GAP = 6 * MM
+SLOT_GAP = SHEET_GAP_MM * MM
 
 
 def plan_sheet(sheet: Sheet, options: RenderOptions) -> list[PagePlan]:
     area = content_area(options.printable())
     per_page = max(sheet.per_page, 1)
     slot_h = (area.height - (per_page - 1) * SLOT_GAP) / per_page
+    if sheet.width * MM > area.width + 0.01 or sheet.height * MM > slot_h + 0.01:
+        raise UsageProblem(f"{sheet.title}: laid out for {sheet.width:.0f} x {sheet.height:.0f} mm, more than the "
+                           f"{area.width / MM:.0f} x {slot_h / MM:.0f} mm {options.paper.name} leaves it")
     slots = [Rect(area.x, area.top - (i + 1) * slot_h - i * SLOT_GAP, area.width, slot_h) for i in range(per_page)]
-    elements = sheet.build(area.width / MM, slot_h / MM)
+    elements, width, height = sheet.elements, sheet.width * MM, sheet.height * MM
     copies = max(sheet.copies, 1)
     form = "sheet_" + re.sub(r"[^A-Za-z0-9]+", "_", f"{sheet.kind}_{sheet.name}")
     def stamp(ctx: PageContext, slot: Rect) -> None:
@@ -29,9 +33,9 @@ def plan_sheet(sheet: Sheet, options: RenderOptions) -> list[PagePlan]:
         c = ctx.canvas
         for ref in sorted(icon_refs(elements)):     # icon forms first: forms do not nest
             ctx.painter.forms.icon_form(ref)
-        name = ctx.painter.forms.form(form, (0, 0, area.width, slot_h), lambda: ctx.painter.draw(elements))
+        name = ctx.painter.forms.form(form, (0, 0, width, height), lambda: ctx.painter.draw(elements))
         c.saveState()
-        c.translate(slot.x, slot.y)
+        c.translate(slot.x + (slot.width - width) / 2, slot.y + (slot.height - height) / 2)
         c.doForm(name)
         c.restoreState()
 

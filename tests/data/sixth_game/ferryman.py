@@ -87,7 +87,7 @@ def documents(d: FerrymanData, ctx: BuildContext) -> list[DocumentSpec]:
                                           height=lp.diameter, shape="round", gap=3)],
                      cover=Cover(contents=[f"{counts} cards, one back.", "Lamp tokens: lit on the front."],
                                  assembly=notes[CARDS_PDF], bring=d.cover.bring)),
-        aids_document(game_title=d.title, build=lambda aw, ah: aid_elements(d, ctx, aw, ah), copies=ctx.players),
+        aids_document(game_title=d.title, layout=lambda aw, ah: aid_elements(d, ctx, aw, ah), ctx=ctx),
     ]
 
 

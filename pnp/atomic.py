@@ -27,3 +27,11 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def sweep_temporary(output: Path, slugs: list[str]) -> None:
+    """The temporary files of writes a killed build or worker left in the games' folders; only a
+    builder holding the output lock calls this, so none belongs to a build still running."""
+    for slug in slugs:
+        for stale in (output / slug).rglob(".*.tmp") if (output / slug).is_dir() else ():
+            stale.unlink(missing_ok=True)

@@ -12,14 +12,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from pnp.atomic import write_bytes_atomic
+from pnp.atomic import sweep_temporary, write_bytes_atomic
 from pnp.components import Cover, DocumentSpec
 from pnp.errors import LayoutError, PnpError, TextOverflow, UsageProblem
 from pnp.games import BuildContext, Game, load_game
 from pnp.geometry import MM
 from pnp.icons import IconStore
 from pnp.incremental import FAILURE_FILE, data_digest
-from pnp.manifest import DocumentRecord, Manifest, PrintRecord, read_manifest
+from pnp.manifest import DocumentRecord, Manifest, PrintRecord, manifest_schema, read_manifest
 from pnp.outputdir import game_folder
 from pnp.printguide import FilePrint, file_print, guide_blocks
 from pnp.printoptions import BOTH_SIDES
@@ -323,6 +323,7 @@ def build_many(
     for slug in slugs:
         load_game(slug)
     register_fonts()
+    manifest_schema()               # each worker reads its game's last manifest
     tasks = [(slug, settings, digests[slug], no_validate) for slug in slugs]
     with multiprocessing.get_context("fork").Pool(min(jobs, len(slugs)), initializer=_worker_start) as pool:
         yield from pool.imap_unordered(_build_task, tasks)  # each game reported as it finishes
@@ -347,11 +348,3 @@ def _worker_start() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
         if os.getppid() == 1:  # the parent died before the line above took effect
             os._exit(1)
-
-
-def sweep_temporary(output: Path, slugs: list[str]) -> None:
-    """Temporary files a killed build or worker left in the games' folders; only a builder holding
-    the output lock calls this, so none belongs to a build still running."""
-    for slug in slugs:
-        for stale in (output / slug).rglob(".*.tmp") if (output / slug).is_dir() else ():
-            stale.unlink(missing_ok=True)

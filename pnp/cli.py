@@ -154,7 +154,7 @@ def _build(settings: Settings, slugs: list[str], force: bool, no_validate: bool,
     """Build what changed (or everything, with force), report each game as it finishes, refresh
     the gallery; returns the worst exit code. The output folder is locked throughout; an
     interrupted build removes the temporary files its workers left and says so."""
-    from pnp.build import sweep_temporary
+    from pnp.atomic import sweep_temporary
     from pnp.outputlock import output_lock
 
     with output_lock(settings.output_dir(), lambda line: click.echo(line, err=True)):

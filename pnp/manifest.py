@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import TypeAdapter, ValidationError
+if TYPE_CHECKING:              # loaded when a manifest is first read: drawing pages never needs it
+    from pydantic import TypeAdapter
+
 
 Side = Literal["face", "back"]
 Shape = Literal["rect", "round"]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, slots=True)
 class MmBox:
     """A rectangle in millimetres, lower-left corner first (PDF coordinates, y up)."""
 
@@ -28,7 +31,7 @@ class MmBox:
     h: float
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, slots=True)
 class BoardTile:
     """One tile of a board printed over several pages."""
 
@@ -38,7 +41,7 @@ class BoardTile:
     page_y: float
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, slots=True)   # made for every piece of a build: no frozen-init cost
 class Placed:
     """One side of one piece (card, token, standee, sheet or board) on one page."""
 
@@ -108,15 +111,24 @@ class Manifest:
         return json.dumps(asdict(self), indent=1) + "\n"
 
 
-_MANIFEST = TypeAdapter(Manifest)
 MAX_BYTES = 64 * 1024 * 1024
+
+
+@cache
+def manifest_schema() -> TypeAdapter[Manifest]:
+    """Built on first read: drawing and writing a manifest never pay for reading one."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(Manifest)
 
 
 def read_manifest(path: Path) -> Manifest | None:
     """The manifest at `path`, or None when there is none or it is not a whole, valid manifest."""
+    from pydantic import ValidationError
+
     try:
         if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_BYTES:
             return None
-        return _MANIFEST.validate_json(path.read_bytes())
+        return manifest_schema().validate_json(path.read_bytes())
     except (OSError, ValidationError, RecursionError):
         return None

@@ -12,12 +12,15 @@ import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from pnp.components import SHEET_GAP_MM, DocumentSpec
+from pnp.components import SHEET_GAP_MM
 from pnp.errors import LayoutError
-from pnp.icons import IconStore
-from pnp.rules import CountOrigin, Problem, RulesModel
+
+if TYPE_CHECKING:               # the CLI reads GAMES at start: the rules model's schema loads with a game
+    from pnp.components import DocumentSpec
+    from pnp.icons import IconStore
+    from pnp.rules import CountOrigin, Problem, RulesModel
 
 GAMES: dict[str, str] = {
     "exit-from-purgatory": "pnp.games.exit_from_purgatory",

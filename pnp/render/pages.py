@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -15,7 +16,9 @@ from pnp.manifest import BoardTile, MmBox, Placed, Shape, Side
 from pnp.printoptions import DuplexMode
 from pnp.render.furniture import Bands
 from pnp.render.painter import Painter
-from pnp.svgshape import IconShape
+
+if TYPE_CHECKING:               # parsed icons arrive from the store: lxml stays off the drawing path
+    from pnp.svgshape import IconShape
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol
+from typing import Any, Protocol
 
 from reportlab.lib.colors import Color, toColor
 from reportlab.pdfgen.canvas import Canvas
@@ -75,28 +75,12 @@ class Painter:
         if fresh:
             self._fill = None
         self.ox, self.oy = x, y
+        draw = _DRAW
         for element in elements:
-            self._element(element)
+            draw[type(element)](self, element)
         if fresh:
             self._fill = saved[0]
         self.ox, self.oy = saved[1], saved[2]
-
-    def _element(self, element: Element) -> None:
-        match element:
-            case Box():
-                self._box(element)
-            case Circle():
-                self._circle(element)
-            case Line():
-                self._line(element)
-            case Polygon():
-                self._polygon(element)
-            case Icon():
-                self._icon(element)
-            case Text():
-                self._text(element)
-            case Group():
-                self._group(element)
 
     def fill(self, color: str) -> None:
         """Set the fill colour, skipping the operator when it is already in force."""
@@ -212,3 +196,10 @@ class Painter:
             c.rotate(e.rotate)
         self.draw_here(e.elements)
         c.restoreState()
+
+
+# how each kind of element is drawn: one lookup per element, on the hot path of every page
+_DRAW: dict[type, Callable[[Painter, Any], None]] = {
+    Box: Painter._box, Circle: Painter._circle, Line: Painter._line, Polygon: Painter._polygon,
+    Icon: Painter._icon, Text: Painter._text, Group: Painter._group,
+}

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_core import ErrorDetails
 
 from pnp.errors import LayoutError
@@ -68,6 +68,14 @@ class CoverText(Strict):
 
     bring: list[Text]
     assembly: dict[PdfName, list[Text]]
+
+    @field_validator("assembly", mode="before")
+    @classmethod
+    def _by_file(cls, value: object) -> object:
+        if isinstance(value, list):
+            raise ValueError('give the notes by file, as a table: [cover.assembly] then "cards.pdf" = ["..."] '
+                             "(a list was read by position, which could move a note into another file)")
+        return value
 
 
 class CardDesign(Strict):

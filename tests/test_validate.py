@@ -202,3 +202,13 @@ def test_cut_and_fold_notes_name_a_file_the_game_makes(run, layouts_copy):
     assert ("exit-from-purgatory/components.toml:cover.assembly.card.pdf: no such file (this game makes cards.pdf, "
             "mats-and-aids.pdf)") in result.output
     assert "straight-to/components.toml:cover.assembly.track: expected the name of one of the game's files" in result.output
+
+
+def test_notes_as_a_list_by_position_are_refused_with_the_table_to_write(run, layouts_copy):
+    path = layouts_copy / "seven-steps" / "gamesheet.toml"
+    text = path.read_text()
+    start = text.index("[cover.assembly]")
+    path.write_text(text[:start] + 'assembly = ["Cut nothing."]\n')
+    result = validate(run, layouts_copy, "seven-steps")
+    assert result.exit_code == 1
+    assert 'seven-steps/gamesheet.toml:cover.assembly: give the notes by file, as a table' in result.output

@@ -80,7 +80,8 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     data = game.load(folder, store)
     card = settings.card
     quantities = rules.quantities(players, settings.copies)
-    room = content_area(render_options(settings).printable())
+    options = render_options(settings)
+    room = content_area(options.printable())
     ctx = BuildContext(players=players, card_w=card.width / MM, card_h=card.height / MM, copies=settings.copies,
                        quantities=quantities, facts=printed_numbers(rules),
                        page_room=(room.width / MM, room.height / MM))
@@ -92,7 +93,6 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
         raise type(exc)(f"{slug}/{exc.message}") from None
     specs = [replace(spec, cover=fill_cover(spec.cover, ctx, slug, folder, spec.filename))
              if spec.cover is not None else spec for spec in specs]
-    options = render_options(settings)
     files = []
     for spec in specs:
         try:

@@ -31,10 +31,6 @@ class LayoutSyntaxError(LayoutError):
     """A data file that is not valid TOML: a data problem like any other (exit 1)."""
 
 
-class RulesError(PnpError):
-    """A build that breaks its game's rules model."""
-
-
 class IconError(PnpError):
     """An icon that cannot be fetched, imported, verified or parsed."""
 

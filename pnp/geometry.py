@@ -96,16 +96,3 @@ def grid_fit(item_w: float, item_h: float, area_w: float, area_h: float, gap: fl
     cols = int((area_w + gap + 1e-6) // (item_w + gap)) if item_w > 0 else 0
     rows = int((area_h + gap + 1e-6) // (item_h + gap)) if item_h > 0 else 0
     return max(cols, 0), max(rows, 0)
-
-
-def grid_cells(area: Rect, cols: int, rows: int, item_w: float, item_h: float, gap: float = 0.0) -> list[Rect]:
-    """Cells of a grid centred in `area`, in reading order (top row first, left to right)."""
-    grid_w = cols * item_w + (cols - 1) * gap
-    grid_h = rows * item_h + (rows - 1) * gap
-    x0 = area.x + (area.width - grid_w) / 2
-    y_top = area.y + (area.height + grid_h) / 2
-    cells = []
-    for r in range(rows):
-        for c in range(cols):
-            cells.append(Rect(x0 + c * (item_w + gap), y_top - (r + 1) * item_h - r * gap, item_w, item_h))
-    return cells

@@ -16,8 +16,8 @@ from pnp.components import Cover, DocumentSpec, Piece, PieceSheet
 from pnp.errors import LayoutError
 from pnp.games import BuildContext, Game
 from pnp.icons import IconStore
-from pnp.kit import back_frame, card_frame, sheet
-from pnp.layouts import Color, IconName, Strict, Text, load_file
+from pnp.kit import assembly_for, back_frame, card_frame, sheet
+from pnp.layouts import Color, CoverText, IconName, Strict, Text, load_file
 from pnp.render.columns import Block, balanced_split, text_column
 from pnp.render.elements import WHITE, Box, Element, Elements, Icon, Line
 from pnp.render.elements import Text as T
@@ -27,6 +27,7 @@ from pnp.timelimit import TimeLimitExceeded, time_limit
 SLUG = "punished"
 CARDS, TEXT, BOARD = "cards.toml", "text.toml", "board.toml"
 CARDS_PDF = "cards.pdf"
+TOKENS_PDF = "tokens-and-board.pdf"
 TierName = Literal["1", "2", "3"]
 POKER = (63.5, 88.9)           # mm: the card a pile zone holds
 BOARD_FIXED = 214.0            # mm of the stat board that is not its tracks
@@ -176,8 +177,9 @@ class StatBoard(Strict):
     zones: list[Zone]
 
 
-class CoverText(Strict):
-    bring: list[Text]
+class PunishedCover(CoverText):
+    """The print guide's text, with the two setup notes the tiered decks need."""
+
     guardians: Text
     tiers: Text
 
@@ -185,7 +187,7 @@ class CoverText(Strict):
 class BoardFile(Strict):
     tokens: Tokens
     board: StatBoard
-    cover: CoverText
+    cover: PunishedCover
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -508,6 +510,7 @@ def board_elements(p: Punished, ctx: BuildContext, w: float, h: float) -> Elemen
 
 def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
     w, h = ctx.card_w, ctx.card_h
+    notes = assembly_for(p.extras.cover, [CARDS_PDF, TOKENS_PDF], f"{SLUG}/{BOARD}")
     decks = []
     contents = []
     for tier_key in (1, 2, 3):
@@ -540,7 +543,7 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
             sections=decks,
             cover=Cover(
                 contents=[*contents, "The three tiers share sheets: sort them by the tier numeral on the backs."],
-                assembly=["Cut on the crop marks; backs show the tier and the encounter category."],
+                assembly=notes[CARDS_PDF],
                 bring=p.extras.cover.bring,
                 notes=[p.extras.cover.tiers, p.extras.cover.guardians],
             ),
@@ -555,7 +558,7 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
     ]
     docs.append(
         DocumentSpec(
-            filename="tokens-and-board.pdf",
+            filename=TOKENS_PDF,
             title="Resource tokens and stat board",
             sections=[
                 PieceSheet(
@@ -569,8 +572,7 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
                     f"{len(tokens)} resource tokens ({tk.copies} of each of the {len(tk.kinds)} kinds).",
                     "The stat board with the MAW, BONE, ICHOR and PAIN tracks, limits and zones.",
                 ],
-                assembly=["Cut out the tokens; keep the stat board whole."],
-                bring=p.extras.cover.bring[1:],
+                assembly=notes[TOKENS_PDF],
             ),
             game_title="Punished",
         )

@@ -68,6 +68,7 @@ class CoverText(Strict):
 
     bring: list[Text]
     assembly: dict[PdfName, list[Text]]
+    notes: list[Text] = []
 
     @field_validator("assembly", mode="before")
     @classmethod

@@ -285,11 +285,7 @@ def documents(g: Gamesheet, ctx: BuildContext) -> list[DocumentSpec]:
         contents=[f"{copies} gamesheet{'s' if copies > 1 else ''}: one per play."],
         assembly=assembly_for(g.cover, [SHEETS_PDF], f"seven-steps/{FILE}")[SHEETS_PDF],
         bring=g.cover.bring,
-        notes=[
-            "How to play: roll the challenge die for the terrace, roll pool dice to meet it; "
-            "passing dice go up to the scoring area, the rest rest in the sun. A failed roll costs a "
-            "punishment die: one from the scoring area, or a spare while that is empty."
-        ],
+        notes=g.cover.notes,
     )
     pad = sheet(title="Gamesheet", kind="gamesheet", name="Gamesheet", ctx=ctx, copies=copies,
                 layout=lambda w, h: sheet_elements(g, ctx, w, h))

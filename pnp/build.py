@@ -187,7 +187,7 @@ def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store:
     before = previous.designs if previous is not None else None
     after = build.manifest.designs
     found = changes(before, after) if before is not None else []
-    build.manifest.changes = [change.as_json() for change in found] if before is not None else None
+    build.manifest.changes = [change.record() for change in found] if before is not None else None
     spec = reprint_spec(build.specs, found, build.title)
     if spec is not None:
         build.reprint = render_document(spec, render_options(settings), store)
@@ -227,8 +227,8 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
         (folder / REPRINT_FILE).unlink(missing_ok=True)
     for digest, png in build.design_thumbs.items():
         write_bytes_atomic(folder / "thumbs" / "designs" / f"{digest}.png", png)
-    keep = {d["hash"] for d in build.manifest.designs.values()}
-    keep |= {(c["before"] or {}).get("hash") for c in build.manifest.changes or []}
+    keep = {design.hash for design in build.manifest.designs.values()}
+    keep |= {change.before.hash for change in build.manifest.changes or [] if change.before}
     for old in (folder / "thumbs" / "designs").glob("*.png"):
         if old.stem not in keep:
             old.unlink()

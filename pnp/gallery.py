@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import asdict
@@ -15,7 +16,7 @@ from pnp.atomic import write_bytes_atomic
 from pnp.geometry import MM
 from pnp.icons import IconRef, credits_lines, is_icon_ref
 from pnp.incremental import files_match
-from pnp.manifest import Placed, read_manifest
+from pnp.manifest import ChangeRecord, Design, Placed, read_manifest
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from pnp.render.pages import RenderedDocument
 
 THUMB_HEIGHT = 220
+DIGEST = re.compile(r"[0-9a-f]{16}")      # a design's fingerprint: the only name a before/after picture has
 
 
 def _thumbnail_png(image: Image.Image) -> bytes:
@@ -65,7 +67,7 @@ def thumbnails(documents: list[RenderedDocument], placed: list[Placed]) -> dict[
 DESIGN_DPI = 40
 
 
-def design_thumbnails(specs: list[DocumentSpec], designs: dict[str, dict[str, Any]], drawn: set[str],
+def design_thumbnails(specs: list[DocumentSpec], designs: dict[str, Design], drawn: set[str],
                       store: IconStore) -> dict[str, bytes]:
     """A small PNG of the face of every piece design not drawn before, named by its fingerprint, so
     a later change list can show it as "before"."""
@@ -79,7 +81,8 @@ def design_thumbnails(specs: list[DocumentSpec], designs: dict[str, dict[str, An
                 continue
             todo: list[tuple[str, Piece]] = []
             for piece in dict.fromkeys(section.pieces):
-                digest = designs.get(f"{piece.kind}|{piece.name}", {}).get("hash")
+                design = designs.get(f"{piece.kind}|{piece.name}")
+                digest = design.hash if design else None
                 if digest and digest not in drawn and digest not in out and digest not in dict(todo):
                     todo.append((digest, piece))
             if not todo:
@@ -150,19 +153,18 @@ def _game(folder: Path, data_now: str | None) -> dict[str, Any] | None:
     }
 
 
-def _changes(found: list[dict[str, Any]] | None, game: str, folder: Path) -> list[dict[str, Any]] | None:
+def _changes(found: list[ChangeRecord] | None, game: str, folder: Path) -> list[dict[str, Any]] | None:
     """The change list of the latest build with before/after thumbnails where they exist."""
     if found is None:
         return None
     out = []
     for change in found:
         thumbs = {}
-        for side in ("before", "after"):
-            record = change.get(side)
-            digest = record.get("hash") if isinstance(record, dict) else None
-            if isinstance(digest, str) and (folder / "thumbs" / "designs" / f"{digest}.png").is_file():
-                thumbs[side] = f"{game}/thumbs/designs/{digest}.png"
-        out.append({"what": change.get("what", ""), "kind": change.get("kind", ""), **thumbs})
+        for side, design in (("before", change.before), ("after", change.after)):
+            picture = f"thumbs/designs/{design.hash}.png" if design and DIGEST.fullmatch(design.hash) else None
+            if picture and (folder / picture).is_file():
+                thumbs[side] = f"{game}/{picture}"
+        out.append({"what": change.what, "kind": change.kind, **thumbs})
     return out
 
 

@@ -11,7 +11,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:              # loaded when a manifest is first read: drawing pages never needs it
     from pydantic import TypeAdapter
@@ -92,6 +92,29 @@ class PrintRecord:
     ink_saver: bool
 
 
+@dataclass(frozen=True, kw_only=True)
+class Design:
+    """One distinct piece, board or sheet of a build, fingerprinted so the next build can tell what
+    changed."""
+
+    hash: str          # of what is drawn: a changed picture, colour or size
+    text: str          # of its words alone: a changed text
+    count: int         # how many the build prints
+    file: str          # the PDF it prints in
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChangeRecord:
+    """One change since the game's previous build, as the gallery lists it."""
+
+    key: str                    # "kind|name"
+    kind: Literal["added", "removed", "text", "art", "count"]
+    what: str                   # said for a designer: "Still Water: text changed, 1 to print"
+    reprint: int                # copies to print again
+    before: Design | None
+    after: Design | None
+
+
 @dataclass(kw_only=True)
 class Manifest:
     game: str
@@ -100,9 +123,9 @@ class Manifest:
     options: PrintRecord
     documents: list[DocumentRecord]
     placed: list[Placed]
-    designs: dict[str, dict[str, Any]]            # "kind|name" -> fingerprints and count (pnp.reprint)
+    designs: dict[str, Design]                    # by "kind|name"
     validated: bool
-    changes: list[dict[str, Any]] | None = None   # since the previous build; None: there was none
+    changes: list[ChangeRecord] | None = None     # since the previous build; None: there was none
     thumbnails: dict[str, str] = field(default_factory=dict)   # kind -> image beside the manifest
     inputs: str | None = None                     # digest of everything the build depended on
     data: str | None = None                       # digest of the game's data alone

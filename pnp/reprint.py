@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
+from pnp.manifest import ChangeRecord, Design
 from pnp.render.elements import Element, Group, Text
 
 REPRINT_FILE = "reprint.pdf"
@@ -20,8 +21,8 @@ ChangeKind = Literal["added", "removed", "text", "art", "count"]
 class Change:
     key: str            # "kind|name"
     kind: ChangeKind
-    before: dict[str, Any] | None
-    after: dict[str, Any] | None
+    before: Design | None
+    after: Design | None
     reprint: int        # copies to print again
 
     def describe(self) -> str:
@@ -29,16 +30,16 @@ class Change:
         if self.kind == "added":
             return f"{name}: new, {self.reprint} to print"
         if self.kind == "removed":
-            return f"{name}: removed (take {self.before['count'] if self.before else 0} out of the game)"
+            return f"{name}: removed (take {self.before.count if self.before else 0} out of the game)"
         if self.kind == "count":
-            old, new = self.before["count"] if self.before else 0, self.after["count"] if self.after else 0
+            old, new = self.before.count if self.before else 0, self.after.count if self.after else 0
             extra = f", {self.reprint} more to print" if self.reprint else f", take {old - new} out"
             return f"{name}: count {old} -> {new}{extra}"
         return f"{name}: {self.kind} changed, {self.reprint} to print"
 
-    def as_json(self) -> dict[str, Any]:
-        return {"key": self.key, "kind": self.kind, "what": self.describe(), "reprint": self.reprint,
-                "before": self.before, "after": self.after}
+    def record(self) -> ChangeRecord:
+        return ChangeRecord(key=self.key, kind=self.kind, what=self.describe(), reprint=self.reprint,
+                            before=self.before, after=self.after)
 
 
 def _texts(elements: Iterable[Element]) -> list[str]:
@@ -55,8 +56,8 @@ def _digest(value: object) -> str:
     return hashlib.sha1(repr(value).encode()).hexdigest()[:16]
 
 
-def _fingerprint(drawn: object, texts: list[str]) -> dict[str, str]:
-    return {"hash": _digest(drawn), "text": _digest(texts)}
+def _design(drawn: object, texts: list[str], count: int, file: str) -> Design:
+    return Design(hash=_digest(drawn), text=_digest(texts), count=count, file=file)
 
 
 def _sections(specs: list[DocumentSpec]) -> Iterable[tuple[DocumentSpec, Any]]:
@@ -65,47 +66,44 @@ def _sections(specs: list[DocumentSpec]) -> Iterable[tuple[DocumentSpec, Any]]:
             yield spec, section
 
 
-def designs(specs: list[DocumentSpec]) -> dict[str, dict[str, Any]]:
+def designs(specs: list[DocumentSpec]) -> dict[str, Design]:
     """Every distinct piece, board and sheet of a build: its fingerprints and how many are printed."""
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, Design] = {}
     for spec, section in _sections(specs):
         if isinstance(section, PieceSheet):
-            counts = Counter(section.pieces)
-            for piece, count in counts.items():
+            for piece, count in Counter(section.pieces).items():
                 key = f"{piece.kind}|{piece.name}"
                 drawn = (piece.face, piece.background, piece.back, piece.back_background, section.width,
                          section.height)
-                texts = _texts(piece.face) + _texts(piece.back or ())
-                out[key] = {**_fingerprint(drawn, texts), "count": out.get(key, {}).get("count", 0) + count,
-                            "file": spec.filename}
+                earlier = out[key].count if key in out else 0
+                out[key] = _design(drawn, _texts(piece.face) + _texts(piece.back or ()), earlier + count,
+                                   spec.filename)
         elif isinstance(section, Board):
-            out[f"{section.kind}|{section.name}"] = {
-                **_fingerprint((section.elements, section.width, section.height), _texts(section.elements)),
-                "count": 1, "file": spec.filename}
+            out[f"{section.kind}|{section.name}"] = _design((section.elements, section.width, section.height),
+                                                            _texts(section.elements), 1, spec.filename)
         elif isinstance(section, Sheet):
-            elements = section.elements
-            out[f"{section.kind}|{section.name}"] = {**_fingerprint(elements, _texts(elements)),
-                                                     "count": max(section.copies, 1), "file": spec.filename}
+            out[f"{section.kind}|{section.name}"] = _design(section.elements, _texts(section.elements),
+                                                            max(section.copies, 1), spec.filename)
     return out
 
 
-def changes(before: dict[str, dict[str, Any]], after: dict[str, dict[str, Any]]) -> list[Change]:
+def changes(before: dict[str, Design], after: dict[str, Design]) -> list[Change]:
     """What a designer has to reprint or take out since the previous build."""
     out = []
     for key in sorted(set(before) | set(after)):
         old, new = before.get(key), after.get(key)
         if old is None and new is not None:
-            out.append(Change(key=key, kind="added", before=None, after=new, reprint=new["count"]))
+            out.append(Change(key=key, kind="added", before=None, after=new, reprint=new.count))
         elif new is None and old is not None:
             out.append(Change(key=key, kind="removed", before=old, after=None, reprint=0))
         elif old is not None and new is not None:
-            if old.get("text") != new["text"]:
-                out.append(Change(key=key, kind="text", before=old, after=new, reprint=new["count"]))
-            elif old.get("hash") != new["hash"]:
-                out.append(Change(key=key, kind="art", before=old, after=new, reprint=new["count"]))
-            elif old.get("count") != new["count"]:
+            if old.text != new.text:
+                out.append(Change(key=key, kind="text", before=old, after=new, reprint=new.count))
+            elif old.hash != new.hash:
+                out.append(Change(key=key, kind="art", before=old, after=new, reprint=new.count))
+            elif old.count != new.count:
                 out.append(Change(key=key, kind="count", before=old, after=new,
-                                  reprint=max(0, new["count"] - int(old.get("count") or 0))))
+                                  reprint=max(0, new.count - old.count)))
     return out
 
 

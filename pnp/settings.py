@@ -57,16 +57,8 @@ class Settings:
     icons_base_url: str = DEFAULT_BASE_URL
 
     def __post_init__(self) -> None:
-        problems = []
-        for name, parse in PARSERS.items():
-            value = getattr(self, name)
-            try:
-                object.__setattr__(self, name, parse(value))
-            except ValueError as exc:
-                problems.append(f"--{name.replace('_', '-')}: {exc}" if name != "back_offset"
-                                else f"--back-offset {exc}")
-        if problems:
-            raise UsageProblem("; ".join(problems))
+        for name, value in _parsed({name: getattr(self, name) for name in PARSERS}, _as_flag).items():
+            object.__setattr__(self, name, value)
 
     @classmethod
     def load(cls, cwd: Path | None = None, **flags: Any) -> Settings:
@@ -91,11 +83,10 @@ class Settings:
         if env_url:
             values["icons_base_url"] = env_url
         given = {key: value for key, value in flags.items() if value is not None}
-        from_file = [f"{CONFIG_FILE}: {key}: {problem}" for key, value in values.items()
-                     if key in PARSERS and key not in given for problem in _unparsed(key, value)]
-        if from_file:
-            raise UsageProblem("; ".join(from_file))
-        return cls(**{**values, **given})
+        # a value from pnp.toml that a flag does not replace is named with the file it came from
+        from_file = _parsed({key: value for key, value in values.items() if key not in given},
+                            lambda key: f"{CONFIG_FILE}: {key}: ")
+        return cls(**{**from_file, **given})
 
     def sources(self) -> str:
         """The line every command starts with: which data it read."""
@@ -144,12 +135,23 @@ class Settings:
         return []
 
 
-def _unparsed(key: str, value: object) -> list[str]:
-    try:
-        PARSERS[key](value)
-    except ValueError as exc:
-        return [str(exc)]
-    return []
+def _as_flag(name: str) -> str:
+    return "--back-offset " if name == "back_offset" else f"--{name.replace('_', '-')}: "
+
+
+def _parsed(values: dict[str, Any], where: Callable[[str], str]) -> dict[str, Any]:
+    """`values` with each typed option parsed; every one that cannot be is named, `where` it came
+    from, in one message."""
+    out, problems = dict(values), []
+    for name, parse in PARSERS.items():
+        if name in values:
+            try:
+                out[name] = parse(values[name])
+            except ValueError as exc:
+                problems.append(f"{where(name)}{exc}")
+    if problems:
+        raise UsageProblem("; ".join(problems))
+    return out
 
 
 CONFIG_MAX_BYTES = 64 * 1024

@@ -1,37 +1,176 @@
-"""Write files so a crash or a kill never leaves half a file behind (temp file, fsync, rename)."""
+"""Write files inside the output folder only: each folder on the way is opened relative to the one
+above it without following a link, so a link planted anywhere under the output folder is refused
+by name and no byte lands outside; and each file is written whole or not at all (a temporary file,
+fsync, rename), so a crash or a kill never leaves half a file behind."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
-import tempfile
-from pathlib import Path
+import secrets
+import stat
+from pathlib import Path, PurePath
+
+from pnp.errors import PnpError
+
+MIN_FREE_BYTES = 16 * 1024 * 1024      # less than this free, and a report or an export would fail mid-way
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+class LinkInOutput(PnpError):
+    """A folder on the way to a file is a symbolic link: writing through it could land anywhere."""
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """The file ends with the mode any new file gets under the user's umask (mkstemp makes 0600)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+def _inside(path: Path, root: Path) -> PurePath:
+    relative = PurePath(os.path.abspath(path)).relative_to(os.path.abspath(root))
+    if any(part in ("..", ".") for part in relative.parts):
+        raise ValueError(f"{path} is not inside {root}")
+    return relative
+
+
+def _open_folder(root: Path, relative: PurePath, *, create: bool) -> int | None:
+    """A descriptor of root/relative, its folders made when `create`; None when one is missing
+    (and not `create`). A link on the way is refused, named by its path."""
     try:
-        os.fchmod(fd, 0o666 & ~_umask())
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
+        fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except FileNotFoundError:
+        if create:
+            raise
+        return None
+    here = root
+    try:
+        for part in relative.parts:
+            here = here / part
+            if create:
+                with contextlib.suppress(FileExistsError):
+                    os.mkdir(part, 0o777, dir_fd=fd)
+            try:
+                inner = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+            except FileNotFoundError:
+                if create:
+                    raise
+                os.close(fd)
+                return None
+            except OSError as exc:
+                if exc.errno in (errno.ELOOP, errno.ENOTDIR) and _is_link(fd, part):
+                    raise LinkInOutput(f"{here} is a symbolic link; refusing to write through it (remove it, "
+                                       "or write elsewhere)") from None
+                raise
+            os.close(fd)
+            fd = inner
+        return fd
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        os.close(fd)
         raise
+
+
+def _is_link(fd: int, name: str) -> bool:
+    try:
+        return stat.S_ISLNK(os.lstat(name, dir_fd=fd).st_mode)
+    except OSError:
+        return False
+
+
+def open_inside(root: Path, relative: PurePath) -> int | None:
+    """A descriptor of the folder root/relative reached through no link (for reading: nothing is
+    made); None when it is missing. The caller closes it."""
+    return _open_folder(root, relative, create=False)
+
+
+def refuse_links(folder: Path, *, root: Path) -> None:
+    """Check, before any work, that no folder from `root` down to `folder` is a link; nothing is made."""
+    fd = _open_folder(root, _inside(folder, root), create=False)
+    if fd is not None:
+        os.close(fd)
+
+
+def write_bytes_atomic(path: Path, data: bytes, *, root: Path) -> None:
+    """Write `path`, which lies under `root`; the file ends with the mode any new file gets under the
+    user's umask."""
+    relative = _inside(path, root)
+    root.mkdir(parents=True, exist_ok=True)
+    fd = _open_folder(root, relative.parent, create=True)
+    assert fd is not None
+    tmp = f".{relative.name}.{secrets.token_hex(4)}.tmp"
+    try:
+        out = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666, dir_fd=fd)
+        try:
+            with os.fdopen(out, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, relative.name, src_dir_fd=fd, dst_dir_fd=fd)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp, dir_fd=fd)
+            raise
+    finally:
+        os.close(fd)
+
+
+def remove_file(path: Path, *, root: Path) -> None:
+    """Remove `path` under `root` if it is there (a link there is removed itself, never followed)."""
+    relative = _inside(path, root)
+    fd = _open_folder(root, relative.parent, create=False)
+    if fd is None:
+        return
+    try:
+        os.unlink(relative.name, dir_fd=fd)
+    except FileNotFoundError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def files_in(folder: Path, *, root: Path, suffix: str) -> list[str]:
+    """Names of the regular files ending in `suffix` in `folder` under `root`, read through no link."""
+    fd = _open_folder(root, _inside(folder, root), create=False)
+    if fd is None:
+        return []
+    try:
+        return sorted(entry.name for entry in os.scandir(fd)
+                      if entry.name.endswith(suffix) and entry.is_file(follow_symlinks=False))
+    finally:
+        os.close(fd)
+
+
+def check_writable(folder: Path, *, root: Path) -> None:
+    """Refuse at once, before long work, a folder that cannot take files: a link on the way, a
+    read-only or full disk."""
+    what = f"--output {root}"
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        fd = _open_folder(root, _inside(folder, root), create=True)
+        assert fd is not None
+    except LinkInOutput:
+        raise
+    except OSError as exc:
+        raise PnpError(f"{what}: cannot write to {folder}: {exc.strerror or exc}") from None
+    try:
+        probe = f".probe.{secrets.token_hex(4)}.tmp"
+        try:
+            out = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600,
+                          dir_fd=fd)
+            os.close(out)
+            os.unlink(probe, dir_fd=fd)
+        except OSError as exc:
+            raise PnpError(f"{what}: cannot write to {folder}: {exc.strerror or exc}") from None
+        space = os.fstatvfs(fd)
+        free = space.f_bavail * space.f_frsize
+        if free < MIN_FREE_BYTES:
+            raise PnpError(f"{what}: the disk holding {folder} is full ({free // 1024:,} KB free); "
+                           "free some space or choose another --output")
+    finally:
+        os.close(fd)
 
 
 def sweep_temporary(output: Path, slugs: list[str]) -> None:
     """The temporary files of writes a killed build or worker left in the games' folders; only a
-    builder holding the output lock calls this, so none belongs to a build still running."""
+    builder holding the output lock calls this, so none belongs to a build still running. Links
+    are not followed (pathlib's walk does not enter them)."""
     for slug in slugs:
-        for stale in (output / slug).rglob(".*.tmp") if (output / slug).is_dir() else ():
-            stale.unlink(missing_ok=True)
+        folder = output / slug
+        if folder.is_dir() and not folder.is_symlink():
+            for stale in folder.rglob(".*.tmp"):
+                if not any(parent.is_symlink() for parent in stale.parents if parent.is_relative_to(folder)):
+                    stale.unlink(missing_ok=True)

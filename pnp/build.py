@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from pnp.atomic import sweep_temporary, write_bytes_atomic
+from pnp.atomic import files_in, refuse_links, remove_file, sweep_temporary, write_bytes_atomic
 from pnp.components import Cover, DocumentSpec
 from pnp.errors import LayoutError, PnpError, TextOverflow, UsageProblem
 from pnp.games import BuildContext, Game, load_game
@@ -20,7 +20,6 @@ from pnp.geometry import MM
 from pnp.icons import IconStore
 from pnp.incremental import FAILURE_FILE, data_digest
 from pnp.manifest import DocumentRecord, Manifest, PrintRecord, manifest_schema, read_manifest
-from pnp.outputdir import game_folder
 from pnp.printguide import FilePrint, file_print, guide_blocks
 from pnp.printoptions import BOTH_SIDES
 from pnp.reference import FILENAME as REFERENCE_FILENAME
@@ -206,44 +205,46 @@ def write_build(build: GameBuild, output: Path) -> list[Path]:
 
 
 def _write(build: GameBuild, output: Path) -> list[Path]:
-    folder = game_folder(output, build.slug)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = output / build.slug
+    refuse_links(folder / "thumbs" / "designs", root=output)
     sweep_temporary(output, [build.slug])  # left by a build that was killed outright
     written = []
     for doc in build.documents:
         path = folder / doc.filename
-        write_bytes_atomic(path, doc.pdf)
+        write_bytes_atomic(path, doc.pdf, root=output)
         written.append(path)
     from pnp.gallery import thumbnails
 
     build.manifest.thumbnails = {}
     for kind, png in thumbnails(build.documents, build.manifest.placed).items():
-        write_bytes_atomic(folder / "thumbs" / f"{kind}.png", png)
+        write_bytes_atomic(folder / "thumbs" / f"{kind}.png", png, root=output)
         build.manifest.thumbnails[kind] = f"thumbs/{kind}.png"
     if build.reprint is not None:
-        write_bytes_atomic(folder / REPRINT_FILE, build.reprint.pdf)
+        write_bytes_atomic(folder / REPRINT_FILE, build.reprint.pdf, root=output)
         written.append(folder / REPRINT_FILE)
     else:
-        (folder / REPRINT_FILE).unlink(missing_ok=True)
+        remove_file(folder / REPRINT_FILE, root=output)
+    designs_folder = folder / "thumbs" / "designs"
     for digest, png in build.design_thumbs.items():
-        write_bytes_atomic(folder / "thumbs" / "designs" / f"{digest}.png", png)
+        write_bytes_atomic(designs_folder / f"{digest}.png", png, root=output)
     keep = {design.hash for design in build.manifest.designs.values()}
     keep |= {change.before.hash for change in build.manifest.changes or [] if change.before}
-    for old in (folder / "thumbs" / "designs").glob("*.png"):
-        if old.stem not in keep:
-            old.unlink()
+    for name in files_in(designs_folder, root=output, suffix=".png"):
+        if name.removesuffix(".png") not in keep:
+            remove_file(designs_folder / name, root=output)
     manifest = folder / "manifest.json"
-    write_bytes_atomic(manifest, build.manifest.to_json().encode())
+    write_bytes_atomic(manifest, build.manifest.to_json().encode(), root=output)
     written.append(manifest)
-    (folder / FAILURE_FILE).unlink(missing_ok=True)
+    remove_file(folder / FAILURE_FILE, root=output)
     return written
 
 
 def _record_failure(folder: Path, lines: list[str]) -> None:
     """Only where the output folder is already there: a failed first build leaves nothing behind."""
-    if folder.parent.is_dir() and not folder.parent.is_symlink() and not folder.is_symlink():
-        with contextlib.suppress(OSError):
-            write_bytes_atomic(folder / FAILURE_FILE, (json.dumps({"problems": lines}, indent=1) + "\n").encode())
+    if folder.parent.is_dir():
+        with contextlib.suppress(OSError, PnpError):
+            write_bytes_atomic(folder / FAILURE_FILE, (json.dumps({"problems": lines}, indent=1) + "\n").encode(),
+                               root=folder.parent)
 
 
 @dataclass
@@ -260,6 +261,7 @@ def build_and_write(slug: str, settings: Settings, digest: str, no_validate: boo
     failure is recorded beside the game's earlier files so the gallery can say so."""
     store = IconStore(settings.icons_dir(), settings.icons_base_url)
     try:
+        refuse_links(settings.output_dir() / slug / "thumbs" / "designs", root=settings.output_dir())
         result = build_game(slug, settings, store)
         if result.problems and not no_validate:
             lines = [str(problem) for problem in result.problems]

@@ -225,6 +225,7 @@ def watch(games: tuple[str, ...], port: int, **flags: Any) -> None:
     \b
     Example: pnp watch punished      then open http://127.0.0.1:8765/
     """
+    import signal
     import threading
     import time
 
@@ -259,6 +260,8 @@ def watch(games: tuple[str, ...], port: int, **flags: Any) -> None:
     stop = threading.Event()
     try:
         watch_and_rebuild([settings.layouts_dir(), settings.icons_dir()], rebuild, stop, ready)
+    except KeyboardInterrupt:           # the file watcher's word for the signal it caught
+        raise Interrupted(RECEIVED[-1] if RECEIVED else signal.SIGINT) from None
     finally:
         stop.set()
         server.shutdown()
@@ -336,11 +339,15 @@ def report(games: tuple[str, ...], **flags: Any) -> None:
     \b
     Example: pnp report seven-steps
     """
-    from pnp.analysis.publish import publish
+    from pnp.analysis.publish import PLOTS, publish
+    from pnp.atomic import check_writable
 
     settings = _settings(writes=True, **flags)
     store = _store(settings)
-    for slug in games or _project_games(settings):
+    slugs = games or _project_games(settings)
+    for slug in slugs:                       # before any simulation: a folder that cannot take the report
+        check_writable(settings.output_dir() / slug / PLOTS, root=settings.output_dir())
+    for slug in slugs:
         published = publish(slug, settings.layouts_dir(), store, settings.output_dir())
         for line in published.lines:
             click.echo(line)
@@ -361,16 +368,17 @@ def calibrate(**flags: Any) -> None:
     \b
     Example: pnp calibrate --paper letter --duplex short
     """
-    from pnp.atomic import write_bytes_atomic
+    from pnp.atomic import check_writable, write_bytes_atomic
     from pnp.build import render_options
     from pnp.calibration import FILENAME, calibration_document
     from pnp.render.document import render_document
 
     settings = _settings(writes=True, **flags)
+    check_writable(settings.output_dir(), root=settings.output_dir())
     print_options = render_options(settings)
     document = render_document(calibration_document(print_options), print_options, _store(settings))
     path = settings.output_dir() / FILENAME
-    write_bytes_atomic(path, document.pdf)
+    write_bytes_atomic(path, document.pdf, root=settings.output_dir())
     click.echo(f"calibration sheet -> {path} (print both sides, flip on the {settings.duplex} edge)")
 
 
@@ -426,14 +434,17 @@ def _progress(label: str, total: int) -> AbstractContextManager[Any]:
     return contextlib.nullcontext(Quiet())
 
 
-def _catalogue(game: str, flags: dict[str, Any]) -> tuple[Settings, IconStore, Catalogue]:
+def _catalogue(game: str, kind: str, flags: dict[str, Any]) -> tuple[Settings, IconStore, Catalogue, Path]:
+    """What an export of `kind` starts from, and the folder it writes, checked writable (no link on
+    the way, a disk neither read-only nor full) before any drawing."""
+    from pnp.atomic import check_writable
     from pnp.export.catalogue import catalogue
-    from pnp.outputdir import game_folder
 
     settings = _settings(writes=True, **flags)
-    game_folder(settings.output_dir(), game)
+    folder = settings.output_dir() / game / "exports" / kind
+    check_writable(folder, root=settings.output_dir())
     store = _store(settings)
-    return settings, store, catalogue(game, settings, store)
+    return settings, store, catalogue(game, settings, store), folder
 
 
 @export.command()
@@ -453,12 +464,12 @@ def images(game: str, dpi: int, **flags: Any) -> None:
     from pnp.export.catalogue import require_decks
     from pnp.export.images import export_images, image_jobs
 
-    settings, store, found = _catalogue(game, flags)
+    settings, store, found, folder = _catalogue(game, "images", flags)
     decks = require_decks(found)
-    folder = settings.output_dir() / game / "exports" / "images"
     with _progress("rendering card images", sum(len(image_jobs(d)) for d in decks)) as bar:
         written = export_images(decks, store, dpi=dpi, bleed_mm=settings.bleed.mm,
-                                ink_saver=settings.ink_saver, folder=folder, progress=bar.update)
+                                ink_saver=settings.ink_saver, folder=folder, root=settings.output_dir(),
+                                progress=bar.update)
     click.echo(f"{game}: {len(written) - 1} images at {dpi} dpi and quantities.csv -> {folder}")
     _exported(settings, game, folder)
 
@@ -479,12 +490,12 @@ def printshop(game: str, **flags: Any) -> None:
     from pnp.export.catalogue import require_decks
     from pnp.export.printshop import export_printshop
 
-    settings, store, found = _catalogue(game, flags)
+    settings, store, found, folder = _catalogue(game, "printshop", flags)
     decks = require_decks(found)
-    folder = settings.output_dir() / game / "exports" / "printshop"
     with _progress("writing print-shop PDFs", len(decks)) as bar:
         written = export_printshop(decks, store, bleed_mm=settings.bleed.mm, ink_saver=settings.ink_saver,
-                                   game_title=found.title, folder=folder, progress=bar.update)
+                                   game_title=found.title, folder=folder, root=settings.output_dir(),
+                                   progress=bar.update)
     click.echo(f"{game}: {len(written)} print-shop PDF(s) -> {folder}")
     _exported(settings, game, folder)
 
@@ -506,11 +517,10 @@ def tts(game: str, base_url: str | None, **flags: Any) -> None:
 
     if base_url is not None and not base_url.startswith(("https://", "http://", "file:///")):
         raise click.BadParameter("give an http(s):// or file:/// address", param_hint="--base-url")
-    settings, store, found = _catalogue(game, flags)
-    folder = settings.output_dir() / game / "exports" / "tts"
+    settings, store, found, folder = _catalogue(game, "tts", flags)
     with _progress("drawing Tabletop Simulator images", len(found.decks) + len(found.pieces) + len(found.flats)) as bar:
-        written = export_tts(found, store, folder=folder, base_url=base_url, ink_saver=settings.ink_saver,
-                             progress=bar.update)
+        written = export_tts(found, store, folder=folder, root=settings.output_dir(), base_url=base_url,
+                             ink_saver=settings.ink_saver, progress=bar.update)
     click.echo(f"{game}: saved object {written[-1].name} with {len(written) - 2} images -> {folder}")
     _exported(settings, game, folder)
 
@@ -523,7 +533,7 @@ def _exported(settings: Settings, game: str, folder: Path) -> None:
     from pnp.incremental import data_digest
 
     source = {"data": data_digest(game, settings)}
-    write_bytes_atomic(folder / EXPORT_SOURCE, (json.dumps(source) + "\n").encode())
+    write_bytes_atomic(folder / EXPORT_SOURCE, (json.dumps(source) + "\n").encode(), root=settings.output_dir())
     _gallery(settings)
 
 
@@ -678,7 +688,11 @@ class Interrupted(BaseException):
         self.code = 128 + signum
 
 
+RECEIVED: list[int] = []          # the signals taken, for code that sees only their KeyboardInterrupt
+
+
 def _interrupt(signum: int, frame: FrameType | None) -> None:
+    RECEIVED.append(signum)
     raise Interrupted(signum)
 
 

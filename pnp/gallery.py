@@ -176,5 +176,5 @@ def write_gallery(output: Path, data_now: Mapping[str, str]) -> Path:
     games = [g for g in (_game(folder, data_now.get(folder.name)) for folder in folders) if g]
     html = render_page("gallery.html.j2", games=games)
     path = output / "index.html"
-    write_bytes_atomic(path, html.encode("utf-8"))
+    write_bytes_atomic(path, html.encode("utf-8"), root=output)
     return path

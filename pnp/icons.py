@@ -93,7 +93,7 @@ class IconStore:
 
     def _write_manifest(self, entries: dict[str, dict[str, Any]]) -> None:
         text = json.dumps({"icons": dict(sorted(entries.items()))}, indent=2) + "\n"
-        write_bytes_atomic(self.manifest_path, text.encode())
+        write_bytes_atomic(self.manifest_path, text.encode(), root=self.root)
 
     def path(self, ref: IconRef) -> Path:
         path = self.root / ref.author / f"{ref.name}.svg"
@@ -150,7 +150,7 @@ class IconStore:
     def _store(self, items: dict[IconRef, tuple[str, bytes]]) -> None:
         entries = self.manifest()
         for ref, (source, data) in items.items():
-            write_bytes_atomic(self.path(ref), data)
+            write_bytes_atomic(self.path(ref), data, root=self.root)
             entries[str(ref)] = {"author": ref.author, "source": source, "sha256": sha256(data),
                                  "size": len(data), "license": LICENCE}
         self._write_manifest(entries)

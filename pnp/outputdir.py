@@ -1,12 +1,12 @@
 """Where a build may write: a folder of its own. `/`, the home folder, a file, or a non-empty folder
-that holds no pnp output are refused before anything is written, and a game's folder inside it
-that is a link is never written through."""
+that holds no pnp output are refused before anything is written (a link inside it is refused
+where it is met: pnp.atomic)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.errors import PnpError, UsageProblem
+from pnp.errors import UsageProblem
 from pnp.games import GAMES
 
 MARKERS = ("index.html", "calibrate.pdf")
@@ -29,11 +29,3 @@ def check_output(folder: Path) -> None:
 def _holds_output(folder: Path) -> bool:
     return any((folder / name).exists() for name in MARKERS) or any((folder / game).is_dir() for game in GAMES)
 
-
-def game_folder(output: Path, game: str) -> Path:
-    """output/GAME, refused when it is a link (writing through it would land anywhere)."""
-    folder = output / game
-    if folder.is_symlink():
-        raise PnpError(f"{folder} is a symbolic link; refusing to write through it (remove it, or choose "
-                       "another --output)")
-    return folder

@@ -96,7 +96,7 @@ def test_a_write_that_fails_leaves_the_earlier_file_whole(tmp_path, monkeypatch)
 
     monkeypatch.setattr(os, "fsync", full_disk)
     with pytest.raises(OSError):
-        write_bytes_atomic(target, b"the new build, cut short")
+        write_bytes_atomic(target, b"the new build, cut short", root=folder)
     assert target.read_bytes() == b"the earlier build"
     assert [p.name for p in folder.iterdir()] == ["cards.pdf"]
 

@@ -13,7 +13,6 @@ from pnp.analysis import ANALYSES
 from pnp.analysis.model import Figure, GameReport, Plot
 from pnp.atomic import write_bytes_atomic
 from pnp.icons import IconStore
-from pnp.outputdir import game_folder
 from pnp.rules import load_rules
 
 REPORT_FILE = "report.html"
@@ -30,17 +29,18 @@ class Published:
 def publish(game: str, layouts: Path, store: IconStore, output: Path) -> Published:
     folder = layouts / game
     report: GameReport = importlib.import_module(ANALYSES[game]).analyse(folder, store, load_rules(folder))
-    target = game_folder(output, game)
+    target = output / game
     figures = report.figures()
     previous = _previous(target / FIGURES_FILE)
     moved = {key: old for key, old in previous.items()
              if key in figures and figures[key].shown(old) != figures[key].shown()}
     for section in report.sections:
         for plot in section.plots:
-            write_bytes_atomic(target / PLOTS / f"{plot.key}.svg", svg(plot))
-    write_bytes_atomic(target / REPORT_FILE, page(report, moved).encode("utf-8"))
+            write_bytes_atomic(target / PLOTS / f"{plot.key}.svg", svg(plot), root=output)
+    write_bytes_atomic(target / REPORT_FILE, page(report, moved).encode("utf-8"), root=output)
     kept = {key: {"value": figure.value, "label": figure.label} for key, figure in figures.items()}
-    write_bytes_atomic(target / FIGURES_FILE, (json.dumps({"figures": kept}, indent=1) + "\n").encode())
+    write_bytes_atomic(target / FIGURES_FILE, (json.dumps({"figures": kept}, indent=1) + "\n").encode(),
+                       root=output)
     lines = [f"{report.title}: " + "; ".join(f"{f.label} {f.shown()}" for f in report.headline)]
     for key, old in sorted(moved.items()):
         lines.append(f"  moved: {figures[key].label}: {figures[key].shown(old)} -> {figures[key].shown()}")

@@ -31,7 +31,7 @@ def image_jobs(deck: Deck) -> list[tuple[str, int, str, str, str, Side]]:
 
 
 def export_images(decks: list[Deck], store: IconStore, *, dpi: float, bleed_mm: float, ink_saver: bool,
-                  folder: Path, progress: Callable[[int], None] | None = None) -> list[Path]:
+                  folder: Path, root: Path, progress: Callable[[int], None] | None = None) -> list[Path]:
     written: list[Path] = []
     rows = []
     for deck in decks:
@@ -39,7 +39,7 @@ def export_images(decks: list[Deck], store: IconStore, *, dpi: float, bleed_mm: 
         images = draw_sides([job[5] for job in jobs], deck.w, deck.h, dpi, store, bleed_mm=bleed_mm,
                             ink_saver=ink_saver)
         for (file, count, side, kind, name, _), image in zip(jobs, images, strict=True):
-            write_bytes_atomic(folder / file, png_bytes(image, dpi))
+            write_bytes_atomic(folder / file, png_bytes(image, dpi), root=root)
             written.append(folder / file)
             rows.append({"file": file, "quantity": count, "side": side, "kind": kind, "name": name,
                          "deck": deck.title, "width_px": image.width, "height_px": image.height, "dpi": dpi})
@@ -49,5 +49,5 @@ def export_images(decks: list[Deck], store: IconStore, *, dpi: float, bleed_mm: 
     writer = csv.DictWriter(buffer, fieldnames=list(rows[0]))
     writer.writeheader()
     writer.writerows(rows)
-    write_bytes_atomic(folder / "quantities.csv", buffer.getvalue().encode())
+    write_bytes_atomic(folder / "quantities.csv", buffer.getvalue().encode(), root=root)
     return [*written, folder / "quantities.csv"]

@@ -67,12 +67,12 @@ def printshop_pdf(deck: Deck, store: IconStore, *, bleed_mm: float, ink_saver: b
 
 
 def export_printshop(decks: list[Deck], store: IconStore, *, bleed_mm: float, ink_saver: bool, game_title: str,
-                     folder: Path, progress: Callable[[int], None] | None = None) -> list[Path]:
+                     folder: Path, root: Path, progress: Callable[[int], None] | None = None) -> list[Path]:
     written = []
     for deck in decks:
         path = folder / f"{slug(deck.title)}.pdf"
         write_bytes_atomic(path, printshop_pdf(deck, store, bleed_mm=bleed_mm, ink_saver=ink_saver,
-                                               game_title=game_title))
+                                               game_title=game_title), root=root)
         written.append(path)
         if progress:
             progress(1)

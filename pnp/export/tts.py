@@ -38,8 +38,8 @@ def tts_grid(count: int) -> tuple[int, int]:
 class SavedObject:
     """Collects the objects and writes the images they point at."""
 
-    def __init__(self, folder: Path, base_url: str | None, store: IconStore, ink_saver: bool):
-        self.folder, self.store, self.ink_saver = folder, store, ink_saver
+    def __init__(self, folder: Path, root: Path, base_url: str | None, store: IconStore, ink_saver: bool):
+        self.folder, self.root, self.store, self.ink_saver = folder, root, store, ink_saver
         self.base_url = base_url.rstrip("/") if base_url else None
         self.objects: list[Json] = []
         self.written: list[Path] = []
@@ -49,7 +49,7 @@ class SavedObject:
         """Write the image once and return the URL Tabletop Simulator loads it from."""
         path = self.folder / name
         if path not in self.written:
-            write_bytes_atomic(path, png_bytes(image, dpi))
+            write_bytes_atomic(path, png_bytes(image, dpi), root=self.root)
             self.written.append(path)
         return f"{self.base_url}/{name}" if self.base_url else path.resolve().as_uri()
 
@@ -166,10 +166,10 @@ def _object(name: str, nickname: str, *, scale: float = 1.0, rotZ: float = 0.0, 
             **fields}
 
 
-def export_tts(found: Catalogue, store: IconStore, *, folder: Path, base_url: str | None, ink_saver: bool,
+def export_tts(found: Catalogue, store: IconStore, *, folder: Path, root: Path, base_url: str | None, ink_saver: bool,
                progress: Callable[[int], None] | None = None) -> list[Path]:
     """Write the images and `<game>.json` with `<game>.png` beside it; returns every file written."""
-    saved = SavedObject(folder, base_url, store, ink_saver)
+    saved = SavedObject(folder, root, base_url, store, ink_saver)
     prefix = slug(found.game)
     for deck in found.decks:
         saved.deck(deck, prefix)
@@ -185,12 +185,12 @@ def export_tts(found: Catalogue, store: IconStore, *, folder: Path, base_url: st
             progress(1)
     _number_guids(saved.objects, prefix)
     thumb = _thumbnail([p for p in saved.written if "back" not in p.name])
-    write_bytes_atomic(folder / f"{prefix}.png", png_bytes(thumb, 72))
+    write_bytes_atomic(folder / f"{prefix}.png", png_bytes(thumb, 72), root=root)
     state = {"SaveName": found.title, "GameMode": found.title, "Date": "", "VersionNumber": "", "Gravity": 0.5,
              "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "",
              "LuaScriptState": "", "TabStates": {}, "ObjectStates": saved.objects}
     path = folder / f"{prefix}.json"
-    write_bytes_atomic(path, (json.dumps(state, indent=1) + "\n").encode())
+    write_bytes_atomic(path, (json.dumps(state, indent=1) + "\n").encode(), root=root)
     return [*saved.written, folder / f"{prefix}.png", path]
 
 

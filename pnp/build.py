@@ -29,6 +29,7 @@ from pnp.render.furniture import content_area
 from pnp.render.pages import RenderedDocument, RenderOptions
 from pnp.reprint import REPRINT_FILE, changes, designs, reprint_spec
 from pnp.rules import Problem, RulesModel, check_counts, load_rules, resolve_players
+from pnp.ruletrace import trace_problems
 from pnp.settings import Settings
 from pnp.tomlfiles import text_source
 
@@ -156,9 +157,8 @@ def build_game(slug: str, settings: Settings, store: IconStore,
             raise drawing_error(exc, slug, plan.folder, spec.filename) from None
     placed = [item for doc in documents for item in doc.placed]
     origins = game.count_origins(data, plan.folder)
-    problems = check_counts(slug, rules, placed, players, settings.copies, origins) + game.invariants(
-        data, rules, players
-    )
+    problems = (check_counts(slug, rules, placed, players, settings.copies, origins)
+                + game.invariants(data, rules, players) + trace_problems(slug, plan.folder))
     manifest = Manifest(
         game=slug, title=rules.game.title, players=players,
         options=PrintRecord(paper=options.paper.name, card=card.name, bleed_mm=round(options.bleed / MM, 3),

@@ -59,8 +59,8 @@ def guide_blocks(specs: list[DocumentSpec], files: list[FilePrint], options: Ren
                                   f"{f.sheets} sheet{'s' * (f.sheets != 1)}"))
         blocks.append(("item", f"Print {f.how}. " + " ".join(f.contents)))
     if any(f.flips for f in files):
-        blocks.append(("note", "Backs drifting? `pnp calibrate` prints one sheet that measures your printer; then "
-                               "rebuild with --back-offset X,Y (mm)."))
+        blocks.append(("note", "Backs drifting? Print the calibration sheet (calibrate.pdf) double-sided: it "
+                               "measures your printer's shift, and the files can be made again with that back offset."))
     if options.bleed:
         blocks.append(("note", f"Pieces carry {options.bleed / MM:.2f} mm of bleed: cut on the crop marks."))
     assembly = list(dict.fromkeys(line for spec in specs if spec.cover for line in spec.cover.assembly))

@@ -133,8 +133,7 @@ def resolve_players(rules: RulesModel, requested: int | None, game: str) -> int:
     top = rules.players.max
     if players < rules.players.min or (top is not None and players > top):
         span = f"{rules.players.min}-{top}" if top else f"at least {rules.players.min}"
-        raise UsageProblem(f"{game}: --players {players} is not allowed ({span} players): "
-                           f"the rules say \"{rules.players.rule}\"")
+        raise UsageProblem(f"{game}: --players {players} is not allowed ({span} players): {rules.players.rule}")
     return players
 
 

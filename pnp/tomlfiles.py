@@ -74,27 +74,27 @@ def text_source(folder: Path, text: str) -> str | None:
             data = read_layout(path)[0]
         except LayoutError:
             continue
-        for loc, value in _strings(data):
+        for loc, value in string_values(data):
             pattern = re.sub(r"\\\{[^}]*\\\}", ".*", re.escape(value))
             if value == text or (value.strip() and re.fullmatch(pattern, text, re.S)):
-                place = f"{path.name}:{_key(loc)}"
+                place = f"{path.name}:{key_text(loc)}"
                 if best is None or len(value) > best[0]:
                     best = (len(value), place)
     return best[1] if best else None
 
 
-def _strings(node: Any, loc: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
+def string_values(node: Any, loc: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
     if isinstance(node, str):
         yield loc, node
     elif isinstance(node, dict):
         for key, value in node.items():
-            yield from _strings(value, (*loc, key))
+            yield from string_values(value, (*loc, key))
     elif isinstance(node, list):
         for i, value in enumerate(node):
-            yield from _strings(value, (*loc, i))
+            yield from string_values(value, (*loc, i))
 
 
-def _key(loc: KeyPath) -> str:
+def key_text(loc: KeyPath) -> str:
     out = ""
     for part in loc:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))

@@ -19,14 +19,14 @@ def test_exit_aid_and_cards_say_what_the_rules_say(built):
     out = built("exit-from-purgatory")
     aid = pdf_text(out / "mats-and-aids.pdf")
     assert "Setup: each player takes a scoring mat and 2 cards of each type" in aid
-    assert "The player most recently sick goes first." in aid
+    assert "The player most recently sick (if several still are, the sickest) goes first." in aid
     assert "plus your own count of unfinished challenges" in aid             # each adds their own
     assert "If the attempt won you a token" in aid and "otherwise take them back" in aid
     assert "you both get the same token or both fail" in aid
     assert "No card of your own: it fails." in aid and "(a double tie) all keep their cards and it fails" in aid
     cards = pdf_text(out / "cards.pdf")
     assert "add dice when you study" not in cards
-    assert "each adds 1 to your die" in cards
+    assert "each gives you one more die to roll" in cards          # the rule, not the variant
 
 
 def test_particle_panic_aid_numbers_follow_the_rules_model(run, isolated, layouts_copy):
@@ -66,7 +66,7 @@ def test_punished_and_seven_steps_wording(built):
 
 @pytest.mark.parametrize("duplex, hint", [("long", True), ("short", True), ("off", False), ("fold", False)])
 def test_the_calibration_hint_shows_where_backs_go_through_a_duplex_flip(duplex, hint):
-    """The print guide suggests `pnp calibrate` only for files whose backs rely on the printer's flip."""
+    """The print guide suggests the calibration sheet only for files whose backs rely on the printer's flip."""
     from pnp.build import plan_game
     from pnp.icons import IconStore
     from pnp.paths import shipped_icons_dir
@@ -75,4 +75,4 @@ def test_the_calibration_hint_shows_where_backs_go_through_a_duplex_flip(duplex,
     plan = plan_game("exit-from-purgatory", Settings(duplex=duplex), IconStore(shipped_icons_dir()))
     (rules,) = [spec for spec in plan.specs if spec.filename == "rules.pdf"]
     guide = [e.text for s in rules.sections for e in s.elements if hasattr(e, "text")]
-    assert any("pnp calibrate" in text for text in guide) == hint
+    assert any("calibration sheet" in text for text in guide) == hint

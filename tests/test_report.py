@@ -11,11 +11,10 @@ from math import comb
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import edit_card
 
 from pnp.analysis.dice import p_greater, subset_sums
-from pnp.analysis.exit_from_purgatory import p_at_least
+from pnp.analysis.exit_from_purgatory import p_challenge
 from pnp.analysis.particle_panic import turns_to_fill
 from pnp.analysis.seven_steps import p_meets, simulate
 from pnp.analysis.straight_to import p_single_winner
@@ -63,7 +62,13 @@ def test_exit_roll_matches_inclusion_exclusion():
     assert p_greater(mine, theirs) == Fraction(total, 6 ** 13)
     tie = sum(ways(s, 6) ** 2 for s in range(6, 37))
     assert p_greater(6, 6) == (1 - Fraction(tie, 6 ** 12)) / 2
-    assert p_at_least(0, 0) == Fraction(21, 36) and p_at_least(3, 0) == Fraction(33, 36)
+    # the rule: (1 + Lanterns) dice against (1 + apple tokens) dice, a tie succeeding
+    assert round(float(p_challenge(0, 2, "dice")), 3) == 0.027 and round(float(p_challenge(1, 0, "dice")), 3) == 0.907
+    ties = sum(ways(s, 1) * ways(s, 2) for s in range(2, 7))
+    beats = sum(ways(a, 2) * ways(b, 1) for a in range(2, 13) for b in range(1, 7) if a > b)
+    assert p_challenge(1, 0, "dice") == Fraction(ties + beats, 6 ** 3)
+    # the author's variant: one die each, bonuses added, a natural 6 always succeeds
+    assert p_challenge(0, 0, "single-die") == Fraction(21, 36) and p_challenge(0, 6, "single-die") == Fraction(6, 36)
 
 
 def test_other_exact_figures():

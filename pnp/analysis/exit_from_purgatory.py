@@ -14,9 +14,15 @@ from pnp.layouts import load_file
 from pnp.rules import RulesModel
 
 
-def p_at_least(mine_bonus: int, theirs_bonus: int) -> Fraction:
-    """One die plus a bonus against one die plus a bonus: the chance to tie or beat it."""
-    return Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + mine_bonus >= b + theirs_bonus), 36)
+def p_challenge(lanterns: int, against: int, rule: str) -> Fraction:
+    """The chance an attempt ties or beats the left neighbour's roll. "dice", the rule: one die plus
+    one more per Lantern laid against one die plus one more per apple token (`against`), totals
+    compared. "single-die", the author's variant: one die plus the Lanterns against one die plus
+    the challenges done (`against`), and a natural 6 succeeds whatever the totals."""
+    if rule == "dice":
+        return 1 - p_greater(1 + against, 1 + lanterns)
+    wins = sum(1 for a in range(1, 7) for b in range(1, 7) if a == 6 or a + lanterns >= b + against)
+    return Fraction(wins, 36)
 
 
 def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
@@ -64,20 +70,39 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
                                                                      f"Hell (vs {hell})"], rows=exit_rows)],
         plots=[Plot(key="exit-roll", title="The exit roll", kind="line", x=list(range(1, tokens + 1)),
                     series=series, xlabel="your dice (matching tokens)", ylabel="chance to get out", percent=True)])
-    challenge_rows: list[list[Cell]] = []
-    for lanterns in range(4):
-        challenge_rows.append([str(lanterns)] + [
-            Figure(key=f"challenge.l{lanterns}.a{apples}", label=f"challenge with {lanterns} Lanterns against "
-                   f"{apples} apple tokens", value=float(p_at_least(lanterns, apples)), style="percent", digits=1)
-            for apples in range(tokens + 1)])
+    rule = data.roll.rule
+    other = "single-die" if rule == "dice" else "dice"
+    tables = [_challenge_table(rule, tokens, printed=True), _challenge_table(other, tokens, printed=False)]
     challenge = Section(
         title="Attempting a challenge, exactly",
-        text=["One die plus the Lanterns laid down, against the left neighbour's die plus the active player's "
-              "apple tokens; a tie succeeds."],
-        tables=[Table(title="Chance of success", columns=["Lanterns laid"] + [f"{a} apples" for a in range(tokens + 1)],
-                      rows=challenge_rows)])
+        text=[f"Printed and played: {ROLLS[rule]} Beside it, {ROLLS[other].lower()} A tie succeeds in both; "
+              "the roll printed on the Lantern card and the aid is chosen in components.toml [roll]."],
+        tables=tables)
     mean = sum(s * p for s, p in enumerate(sum_distribution(heaven)))
     headline = [figure(exit_rows[-1][1]), figure(exit_rows[-1][2]),
                 Figure(key="exit.heaven.mean", label=f"mean of {heaven} dice", value=float(mean), digits=1)]
     return GameReport(game="exit-from-purgatory", title=rules.game.title, sections=[cards, exit_roll, challenge],
                       headline=headline)
+
+
+ROLLS = {
+    "dice": "The rule: one die plus one more die per Lantern laid, against one die plus one more die per apple "
+            "token of the active player's, totals compared.",
+    "single-die": "The author's suggested variant: one die plus the Lanterns laid, against one die plus the "
+                  "challenges done, a natural 6 succeeding whatever the totals.",
+}
+
+
+def _challenge_table(rule: str, tokens: int, *, printed: bool) -> Table:
+    """Success by Lanterns laid and the neighbour's count (apple tokens, or challenges done in the variant)."""
+    against = "apple tokens" if rule == "dice" else "challenges done"
+    prefix = "challenge" if printed else f"challenge.{rule}"
+    rows: list[list[Cell]] = [
+        [str(lanterns)] + [
+            Figure(key=f"{prefix}.l{lanterns}.a{n}", label=f"challenge ({rule}) with {lanterns} Lanterns against "
+                   f"{n} {against}", value=float(p_challenge(lanterns, n, rule)), style="percent", digits=1)
+            for n in range(tokens + 1)]
+        for lanterns in range(4)]
+    title = "Chance of success under the rule" if rule == "dice" else "Chance of success under the author's variant"
+    return Table(title=title + ("" if printed else " (not printed)"),
+                 columns=["Lanterns laid"] + [f"{n} {against}" for n in range(tokens + 1)], rows=rows)

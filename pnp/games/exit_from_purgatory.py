@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -39,7 +39,25 @@ MATS_PDF = "mats-and-aids.pdf"
 class CardType(CardDesign):
     suit: Annotated[str, Field(min_length=1, max_length=2)]
     substitute: Text
-    role: Text
+    role: Text | None = None           # the roll's card takes the chosen roll's `lantern` text
+
+
+class RollText(Strict):
+    lantern: Text          # the role printed on the roll's card
+    attempt: Text          # the aid's line for the roll
+
+
+class Roll(Strict):
+    """How a challenge is rolled: one reading, printed on the card and the aid and used by the report."""
+
+    rule: Literal["dice", "single-die"]
+    card: Text                         # the id of the card whose role the roll's text is
+    dice: RollText
+    single_die: RollText = Field(alias="single-die")
+
+    @property
+    def text(self) -> RollText:
+        return self.dice if self.rule == "dice" else self.single_die
 
 
 
@@ -80,7 +98,11 @@ class ExitData(Strict):
     tokens: Tokens
     mat: Mat
     aid: Aid
+    roll: Roll
     cover: CoverText
+
+    def role(self, card: CardType) -> str:
+        return self.roll.text.lantern if card.id == self.roll.card else card.role or ""
 
 
 Point = tuple[float, float]
@@ -95,6 +117,9 @@ class Exit:
 
 def load(folder: Path, store: IconStore) -> Exit:
     data = load_file(folder / FILE, ExitData, store)
+    for i, card in enumerate(data.cards):
+        if card.role is None and card.id != data.roll.card:
+            raise LayoutError(f"exit-from-purgatory/{FILE}:cards[{i}].role: missing: say what the card does")
     letters = "".join(c.letter for c in data.mat.challenges)
     if letters != "ABCDEF":
         raise LayoutError(f"exit-from-purgatory/{FILE}:mat.challenges: letters must run A to F, found {letters}")
@@ -106,7 +131,7 @@ def load(folder: Path, store: IconStore) -> Exit:
 
 
 # -- cards ---------------------------------------------------------------------------------------
-def card_face(card: CardType, w: float, h: float) -> Elements:
+def card_face(card: CardType, role: str, w: float, h: float) -> Elements:
     band = h * 0.16
     index_w = w * 0.16
     corner = (T(card.suit, 1.5, h - band - 8.5, index_w, 6, size=12, color=card.color),)
@@ -116,9 +141,9 @@ def card_face(card: CardType, w: float, h: float) -> Elements:
         T(card.name[0], 1.5, h - band + 1, index_w, band - 2, size=15, bold=True, color=WHITE),
         *corner,
         Icon(card.icon, w / 2, h * 0.47, min(w * 0.68, h * 0.45), card.color),
-        T(card.role, 4, h * 0.12, w - 8, h * 0.12, size=7.5, min_size=5.5, color="#333333"),
+        T(role, 4, h * 0.12, w - 8, h * 0.12, size=7.5, min_size=5.5, color="#333333"),
         Line(5, h * 0.115, w - 5, h * 0.115, color=card.color, width=0.6),
-        T(f"No printer? Use {card.substitute} {card.suit}", 4, 2.5, w - 8, h * 0.08, size=6.5, color="#555555"),
+        T(f"Playing-card stand-in: {card.substitute} {card.suit}", 4, 2.5, w - 8, h * 0.08, size=6.5, color="#555555"),
         card_frame(card.color, w, h),
     )
 
@@ -199,6 +224,7 @@ def aid_elements(data: ExitData, ctx: BuildContext, w: float, h: float) -> Eleme
         ("note", ctx.fill(aid.setup, f"exit-from-purgatory/{FILE}:aid.setup")),
         ("heading", "On your turn, do one of:"),
         *(("item", f"{i}. {line}") for i, line in enumerate(aid.turn, start=1)),
+        ("note", data.roll.text.attempt),
         ("note", aid.after),
     ]
     right_blocks: list[Block] = [
@@ -223,7 +249,7 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
         Piece(
             kind=card.id,
             name=card.name,
-            face=card_face(card, w, h),
+            face=card_face(card, data.role(card), w, h),
             back=back,
             back_name="lift-back",
             background=card.tint,
@@ -252,7 +278,7 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
             "they start on the last sheet of cards.",
         ],
         assembly=notes[CARDS_PDF],
-        bring=[*data.cover.bring, "Pennies or Othello pieces work too (heads or black: apple)."],
+        bring=[*data.cover.bring, "Pennies (heads: apple) or Othello pieces (pick a colour for apple) work too."],
     )
     cover_mats = Cover(
         contents=[

@@ -1,0 +1,132 @@
+"""The printed rules against the rule documents (shared/seeds): every sentence of each document is
+traced to where pnp prints it or why it does not, `pnp validate` names a printed rule without a
+trace, and the points the documents settle are checked in the built PDFs, not in the data."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from pnp.games import GAMES
+from pnp.paths import shipped_layouts_dir
+from pnp.ruletrace import TRACE_FILE, load_trace, plain, stray_quotes, uncovered
+
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+
+
+def rule_document(title: str) -> str:
+    """The rule document whose row in the seeds' README names the game `title`."""
+    if not SEEDS.is_dir():
+        if os.environ.get("CI"):
+            pytest.fail(f"the rule documents are missing: {SEEDS}")
+        pytest.skip("the rule documents (shared/seeds) are not beside this checkout")
+    for row in (SEEDS / "README.md").read_text().splitlines():
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        if len(cells) > 1 and cells[1].startswith(title):
+            return (SEEDS / cells[0]).read_text(encoding="utf-8")
+    pytest.fail(f"no rule document for {title!r} in {SEEDS / 'README.md'}")
+
+
+TRACED = [slug for slug in GAMES if (shipped_layouts_dir() / slug / TRACE_FILE).exists()]
+
+
+def test_every_game_with_a_rules_sheet_has_a_trace():
+    assert TRACED == [slug for slug in GAMES if (shipped_layouts_dir() / slug / "reference.toml").exists()]
+
+
+@pytest.mark.parametrize("slug", TRACED)
+def test_every_sentence_of_the_document_is_traced(slug):
+    trace = load_trace(shipped_layouts_dir() / slug)
+    document = rule_document(trace.document)
+    assert uncovered(trace, document) == []
+    assert stray_quotes(trace, document) == []
+
+
+@pytest.mark.parametrize("slug", TRACED)
+def test_readings_are_printed_as_readings(slug):
+    """A line under a rules sheet's "Our readings" is one reading's print, and each reading is
+    printed there or names its document sentence in the line itself."""
+    import tomllib
+
+    folder = shipped_layouts_dir() / slug
+    trace = load_trace(folder)
+    reference = tomllib.loads((folder / "reference.toml").read_text())
+    reading_lines = {f"reference.toml:sections[{i}].lines[{j}]"
+                     for i, section in enumerate(reference["sections"]) if "reading" in section["heading"].lower()
+                     for j, _ in enumerate(section["lines"])}
+    by_readings = {place for entry in trace.rule if entry.reading for place in entry.printed}
+    assert reading_lines <= by_readings, "a line under Our readings that no reading entry prints"
+
+
+def test_a_sentence_dropped_from_a_trace_is_found():
+    trace = load_trace(shipped_layouts_dir() / "exit-from-purgatory")
+    document = rule_document(trace.document)
+    entry = next(e for e in trace.rule if any("rolls one dice plus" in q for q in e.says))
+    cut = trace.model_copy(update={"rule": [e for e in trace.rule if e is not entry]})
+    assert any("rolls one dice plus the number of Lantern cards revealed" in s for s in uncovered(cut, document))
+
+
+def test_validate_names_a_printed_rule_without_a_trace(tmp_path):
+    """A designer adds a rule line to the sheet without tracing it: validate says where."""
+    layouts = tmp_path / "layouts"
+    shutil.copytree(shipped_layouts_dir() / "exit-from-purgatory", layouts / "exit-from-purgatory")
+    reference = layouts / "exit-from-purgatory" / "reference.toml"
+    reference.write_text(reference.read_text().replace(
+        '"Attempt a challenge (you need an apple or worm card).",',
+        '"Attempt a challenge (you need an apple or worm card).",\n  "Once a round, you may swap a card with the pile.",'))
+    result = subprocess.run([sys.executable, "-m", "pnp", "validate", "exit-from-purgatory", "--layouts", str(layouts)],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "reference.toml:sections[2].lines[4]: printed rule 'Once a round" in result.stdout
+
+
+# -- the built files --------------------------------------------------------------------------------
+def pdf_text(path: Path) -> str:
+    document = pdfium.PdfDocument(str(path))
+    return plain(" ".join(page.get_textpage().get_text_range() for page in document))
+
+
+def test_exit_prints_the_roll_of_the_rules_and_names_the_variant(default_build):
+    out = default_build / "exit-from-purgatory"
+    rules, cards, aids = (pdf_text(out / name) for name in ("rules.pdf", "cards.pdf", "mats-and-aids.pdf"))
+    assert "each gives you one more die to roll" in cards
+    assert "adds 1 to your die" not in cards + rules + aids
+    assert "one more die per Lantern laid" in rules and "one more die per apple token" in rules
+    assert "1 more per Lantern you lay down" in aids and "1 more per apple token" in aids
+    assert "Variant: the author's suggestion" in rules and "one die each" in rules
+    # the example rolls 3 dice for 2 Lanterns against 2 dice for 1 apple token
+    assert "roll 3 dice" in rules and "rolls 2 dice" in rules
+    # Lanterns laid take no part in the challenge; Love needs a target with a challenge left
+    assert "take no part in it" in rules and "take no part in the challenge" in aids
+    assert "still has a challenge to do" in rules
+    # the steal reading is labelled; Generosity on the aid keeps "face up" and "or it fails"
+    readings = rules[rules.index("Our readings"):]
+    assert "Steal:" in readings
+    assert "Give away all but one card, face up, at least one to each other player, or it fails" in aids
+    assert "No printer?" not in cards
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_no_players_text_names_a_command_line_flag(default_build, slug):
+    for pdf in sorted((default_build / slug).glob("*.pdf")):
+        text = pdf_text(pdf)
+        assert not re.search(r"(?<![\w-])--[a-z]", text), (pdf.name, re.findall(r".{30}--[a-z].{20}", text))
+        assert "pnp calibrate" not in text
+
+
+@pytest.mark.parametrize(("slug", "players"), [("exit-from-purgatory", 3), ("particle-panic", 5),
+                                                ("seven-steps", 2), ("punished", 2), ("straight-to", 1)])
+def test_a_refused_player_count_quotes_only_the_document(run, slug, players):
+    result = run("validate", slug, "--players", str(players))
+    assert result.exit_code == 2
+    document = plain(rule_document(load_trace(shipped_layouts_dir() / slug).document))
+    quoted = re.findall(r'"([^"]+)"', result.output.split("is not allowed", 1)[1])
+    for quote in quoted:
+        assert plain(quote) in document, quote

@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 from conftest import edit_card
 
-from pnp.analysis.dice import p_greater, subset_sums
+from pnp.analysis.dice import p_greater, subset_sums, sum_distribution
 from pnp.analysis.exit_from_purgatory import p_challenge
-from pnp.analysis.particle_panic import turns_to_fill
+from pnp.analysis.particle_panic import rounds_to_fill, turns_to_fill
 from pnp.analysis.seven_steps import p_meets, simulate
 from pnp.analysis.straight_to import p_single_winner
 from pnp.cli import cli
@@ -74,6 +74,16 @@ def test_exit_roll_matches_inclusion_exclusion():
 def test_other_exact_figures():
     assert p_single_winner(2) == 1 - Fraction(146, 1296)               # two 2d6 tie with chance 146/1296
     assert turns_to_fill(0) == 1 and turns_to_fill(1) == Fraction(7, 6)
+
+
+def test_rounds_until_overflow_count_whole_rounds():
+    """E[ceil(T / players)] from P(T = t), T the turn whose emergence overflows 31 free places."""
+    room = 31
+    at_most = [sum(sum_distribution(k)[: room + 1], Fraction(0)) for k in range(room + 2)]   # P(T > k)
+    for players, shown in ((1, 9.62), (2, 5.06), (3, 3.53), (4, 2.80)):
+        direct = sum(((at_most[t - 1] - at_most[t]) * -(-t // players) for t in range(1, room + 2)), Fraction(0))
+        assert rounds_to_fill(room, players) == direct
+        assert round(float(direct), 2) == shown
 
 
 def test_simulations_repeat_exactly():

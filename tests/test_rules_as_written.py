@@ -130,3 +130,32 @@ def test_a_refused_player_count_quotes_only_the_document(run, slug, players):
     quoted = re.findall(r'"([^"]+)"', result.output.split("is not allowed", 1)[1])
     for quote in quoted:
         assert plain(quote) in document, quote
+
+
+def test_straight_to_prints_lending_bids_and_the_example_as_the_rules_say(default_build):
+    out = default_build / "straight-to"
+    rules, aids = pdf_text(out / "rules.pdf"), pdf_text(out / "aids.pdf")
+    # lending: after the rolls, to the lender's own spent pile, lenders unaffected
+    for text in (rules, aids):
+        assert "after the rolls" in text and "lender's" in text and "spent pile" in text
+    assert "lenders neither win nor lose" in rules and "lenders win or lose nothing" in aids
+    # bids: never more than held; a round with no bid and a short pile settled as readings
+    assert "never more than they hold" in rules
+    readings = rules[rules.index("Our readings"):]
+    assert "nobody bids" in readings and "no Combat Power" in readings
+    # the example: the defender who loses holds a Combat Power token to hand over, and the lend comes after the roll
+    example = rules[rules.index("Example"):rules.index("Our readings")]
+    assert "holds 1 Combat Power" in example and "After the rolls a bystander lends" in example
+    assert "from the winner clockwise" not in aids and "clockwise from whoever acts first" in aids
+
+
+def test_particle_panic_example_keeps_to_the_action_limit_and_readings_are_named(default_build):
+    out = default_build / "particle-panic"
+    rules, aids = pdf_text(out / "rules.pdf"), pdf_text(out / "aids.pdf")
+    assert "in either order" not in rules
+    example = rules[rules.index("Example"):rules.index("Our readings")]
+    assert "two basic actions" in example and "collect there on a later turn" in example
+    readings = rules[rules.index("Our readings"):]
+    assert '"ends a turn"' in readings and '"enters (or begins a turn)"' in readings
+    assert "any order" in readings and "room" in readings
+    assert "nearest spaces that still have room" in rules and "nearest spaces with room" in aids

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+from pnp.analysis.dice import sum_distribution
 from pnp.analysis.model import Cell, Figure, GameReport, Plot, Section, Table, figure
 from pnp.icons import IconStore
 from pnp.rules import RulesModel
@@ -18,6 +19,17 @@ def turns_to_fill(room: int) -> Fraction:
     for r in range(room + 1):
         expected[r] = 1 + sum((expected[r - d] for d in range(1, 7) if r - d >= 0), Fraction(0)) / 6
     return expected[room]
+
+
+def rounds_to_fill(room: int, players: int) -> Fraction:
+    """Expected number of whole rounds (each player's turn, one emergence after each) until more than
+    `room` particles have emerged: E[ceil(T / players)] = sum over r of P(T > players * r), and
+    T > k exactly when the first k rolls total at most `room`."""
+    total, r = Fraction(0), 0
+    while players * r <= room:
+        total += sum(sum_distribution(players * r)[: room + 1], Fraction(0))
+        r += 1
+    return total
 
 
 def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
@@ -67,7 +79,7 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
     fill_rows: list[list[Cell]] = []
     for n in range(low, high + 1):
         fill_rows.append([str(n), Figure(key=f"fill.rounds.p{n}", label=f"rounds until the board overflows, {n} "
-                                         "players, nothing removed", value=float(turns / n), digits=1)])
+                                         "players, nothing removed", value=float(rounds_to_fill(room, n)), digits=2)])
     emerge = Section(
         title="Particles emerging",
         text=[f"One die of particles emerges after every turn (3.5 on average) onto a board that holds {capacity}; "

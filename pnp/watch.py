@@ -195,6 +195,7 @@ class GalleryServer(ThreadingHTTPServer):
     """A client that drops its connection or sends garbage ends its own request, with no traceback."""
 
     daemon_threads = True
+    request_queue_size = 256       # a burst of connections waits in the backlog, not in SYN retries
 
     def handle_error(self, request: object, client_address: object) -> None:
         pass

@@ -210,13 +210,16 @@ def mounted(tmp_path):
 @pytest.mark.parametrize("command", [("report", GAME), ("calibrate",), ("export", "tts", GAME)])
 def test_an_output_that_cannot_take_files_is_refused_before_the_work(mounted, run, monkeypatch, options, command):
     import pnp.analysis.publish
-    import pnp.render.document
+    import pnp.calibration
+    import pnp.export.catalogue
 
     def work(*args, **kwargs):
         raise AssertionError("the long work started before the output was checked")
 
+    # each is imported by the command when it runs, so the patch reaches it and leaves with the test
     monkeypatch.setattr(pnp.analysis.publish, "publish", work)
-    monkeypatch.setattr(pnp.render.document, "render_document", work)
+    monkeypatch.setattr(pnp.calibration, "calibration_document", work)
+    monkeypatch.setattr(pnp.export.catalogue, "catalogue", work)
     output = mounted(options)
     result = run(*command, "--output", str(output))
     assert result.exit_code == 1, result.output

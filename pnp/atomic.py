@@ -22,10 +22,8 @@ class LinkInOutput(PnpError):
 
 
 def _inside(path: Path, root: Path) -> PurePath:
-    relative = PurePath(os.path.abspath(path)).relative_to(os.path.abspath(root))
-    if any(part in ("..", ".") for part in relative.parts):
-        raise ValueError(f"{path} is not inside {root}")
-    return relative
+    """`path` relative to `root`, both made absolute and normal (ValueError when it lies outside)."""
+    return PurePath(os.path.abspath(path)).relative_to(os.path.abspath(root))
 
 
 def _open_folder(root: Path, relative: PurePath, *, create: bool) -> int | None:
@@ -71,15 +69,15 @@ def _is_link(fd: int, name: str) -> bool:
         return False
 
 
-def open_inside(root: Path, relative: PurePath) -> int | None:
-    """A descriptor of the folder root/relative reached through no link (for reading: nothing is
-    made); None when it is missing. The caller closes it."""
-    return _open_folder(root, relative, create=False)
+def open_inside(folder: Path, *, root: Path) -> int | None:
+    """A descriptor of `folder` under `root` reached through no link (for reading: nothing is made);
+    None when it is missing. The caller closes it."""
+    return _open_folder(root, _inside(folder, root), create=False)
 
 
 def refuse_links(folder: Path, *, root: Path) -> None:
     """Check, before any work, that no folder from `root` down to `folder` is a link; nothing is made."""
-    fd = _open_folder(root, _inside(folder, root), create=False)
+    fd = open_inside(folder, root=root)
     if fd is not None:
         os.close(fd)
 
@@ -110,12 +108,11 @@ def write_bytes_atomic(path: Path, data: bytes, *, root: Path) -> None:
 
 def remove_file(path: Path, *, root: Path) -> None:
     """Remove `path` under `root` if it is there (a link there is removed itself, never followed)."""
-    relative = _inside(path, root)
-    fd = _open_folder(root, relative.parent, create=False)
+    fd = open_inside(path.parent, root=root)
     if fd is None:
         return
     try:
-        os.unlink(relative.name, dir_fd=fd)
+        os.unlink(path.name, dir_fd=fd)
     except FileNotFoundError:
         pass
     finally:
@@ -124,7 +121,7 @@ def remove_file(path: Path, *, root: Path) -> None:
 
 def files_in(folder: Path, *, root: Path, suffix: str) -> list[str]:
     """Names of the regular files ending in `suffix` in `folder` under `root`, read through no link."""
-    fd = _open_folder(root, _inside(folder, root), create=False)
+    fd = open_inside(folder, root=root)
     if fd is None:
         return []
     try:
@@ -167,10 +164,9 @@ def check_writable(folder: Path, *, root: Path) -> None:
 def sweep_temporary(output: Path, slugs: list[str]) -> None:
     """The temporary files of writes a killed build or worker left in the games' folders; only a
     builder holding the output lock calls this, so none belongs to a build still running. Links
-    are not followed (pathlib's walk does not enter them)."""
+    are not followed: pathlib's walk does not enter them, and a game folder that is one is skipped."""
     for slug in slugs:
         folder = output / slug
         if folder.is_dir() and not folder.is_symlink():
             for stale in folder.rglob(".*.tmp"):
-                if not any(parent.is_symlink() for parent in stale.parents if parent.is_relative_to(folder)):
-                    stale.unlink(missing_ok=True)
+                stale.unlink(missing_ok=True)

@@ -206,7 +206,6 @@ def write_build(build: GameBuild, output: Path) -> list[Path]:
 
 def _write(build: GameBuild, output: Path) -> list[Path]:
     folder = output / build.slug
-    refuse_links(folder / "thumbs" / "designs", root=output)
     sweep_temporary(output, [build.slug])  # left by a build that was killed outright
     written = []
     for doc in build.documents:

@@ -17,7 +17,7 @@ from pydantic import AfterValidator, Field, model_validator
 
 from pnp.layouts import Strict, Text, parse
 from pnp.rules import Problem
-from pnp.tomlfiles import KeyPath, key_text, read_layout, read_toml, string_values
+from pnp.tomlfiles import key_text, read_layout, read_toml, string_values
 
 TRACE_FILE = "trace.toml"
 ALWAYS_STATEMENTS = "reference.toml:sections"      # every rules sheet's lines are rule statements
@@ -110,13 +110,8 @@ def printed_statements(folder: Path, trace: Trace | None) -> Iterator[tuple[str,
         pattern = re.compile(re.escape(key).replace(r"\*", r"\d+") + r"(?=$|[.\[])")
         for loc, value in string_values(files[name]):
             place = key_text(loc)
-            if pattern.match(place) and _is_statement(loc):
+            if pattern.match(place) and loc[-1] != "heading":       # a heading names a section, states no rule
                 yield f"{name}:{place}", value
-
-
-def _is_statement(loc: KeyPath) -> bool:
-    """A heading names a section; it states no rule."""
-    return loc[-1] != "heading"
 
 
 def trace_problems(game: str, folder: Path) -> list[Problem]:

@@ -12,7 +12,7 @@ import stat
 import threading
 from collections.abc import Callable, Iterable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path, PurePath
+from pathlib import Path
 from typing import BinaryIO, cast
 from urllib.parse import quote, unquote, urlsplit
 
@@ -155,7 +155,7 @@ def _open_no_link(root: Path, parts: list[str]) -> int | None:
     """A descriptor of root/parts reached through no link, opened without blocking (a FIFO answers
     at once and is then refused for what it is); None when there is no such thing."""
     try:
-        folder = open_inside(root, PurePath(*parts[:-1]))
+        folder = open_inside(root.joinpath(*parts[:-1]), root=root)
     except (OSError, ValueError, LinkInOutput):
         return None
     if folder is None:

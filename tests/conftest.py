@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import re
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -71,6 +77,33 @@ def default_build(tmp_path_factory):
     result = CliRunner().invoke(cli, ["build", "-o", str(out)], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     return out
+
+
+@contextlib.contextmanager
+def watch_process(project: Path, *args: str, log_path: Path):
+    """`pnp watch --port 0` run as a designer runs it, in `project`; yields the process and the
+    gallery's address once it serves, and ends it (SIGTERM, then kill) on the way out."""
+    log = open(log_path, "w+")
+    process = subprocess.Popen([sys.executable, "-m", "pnp", "watch", *args, "--port", "0"], cwd=project,
+                               stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        found = None
+        while found is None and time.monotonic() < deadline and process.poll() is None:
+            found = re.search(r"serving (http://127\.0\.0\.1:(\d+)/)", log_path.read_text())
+            time.sleep(0.05)
+        if found is None:
+            pytest.fail(f"pnp watch did not serve the gallery: {log_path.read_text()}")
+        yield process, found.group(1)
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        log.close()
 
 
 HEADLESS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -60,7 +60,7 @@ def _mul(m, n):
     return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
 
 
-def _walk(out: "PageScan", content, resources, ctm, reader) -> None:
+def _walk(out: PageScan, content, resources, ctm, reader) -> None:
     """Interpret the drawing operators we check, following form XObjects with their matrices."""
     from pypdf.generic import ContentStream
 
@@ -135,3 +135,14 @@ def scan(source) -> list[PageScan]:
 
 def near(a: float, b: float, tol_mm: float = 0.1) -> bool:
     return abs(a - b) <= tol_mm * MM
+
+
+def pdf_text(path) -> str:
+    """The text of every page, whitespace runs made one space (a wrapped line reads as one)."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(str(path))
+    try:
+        return " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in document)
+    finally:
+        document.close()

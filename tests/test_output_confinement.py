@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import http.client
 import os
-import re
 import shutil
 import signal
 import socket
@@ -18,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import watch_process
 
 from pnp.paths import shipped_icons_dir, shipped_layouts_dir
 from pnp.watch import IDLE_TIMEOUT
@@ -78,28 +78,13 @@ def server(tmp_path_factory):
     shutil.copytree(shipped_layouts_dir() / GAME, project / "layouts" / GAME)
     shutil.copytree(shipped_icons_dir(), project / "icons")
     log_path = project / "watch.log"
-    log = open(log_path, "w+")
-    process = subprocess.Popen([sys.executable, "-m", "pnp", "watch", GAME, "--port", "0"], cwd=project,
-                               stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    port = None
-    while port is None and time.monotonic() < deadline and process.poll() is None:
-        found = re.search(r"serving http://127\.0\.0\.1:(\d+)/", log_path.read_text())
-        port = int(found.group(1)) if found else None
-        time.sleep(0.05)
-    assert port is not None, log_path.read_text()
-    output = project / "output"
-    (output / "root").symlink_to("/", target_is_directory=True)
-    (output / GAME / "passwd.txt").symlink_to("/etc/passwd")
-    (output / GAME / ".cards.pdf.abc.tmp").write_bytes(b"half a file")
-    os.mkfifo(output / GAME / "pipe.pdf")
-    try:
-        yield port, process, log_path
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        log.close()
+    with watch_process(project, GAME, log_path=log_path) as (process, address):
+        output = project / "output"
+        (output / "root").symlink_to("/", target_is_directory=True)
+        (output / GAME / "passwd.txt").symlink_to("/etc/passwd")
+        (output / GAME / ".cards.pdf.abc.tmp").write_bytes(b"half a file")
+        os.mkfifo(output / GAME / "pipe.pdf")
+        yield int(address.rstrip("/").rsplit(":", 1)[1]), process, log_path
 
 
 def _get(port: int, path: str, host: str | None = None) -> tuple[int, bytes]:

@@ -3,16 +3,8 @@ model when a designer changes them."""
 
 from __future__ import annotations
 
-import pypdfium2 as pdfium
 import pytest
-
-
-def pdf_text(path) -> str:
-    document = pdfium.PdfDocument(str(path))
-    try:
-        return " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in document)
-    finally:
-        document.close()
+from pdfscan import pdf_text
 
 
 def test_exit_aid_and_cards_say_what_the_rules_say(built):

@@ -11,8 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
+from pdfscan import pdf_text
 
 from pnp.games import GAMES
 from pnp.paths import shipped_layouts_dir
@@ -38,7 +38,7 @@ TRACED = [slug for slug in GAMES if (shipped_layouts_dir() / slug / TRACE_FILE).
 
 
 def test_every_game_with_a_rules_sheet_has_a_trace():
-    assert TRACED == [slug for slug in GAMES if (shipped_layouts_dir() / slug / "reference.toml").exists()]
+    assert [slug for slug in GAMES if (shipped_layouts_dir() / slug / "reference.toml").exists()] == TRACED
 
 
 @pytest.mark.parametrize("slug", TRACED)
@@ -88,11 +88,6 @@ def test_validate_names_a_printed_rule_without_a_trace(tmp_path):
 
 
 # -- the built files --------------------------------------------------------------------------------
-def pdf_text(path: Path) -> str:
-    document = pdfium.PdfDocument(str(path))
-    return plain(" ".join(page.get_textpage().get_text_range() for page in document))
-
-
 def test_exit_prints_the_roll_of_the_rules_and_names_the_variant(default_build):
     out = default_build / "exit-from-purgatory"
     rules, cards, aids = (pdf_text(out / name) for name in ("rules.pdf", "cards.pdf", "mats-and-aids.pdf"))

@@ -6,13 +6,11 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import signal
-import subprocess
-import sys
 import time
 import urllib.request
 
 import pytest
+from conftest import watch_process
 
 from pnp.paths import shipped_icons_dir, shipped_layouts_dir
 
@@ -37,25 +35,8 @@ def watching(tmp_path):
     project = tmp_path / "project"
     shutil.copytree(shipped_layouts_dir() / "punished", project / "layouts" / "punished")
     shutil.copytree(shipped_icons_dir(), project / "icons")
-    log = open(tmp_path / "watch.log", "w+")
-    process = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "--port", "0"], cwd=project,
-                               stdout=log, stderr=subprocess.STDOUT)
-
-    def url() -> str | None:
-        log.seek(0)
-        found = re.search(r"serving (http://127\.0\.0\.1:\d+/)", log.read())
-        return found.group(1) if found else None
-
-    try:
-        address = _wait_for(url, 60, "pnp watch to serve the gallery")
-        yield project, address, log
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
+    with watch_process(project, log_path=tmp_path / "watch.log") as (_, address):
+        yield project, address, tmp_path / "watch.log"
 
 
 def test_a_saved_edit_rebuilds_the_pdf_and_signals_a_reload(watching):
@@ -74,8 +55,7 @@ def test_a_saved_edit_rebuilds_the_pdf_and_signals_a_reload(watching):
 
     text = "".join(p.get_textpage().get_text_range() for p in pdfium.PdfDocument(str(pdf)))
     assert "Still Waters" in text
-    log.seek(0)
-    assert "rebuilt punished in" in log.read()
+    assert "rebuilt punished in" in log.read_text()
 
 
 def test_the_live_gallery_in_a_real_browser(watching, browser):

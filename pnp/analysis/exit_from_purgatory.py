@@ -13,6 +13,13 @@ from pnp.icons import IconStore
 from pnp.layouts import load_file
 from pnp.rules import RulesModel
 
+ROLLS = {
+    "dice": "The rule: one die plus one more die per Lantern laid, against one die plus one more die per apple "
+            "token of the active player's, totals compared.",
+    "single-die": "The author's suggested variant: one die plus the Lanterns laid, against one die plus the "
+                  "challenges done, a natural 6 succeeding whatever the totals.",
+}
+
 
 def p_challenge(lanterns: int, against: int, rule: str) -> Fraction:
     """The chance an attempt ties or beats the left neighbour's roll. "dice", the rule: one die plus
@@ -84,13 +91,6 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
     return GameReport(game="exit-from-purgatory", title=rules.game.title, sections=[cards, exit_roll, challenge],
                       headline=headline)
 
-
-ROLLS = {
-    "dice": "The rule: one die plus one more die per Lantern laid, against one die plus one more die per apple "
-            "token of the active player's, totals compared.",
-    "single-die": "The author's suggested variant: one die plus the Lanterns laid, against one die plus the "
-                  "challenges done, a natural 6 succeeding whatever the totals.",
-}
 
 
 def _challenge_table(rule: str, tokens: int, *, printed: bool) -> Table:

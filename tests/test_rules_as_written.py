@@ -154,3 +154,5 @@ def test_particle_panic_example_keeps_to_the_action_limit_and_readings_are_named
     assert '"ends a turn"' in readings and '"enters (or begins a turn)"' in readings
     assert "any order" in readings and "room" in readings
     assert "nearest spaces that still have room" in rules and "nearest spaces with room" in aids
+    # a particle may be tried again while you accept the hand-limit cost
+    assert "Try as many times as you dare" in rules and "Try as often as you dare" in aids

@@ -17,6 +17,7 @@ from pnp.analysis.dice import p_greater, subset_sums, sum_distribution
 from pnp.analysis.exit_from_purgatory import p_challenge
 from pnp.analysis.particle_panic import rounds_to_fill, turns_to_fill
 from pnp.analysis.seven_steps import p_meets, simulate
+from pnp.analysis.seven_steps_optimal import Climb, OptimalClimb, simulate_optimal
 from pnp.analysis.straight_to import p_single_winner
 from pnp.cli import cli
 from pnp.games import GAMES
@@ -71,6 +72,31 @@ def test_exit_roll_matches_inclusion_exclusion():
     assert p_challenge(0, 0, "single-die") == Fraction(21, 36) and p_challenge(0, 6, "single-die") == Fraction(6, 36)
 
 
+def test_best_play_matches_hand_counts_and_its_own_simulation():
+    t = terraces()
+    pride = t["PRIDE"].test
+    # one die, no spare, no pip: win when it shows at most the challenge die: 21 of 36
+    alone = OptimalClimb(Climb(tests=(pride,), pool=1, spares=0, pips=0, more_pips=0))
+    assert alone.win_chance() == pytest.approx(21 / 36)
+    # one spare: a failed roll costs it and the die is rolled again
+    again = OptimalClimb(Climb(tests=(pride,), pool=1, spares=1, pips=0, more_pips=0))
+    assert again.win_chance() == pytest.approx(sum(c / 6 + (1 - c / 6) * c / 6 for c in range(1, 7)) / 6)
+    # one pip: spend it on the challenge die before rolling (+1, -1 or flip), or keep it for the rolled die
+    def one_pip(c: int) -> float:
+        moved = max(n / 6 for n in (c - 1, c + 1, 7 - c) if 1 <= n <= 6)
+        kept = sum(1 for d in range(1, 7) if d <= c or d - 1 <= c or 7 - d <= c) / 6
+        return max(moved, kept)
+    flipped = OptimalClimb(Climb(tests=(pride,), pool=1, spares=0, pips=1, more_pips=0))
+    assert flipped.win_chance() == pytest.approx(sum(one_pip(c) for c in range(1, 7)) / 6)
+    # a whole climb where losing is likely: the exact chance and climbs following the policy agree
+    ordered = tuple(x.test for x in sorted(t.values(), key=lambda x: x.step))
+    climb = OptimalClimb(Climb(tests=ordered, pool=5, spares=1, pips=0, more_pips=1))
+    exact = climb.win_chance()
+    games = simulate_optimal(climb, 3000, 3)
+    won = sum(g.won for g in games) / len(games)
+    assert 0.2 < exact < 0.9 and abs(won - exact) < 3 * (exact * (1 - exact) / len(games)) ** 0.5
+
+
 def test_other_exact_figures():
     assert p_single_winner(2) == 1 - Fraction(146, 1296)               # two 2d6 tie with chance 146/1296
     assert turns_to_fill(0) == 1 and turns_to_fill(1) == Fraction(7, 6)
@@ -87,7 +113,7 @@ def test_rounds_until_overflow_count_whole_rounds():
 
 
 def test_simulations_repeat_exactly():
-    ordered = sorted(terraces().values(), key=lambda t: t.step)
+    ordered = [t.test for t in sorted(terraces().values(), key=lambda t: t.step)]
     facts = load_rules(shipped_layouts_dir() / "seven-steps").facts
     first = simulate(ordered, facts, 3000, 11)
     assert simulate(ordered, facts, 3000, 11) == first
@@ -112,7 +138,8 @@ def test_every_game_has_a_report_with_its_figures(reported):
         html = (work / "out" / game / "report.html").read_text()
         assert "balance report" in html and "No figure moved" in html
     seven = (work / "out" / "seven-steps" / "report.html").read_text()
-    assert "Strategy: Roll 2 dice" in seven and "Seed 7" in seven and "100,000 simulated games" in seven
+    assert "Strategy: Roll 2 dice" in seven and "Seed 7" in seven and "50,000 simulated games" in seven
+    assert "win under the best play (exact)" in seven and "literal reading" in seven
     assert "Seven Steps: win (pass the seventh terrace)" in output
     assert 'href="seven-steps/report.html"' in (work / "out" / "index.html").read_text()
 

@@ -156,3 +156,29 @@ def test_particle_panic_example_keeps_to_the_action_limit_and_readings_are_named
     assert "nearest spaces that still have room" in rules and "nearest spaces with room" in aids
     # a particle may be tried again while you accept the hand-limit cost
     assert "Try as many times as you dare" in rules and "Try as often as you dare" in aids
+
+
+def test_seven_steps_prints_the_virgil_die_the_sun_and_both_readings(default_build, tmp_path):
+    out = default_build / "seven-steps"
+    sheet, rules = pdf_text(out / "gamesheets.pdf"), pdf_text(out / "rules.pdf")
+    # the die taken for a Virgil pip joins the roll (the document's own example rolls it)
+    assert "into that roll" in sheet and "roll it with your dice" in rules and "You mark a new Virgil pip" in rules
+    assert "no V left to claim" in sheet and "every Virgil pip is claimed" in rules
+    # failed dice stay in play: the sun holds punishment and unused dice, the moon's return as the day ends
+    assert "Punishment dice and unused rolled dice" in sheet and "Failed" not in sheet
+    assert "when this day ends" in sheet
+    # our readings are labelled on the sheet, and the literal wording is printed beside them
+    assert sheet.count("(our reading)") == 2
+    readings = rules[rules.index("Our readings"):]
+    assert "Taken literally only one more or one less passes" in readings and "Variant" in readings
+    assert "Weary Ascendent" in sheet
+    # the literal reading, chosen in the data, is what the gamesheet then prints
+    layouts = tmp_path / "layouts"
+    shutil.copytree(shipped_layouts_dir() / "seven-steps", layouts / "seven-steps")
+    data = layouts / "seven-steps" / "gamesheet.toml"
+    data.write_text(data.read_text().replace('reading = "ours"', 'reading = "literal"'))
+    done = subprocess.run([sys.executable, "-m", "pnp", "build", "seven-steps", "--layouts", str(layouts),
+                           "-o", str(tmp_path / "out")], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    literal = pdf_text(tmp_path / "out" / "seven-steps" / "gamesheets.pdf")
+    assert "exactly 1 more or 1 less" in literal and "cannot be halved" in literal and "(our reading)" not in literal

@@ -32,7 +32,7 @@ def test_sheet_geometry(run, isolated, paper):
     pips = [c for c in page.curves if abs((c[2] - c[0]) - 9 * MM) < 0.3 and abs((c[3] - c[1]) - 9 * MM) < 0.3]
     assert len(pips) == 7
     text = page.text()
-    for words in ("Redeemed", "Sanctified", "Repentant", "Weary Ascendant", "Sun phase", "Moon phase",
+    for words in ("Redeemed", "Sanctified", "Repentant", "Weary Ascendent", "Sun phase", "Moon phase",
                   "Scoring area", "Challenge die", "Spare dice"):
         assert words in text
 
@@ -65,7 +65,7 @@ def test_rank_overlap_and_wrong_counts_are_named(run, layouts_copy):
     path.write_text(sheet.replace("pool_dice = 7", "pool_dice = 6"))
     result = run("validate", GAME, "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert "a final score of 3 falls in 2 ranks (Repentant, Weary Ascendant)" in result.output
+    assert "a final score of 3 falls in 2 ranks (Repentant, Weary Ascendent)" in result.output
     assert "gamesheet.toml:shoreline.pool_dice: dice pool spots (expected 7, found 6)" in result.output
 
 

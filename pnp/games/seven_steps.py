@@ -70,14 +70,16 @@ class TerraceTest(Strict):
     """The challenge as numbers: the dice chosen must total `relation` the target, where the target
     is times x (challenge die) + plus, rounded `round` when it is not whole."""
 
-    relation: Literal["at_most", "below", "equal", "within"]
+    relation: Literal["at_most", "below", "equal", "within", "off_by"]
     times: Annotated[float, Field(ge=-6, le=6)] = 1.0
     plus: Annotated[int, Field(ge=-20, le=20)] = 0
     tolerance: Annotated[int, Field(ge=0, le=6)] = 0
-    round: Literal["up", "down"] = "up"
+    round: Literal["up", "down", "never"] = "up"     # "never": a target that is not whole cannot be met
 
-    def target(self, challenge: int) -> int:
+    def target(self, challenge: int) -> int | None:
         value = self.times * challenge + self.plus
+        if self.round == "never":
+            return int(value) if value == int(value) else None
         return math.ceil(value) if self.round == "up" else math.floor(value)
 
     def words(self, text: str, where: str) -> str:
@@ -91,13 +93,24 @@ class TerraceTest(Strict):
 
     def met(self, total: int, challenge: int) -> bool:
         target = self.target(challenge)
+        if target is None:
+            return False
         if self.relation == "at_most":
             return total <= target
         if self.relation == "below":
             return total < target
         if self.relation == "within":
             return abs(total - target) <= self.tolerance
+        if self.relation == "off_by":
+            return abs(total - target) == self.tolerance
         return total == target
+
+
+class LiteralReading(Strict):
+    """The document's words taken literally, where our reading of a challenge differs."""
+
+    challenge: Text
+    test: TerraceTest
 
 
 class Terrace(Strict):
@@ -105,6 +118,13 @@ class Terrace(Strict):
     name: Text
     challenge: Text
     test: TerraceTest
+    literal: LiteralReading | None = None
+
+    def played(self, reading: str) -> tuple[str, TerraceTest]:
+        """The challenge's words and numbers under the sheet's reading ("ours" or "literal")."""
+        if reading == "literal" and self.literal is not None:
+            return self.literal.challenge, self.literal.test
+        return self.challenge, self.test
 
 
 class Gamesheet(Strict):
@@ -127,6 +147,7 @@ class Gamesheet(Strict):
     virgil: Virgil
     ranks: Ranks
     terraces: Annotated[list[Terrace], Field(min_length=1, max_length=12)]
+    reading: Literal["ours", "literal"] = "ours"
     cover: CoverText
 
 
@@ -244,6 +265,7 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Eleme
             )
         )
         left, right = inset1 + 2, mw - inset1 - 2
+        words, test = terrace.played(g.reading)
         die_x = right - s - 1
         box_x = die_x - 9
         out += [
@@ -261,7 +283,7 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Eleme
                 color=g.ink,
             ),
             T(
-                terrace.test.words(terrace.challenge, f"{SLUG}/{FILE}:terraces[{terrace.step - 1}].challenge"),
+                test.words(words, f"{SLUG}/{FILE}:terraces[{terrace.step - 1}].challenge"),
                 left + 8,
                 y0 + 0.8,
                 box_x - left - 9,

@@ -3,6 +3,7 @@ repeat, changes shown with the old value beside the new, and the pages in a real
 
 from __future__ import annotations
 
+import random
 import re
 import shutil
 from fractions import Fraction
@@ -18,6 +19,7 @@ from pnp.analysis.exit_from_purgatory import p_challenge
 from pnp.analysis.particle_panic import rounds_to_fill, turns_to_fill
 from pnp.analysis.seven_steps import p_meets, simulate
 from pnp.analysis.seven_steps_optimal import Climb, OptimalClimb, simulate_optimal
+from pnp.analysis.straight_to import climb as straight_to_climb
 from pnp.analysis.straight_to import p_single_winner
 from pnp.cli import cli
 from pnp.games import GAMES
@@ -100,6 +102,14 @@ def test_best_play_matches_hand_counts_and_its_own_simulation():
 def test_other_exact_figures():
     assert p_single_winner(2) == 1 - Fraction(146, 1296)               # two 2d6 tie with chance 146/1296
     assert turns_to_fill(0) == 1 and turns_to_fill(1) == Fraction(7, 6)
+
+
+def test_straight_to_climbs_draw_from_the_real_deck_and_reshuffle():
+    # one player heading for Heaven, every battle won, a deck of 10 Good souls: 34 souls are needed, so
+    # the spent ones must come back through the discard pile; each round's souls are spent the next round
+    assert straight_to_climb(1, random.Random(1), 1.0, [True] * 10, 15, 4, 2, 4) == (35, 34)
+    # a deck of Evil souls only never takes a Heaven pawn anywhere
+    assert straight_to_climb(1, random.Random(1), 1.0, [False] * 10, 15, 4, 2, 4)[0] == 5_000
 
 
 def test_rounds_until_overflow_count_whole_rounds():

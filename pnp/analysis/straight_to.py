@@ -18,9 +18,10 @@ GAMES = 1_000
 SEED = 15
 ROUND_CAP = 5_000
 MODEL = ("Equal players: the same Power and Combat Power, so every group battle is won by the highest 2d6 "
-         "(a tie for the highest is a draw and nobody takes the soul); no attacks, no bids. Each won soul is "
-         "Good or Evil in the deck's proportions. A player spends matching souls as soon as they move the "
-         "pawn, and every set of opposite souls pushes it back; half the table heads for Heaven, half for Hell.")
+         "(a tie for the highest is a draw and nobody takes the soul); no attacks, no bids. The winner takes "
+         "the top card of the shuffled Soul deck; souls are spent at the start of the next round (two matching "
+         "move the pawn a space, four opposite push it back) and go to the discard pile, which is shuffled into "
+         "a new draw pile when the pile runs out. Half the table heads for Heaven, half for Hell.")
 
 
 def p_single_winner(players: int) -> Fraction:
@@ -56,7 +57,7 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
         decided = float(p_single_winner(n))
         rounds, wins = [], []
         for _ in range(GAMES):
-            r, w = climb(n, rng, decided, good / (good + evil), steps, enter, per_step, back)
+            r, w = climb(n, rng, decided, [True] * good + [False] * evil, steps, enter, per_step, back)
             rounds.append(r)
             wins.append(w)
         rows.append([str(n),
@@ -112,26 +113,37 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
 
 
 def climb(
-    players: int, rng: random.Random, decided: float, p_good: float, steps: int, enter: int, per_step: int, back: int
+    players: int, rng: random.Random, decided: float, deck: list[bool], steps: int, enter: int, per_step: int, back: int
 ) -> tuple[int, int]:
-    """One game: rounds until a pawn enters its destination, and how many souls that player took."""
+    """One game: rounds until a pawn enters its destination, and how many souls that player took.
+    `deck` holds each Soul card (True: Good); spent souls are discarded and reshuffled when the pile is empty."""
     heaven = [i % 2 == 0 for i in range(players)]
+    pile, discard = deck[:], []
+    rng.shuffle(pile)
     matching, opposite, place, taken = [0] * players, [0] * players, [0] * players, [0] * players
     for round_ in range(1, ROUND_CAP + 1):
+        for who in range(players):                      # the individual turns: spend the souls held
+            while opposite[who] >= back:
+                opposite[who] -= back
+                discard += [not heaven[who]] * back
+                place[who] = max(0, place[who] - 1)
+            while place[who] < steps and matching[who] >= per_step:
+                matching[who] -= per_step
+                discard += [heaven[who]] * per_step
+                place[who] += 1
+            if place[who] == steps and matching[who] >= enter:
+                return round_, taken[who]
         if rng.random() >= decided:
             continue  # a tie for the highest: a draw
+        if not pile:
+            pile, discard = discard, []
+            rng.shuffle(pile)
+        if not pile:
+            continue  # every soul is held: nothing to take
         who = rng.randrange(players)
         taken[who] += 1
-        if (rng.random() < p_good) == heaven[who]:
+        if pile.pop() == heaven[who]:
             matching[who] += 1
         else:
             opposite[who] += 1
-        while opposite[who] >= back:
-            opposite[who] -= back
-            place[who] = max(0, place[who] - 1)
-        while place[who] < steps and matching[who] >= per_step:
-            matching[who] -= per_step
-            place[who] += 1
-        if place[who] == steps and matching[who] >= enter:
-            return round_, taken[who]
     return ROUND_CAP, max(taken)

@@ -107,7 +107,7 @@ def test_every_category_needs_its_back(run, layouts_copy):
 def test_a_designer_edit_needs_no_code(run, layouts_copy, isolated):
     path = layouts_copy / GAME / "cards.toml"
     edit_card(path, "Fen Hound", '{ stat = "PAIN", threshold = 2, effects = [{ stat = "MAW", amount = 1',
-              '{ stat = "PAIN", threshold = 1, effects = [{ stat = "MAW", amount = 3')
+              '{ stat = "PAIN", threshold = 3, effects = [{ stat = "MAW", amount = 3')
     path.write_text(path.read_text() + '''
 [[cards]]
 tier = 2
@@ -124,7 +124,7 @@ hand = { action = "discard", effects = [{ stat = "MAW", amount = 1, lasting = "t
     out = isolated / "output" / GAME
     cards = scan(out / "cards.pdf")
     text = " ".join(p.text() for p in cards)
-    assert "PAIN 1+: +3* MAW" in text and "PAIN 2+: +1* MAW" not in text.split("Fen Hound")[1][:200]
+    assert "PAIN 3+: +3* MAW" in text and "PAIN 2+: +1* MAW" not in text.split("Fen Hound")[1][:200]
     texts = [t for p in cards for t, _, _ in p.texts]
     assert "Rust Hound" in texts and "PAIN 3+: +2* BONE" in texts and "Otherwise: lose 2 ICHOR" in texts
     beasts = sum(1 for c in deck()["cards"] if c["category"] == "beast")

@@ -182,3 +182,20 @@ def test_seven_steps_prints_the_virgil_die_the_sun_and_both_readings(default_bui
     assert done.returncode == 0, done.stderr
     literal = pdf_text(tmp_path / "out" / "seven-steps" / "gamesheets.pdf")
     assert "exactly 1 more or 1 less" in literal and "cannot be halved" in literal and "(our reading)" not in literal
+
+
+def test_punished_prints_the_win_the_hazard_discard_and_optional_limits(default_build):
+    out = default_build / "punished"
+    rules, board = pdf_text(out / "rules.pdf"), pdf_text(out / "tokens-and-board.pdf")
+    readings = rules[rules.index("Our readings"):]
+    # the win is defined, and named a reading; no claim that a token check is never shadowed
+    assert "end its encounter with ICHOR left and you win (our reading)" in rules
+    assert "define no win" in readings and "does not shadow" not in rules
+    assert "reached only when every earlier one fails" in readings
+    # when a Hazard may be discarded face down, where a resolved card goes, what * rewards do
+    assert "When the top card shows a Hazard back" in rules and "goes to the discard pile" in rules
+    assert "last through your next encounter" in readings and "never off * points" in readings
+    # the document's "can opt" and "the effect is ignored", on the sheet and on the board
+    assert "you do not take it" in rules and "the gain is ignored" in rules and "or is lost" not in rules
+    assert "you may discard the new one" in board and "else do not take it" in board
+    assert "else the gain is ignored" in board

@@ -10,7 +10,7 @@ from statistics import median
 from typing import Any
 
 from pnp.analysis.model import Cell, Figure, GameReport, Plot, Section, Table
-from pnp.games.punished import Card, Effect, Punished, invariants, load
+from pnp.games.punished import Effect, Punished, first_met, invariants, load, token_share
 from pnp.icons import IconStore
 from pnp.rules import RulesModel
 
@@ -18,22 +18,11 @@ RUNS = 20_000
 SEED = 3
 STATS = ("MAW", "BONE", "ICHOR", "PAIN")
 MODEL = ("A run meets every card of tier 1, then tier 2, then tier 3, each tier shuffled, and takes the first "
-         "check it meets, in the order printed (else the fallback). Changes marked * last only the encounter; "
+         "check it meets, in the order printed (else the fallback). Changes marked * last only the encounter, "
+         "except a * gain won from a check, which lasts through the next encounter (our reading, as printed); "
          "the rest stay. SELF gains go to the lowest of MAW, BONE and ICHOR and losses come off the highest. "
          "PAIN never drops below 1 (losing the last gives 1 PAIN and 1 SELF); gaining BONE or ICHOR at 0 MAW "
          "gives 1 MAW and 1 PAIN instead; 0 ICHOR ends the run. Hand abilities are not played.")
-
-
-def stat_value(stats: dict[str, int], stat: str) -> int:
-    return min(stats["MAW"], stats["BONE"], stats["ICHOR"]) if stat == "SELF" else stats[stat]
-
-
-def first_met(card: Card, stats: dict[str, int]) -> int | None:
-    """Which check a run with these stats takes, in printed order (None: the fallback)."""
-    for k, check in enumerate(card.encounter.checks):
-        if stat_value(stats, check.stat) >= check.threshold:
-            return k
-    return None
 
 
 def apply(stats: dict[str, int], effects: list[Effect], top: int) -> None:
@@ -145,10 +134,8 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
             for effect in check.effects:
                 if not effect.token:
                     continue
-                earlier = [
-                    c for c in card.encounter.checks[:k] if c.stat == check.stat and c.threshold <= check.threshold
-                ]
-                reachable = "no: an earlier check on the same stat is always met first" if earlier else "yes"
+                share = token_share(card, k, top)
+                reachable = f"{share:.0%} of stat positions" if share else "never: an earlier check is met first"
                 taken = runs["tokens"].get((card.name, k), 0) / max(1, runs["met_card"].get(card.name, 1))
                 token_rows.append(
                     [
@@ -168,7 +155,9 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
                 )
     tokens = Section(
         title="Token rewards",
-        text=["Reachable under the first-check-met order the model uses."],
+        text=["Reachable: the share of the stat positions the rules allow (MAW + BONE at most ICHOR, every "
+              "stat on its track) in which this check is the first met, so the one taken. Taken: the share of "
+              "simulated runs meeting the card that win the token."],
         tables=[
             Table(
                 title="Checks that award a token",
@@ -208,6 +197,7 @@ def simulate(game: Punished, start: dict[str, int], top: int) -> dict[str, Any]:
     met_card: Counter[str] = Counter()
     for _ in range(RUNS):
         stats = dict(start)
+        carried: dict[str, int] = {}          # * gains won from the last check
         dead = False
         for t, cards in enumerate(tiers):
             alive[t] += 1
@@ -216,12 +206,14 @@ def simulate(game: Punished, start: dict[str, int], top: int) -> dict[str, Any]:
             rng.shuffle(order)
             for card in order:
                 met_card[card.name] += 1
-                k = first_met(card, stats)
+                k = first_met(card, {s: stats[s] + carried.get(s, 0) for s in STATS})
+                carried = {}
                 if k is None:
                     apply(stats, card.encounter.fallback, top)
                 else:
                     check = card.encounter.checks[k]
                     apply(stats, check.effects + check.cost, top)
+                    carried = carried_gains(stats, check.effects)
                     if any(e.token for e in check.effects):
                         tokens[(card.name, k)] += 1
                 if stats["ICHOR"] <= 0:
@@ -233,3 +225,13 @@ def simulate(game: Punished, start: dict[str, int], top: int) -> dict[str, Any]:
             alive[3] += 1
     medians = [{s: median(run[s] for run in seen[t]) if seen[t] else float("nan") for s in STATS} for t in range(3)]
     return {"alive": alive, "median": medians, "tokens": tokens, "met_card": met_card}
+
+
+def carried_gains(stats: dict[str, int], effects: list[Effect]) -> dict[str, int]:
+    """The * gains of a check, which last through the next encounter (a SELF gain raises the lowest)."""
+    out: dict[str, int] = {}
+    for effect in effects:
+        if effect.stat and effect.lasting == "temp" and (effect.amount or 0) > 0:
+            stat = min(("MAW", "BONE", "ICHOR"), key=lambda s: stats[s]) if effect.stat == "SELF" else effect.stat
+            out[stat] = out.get(stat, 0) + (effect.amount or 0)
+    return out

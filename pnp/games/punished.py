@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -581,6 +582,36 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
 
 
 # -- the design-rule lint ------------------------------------------------------------------------
+RARE_TOKEN = 0.02      # a token check taken in fewer of the allowed stat positions is all but out of reach
+
+
+def stat_value(stats: dict[str, int], stat: str) -> int:
+    return min(stats["MAW"], stats["BONE"], stats["ICHOR"]) if stat == "SELF" else stats[stat]
+
+
+def first_met(card: Card, stats: dict[str, int]) -> int | None:
+    """Which check a player with these stats takes: the first met, in printed order (None: the fallback)."""
+    for k, check in enumerate(card.encounter.checks):
+        if stat_value(stats, check.stat) >= check.threshold:
+            return k
+    return None
+
+
+@cache
+def stat_positions(top: int) -> tuple[dict[str, int], ...]:
+    """Every stat position the rules allow a living player: MAW + BONE at most ICHOR, ICHOR at least 1,
+    PAIN at least 1, each on its track (0 to `top`)."""
+    return tuple({"MAW": m, "BONE": b, "ICHOR": i, "PAIN": p}
+                 for i in range(1, top + 1) for m in range(i + 1) for b in range(i - m + 1) for p in range(1, top + 1))
+
+
+def token_share(card: Card, k: int, top: int) -> float:
+    """The share of allowed stat positions in which check k is the one taken: an earlier check met
+    first, or MAW + BONE at most ICHOR, can leave a token check all but out of reach."""
+    positions = stat_positions(top)
+    return sum(1 for stats in positions if first_met(card, stats) == k) / len(positions)
+
+
 def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
     """The design notes' rules, one named check each."""
     problems: list[Problem] = []
@@ -658,16 +689,14 @@ def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
                 "encounter.fallback",
             )
         for k, check in enumerate(enc.checks):
-            if any(e.token for e in check.effects) and any(
-                earlier.stat == check.stat and earlier.threshold <= check.threshold for earlier in enc.checks[:k]
-            ):
+            share = token_share(card, k, p.extras.board.track_max)
+            if any(e.token for e in check.effects) and share < RARE_TOKEN:
                 flag(
                     i,
                     card,
                     "token-check-reachable",
-                    f"checks are taken in order, first met; an earlier "
-                    f"{check.stat} check at or below {check.threshold} is always met first, so this token can "
-                    "never be won",
+                    f"checks are taken in order, first met, and MAW + BONE may not exceed ICHOR: this token "
+                    f"check is the one taken in {share:.1%} of the stat positions the rules allow",
                     f"encounter.checks[{k}]",
                 )
         for key, outcome in [(f"encounter.checks[{k}]", c.effects + c.cost) for k, c in enumerate(enc.checks)] + [
@@ -680,8 +709,8 @@ def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
                     i,
                     card,
                     "trade-gives-lasting-value",
-                    "a lasting loss traded for boosts that end with the "
-                    "encounter (* changes last only the encounter) leaves nothing gained",
+                    "a lasting loss traded only for * boosts, which last no further than the next "
+                    "encounter, leaves nothing lasting gained",
                     key,
                 )
         if card.hand.action not in ("discard", "burn"):

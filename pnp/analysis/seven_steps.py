@@ -19,9 +19,9 @@ from pnp.icons import IconStore
 from pnp.layouts import load_file
 from pnp.rules import RulesModel
 
-GAMES = 50_000
+GAMES = 30_000
 SEED = 7
-OPTIMAL_GAMES = 4_000
+OPTIMAL_GAMES = 2_000
 FIRST_ROLL = 2
 STRATEGY = (f"Roll {FIRST_ROLL} dice from the pool (fewer if fewer are left); after a failed roll, take the "
             "punishment die, add one more die from the pool if there is one, and roll all the activated "

@@ -115,6 +115,17 @@ MUTANTS = [
     Mutant(name="the gallery trusts a manifest that does not match its PDFs", file="pnp/gallery.py",
            edits=(("if manifest is not None and not files_match(folder, manifest):", "if False:"),),
            tests=("tests/test_interrupts_and_paths.py", "-k", "do_not_match")),
+    Mutant(name="Seven Steps' sun holds failed dice again", file="layouts/seven-steps/gamesheet.toml",
+           edits=(('sun_hint = "Punishment dice and unused rolled dice', 'sun_hint = "Failed and unused dice'),),
+           tests=("tests/test_rules_as_written.py", "-k", "seven_steps")),
+    Mutant(name="the optimal Seven Steps policy ignores the pips a pass costs",
+           file="pnp/analysis/seven_steps_optimal.py",
+           edits=(("                if passed[used][need] > best:", "                if passed[used][0] > best:"),),
+           tests=("tests/test_report.py", "-k", "best_play")),
+    Mutant(name="Punished's token lint forgets MAW + BONE at most ICHOR", file="pnp/games/punished.py",
+           edits=(("for i in range(1, top + 1) for m in range(i + 1) for b in range(i - m + 1)",
+                   "for i in range(1, top + 1) for m in range(top + 1) for b in range(top + 1)"),),
+           tests=("tests/test_punished.py", "-k", "token")),
 ]
 
 

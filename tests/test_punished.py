@@ -174,3 +174,14 @@ def test_a_template_that_would_run_away_is_stopped_and_named(run, layouts_copy, 
     assert result.exit_code == 1
     (line,) = [line for line in message_lines(result.output) if line.startswith("Error:")]
     assert line.startswith("Error: punished/text.toml:loss: template error: ") and said in line, result.output
+
+
+def test_a_token_check_the_stat_cap_shadows_is_refused(run, layouts_copy):
+    """Slag Flood's old token check: BONE 3+ behind ICHOR 3+ can never be the first met, because
+    MAW + BONE may not exceed ICHOR; no earlier check on the same stat shows it."""
+    path = layouts_copy / GAME / "cards.toml"
+    edit_card(path, "Slag Flood", '{ stat = "PAIN", threshold = 3, effects = [{ token = "Dire Repetition" }] }',
+              '{ stat = "BONE", threshold = 3, effects = [{ token = "Dire Repetition" }] }')
+    result = run("validate", GAME, "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert "'Slag Flood' breaks token-check-reachable" in result.output and "0.0% of the stat positions" in result.output

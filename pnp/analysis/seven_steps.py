@@ -14,7 +14,7 @@ from typing import Any
 from pnp.analysis.dice import rolls, subset_sums
 from pnp.analysis.model import Cell, Figure, GameReport, Plot, Section, Table
 from pnp.analysis.seven_steps_optimal import COST, Climb, OptimalClimb, Played, simulate_optimal
-from pnp.games.seven_steps import FILE, Gamesheet, TerraceTest
+from pnp.games.seven_steps import FILE, Band, Gamesheet, TerraceTest
 from pnp.icons import IconStore
 from pnp.layouts import load_file
 from pnp.rules import RulesModel
@@ -60,11 +60,12 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
                     plots=[Plot(key="seven-steps-terraces", title="Chance to pass a terrace in one roll",
                                 kind="line", x=list(range(1, pool + 1)), series=average,
                                 xlabel="pool dice rolled", ylabel="chance (any challenge die)", percent=True)])
+    unplayed = [t.played(other) for t in terraces]
     readings = [odds_table(f"{t.step} {t.name}, {other} reading: {test.words(text, f'seven-steps/{FILE}')}",
                            f"{t.name}.{other}", test, pool, {})
-                for t in terraces if t.literal is not None for text, test in [t.played(other)]]
+                for t, (text, test) in zip(terraces, unplayed, strict=True) if t.literal is not None]
     tests = [test for _, test in played]
-    other_tests = [t.played(other)[1] for t in terraces]
+    other_tests = [test for _, test in unplayed]
     result = simulate(tests, facts, GAMES, SEED)
     other_result = simulate(other_tests, facts, GAMES, SEED)
     ranks = [band.name for band in sheet.ranks.bands]
@@ -77,7 +78,7 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
     rank_figures = []
     for band in sheet.ranks.bands:
         count = sum(n for score, n in result["scores"].items()
-                    if score >= band.min and (band.max is None or score <= band.max))
+                    if band.holds(score))
         rank_figures.append(Figure(key=f"sim.rank.{band.name}", label=band.name, value=count / GAMES,
                                    style="percent", digits=1))
     simulation = Section(
@@ -93,7 +94,7 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
                Plot(key="seven-steps-ranks", title="Ranks of the games won", kind="bar", x=ranks,
                     series={"share of all games": [f.value for f in rank_figures]},
                     xlabel="rank", ylabel="share of all games", percent=True)])
-    best = best_play(climb(tests, facts), [t.name for t in terraces])
+    best = best_play(climb(tests, facts), [t.name for t in terraces], lowest=sheet.ranks.bands[-1])
     return GameReport(
         game="seven-steps", title="Seven Steps",
         sections=[exact, Section(title=f"The {other} reading, exactly", tables=readings), simulation, best],
@@ -122,7 +123,7 @@ def climb(tests: list[TerraceTest], facts: dict[str, int]) -> Climb:
                  more_pips=facts.get("virgil_pips", 7) - ready)
 
 
-def best_play(rules: Climb, names: list[str]) -> Section:
+def best_play(rules: Climb, names: list[str], *, lowest: Band) -> Section:
     """The optimal policy's exact win chance, checked by climbs that follow it, and what it does."""
     solver = OptimalClimb(rules)
     chance = solver.win_chance()
@@ -149,7 +150,7 @@ def best_play(rules: Climb, names: list[str]) -> Section:
               f"(standard error {100 * error:.2f} points).",
               f"Pips claimed per climb (mean): {sum(g.bought for g in games) / len(games):.1f}. The policy plays "
               "for the win only, so it scores few dice and keeps the rest rolling: "
-              f"{rank_share(games, 1, 3):.0%} of its wins end with 1-3 dice in the scoring area."],
+              f"{rank_share(games, lowest):.0%} of its wins end with {lowest.span} dice in the scoring area."],
         figures=[Figure(key="best.win", label="win under the best play (exact)", value=chance, style="percent",
                         digits=4)],
         tables=[Table(title="What the best play does on each terrace (climbs that reach it)",
@@ -157,9 +158,10 @@ def best_play(rules: Climb, names: list[str]) -> Section:
                       rows=rows)])
 
 
-def rank_share(games: Sequence[Played], low: int, high: int) -> float:
+def rank_share(games: Sequence[Played], band: Band) -> float:
+    """The share of the won games whose score falls in `band`."""
     wins = [g for g in games if g.won]
-    return sum(low <= g.score <= high for g in wins) / max(len(wins), 1)
+    return sum(band.holds(g.score) for g in wins) / max(len(wins), 1)
 
 
 def simulate(tests: list[TerraceTest], facts: dict[str, int], games: int, seed: int) -> dict[str, Any]:

@@ -117,9 +117,14 @@ class OptimalClimb:
         return value
 
     def set_challenge(self, day: Day, rolled: int) -> tuple[float, Action]:
+        return max((self.turn_value(self.morning(day, rolled, face)), ("set", face))
+                   for face in FACES if COST[rolled, face] <= day[3])
+
+    @staticmethod
+    def morning(day: Day, rolled: int, face: int) -> Turn:
+        """The day's first turn once the rolled challenge die is set to `face` (paid in pips)."""
         step, pool, moon, pips, claimable = day
-        return max((self.turn_value((step, moon, face, 0, pool, 0, pips - COST[rolled, face], claimable)),
-                    ("set", face)) for face in FACES if COST[rolled, face] <= pips)
+        return (step, moon, face, 0, pool, 0, pips - COST[rolled, face], claimable)
 
     def reserve(self, t: Turn) -> int:
         return self.dice - t[1] - t[3] - t[4] - t[5]
@@ -206,8 +211,8 @@ class OptimalClimb:
         totals = reach(dice)
         best = [NEVER] * len(dice)
         best[-1] = min((totals[total] for total in self.meeting(step, challenge) if total < len(totals)), default=NEVER)
-        for i, face in enumerate(dice):
-            if len(dice) > 1 and (i == 0 or dice[i - 1] != face):
+        for i in range(len(dice) if len(dice) > 1 else 0):
+            if i == 0 or dice[i - 1] != dice[i]:          # each smaller selection, once per face left out
                 for u, pips in enumerate(self.least_pips(step, challenge, dice[:i] + dice[i + 1:])):
                     best[u] = min(best[u], pips)
         return tuple(best)
@@ -229,7 +234,7 @@ class OptimalClimb:
         grouped: defaultdict[tuple[tuple[int, int], ...], float] = defaultdict(float)
         for least, p in self.offers(step, challenge, active).items():
             grouped[tuple((used, need) for used, need in enumerate(least) if need <= pips)] += p
-        return tuple((p, reach, any(need == 0 for _, need in reach)) for reach, p in grouped.items())
+        return tuple((p, within, any(need == 0 for _, need in within)) for within, p in grouped.items())
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -258,13 +263,13 @@ def play(solver: OptimalClimb, rng: random.Random) -> Played:
                       scored=tuple(scored), score=scoring)
 
     while True:
-        step, pool, moon, pips, claimable = day
+        step = day[0]
         rolled = rng.randint(1, 6)
         _, (_, face) = solver.set_challenge(day, rolled)
         if face != rolled:
             changed.append(step)
-        t: Turn = (step, moon, face, 0, pool, 0, pips - COST[rolled, face], claimable)
-        rolls_today = 0
+        t = solver.morning(day, rolled, face)
+        opened = False                  # has today's first roll been made
         while True:
             _, (kind, _) = max(solver.turn_options(t))
             if kind == "fail":
@@ -274,8 +279,9 @@ def play(solver: OptimalClimb, rng: random.Random) -> Played:
                     bought, scoring = bought + 1, max(scoring - 1, 0)
                 t = solver.added(t) if kind == "add" else solver.claimed(t)
                 continue
-            first += [t[3]] if not rolls_today else []
-            rolls_today += 1
+            if not opened:
+                first.append(t[3])
+                opened = True
             least = solver.least_pips(step, t[2], tuple(sorted(rng.randint(1, 6) for _ in range(t[3]))))
             _, (kind, used) = solver.after_roll(t, least)
             if kind == "fail":

@@ -59,6 +59,16 @@ class Band(Strict):
     max: Annotated[int, Field(ge=0, le=100)] | None = None
     name: Text
 
+    @property
+    def span(self) -> str:
+        """The scores of the band as printed: "8+", "7" or "4-6"."""
+        if self.max is None:
+            return f"{self.min}+"
+        return f"{self.min}" if self.min == self.max else f"{self.min}-{self.max}"
+
+    def holds(self, score: int) -> bool:
+        return score >= self.min and (self.max is None or score <= self.max)
+
 
 class Ranks(Strict):
     label: Text
@@ -233,11 +243,9 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Eleme
     out += panel(cx, ry, col_w, rh, rk.label, g.ink)
     row = 6.0
     for i, band in enumerate(rk.bands):
-        span = (f"{band.min}+" if band.max is None
-                else f"{band.min}" if band.min == band.max else f"{band.min}-{band.max}")
         y = ry + rh - 9 - (i + 1) * row
         out += [
-            T(span, cx + 2, y, 9, row, size=8, bold=True, align="left", color=g.ink),
+            T(band.span, cx + 2, y, 9, row, size=8, bold=True, align="left", color=g.ink),
             T(band.name, cx + 11, y, col_w - 13, row, size=8, align="left", color=g.ink),
         ]
     out.append(

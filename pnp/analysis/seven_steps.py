@@ -152,7 +152,7 @@ def best_play(rules: Climb, names: list[str], *, lowest: Band) -> Section:
               "for the win only, so it scores few dice and keeps the rest rolling: "
               f"{rank_share(games, lowest):.0%} of its wins end with {lowest.span} dice in the scoring area."],
         figures=[Figure(key="best.win", label="win under the best play (exact)", value=chance, style="percent",
-                        digits=4)],
+                        digits=7)],
         tables=[Table(title="What the best play does on each terrace (climbs that reach it)",
                       columns=["terrace", "challenge die changed", "dice in the first roll", "dice scored"],
                       rows=rows)])

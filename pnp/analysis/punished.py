@@ -34,10 +34,15 @@ def apply(stats: dict[str, int], effects: list[Effect], top: int) -> None:
             _step(stats, effect.stat, 1 if effect.amount > 0 else -1, top)
 
 
+def self_stat(stats: dict[str, int], sign: int) -> str:
+    """Where the model puts a SELF change: a gain on the lowest of MAW, BONE and ICHOR, a loss off the highest."""
+    body = STATS[:3]
+    return min(body, key=lambda s: stats[s]) if sign > 0 else max(body, key=lambda s: stats[s])
+
+
 def _step(stats: dict[str, int], stat: str, sign: int, top: int) -> None:
     if stat == "SELF":
-        body = ("MAW", "BONE", "ICHOR")
-        stat = min(body, key=lambda s: stats[s]) if sign > 0 else max(body, key=lambda s: stats[s])
+        stat = self_stat(stats, sign)
     if sign > 0 and stat in ("BONE", "ICHOR") and stats["MAW"] == 0:
         stats["MAW"], stats["PAIN"] = min(top, stats["MAW"] + 1), min(top, stats["PAIN"] + 1)
         return
@@ -232,6 +237,6 @@ def carried_gains(stats: dict[str, int], effects: list[Effect]) -> dict[str, int
     out: dict[str, int] = {}
     for effect in effects:
         if effect.stat and effect.lasting == "temp" and (effect.amount or 0) > 0:
-            stat = min(("MAW", "BONE", "ICHOR"), key=lambda s: stats[s]) if effect.stat == "SELF" else effect.stat
+            stat = self_stat(stats, 1) if effect.stat == "SELF" else effect.stat
             out[stat] = out.get(stat, 0) + (effect.amount or 0)
     return out

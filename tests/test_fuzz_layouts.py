@@ -18,7 +18,7 @@ from pnp.cli import cli
 from pnp.games import GAMES
 from pnp.paths import shipped_layouts_dir
 
-CASES = int(os.environ.get("PNP_FUZZ_CASES", "45"))       # per game; set it higher for a longer run
+CASES = int(os.environ.get("PNP_FUZZ_CASES", "40"))       # per game; set it higher for a longer run
 COUNTS: dict[str, dict[str, int]] = {}
 
 UNICODE = "Ünïcødé ☠ 𝔘 – “quotes” 中文 \u200b"

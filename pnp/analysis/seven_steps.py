@@ -19,7 +19,7 @@ from pnp.icons import IconStore
 from pnp.layouts import load_file
 from pnp.rules import RulesModel
 
-GAMES = 30_000
+GAMES = 20_000
 SEED = 7
 OPTIMAL_GAMES = 2_000
 FIRST_ROLL = 2

@@ -106,17 +106,19 @@ def write_bytes_atomic(path: Path, data: bytes, *, root: Path) -> None:
         os.close(fd)
 
 
-def remove_file(path: Path, *, root: Path) -> None:
-    """Remove `path` under `root` if it is there (a link there is removed itself, never followed)."""
+def remove_file(path: Path, *, root: Path) -> bool:
+    """Remove `path` under `root` if it is there (a link there is removed itself, never followed);
+    True when there was one to remove."""
     fd = open_inside(path.parent, root=root)
     if fd is None:
-        return
+        return False
     try:
         os.unlink(path.name, dir_fd=fd)
     except FileNotFoundError:
-        pass
+        return False
     finally:
         os.close(fd)
+    return True
 
 
 def files_in(folder: Path, *, root: Path, suffix: str) -> list[str]:
@@ -139,8 +141,6 @@ def check_writable(folder: Path, *, root: Path) -> None:
         root.mkdir(parents=True, exist_ok=True)
         fd = _open_folder(root, _inside(folder, root), create=True)
         assert fd is not None
-    except LinkInOutput:
-        raise
     except OSError as exc:
         raise PnpError(f"{what}: cannot write to {folder}: {exc.strerror or exc}") from None
     try:

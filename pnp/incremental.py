@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from pnp import __version__
+from pnp.atomic import remove_file
 from pnp.manifest import Manifest, read_manifest
 from pnp.paths import fonts_dir
 from pnp.settings import Settings
@@ -114,8 +115,4 @@ def files_match(folder: Path, manifest: Manifest) -> bool:
 def clear_failure(slug: str, settings: Settings) -> bool:
     """The data is back to what the files were built from: the earlier failure no longer stands.
     True when there was one to clear."""
-    record = settings.output_dir() / slug / FAILURE_FILE
-    if not record.is_file():
-        return False
-    record.unlink()
-    return True
+    return remove_file(settings.output_dir() / slug / FAILURE_FILE, root=settings.output_dir())

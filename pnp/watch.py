@@ -88,7 +88,7 @@ def _handler(root: Path, reloads: Reloads) -> type[BaseHTTPRequestHandler]:
                 return
             if path == VERSION_PATH:
                 self._send(json.dumps({"version": reloads.version}).encode(), "application/json", body)
-            elif path in ("/", "/index.html"):
+            elif not parts or path == "/index.html":
                 self._send(self._gallery(), "text/html; charset=utf-8", body)
             else:
                 self._file(parts, path.endswith("/"), body)

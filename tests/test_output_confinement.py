@@ -70,6 +70,22 @@ def test_a_link_in_the_output_is_refused_by_every_writer(built_output, tmp_path,
     assert list(elsewhere.iterdir()) == []
 
 
+def test_an_up_to_date_build_removes_nothing_through_a_linked_game_folder(built_output, tmp_path):
+    """The game folder moved elsewhere and linked back: clearing an old failure record must not
+    reach through the link (it once deleted the file outside the output and said "up to date")."""
+    work = tmp_path / "work"
+    shutil.copytree(built_output, work / "output", symlinks=True)
+    elsewhere = tmp_path / "elsewhere"
+    shutil.move(work / "output" / GAME, elsewhere)
+    (work / "output" / GAME).symlink_to(elsewhere, target_is_directory=True)
+    (elsewhere / "last-failure.json").write_text("{}")
+    result = pnp("build", GAME, cwd=work)
+    said = result.stdout + result.stderr
+    assert result.returncode == 1, said
+    assert "is a symbolic link; refusing to write through it" in said and "Traceback" not in said
+    assert (elsewhere / "last-failure.json").exists()
+
+
 # -- the watch server -----------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
@@ -131,6 +147,7 @@ def test_odd_requests_answer_with_a_status_and_block_nothing(server):
     port, _, log = server
     assert _get(port, "/%00")[0] in (400, 404)
     assert _get(port, "/%ff%fe")[0] in (400, 404)
+    assert _get(port, "/%2F")[0] == 200                 # an encoded slash is the gallery, not a dropped request
     assert _get(port, f"/{GAME}/pipe.pdf")[0] == 404            # a FIFO answers at once
     for _ in range(20):                                          # clients that hang up mid-answer
         dropped = socket.create_connection(("127.0.0.1", port))

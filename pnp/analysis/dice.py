@@ -12,16 +12,16 @@ from math import factorial, prod
 
 @cache
 def sum_distribution(dice: int, sides: int = 6) -> tuple[Fraction, ...]:
-    """P(sum = s) for s = 0 .. dice x sides, by convolving one die at a time."""
-    dist = [Fraction(1)]
-    for _ in range(dice):
-        out = [Fraction(0)] * (len(dist) + sides)
-        for total, p in enumerate(dist):
-            if p:
-                for face in range(1, sides + 1):
-                    out[total + face] += p / sides
-        dist = out
-    return tuple(dist)
+    """P(sum = s) for s = 0 .. dice x sides: one more die convolved onto the (remembered) one fewer."""
+    if dice == 0:
+        return (Fraction(1),)
+    dist = sum_distribution(dice - 1, sides)
+    out = [Fraction(0)] * (len(dist) + sides)
+    for total, p in enumerate(dist):
+        if p:
+            for face in range(1, sides + 1):
+                out[total + face] += p / sides
+    return tuple(out)
 
 
 def p_greater(mine: int, theirs: int) -> Fraction:

@@ -136,11 +136,11 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
     token_rows: list[list[Cell]] = []
     for card in deck.cards:
         for k, check in enumerate(card.encounter.checks):
+            share = token_share(card, k, top) if any(e.token for e in check.effects) else 0.0
             for effect in check.effects:
                 if not effect.token:
                     continue
-                share = token_share(card, k, top)
-                reachable = f"{share:.0%} of stat positions" if share else "never: an earlier check is met first"
+                reachable = f"{share:.0%} of stat positions" if share else "never in a position the rules allow"
                 taken = runs["tokens"].get((card.name, k), 0) / max(1, runs["met_card"].get(card.name, 1))
                 token_rows.append(
                     [

@@ -53,11 +53,12 @@ def analyse(folder: Path, store: IconStore, rules: RulesModel) -> GameReport:
     rng = random.Random(SEED)
     rows: list[list[Cell]] = []
     series_first: list[float] = []
+    souls = [True] * good + [False] * evil           # the deck, True for Good; each climb shuffles a copy
     for n in range(low, high + 1):
         decided = float(p_single_winner(n))
         rounds, wins = [], []
         for _ in range(GAMES):
-            r, w = climb(n, rng, decided, [True] * good + [False] * evil, steps, enter, per_step, back)
+            r, w = climb(n, rng, decided, souls, steps, enter, per_step, back)
             rounds.append(r)
             wins.append(w)
         rows.append([str(n),

@@ -689,8 +689,10 @@ def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
                 "encounter.fallback",
             )
         for k, check in enumerate(enc.checks):
+            if not any(e.token for e in check.effects):
+                continue
             share = token_share(card, k, p.extras.board.track_max)
-            if any(e.token for e in check.effects) and share < RARE_TOKEN:
+            if share < RARE_TOKEN:
                 flag(
                     i,
                     card,

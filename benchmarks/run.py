@@ -27,7 +27,7 @@ W, H = 63.5, 88.9
 
 
 def _pieces(count: int):
-    from pnp.components import Piece
+    from pnp.render.components import Piece
     from pnp.render.elements import Icon, Text
 
     back = (Icon(BACK_ICON, W / 2, H / 2 + 5, 38, "#f3e9d2"), Text("Synthetic deck", 5, 12, W - 10, 8, size=10, color="#f3e9d2"))
@@ -47,17 +47,17 @@ def _options():
 
 
 def ours(count: int) -> bytes:
-    from pnp.components import Cover, DocumentSpec, PieceSheet
-    from pnp.icons import IconStore
-    from pnp.paths import shipped_icons_dir
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.render.components import Cover, DocumentSpec, PieceSheet
     from pnp.render.document import render_document
+    from pnp.source.icons import IconStore
 
     spec = DocumentSpec(filename="bench.pdf", title="Synthetic deck", sections=[PieceSheet(title="Cards", pieces=_pieces(count), width=W, height=H)], cover=Cover(contents=["bench"]), game_title="Bench")
     return render_document(spec, _options(), IconStore(shipped_icons_dir())).pdf
 
 
 def _grid():
-    from pnp.components import PieceSheet
+    from pnp.render.components import PieceSheet
     from pnp.render.pieces import pack
 
     (sheet, *_) = pack([PieceSheet(title="Cards", pieces=_pieces(9), width=W, height=H)], _options())
@@ -65,8 +65,8 @@ def _grid():
 
 
 def _icon_form(canvas, name: str, ref: str) -> None:
-    from pnp.icons import IconRef, IconStore
-    from pnp.paths import shipped_icons_dir
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.source.icons import IconRef, IconStore
 
     shape = IconStore(shipped_icons_dir()).shape(IconRef.parse(ref))
     canvas.beginForm(name, 0, 0, 512, 512)
@@ -87,12 +87,11 @@ def _icon_form(canvas, name: str, ref: str) -> None:
 
 def floor(count: int, naive: bool = False) -> bytes:
     """Bare reportlab on the same grid: per card an icon, a title and two lines, and a back."""
+    from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
     from pnp.geometry import MM
     from pnp.render.fonts import BOLD, REGULAR, register_fonts
-
-    from reportlab import rl_config
 
     register_fonts()
     rl_config.useA85 = 0          # the same binary streams as ours: the floor is the floor
@@ -204,7 +203,7 @@ def watch_latency(rounds: int) -> list[float]:
     import re
     import shutil
 
-    from pnp.paths import shipped_icons_dir, shipped_layouts_dir
+    from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 
     with tempfile.TemporaryDirectory() as work:
         project = Path(work)

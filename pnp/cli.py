@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp import __version__
-from pnp.games import GAMES
-from pnp.printoptions import DuplexMode
+from pnp.games import BUILT_IN, CLASHES, GAMES, data_folder
+from pnp.source.printoptions import DuplexMode
 
 if TYPE_CHECKING:                    # the commands import what they use when they run: a fast start
     from pnp.export.catalogue import Catalogue
-    from pnp.icons import IconRef, IconStore
-    from pnp.settings import Settings
+    from pnp.source.icons import IconRef, IconStore
+    from pnp.source.settings import Settings
 
 Command = Callable[..., Any]
 Decorator = Callable[[Command], Command]
@@ -72,12 +72,12 @@ shared_options = options(*OPTIONS)
 def _settings(writes: bool = False, **flags: Any) -> Settings:
     """Options read and checked once; the first line says which layouts and icons are in use. A
     command that `writes` has its output folder checked before anything is written."""
-    from pnp.settings import Settings
+    from pnp.source.settings import Settings
 
     settings = Settings.load(**flags)
     warnings = settings.check()
     if writes:
-        from pnp.outputdir import check_output
+        from pnp.build.outputdir import check_output
 
         check_output(settings.output_dir())
     click.echo(settings.sources())
@@ -90,6 +90,8 @@ def _project_games(settings: Settings) -> list[str]:
     """The games whose layouts the project holds (a project made for one game builds that one)."""
     from pnp.errors import UsageProblem
 
+    if settings.layouts is None:            # no project: every registered game, from the data it ships
+        return sorted(GAMES)
     found = [slug for slug in sorted(GAMES) if (settings.layouts_dir() / slug).is_dir()]
     if not found:
         raise UsageProblem(f"{settings.layouts_dir()}: holds no game's layouts (expected folders such as "
@@ -98,7 +100,7 @@ def _project_games(settings: Settings) -> list[str]:
 
 
 def _store(settings: Settings) -> IconStore:
-    from pnp.icons import IconStore
+    from pnp.source.icons import IconStore
 
     return IconStore(settings.icons_dir(), settings.icons_base_url)
 
@@ -122,6 +124,8 @@ def cli() -> None:
       pnp list                           games and their components
       pnp icons credits                  artwork attribution
     """
+    for clash in CLASHES:
+        click.echo(f"warning: {clash}", err=True)
 
 
 @cli.command()
@@ -154,8 +158,8 @@ def _build(settings: Settings, slugs: list[str], force: bool, no_validate: bool,
     """Build what changed (or everything, with force), report each game as it finishes, refresh
     the gallery; returns the worst exit code. The output folder is locked throughout; an
     interrupted build removes the temporary files its workers left and says so."""
-    from pnp.atomic import sweep_temporary
-    from pnp.outputlock import output_lock
+    from pnp.files.atomic import sweep_temporary
+    from pnp.files.outputlock import output_lock
 
     with output_lock(settings.output_dir(), lambda line: click.echo(line, err=True)):
         try:
@@ -166,7 +170,7 @@ def _build(settings: Settings, slugs: list[str], force: bool, no_validate: bool,
 
 
 def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate: bool, jobs: int) -> int:
-    from pnp.incremental import clear_failure, inputs_digest, up_to_date
+    from pnp.build.incremental import clear_failure, inputs_digest, up_to_date
 
     digests = {slug: inputs_digest(slug, settings) for slug in slugs}
     todo = []
@@ -183,7 +187,7 @@ def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate
         if len(slugs) > 1:
             _paper_total(settings, slugs)
         return 0
-    from pnp.build import build_many
+    from pnp.build.pipeline import build_many
 
     worst = 0
     with _progress("building", len(todo)) as bar:
@@ -201,7 +205,7 @@ def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate
 
 def _paper_total(settings: Settings, slugs: list[str]) -> None:
     """The paper bill of every game built into the output folder, from the manifests."""
-    from pnp.manifest import read_manifest
+    from pnp.build.manifest import read_manifest
 
     pages = sheets = 0
     for slug in slugs:
@@ -229,7 +233,7 @@ def watch(games: tuple[str, ...], port: int, **flags: Any) -> None:
     import threading
     import time
 
-    from pnp.watch import Reloads, games_touched, serve, watch_and_rebuild
+    from pnp.site.watch import Reloads, games_touched, serve, watch_and_rebuild
 
     settings = _settings(writes=True, **flags)
     slugs = list(games) or _project_games(settings)
@@ -279,7 +283,7 @@ def validate(games: tuple[str, ...], output: str | None, **flags: Any) -> None:
     \b
     Example: pnp validate straight-to --players 7
     """
-    from pnp.build import build_game
+    from pnp.build.pipeline import build_game
     from pnp.errors import PnpError
 
     if output is not None:
@@ -319,9 +323,9 @@ def new(folder: Path, games: tuple[str, ...]) -> None:
     \b
     Example: pnp new my-punished --game punished && cd my-punished && pnp build
     """
-    from pnp.project import new_project
+    from pnp.source.project import new_project
 
-    chosen = new_project(folder, list(games))
+    chosen = new_project(folder, {slug: data_folder(slug, None) for slug in games or GAMES})
     click.echo(f"project {folder}: layouts of {', '.join(chosen)}, the icon cache and pnp.toml; "
                f"edit {folder / 'layouts'} and run `pnp build` there")
 
@@ -340,7 +344,8 @@ def report(games: tuple[str, ...], **flags: Any) -> None:
     Example: pnp report seven-steps
     """
     from pnp.analysis.publish import PLOTS, publish
-    from pnp.atomic import check_writable
+    from pnp.files.atomic import check_writable
+    from pnp.games import read_source
 
     settings = _settings(writes=True, **flags)
     store = _store(settings)
@@ -348,7 +353,7 @@ def report(games: tuple[str, ...], **flags: Any) -> None:
     for slug in slugs:                       # before any simulation: a folder that cannot take the report
         check_writable(settings.output_dir() / slug / PLOTS, root=settings.output_dir())
     for slug in slugs:
-        published = publish(slug, settings.layouts_dir(), store, settings.output_dir())
+        published = publish(read_source(slug, settings.layouts), store, settings.output_dir())
         for line in published.lines:
             click.echo(line)
         click.echo(f"{slug}: report -> {published.page}")
@@ -368,9 +373,9 @@ def calibrate(**flags: Any) -> None:
     \b
     Example: pnp calibrate --paper letter --duplex short
     """
-    from pnp.atomic import check_writable, write_bytes_atomic
-    from pnp.build import render_options
-    from pnp.calibration import FILENAME, calibration_document
+    from pnp.build.pipeline import render_options
+    from pnp.files.atomic import check_writable, write_bytes_atomic
+    from pnp.games.calibration import FILENAME, calibration_document
     from pnp.render.document import render_document
 
     settings = _settings(writes=True, **flags)
@@ -390,14 +395,17 @@ def list_games(layouts: str | None) -> None:
     \b
     Example: pnp list
     """
-    from pnp.rules import load_rules
+    from pnp.games import read_source
+    from pnp.source.rules import load_rules
 
     settings = _settings(layouts=layouts)
     for slug in _project_games(settings):
-        rules = load_rules(settings.layouts_dir() / slug)
+        rules = load_rules(read_source(slug, settings.layouts))
         p = rules.players
         span = f"{p.min}-{p.max}" if p.max else f"{p.min}+"
-        click.echo(f"{slug}  ({rules.game.title}; {span} players, default {p.default})")
+        origin = GAMES[slug].origin
+        click.echo(f"{slug}  ({rules.game.title}; {span} players, default {p.default}; "
+                   f"from {'pnp itself' if origin == BUILT_IN else origin})")
         click.echo(f"    {rules.game.summary}")
         for spec in rules.components.values():
             click.echo(f"    - {spec.label}: {spec.describe()}")
@@ -437,8 +445,8 @@ def _progress(label: str, total: int) -> AbstractContextManager[Any]:
 def _catalogue(game: str, kind: str, flags: dict[str, Any]) -> tuple[Settings, IconStore, Catalogue, Path]:
     """What an export of `kind` starts from, and the folder it writes, checked writable (no link on
     the way, a disk neither read-only nor full) before any drawing."""
-    from pnp.atomic import check_writable
     from pnp.export.catalogue import catalogue
+    from pnp.files.atomic import check_writable
 
     settings = _settings(writes=True, **flags)
     folder = settings.output_dir() / game / "exports" / kind
@@ -528,9 +536,9 @@ def tts(game: str, base_url: str | None, **flags: Any) -> None:
 def _exported(settings: Settings, game: str, folder: Path) -> None:
     """Record which data the export was made from (the gallery marks it stale once the data
     changes), then refresh the gallery."""
-    from pnp.atomic import write_bytes_atomic
-    from pnp.gallery import EXPORT_SOURCE
-    from pnp.incremental import data_digest
+    from pnp.build.incremental import data_digest
+    from pnp.files.atomic import write_bytes_atomic
+    from pnp.site.gallery import EXPORT_SOURCE
 
     source = {"data": data_digest(game, settings)}
     write_bytes_atomic(folder / EXPORT_SOURCE, (json.dumps(source) + "\n").encode(), root=settings.output_dir())
@@ -539,12 +547,12 @@ def _exported(settings: Settings, game: str, folder: Path) -> None:
 
 def _gallery(settings: Settings) -> None:
     """Refresh output/index.html after anything was written."""
-    from pnp.gallery import write_gallery
-    from pnp.incremental import data_digest
+    from pnp.build.incremental import data_digest
+    from pnp.site.gallery import write_gallery
 
     output = settings.output_dir()
     data_now = {slug: data_digest(slug, settings) for slug in GAMES
-                if (output / slug).is_dir() and (settings.layouts_dir() / slug).is_dir()}
+                if (output / slug).is_dir() and data_folder(slug, settings.layouts).is_dir()}
     try:
         path = write_gallery(output, data_now)
     except OSError as exc:
@@ -569,15 +577,17 @@ def icons() -> None:
 
 def _game_icons(settings: Settings, games: Iterable[str]) -> list[IconRef]:
     """The icons the named games' layout data uses."""
-    from pnp.icons import IconRef
-    from pnp.tomlfiles import used_icons
+    from pnp.source.gamesource import read_game
+    from pnp.source.icons import IconRef
+    from pnp.source.tomlfiles import used_icons
 
-    names = {ref for slug in games for ref in used_icons(settings.layouts_dir() / slug)}
+    names = {ref for slug in games if (folder := data_folder(slug, settings.layouts)).is_dir()
+             for ref in used_icons(table for _, table in read_game(slug, folder).tables())}
     return [IconRef.parse(ref) for ref in sorted(names)]
 
 
 def _refs(refs: tuple[str, ...], settings: Settings) -> list[IconRef]:
-    from pnp.icons import IconRef
+    from pnp.source.icons import IconRef
 
     if refs:
         return [IconRef.parse(ref) for ref in refs]
@@ -670,7 +680,7 @@ def credits(games: tuple[str, ...]) -> None:
     \b
     Example: pnp icons credits seven-steps
     """
-    from pnp.icons import credits_lines
+    from pnp.source.icons import credits_lines
 
     settings = _settings()
     refs = _game_icons(settings, games or _project_games(settings))

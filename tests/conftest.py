@@ -15,7 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import cli
-from pnp.paths import shipped_icons_dir, shipped_layouts_dir
+from pnp.files.paths import shipped_icons_dir
+from pnp.games import GAMES, load_game
 
 
 @pytest.fixture(autouse=True)
@@ -46,9 +47,10 @@ def empty_cache(tmp_path) -> Path:
 
 @pytest.fixture
 def layouts_copy(tmp_path) -> Path:
-    """A writable copy of every game's layout data, for tests that break it."""
+    """A writable copy of every registered game's layout data, for tests that break it."""
     target = tmp_path / "layouts"
-    shutil.copytree(shipped_layouts_dir(), target)
+    for slug in GAMES:
+        shutil.copytree(load_game(slug).shipped_folder(), target / slug)
     return target
 
 

@@ -94,20 +94,83 @@ def test_the_cycle_finder_finds_a_cycle_hidden_in_a_function(tmp_path):
     assert _cycle(graph) is not None
 
 
+# the pipeline's stages, lowest first: a module imports only from its own stage or a lower one
+LAYERS = [
+    {"pnp", "pnp.errors", "pnp.geometry"},      # the words every stage shares
+    {"pnp.files"},                              # file safety
+    {"pnp.source"},                             # reading the designer's data
+    {"pnp.render"},                             # planning and drawing
+    {"pnp.games"},                              # the games and the kit
+    {"pnp.build"},                              # the build, its manifest and incremental state
+    {"pnp.site", "pnp.export"},                 # the gallery and watch site; exports
+    {"pnp.analysis"},                           # the balance report
+    {"pnp.cli"},                                # the command line
+    {"pnp.__main__"},                           # `python -m pnp`
+]
+
+
+def _stage(module: str) -> tuple[int, str]:
+    """(layer, stage) of a module: its folder under pnp, or itself for a top-level module."""
+    parts = module.split(".")
+    for name in (".".join(parts[:2]), module):
+        for rank, stages in enumerate(LAYERS):
+            if name in stages:
+                return rank, name
+    raise AssertionError(f"{module} is in no stage of LAYERS")
+
+
+def _upward(graph: dict[str, set[str]]) -> list[str]:
+    """Imports from a lower stage to a higher one, or between two stages of one layer."""
+    found = []
+    for name, deps in sorted(graph.items()):
+        rank, stage = _stage(name)
+        for dep in sorted(deps):
+            dep_rank, dep_stage = _stage(dep)
+            if dep_rank > rank or (dep_rank == rank and dep_stage != stage):
+                found.append(f"{name} -> {dep}")
+    return found
+
+
 def test_layers_point_one_way():
+    """No import (at the top or in a function) from a lower stage to a higher one, and none between
+    two stages of one layer (the site and the exports know nothing of each other)."""
     graph = _graph()
+    assert _upward(graph) == []
     vocabulary = PACKAGE / "render" / "elements.py"
     assert "reportlab" not in vocabulary.read_text(), "the element vocabulary is plain data: no drawing library"
-    assert "pnp.render.painter" not in graph["pnp.components"]
+    assert "pnp.render.painter" not in graph["pnp.render.components"]
     for name, deps in graph.items():
-        if name.startswith("pnp.render"):
-            # the renderer draws what it is given: it knows no game and builds no pieces
-            assert not {d for d in deps if d.startswith(("pnp.games", "pnp.kit"))}, name
-        if name.startswith("pnp.games."):
-            others = {d for d in deps if d.startswith("pnp.games.")}
+        if name.startswith("pnp.games.") and name not in KIT:
+            others = {d for d in deps if d.startswith("pnp.games.") and d not in KIT}
             assert not others, f"{name} imports another game: {others}"
             assert "pnp.render.painter" not in deps and "pnp.render.document" not in deps, name
             assert "reportlab" not in _modules()[name].read_text(), name
+
+
+KIT = {"pnp.games", "pnp.games.kit", "pnp.games.reference", "pnp.games.calibration"}
+
+
+def test_the_layer_check_finds_an_import_that_points_up(tmp_path):
+    """A renderer reaching up for the build inside a function, or the site importing an export, is caught."""
+    known = {"pnp.render.pages", "pnp.build.manifest", "pnp.site.gallery", "pnp.export.tts"}
+    pages = tmp_path / "pages.py"
+    pages.write_text("def record():\n    from pnp.build.manifest import Manifest\n")
+    gallery = tmp_path / "gallery.py"
+    gallery.write_text("from pnp.export.tts import export_tts\n")
+    graph = {"pnp.render.pages": _imports(pages, known), "pnp.site.gallery": _imports(gallery, known),
+             "pnp.build.manifest": set(), "pnp.export.tts": set()}
+    assert _upward(graph) == ["pnp.render.pages -> pnp.build.manifest", "pnp.site.gallery -> pnp.export.tts"]
+
+
+def test_no_two_modules_share_a_name():
+    """A name says one thing: no module (or package) name repeats across the folders."""
+    names: dict[str, list[str]] = {}
+    for module in _modules():
+        names.setdefault(module.rsplit(".", 1)[-1], []).append(module)
+    for path in PACKAGE.rglob("*"):
+        if path.is_dir() and path.name != "__pycache__" and not (path / "__init__.py").exists():
+            names.setdefault(path.name, []).append(str(path.relative_to(PACKAGE)))
+    assert {name: found for name, found in names.items() if len(found) > 1} == {}
 
 
 def test_the_renderer_constructs_no_component():
@@ -123,6 +186,10 @@ def test_the_renderer_constructs_no_component():
 def test_every_registered_game_meets_the_contract(slug):
     game = games.load_game(slug)
     assert isinstance(game, games.Game) and game.slug == slug
+    folder = game.shipped_folder()
+    for name in ("rules.toml", "reference.toml", *game.files):
+        assert (folder / name).is_file(), (slug, name)
+    assert game.promises.sheets >= 1
 
 
 def test_a_game_module_without_its_contract_is_named_when_loaded(monkeypatch):
@@ -130,13 +197,14 @@ def test_a_game_module_without_its_contract_is_named_when_loaded(monkeypatch):
     broken = types.ModuleType("pnp_test_broken_game")
     broken.load = lambda folder, store: None
     monkeypatch.setitem(sys.modules, "pnp_test_broken_game", broken)
-    monkeypatch.setitem(games.GAMES, "broken", "pnp_test_broken_game")
+    monkeypatch.setitem(games.GAMES, "broken", games.Listing(target="pnp_test_broken_game"))
     with pytest.raises(TypeError, match="pnp_test_broken_game: a game module must define GAME"):
         games.load_game("broken")
     wrong = types.ModuleType("pnp_test_wrong_slug")
-    wrong.GAME = games.Game(slug="other", load=lambda folder, store: None, documents=lambda data, ctx: [],
-                            invariants=lambda data, rules, players: [])
+    wrong.GAME = games.Game(slug="other", load=lambda source, store: None, documents=lambda data, ctx: [],
+                            invariants=lambda data, rules, players: [], files=(),
+                            promises=games.Promises(sheets=1))
     monkeypatch.setitem(sys.modules, "pnp_test_wrong_slug", wrong)
-    monkeypatch.setitem(games.GAMES, "wrong", "pnp_test_wrong_slug")
+    monkeypatch.setitem(games.GAMES, "wrong", games.Listing(target="pnp_test_wrong_slug"))
     with pytest.raises(TypeError, match="registered as 'wrong'"):
         games.load_game("wrong")

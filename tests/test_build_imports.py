@@ -9,10 +9,10 @@ import sys
 BUILD_AND_LIST = """
 import hashlib, sys
 {block}
-from pnp.build import build_game
-from pnp.icons import IconStore
-from pnp.paths import shipped_icons_dir
-from pnp.settings import Settings
+from pnp.build.pipeline import build_game
+from pnp.source.icons import IconStore
+from pnp.files.paths import shipped_icons_dir
+from pnp.source.settings import Settings
 import reportlab.lib.rl_accel as accel
 print('accelerated:', type(accel.fp_str).__name__ == 'builtin_function_or_method')
 for game in ('exit-from-purgatory', 'straight-to', 'punished'):

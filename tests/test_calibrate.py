@@ -4,9 +4,9 @@ the flip, moves by exactly the --back-offset given, and a printer's shift reads 
 from __future__ import annotations
 
 import pytest
-
 from pdfscan import MM, scan
-from pnp.calibration import CROSS, REACH, RULER
+
+from pnp.games.calibration import CROSS, REACH, RULER
 
 RULER_RGB = tuple(round(int(RULER[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
 CROSS_RGB = tuple(round(int(CROSS[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))

@@ -15,13 +15,12 @@ from pathlib import Path
 
 import pytest
 import tomli_w
-
 from conftest import edit_card
 
-from pnp.build import build_game
-from pnp.icons import IconStore
-from pnp.paths import shipped_icons_dir, shipped_layouts_dir
-from pnp.settings import Settings
+from pnp.build.pipeline import build_game
+from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
+from pnp.source.icons import IconStore
+from pnp.source.settings import Settings
 
 STORE = IconStore(shipped_icons_dir())
 

@@ -6,9 +6,8 @@ import math
 
 import pypdfium2 as pdfium
 import pytest
-from pypdf import PdfReader
-
 from pdfscan import scan
+from pypdf import PdfReader
 
 GAME = "exit-from-purgatory"
 

@@ -13,9 +13,11 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from pnp.files.paths import shipped_layouts_dir
 from pnp.games import GAMES
-from pnp.rules import load_rules
-from pnp.paths import shipped_layouts_dir
+from pnp.games import load_game
+from pnp.source.gamesource import read_game
+from pnp.source.rules import load_rules
 
 
 def quantities(folder: Path) -> list[dict]:
@@ -31,7 +33,7 @@ def test_images_match_the_rules_model(run, isolated, game, kinds):
     assert result.exit_code == 0, result.output
     folder = isolated / "output" / game / "exports" / "images"
     rows = quantities(folder)
-    rules = load_rules(shipped_layouts_dir() / game)
+    rules = load_rules(read_game(game, load_game(game).shipped_folder()))
     players = rules.players.default
     for kind in kinds:
         spec = rules.components[kind]
@@ -167,7 +169,7 @@ def test_tts_saved_object_follows_the_documented_format(tts_exports, game):
     assert all(count == 1 for key, count in seen.items() if key.startswith("guid:")), "GUIDs repeat"
     with Image.open(folder / game / "exports" / "tts" / f"{game}.png") as thumb:
         assert thumb.size == (256, 256)
-    rules = load_rules(shipped_layouts_dir() / game)
+    rules = load_rules(read_game(game, load_game(game).shipped_folder()))
     placed = Counter()
 
     def count(objects):
@@ -186,7 +188,7 @@ def test_soul_cards_take_one_sheet_and_every_card_is_named(tts_exports):
     (sheet,) = deck["CustomDeck"].values()
     assert sheet["UniqueBack"] is False and (sheet["NumWidth"], sheet["NumHeight"]) == (7, 1)
     names = Counter(card["Nickname"] for card in deck["ContainedObjects"])
-    rules = load_rules(shipped_layouts_dir() / "straight-to")
+    rules = load_rules(read_game("straight-to", shipped_layouts_dir() / "straight-to"))
     players = rules.players.default
     good = rules.components["soul-good"].expected(players)
     assert sum(names.values()) == good + rules.components["soul-evil"].expected(players)
@@ -230,7 +232,7 @@ def test_print_shop_pdfs(run, isolated):
 
     assert run("export", "printshop", "punished").exit_code == 0
     folder = isolated / "output/punished/exports/printshop"
-    rules = load_rules(shipped_layouts_dir() / "punished")
+    rules = load_rules(read_game("punished", shipped_layouts_dir() / "punished"))
     pdfs = sorted(folder.glob("*.pdf"))
     assert [p.name for p in pdfs] == ["tier-1-cards.pdf", "tier-2-cards.pdf", "tier-3-cards.pdf"]
     for number, pdf in enumerate(pdfs, start=1):

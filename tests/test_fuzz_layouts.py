@@ -11,12 +11,13 @@ import tomllib
 import pytest
 import tomli_w
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 from conftest import BUILD_RECORDS, snapshot
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from pnp.cli import cli
+from pnp.files.paths import shipped_layouts_dir
 from pnp.games import GAMES
-from pnp.paths import shipped_layouts_dir
 
 CASES = int(os.environ.get("PNP_FUZZ_CASES", "40"))       # per game; set it higher for a longer run
 COUNTS: dict[str, dict[str, int]] = {}

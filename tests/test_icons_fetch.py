@@ -6,10 +6,10 @@ import json
 import time
 
 import pytest
+from conftest import message_lines, snapshot
 from werkzeug import Response
 
-from conftest import message_lines, snapshot
-from pnp.svgshape import clean_svg, foreground_paths
+from pnp.source.svgshape import clean_svg, foreground_paths
 
 SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/>'
        b'<path fill="#fff" d="M100 100h300v300H100z"/></svg>')

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import snapshot
-from pnp.icons import IconRef, IconStore
-from pnp.svgshape import SvgRejected, foreground_paths, load_shape
+
+from pnp.source.icons import IconRef, IconStore
+from pnp.source.svgshape import SvgRejected, foreground_paths, load_shape
 
 GOOD = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/>'
         '<path fill="#fff" d="M100 100h300v300H100z"/></svg>')

@@ -68,8 +68,8 @@ def test_the_build_digest_covers_every_option_that_changes_the_output():
     why it cannot change a byte of output; and changing any that feeds it changes the digest."""
     from dataclasses import fields
 
-    from pnp.incremental import OUTPUT_OPTIONS, inputs_digest
-    from pnp.settings import Settings
+    from pnp.build.incremental import OUTPUT_OPTIONS, inputs_digest
+    from pnp.source.settings import Settings
 
     names = {f.name for f in fields(Settings)}
     assert names == set(OUTPUT_OPTIONS) | set(NOT_IN_THE_BYTES), names ^ (set(OUTPUT_OPTIONS) | set(NOT_IN_THE_BYTES))

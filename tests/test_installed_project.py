@@ -51,7 +51,7 @@ def installed(tmp_path_factory) -> Path:
 def test_edits_in_a_project_folder_take_effect(installed, tmp_path):
     pnp = installed / "bin" / "pnp"
     shipped = Path(_run(installed / "bin" / "python", "-c",
-                        "from pnp.paths import shipped_layouts_dir; print(shipped_layouts_dir())", cwd=tmp_path).stdout.strip())
+                        "from pnp.files.paths import shipped_layouts_dir; print(shipped_layouts_dir())", cwd=tmp_path).stdout.strip())
     assert str(shipped).startswith(str(installed))
     project = tmp_path / "my-game"
     shutil.copytree(shipped, project / "layouts", ignore=shutil.ignore_patterns("__pycache__", "*.py", "*.pyc"))

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pikepdf
 import pytest
-
 from conftest import message_lines, snapshot
-from pnp.icons import IconStore
+
+from pnp.source.icons import IconStore
 
 SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/>'
        b'<path fill="#fff" d="M100 100h300v300H100z"/></svg>')
@@ -251,7 +251,7 @@ def test_a_second_build_waits_for_the_first_then_refuses(run, isolated, monkeypa
     build says it is waiting, and after the wait it gives up with a message."""
     import fcntl
 
-    import pnp.outputlock as outputlock
+    import pnp.files.outputlock as outputlock
 
     out = isolated / "output"
     held = os.open(isolated, os.O_RDONLY)          # the lock is on the folder that holds the output
@@ -288,7 +288,7 @@ def test_pdfs_that_do_not_match_their_manifest_are_not_trusted(run, isolated):
     result = run("build", "seven-steps")
     assert "up to date" not in result.output
     pdf.write_bytes(pdf.read_bytes() + b"%")
-    from pnp.gallery import write_gallery
+    from pnp.site.gallery import write_gallery
 
     html = write_gallery(isolated / "output", {}).read_text()
     assert "its files do not match its manifest" in html
@@ -299,7 +299,7 @@ def test_a_worker_dies_with_its_parent_even_mid_task():
     handler sees) dies at once instead of finishing and writing its files."""
     script = (
         "import multiprocessing, os, sys, time\n"
-        "from pnp.build import _worker_start\n"
+        "from pnp.build.pipeline import _worker_start\n"
         "pool = multiprocessing.get_context('fork').Pool(1, initializer=_worker_start)\n"
         "print(pool.apply(os.getpid), flush=True)\n"
         "pool.apply_async(time.sleep, (30,))\n"

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from conftest import watch_process
 
-from pnp.paths import shipped_icons_dir, shipped_layouts_dir
-from pnp.watch import IDLE_TIMEOUT
+from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
+from pnp.site.watch import IDLE_TIMEOUT
 
 GAME = "punished"        # it has decks (every export applies), thumbnails and a report
 
@@ -212,15 +212,15 @@ def mounted(tmp_path):
 @pytest.mark.parametrize("command", [("report", GAME), ("calibrate",), ("export", "tts", GAME)])
 def test_an_output_that_cannot_take_files_is_refused_before_the_work(mounted, run, monkeypatch, options, command):
     import pnp.analysis.publish
-    import pnp.calibration
     import pnp.export.catalogue
+    import pnp.games.calibration
 
     def work(*args, **kwargs):
         raise AssertionError("the long work started before the output was checked")
 
     # each is imported by the command when it runs, so the patch reaches it and leaves with the test
     monkeypatch.setattr(pnp.analysis.publish, "publish", work)
-    monkeypatch.setattr(pnp.calibration, "calibration_document", work)
+    monkeypatch.setattr(pnp.games.calibration, "calibration_document", work)
     monkeypatch.setattr(pnp.export.catalogue, "catalogue", work)
     output = mounted(options)
     result = run(*command, "--output", str(output))

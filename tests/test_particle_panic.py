@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 
 import pytest
-
 from pdfscan import MM, scan
 
 GAME = "particle-panic"

@@ -11,11 +11,11 @@ import pikepdf
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import build_game
+from pnp.build.pipeline import build_game
+from pnp.files.paths import shipped_icons_dir
 from pnp.games import GAMES
-from pnp.icons import IconStore
-from pnp.paths import shipped_icons_dir
-from pnp.settings import Settings
+from pnp.source.icons import IconStore
+from pnp.source.settings import Settings
 
 # each distinct output once: every paper in colour and ink-saver with long-edge backs, and the
 # other duplex modes (which move backs about, with the same drawing code) on A4

@@ -79,7 +79,7 @@ def test_the_punished_card_zones_hold_a_poker_card(default_build):
 
 def base(width: float) -> tuple[float, float]:
     """A standee's footprint in mm on the table: its width, and its two base tabs folded out."""
-    from pnp.kit import standee_tab
+    from pnp.games.kit import standee_tab
 
     return width, 2 * standee_tab(width)
 
@@ -87,12 +87,12 @@ def base(width: float) -> tuple[float, float]:
 def test_limbo_holds_the_pawns_of_a_six_player_game(default_build):
     """The rules allow up to six players (more with extra pieces): LIMBO, where every pawn starts,
     has a base-sized spot for each of six standees, inside its box and not overlapping."""
-    from pnp.build import plan_game
-    from pnp.components import Board
-    from pnp.icons import IconStore
-    from pnp.paths import shipped_icons_dir
+    from pnp.build.pipeline import plan_game
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.render.components import Board
     from pnp.render.elements import Box, Text
-    from pnp.settings import Settings
+    from pnp.source.icons import IconStore
+    from pnp.source.settings import Settings
 
     plan = plan_game("straight-to", Settings(), IconStore(shipped_icons_dir()))
     (board,) = [s for spec in plan.specs for s in spec.sections if isinstance(s, Board)]
@@ -110,11 +110,11 @@ def test_limbo_holds_the_pawns_of_a_six_player_game(default_build):
 
 def test_particle_panics_start_space_holds_four_pawns(default_build):
     """Space 1, where every pawn starts: its card area takes the four standees' bases, two by two."""
+    import tomllib
+
     from pdfscan import scan
 
-    from pnp.paths import shipped_layouts_dir
-
-    import tomllib
+    from pnp.files.paths import shipped_layouts_dir
 
     data = tomllib.loads((shipped_layouts_dir() / "particle-panic" / "components.toml").read_text())
     w, d = base(data["pawns"]["width"])
@@ -129,12 +129,12 @@ def test_particle_panics_start_space_holds_four_pawns(default_build):
 def test_board_seams_fall_between_spaces_and_titles(default_build, game):
     """Each tile's cut edge (the one laid over the next tile) crosses no text on the page and no
     space of the board; the seam's own notes print outside the tile or in the covered glue strip."""
-    from pnp.build import plan_game
-    from pnp.components import Board
-    from pnp.icons import IconStore
-    from pnp.paths import shipped_icons_dir
+    from pnp.build.pipeline import plan_game
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.render.components import Board
     from pnp.render.elements import Box, Circle
-    from pnp.settings import Settings
+    from pnp.source.icons import IconStore
+    from pnp.source.settings import Settings
 
     manifest = json.loads((default_build / game / "manifest.json").read_text())
     tiles = [p for p in manifest["placed"] if p["tile"]]
@@ -171,10 +171,10 @@ def test_every_cut_line_is_marked_at_both_ends(paper, bleed):
     no mark crosses a face; the furniture is upright."""
     from pdfscan import scan
 
-    from pnp.build import build_game
-    from pnp.icons import IconStore
-    from pnp.paths import shipped_icons_dir
-    from pnp.settings import Settings
+    from pnp.build.pipeline import build_game
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.source.icons import IconStore
+    from pnp.source.settings import Settings
 
     settings = Settings(paper=paper, bleed=bleed, margin="3mm" if bleed != "0" else "5mm")
     result = build_game("exit-from-purgatory", settings, IconStore(shipped_icons_dir()))

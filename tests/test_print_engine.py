@@ -6,20 +6,20 @@ import io
 import re
 
 import pytest
+from pdfscan import MM, near, scan
 from pypdf import PdfReader
 
-from pdfscan import MM, near, scan
-from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet
 from pnp.errors import UsageProblem
+from pnp.files.paths import shipped_icons_dir
+from pnp.games.kit import pawn_standees, standee_tab
 from pnp.geometry import Size
-from pnp.icons import IconStore
-from pnp.paths import shipped_icons_dir
+from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet
 from pnp.render.document import render_document
-from pnp.render.pages import RenderOptions
 from pnp.render.elements import Box, Circle, Icon, Polygon, Text
-from pnp.kit import pawn_standees, standee_tab
-from pnp.layouts import PawnSet
+from pnp.render.pages import RenderOptions
 from pnp.render.pieces import CUT
+from pnp.source.icons import IconStore
+from pnp.source.models import PawnSet
 
 CUT_RGB = tuple(round(int(CUT[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
 BLACK = (0.0, 0.0, 0.0)
@@ -319,8 +319,9 @@ def test_metadata_and_fonts_are_embedded():
 
 
 def test_ink_saver_has_no_large_dark_fills():
-    from pnp.render.elements import INK  # noqa: F401
     import pypdfium2 as pdfium
+
+    from pnp.render.elements import INK  # noqa: F401
 
     colour, _, _ = render([PieceSheet(title="Cards", pieces=deck(9), width=63.5, height=88.9)])
     saver, _, _ = render([PieceSheet(title="Cards", pieces=deck(9), width=63.5, height=88.9)], ink_saver=True)

@@ -59,10 +59,10 @@ def test_punished_and_seven_steps_wording(built):
 @pytest.mark.parametrize("duplex, hint", [("long", True), ("short", True), ("off", False), ("fold", False)])
 def test_the_calibration_hint_shows_where_backs_go_through_a_duplex_flip(duplex, hint):
     """The print guide suggests the calibration sheet only for files whose backs rely on the printer's flip."""
-    from pnp.build import plan_game
-    from pnp.icons import IconStore
-    from pnp.paths import shipped_icons_dir
-    from pnp.settings import Settings
+    from pnp.build.pipeline import plan_game
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.source.icons import IconStore
+    from pnp.source.settings import Settings
 
     plan = plan_game("exit-from-purgatory", Settings(duplex=duplex), IconStore(shipped_icons_dir()))
     (rules,) = [spec for spec in plan.specs if spec.filename == "rules.pdf"]

@@ -8,10 +8,10 @@ from collections import Counter
 
 import pypdfium2 as pdfium
 import pytest
-
 from conftest import edit_card, message_lines
 from pdfscan import scan
-from pnp.paths import shipped_layouts_dir
+
+from pnp.files.paths import shipped_layouts_dir
 
 GAME = "punished"
 TIER_RGB = {1: (0x9B, 0x1D, 0x20), 2: (0x5A, 0x2A, 0x82), 3: (0x1C, 0x1C, 0x1C)}

@@ -15,25 +15,26 @@ from click.testing import CliRunner
 from conftest import edit_card
 
 from pnp.analysis.dice import p_greater, subset_sums, sum_distribution
-from pnp.analysis.exit_from_purgatory import p_challenge
-from pnp.analysis.particle_panic import rounds_to_fill, turns_to_fill
-from pnp.analysis.seven_steps import p_meets, simulate
+from pnp.analysis.exit_balance import p_challenge
+from pnp.analysis.panic_balance import rounds_to_fill, turns_to_fill
+from pnp.analysis.seven_steps_balance import p_meets, simulate
 from pnp.analysis.seven_steps_optimal import Climb, OptimalClimb, simulate_optimal
-from pnp.analysis.straight_to import climb as straight_to_climb
-from pnp.analysis.straight_to import p_single_winner
+from pnp.analysis.straight_to_balance import climb as straight_to_climb
+from pnp.analysis.straight_to_balance import p_single_winner
 from pnp.cli import cli
+from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 from pnp.games import GAMES
 from pnp.games.seven_steps import FILE, Gamesheet
-from pnp.icons import IconStore
-from pnp.layouts import load_file
-from pnp.paths import shipped_icons_dir, shipped_layouts_dir
-from pnp.rules import load_rules
+from pnp.source.gamesource import read_game
+from pnp.source.icons import IconStore
+from pnp.source.models import load_file
+from pnp.source.rules import load_rules
 
 STORE = IconStore(shipped_icons_dir())
 
 
 def terraces():
-    sheet = load_file(shipped_layouts_dir() / "seven-steps" / FILE, Gamesheet, STORE)
+    sheet = load_file(read_game("seven-steps", shipped_layouts_dir() / "seven-steps"), FILE, Gamesheet, STORE)
     return {t.name: t for t in sheet.terraces}
 
 
@@ -124,7 +125,7 @@ def test_rounds_until_overflow_count_whole_rounds():
 
 def test_simulations_repeat_exactly():
     ordered = [t.test for t in sorted(terraces().values(), key=lambda t: t.step)]
-    facts = load_rules(shipped_layouts_dir() / "seven-steps").facts
+    facts = load_rules(read_game("seven-steps", shipped_layouts_dir() / "seven-steps")).facts
     first = simulate(ordered, facts, 3000, 11)
     assert simulate(ordered, facts, 3000, 11) == first
     assert simulate(ordered, facts, 3000, 12) != first

@@ -14,15 +14,20 @@ from pathlib import Path
 import pytest
 from pdfscan import pdf_text
 
-from pnp.games import GAMES
-from pnp.paths import shipped_layouts_dir
-from pnp.ruletrace import TRACE_FILE, load_trace, plain, stray_quotes, uncovered
+from pnp.files.paths import shipped_layouts_dir
+from pnp.games import GAMES, load_game
+from pnp.source.gamesource import read_game
+from pnp.source.ruletrace import TRACE_FILE, load_trace, plain, stray_quotes, uncovered
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 
 
-def rule_document(title: str) -> str:
-    """The rule document whose row in the seeds' README names the game `title`."""
+def rule_document(title: str, slug: str | None = None) -> str:
+    """The rule document a game ships with, else the one whose row in the seeds' README names the
+    game `title`."""
+    shipped = load_game(slug).document if slug else None
+    if shipped is not None:
+        return shipped.read_text(encoding="utf-8")
     if not SEEDS.is_dir():
         if os.environ.get("CI"):
             pytest.fail(f"the rule documents are missing: {SEEDS}")
@@ -34,17 +39,17 @@ def rule_document(title: str) -> str:
     pytest.fail(f"no rule document for {title!r} in {SEEDS / 'README.md'}")
 
 
-TRACED = [slug for slug in GAMES if (shipped_layouts_dir() / slug / TRACE_FILE).exists()]
+TRACED = [slug for slug in GAMES if (load_game(slug).shipped_folder() / TRACE_FILE).exists()]
 
 
-def test_every_game_with_a_rules_sheet_has_a_trace():
-    assert [slug for slug in GAMES if (shipped_layouts_dir() / slug / "reference.toml").exists()] == TRACED
+def test_every_game_has_a_trace():
+    assert TRACED == list(GAMES)
 
 
 @pytest.mark.parametrize("slug", TRACED)
 def test_every_sentence_of_the_document_is_traced(slug):
-    trace = load_trace(shipped_layouts_dir() / slug)
-    document = rule_document(trace.document)
+    trace = load_trace(read_game(slug, load_game(slug).shipped_folder()))
+    document = rule_document(trace.document, slug)
     assert uncovered(trace, document) == []
     assert stray_quotes(trace, document) == []
 
@@ -55,8 +60,8 @@ def test_readings_are_printed_as_readings(slug):
     printed there or names its document sentence in the line itself."""
     import tomllib
 
-    folder = shipped_layouts_dir() / slug
-    trace = load_trace(folder)
+    folder = load_game(slug).shipped_folder()
+    trace = load_trace(read_game(slug, folder))
     reference = tomllib.loads((folder / "reference.toml").read_text())
     reading_lines = {f"reference.toml:sections[{i}].lines[{j}]"
                      for i, section in enumerate(reference["sections"]) if "reading" in section["heading"].lower()
@@ -66,7 +71,7 @@ def test_readings_are_printed_as_readings(slug):
 
 
 def test_a_sentence_dropped_from_a_trace_is_found():
-    trace = load_trace(shipped_layouts_dir() / "exit-from-purgatory")
+    trace = load_trace(read_game("exit-from-purgatory", shipped_layouts_dir() / "exit-from-purgatory"))
     document = rule_document(trace.document)
     entry = next(e for e in trace.rule if any("rolls one dice plus" in q for q in e.says))
     cut = trace.model_copy(update={"rule": [e for e in trace.rule if e is not entry]})
@@ -121,7 +126,7 @@ def test_no_players_text_names_a_command_line_flag(default_build, slug):
 def test_a_refused_player_count_quotes_only_the_document(run, slug, players):
     result = run("validate", slug, "--players", str(players))
     assert result.exit_code == 2
-    document = plain(rule_document(load_trace(shipped_layouts_dir() / slug).document))
+    document = plain(rule_document(load_trace(read_game(slug, shipped_layouts_dir() / slug)).document))
     quoted = re.findall(r'"([^"]+)"', result.output.split("is not allowed", 1)[1])
     for quote in quoted:
         assert plain(quote) in document, quote

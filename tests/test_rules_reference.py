@@ -8,34 +8,17 @@ import shutil
 
 import pypdfium2 as pdfium
 import pytest
-
 from conftest import edit_card
 
-from pnp.build import build_game
-from pnp.games import GAMES
-from pnp.icons import IconStore
-from pnp.paths import shipped_icons_dir, shipped_layouts_dir
-from pnp.rules import load_rules
-from pnp.settings import Settings
+from pnp.build.pipeline import build_game
+from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
+from pnp.games import GAMES, load_game
+from pnp.source.gamesource import read_game
+from pnp.source.icons import IconStore
+from pnp.source.rules import load_rules
+from pnp.source.settings import Settings
 
 STORE = IconStore(shipped_icons_dir())
-SECTIONS = {
-    "exit-from-purgatory": ("Setup", "A turn: do one of these", "Leaving Purgatory: the end"),
-    "straight-to": ("Setup", "A round", "The end"),
-    "seven-steps": ("Setup", "A day (your turn)", "The end"),
-    "particle-panic": ("Setup", "A turn", "Winning and losing"),
-    "punished": ("Setup", "A turn", "Decks and the end"),
-}
-COUNTED = {   # what the Components section must state, by rules-model component
-    "exit-from-purgatory": {"apple": "{} Apple", "worm": "{} Worm", "lantern": "{} Lantern", "token": "{} double-sided"},
-    "straight-to": {"destiny": "{} Destiny cards", "power": "{} Power tokens", "combat-power": "{} Combat Power tokens",
-                    "pawn": "{} pawns", "soul-good": "{} Good"},
-    "seven-steps": {},
-    "particle-panic": {"pawn": "{} pawns", "hand-tracker": "{} hand-limit trackers"},
-    "punished": {"tier-1": "{} red cards", "tier-2": "{} purple", "tier-3": "{} black"},
-}
-
-
 def text_of(pdf: bytes) -> str:
     document = pdfium.PdfDocument(pdf)
     try:
@@ -45,23 +28,24 @@ def text_of(pdf: bytes) -> str:
 
 
 def player_counts(game: str) -> list[int]:
-    players = load_rules(shipped_layouts_dir() / game).players
+    players = load_rules(read_game(game, load_game(game).shipped_folder())).players
     top = players.max if players.max is not None else players.min + 8
     return sorted({players.min, players.default, top})[:3]
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_prints_a_rules_reference_with_its_counts(game):
-    rules = load_rules(shipped_layouts_dir() / game)
+    rules = load_rules(read_game(game, load_game(game).shipped_folder()))
     for players in player_counts(game):
         result = build_game(game, Settings(players=players), STORE)
         assert result.problems == []
         doc = next(d for d in result.documents if d.filename == "rules.pdf")
         assert doc.pages == 2                                  # one sheet, both sides, no cover
         text = text_of(doc.pdf)
-        for heading in ("Components",) + SECTIONS[game] + ("Example",):
+        promises = load_game(game).promises
+        for heading in ("Components", *promises.headings, "Example"):
             assert heading in text, (game, heading)
-        for kind, pattern in COUNTED[game].items():
+        for kind, pattern in promises.counts.items():
             expected = pattern.format(rules.components[kind].expected(players))
             assert expected in text, (game, players, expected)
         assert "{" not in text and "}" not in text              # every placeholder filled
@@ -127,9 +111,9 @@ def test_each_new_lint_rule_names_the_card_and_key(run, layouts_copy, card, old,
 
 def test_a_terrace_threshold_is_typed_once(tmp_path):
     """ENVY's 9 lives in its test; the sheet's words and the odds both follow a change to it."""
-    from pnp.analysis.seven_steps import p_meets
+    from pnp.analysis.seven_steps_balance import p_meets
     from pnp.games.seven_steps import FILE, Gamesheet
-    from pnp.layouts import load_file
+    from pnp.source.models import load_file
 
     layouts = tmp_path / "layouts"
     shutil.copytree(shipped_layouts_dir() / "seven-steps", layouts / "seven-steps")
@@ -138,5 +122,5 @@ def test_a_terrace_threshold_is_typed_once(tmp_path):
     result = build_game("seven-steps", Settings(layouts=str(layouts)), STORE)
     sheet = text_of(next(d for d in result.documents if d.filename == "gamesheets.pdf").pdf)
     assert "Roll under 8 minus the challenge die." in sheet and "under 9 minus" not in sheet
-    envy = next(t for t in load_file(layouts / "seven-steps" / FILE, Gamesheet, STORE).terraces if t.name == "ENVY")
+    envy = next(t for t in load_file(read_game("seven-steps", layouts / "seven-steps"), FILE, Gamesheet, STORE).terraces if t.name == "ENVY")
     assert float(p_meets(envy.test, 1, 6)) == pytest.approx(1 / 6)          # under 8 - 6 = 2: a 1

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.icons import is_icon_ref
+from pnp.source.icons import is_icon_ref
 
 
 def test_an_icon_reference_cannot_end_in_a_newline():
@@ -84,7 +84,7 @@ def test_a_linked_game_folder_is_not_written_through(run, isolated, tmp_path):
 def test_a_write_that_fails_leaves_the_earlier_file_whole(tmp_path, monkeypatch):
     """Files are written to a temporary name, synced, then renamed: a write that fails part way
     (a full disk, say) leaves the earlier file as it was and no temporary file behind."""
-    from pnp.atomic import write_bytes_atomic
+    from pnp.files.atomic import write_bytes_atomic
 
     folder = tmp_path / "game"
     folder.mkdir()

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from pypdf import PdfReader
-
 from pdfscan import MM, scan
+from pypdf import PdfReader
 
 GAME = "seven-steps"
 TERRACES = ["PRIDE", "ENVY", "WRATH", "SLOTH", "GREED", "GLUTTONY", "LUST"]
@@ -80,7 +79,7 @@ def test_each_terrace_prints_its_challenge_with_the_rule_sheets_numbers(run, iso
 
     import pypdfium2 as pdfium
 
-    from pnp.paths import shipped_layouts_dir
+    from pnp.files.paths import shipped_layouts_dir
 
     seed = next(p for p in (shipped_layouts_dir().parent.parent / "shared" / "seeds").glob("*.txt")
                 if "Terrace Challenges" in p.read_text()) if (shipped_layouts_dir().parent.parent / "shared").is_dir() \

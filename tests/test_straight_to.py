@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-
 from pdfscan import MM, scan
 
 GAME = "straight-to"

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from pnp.games import GAMES
+from pnp.games import GAMES, load_game
+from pnp.source.gamesource import read_game
 
 
 def edit(path, old, new, count=1):
@@ -23,9 +24,9 @@ def validate(run, layouts, *args):
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_shipped_data_validates_for_every_supported_player_count(run, game, layouts_copy):
-    from pnp.rules import load_rules
+    from pnp.source.rules import load_rules
 
-    rules = load_rules(layouts_copy / game)
+    rules = load_rules(read_game(game, layouts_copy / game))
     top = rules.players.max or rules.players.min + 6
     for players in range(rules.players.min, top + 1):
         result = validate(run, layouts_copy, game, "--players", players)
@@ -118,27 +119,28 @@ def test_build_refuses_a_broken_deck_unless_told(run, layouts_copy, isolated):
     assert (isolated / "output/exit-from-purgatory/cards.pdf").exists()
 
 
-DATA_FILE = {"exit-from-purgatory": "components.toml", "seven-steps": "gamesheet.toml",
-             "straight-to": "components.toml", "particle-panic": "components.toml", "punished": "cards.toml"}
+def main_file(game: str) -> str:
+    """The game's main data file, as its Game entry names it."""
+    return load_game(game).files[0]
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_misspelt_key_is_named(run, layouts_copy, game):
-    path = layouts_copy / game / DATA_FILE[game]
+    path = layouts_copy / game / main_file(game)
     path.write_text("titel = \"typo\"\n" + path.read_text())
     result = validate(run, layouts_copy, game)
     assert result.exit_code == 1
-    assert f"{game}/{DATA_FILE[game]}:titel: unknown key (a typo?)" in result.output
+    assert f"{game}/{main_file(game)}:titel: unknown key (a typo?)" in result.output
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_toml_syntax_is_exit_1_with_line(run, layouts_copy, game):
-    path = layouts_copy / game / DATA_FILE[game]
+    path = layouts_copy / game / main_file(game)
     lines = path.read_text().count("\n")
     path.write_text(path.read_text() + "[broken\n")
     result = validate(run, layouts_copy, game)
     assert result.exit_code == 1
-    assert f"{DATA_FILE[game]}:{lines + 1}: TOML syntax error" in result.output
+    assert f"{main_file(game)}:{lines + 1}: TOML syntax error" in result.output
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

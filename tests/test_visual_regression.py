@@ -2,7 +2,8 @@
 reference image, so a change to how a page looks is noticed even when every measured property holds.
 
 The pages are the first, second and last of each PDF of the default build (fronts, backs, sheets
-that mix sections, board tiles, mats, aids, gamesheets, both sides of the rules sheet).
+that mix sections, board tiles, mats, aids, gamesheets, both sides of the rules sheet), for the games
+pnp ships: a game published on its own keeps its references with its own tests.
 
 After a change meant to alter the look, refresh the references and commit them:
 
@@ -19,6 +20,8 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops
 
+from pnp.games import BUILT_IN, GAMES
+
 REFERENCES = Path(__file__).parent / "visual"
 DIFFS = REFERENCES / "diff"
 DPI = 24              # a millimetre is about one pixel: small files, yet a 1 mm move shows
@@ -29,7 +32,8 @@ ALLOWED = 12          # pixels that may differ on a page
 def _pages(build: Path) -> dict[str, Image.Image]:
     """name -> rendered page, for the pages that stand for every kind the build makes."""
     out = {}
-    for pdf in sorted(build.glob("*/*.pdf")):
+    own = {slug for slug, listing in GAMES.items() if listing.origin == BUILT_IN}
+    for pdf in sorted(p for p in build.glob("*/*.pdf") if p.parent.name in own):
         document = pdfium.PdfDocument(str(pdf))
         for index in sorted({0, 1, len(document) - 1} & set(range(len(document)))):
             image = document[index].render(scale=DPI / 72).to_pil().convert("RGB")

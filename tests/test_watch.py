@@ -12,7 +12,7 @@ import urllib.request
 import pytest
 from conftest import watch_process
 
-from pnp.paths import shipped_icons_dir, shipped_layouts_dir
+from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 
 
 def _get(url: str) -> bytes:

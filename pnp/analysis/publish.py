@@ -3,17 +3,17 @@ SVG files (matplotlib), the page, and the figures kept for the next comparison."
 
 from __future__ import annotations
 
-import importlib
 import io
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.analysis import ANALYSES
-from pnp.analysis.model import Figure, GameReport, Plot
-from pnp.atomic import write_bytes_atomic
-from pnp.icons import IconStore
-from pnp.rules import load_rules
+from pnp.analysis.report import Figure, GameReport, Plot, Section
+from pnp.files.atomic import write_bytes_atomic
+from pnp.games import analysis_of, load_game
+from pnp.source.gamesource import GameSource
+from pnp.source.icons import IconStore
+from pnp.source.rules import RulesModel, load_rules
 
 REPORT_FILE = "report.html"
 FIGURES_FILE = "report.json"
@@ -26,10 +26,12 @@ class Published:
     lines: list[str]                 # the text summary, ending with the figures that moved
 
 
-def publish(game: str, layouts: Path, store: IconStore, output: Path) -> Published:
-    folder = layouts / game
-    report: GameReport = importlib.import_module(ANALYSES[game]).analyse(folder, store, load_rules(folder))
-    target = output / game
+def publish(source: GameSource, store: IconStore, output: Path) -> Published:
+    game = load_game(source.slug)
+    rules = load_rules(source)
+    analyse = analysis_of(game)
+    report: GameReport = analyse(source, store, rules) if analyse else without_analysis(game.slug, rules)
+    target = output / game.slug
     figures = report.figures()
     previous = _previous(target / FIGURES_FILE)
     moved = {key: old for key, old in previous.items()
@@ -45,6 +47,15 @@ def publish(game: str, layouts: Path, store: IconStore, output: Path) -> Publish
     for key, old in sorted(moved.items()):
         lines.append(f"  moved: {figures[key].label}: {figures[key].shown(old)} -> {figures[key].shown()}")
     return Published(page=target / REPORT_FILE, lines=lines)
+
+
+def without_analysis(slug: str, rules: RulesModel) -> GameReport:
+    """The page of a game that registers no analysis: it says so, and how to add one."""
+    return GameReport(game=slug, title=rules.game.title, headline=[], sections=[Section(
+        title="No balance report", text=[
+            "This game registers no analysis, so there are no odds or simulations to show.",
+            'A game adds one by naming a function in its Game entry: analysis = "module:analyse", taking the '
+            "game's data source, the icon store and the rules model, and returning a GameReport."])])
 
 
 def _previous(path: Path) -> dict[str, float]:
@@ -90,7 +101,7 @@ def svg(plot: Plot) -> bytes:
 
 
 def page(report: GameReport, moved: dict[str, float]) -> str:
-    from pnp.pages import render_page
+    from pnp.site.html import render_page
 
     return render_page("report.html.j2", report=report, moved=moved, plots=PLOTS, is_figure=is_figure)
 

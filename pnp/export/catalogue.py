@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.components import Board, Piece, PieceSheet, Sheet
 from pnp.errors import UsageProblem
-from pnp.icons import IconStore
+from pnp.render.components import Board, Piece, PieceSheet, Sheet
 from pnp.render.elements import Element
-from pnp.settings import Settings
+from pnp.source.icons import IconStore
+from pnp.source.settings import Settings
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -57,7 +57,7 @@ class Catalogue:
 
 def catalogue(slug: str, settings: Settings, store: IconStore) -> Catalogue:
     """Every exportable thing of the game, in the order its files print them."""
-    from pnp.build import plan_game
+    from pnp.build.pipeline import plan_game
 
     plan = plan_game(slug, settings, store)
     decks, pieces, flats = [], [], []

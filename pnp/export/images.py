@@ -9,10 +9,10 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from pnp.atomic import write_bytes_atomic
 from pnp.export.catalogue import Deck
 from pnp.export.pictures import Side, draw_sides, png_bytes, slug
-from pnp.icons import IconStore
+from pnp.files.atomic import write_bytes_atomic
+from pnp.source.icons import IconStore
 
 
 def image_jobs(deck: Deck) -> list[tuple[str, int, str, str, str, Side]]:

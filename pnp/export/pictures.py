@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from PIL import Image
 
 from pnp.geometry import MM
-from pnp.icons import IconStore
 from pnp.render.elements import Element
 from pnp.render.raster import pieces_pdf, rasterise
+from pnp.source.icons import IconStore
 
 Side = tuple[tuple[Element, ...], str | None]     # elements and the background colour behind them
 

@@ -9,16 +9,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pnp import __version__
-from pnp.atomic import write_bytes_atomic
 from pnp.export.catalogue import Deck
 from pnp.export.pictures import Side, slug
+from pnp.files.atomic import write_bytes_atomic
 from pnp.geometry import MM
-from pnp.icons import IconStore
 from pnp.render.elements import icon_refs
 from pnp.render.fonts import font, register_fonts
 from pnp.render.pages import FormCache
 from pnp.render.painter import Painter, rl_color
 from pnp.render.pieces import bleeding
+from pnp.source.icons import IconStore
 
 BLANK: Side = ((), "#ffffff")
 

@@ -14,11 +14,11 @@ from typing import Any
 
 from PIL import Image
 
-from pnp.atomic import write_bytes_atomic
 from pnp.export.catalogue import Catalogue, Deck, Flat, PieceSet
 from pnp.export.pictures import draw_sides, png_bytes, slug, standee_sides
-from pnp.icons import IconStore
-from pnp.kit import standee_tab
+from pnp.files.atomic import write_bytes_atomic
+from pnp.games.kit import standee_tab
+from pnp.source.icons import IconStore
 
 TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096
 TTS_PER_SHEET = TTS_COLS * TTS_ROWS - 1      # the last slot shows the hidden face

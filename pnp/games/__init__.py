@@ -1,8 +1,12 @@
-"""The game registry: adding a game is one module, one layouts/ folder and one line here.
+"""The game registry: every game is one `Game` entry, and everything pnp knows about a game hangs
+off it: how to read its data, the documents it prints, its own rules, its balance report, its
+paper budget and what its rules sheet must say.
 
-A game module defines `GAME = Game(...)`: how to load its layout data, which documents it prints
-and which of its own rules a build must keep. The registry checks that contract when it loads the
-module, so a missing or misnamed part is named at once, not met mid-build.
+pnp's own games are listed in GAMES below. A game published as its own distribution registers
+under the `pnp.games` entry-point group (`charons-toll = "charons_toll:GAME"` in its
+pyproject.toml) and is found the same way, as pytest finds its plugins; `pnp list` says where each
+game came from. The registry checks the contract when it loads a game, so a missing or misnamed
+part is named at once, not met mid-build.
 """
 
 from __future__ import annotations
@@ -11,24 +15,58 @@ import importlib
 import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from pnp.components import SHEET_GAP_MM
-from pnp.errors import LayoutError
+from pnp.errors import LayoutError, UsageProblem
+from pnp.files.paths import shipped_layouts_dir
+from pnp.render.components import SHEET_GAP_MM
+from pnp.source.gamesource import GameSource, read_game
 
-if TYPE_CHECKING:               # the CLI reads GAMES at start: the rules model's schema loads with a game
-    from pnp.components import DocumentSpec
-    from pnp.icons import IconStore
-    from pnp.rules import CountOrigin, Problem, RulesModel
+if TYPE_CHECKING:               # the CLI reads the registry at start: a game's models load with the game
+    from pnp.render.components import DocumentSpec
+    from pnp.source.icons import IconStore
+    from pnp.source.rules import CountOrigin, Problem, RulesModel
 
-GAMES: dict[str, str] = {
-    "exit-from-purgatory": "pnp.games.exit_from_purgatory",
-    "seven-steps": "pnp.games.seven_steps",
-    "particle-panic": "pnp.games.particle_panic",
-    "punished": "pnp.games.punished",
-    "straight-to": "pnp.games.straight_to",
+ENTRY_POINTS = "pnp.games"
+BUILT_IN = "pnp"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Listing:
+    """Where a registered game is loaded from: `module` (its GAME) or `module:NAME`, and who ships it."""
+
+    target: str
+    origin: str = BUILT_IN
+
+
+GAMES: dict[str, Listing] = {
+    "exit-from-purgatory": Listing(target="pnp.games.exit_from_purgatory"),
+    "seven-steps": Listing(target="pnp.games.seven_steps"),
+    "particle-panic": Listing(target="pnp.games.particle_panic"),
+    "punished": Listing(target="pnp.games.punished"),
+    "straight-to": Listing(target="pnp.games.straight_to"),
 }
+
+
+CLASHES: list[str] = []       # published games refused for taking a name already registered: said by the CLI
+
+
+def _published() -> dict[str, Listing]:
+    """Games other distributions register under the entry-point group."""
+    found: dict[str, Listing] = {}
+    for point in entry_points(group=ENTRY_POINTS):
+        origin = f"{point.dist.name} {point.dist.version}" if point.dist else point.value
+        if point.name in GAMES or point.name in found:
+            CLASHES.append(f"the game {point.name!r} registered by {origin} is left out: pnp already has a game "
+                           "of that name (the distribution must rename it)")
+            continue
+        found[point.name] = Listing(target=point.value, origin=origin)
+    return found
+
+
+GAMES.update(_published())
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -55,7 +93,7 @@ class BuildContext:
                               "so the rules model must say how many")
         return self.quantities[kind]
 
-    def fill(self, text: str, where: str) -> str:
+    def fill(self, text: str, where: str | Callable[[], str]) -> str:
         """Printed text with `{name}` replaced by the rules model's number of that name (a fact, a
         component's count for this build, or `players`), so a number is typed once, in rules.toml,
         and a balance change reaches every printed line."""
@@ -63,19 +101,36 @@ class BuildContext:
         try:
             names = [name for _, name, _, _ in string.Formatter().parse(text) if name]
         except ValueError as exc:
-            raise LayoutError(f"{where}: {exc} (write {{{{ and }}}} for a brace)") from None
+            raise LayoutError(f"{_place(where)}: {exc} (write {{{{ and }}}} for a brace)") from None
         unknown = sorted(set(names) - set(values))
         if unknown:
-            raise LayoutError(f"{where}: {{{unknown[0]}}} is not a number in rules.toml [facts] or a component "
+            raise LayoutError(f"{_place(where)}: {{{unknown[0]}}} is not a number in rules.toml [facts] or a component "
                               f"count (known: {', '.join(sorted(values))})")
         return text.format_map(values)
+
+
+def _place(where: str | Callable[[], str]) -> str:
+    """Where a text came from, worked out only when a message needs it."""
+    return where() if callable(where) else where
 
 
 Data = TypeVar("Data")
 
 
-def _no_origins(data: Any, folder: Path) -> Mapping[str, CountOrigin]:
+def _no_origins(data: Any, source: GameSource) -> Mapping[str, CountOrigin]:
     return {}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Promises:
+    """What a default build of the game promises its players, checked for every registered game by
+    the test suite and by `pnp validate`'s paper line: the A4 sheets it takes (its rules sheet
+    included), the sections its rules sheet shows, and how that sheet states each count
+    (`{}` is the count for the players built, e.g. "{} Apple")."""
+
+    sheets: int
+    headings: tuple[str, ...] = ("Setup",)
+    counts: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -83,19 +138,64 @@ class Game(Generic[Data]):
     """What a game module provides, typed by the data its `load` returns."""
 
     slug: str
-    load: Callable[[Path, IconStore], Data]                       # the game's layouts/ folder -> its data
+    load: Callable[[GameSource, IconStore], Data]                 # its data, read from its GameSource
     documents: Callable[[Data, BuildContext], list[DocumentSpec]]  # the files it prints, as data
     invariants: Callable[[Data, RulesModel, int], list[Problem]]   # its own rules, beyond component counts
+    files: tuple[str, ...]                 # its data files beside rules.toml and reference.toml, the main one first
+    promises: Promises
     # where a count the rules model checks is declared in the layout data (for a precise message)
-    count_origins: Callable[[Data, Path], Mapping[str, CountOrigin]] = _no_origins
+    count_origins: Callable[[Data, GameSource], Mapping[str, CountOrigin]] = _no_origins
+    # the balance report for `pnp report`, "module:function" (loaded only for a report); None: the
+    # report says the game has none
+    analysis: str | None = None
+    folder: Path | None = None             # its shipped data; None: pnp's own layouts/<slug>
+    document: Path | None = None           # the rule document its trace.toml quotes, when it ships one
+
+    def shipped_folder(self) -> Path:
+        return self.folder if self.folder is not None else shipped_layouts_dir() / self.slug
+
+
+def _target(listing: Listing) -> tuple[str, str]:
+    module, _, name = listing.target.partition(":")
+    return module, name or "GAME"
 
 
 def load_game(slug: str) -> Game[Any]:
     """The game registered as `slug`, its contract checked."""
-    module = importlib.import_module(GAMES[slug])
-    game = getattr(module, "GAME", None)
+    listing = GAMES.get(slug)
+    if listing is None:
+        raise UsageProblem(f"{slug}: no such game (known: {', '.join(sorted(GAMES))})")
+    module_name, name = _target(listing)
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise UsageProblem(f"{slug}: its module {module_name} cannot be imported ({exc}); "
+                           f"registered by {listing.origin}") from None
+    game = getattr(module, name, None)
     if not isinstance(game, Game):
-        raise TypeError(f"{GAMES[slug]}: a game module must define GAME = Game(...) (see pnp/games/__init__.py)")
+        raise TypeError(f"{listing.target}: a game module must define GAME = Game(...) (see pnp/games/__init__.py)")
     if game.slug != slug:
-        raise TypeError(f"{GAMES[slug]}: GAME.slug is {game.slug!r}, registered as {slug!r}")
+        raise TypeError(f"{listing.target}: GAME.slug is {game.slug!r}, registered as {slug!r}")
     return game
+
+
+def data_folder(slug: str, layouts: str | None) -> Path:
+    """Where a build reads the game's data: the project's layouts/<slug> when a layouts folder is
+    set (a designer's project, or --layouts), else the data the game ships with."""
+    return Path(layouts) / slug if layouts else load_game(slug).shipped_folder()
+
+
+def read_source(slug: str, layouts: str | None) -> GameSource:
+    """The game's data folder, read once for everything that follows."""
+    folder = data_folder(slug, layouts)
+    if not folder.is_dir():
+        raise UsageProblem(f"{slug}: no layout folder {folder}")
+    return read_game(slug, folder)
+
+
+def analysis_of(game: Game[Any]) -> Callable[..., Any] | None:
+    """The game's report function, imported now (a build never needs it)."""
+    if game.analysis is None:
+        return None
+    module, _, name = game.analysis.partition(":")
+    return getattr(importlib.import_module(module), name or "analyse")  # type: ignore[no-any-return]

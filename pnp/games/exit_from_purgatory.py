@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pnp.components import Cover, DocumentSpec, Piece, PieceSheet
 from pnp.errors import LayoutError
-from pnp.games import BuildContext, Game
-from pnp.icons import IconRef, IconStore
-from pnp.kit import (
+from pnp.games import BuildContext, Game, Promises
+from pnp.games.kit import (
     TokenSide,
     aid_contents,
     aid_frame,
@@ -24,12 +21,15 @@ from pnp.kit import (
     round_token,
     sheet,
 )
-from pnp.layouts import CardBack, CardDesign, Color, CoverText, IconName, Strict, Text, load_file
 from pnp.render.columns import Block
+from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet
 from pnp.render.elements import WHITE, Box, Circle, Element, Elements, Icon, Line
 from pnp.render.elements import Text as T
-from pnp.rules import Problem, RulesModel
-from pnp.svgshape import SvgRejected, radial_tips
+from pnp.source.gamesource import GameSource
+from pnp.source.icons import IconRef, IconStore
+from pnp.source.models import CardBack, CardDesign, Color, CoverText, IconName, Strict, Text, load_file
+from pnp.source.rules import Problem, RulesModel
+from pnp.source.svgshape import SvgRejected, radial_tips
 
 FILE = "components.toml"
 CARDS_PDF = "cards.pdf"
@@ -115,8 +115,8 @@ class Exit:
     tips: Tips  # the mat icon's snowflake: centre and six arm tips, from its geometry
 
 
-def load(folder: Path, store: IconStore) -> Exit:
-    data = load_file(folder / FILE, ExitData, store)
+def load(source: GameSource, store: IconStore) -> Exit:
+    data = load_file(source, FILE, ExitData, store)
     for i, card in enumerate(data.cards):
         if card.role is None and card.id != data.roll.card:
             raise LayoutError(f"exit-from-purgatory/{FILE}:cards[{i}].role: missing: say what the card does")
@@ -339,4 +339,11 @@ def invariants(game: Exit, rules: RulesModel, players: int) -> list[Problem]:
     return problems
 
 
-GAME = Game(slug="exit-from-purgatory", load=load, documents=documents, invariants=invariants)
+GAME = Game(
+    slug="exit-from-purgatory", load=load, documents=documents, invariants=invariants,
+    files=(FILE,),
+    promises=Promises(sheets=14, headings=("Setup", "A turn: do one of these", "Leaving Purgatory: the end"),
+                      counts={"apple": "{} Apple", "worm": "{} Worm", "lantern": "{} Lantern",
+                              "token": "{} double-sided"}),
+    analysis="pnp.analysis.exit_balance:analyse",
+)

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 from pydantic import Field, model_validator
 
-from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet
 from pnp.errors import LayoutError
-from pnp.games import BuildContext, Game
-from pnp.icons import IconStore
-from pnp.kit import TokenSide, aid_frame, aids_document, assembly_for, pawn_name, pawn_standees, round_token
-from pnp.layouts import Color, Count, CoverText, IconName, Mm, PawnSet, Strict, Text, load_file
+from pnp.games import BuildContext, Game, Promises
+from pnp.games.kit import TokenSide, aid_frame, aids_document, assembly_for, pawn_name, pawn_standees, round_token
 from pnp.render.columns import Block
+from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet
 from pnp.render.elements import WHITE, Box, Circle, Element, Elements, Icon, Polygon
 from pnp.render.elements import Text as T
-from pnp.rules import Problem, RulesModel, check_facts
+from pnp.source.gamesource import GameSource
+from pnp.source.icons import IconStore
+from pnp.source.models import Color, Count, CoverText, IconName, Mm, PawnSet, Strict, Text, load_file
+from pnp.source.rules import Problem, RulesModel, check_facts
 
 SLUG = "particle-panic"
 FILE = "components.toml"
@@ -104,8 +104,8 @@ class PanicData(Strict):
     cover: CoverText
 
 
-def load(folder: Path, store: IconStore) -> PanicData:
-    data = load_file(folder / FILE, PanicData, store)
+def load(source: GameSource, store: IconStore) -> PanicData:
+    data = load_file(source, FILE, PanicData, store)
     if data.board.spaces != 6:
         raise LayoutError(f"{SLUG}/{FILE}:board.spaces: the ring layout draws 6 spaces, found {data.board.spaces}")
     return data
@@ -280,4 +280,10 @@ def invariants(d: PanicData, rules: RulesModel, players: int) -> list[Problem]:
     return problems
 
 
-GAME = Game(slug=SLUG, load=load, documents=documents, invariants=invariants)
+GAME = Game(
+    slug=SLUG, load=load, documents=documents, invariants=invariants,
+    files=(FILE,),
+    promises=Promises(sheets=8, headings=("Setup", "A turn", "Winning and losing"),
+                      counts={"pawn": "{} pawns", "hand-tracker": "{} hand-limit trackers"}),
+    analysis="pnp.analysis.panic_balance:analyse",
+)

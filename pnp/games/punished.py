@@ -6,24 +6,24 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
 from pydantic import Field, model_validator
 
-from pnp.components import Cover, DocumentSpec, Piece, PieceSheet
 from pnp.errors import LayoutError
-from pnp.games import BuildContext, Game
-from pnp.icons import IconStore
-from pnp.kit import assembly_for, back_frame, card_frame, sheet
-from pnp.layouts import Color, CoverText, IconName, Strict, Text, load_file
+from pnp.files.timelimit import TimeLimitExceeded, time_limit
+from pnp.games import BuildContext, Game, Promises
+from pnp.games.kit import assembly_for, back_frame, card_frame, sheet
 from pnp.render.columns import Block, balanced_split, text_column
+from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet
 from pnp.render.elements import WHITE, Box, Element, Elements, Icon, Line
 from pnp.render.elements import Text as T
-from pnp.rules import Problem, RulesModel
-from pnp.timelimit import TimeLimitExceeded, time_limit
+from pnp.source.gamesource import GameSource
+from pnp.source.icons import IconStore
+from pnp.source.models import Color, CoverText, IconName, Strict, Text, load_file
+from pnp.source.rules import Problem, RulesModel
 
 SLUG = "punished"
 CARDS, TEXT, BOARD = "cards.toml", "text.toml", "board.toml"
@@ -203,11 +203,11 @@ class Punished:
         return self.deck.tiers[tier_name(number)]
 
 
-def load(folder: Path, store: IconStore) -> Punished:
+def load(source: GameSource, store: IconStore) -> Punished:
     """The deck, the card-text templates and the board file, each checked, and the wording made once."""
-    deck = load_file(folder / CARDS, Deck, store)
-    text = load_file(folder / TEXT, Templates, store)
-    extras = load_file(folder / BOARD, BoardFile, store)
+    deck = load_file(source, CARDS, Deck, store)
+    text = load_file(source, TEXT, Templates, store)
+    extras = load_file(source, BOARD, BoardFile, store)
     return Punished(deck=deck, text=text, extras=extras, wording=Wording(text))
 
 
@@ -772,4 +772,10 @@ def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
     return problems
 
 
-GAME = Game(slug=SLUG, load=load, documents=documents, invariants=invariants)
+GAME = Game(
+    slug=SLUG, load=load, documents=documents, invariants=invariants,
+    files=(CARDS, TEXT, BOARD),
+    promises=Promises(sheets=7, headings=("Setup", "A turn", "Decks and the end"),
+                      counts={"tier-1": "{} red cards", "tier-2": "{} purple", "tier-3": "{} black"}),
+    analysis="pnp.analysis.punished_balance:analyse",
+)

@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pnp.components import Cover, DocumentSpec
 from pnp.errors import LayoutError
-from pnp.games import BuildContext, Game
-from pnp.icons import IconStore
-from pnp.kit import assembly_for, sheet
-from pnp.layouts import Color, Count, CoverText, IconName, Strict, Text, load_file
+from pnp.games import BuildContext, Game, Promises
+from pnp.games.kit import assembly_for, sheet
+from pnp.render.components import Cover, DocumentSpec
 from pnp.render.elements import Box, Circle, Element, Elements, Icon, Line, Polygon
 from pnp.render.elements import Text as T
-from pnp.rules import Problem, RulesModel, check_facts
+from pnp.source.gamesource import GameSource
+from pnp.source.icons import IconStore
+from pnp.source.models import Color, Count, CoverText, IconName, Strict, Text, load_file
+from pnp.source.rules import Problem, RulesModel, check_facts
 
 SLUG = "seven-steps"
 FILE = "gamesheet.toml"
@@ -161,8 +161,8 @@ class Gamesheet(Strict):
     cover: CoverText
 
 
-def load(folder: Path, store: IconStore) -> Gamesheet:
-    data = load_file(folder / FILE, Gamesheet, store)
+def load(source: GameSource, store: IconStore) -> Gamesheet:
+    data = load_file(source, FILE, Gamesheet, store)
     return data
 
 
@@ -370,4 +370,10 @@ def invariants(g: Gamesheet, rules: RulesModel, players: int) -> list[Problem]:
     return problems
 
 
-GAME = Game(slug=SLUG, load=load, documents=documents, invariants=invariants)
+GAME = Game(
+    slug=SLUG, load=load, documents=documents, invariants=invariants,
+    files=(FILE,),
+    promises=Promises(sheets=2, headings=("Setup", "A day (your turn)", "The end"),
+                      counts={}),
+    analysis="pnp.analysis.seven_steps_balance:analyse",
+)

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from itertools import pairwise
-from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pnp.components import Board, Cover, DocumentSpec, Piece, PieceSheet
 from pnp.errors import LayoutError
-from pnp.games import BuildContext, Game
-from pnp.icons import IconStore
-from pnp.kit import (
+from pnp.games import BuildContext, Game, Promises
+from pnp.games.kit import (
     TokenSide,
     aid_frame,
     aids_document,
@@ -23,12 +20,14 @@ from pnp.kit import (
     round_token,
     standee_tab,
 )
-from pnp.layouts import CardBack, Color, Count, CoverText, IconName, PawnSet, Strict, Text, load_file
 from pnp.render.columns import Block
+from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet
 from pnp.render.elements import WHITE, Box, Element, Elements, Icon, Line, Polygon
 from pnp.render.elements import Text as T
-from pnp.rules import CountOrigin, Problem, RulesModel
-from pnp.tomlfiles import line_of
+from pnp.source.gamesource import GameSource
+from pnp.source.icons import IconStore
+from pnp.source.models import CardBack, Color, Count, CoverText, IconName, PawnSet, Strict, Text, load_file
+from pnp.source.rules import CountOrigin, Problem, RulesModel
 
 SLUG = "straight-to"
 FILE = "components.toml"
@@ -116,8 +115,8 @@ class StraightData(Strict):
     cover: CoverText
 
 
-def load(folder: Path, store: IconStore) -> StraightData:
-    data = load_file(folder / FILE, StraightData, store)
+def load(source: GameSource, store: IconStore) -> StraightData:
+    data = load_file(source, FILE, StraightData, store)
     for i, soul in enumerate(data.souls):
         if soul.back not in data.backs:
             raise LayoutError(f"{SLUG}/{FILE}:souls[{i}].back: no back named {soul.back!r} "
@@ -420,12 +419,12 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
     ]
 
 
-def count_origins(d: StraightData, folder: Path) -> dict[str, CountOrigin]:
+def count_origins(d: StraightData, source: GameSource) -> dict[str, CountOrigin]:
     """The Soul card totals are the sums of the designs' own counts in the data file."""
     out = {}
     for kind in ("good", "evil"):
         where = [
-            f"souls[{i}].count (line {line_of(folder / FILE, ('souls', i, 'count'))})"
+            f"souls[{i}].count (line {source.line_of(FILE, ('souls', i, 'count'))})"
             for i, soul in enumerate(d.souls)
             if soul.type == kind
         ]
@@ -467,4 +466,11 @@ def invariants(d: StraightData, rules: RulesModel, players: int) -> list[Problem
     return problems
 
 
-GAME = Game(slug=SLUG, load=load, documents=documents, invariants=invariants, count_origins=count_origins)
+GAME = Game(
+    slug=SLUG, load=load, documents=documents, invariants=invariants, count_origins=count_origins,
+    files=(FILE,),
+    promises=Promises(sheets=18, headings=("Setup", "A round", "The end"),
+                      counts={"destiny": "{} Destiny cards", "power": "{} Power tokens",
+                              "combat-power": "{} Combat Power tokens", "pawn": "{} pawns", "soul-good": "{} Good"}),
+    analysis="pnp.analysis.straight_to_balance:analyse",
+)

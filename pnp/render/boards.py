@@ -14,13 +14,13 @@ from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.components import Board
 from pnp.geometry import MM, Rect
-from pnp.manifest import BoardTile
+from pnp.render.components import Board
 from pnp.render.elements import Box, Circle, Element, Group, Icon, Text, icon_refs
 from pnp.render.fonts import font, text_width
 from pnp.render.furniture import content_area
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
+from pnp.render.placed import BoardTile
 from pnp.render.textfit import fit_text
 
 OVERLAP = 12 * MM

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from pnp.components import DocumentSpec
 from pnp.geometry import MM
-from pnp.icons import IconRef, credits_lines
+from pnp.render.components import DocumentSpec
 from pnp.render.elements import Text
 from pnp.render.furniture import content_area
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.textfit import LEADING, wrap
+from pnp.source.icons import IconRef, credits_lines
 
 TITLE = 18
 HEADING = 10.5

@@ -14,11 +14,9 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import __version__
-from pnp.components import Board, DocumentSpec, PieceSheet, Section, Sheet
 from pnp.geometry import MM
-from pnp.icons import IconRef, IconStore, credits_short
-from pnp.manifest import Placed
 from pnp.render.boards import plan_board
+from pnp.render.components import Board, DocumentSpec, PieceSheet, Section, Sheet
 from pnp.render.cover import plan_cover
 from pnp.render.elements import Text
 from pnp.render.fonts import font, register_fonts
@@ -34,7 +32,9 @@ from pnp.render.pages import (
 )
 from pnp.render.painter import Painter
 from pnp.render.pieces import plan_pieces
+from pnp.render.placed import Placed
 from pnp.render.sheets import plan_sheet
+from pnp.source.icons import IconRef, IconStore, credits_short
 
 Planner = Callable[[list[Any], RenderOptions], list[PagePlan]]
 
@@ -86,13 +86,21 @@ def _blank(options: RenderOptions, label: str) -> PagePlan:
     return PagePlan(options.paper.width, options.paper.height, "tb", label, draw)
 
 
-def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore) -> RenderedDocument:
-    """Draw the whole document in memory; the caller writes it atomically."""
+def plan_document(spec: DocumentSpec, options: RenderOptions) -> list[PagePlan]:
+    """The document's pages (a reprint's own cover page aside), planned once: the print guide
+    counts them and render_document draws them."""
+    covered = spec.cover is not None and spec.cover_page
+    return duplex_safe(plan_sections(spec.sections, options), options, before=1 if covered else 0)
+
+
+def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore,
+                    body: list[PagePlan] | None = None) -> RenderedDocument:
+    """Draw the whole document in memory from its planned pages (planned here when not given); the
+    caller writes it atomically."""
     register_fonts()
     rl_config.useA85 = 0          # binary streams: a quarter smaller than ASCII85 text
     covered = spec.cover is not None and spec.cover_page
-    body = duplex_safe(plan_sections(spec.sections, options), options,
-                       before=1 if covered else 0)
+    body = body if body is not None else plan_document(spec, options)
     icons = sorted(set().union(*(page.icons for page in body)))
     pages = (plan_cover(spec, options, icons, body) if covered else []) + body
     buffer = io.BytesIO()

@@ -2,7 +2,7 @@
 
 from functools import lru_cache
 
-from pnp.paths import fonts_dir
+from pnp.files.paths import fonts_dir
 
 REGULAR = "PnpSans"
 BOLD = "PnpSans-Bold"

@@ -11,14 +11,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect, Size
-from pnp.icons import IconRef, IconStore
-from pnp.manifest import BoardTile, MmBox, Placed, Shape, Side
-from pnp.printoptions import DuplexMode
 from pnp.render.furniture import Bands
 from pnp.render.painter import Painter
+from pnp.render.placed import BoardTile, MmBox, Placed, Shape, Side
+from pnp.source.icons import IconRef, IconStore
+from pnp.source.printoptions import DuplexMode
 
 if TYPE_CHECKING:               # parsed icons arrive from the store: lxml stays off the drawing path
-    from pnp.svgshape import IconShape
+    from pnp.source.svgshape import IconShape
 
 
 @dataclass(frozen=True)

@@ -17,15 +17,15 @@ from functools import partial
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.components import Piece, PieceSheet
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect, grid_fit
-from pnp.manifest import Side
-from pnp.printoptions import DuplexMode
+from pnp.render.components import Piece, PieceSheet
 from pnp.render.elements import Box, Element, icon_refs
 from pnp.render.furniture import Bands, band_area, bands_for
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.painter import rl_color
+from pnp.render.placed import Side
+from pnp.source.printoptions import DuplexMode
 
 CUT = "#8a8a8a"
 MARK = "#000000"

@@ -8,12 +8,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pnp.geometry import MM
-from pnp.icons import IconStore
 from pnp.render.elements import Element
 from pnp.render.fonts import font, register_fonts
 from pnp.render.pages import FormCache
 from pnp.render.painter import Painter, rl_color
 from pnp.render.pieces import bleeding
+from pnp.source.icons import IconStore
 
 if TYPE_CHECKING:
     from PIL import Image

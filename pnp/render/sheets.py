@@ -7,9 +7,9 @@ import re
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.components import SHEET_GAP_MM, Sheet
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect
+from pnp.render.components import SHEET_GAP_MM, Sheet
 from pnp.render.elements import icon_refs
 from pnp.render.furniture import content_area
 from pnp.render.pages import PageContext, PagePlan, RenderOptions

@@ -1,0 +1,250 @@
+"""Seven Steps: the exact odds of each terrace for every pool size and challenge die (under the
+sheet's reading and the literal one), a seeded simulation of whole games under a simple stated
+strategy, and the exact win chance under the best play with that policy's key decisions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from pnp.analysis.dice import rolls, subset_sums
+from pnp.analysis.report import Cell, Figure, GameReport, Plot, Section, Table
+from pnp.analysis.seven_steps_optimal import COST, Climb, OptimalClimb, Played, simulate_optimal
+from pnp.games.seven_steps import FILE, Band, Gamesheet, TerraceTest
+from pnp.source.gamesource import GameSource
+from pnp.source.icons import IconStore
+from pnp.source.models import load_file
+from pnp.source.rules import RulesModel
+
+GAMES = 20_000
+SEED = 7
+OPTIMAL_GAMES = 2_000
+FIRST_ROLL = 2
+STRATEGY = (f"Roll {FIRST_ROLL} dice from the pool (fewer if fewer are left); after a failed roll, take the "
+            "punishment die, add one more die from the pool if there is one, and roll all the activated "
+            "dice again. On a success, score the largest selection of dice that meets the challenge. "
+            f"A challenge die that {FIRST_ROLL} dice can never meet is changed first with the fewest pips "
+            "that make it possible; a failed roll that one Virgil pip can save (+1, -1 or a flip on one die) "
+            "spends the pip; no pips are bought.")
+OPTIMAL = ("The best play for the win, computed exactly over every state a climb can reach (terrace, "
+           "challenge die, dice in the pool, rolled, in the sun, moon and reserve, pips ready and still to "
+           "claim): how many dice to roll, when to claim a pip (its die joins the roll: our reading), when "
+           "to change the challenge die or a rolled die, and which dice to score.")
+
+
+def p_meets(test: TerraceTest, dice: int, challenge: int) -> Fraction:
+    """Exactly: the chance that some selection of `dice` rolled dice meets the challenge."""
+    return sum((weight for faces, weight in rolls(dice)
+                if any(test.met(total, challenge) for total in subset_sums(faces))), Fraction(0))
+
+
+def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameReport:
+    sheet = load_file(source, FILE, Gamesheet, store)
+    facts = rules.facts
+    pool = facts.get("pool_dice", 7)
+    terraces = sorted(sheet.terraces, key=lambda t: t.step)
+    other = "literal" if sheet.reading == "ours" else "ours"
+    played = [t.played(sheet.reading) for t in terraces]
+    tables: list[Table] = []
+    average: dict[str, list[float]] = {}
+    for terrace, (text, test) in zip(terraces, played, strict=True):
+        words = test.words(text, f"seven-steps/{FILE}:terraces[{terrace.step - 1}].challenge")
+        tables.append(odds_table(f"{terrace.step} {terrace.name}: {words}", terrace.name, test, pool, average))
+    exact = Section(title="Each terrace, exactly",
+                    text=["The chance that some selection of the rolled dice (one die or several) meets the "
+                          "terrace's challenge, enumerated over every roll: no sampling."],
+                    tables=tables,
+                    plots=[Plot(key="seven-steps-terraces", title="Chance to pass a terrace in one roll",
+                                kind="line", x=list(range(1, pool + 1)), series=average,
+                                xlabel="pool dice rolled", ylabel="chance (any challenge die)", percent=True)])
+    unplayed = [t.played(other) for t in terraces]
+    readings = [odds_table(f"{t.step} {t.name}, {other} reading: {test.words(text, f'seven-steps/{FILE}')}",
+                           f"{t.name}.{other}", test, pool, {})
+                for t, (text, test) in zip(terraces, unplayed, strict=True) if t.literal is not None]
+    tests = [test for _, test in played]
+    other_tests = [test for _, test in unplayed]
+    result = simulate(tests, facts, GAMES, SEED)
+    other_result = simulate(other_tests, facts, GAMES, SEED)
+    ranks = [band.name for band in sheet.ranks.bands]
+    reached = [Figure(key=f"sim.reach.{t.name}", label=f"reach {t.step} {t.name}", value=result["reach"][i] / GAMES,
+                      style="percent", digits=1) for i, t in enumerate(terraces)]
+    win = Figure(key="sim.win", label="win (pass the seventh terrace)", value=result["wins"] / GAMES,
+                 style="percent", digits=1)
+    other_win = Figure(key=f"sim.win.{other}", label=f"win under the {other} reading",
+                       value=other_result["wins"] / GAMES, style="percent", digits=1)
+    rank_figures = []
+    for band in sheet.ranks.bands:
+        count = sum(n for score, n in result["scores"].items()
+                    if band.holds(score))
+        rank_figures.append(Figure(key=f"sim.rank.{band.name}", label=band.name, value=count / GAMES,
+                                   style="percent", digits=1))
+    simulation = Section(
+        title=f"{GAMES:,} simulated games of a simple strategy",
+        text=[f"Strategy: {STRATEGY}", f"Seed {SEED}; the figures repeat exactly from run to run.",
+              f"The same games under the {other} reading of {', '.join(t.name for t in terraces if t.literal)}: "
+              f"{other_win.shown()} won."],
+        figures=[*reached, win, other_win, *rank_figures],
+        plots=[Plot(key="seven-steps-reach", title="How far the climb gets", kind="bar",
+                    x=[t.name for t in terraces] + ["won"],
+                    series={"share of games": [f.value for f in reached] + [win.value]},
+                    xlabel="terrace", ylabel="share of games", percent=True),
+               Plot(key="seven-steps-ranks", title="Ranks of the games won", kind="bar", x=ranks,
+                    series={"share of all games": [f.value for f in rank_figures]},
+                    xlabel="rank", ylabel="share of all games", percent=True)])
+    best = best_play(climb(tests, facts), [t.name for t in terraces], lowest=sheet.ranks.bands[-1])
+    return GameReport(
+        game="seven-steps", title="Seven Steps",
+        sections=[exact, Section(title=f"The {other} reading, exactly", tables=readings), simulation, best],
+        headline=[win, best.figures[0], *rank_figures],
+    )
+
+
+def odds_table(title: str, name: str, test: TerraceTest, pool: int, average: dict[str, list[float]]) -> Table:
+    rows: list[list[Cell]] = []
+    for k in range(1, pool + 1):
+        odds = [p_meets(test, k, c) for c in range(1, 7)]
+        mean = sum(odds, Fraction(0)) / 6
+        average.setdefault(name, []).append(float(mean))
+        rows.append([str(k)] + [Figure(key=f"odds.{name}.k{k}.c{c}", label=f"{name}, {k} dice, challenge {c}",
+                                       value=float(p), style="percent", digits=1)
+                                for c, p in enumerate(odds, start=1)]
+                    + [Figure(key=f"odds.{name}.k{k}.mean", label=f"{name}, {k} dice", value=float(mean),
+                              style="percent", digits=1)])
+    columns = ["pool dice rolled"] + [f"challenge {c}" for c in range(1, 7)] + ["any challenge"]
+    return Table(title=title, columns=columns, rows=rows)
+
+
+def climb(tests: list[TerraceTest], facts: dict[str, int]) -> Climb:
+    ready = facts.get("virgil_pips_at_start", 3)
+    return Climb(tests=tuple(tests), pool=facts.get("pool_dice", 7), spares=facts.get("spare_dice", 2), pips=ready,
+                 more_pips=facts.get("virgil_pips", 7) - ready)
+
+
+def best_play(rules: Climb, names: list[str], *, lowest: Band) -> Section:
+    """The optimal policy's exact win chance, checked by climbs that follow it, and what it does."""
+    solver = OptimalClimb(rules)
+    chance = solver.win_chance()
+    games = simulate_optimal(solver, OPTIMAL_GAMES, SEED)
+    won = sum(g.won for g in games) / len(games)
+    error = (won * (1 - won) / len(games)) ** 0.5
+    rows: list[list[Cell]] = []
+    for step, name in enumerate(names):
+        there = [g for g in games if g.reached >= step]
+        firsts = [g.first_roll[step] for g in there if len(g.first_roll) > step]
+        scored = [g.scored[step] for g in there if len(g.scored) > step]
+        rows.append([name,
+                     Figure(key=f"best.changed.{name}", label=f"{name}: challenge die changed", digits=1,
+                            value=sum(step in g.changed for g in there) / max(len(there), 1), style="percent"),
+                     Figure(key=f"best.first.{name}", label=f"{name}: dice in the first roll (mean)", digits=1,
+                            value=sum(firsts) / max(len(firsts), 1)),
+                     Figure(key=f"best.scored.{name}", label=f"{name}: dice scored (mean)", digits=1,
+                            value=sum(scored) / max(len(scored), 1))])
+    return Section(
+        title="The best play",
+        text=[OPTIMAL,
+              f"Under it a climb is lost once in {1 / (1 - chance):,.0f}." if chance < 1 else "It never loses.",
+              f"A check: {len(games):,} climbs that follow this policy (seed {SEED}) won {100 * won:.2f}% "
+              f"(standard error {100 * error:.2f} points).",
+              f"Pips claimed per climb (mean): {sum(g.bought for g in games) / len(games):.1f}. The policy plays "
+              "for the win only, so it scores few dice and keeps the rest rolling: "
+              f"{rank_share(games, lowest):.0%} of its wins end with {lowest.span} dice in the scoring area."],
+        figures=[Figure(key="best.win", label="win under the best play (exact)", value=chance, style="percent",
+                        digits=7)],
+        tables=[Table(title="What the best play does on each terrace (climbs that reach it)",
+                      columns=["terrace", "challenge die changed", "dice in the first roll", "dice scored"],
+                      rows=rows)])
+
+
+def rank_share(games: Sequence[Played], band: Band) -> float:
+    """The share of the won games whose score falls in `band`."""
+    wins = [g for g in games if g.won]
+    return sum(band.holds(g.score) for g in wins) / max(len(wins), 1)
+
+
+def simulate(tests: list[TerraceTest], facts: dict[str, int], games: int, seed: int) -> dict[str, Any]:
+    """Whole games under STRATEGY; returns how many reached each terrace, won, and each score."""
+    rng = random.Random(seed)
+
+    @cache
+    def best(step: int, challenge: int, faces: tuple[int, ...]) -> int:
+        """The most dice a selection meeting the challenge can use (0: the roll fails)."""
+        test, n, top = tests[step], len(faces), 0
+        for mask in range(1, 1 << n):
+            used = bin(mask).count("1")
+            if used > top and test.met(sum(faces[i] for i in range(n) if mask >> i & 1), challenge):
+                top = used
+        return top
+
+    @cache
+    def saved(step: int, challenge: int, faces: tuple[int, ...]) -> int:
+        """The most dice usable after one Virgil pip changes one die."""
+        top = 0
+        for i, face in enumerate(faces):
+            for new in {face - 1, face + 1, 7 - face} - {0, 7}:
+                changed = tuple(sorted((*faces[:i], new, *faces[i + 1 :])))
+                top = max(top, best(step, challenge, changed))
+        return top
+
+    @cache
+    def meetable(step: int, challenge: int) -> bool:
+        return p_meets(tests[step], FIRST_ROLL, challenge) > 0
+
+    reach = [0] * len(tests)
+    wins = 0
+    scores: dict[int, int] = {}
+    for _ in range(games):
+        pool, spares, scoring, sun, moon = facts.get("pool_dice", 7), facts.get("spare_dice", 2), 0, 0, 0
+        pips = facts.get("virgil_pips_at_start", 3)
+        won = True
+        for step in range(len(tests)):
+            reach[step] += 1
+            if pool == 0:
+                won = False
+                break
+            challenge = rng.randint(1, 6)
+            if not meetable(step, challenge):
+                face = changed_challenge(tests[step], challenge, pips)
+                pips -= COST[challenge, face]
+                challenge = face
+            active = min(pool, FIRST_ROLL)
+            pool -= active
+            while True:
+                faces = tuple(sorted(rng.randint(1, 6) for _ in range(active)))
+                used = best(step, challenge, faces)
+                if not used and pips:
+                    used = saved(step, challenge, faces)
+                    pips -= 1 if used else 0
+                if used:
+                    scoring += used
+                    sun += active - used
+                    break
+                if scoring:
+                    scoring -= 1
+                elif spares:
+                    spares -= 1
+                else:
+                    won = False
+                    break
+                sun += 1
+                if pool:
+                    pool -= 1
+                    active += 1
+            if not won:
+                break
+            pool, moon, sun = pool + moon, sun, 0
+        if won:
+            wins += 1
+            scores[scoring] = scores.get(scoring, 0) + 1
+    return {"reach": reach, "wins": wins, "scores": scores}
+
+
+@cache
+def changed_challenge(test: TerraceTest, rolled: int, pips: int) -> int:
+    """The challenge die a simple player sets when FIRST_ROLL dice can never meet the rolled one:
+    the fewest pips that make it possible, the better odds on a tie (unchanged if none can)."""
+    options = [(COST[rolled, face], -p_meets(test, FIRST_ROLL, face), face) for face in range(1, 7)
+               if COST[rolled, face] <= pips and p_meets(test, FIRST_ROLL, face)]
+    return min(options)[2] if options else rolled

@@ -1,0 +1,116 @@
+"""Incremental builds: a digest of everything a game's output depends on, checked before building.
+
+Light on purpose (no schema, no drawing imports): a rebuild with nothing changed should cost
+little more than reading the inputs once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from pnp import __version__
+from pnp.build.manifest import Manifest, read_manifest
+from pnp.files.atomic import remove_file
+from pnp.files.paths import fonts_dir
+from pnp.games import data_folder
+from pnp.source.gamesource import read_game
+from pnp.source.settings import Settings
+from pnp.source.tomlfiles import used_icons
+
+OUTPUT_OPTIONS = ("paper", "card", "players", "ink_saver", "bleed", "margin", "duplex", "back_offset", "copies")
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    """The tool itself: its version, its source and its fonts (a code change rebuilds everything)."""
+    digest = hashlib.sha256(__version__.encode())
+    package = Path(__file__).resolve().parent.parent
+    for path in sorted(package.rglob("*.py")) + sorted(fonts_dir().glob("*.ttf")):
+        digest.update(str(path.relative_to(package)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def inputs_digest(slug: str, settings: Settings) -> str:
+    """Everything a game's build depends on: the tool, the options and the game's data."""
+    digest = hashlib.sha256(code_digest().encode())
+    options = {name: _plain(getattr(settings, name)) for name in OUTPUT_OPTIONS}
+    digest.update(json.dumps(options, sort_keys=True).encode())
+    digest.update(data_digest(slug, settings).encode())
+    return digest.hexdigest()
+
+
+def _plain(value: object) -> object:
+    """An option as JSON: numbers and flags as they are, a parsed value as it was given."""
+    return value if value is None or isinstance(value, (bool, int)) else str(value)
+
+
+def data_digest(slug: str, settings: Settings) -> str:
+    """The game's data alone (its layout files and the icons they name): what an export that is
+    older than the data was made from. The files are read through the game's source, which the
+    build then uses as it is; the icons' part is remembered while the cache's manifest is unchanged."""
+    folder = data_folder(slug, settings.layouts)
+    if not folder.is_dir():
+        return hashlib.sha256(b"<no data>").hexdigest()
+    source = read_game(slug, folder)
+    icons = settings.icons_dir()
+    signature = (source.digest, str(icons.resolve()), _stamp(icons / "manifest.json"))
+    if signature not in _DATA_DIGESTS:
+        digest = hashlib.sha256(source.digest.encode())
+        for ref in used_icons(table for _, table in source.tables()):
+            digest.update(ref.encode())
+            icon = icons / f"{ref}.svg"
+            digest.update(icon.read_bytes() if icon.is_file() else b"<missing>")
+        _DATA_DIGESTS[signature] = digest.hexdigest()
+    return _DATA_DIGESTS[signature]
+
+
+_DATA_DIGESTS: dict[tuple[object, ...], str] = {}
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        info = path.stat()
+    except OSError:
+        return (0, 0)
+    return (info.st_size, info.st_mtime_ns)
+
+
+FAILURE_FILE = "last-failure.json"     # beside a game's files while its latest build has failed
+
+
+def up_to_date(slug: str, settings: Settings, digest: str) -> bool:
+    """The last build of this game had the same inputs, passed its checks, and its files are the
+    ones its manifest describes (an interrupted build can leave new PDFs beside an old manifest)."""
+    folder = settings.output_dir() / slug
+    manifest = read_manifest(folder / "manifest.json")
+    if manifest is None or manifest.inputs != digest or not manifest.validated:
+        return False
+    return files_match(folder, manifest)
+
+
+def files_match(folder: Path, manifest: Manifest) -> bool:
+    """Every document the manifest lists is in `folder` with the size and hash it records."""
+    if not manifest.documents:
+        return False
+    for doc in manifest.documents:
+        if "/" in doc.file or doc.file in ("", ".", ".."):
+            return False
+        path = folder / doc.file
+        try:
+            if path.is_symlink() or not path.is_file() or path.stat().st_size != doc.bytes:
+                return False
+            if hashlib.sha256(path.read_bytes()).hexdigest() != doc.sha256:
+                return False
+        except OSError:
+            return False
+    return True
+
+
+def clear_failure(slug: str, settings: Settings) -> bool:
+    """The data is back to what the files were built from: the earlier failure no longer stands.
+    True when there was one to clear."""
+    return remove_file(settings.output_dir() / slug / FAILURE_FILE, root=settings.output_dir())

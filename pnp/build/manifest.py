@@ -1,0 +1,108 @@
+"""The build manifest (output/<game>/manifest.json): what a build printed, file by file and piece
+by piece. Validation, the gallery, incremental builds and the paper total read its fields.
+
+Each page records what it put where; that record, not the game's input, is what counts are checked
+against. A manifest read back from disk is validated as a whole: one that does not parse is absent.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from pnp.render.placed import Placed
+
+if TYPE_CHECKING:              # loaded when a manifest is first read: drawing pages never needs it
+    from pydantic import TypeAdapter
+
+
+@dataclass(frozen=True, kw_only=True)
+class DocumentRecord:
+    """One PDF as written: enough to tell whether the file beside the manifest is still it."""
+
+    file: str
+    pages: int
+    sheets: int                 # sheets of paper, a double-sided sheet counted once
+    bytes: int
+    sha256: str
+    icons: list[str]
+    duplex: str                 # the duplex mode it prints with, or "single"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PrintRecord:
+    """The print options of the build, as the gallery shows them."""
+
+    paper: str
+    card: str
+    bleed_mm: float
+    duplex: str
+    ink_saver: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class Design:
+    """One distinct piece, board or sheet of a build, fingerprinted so the next build can tell what
+    changed."""
+
+    hash: str          # of what is drawn: a changed picture, colour or size
+    text: str          # of its words alone: a changed text
+    count: int         # how many the build prints
+    file: str          # the PDF it prints in
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChangeRecord:
+    """One change since the game's previous build, as the gallery lists it."""
+
+    key: str                    # "kind|name"
+    kind: Literal["added", "removed", "text", "art", "count"]
+    what: str                   # said for a designer: "Still Water: text changed, 1 to print"
+    reprint: int                # copies to print again
+    before: Design | None
+    after: Design | None
+
+
+@dataclass(kw_only=True)
+class Manifest:
+    game: str
+    title: str
+    players: int
+    options: PrintRecord
+    documents: list[DocumentRecord]
+    placed: list[Placed]
+    designs: dict[str, Design]                    # by "kind|name"
+    validated: bool
+    changes: list[ChangeRecord] | None = None     # since the previous build; None: there was none
+    thumbnails: dict[str, str] = field(default_factory=dict)   # kind -> image beside the manifest
+    inputs: str | None = None                     # digest of everything the build depended on
+    data: str | None = None                       # digest of the game's data alone
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=1) + "\n"
+
+
+MAX_BYTES = 64 * 1024 * 1024
+
+
+@cache
+def manifest_schema() -> TypeAdapter[Manifest]:
+    """Built on first read: drawing and writing a manifest never pay for reading one."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(Manifest)
+
+
+def read_manifest(path: Path) -> Manifest | None:
+    """The manifest at `path`, or None when there is none or it is not a whole, valid manifest."""
+    from pydantic import ValidationError
+
+    try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_BYTES:
+            return None
+        return manifest_schema().validate_json(path.read_bytes())
+    except (OSError, ValidationError, RecursionError):
+        return None

@@ -1,0 +1,359 @@
+"""Build a game: layout data -> game module -> documents -> rendered PDFs -> manifest -> checks."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from pnp.build.checks import check_counts
+from pnp.build.incremental import FAILURE_FILE, data_digest
+from pnp.build.manifest import DocumentRecord, Manifest, PrintRecord, manifest_schema, read_manifest
+from pnp.build.printguide import FilePrint, file_print, guide_blocks
+from pnp.build.reprint import REPRINT_FILE, changes, designs, reprint_spec
+from pnp.build.thumbnails import design_thumbnails, thumbnails
+from pnp.errors import LayoutError, PnpError, TextOverflow, UsageProblem
+from pnp.files.atomic import files_in, refuse_links, remove_file, sweep_temporary, write_bytes_atomic
+from pnp.games import BuildContext, Game, load_game, read_source
+from pnp.games.reference import FILENAME as REFERENCE_PDF
+from pnp.games.reference import REFERENCE_FILE, reference_document
+from pnp.geometry import MM
+from pnp.render.components import Cover, DocumentSpec
+from pnp.render.document import plan_document, render_document
+from pnp.render.furniture import content_area
+from pnp.render.pages import PagePlan, RenderedDocument, RenderOptions
+from pnp.source.gamesource import GameSource
+from pnp.source.icons import IconStore
+from pnp.source.printoptions import BOTH_SIDES
+from pnp.source.rules import Problem, RulesModel, load_rules, resolve_players
+from pnp.source.ruletrace import trace_problems
+from pnp.source.settings import Settings
+
+
+@dataclass(kw_only=True)
+class GameBuild:
+    slug: str
+    title: str
+    players: int
+    documents: list[RenderedDocument] = field(default_factory=list)
+    manifest: Manifest
+    problems: list[Problem] = field(default_factory=list)
+    specs: list[DocumentSpec] = field(default_factory=list)
+    reprint: RenderedDocument | None = None          # the reprint document, when pieces changed
+    design_thumbs: dict[str, bytes] = field(default_factory=dict)
+
+
+def render_options(settings: Settings) -> RenderOptions:
+    return RenderOptions(paper=settings.paper, margin=settings.margin.points, bleed=settings.bleed.points,
+                         duplex=settings.duplex, back_offset=settings.back_offset.points,
+                         ink_saver=settings.ink_saver)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GamePlan:
+    """A game's documents as data and as planned pages, before any drawing: what builds and exports
+    start from. Each document is planned once; the print guide counts the same pages the renderer draws."""
+
+    slug: str
+    rules: RulesModel
+    players: int
+    game: Game[Any]
+    data: Any               # what the game's `load` returned, for its `invariants`
+    specs: list[DocumentSpec]
+    pages: list[list[PagePlan]]       # each spec's pages, in the order of `specs`
+    source: GameSource
+
+
+def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
+    source = read_source(slug, settings.layouts)
+    rules = load_rules(source)
+    players = resolve_players(rules, settings.players, slug)
+    if settings.copies < 1:
+        raise UsageProblem(f"--copies {settings.copies}: give 1 or more")
+    if not source.has(REFERENCE_FILE):
+        raise LayoutError(f"{slug}/{REFERENCE_FILE}: file not found: every game prints a rules reference on one "
+                          f"sheet; write {source.folder / REFERENCE_FILE} with title, color and [[sections]] "
+                          "(heading, side = 1 or 2, lines), as pnp's own games do")
+    game = load_game(slug)
+    data = game.load(source, store)
+    card = settings.card
+    quantities = rules.quantities(players, settings.copies)
+    options = render_options(settings)
+    room = content_area(options.printable())
+    ctx = BuildContext(players=players, card_w=card.width / MM, card_h=card.height / MM, copies=settings.copies,
+                       quantities=quantities, facts=printed_numbers(rules),
+                       page_room=(room.width / MM, room.height / MM))
+    try:
+        specs = game.documents(data, ctx)
+    except LayoutError as exc:
+        if exc.message.startswith(slug):
+            raise
+        raise type(exc)(f"{slug}/{exc.message}") from None
+    specs = [replace(spec, cover=fill_cover(spec.cover, ctx, source, spec.filename))
+             if spec.cover is not None else spec for spec in specs]
+    pages, files = [], []
+    for spec in specs:
+        try:
+            body = plan_document(spec, options)
+            files.append(file_print(spec, body, options))
+        except LayoutError as exc:
+            raise drawing_error(exc, source, spec.filename) from None
+        pages.append(body)
+    rules_sheet = FilePrint(filename=REFERENCE_PDF, title="Rules reference and print guide", pages=2, sheets=1,
+                            how=BOTH_SIDES, contents=("The rules in short, and this guide.",), icons=frozenset())
+    guide = guide_blocks(specs, [*files, rules_sheet], options)
+    reference = reference_document(source, store, ctx, rules.game.title, guide)
+    try:
+        pages.append(plan_document(reference, options))
+    except LayoutError as exc:
+        raise drawing_error(exc, source, reference.filename) from None
+    specs.append(reference)
+    return GamePlan(slug=slug, rules=rules, players=players, game=game, data=data, specs=specs, pages=pages,
+                    source=source)
+
+
+def drawing_error(exc: LayoutError, source: GameSource, filename: str) -> LayoutError:
+    """An error met while laying out `filename`, named with the PDF and, for a text too long for
+    its box, the data file and key the text came from."""
+    where = source.text_source(exc.text) if isinstance(exc, TextOverflow) else None
+    return LayoutError(f"{source.slug}{'/' + where if where else ''}: {filename}: {exc.message}")
+
+
+def fill_cover(cover: Cover, ctx: BuildContext, source: GameSource, filename: str) -> Cover:
+    """The print guide's lines name numbers the way every printed text does: `{name}` from the rules
+    model; a name it lacks is reported at the data key the line came from."""
+    def fill(lines: list[str]) -> list[str]:
+        return [ctx.fill(line, partial(_guide_place, source, line, filename)) for line in lines]
+
+    return Cover(
+        contents=fill(cover.contents), assembly=fill(cover.assembly), bring=fill(cover.bring), notes=fill(cover.notes)
+    )
+
+
+def _guide_place(source: GameSource, line: str, filename: str) -> str:
+    return f"{source.slug}/{source.text_source(line) or 'the print guide of ' + filename}"
+
+
+def printed_numbers(rules: RulesModel) -> dict[str, int]:
+    """What printed text may name: the rules model's facts, and `KIND_per_player` for each
+    component counted per player (so "10 Power tokens each" comes from the same number), and
+    `KIND_extra_per_player` for those that grow beyond a player count."""
+    numbers = {
+        f"{kind}_per_player": spec.per_player for kind, spec in rules.components.items() if spec.per_player is not None
+    }
+    for kind, spec in rules.components.items():
+        if spec.extra_per_player is not None and spec.extra_beyond is not None:
+            numbers[f"{kind}_extra_per_player"] = spec.extra_per_player
+            numbers[f"{kind}_extra_beyond"] = spec.extra_beyond
+    return {**numbers, **rules.facts}
+
+
+def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
+    """Build in memory and check it against the rules model; nothing is written here."""
+    plan = plan_game(slug, settings, store)
+    rules, players, game, data = plan.rules, plan.players, plan.game, plan.data
+    card = settings.card
+    options = render_options(settings)
+    documents = []
+    for spec, pages in zip(plan.specs, plan.pages, strict=True):
+        try:
+            documents.append(render_document(spec, options, store, pages))
+        except LayoutError as exc:
+            raise drawing_error(exc, plan.source, spec.filename) from None
+    placed = [item for doc in documents for item in doc.placed]
+    origins = game.count_origins(data, plan.source)
+    problems = (check_counts(slug, rules, placed, players, settings.copies, origins)
+                + game.invariants(data, rules, players) + trace_problems(plan.source))
+    manifest = Manifest(
+        game=slug, title=rules.game.title, players=players,
+        options=PrintRecord(paper=options.paper.name, card=card.name, bleed_mm=round(options.bleed / MM, 3),
+                            duplex=options.duplex, ink_saver=options.ink_saver),
+        documents=[DocumentRecord(file=doc.filename, pages=doc.pages, sheets=doc.sheets, bytes=len(doc.pdf),
+                                  sha256=hashlib.sha256(doc.pdf).hexdigest(), icons=doc.icons,
+                                  duplex=options.duplex if doc.double_sided else "single") for doc in documents],
+        placed=placed, designs=designs(plan.specs), validated=not problems)
+    return GameBuild(
+        slug=slug,
+        title=rules.game.title,
+        players=players,
+        documents=documents,
+        manifest=manifest,
+        problems=problems,
+        specs=plan.specs,
+    )
+
+
+def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store: IconStore) -> None:
+    """The change list against the game's previous build in `folder`, the reprint document of the
+    changed pieces, and thumbnails of designs not drawn before (for the gallery's before/after)."""
+    previous = read_manifest(folder / "manifest.json")
+    before = previous.designs if previous is not None else None
+    after = build.manifest.designs
+    found = changes(before, after) if before is not None else []
+    build.manifest.changes = [change.record() for change in found] if before is not None else None
+    spec = reprint_spec(build.specs, found, build.title)
+    if spec is not None:
+        build.reprint = render_document(spec, render_options(settings), store)
+    drawn = {path.stem for path in (folder / "thumbs" / "designs").glob("*.png")}
+    build.design_thumbs = design_thumbnails(build.specs, after, drawn, store)
+
+
+def write_build(build: GameBuild, output: Path) -> list[Path]:
+    """Each file is written atomically; the manifest goes last so it always describes real PDFs."""
+    if output.exists() and not output.is_dir():
+        raise UsageProblem(f"--output {output}: not a folder")
+    try:
+        return _write(build, output)
+    except OSError as exc:
+        raise PnpError(f"cannot write under {output}: {exc.strerror or exc}") from None
+
+
+def _write(build: GameBuild, output: Path) -> list[Path]:
+    folder = output / build.slug
+    sweep_temporary(output, [build.slug])  # left by a build that was killed outright
+    written = []
+    for doc in build.documents:
+        path = folder / doc.filename
+        write_bytes_atomic(path, doc.pdf, root=output)
+        written.append(path)
+    build.manifest.thumbnails = {}
+    for kind, png in thumbnails(build.documents, build.manifest.placed).items():
+        write_bytes_atomic(folder / "thumbs" / f"{kind}.png", png, root=output)
+        build.manifest.thumbnails[kind] = f"thumbs/{kind}.png"
+    if build.reprint is not None:
+        write_bytes_atomic(folder / REPRINT_FILE, build.reprint.pdf, root=output)
+        written.append(folder / REPRINT_FILE)
+    else:
+        remove_file(folder / REPRINT_FILE, root=output)
+    designs_folder = folder / "thumbs" / "designs"
+    for digest, png in build.design_thumbs.items():
+        write_bytes_atomic(designs_folder / f"{digest}.png", png, root=output)
+    keep = {design.hash for design in build.manifest.designs.values()}
+    keep |= {change.before.hash for change in build.manifest.changes or [] if change.before}
+    for name in files_in(designs_folder, root=output, suffix=".png"):
+        if name.removesuffix(".png") not in keep:
+            remove_file(designs_folder / name, root=output)
+    manifest = folder / "manifest.json"
+    write_bytes_atomic(manifest, build.manifest.to_json().encode(), root=output)
+    written.append(manifest)
+    remove_file(folder / FAILURE_FILE, root=output)
+    return written
+
+
+def _record_failure(folder: Path, lines: list[str]) -> None:
+    """Only where the output folder is already there: a failed first build leaves nothing behind."""
+    if folder.parent.is_dir():
+        with contextlib.suppress(OSError, PnpError):
+            write_bytes_atomic(folder / FAILURE_FILE, (json.dumps({"problems": lines}, indent=1) + "\n").encode(),
+                               root=folder.parent)
+
+
+@dataclass
+class Outcome:
+    """What one game's build came to, small enough to send back from a worker process."""
+
+    slug: str
+    lines: list[str]
+    exit_code: int = 0
+
+
+def build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool) -> Outcome:
+    """Build one game and write it unless it breaks its rules model; errors become lines, and a
+    failure is recorded beside the game's earlier files so the gallery can say so."""
+    store = IconStore(settings.icons_dir(), settings.icons_base_url)
+    try:
+        refuse_links(settings.output_dir() / slug / "thumbs" / "designs", root=settings.output_dir())
+        result = build_game(slug, settings, store)
+        if result.problems and not no_validate:
+            lines = [str(problem) for problem in result.problems]
+            lines.append(f"{slug}: not written: the build breaks its rules model (--no-validate writes it anyway)")
+            _record_failure(settings.output_dir() / slug, lines)
+            return Outcome(slug, lines, 1)
+        result.manifest.inputs = digest
+        result.manifest.data = data_digest(slug, settings)
+        compare_with_last(result, settings.output_dir() / slug, settings, store)
+        written = write_build(result, settings.output_dir())
+    except PnpError as exc:
+        _record_failure(settings.output_dir() / slug, [exc.message])
+        return Outcome(slug, [f"Error: {exc.message}"], exc.exit_code)
+    warnings = [f"warning: {problem} (written anyway: --no-validate)" for problem in result.problems]
+    pages = sum(doc.pages for doc in result.documents)
+    sheets = sum(doc.sheets for doc in result.documents)
+    return Outcome(
+        slug,
+        [
+            *warnings,
+            f"{slug}: {len(result.documents)} PDFs, {pages} pages on {sheets} sheets, "
+            f"{result.players} "
+            f"player{'s' if result.players != 1 else ''} -> {written[0].parent}",
+        ],
+    )
+
+
+# imported once in the parent before workers fork, so no worker pays for them again
+PRELOAD = (
+    "reportlab.pdfgen.canvas",
+    "pypdfium2",
+    "PIL.Image",
+    "pnp.render.document",
+    "pnp.render.pieces",
+    "pnp.render.boards",
+    "pnp.render.sheets",
+    "pnp.render.cover",
+)
+
+
+def build_many(
+    slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool, jobs: int
+) -> Iterator[Outcome]:
+    """Games build in forked processes when there are several and more than one core to use, each
+    reported as it finishes; the parent imports the drawing modules and fonts first, so each worker
+    starts warm. An interruption in the parent (Ctrl-C, SIGTERM) ends the pool: its workers are
+    killed, and so are they if the parent dies outright. Where fork is not available (a spawned
+    worker re-imports everything) the games build one after another."""
+    import importlib
+    import multiprocessing
+
+    if jobs <= 1 or len(slugs) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        for slug in slugs:
+            yield build_and_write(slug, settings, digests[slug], no_validate)
+        return
+    from pnp.render.fonts import register_fonts
+
+    for name in PRELOAD:
+        importlib.import_module(name)
+    for slug in slugs:
+        load_game(slug)
+    register_fonts()
+    manifest_schema()               # each worker reads its game's last manifest
+    tasks = [(slug, settings, digests[slug], no_validate) for slug in slugs]
+    with multiprocessing.get_context("fork").Pool(min(jobs, len(slugs)), initializer=_worker_start) as pool:
+        yield from pool.imap_unordered(_build_task, tasks)  # each game reported as it finishes
+    # leaving the block (normally or by an exception) terminates the workers
+
+
+def _build_task(task: tuple[str, Settings, str, bool]) -> Outcome:
+    return build_and_write(*task)
+
+
+def _worker_start() -> None:
+    """A worker dies with its parent, takes SIGTERM as an order to stop at once, and leaves Ctrl-C
+    to the parent (which then ends the pool)."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        PR_SET_PDEATHSIG = 1
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() == 1:  # the parent died before the line above took effect
+            os._exit(1)

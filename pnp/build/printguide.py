@@ -1,0 +1,74 @@
+"""The print guide: which files a game prints, how, on how many sheets, and what to cut and fold.
+
+It is set on the back of the game's rules sheet, so the instructions cost no paper of their own
+and nothing lands behind a cover: every piece file starts with its first page of fronts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.geometry import MM
+from pnp.render.columns import Block
+from pnp.render.components import DocumentSpec
+from pnp.render.pages import PagePlan, RenderOptions, printed_two_sided, sheet_count
+from pnp.source.icons import IconRef, credits_lines
+from pnp.source.printoptions import BOTH_SIDES, ONE_SIDE
+
+
+@dataclass(frozen=True, kw_only=True)
+class FilePrint:
+    """One file as the guide lists it."""
+
+    filename: str
+    title: str
+    pages: int
+    sheets: int
+    how: str
+    contents: tuple[str, ...]
+    icons: frozenset[str]
+    flips: bool = False          # backs imposed for a duplex printer's flip: a printer's drift shows
+
+
+def file_print(spec: DocumentSpec, body: list[PagePlan], options: RenderOptions) -> FilePrint:
+    """Pages and sheets of `spec` as it will render: the pages the renderer draws."""
+    backs = any(page.backs for page in body)
+    how = options.duplex.wording.how if backs else BOTH_SIDES if spec.both_sides else ONE_SIDE
+    two_sided = printed_two_sided(spec.both_sides, backs, options.duplex)
+    return FilePrint(filename=spec.filename, title=spec.title, pages=len(body),
+                     sheets=sheet_count(len(body), two_sided), how=how, flips=backs and options.duplex.flips,
+                     contents=tuple(spec.cover.contents if spec.cover else ()),
+                     icons=frozenset().union(*(page.icons for page in body)))
+
+
+def sheet_total(files: list[FilePrint]) -> tuple[int, int]:
+    return sum(f.pages for f in files), sum(f.sheets for f in files)
+
+
+def guide_blocks(specs: list[DocumentSpec], files: list[FilePrint], options: RenderOptions) -> list[Block]:
+    """Headings and paragraphs for text_column, in reading order."""
+    pages, sheets = sheet_total(files)
+    blocks: list[Block] = [
+        ("note", f"{len(files)} files, {pages} pages on {sheets} sheets of {options.paper.name.upper()} paper. "
+                 "Print at 100% / actual size, never 'fit to page': the 50 mm bar at each page's foot checks it."),
+    ]
+    for f in files:
+        blocks.append(("heading", f"{f.filename}: {f.pages} page{'s' * (f.pages != 1)}, "
+                                  f"{f.sheets} sheet{'s' * (f.sheets != 1)}"))
+        blocks.append(("item", f"Print {f.how}. " + " ".join(f.contents)))
+    if any(f.flips for f in files):
+        blocks.append(("note", "Backs drifting? Print the calibration sheet (calibrate.pdf) double-sided: it "
+                               "measures your printer's shift, and the files can be made again with that back offset."))
+    if options.bleed:
+        blocks.append(("note", f"Pieces carry {options.bleed / MM:.2f} mm of bleed: cut on the crop marks."))
+    assembly = list(dict.fromkeys(line for spec in specs if spec.cover for line in spec.cover.assembly))
+    bring = list(dict.fromkeys(line for spec in specs if spec.cover for line in spec.cover.bring + spec.cover.notes))
+    if assembly:
+        blocks += [("heading", "Cut and fold"), *(("item", line) for line in assembly)]
+    if bring:
+        blocks += [("heading", "You also need"), *(("item", line) for line in bring)]
+    icons = sorted(set().union(*(f.icons for f in files)))
+    credits = [*credits_lines([IconRef.parse(ref) for ref in icons]),
+               "Text set in DejaVu Sans (Bitstream Vera licence)."]
+    blocks += [("heading", "Artwork credits"), *(("note", line) for line in credits)]
+    return blocks

@@ -1,0 +1,137 @@
+"""Reprint only what changed: each build's designs fingerprinted, compared with the previous build
+of the game, and the changed pieces gathered into one document with their backs."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from pnp.build.manifest import ChangeRecord, Design
+from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
+from pnp.render.elements import Element, Group, Text
+
+REPRINT_FILE = "reprint.pdf"
+ChangeKind = Literal["added", "removed", "text", "art", "count"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Change:
+    key: str            # "kind|name"
+    kind: ChangeKind
+    before: Design | None
+    after: Design | None
+    reprint: int        # copies to print again
+
+    def describe(self) -> str:
+        name = self.key.split("|", 1)[1]
+        if self.kind == "added":
+            return f"{name}: new, {self.reprint} to print"
+        if self.kind == "removed":
+            return f"{name}: removed (take {self.before.count if self.before else 0} out of the game)"
+        if self.kind == "count":
+            old, new = self.before.count if self.before else 0, self.after.count if self.after else 0
+            extra = f", {self.reprint} more to print" if self.reprint else f", take {old - new} out"
+            return f"{name}: count {old} -> {new}{extra}"
+        return f"{name}: {self.kind} changed, {self.reprint} to print"
+
+    def record(self) -> ChangeRecord:
+        return ChangeRecord(key=self.key, kind=self.kind, what=self.describe(), reprint=self.reprint,
+                            before=self.before, after=self.after)
+
+
+def _texts(elements: Iterable[Element]) -> list[str]:
+    out: list[str] = []
+    for element in elements:
+        if isinstance(element, Text):
+            out.append(element.text)
+        elif isinstance(element, Group):
+            out += _texts(element.elements)
+    return out
+
+
+def _digest(value: object) -> str:
+    return hashlib.sha1(repr(value).encode()).hexdigest()[:16]
+
+
+def _design(drawn: object, texts: list[str], count: int, file: str) -> Design:
+    return Design(hash=_digest(drawn), text=_digest(texts), count=count, file=file)
+
+
+def _sections(specs: list[DocumentSpec]) -> Iterable[tuple[DocumentSpec, Any]]:
+    for spec in specs:
+        for section in spec.sections:
+            yield spec, section
+
+
+def designs(specs: list[DocumentSpec]) -> dict[str, Design]:
+    """Every distinct piece, board and sheet of a build: its fingerprints and how many are printed."""
+    out: dict[str, Design] = {}
+    for spec, section in _sections(specs):
+        if isinstance(section, PieceSheet):
+            for piece, count in Counter(section.pieces).items():
+                key = f"{piece.kind}|{piece.name}"
+                drawn = (piece.face, piece.background, piece.back, piece.back_background, section.width,
+                         section.height)
+                earlier = out[key].count if key in out else 0
+                out[key] = _design(drawn, _texts(piece.face) + _texts(piece.back or ()), earlier + count,
+                                   spec.filename)
+        elif isinstance(section, Board):
+            out[f"{section.kind}|{section.name}"] = _design((section.elements, section.width, section.height),
+                                                            _texts(section.elements), 1, spec.filename)
+        elif isinstance(section, Sheet):
+            out[f"{section.kind}|{section.name}"] = _design(section.elements, _texts(section.elements),
+                                                            max(section.copies, 1), spec.filename)
+    return out
+
+
+def changes(before: dict[str, Design], after: dict[str, Design]) -> list[Change]:
+    """What a designer has to reprint or take out since the previous build."""
+    out = []
+    for key in sorted(set(before) | set(after)):
+        old, new = before.get(key), after.get(key)
+        if old is None and new is not None:
+            out.append(Change(key=key, kind="added", before=None, after=new, reprint=new.count))
+        elif new is None and old is not None:
+            out.append(Change(key=key, kind="removed", before=old, after=None, reprint=0))
+        elif old is not None and new is not None:
+            if old.text != new.text:
+                out.append(Change(key=key, kind="text", before=old, after=new, reprint=new.count))
+            elif old.hash != new.hash:
+                out.append(Change(key=key, kind="art", before=old, after=new, reprint=new.count))
+            elif old.count != new.count:
+                out.append(Change(key=key, kind="count", before=old, after=new,
+                                  reprint=max(0, new.count - old.count)))
+    return out
+
+
+def reprint_spec(specs: list[DocumentSpec], todo: list[Change], game_title: str) -> DocumentSpec | None:
+    """One document of what to print again: each changed piece as many times as it is needed,
+    with its own back; changed boards and sheets whole."""
+    wanted = {change.key: change.reprint for change in todo if change.reprint}
+    if not wanted:
+        return None
+    sections: list[PieceSheet | Board | Sheet] = []
+    for _, section in _sections(specs):
+        if isinstance(section, PieceSheet):
+            pieces: list[Piece] = []
+            for piece in dict.fromkeys(section.pieces):
+                pieces += [piece] * wanted.pop(f"{piece.kind}|{piece.name}", 0)
+            if pieces:
+                sections.append(replace(section, pieces=pieces))
+        elif f"{section.kind}|{section.name}" in wanted:
+            copies = wanted.pop(f"{section.kind}|{section.name}")
+            sections.append(replace(section, copies=copies) if isinstance(section, Sheet) else section)
+    lines = [change.describe() for change in todo]
+    return DocumentSpec(
+        filename=REPRINT_FILE,
+        title="Reprint: only what changed",
+        sections=sections,
+        cover=Cover(
+            contents=lines, assembly=["Cut and fold these as in the full files; swap them for the old pieces."]
+        ),
+        game_title=game_title,
+        cover_page=True,
+    )

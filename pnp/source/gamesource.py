@@ -1,0 +1,157 @@
+"""A game's data folder read once: each file's bytes, its parsed table (the CSV lists it names
+filled in), a line index for messages, and the digest of it all.
+
+Every reader of a game's data (the rules model, the game's own files, the rules reference, the
+trace, the up-to-date check, the report) asks the same `GameSource`, so a build parses each file
+once. A source is remembered by its folder and the digest of its bytes: a later read of unchanged
+files (the build after the up-to-date check, or a forked worker after its parent) costs only the
+reading of the bytes, and a changed byte makes a new source.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import LayoutError
+from pnp.files.safefiles import UnsafeFile, read_regular
+from pnp.source.tomlfiles import (
+    CSV_MAX_BYTES,
+    MAX_LAYOUT_BYTES,
+    KeyPath,
+    expand_csv,
+    key_text,
+    parse_toml,
+    string_values,
+    toml_line,
+)
+
+DATA_SUFFIXES = (".toml", ".csv")
+
+
+@dataclass(kw_only=True)
+class _Parsed:
+    table: dict[str, Any]
+    csv: dict[KeyPath, Path]            # where each CSV list in the table came from
+    lines: list[str]
+
+
+@dataclass(kw_only=True)
+class GameSource:
+    """One game's data files as read at one moment; ask it, never the disk."""
+
+    slug: str
+    folder: Path
+    digest: str
+    raw: dict[str, bytes | UnsafeFile]       # file name -> bytes, or why it could not be read
+    _parsed: dict[str, _Parsed] = field(default_factory=dict)
+
+    @property
+    def names(self) -> list[str]:
+        return sorted(self.raw)
+
+    def has(self, name: str) -> bool:
+        return name in self.raw
+
+    def text(self, name: str) -> str:
+        """A file's text; a missing, odd or undecodable file is refused with its path."""
+        path = self.folder / name
+        data = self.raw.get(name)
+        if data is None:
+            raise LayoutError(f"{path}: file not found")
+        if isinstance(data, UnsafeFile):
+            raise LayoutError(f"{path}: cannot be read: {data}")
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise LayoutError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+    def table(self, name: str) -> dict[str, Any]:
+        """The parsed TOML file, with every `key = { csv = "file.csv" }` replaced by that list's rows."""
+        return self._parse(name).table
+
+    def csv_sources(self, name: str) -> dict[KeyPath, Path]:
+        return self._parse(name).csv
+
+    def line_of(self, name: str, loc: KeyPath) -> int | None:
+        """The line of `loc` in a TOML file, for a message pointing where the designer edits."""
+        parsed = self._parsed.get(name)
+        if parsed is not None:
+            return toml_line(parsed.lines, loc)
+        try:
+            return toml_line(self.text(name).splitlines(), loc)
+        except LayoutError:
+            return None
+
+    def tables(self) -> Iterator[tuple[str, dict[str, Any]]]:
+        """Every TOML file that parses, by name."""
+        for name in self.names:
+            if name.endswith(".toml"):
+                try:
+                    yield name, self.table(name)
+                except LayoutError:
+                    continue
+
+    def text_source(self, text: str) -> str | None:
+        """`file:key` of the value a printed text was made from: the value itself, or a template of
+        it whose `{name}` places were filled; None for a text the code composed. Asked only when a
+        message needs it, of the tables already parsed."""
+        best: tuple[int, str] | None = None
+        for name, data in self.tables():
+            for loc, value in string_values(data):
+                pattern = re.sub(r"\\\{[^}]*\\\}", ".*", re.escape(value))
+                matches = value == text or (value.strip() and re.fullmatch(pattern, text, re.S))
+                if matches and (best is None or len(value) > best[0]):
+                    best = (len(value), f"{name}:{key_text(loc)}")
+        return best[1] if best else None
+
+    def _parse(self, name: str) -> _Parsed:
+        if name not in self._parsed:
+            text = self.text(name)
+            path = self.folder / name
+            table = parse_toml(text, path)
+            sources: dict[KeyPath, Path] = {}
+            expand_csv(table, (), path, sources, self._csv_text)
+            self._parsed[name] = _Parsed(table=table, csv=sources, lines=text.splitlines())
+        return self._parsed[name]
+
+    def _csv_text(self, name: str) -> str | None:
+        data = self.raw.get(name)
+        if data is None or isinstance(data, UnsafeFile):
+            return None
+        if len(data) > CSV_MAX_BYTES:
+            raise LayoutError(f"{self.folder.name}/{name}: larger than {CSV_MAX_BYTES // 1024} KB")
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise LayoutError(f"{self.folder.name}/{name}: cannot be read as UTF-8 text ({exc})") from None
+
+
+_READ: dict[str, GameSource] = {}          # folder -> its latest source
+
+
+def read_game(slug: str, folder: Path) -> GameSource:
+    """The game's data as it is on disk now: the same source as last time when no byte changed."""
+    raw: dict[str, bytes | UnsafeFile] = {}
+    try:
+        paths = sorted(p for p in folder.iterdir() if p.suffix in DATA_SUFFIXES)
+    except OSError as exc:
+        raise LayoutError(f"{folder}: cannot be read ({exc.strerror or exc})") from None
+    digest = hashlib.sha256()
+    for path in paths:
+        try:
+            data: bytes | UnsafeFile = read_regular(path, MAX_LAYOUT_BYTES)
+        except UnsafeFile as exc:
+            data = exc
+        raw[path.name] = data
+        digest.update(path.name.encode())
+        digest.update(data if isinstance(data, bytes) else b"<unreadable>")
+    key, hexdigest = str(folder.resolve()), digest.hexdigest()
+    known = _READ.get(key)
+    if known is None or known.digest != hexdigest or known.slug != slug:
+        _READ[key] = known = GameSource(slug=slug, folder=folder, digest=hexdigest, raw=raw)
+    return known

@@ -1,0 +1,338 @@
+"""Icon references, the on-disk cache, fetching from game-icons.net and importing Iconify sets."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from pnp import __version__
+from pnp.errors import IconError, IconRefused
+from pnp.files.atomic import write_bytes_atomic
+from pnp.files.paths import inside
+from pnp.files.safefiles import UnsafeFile, read_regular
+from pnp.files.timelimit import TimeLimitExceeded, time_limit
+
+if TYPE_CHECKING:                   # loaded when first needed: most commands never fetch
+    import requests
+
+    from pnp.source.svgshape import IconShape
+
+DEFAULT_BASE_URL = "https://game-icons.net"
+LICENCE = "CC BY 3.0"
+SITE = "game-icons.net"
+_PART = r"[a-z0-9]+(?:-[a-z0-9]+)*"
+# \Z: no newline may trail a reference; 120 characters keep the cache's file names legal
+_REF_RE = re.compile(rf"\A(?=.{{3,120}}\Z)({_PART})/({_PART})\Z")
+MAX_DOWNLOAD = 256 * 1024      # also the largest cached icon read back
+MAX_MANIFEST = 8 * 1024 * 1024
+
+
+@dataclass(frozen=True, order=True)
+class IconRef:
+    """`author/name` exactly as game-icons.net spells it; the pattern keeps it inside the cache."""
+
+    author: str
+    name: str
+
+    @classmethod
+    def parse(cls, text: str) -> IconRef:
+        match = _REF_RE.match(text) if isinstance(text, str) else None
+        if not match:
+            shown = repr(text) if len(repr(text)) <= 80 else repr(text)[:60] + f"... ({len(str(text)):,} characters)"
+            raise IconError(f"icon reference {shown} must be author/name in lower-case letters, "
+                            "digits and hyphens (for example lorc/shiny-apple)")
+        return cls(match.group(1), match.group(2))
+
+    def __str__(self) -> str:
+        return f"{self.author}/{self.name}"
+
+
+def is_icon_ref(text: object) -> bool:
+    return isinstance(text, str) and bool(_REF_RE.match(text))
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+class IconStore:
+    """The cache folder `icons/<author>/<name>.svg` and its `manifest.json`."""
+
+    def __init__(self, root: Path, base_url: str = DEFAULT_BASE_URL):
+        self.root = Path(root)
+        self.base_url = base_url.rstrip("/")
+
+    # -- the cache ---------------------------------------------------------------------------
+    @property
+    def manifest_path(self) -> Path:
+        return self.root / "manifest.json"
+
+    def manifest(self) -> dict[str, dict[str, Any]]:
+        if not self.manifest_path.exists():
+            return {}
+        try:
+            data = json.loads(read_regular(self.manifest_path, MAX_MANIFEST, links=False).decode("utf-8"))
+            entries = dict(data["icons"])
+        except UnsafeFile as exc:
+            raise IconError(f"{self.manifest_path}: refused: {exc}") from None
+        except (ValueError, KeyError, TypeError) as exc:
+            raise IconError(f"{self.manifest_path}: not a valid icon manifest ({exc})") from None
+        for key, entry in entries.items():
+            if not is_icon_ref(key) or not isinstance(entry, dict):
+                raise IconError(f"{self.manifest_path}: icons.{str(key)[:80]}: expected an icon reference with a "
+                                "table of author, source, sha256, size and licence")
+        return entries
+
+    def _write_manifest(self, entries: dict[str, dict[str, Any]]) -> None:
+        text = json.dumps({"icons": dict(sorted(entries.items()))}, indent=2) + "\n"
+        write_bytes_atomic(self.manifest_path, text.encode(), root=self.root)
+
+    def path(self, ref: IconRef) -> Path:
+        path = self.root / ref.author / f"{ref.name}.svg"
+        if path.exists() and not inside(path, self.root):
+            raise IconError(f"{path} points outside the icon cache {self.root}; refusing to read it")
+        return path
+
+    def url(self, ref: IconRef) -> str:
+        return f"{self.base_url}/icons/ffffff/000000/1x1/{ref.author}/{ref.name}.svg"
+
+    def has(self, ref: IconRef) -> bool:
+        return str(ref) in self.manifest() and self.path(ref).exists()
+
+    def read(self, ref: IconRef) -> bytes:
+        """The cached bytes, checked against the manifest's size and hash."""
+        entry = self.manifest().get(str(ref))
+        path = self.path(ref)
+        if entry is None or not path.exists():
+            raise IconError(f"icon {ref} is not in the cache {self.root}; run `pnp icons fetch {ref}` "
+                            "or `pnp icons import ICONS_JSON`")
+        try:
+            data = read_regular(path, MAX_DOWNLOAD, links=False)
+        except UnsafeFile as exc:
+            raise IconError(f"{path}: refused: {exc}") from None
+        if len(data) != entry.get("size") or sha256(data) != entry.get("sha256"):
+            raise IconError(f"{path} does not match icons/manifest.json (size or sha256 differ); "
+                            f"run `pnp icons fetch --refresh {ref}`")
+        return data
+
+    def shape(self, ref: IconRef) -> IconShape:
+        try:
+            return _cached_shape(self.read(ref))
+        except IconRefused as exc:
+            raise IconError(f"{self.path(ref)}: {exc.message}") from None
+
+    # -- fetching ----------------------------------------------------------------------------
+    def fetch(self, refs: Iterable[IconRef], refresh: bool = False, timeout: float = 10.0,
+              deadline: float = 30.0, progress: Callable[[IconRef], None] | None = None) -> list[IconRef]:
+        """Download the missing icons (all with `refresh`); all or nothing is written."""
+        wanted = sorted(set(refs))
+        todo = [ref for ref in wanted if refresh or not self.has(ref)]
+        if not todo:
+            return []
+        downloads: dict[IconRef, tuple[str, bytes]] = {}
+        with _http_session() as session:
+            for ref in todo:
+                url = self.url(ref)
+                downloads[ref] = (url, _download_svg(session, url, timeout, deadline))
+                if progress:
+                    progress(ref)
+        self._store({ref: (url, data) for ref, (url, data) in downloads.items()})
+        return todo
+
+    def _store(self, items: dict[IconRef, tuple[str, bytes]]) -> None:
+        entries = self.manifest()
+        for ref, (source, data) in items.items():
+            write_bytes_atomic(self.path(ref), data, root=self.root)
+            entries[str(ref)] = {"author": ref.author, "source": source, "sha256": sha256(data),
+                                 "size": len(data), "license": LICENCE}
+        self._write_manifest(entries)
+
+    # -- Iconify import ----------------------------------------------------------------------
+    def import_iconify(self, icons_json: Path, refs: Iterable[IconRef],
+                       attribution: dict[str, str]) -> list[IconRef]:
+        """Fill the cache from an Iconify set; `attribution` maps icon name -> author folder."""
+        from pnp.source.svgshape import SvgRejected, clean_svg, foreground_paths
+
+        try:
+            data = json.loads(Path(icons_json).read_text(encoding="utf-8"))
+            icons = data["icons"]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise IconError(f"{icons_json}: not an Iconify icon set ({exc})") from None
+        known = {key: entry.get("author") for key, entry in self.manifest().items()}
+        items: dict[IconRef, tuple[str, bytes]] = {}
+        for ref in sorted(set(refs)):
+            author = attribution.get(ref.name) or _author_from_manifest(known, ref.name)
+            if author != ref.author:
+                said = f"is by {author}" if author else "has no known author"
+                raise IconError(f"{icons_json}: cannot attribute {ref.name!r} to {ref.author} "
+                                f"(it {said}); give --authors NAME_TO_AUTHOR.json or fetch it instead")
+            entry = icons.get(ref.name) if isinstance(icons, dict) else None
+            if not isinstance(entry, dict) or not isinstance(entry.get("body"), str):
+                raise IconError(f"{icons_json}: icon {ref.name!r} is not in this set "
+                                "(names two authors share are left out of it); fetch it instead")
+            wrapped = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">'
+                       f'{entry["body"]}</svg>').encode()
+            try:
+                svg = clean_svg(foreground_paths(wrapped))
+            except SvgRejected as exc:
+                raise IconError(f"{icons_json}: icon {ref.name!r} is refused: {exc}") from None
+            items[ref] = (f"iconify:{Path(icons_json).name}#{ref.name}", svg)
+        self._store(items)
+        return sorted(items)
+
+    # -- verification and credits ------------------------------------------------------------
+    def verify(self) -> list[str]:
+        """One line per cache file that is missing, changed or unlisted."""
+        problems = []
+        entries = self.manifest()
+        for key, entry in sorted(entries.items()):
+            ref = IconRef.parse(key)
+            path = self.path(ref)
+            if not path.exists():
+                problems.append(f"{path}: missing (listed in the manifest)")
+                continue
+            try:
+                data = read_regular(path, MAX_DOWNLOAD, links=False)
+            except UnsafeFile as exc:
+                problems.append(f"{path}: refused: {exc}")
+                continue
+            if sha256(data) != entry.get("sha256") or len(data) != entry.get("size"):
+                problems.append(f"{path}: sha256 {sha256(data)[:12]}… differs from the manifest's "
+                                f"{str(entry.get('sha256'))[:12]}…")
+        for path in sorted(self.root.glob("*/*.svg")):
+            key = f"{path.parent.name}/{path.stem}"
+            if key not in entries:
+                problems.append(f"{path}: not listed in the manifest")
+        return problems
+
+
+def credits_lines(refs: Iterable[IconRef]) -> list[str]:
+    """Attribution per author, as CC BY 3.0 asks."""
+    by_author: dict[str, list[str]] = {}
+    for ref in sorted(set(refs)):
+        by_author.setdefault(ref.author, []).append(ref.name)
+    return [f"{author}: {', '.join(names)} ({SITE}, {LICENCE})" for author, names in by_author.items()]
+
+
+def credits_short(refs: Iterable[IconRef]) -> str:
+    authors = sorted({ref.author for ref in refs})
+    if not authors:
+        return ""
+    return f"Icons by {', '.join(authors)} from {SITE}, licensed {LICENCE}"
+
+
+def _author_from_manifest(known: dict[str, str | None], name: str) -> str | None:
+    authors = {key.split("/")[0] for key in known if key.split("/")[1] == name}
+    return authors.pop() if len(authors) == 1 else None
+
+
+@lru_cache(maxsize=256)
+def _cached_shape(data: bytes) -> IconShape:
+    from pnp.source.svgshape import SvgRejected, load_shape
+
+    try:
+        return load_shape(data)
+    except SvgRejected as exc:
+        raise IconRefused(f"icon refused: {exc}") from None
+
+
+def _http_session() -> requests.Session:
+    import requests
+    from requests.adapters import HTTPAdapter
+    from urllib3.util.retry import Retry
+
+    session = requests.Session()
+    session.headers["User-Agent"] = f"purgatory-pnp/{__version__} (print-and-play generator)"
+    retry = Retry(total=3, connect=2, read=0, status=3, backoff_factor=0.2, allowed_methods=["GET"],
+                  status_forcelist=(429, 500, 502, 503, 504), raise_on_status=False,
+                  respect_retry_after_header=True, redirect=0)
+    adapter = HTTPAdapter(max_retries=retry)
+    session.mount("http://", adapter)
+    session.mount("https://", adapter)
+    return session
+
+
+def _download_svg(session: requests.Session, url: str, timeout: float, deadline: float) -> bytes:
+    """GET one SVG: same-host redirects only, a byte cap, an overall deadline, a strict SVG check."""
+    started = time.monotonic()
+    origin = urlsplit(url).netloc
+    try:
+        # the alarm ends every wait, retries and their Retry-After pauses included, and headers
+        # dripped a byte at a time inside the read timeout
+        with time_limit(deadline):
+            return _fetch_svg(session, url, timeout, deadline, started, origin)
+    except TimeLimitExceeded:
+        raise IconError(f"{url}: download took longer than {deadline:g} s") from None
+
+
+def _fetch_svg(session: requests.Session, url: str, timeout: float, deadline: float, started: float,
+               origin: str) -> bytes:
+    import requests
+    from urllib3 import exceptions as urllib3_errors
+
+    try:
+        for _ in range(4):
+            response = session.get(url, timeout=(timeout, timeout), stream=True, allow_redirects=False)
+            if response.is_redirect:
+                target = requests.compat.urljoin(url, response.headers.get("Location", ""))
+                response.close()
+                if urlsplit(target).netloc != origin:
+                    raise IconError(f"{url}: redirected to another host ({urlsplit(target).netloc}); refusing")
+                url = target
+                continue
+            break
+        else:
+            raise IconError(f"{url}: too many redirects")
+        with response:
+            if response.status_code != 200:
+                raise IconError(f"{url}: HTTP {response.status_code} {response.reason or ''}".rstrip())
+            declared = response.headers.get("Content-Length")
+            if declared and declared.isdigit() and int(declared) > MAX_DOWNLOAD:
+                raise IconError(f"{url}: body of {declared} bytes is over the {MAX_DOWNLOAD}-byte cap")
+            chunks, total = [], 0
+            raw = response.raw
+            while True:
+                # read1 returns what one socket read brings, so the deadline is checked between
+                # every few bytes even when a server drips them slower than the read timeout
+                chunk = raw.read1(16384, decode_content=True)
+                if not chunk:
+                    break
+                total += len(chunk)
+                if total > MAX_DOWNLOAD:
+                    raise IconError(f"{url}: body is over the {MAX_DOWNLOAD}-byte cap")
+                if time.monotonic() - started > deadline:
+                    raise IconError(f"{url}: download took longer than {deadline:g} s")
+                chunks.append(chunk)
+    except (urllib3_errors.ReadTimeoutError, requests.exceptions.Timeout):
+        raise IconError(f"{url}: timed out after {timeout:g} s") from None
+    except (requests.exceptions.ChunkedEncodingError, urllib3_errors.ProtocolError, urllib3_errors.DecodeError):
+        raise IconError(f"{url}: the body was cut short") from None
+    except requests.exceptions.ConnectionError as exc:
+        text = str(exc)
+        if "timed out" in text:
+            reason = f"timed out after {timeout:g} s"
+        elif "IncompleteRead" in text or "Connection broken" in text:
+            reason = "the connection dropped mid-body"
+        elif "BadStatusLine" in text or "LineTooLong" in text or "BadHeader" in text:
+            reason = "the server's answer is not HTTP"
+        elif "RemoteDisconnected" in text or "closed connection without response" in text:
+            reason = "the server closed the connection without answering"
+        else:
+            reason = "could not connect"
+        raise IconError(f"{url}: {reason}") from None
+    except requests.exceptions.RequestException as exc:
+        raise IconError(f"{url}: {type(exc).__name__}") from None
+    from pnp.source.svgshape import SvgRejected, clean_svg, foreground_paths
+
+    try:
+        return clean_svg(foreground_paths(b"".join(chunks)))     # only the path data is kept
+    except SvgRejected as exc:
+        raise IconError(f"{url}: not an icon SVG: {exc}") from None

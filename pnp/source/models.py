@@ -1,0 +1,204 @@
+"""Read a game's TOML layout data into checked models, reporting every problem with its file,
+line (for syntax errors) and key path."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Annotated, Any, TypeVar
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic_core import ErrorDetails
+
+from pnp.errors import LayoutError
+from pnp.source.gamesource import GameSource
+from pnp.source.icons import IconRef, IconStore, is_icon_ref
+from pnp.source.tomlfiles import KeyPath, csv_location, icon_locations
+
+M = TypeVar("M", bound=BaseModel)
+_COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
+_PDF_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]*\.pdf$")
+
+
+def shown(value: Any) -> str:
+    """A value as an error message quotes it: short ones whole, long ones cut (a message never
+    echoes a megabyte of data back), lists and tables by their type."""
+    if isinstance(value, (dict, list)):
+        return f"a {'table' if isinstance(value, dict) else 'list'} of {len(value)}"
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:60]}... ({len(str(value)):,} characters)"
+
+
+def _color(value: str) -> str:
+    if not _COLOR_RE.match(value):
+        raise ValueError(f"expected a colour like '#b22222', found {shown(value)}")
+    return value
+
+
+def _icon(value: str) -> str:
+    if not is_icon_ref(value):
+        raise ValueError(f"expected an icon reference author/name such as 'lorc/lift', found {shown(value)}")
+    return value
+
+
+def _pdf_name(value: str) -> str:
+    if not _PDF_NAME_RE.match(value):
+        raise ValueError(f"expected the name of one of the game's files, such as 'cards.pdf', found {shown(value)}")
+    return value
+
+
+Color = Annotated[str, AfterValidator(_color)]
+IconName = Annotated[str, AfterValidator(_icon)]
+Count = Annotated[int, Field(gt=0, le=500)]
+Text = Annotated[str, Field(min_length=1, max_length=600)]
+Mm = Annotated[float, Field(gt=0, le=2000)]   # a length in millimetres
+
+
+class Strict(BaseModel):
+    """Unknown keys are errors (they are usually typos), and types are not coerced."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+PdfName = Annotated[str, AfterValidator(_pdf_name)]
+
+
+class CoverText(Strict):
+    """What the print guide adds: what else to bring, and how to cut and fold each file (by its name)."""
+
+    bring: list[Text]
+    assembly: dict[PdfName, list[Text]]
+    notes: list[Text] = []
+
+    @field_validator("assembly", mode="before")
+    @classmethod
+    def _by_file(cls, value: object) -> object:
+        if isinstance(value, list):
+            raise ValueError('give the notes by file, as a table: [cover.assembly] then "cards.pdf" = ["..."] '
+                             "(a list was read by position, which could move a note into another file)")
+        return value
+
+
+class CardDesign(Strict):
+    """A kind of card: its component key in rules.toml (`id`), name, icon and colours."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+    name: Text
+    icon: IconName
+    color: Color
+    tint: Color
+
+
+class CardBack(Strict):
+    """A deck's common back: an icon, a title, a tagline (the game's title when none is given) and
+    its colours."""
+
+    icon: IconName
+    title: Text
+    color: Color
+    background: Color
+    tagline: Text | None = None
+
+
+class PawnSet(Strict):
+    """Pawn standees: one icon, a size, and a colour and a name per player."""
+
+    icon: IconName
+    width: Annotated[float, Field(ge=15, le=60)]
+    height: Annotated[float, Field(ge=20, le=80)]
+    colors: Annotated[list[Color], Field(min_length=1)]
+    names: Annotated[list[Text], Field(min_length=1)]
+
+    @model_validator(mode="after")
+    def _one_name_per_colour(self) -> PawnSet:
+        if len(self.names) != len(self.colors):
+            raise ValueError(f"give one name per colour ({len(self.colors)} colours, {len(self.names)} names)")
+        return self
+
+
+def key_path(loc: KeyPath) -> str:
+    out = ""
+    for part in loc:
+        if part == "[key]":         # pydantic's mark for a table key that is wrong: the path names it already
+            continue
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def describe(error: ErrorDetails) -> str:
+    kind = error["type"]
+    found = error.get("input")
+    if kind == "missing":
+        return "missing key"
+    if kind == "extra_forbidden":
+        return "unknown key (a typo?)"
+    if kind == "value_error":
+        return str(error["msg"]).removeprefix("Value error, ")
+    return f"{error['msg'][0].lower()}{error['msg'][1:]} (found {shown(found)})"
+
+
+def parse(model: type[M], source: GameSource, name: str, also: list[str] | None = None) -> M:
+    """Validate the file `name` of `source` against `model`; every problem becomes one line naming
+    file and key (and the row and column where the key lies in a CSV list); `also` adds problems
+    found another way."""
+    data = source.table(name)
+    lines = list(also or [])
+    oversized = [_say(source, name, loc, message) for loc, message in _oversized(data)]
+    if oversized:
+        raise LayoutError(_join(source, name, oversized[:10]))
+    try:
+        result = model.model_validate(data)
+    except ValidationError as exc:
+        lines = [_say(source, name, tuple(err["loc"]), describe(err)) for err in exc.errors()] + lines
+    if lines:
+        raise LayoutError(_join(source, name, lines))
+    return result
+
+
+MAX_TEXT = 4000         # characters in one string: more than any card, aid or rules line holds
+MAX_ITEMS = 2000        # entries in one list or table (a CSV list has the same cap)
+
+
+def _oversized(node: Any, loc: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
+    """(key path, message) for each string or list past the caps, before any model looks at them."""
+    if isinstance(node, str) and len(node) > MAX_TEXT:
+        yield loc, f"a text of {len(node):,} characters; at most {MAX_TEXT:,}"
+    elif isinstance(node, (list, dict)):
+        if len(node) > MAX_ITEMS:
+            yield loc, f"{len(node):,} entries; at most {MAX_ITEMS:,}"
+            return
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        for key, value in items:
+            yield from _oversized(value, (*loc, key))
+
+
+def _say(source: GameSource, name: str, loc: KeyPath, message: str) -> str:
+    """`file:key.path: message (line N)`, or with the row and column when the key lies in a CSV list."""
+    in_csv = csv_location(source.csv_sources(name), loc)
+    if in_csv:
+        return f"{name}:{key_path(loc)} ({in_csv}): {message}"
+    line = source.line_of(name, loc)
+    return f"{name}:{key_path(loc)}: {message}" + (f" (line {line})" if line else "")
+
+
+def load_file(source: GameSource, name: str, model: type[M], store: IconStore) -> M:
+    """A game's TOML file (with the CSV lists it names), checked against its model and its icons
+    against the cache."""
+    return parse(model, source, name, also=missing_icons(source, name, store))
+
+
+def missing_icons(source: GameSource, name: str, store: IconStore) -> list[str]:
+    """A line for each icon named in the file that the icon cache lacks."""
+    missing = []
+    for where, ref in icon_locations(source.table(name)):
+        if not store.has(IconRef.parse(ref)):
+            missing.append(_say(source, name, where, f"unknown icon {ref!r} (not in the icon cache; "
+                                                     f"`pnp icons fetch {ref}` adds it)"))
+    return missing
+
+
+def _join(source: GameSource, name: str, lines: list[str]) -> str:
+    if len(lines) == 1:
+        return f"{source.folder.name}/{lines[0]}"
+    return (f"{len(lines)} problems in {source.folder / name}:\n"
+            + "\n".join(f"  {source.folder.name}/{line}" for line in lines))

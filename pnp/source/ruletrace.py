@@ -1,0 +1,127 @@
+"""The trace from a game's rule document to what pnp prints.
+
+`layouts/<game>/trace.toml` says, for every sentence of the game's rule document, where pnp prints
+it or why it does not, and which printed statements are our readings of an ambiguous sentence.
+`pnp validate` reports a printed rule statement that no entry traces, so a rule cannot be added to
+the print without naming the sentence it comes from.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Annotated
+
+from pydantic import AfterValidator, Field, model_validator
+
+from pnp.source.gamesource import GameSource
+from pnp.source.models import Strict, Text, parse
+from pnp.source.rules import Problem
+from pnp.source.tomlfiles import key_text, string_values
+
+TRACE_FILE = "trace.toml"
+ALWAYS_STATEMENTS = "reference.toml:sections"      # every rules sheet's lines are rule statements
+_PLACE_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*\.toml:[A-Za-z0-9_.\[\]*-]+$")
+
+
+_STRAIGHT = {0x2019: "'", 0x2018: "'", 0x201C: '"', 0x201D: '"', 0x00A0: " "}
+
+
+def plain(text: str) -> str:
+    """Text as the trace compares it: typographic quotes made straight, whitespace runs one space."""
+    text = text.translate(_STRAIGHT)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _place(value: str) -> str:
+    if not _PLACE_RE.match(value):
+        raise ValueError(f"expected a printed place such as 'reference.toml:sections[3].lines[0]', found {value!r}")
+    return value
+
+
+Place = Annotated[str, AfterValidator(_place)]
+Quote = Annotated[str, Field(min_length=3, max_length=300)]
+
+
+class TraceEntry(Strict):
+    """Sentences of the document (each named by a verbatim piece of it) and where they are printed."""
+
+    says: Annotated[list[Quote], Field(min_length=1)]
+    printed: list[Place] = []
+    not_printed: Text | None = None        # why these sentences are not printed
+    reading: Text | None = None            # how we read an ambiguous sentence, printed as a reading
+
+    @model_validator(mode="after")
+    def _printed_or_why(self) -> TraceEntry:
+        if not self.printed and self.not_printed is None:
+            raise ValueError("say where it is printed (printed = [...]) or why not (not_printed = \"...\")")
+        if self.reading is not None and not self.printed:
+            raise ValueError("a reading is printed: name where (printed = [...])")
+        return self
+
+
+class Trace(Strict):
+    document: Text                                   # the rule document's title
+    statements: list[Place] = []                     # printed rule text besides the rules sheet's lines
+    rule: Annotated[list[TraceEntry], Field(min_length=1)]
+
+
+def load_trace(source: GameSource) -> Trace | None:
+    return parse(Trace, source, TRACE_FILE) if source.has(TRACE_FILE) else None
+
+
+def document_sentences(text: str) -> list[str]:
+    """The document cut into the pieces the trace must cover: lines, and sentences within a line.
+    A heading is a line of its own; a piece with no letter (a rule of dashes) is left out."""
+    pieces = []
+    for line in text.splitlines():
+        for sentence in re.split(r"(?<=[.!?])\s+", line):
+            sentence = plain(sentence).lstrip("·•- ").strip()
+            if re.search(r"[A-Za-z]", sentence):
+                pieces.append(sentence)
+    return pieces
+
+
+def uncovered(trace: Trace, document: str) -> list[str]:
+    """Sentences of the document that no trace entry quotes."""
+    quotes = [plain(quote) for entry in trace.rule for quote in entry.says]
+    return [s for s in document_sentences(document) if not any(q in s for q in quotes)]
+
+
+def stray_quotes(trace: Trace, document: str) -> list[str]:
+    """Quotes that are no piece of a single sentence of the document (misquoted, or spanning two)."""
+    sentences = document_sentences(document)
+    return [quote for entry in trace.rule for quote in entry.says
+            if not any(plain(quote) in s for s in sentences)]
+
+
+def printed_statements(source: GameSource, trace: Trace | None) -> Iterator[tuple[str, str]]:
+    """(place, text) of every printed rule statement: each string under the rules sheet's sections
+    and under the places the trace lists as `statements`."""
+    for prefix in (ALWAYS_STATEMENTS, *(trace.statements if trace else [])):
+        name, key = prefix.split(":", 1)
+        table = source.table(name) if source.has(name) else {}
+        pattern = re.compile(re.escape(key).replace(r"\*", r"\d+") + r"(?=$|[.\[])")
+        for loc, value in string_values(table):
+            place = key_text(loc)
+            if pattern.match(place) and loc[-1] != "heading":       # a heading names a section, states no rule
+                yield f"{name}:{place}", value
+
+
+def trace_problems(source: GameSource) -> list[Problem]:
+    """A printed rule statement that no trace entry names (with no trace.toml, every line of the
+    rules sheet), and a trace entry naming a place that prints nothing: each a problem at its key."""
+    game = source.slug
+    trace = load_trace(source)
+    statements = dict(printed_statements(source, trace))
+    traced = {place for entry in (trace.rule if trace else []) for place in entry.printed}
+    problems = [Problem(game=game, file=place.split(":", 1)[0], key=place.split(":", 1)[1],
+                        message=f"printed rule {plain(text)[:60]!r}... is in no {TRACE_FILE} entry: "
+                                "name the document sentence it comes from")
+                for place, text in statements.items() if place not in traced]
+    for i, entry in enumerate(trace.rule if trace else []):
+        for place in entry.printed:
+            if place not in statements:
+                problems.append(Problem(game=game, file=TRACE_FILE, key=f"rule[{i}].printed",
+                                        message=f"{place} is no printed rule statement (a typo, or a moved line?)"))
+    return problems

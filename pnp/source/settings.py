@@ -1,0 +1,186 @@
+"""Options every build shares, read once: defaults, then `pnp.toml` in the working directory,
+then command-line flags (a flag beats the file)."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import UsageProblem
+from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
+from pnp.files.safefiles import UnsafeFile, read_regular
+from pnp.geometry import MM
+from pnp.source.icons import DEFAULT_BASE_URL
+from pnp.source.printoptions import BackOffset, CardSize, DuplexMode, Length, Paper
+
+CONFIG_FILE = "pnp.toml"
+MAX_COPIES = 10000
+MIN_PRINTABLE_MM = (170.0, 250.0)   # what the largest sheet (the Seven Steps gamesheet) needs
+MAX_PAPER_MM = 1200.0
+MAX_QUIET_BLEED_MM = 6
+
+
+DEFAULT_PAPER = Paper.parse("a4")
+DEFAULT_CARD = CardSize.parse("poker")
+NO_BLEED = Length.parse("0")
+DEFAULT_MARGIN = Length.parse("5mm")
+NO_OFFSET = BackOffset.parse("0,0")
+
+# the options that parse themselves, and the parser of each
+PARSERS: dict[str, Callable[[Any], object]] = {
+    "paper": Paper.parse, "card": CardSize.parse, "bleed": Length.parse, "margin": Length.parse,
+    "duplex": DuplexMode.parse, "back_offset": BackOffset.parse,
+}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    """Every build option, typed. Text given for a typed option (from a flag or pnp.toml) is parsed
+    when the settings are made, once; every value that cannot be parsed is named in one message."""
+
+    paper: Paper = DEFAULT_PAPER
+    card: CardSize = DEFAULT_CARD
+    players: int | None = None
+    output: str = "output"
+    ink_saver: bool = False
+    bleed: Length = NO_BLEED
+    margin: Length = DEFAULT_MARGIN
+    duplex: DuplexMode = DuplexMode.LONG
+    back_offset: BackOffset = NO_OFFSET
+    copies: int = 1
+    layouts: str | None = None
+    icons: str | None = None
+    icons_base_url: str = DEFAULT_BASE_URL
+
+    def __post_init__(self) -> None:
+        for name, value in _parsed({name: getattr(self, name) for name in PARSERS}, _as_flag).items():
+            object.__setattr__(self, name, value)
+
+    @classmethod
+    def load(cls, cwd: Path | None = None, **flags: Any) -> Settings:
+        """A project is a folder: its pnp.toml, its `layouts/` and its `icons/` (when it has them)
+        come before the copies shipped with pnp; flags beat them all. Parsed once, here."""
+        here = cwd or Path.cwd()
+        path = here / CONFIG_FILE
+        values: dict[str, Any] = {}
+        if path.exists() or path.is_symlink():
+            values = _read_config(path)
+            for key in ("layouts", "icons"):       # folders named in pnp.toml are relative to it
+                if key in values:
+                    values[key] = str(here / values[key])
+        env_icons = os.environ.get("PNP_ICONS_DIR")
+        if env_icons and "icons" not in values:
+            values["icons"] = env_icons
+        if "layouts" not in values and (here / "layouts").is_dir():
+            values["layouts"] = str(here / "layouts")
+        if "icons" not in values and (here / "icons" / "manifest.json").is_file():
+            values["icons"] = str(here / "icons")
+        env_url = os.environ.get("PNP_ICONS_BASE_URL")
+        if env_url:
+            values["icons_base_url"] = env_url
+        given = {key: value for key, value in flags.items() if value is not None}
+        # a value from pnp.toml that a flag does not replace is named with the file it came from
+        from_file = _parsed({key: value for key, value in values.items() if key not in given},
+                            lambda key: f"{CONFIG_FILE}: {key}: ")
+        return cls(**{**from_file, **given})
+
+    def sources(self) -> str:
+        """The line every command starts with: which data it read."""
+        shipped = " (shipped with pnp)"
+        return (f"layouts: {self.layouts_dir().resolve()}{shipped if self.layouts is None else ''}; "
+                f"icons: {self.icons_dir().resolve()}{shipped if self.icons is None else ''}")
+
+    def layouts_dir(self) -> Path:
+        return Path(self.layouts) if self.layouts else shipped_layouts_dir()
+
+    def icons_dir(self) -> Path:
+        return Path(self.icons) if self.icons else shipped_icons_dir()
+
+    def output_dir(self) -> Path:
+        return Path(self.output)
+
+    def check(self) -> list[str]:
+        """Parse every option once, refusing values that cannot make a sensible print; returns the
+        warnings (values that print, but probably not as meant)."""
+        problems = self._sane_sizes()
+        if not str(self.output).strip():
+            problems.append("--output '': give a folder name, for example output")
+        if not 1 <= self.copies <= MAX_COPIES:
+            problems.append(f"copies = {self.copies}: give 1 to {MAX_COPIES}")
+        if self.players is not None and not 1 <= self.players <= 99:
+            problems.append(f"players = {self.players}: give 1 to 99")
+        if problems:
+            raise UsageProblem("; ".join(problems))
+        if self.bleed.mm > MAX_QUIET_BLEED_MM:
+            return [f"--bleed {self.bleed}: more than the {MAX_QUIET_BLEED_MM} mm print shops ask for; "
+                    "the pieces take more paper"]
+        return []
+
+    def _sane_sizes(self) -> list[str]:
+        paper, margin = self.paper, self.margin.mm
+        short, long = sorted((paper.width / MM, paper.height / MM))
+        if long > MAX_PAPER_MM:
+            return [f"--paper {self.paper}: {long:g} mm is longer than any printer takes "
+                    f"(at most {MAX_PAPER_MM:g} mm a side)"]
+        room = (short - 2 * margin, long - 2 * margin)
+        if room[0] < MIN_PRINTABLE_MM[0] or room[1] < MIN_PRINTABLE_MM[1]:
+            return [f"--paper {self.paper} with --margin {self.margin} leaves {max(room[0], 0):g} x "
+                    f"{max(room[1], 0):g} mm to print on; the mats and sheets need at least "
+                    f"{MIN_PRINTABLE_MM[0]:g} x {MIN_PRINTABLE_MM[1]:g} mm (A4 and Letter leave 200 x 287 and "
+                    "206 x 269 mm)"]
+        return []
+
+
+def _as_flag(name: str) -> str:
+    return "--back-offset " if name == "back_offset" else f"--{name.replace('_', '-')}: "
+
+
+def _parsed(values: dict[str, Any], where: Callable[[str], str]) -> dict[str, Any]:
+    """`values` with each typed option parsed; every one that cannot be is named, `where` it came
+    from, in one message."""
+    out, problems = dict(values), []
+    for name, parse in PARSERS.items():
+        if name in values:
+            try:
+                out[name] = parse(values[name])
+            except ValueError as exc:
+                problems.append(f"{where(name)}{exc}")
+    if problems:
+        raise UsageProblem("; ".join(problems))
+    return out
+
+
+CONFIG_MAX_BYTES = 64 * 1024
+
+
+def _read_config(path: Path) -> dict[str, Any]:
+    try:
+        data = tomllib.loads(read_regular(path, CONFIG_MAX_BYTES).decode("utf-8-sig"))
+    except UnsafeFile as exc:
+        raise UsageProblem(f"{path.name}: cannot be read: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise UsageProblem(f"{path.name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except RecursionError:
+        raise UsageProblem(f"{path.name}: arrays or tables nested too deeply for a settings file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageProblem(f"{path.name}: TOML syntax error: {exc}") from None
+    known = {f.name: f for f in fields(Settings)}
+    problems = []
+    values = {}
+    for key, value in data.items():
+        name = key.replace("-", "_")
+        if name not in known:
+            problems.append(f"{path.name}: unknown key {key!r} (known: {', '.join(sorted(known))})")
+            continue
+        expected = {"players": int, "copies": int, "ink_saver": bool}.get(name, str)
+        if not isinstance(value, expected) or (isinstance(value, bool) and expected is not bool):
+            problems.append(f"{path.name}: {key} must be {expected.__name__}, not {type(value).__name__}")
+            continue
+        values[name] = value
+    if problems:
+        raise UsageProblem("; ".join(problems))
+    return values

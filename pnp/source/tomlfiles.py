@@ -1,0 +1,193 @@
+"""TOML reading and icon-reference scanning without the schema machinery, so that start-up paths
+(the up-to-date check, `pnp icons credits`) stay light."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import tomllib
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import LayoutError, LayoutSyntaxError
+from pnp.source.icons import is_icon_ref
+
+KeyPath = tuple[str | int, ...]     # a key's place in a layout file: ("souls", 3, "count")
+
+MAX_LAYOUT_BYTES = 2 * 1024 * 1024
+
+
+def parse_toml(text: str, path: Path) -> dict[str, Any]:
+    """A TOML file's table; a syntax error is named with its file and line."""
+    try:
+        return tomllib.loads(text)
+    except RecursionError:
+        raise LayoutError(f"{path}: arrays or tables nested too deeply to be layout data") from None
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        where = f":{match.group(1)}" if match else ""
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        raise LayoutSyntaxError(f"{path}{where}: TOML syntax error: {message}") from None
+
+
+def icon_locations(data: Any, loc: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
+    """(key path, reference) for every icon named under keys `icon`, `*_icon` or `icons`."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if (key == "icon" or key.endswith("_icon")) and is_icon_ref(value):
+                yield (*loc, key), value
+            elif key == "icons" and isinstance(value, list):
+                for i, item in enumerate(value):
+                    if is_icon_ref(item):
+                        yield (*loc, key, i), item
+            else:
+                yield from icon_locations(value, (*loc, key))
+    elif isinstance(data, list):
+        for i, item in enumerate(data):
+            yield from icon_locations(item, (*loc, i))
+
+
+def used_icons(tables: Iterable[dict[str, Any]]) -> list[str]:
+    """The icons a game's layout data names, across all its tables."""
+    return sorted({ref for data in tables for _, ref in icon_locations(data)})
+
+
+def string_values(node: Any, loc: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
+    if isinstance(node, str):
+        yield loc, node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield from string_values(value, (*loc, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from string_values(value, (*loc, i))
+
+
+def key_text(loc: KeyPath) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+CSV_MAX_ROWS = 2000
+CSV_MAX_BYTES = 1024 * 1024
+
+
+def expand_csv(node: Any, loc: KeyPath, path: Path, sources: dict[KeyPath, Path],
+               read_text: Callable[[str], str | None]) -> None:
+    """Every `key = { csv = "file.csv" }` under `node` replaced by the rows of that CSV file beside
+    `path` (what designers keep in spreadsheets); `sources` learns where each list came from."""
+    if isinstance(node, dict):
+        for key, value in list(node.items()):
+            if isinstance(value, dict) and set(value) == {"csv"}:
+                where = ".".join(str(part) for part in (*loc, key))
+                node[key] = read_csv_rows(read_text, value["csv"], path.parent.name,
+                                          f"{path.parent.name}/{path.name}:{where}.csv")
+                sources[(*loc, key)] = path.parent / str(value["csv"])
+            else:
+                expand_csv(value, (*loc, key), path, sources, read_text)
+    elif isinstance(node, list):
+        for i, item in enumerate(node):
+            expand_csv(item, (*loc, i), path, sources, read_text)
+
+
+def read_csv_rows(read_text: Callable[[str], str | None], name: object, folder_name: str,
+                  where: str) -> list[dict[str, Any]]:
+    """Rows as tables: a column `a.b` fills key b of table a, empty cells are left out (so defaults
+    apply), and numbers and true/false read as such."""
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.csv", name):
+        raise LayoutError(f"{where}: expected the name of a .csv file beside it, such as \"souls.csv\"")
+    text = read_text(name)
+    if text is None:
+        raise LayoutError(f"{where}: {name} is not a regular file in {folder_name}")
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        rows = list(reader)
+    except csv.Error as exc:
+        raise LayoutError(f"{folder_name}/{name}: row {reader.line_num}: not valid CSV ({exc})") from None
+    if not rows or not any(cell.strip() for cell in rows[0]):
+        raise LayoutError(f"{folder_name}/{name}: the first row must name the columns")
+    header = [cell.strip() for cell in rows[0]]
+    if len(rows) - 1 > CSV_MAX_ROWS:
+        raise LayoutError(f"{folder_name}/{name}: more than {CSV_MAX_ROWS} rows")
+    out = []
+    for number, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) > len(header):
+            raise LayoutError(f"{folder_name}/{name}: row {number}: {len(row)} cells under {len(header)} column names")
+        record: dict[str, Any] = {}
+        for column, cell in zip(header, row, strict=False):
+            if cell.strip():
+                *tables, last = column.split(".")
+                target = record
+                for table in tables:
+                    target = target.setdefault(table, {})
+                target[last] = _cell(cell.strip())
+        out.append(record)
+    return out
+
+
+def _cell(text: str) -> Any:
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    if re.fullmatch(r"-?\d+\.\d+", text):
+        return float(text)
+    if text in ("true", "false"):
+        return text == "true"
+    return text
+
+
+def csv_location(sources: dict[KeyPath, Path], loc: KeyPath) -> str | None:
+    """`souls.csv: row 4, column count` for a key path that lies inside a CSV list, else None."""
+    for prefix, path in sources.items():
+        index = loc[len(prefix)] if loc[:len(prefix)] == prefix and len(loc) > len(prefix) else None
+        if isinstance(index, int):
+            row = index + 2          # the header is row 1
+            column = ".".join(str(part) for part in loc[len(prefix) + 1:])
+            return f"{path.name}: row {row}" + (f", column {column}" if column else "")
+    return None
+
+
+def toml_line(lines: list[str], loc: KeyPath) -> int | None:
+    """The line of `loc` (such as ("souls", 2, "count")) in a TOML file's lines, found in the text:
+    tomllib keeps no positions, and designers want the line they edited."""
+
+    def body(first: int) -> int:
+        """Where the table that starts at line index `first` ends."""
+        return next((i for i in range(first, len(lines)) if lines[i].lstrip().startswith("[")), len(lines))
+
+    start, end, table = 0, body(0), ""
+    parts = list(loc)
+    while parts:
+        head = str(parts[0])
+        name = f"{table}.{head}" if table else head
+        if len(parts) > 1 and isinstance(parts[1], int):          # the n-th [[name]]
+            headers = [i for i, line in enumerate(lines) if line.strip() == f"[[{name}]]"]
+            if parts[1] < len(headers):
+                start = headers[parts[1]] + 1
+                end, table, parts = body(start), name, parts[2:]
+                continue
+        keys = []
+        for part in parts:
+            if not isinstance(part, str):
+                break
+            keys.append(part)
+        for k in range(len(keys), 0, -1):                         # the longest dotted key written
+            pattern = re.compile(r"^\s*" + r"\s*\.\s*".join(re.escape(key) for key in keys[:k]) + r"\s*=")
+            for i in range(start, end):
+                if pattern.match(lines[i]):
+                    return i + 1
+        for k in range(len(keys), 0, -1):                         # the longest [table.name] written
+            name = ".".join(([table] if table else []) + keys[:k])
+            headers = [i for i, line in enumerate(lines) if line.strip() == f"[{name}]"]
+            if headers:
+                start = headers[0] + 1
+                end, table, parts = body(start), name, parts[k:]
+                break
+        else:
+            return start if start else None      # not written (a missing key): its table's header
+    return start if start else None

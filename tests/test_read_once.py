@@ -1,0 +1,45 @@
+"""A full build reads each game's data once: every data file parsed once (the up-to-date check,
+the rules model, the game's own files, the rules sheet, the trace and the messages all ask the
+same GameSource), and every document planned once (the print guide counts the pages the renderer
+draws)."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections import Counter
+
+import pnp.render.document as document
+import pnp.source.gamesource as gamesource
+from pnp.games import GAMES, load_game
+
+
+def test_a_full_build_parses_each_data_file_once_and_plans_each_document_once(run, isolated, monkeypatch):
+    monkeypatch.setattr(gamesource, "_READ", {})          # nothing remembered from earlier tests
+    parsed: Counter[str] = Counter()
+    real_loads = tomllib.loads
+
+    def counting_loads(text: str, **kwargs):
+        parsed[text] += 1
+        return real_loads(text, **kwargs)
+
+    planned = []
+    real_plan = document.plan_sections
+
+    def counting_plan(sections, options):
+        planned.append(sections)
+        return real_plan(sections, options)
+
+    monkeypatch.setattr(tomllib, "loads", counting_loads)
+    monkeypatch.setattr(document, "plan_sections", counting_plan)
+    result = run("build", "--force", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+
+    files = {f"{slug}/{path.name}": path.read_text(encoding="utf-8")
+             for slug in GAMES for path in sorted(load_game(slug).shipped_folder().glob("*.toml"))}
+    by_file = {name: parsed[text] for name, text in files.items()}
+    assert by_file == dict.fromkeys(files, 1)
+    assert sum(parsed.values()) == len(files)              # nothing else parsed: no file read twice
+    documents = sum(len(json.loads((isolated / "output" / slug / "manifest.json").read_text())["documents"])
+                    for slug in GAMES)
+    assert len(planned) == documents          # each drawn document needs one plan: none is planned twice

@@ -8,6 +8,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import sysconfig
 import time
 from pathlib import Path
 
@@ -17,6 +18,43 @@ from click.testing import CliRunner
 from pnp.cli import cli
 from pnp.files.paths import shipped_icons_dir
 from pnp.games import GAMES, load_game
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_command(*command, cwd: Path | None = None, check: bool = True) -> subprocess.CompletedProcess:
+    result = subprocess.run([str(c) for c in command], cwd=cwd, capture_output=True, text=True, timeout=300)
+    if check and result.returncode:
+        pytest.fail(f"{' '.join(map(str, command))} exited {result.returncode}:\n{result.stdout}\n{result.stderr}")
+    return result
+
+
+@pytest.fixture(scope="session")
+def installed(tmp_path_factory) -> Path:
+    """A fresh virtualenv holding pnp built as a wheel from a copy of the source; its dependencies
+    come from the test environment through a .pth file, so nothing is downloaded."""
+    work = tmp_path_factory.mktemp("installed")
+    source = work / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    for name in ("pnp", "layouts", "icons"):
+        shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    run_command(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", work / "dist",
+         source)
+    (wheel,) = (work / "dist").glob("purgatory_pnp-*.whl")
+    venv = work / "venv"
+    run_command(sys.executable, "-m", "venv", "--without-pip", venv)
+    python = venv / "bin" / "python"
+    site = Path(run_command(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=work).stdout.strip())
+    run_command(sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps", "--no-index",
+         "--ignore-installed", wheel)
+    # only now the dependencies: before, pip would see this environment's own pnp and skip the wheel
+    (site / "test-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    where = run_command(python, "-c", "import pnp; print(pnp.__file__)", cwd=work).stdout.strip()
+    assert where.startswith(str(venv)), where            # the wheel, not the checkout
+    return venv
 
 
 @pytest.fixture(autouse=True)

@@ -136,6 +136,6 @@ def invariants(d: TollData, rules: RulesModel, players: int) -> list[Problem]:
 
 
 GAME = Game(slug=SLUG, load=load, documents=documents, invariants=invariants, files=(FILE,),
-            promises=Promises(sheets=8, headings=("Setup", "A turn"),
+            promises=Promises(sheets=9, headings=("Setup", "A turn"),
                               counts={"obol": "{} Obol cards", "passenger": "{} Passenger cards"}),
             folder=HERE / "layouts" / SLUG, document=HERE / "rules.md")

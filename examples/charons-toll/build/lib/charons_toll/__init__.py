@@ -1,0 +1,141 @@
+"""Charon's Toll, a pnp game published as its own distribution: obol and passenger cards with one
+back, a river board of spaces in a row, the boat pawn and a player aid, all from pnp's kit.
+
+It registers under the `pnp.games` entry-point group (see pyproject.toml); its data ships in
+layouts/charons-toll/ beside this module, and its rule document in rules.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field
+
+from pnp.games import BuildContext, Game, Promises
+from pnp.games.kit import aid_frame, aids_document, card_back, card_frame, standee_piece, standee_tab
+from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet
+from pnp.render.elements import Box, Elements, Icon, Line, Text
+from pnp.source.gamesource import GameSource
+from pnp.source.icons import IconStore
+from pnp.source.models import CardBack, Color, IconName, Strict, load_file
+from pnp.source.rules import Problem, RulesModel, check_facts
+
+SLUG = "charons-toll"
+FILE = "components.toml"
+HERE = Path(__file__).resolve().parent
+SPACE = 40.0           # mm: a river space, room for the boat's base and a passenger card's corner
+
+
+class Obol(Strict):
+    icon: IconName
+    color: Color
+    copies: dict[Annotated[str, Field(pattern=r"^[1-9]$")], Annotated[int, Field(gt=0, le=20)]]
+
+
+class Passenger(Strict):
+    name: Annotated[str, Field(min_length=1, max_length=40)]
+    fare: Annotated[int, Field(ge=1, le=4)]
+
+
+class PassengerLook(Strict):
+    icon: IconName
+    color: Color
+
+
+class River(Strict):
+    spaces: Annotated[list[Annotated[str, Field(min_length=1, max_length=20)]], Field(min_length=2, max_length=12)]
+    color: Color
+    icon: IconName
+
+
+class Boat(Strict):
+    icon: IconName
+    color: Color
+    width: Annotated[float, Field(ge=15, le=40)]
+    height: Annotated[float, Field(ge=20, le=50)]
+
+
+class Aid(Strict):
+    rules: Annotated[list[Annotated[str, Field(min_length=1, max_length=300)]], Field(min_length=1)]
+
+
+class TollData(Strict):
+    title: str
+    back: CardBack
+    obol: Obol
+    passengers: list[Passenger]
+    passenger: PassengerLook
+    river: River
+    boat: Boat
+    aid: Aid
+
+
+def load(source: GameSource, store: IconStore) -> TollData:
+    return load_file(source, FILE, TollData, store)
+
+
+def obol_face(d: TollData, value: str, w: float, h: float) -> Elements:
+    return (card_frame(d.obol.color, w, h), Icon(d.obol.icon, w / 2, h * 0.45, w * 0.5, d.obol.color),
+            Text(value, 4, h - 20, w - 8, 14, size=28, bold=True, color=d.obol.color),
+            Text("Obol", 4, 6, w - 8, 8, size=11, bold=True, color=d.obol.color))
+
+
+def passenger_face(d: TollData, p: Passenger, w: float, h: float) -> Elements:
+    look = d.passenger
+    return (card_frame(look.color, w, h), Text(p.name, 5, h - 16, w - 10, 9, size=11, bold=True, color=look.color),
+            Icon(look.icon, w / 2, h * 0.5, w * 0.5, look.color),
+            Text(f"Fare {p.fare}", 5, 6, w - 10, 9, size=13, bold=True, color=look.color))
+
+
+def river_elements(d: TollData) -> Elements:
+    out: list[Box | Line | Icon | Text] = []
+    for i, name in enumerate(d.river.spaces):
+        x = i * SPACE
+        out += [Box(x + 1, 1, SPACE - 2, SPACE - 2, stroke=d.river.color, width=0.8, radius=2),
+                Icon(d.river.icon, x + SPACE / 2, SPACE / 2 + 3, SPACE * 0.35, d.river.color),
+                Text(name, x + 2, 3, SPACE - 4, 7, size=8, bold=True, color=d.river.color)]
+    return tuple(out)
+
+
+def aid_elements(d: TollData, ctx: BuildContext, w: float, h: float) -> Elements:
+    frame, left, right = aid_frame(title=f"{d.title}: player aid", color=d.back.color, divider=d.back.color, w=w, h=h)
+    lines = [ctx.fill(line, f"{SLUG}/{FILE}:aid.rules[{i}]") for i, line in enumerate(d.aid.rules)]
+    return (*frame, *left.text([("heading", "Your turn"), *(("item", line) for line in lines[:1])]),
+            *right.text([("heading", "Passengers"), *(("item", line) for line in lines[1:])]))
+
+
+def documents(d: TollData, ctx: BuildContext) -> list[DocumentSpec]:
+    w, h = ctx.card_w, ctx.card_h
+    back = card_back(d.back, w, h, d.title)
+    obols = [Piece(kind="obol", name=f"Obol {value}", face=obol_face(d, value, w, h), back=back, back_name="toll")
+             for value, copies in d.obol.copies.items() for _ in range(copies * ctx.players)]
+    passengers = [Piece(kind="passenger", name=p.name, face=passenger_face(d, p, w, h), back=back, back_name="toll")
+                  for p in d.passengers]
+    boat = standee_piece(kind="boat", name="Boat", icon=d.boat.icon, color=d.boat.color, label="Boat",
+                         w=d.boat.width, h=d.boat.height)
+    river = Board(title="River", kind="river", name="River board", width=SPACE * len(d.river.spaces), height=SPACE,
+                  elements=river_elements(d))
+    return [
+        DocumentSpec(filename="cards.pdf", title="Cards", game_title=d.title,
+                     sections=[PieceSheet(title="Cards", pieces=obols + passengers, width=w, height=h)],
+                     cover=Cover(contents=[f"{len(obols)} Obol and {len(passengers)} Passenger cards, one back."])),
+        DocumentSpec(filename="river.pdf", title="River board and boat", game_title=d.title,
+                     sections=[river, PieceSheet(title="Boat", pieces=[boat], width=d.boat.width,
+                                                 height=2 * d.boat.height + 2 * standee_tab(d.boat.width))],
+                     cover=Cover(contents=["The river board and the boat pawn."],
+                                 assembly=["Fold the boat at its head and glue the figures back to back."])),
+        aids_document(game_title=d.title, layout=lambda aw, ah: aid_elements(d, ctx, aw, ah), ctx=ctx),
+    ]
+
+
+def invariants(d: TollData, rules: RulesModel, players: int) -> list[Problem]:
+    return check_facts(SLUG, FILE, rules.facts, [
+        ("river_spaces", len(d.river.spaces), "river.spaces", "spaces on the river board"),
+    ])
+
+
+GAME = Game(slug=SLUG, load=load, documents=documents, invariants=invariants, files=(FILE,),
+            promises=Promises(sheets=9, headings=("Setup", "A turn"),
+                              counts={"obol": "{} Obol cards", "passenger": "{} Passenger cards"}),
+            folder=HERE / "layouts" / SLUG, document=HERE / "rules.md")

@@ -19,7 +19,6 @@ from pnp.cli import cli
 from pnp.files.paths import shipped_icons_dir
 from pnp.games import GAMES, load_game
 
-
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -83,13 +82,17 @@ def empty_cache(tmp_path) -> Path:
     return target
 
 
-@pytest.fixture
-def layouts_copy(tmp_path) -> Path:
-    """A writable copy of every registered game's layout data, for tests that break it."""
-    target = tmp_path / "layouts"
+def copy_layouts(target: Path) -> Path:
+    """Every registered game's shipped data copied into `target`, a folder per game (a project's layouts)."""
     for slug in GAMES:
         shutil.copytree(load_game(slug).shipped_folder(), target / slug)
     return target
+
+
+@pytest.fixture
+def layouts_copy(tmp_path) -> Path:
+    """A writable copy of every registered game's layout data, for tests that break it."""
+    return copy_layouts(tmp_path / "layouts")
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import re
@@ -14,8 +15,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from pnp.files.paths import shipped_layouts_dir
-from pnp.games import GAMES
-from pnp.games import load_game
+from pnp.games import GAMES, load_game
 from pnp.source.gamesource import read_game
 from pnp.source.rules import load_rules
 
@@ -152,10 +152,11 @@ def tts_exports(tmp_path_factory):
 
     folder = tmp_path_factory.mktemp("tts")
     saved = {}
-    for game in sorted(GAMES):
-        result = CliRunner().invoke(cli, ["export", "tts", game, "-o", str(folder)], catch_exceptions=False)
-        assert result.exit_code == 0, result.output
-        saved[game] = json.loads((folder / game / "exports" / "tts" / f"{game}.json").read_text())
+    with contextlib.chdir(folder):         # no project folder around: each game's shipped data
+        for game in sorted(GAMES):
+            result = CliRunner().invoke(cli, ["export", "tts", game, "-o", str(folder)], catch_exceptions=False)
+            assert result.exit_code == 0, result.output
+            saved[game] = json.loads((folder / game / "exports" / "tts" / f"{game}.json").read_text())
     return folder, saved
 
 

@@ -16,8 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnp.cli import cli
-from pnp.files.paths import shipped_layouts_dir
-from pnp.games import GAMES
+from pnp.games import GAMES, load_game
 
 CASES = int(os.environ.get("PNP_FUZZ_CASES", "40"))       # per game; set it higher for a longer run
 COUNTS: dict[str, dict[str, int]] = {}
@@ -73,7 +72,7 @@ def work(tmp_path_factory):
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_fuzzed_layouts_end_cleanly(game, work):
-    files = sorted((shipped_layouts_dir() / game).glob("*.toml"))
+    files = sorted(load_game(game).shipped_folder().glob("*.toml"))
     documents = {path.name: tomllib.loads(path.read_text(encoding="utf-8")) for path in files}
     targets = [(name, p) for name, doc in documents.items() for p in paths(doc)]
     outcomes = {"built": 0, "refused": 0}
@@ -87,7 +86,7 @@ def test_fuzzed_layouts_end_cleanly(game, work):
         layouts = work / "layouts"
         output = work / "output"
         shutil.rmtree(layouts, ignore_errors=True)
-        shutil.copytree(shipped_layouts_dir(), layouts)
+        shutil.copytree(load_game(game).shipped_folder(), layouts / game)
         data = tomllib.loads((layouts / game / name).read_text(encoding="utf-8"))
         mutate(data, path, kind)
         (layouts / game / name).write_text(tomli_w.dumps(data), encoding="utf-8")

@@ -214,3 +214,13 @@ def test_notes_as_a_list_by_position_are_refused_with_the_table_to_write(run, la
     result = validate(run, layouts_copy, "seven-steps")
     assert result.exit_code == 1
     assert 'seven-steps/gamesheet.toml:cover.assembly: give the notes by file, as a table' in result.output
+
+
+def test_a_game_without_its_rules_sheet_is_refused_with_what_to_write(run, layouts_copy):
+    """pnp prints every game's rules sheet and counts it itself: a missing reference.toml is no silent
+    omission but a refusal that says what to write."""
+    (layouts_copy / "seven-steps" / "reference.toml").unlink()
+    result = validate(run, layouts_copy, "seven-steps")
+    assert result.exit_code == 1
+    assert "seven-steps/reference.toml: file not found: every game prints a rules reference" in result.output
+    assert "[[sections]] (heading, side = 1 or 2, lines)" in result.output

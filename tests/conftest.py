@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import csv
+import io
 import re
 import shutil
 import signal
@@ -10,9 +12,11 @@ import subprocess
 import sys
 import sysconfig
 import time
+import tomllib
 from pathlib import Path
 
 import pytest
+import tomli_w
 from click.testing import CliRunner
 
 from pnp.cli import cli
@@ -29,6 +33,22 @@ def run_command(*command, cwd: Path | None = None, check: bool = True) -> subpro
     return result
 
 
+def souls_to_csv(layouts: Path) -> None:
+    """Move Straight to's Soul card list out of components.toml into souls.csv, as a designer
+    keeping it in a spreadsheet would."""
+    folder = layouts / "straight-to"
+    data = tomllib.loads((folder / "components.toml").read_text(encoding="utf-8"))
+    souls = data["souls"]
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(list(souls[0]))
+    for soul in souls:
+        writer.writerow([soul[key] for key in souls[0]])
+    (folder / "souls.csv").write_text(buffer.getvalue(), encoding="utf-8")
+    data["souls"] = {"csv": "souls.csv"}
+    (folder / "components.toml").write_text(tomli_w.dumps(data), encoding="utf-8")
+
+
 @pytest.fixture(scope="session")
 def installed(tmp_path_factory) -> Path:
     """A fresh virtualenv holding pnp built as a wheel from a copy of the source; its dependencies
@@ -40,6 +60,7 @@ def installed(tmp_path_factory) -> Path:
         shutil.copy(ROOT / name, source / name)
     for name in ("pnp", "layouts", "icons"):
         shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    souls_to_csv(source / "layouts")       # a card list kept as CSV must ship in the wheel too
     run_command(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", work / "dist",
          source)
     (wheel,) = (work / "dist").glob("purgatory_pnp-*.whl")

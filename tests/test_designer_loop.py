@@ -3,8 +3,6 @@ made, card lists from CSV, options refused where they enter, an honest gallery."
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 import re
@@ -14,8 +12,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-import tomli_w
-from conftest import edit_card
+from conftest import edit_card, souls_to_csv
 
 from pnp.build.pipeline import build_game
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
@@ -23,22 +20,6 @@ from pnp.source.icons import IconStore
 from pnp.source.settings import Settings
 
 STORE = IconStore(shipped_icons_dir())
-
-
-def souls_to_csv(layouts: Path) -> None:
-    """Move Straight to's Soul card list out of components.toml into souls.csv, as a designer
-    keeping it in a spreadsheet would."""
-    folder = layouts / "straight-to"
-    data = tomllib.loads((folder / "components.toml").read_text(encoding="utf-8"))
-    souls = data["souls"]
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(list(souls[0]))
-    for soul in souls:
-        writer.writerow([soul[key] for key in souls[0]])
-    (folder / "souls.csv").write_text(buffer.getvalue(), encoding="utf-8")
-    data["souls"] = {"csv": "souls.csv"}
-    (folder / "components.toml").write_text(tomli_w.dumps(data), encoding="utf-8")
 
 
 def test_a_csv_card_list_builds_the_same_pages_as_toml(layouts_copy):

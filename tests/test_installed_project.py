@@ -59,3 +59,9 @@ def test_pnp_new_then_edit_and_build(installed, tmp_path):
     pdf = project / "output" / "seven-steps" / "gamesheets.pdf"
     text = "".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(str(pdf)))
     assert "Climb the Terraces" in text and "Climb Mount Purgatory" not in text
+
+
+def test_a_csv_card_list_ships_in_the_wheel(installed, tmp_path):
+    """The wheel was built from data whose Soul cards are a CSV list: it ships, and the game validates."""
+    checked = _run(installed / "bin" / "pnp", "validate", "straight-to", cwd=tmp_path)
+    assert "(shipped with pnp)" in checked.stdout and "all rules hold" in checked.stdout

@@ -167,8 +167,9 @@ def test_no_two_modules_share_a_name():
     names: dict[str, list[str]] = {}
     for module in _modules():
         names.setdefault(module.rsplit(".", 1)[-1], []).append(module)
-    for path in PACKAGE.rglob("*"):
-        if path.is_dir() and path.name != "__pycache__" and not (path / "__init__.py").exists():
+    for path in PACKAGE.rglob("*"):          # folders of code's own files (fonts, templates), not the shipped game data
+        shipped_data = path.relative_to(PACKAGE).parts[0] == "data"
+        if path.is_dir() and path.name != "__pycache__" and not shipped_data and not (path / "__init__.py").exists():
             names.setdefault(path.name, []).append(str(path.relative_to(PACKAGE)))
     assert {name: found for name, found in names.items() if len(found) > 1} == {}
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -78,7 +76,7 @@ def test_a_sentence_dropped_from_a_trace_is_found():
     assert any("rolls one dice plus the number of Lantern cards revealed" in s for s in uncovered(cut, document))
 
 
-def test_validate_names_a_printed_rule_without_a_trace(tmp_path):
+def test_validate_names_a_printed_rule_without_a_trace(run, tmp_path):
     """A designer adds a rule line to the sheet without tracing it: validate says where."""
     layouts = tmp_path / "layouts"
     shutil.copytree(shipped_layouts_dir() / "exit-from-purgatory", layouts / "exit-from-purgatory")
@@ -86,10 +84,9 @@ def test_validate_names_a_printed_rule_without_a_trace(tmp_path):
     reference.write_text(reference.read_text().replace(
         '"Attempt a challenge (you need an apple or worm card).",',
         '"Attempt a challenge (you need an apple or worm card).",\n  "Once a round, you may swap a card with the pile.",'))
-    result = subprocess.run([sys.executable, "-m", "pnp", "validate", "exit-from-purgatory", "--layouts", str(layouts)],
-                            cwd=tmp_path, capture_output=True, text=True, timeout=120)
-    assert result.returncode == 1, result.stdout + result.stderr
-    assert "reference.toml:sections[2].lines[4]: printed rule 'Once a round" in result.stdout
+    result = run("validate", "exit-from-purgatory", "--layouts", layouts)
+    assert result.exit_code == 1, result.output
+    assert "reference.toml:sections[2].lines[4]: printed rule 'Once a round" in result.output
 
 
 # -- the built files --------------------------------------------------------------------------------
@@ -163,7 +160,7 @@ def test_particle_panic_example_keeps_to_the_action_limit_and_readings_are_named
     assert "Try as many times as you dare" in rules and "Try as often as you dare" in aids
 
 
-def test_seven_steps_prints_the_virgil_die_the_sun_and_both_readings(default_build, tmp_path):
+def test_seven_steps_prints_the_virgil_die_the_sun_and_both_readings(default_build, run, tmp_path):
     out = default_build / "seven-steps"
     sheet, rules = pdf_text(out / "gamesheets.pdf"), pdf_text(out / "rules.pdf")
     # the die taken for a Virgil pip joins the roll (the document's own example rolls it)
@@ -182,9 +179,8 @@ def test_seven_steps_prints_the_virgil_die_the_sun_and_both_readings(default_bui
     shutil.copytree(shipped_layouts_dir() / "seven-steps", layouts / "seven-steps")
     data = layouts / "seven-steps" / "gamesheet.toml"
     data.write_text(data.read_text().replace('reading = "ours"', 'reading = "literal"'))
-    done = subprocess.run([sys.executable, "-m", "pnp", "build", "seven-steps", "--layouts", str(layouts),
-                           "-o", str(tmp_path / "out")], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
+    done = run("build", "seven-steps", "--layouts", layouts, "-o", tmp_path / "out")
+    assert done.exit_code == 0, done.output
     literal = pdf_text(tmp_path / "out" / "seven-steps" / "gamesheets.pdf")
     assert "exactly 1 more or 1 less" in literal and "cannot be halved" in literal and "(our reading)" not in literal
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-COPIED = ("pnp", "tests", "layouts", "icons", "pyproject.toml")
+COPIED = ("pnp", "tests", "layouts", "icons", "examples", "pyproject.toml", "README.md")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -72,8 +72,8 @@ MUTANTS = [
            edits=(('digest.update(icon.read_bytes() if icon.is_file() else b"<missing>")', 'digest.update(b"")'),),
            tests=("tests/test_incremental.py", "-k", "icon_bytes")),
     Mutant(name="PDF file name dropped from render errors", file="pnp/build/pipeline.py",
-           edits=(("source if source else ''}: {filename}: {exc.message}\")",
-                   "source if source else ''}: {exc.message}\")"),),
+           edits=(("where if where else ''}: {filename}: {exc.message}\")",
+                   "where if where else ''}: {exc.message}\")"),),
            tests=("tests/test_safety.py", "-k", "cannot_fit")),
     Mutant(name="standee's back figure not turned", file="pnp/games/kit.py",
            edits=(("Group(side, dx=w, dy=t + 2 * h, rotate=180),", "Group(side, dx=0, dy=t + h),"),),
@@ -126,6 +126,18 @@ MUTANTS = [
            edits=(("for i in range(1, top + 1) for m in range(i + 1) for b in range(i - m + 1)",
                    "for i in range(1, top + 1) for m in range(top + 1) for b in range(top + 1)"),),
            tests=("tests/test_punished.py", "-k", "token")),
+    Mutant(name="a game's data read afresh for every reader", file="pnp/source/gamesource.py",
+           edits=(("    if known is None or known.digest != hexdigest or known.slug != slug:",
+                   "    if True:"),),
+           tests=("tests/test_read_once.py",)),
+    Mutant(name="the print guide plans a document again", file="pnp/build/pipeline.py",
+           edits=(("documents.append(render_document(spec, options, store, pages))",
+                   "documents.append(render_document(spec, options, store))"),),
+           tests=("tests/test_read_once.py",)),
+    Mutant(name="a published game's data looked for in pnp's own layouts", file="pnp/games/__init__.py",
+           edits=(("        return self.folder if self.folder is not None else shipped_layouts_dir() / self.slug",
+                   "        return shipped_layouts_dir() / self.slug"),),
+           tests=("tests/test_published_game.py",)),
 ]
 
 

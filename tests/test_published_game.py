@@ -5,6 +5,7 @@ built, validated, reported and exported from a scratch folder as a player would.
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from pathlib import Path
 
@@ -21,7 +22,9 @@ SLUG = "charons-toll"
 def pnp_with_toll(installed, tmp_path_factory) -> Path:
     """pnp's command in an environment that holds pnp's wheel and Charon's Toll's wheel."""
     work = tmp_path_factory.mktemp("toll")
-    run_in(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", work, EXAMPLE)
+    source = work / "source"                 # a copy: building a wheel leaves build files in its source
+    shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
+    run_in(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", work, source)
     (wheel,) = work.glob("charons_toll-*.whl")
     run_in(sys.executable, "-m", "pip", "--python", installed / "bin" / "python", "install", "--quiet", "--no-deps",
            "--no-index", "--ignore-installed", wheel)

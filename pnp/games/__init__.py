@@ -124,9 +124,9 @@ def _no_origins(data: Any, source: GameSource) -> Mapping[str, CountOrigin]:
 @dataclass(frozen=True, kw_only=True)
 class Promises:
     """What a default build of the game promises its players, checked for every registered game by
-    the test suite and by `pnp validate`'s paper line: the A4 sheets it takes (its rules sheet
-    included), the sections its rules sheet shows, and how that sheet states each count
-    (`{}` is the count for the players built, e.g. "{} Apple")."""
+    the test suite: the A4 sheets it takes (its rules sheet included), the sections its rules sheet
+    shows, and how that sheet states each count (`{}` is the count for the players built, e.g.
+    "{} Apple")."""
 
     sheets: int
     headings: tuple[str, ...] = ("Setup",)

@@ -182,9 +182,9 @@ class Run:
     out: str
 
 
-def process(command: list[str], cwd: Path | None = None) -> Run:
+def process(command: list[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> Run:
     started = time.perf_counter()
-    child = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    child = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     out = child.stdout.read() if child.stdout else ""
     _, status, usage = os.wait4(child.pid, 0)
     wall = time.perf_counter() - started

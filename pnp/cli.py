@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp import __version__
-from pnp.games import BUILT_IN, CLASHES, GAMES, data_folder
+from pnp.games import BUILT_IN, GAMES, data_folder
 from pnp.source.printoptions import DuplexMode
 
 if TYPE_CHECKING:                    # the commands import what they use when they run: a fast start
+    from click.shell_completion import CompletionItem
+
     from pnp.export.catalogue import Catalogue
     from pnp.source.icons import IconRef, IconStore
     from pnp.source.settings import Settings
@@ -24,7 +26,30 @@ if TYPE_CHECKING:                    # the commands import what they use when th
 Command = Callable[..., Any]
 Decorator = Callable[[Command], Command]
 
-GAME = click.Choice(sorted(GAMES))
+if TYPE_CHECKING:                    # click's stubs make a parameter type generic; older clicks are not
+    NameType = click.ParamType[str]
+else:
+    NameType = click.ParamType
+
+
+class GameName(NameType):
+    """A registered game's name, checked against the registry when it is given (so the search for
+    published games waits until a command names a game)."""
+
+    name = "game"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        if value not in GAMES:
+            self.fail(f"{value!r} is not one of {', '.join(map(repr, sorted(GAMES)))}.", param, ctx)
+        return str(value)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(slug) for slug in sorted(GAMES) if slug.startswith(incomplete)]
+
+
+GAME = GameName()
 
 
 def refused(names: tuple[str, ...], where: str, why: str) -> list[Decorator]:
@@ -124,8 +149,6 @@ def cli() -> None:
       pnp list                           games and their components
       pnp icons credits                  artwork attribution
     """
-    for clash in CLASHES:
-        click.echo(f"warning: {clash}", err=True)
 
 
 @cli.command()
@@ -409,6 +432,8 @@ def list_games(layouts: str | None) -> None:
         click.echo(f"    {rules.game.summary}")
         for spec in rules.components.values():
             click.echo(f"    - {spec.label}: {spec.describe()}")
+    for clash in GAMES.clashes:
+        click.echo(f"warning: {clash}", err=True)
 
 
 @cli.group()
@@ -579,10 +604,9 @@ def _game_icons(settings: Settings, games: Iterable[str]) -> list[IconRef]:
     """The icons the named games' layout data uses."""
     from pnp.source.gamesource import read_game
     from pnp.source.icons import IconRef
-    from pnp.source.tomlfiles import used_icons
 
     names = {ref for slug in games if (folder := data_folder(slug, settings.layouts)).is_dir()
-             for ref in used_icons(table for _, table in read_game(slug, folder).tables())}
+             for ref in read_game(slug, folder).icons()}
     return [IconRef.parse(ref) for ref in sorted(names)]
 
 

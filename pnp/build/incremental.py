@@ -18,7 +18,6 @@ from pnp.files.paths import fonts_dir
 from pnp.games import data_folder
 from pnp.source.gamesource import read_game
 from pnp.source.settings import Settings
-from pnp.source.tomlfiles import used_icons
 
 OUTPUT_OPTIONS = ("paper", "card", "players", "ink_saver", "bleed", "margin", "duplex", "back_offset", "copies")
 
@@ -60,7 +59,7 @@ def data_digest(slug: str, settings: Settings) -> str:
     signature = (source.digest, str(icons.resolve()), _stamp(icons / "manifest.json"))
     if signature not in _DATA_DIGESTS:
         digest = hashlib.sha256(source.digest.encode())
-        for ref in used_icons(table for _, table in source.tables()):
+        for ref in source.icons():
             digest.update(ref.encode())
             icon = icons / f"{ref}.svg"
             digest.update(icon.read_bytes() if icon.is_file() else b"<missing>")

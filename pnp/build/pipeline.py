@@ -98,22 +98,19 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
         raise type(exc)(f"{slug}/{exc.message}") from None
     specs = [replace(spec, cover=fill_cover(spec.cover, ctx, source, spec.filename))
              if spec.cover is not None else spec for spec in specs]
-    pages, files = [], []
-    for spec in specs:
+    def planned(spec: DocumentSpec) -> list[PagePlan]:
         try:
-            body = plan_document(spec, options)
-            files.append(file_print(spec, body, options))
+            return plan_document(spec, options)
         except LayoutError as exc:
             raise drawing_error(exc, source, spec.filename) from None
-        pages.append(body)
+
+    pages = [planned(spec) for spec in specs]
+    files = [file_print(spec, body, options) for spec, body in zip(specs, pages, strict=True)]
     rules_sheet = FilePrint(filename=REFERENCE_PDF, title="Rules reference and print guide", pages=2, sheets=1,
                             how=BOTH_SIDES, contents=("The rules in short, and this guide.",), icons=frozenset())
     guide = guide_blocks(specs, [*files, rules_sheet], options)
     reference = reference_document(source, store, ctx, rules.game.title, guide)
-    try:
-        pages.append(plan_document(reference, options))
-    except LayoutError as exc:
-        raise drawing_error(exc, source, reference.filename) from None
+    pages.append(planned(reference))
     specs.append(reference)
     return GamePlan(slug=slug, rules=rules, players=players, game=game, data=data, specs=specs, pages=pages,
                     source=source)

@@ -11,21 +11,21 @@ part is named at once, not met mid-build.
 
 from __future__ import annotations
 
-import importlib
+import pkgutil
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pnp.errors import LayoutError, UsageProblem
 from pnp.files.paths import shipped_layouts_dir
 from pnp.render.components import SHEET_GAP_MM
-from pnp.source.gamesource import GameSource, read_game
 
 if TYPE_CHECKING:               # the CLI reads the registry at start: a game's models load with the game
     from pnp.render.components import DocumentSpec
+    from pnp.source.gamesource import GameSource
     from pnp.source.icons import IconStore
     from pnp.source.rules import CountOrigin, Problem, RulesModel
 
@@ -35,38 +35,60 @@ BUILT_IN = "pnp"
 
 @dataclass(frozen=True, kw_only=True)
 class Listing:
-    """Where a registered game is loaded from: `module` (its GAME) or `module:NAME`, and who ships it."""
+    """Where a registered game is loaded from (`module:NAME` as an entry point names it, or a module
+    alone for its GAME) and who ships it."""
 
     target: str
     origin: str = BUILT_IN
 
 
-GAMES: dict[str, Listing] = {
-    "exit-from-purgatory": Listing(target="pnp.games.exit_from_purgatory"),
-    "seven-steps": Listing(target="pnp.games.seven_steps"),
-    "particle-panic": Listing(target="pnp.games.particle_panic"),
-    "punished": Listing(target="pnp.games.punished"),
-    "straight-to": Listing(target="pnp.games.straight_to"),
-}
+class Registry(MutableMapping[str, Listing]):
+    """pnp's own games, and the games other distributions publish under the entry-point group. The
+    search for published games waits until a game is first looked up, so a command that names none
+    (`pnp --help`, `pnp calibrate`) does not pay for it."""
+
+    def __init__(self, own: Mapping[str, Listing]) -> None:
+        self._games = dict(own)
+        self._searched = False
+        self.clashes: list[str] = []     # published games left out for taking a name already registered
+
+    def _all(self) -> dict[str, Listing]:
+        if not self._searched:
+            from importlib.metadata import entry_points
+
+            self._searched = True
+            for point in entry_points(group=ENTRY_POINTS):
+                origin = f"{point.dist.name} {point.dist.version}" if point.dist else point.value
+                if point.name in self._games:
+                    self.clashes.append(f"the game {point.name!r} registered by {origin} is left out: a game of "
+                                        "that name is registered already (the distribution must rename it)")
+                else:
+                    self._games[point.name] = Listing(target=point.value, origin=origin)
+        return self._games
+
+    def __getitem__(self, slug: str) -> Listing:
+        return self._all()[slug]
+
+    def __setitem__(self, slug: str, listing: Listing) -> None:
+        self._all()[slug] = listing
+
+    def __delitem__(self, slug: str) -> None:
+        del self._all()[slug]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
 
 
-CLASHES: list[str] = []       # published games refused for taking a name already registered: said by the CLI
-
-
-def _published() -> dict[str, Listing]:
-    """Games other distributions register under the entry-point group."""
-    found: dict[str, Listing] = {}
-    for point in entry_points(group=ENTRY_POINTS):
-        origin = f"{point.dist.name} {point.dist.version}" if point.dist else point.value
-        if point.name in GAMES or point.name in found:
-            CLASHES.append(f"the game {point.name!r} registered by {origin} is left out: pnp already has a game "
-                           "of that name (the distribution must rename it)")
-            continue
-        found[point.name] = Listing(target=point.value, origin=origin)
-    return found
-
-
-GAMES.update(_published())
+GAMES = Registry({
+    "exit-from-purgatory": Listing(target="pnp.games.exit_from_purgatory:GAME"),
+    "seven-steps": Listing(target="pnp.games.seven_steps:GAME"),
+    "particle-panic": Listing(target="pnp.games.particle_panic:GAME"),
+    "punished": Listing(target="pnp.games.punished:GAME"),
+    "straight-to": Listing(target="pnp.games.straight_to:GAME"),
+})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -155,23 +177,20 @@ class Game(Generic[Data]):
         return self.folder if self.folder is not None else shipped_layouts_dir() / self.slug
 
 
-def _target(listing: Listing) -> tuple[str, str]:
-    module, _, name = listing.target.partition(":")
-    return module, name or "GAME"
-
-
 def load_game(slug: str) -> Game[Any]:
     """The game registered as `slug`, its contract checked."""
     listing = GAMES.get(slug)
     if listing is None:
         raise UsageProblem(f"{slug}: no such game (known: {', '.join(sorted(GAMES))})")
-    module_name, name = _target(listing)
     try:
-        module = importlib.import_module(module_name)
+        game = pkgutil.resolve_name(listing.target)
     except ImportError as exc:
-        raise UsageProblem(f"{slug}: its module {module_name} cannot be imported ({exc}); "
+        raise UsageProblem(f"{slug}: {listing.target} cannot be imported ({exc}); "
                            f"registered by {listing.origin}") from None
-    game = getattr(module, name, None)
+    except AttributeError:
+        game = None
+    if isinstance(game, ModuleType):                 # a module named alone: its GAME
+        game = getattr(game, "GAME", None)
     if not isinstance(game, Game):
         raise TypeError(f"{listing.target}: a game module must define GAME = Game(...) (see pnp/games/__init__.py)")
     if game.slug != slug:
@@ -187,6 +206,8 @@ def data_folder(slug: str, layouts: str | None) -> Path:
 
 def read_source(slug: str, layouts: str | None) -> GameSource:
     """The game's data folder, read once for everything that follows."""
+    from pnp.source.gamesource import read_game
+
     folder = data_folder(slug, layouts)
     if not folder.is_dir():
         raise UsageProblem(f"{slug}: no layout folder {folder}")
@@ -195,7 +216,4 @@ def read_source(slug: str, layouts: str | None) -> GameSource:
 
 def analysis_of(game: Game[Any]) -> Callable[..., Any] | None:
     """The game's report function, imported now (a build never needs it)."""
-    if game.analysis is None:
-        return None
-    module, _, name = game.analysis.partition(":")
-    return getattr(importlib.import_module(module), name or "analyse")  # type: ignore[no-any-return]
+    return pkgutil.resolve_name(game.analysis) if game.analysis else None

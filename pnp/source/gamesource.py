@@ -24,6 +24,7 @@ from pnp.source.tomlfiles import (
     MAX_LAYOUT_BYTES,
     KeyPath,
     expand_csv,
+    icon_locations,
     key_text,
     parse_toml,
     string_values,
@@ -65,10 +66,7 @@ class GameSource:
             raise LayoutError(f"{path}: file not found")
         if isinstance(data, UnsafeFile):
             raise LayoutError(f"{path}: cannot be read: {data}")
-        try:
-            return data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise LayoutError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        return _decoded(data, str(path))
 
     def table(self, name: str) -> dict[str, Any]:
         """The parsed TOML file, with every `key = { csv = "file.csv" }` replaced by that list's rows."""
@@ -95,6 +93,10 @@ class GameSource:
                     yield name, self.table(name)
                 except LayoutError:
                     continue
+
+    def icons(self) -> list[str]:
+        """The icons the game's data names, across every file that parses."""
+        return sorted({ref for _, table in self.tables() for _, ref in icon_locations(table)})
 
     def text_source(self, text: str) -> str | None:
         """`file:key` of the value a printed text was made from: the value itself, or a template of
@@ -125,10 +127,14 @@ class GameSource:
             return None
         if len(data) > CSV_MAX_BYTES:
             raise LayoutError(f"{self.folder.name}/{name}: larger than {CSV_MAX_BYTES // 1024} KB")
-        try:
-            return data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise LayoutError(f"{self.folder.name}/{name}: cannot be read as UTF-8 text ({exc})") from None
+        return _decoded(data, f"{self.folder.name}/{name}")
+
+
+def _decoded(data: bytes, where: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise LayoutError(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
 _READ: dict[str, GameSource] = {}          # folder -> its latest source

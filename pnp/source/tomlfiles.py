@@ -7,7 +7,7 @@ import csv
 import io
 import re
 import tomllib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -47,11 +47,6 @@ def icon_locations(data: Any, loc: KeyPath = ()) -> Iterator[tuple[KeyPath, str]
     elif isinstance(data, list):
         for i, item in enumerate(data):
             yield from icon_locations(item, (*loc, i))
-
-
-def used_icons(tables: Iterable[dict[str, Any]]) -> list[str]:
-    """The icons a game's layout data names, across all its tables."""
-    return sorted({ref for data in tables for _, ref in icon_locations(data)})
 
 
 def string_values(node: Any, loc: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:

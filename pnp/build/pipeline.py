@@ -22,6 +22,7 @@ from pnp.build.thumbnails import design_thumbnails, thumbnails
 from pnp.errors import LayoutError, PnpError, TextOverflow, UsageProblem
 from pnp.files.atomic import files_in, refuse_links, remove_file, sweep_temporary, write_bytes_atomic
 from pnp.games import BuildContext, Game, load_game, read_source
+from pnp.games.kit import game_templates
 from pnp.games.reference import FILENAME as REFERENCE_PDF
 from pnp.games.reference import REFERENCE_FILE, reference_document
 from pnp.geometry import MM
@@ -69,6 +70,7 @@ class GamePlan:
     specs: list[DocumentSpec]
     pages: list[list[PagePlan]]       # each spec's pages, in the order of `specs`
     source: GameSource
+    slips: list[Problem] = field(default_factory=list)   # layout mistakes the templates made
 
 
 def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
@@ -89,7 +91,8 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     room = content_area(options.printable())
     ctx = BuildContext(players=players, card_w=card.width / MM, card_h=card.height / MM, copies=settings.copies,
                        quantities=quantities, facts=printed_numbers(rules),
-                       page_room=(room.width / MM, room.height / MM))
+                       page_room=(room.width / MM, room.height / MM), game=slug, source=source,
+                       templates=game_templates(source, game.files))
     try:
         specs = game.documents(data, ctx)
     except LayoutError as exc:
@@ -113,7 +116,7 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     pages.append(planned(reference))
     specs.append(reference)
     return GamePlan(slug=slug, rules=rules, players=players, game=game, data=data, specs=specs, pages=pages,
-                    source=source)
+                    source=source, slips=ctx.slips)
 
 
 def drawing_error(exc: LayoutError, source: GameSource, filename: str) -> LayoutError:
@@ -167,7 +170,7 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
     placed = [item for doc in documents for item in doc.placed]
     origins = game.count_origins(data, plan.source)
     problems = (check_counts(slug, rules, placed, players, settings.copies, origins)
-                + game.invariants(data, rules, players) + trace_problems(plan.source))
+                + game.invariants(data, rules, players) + trace_problems(plan.source) + plan.slips)
     manifest = Manifest(
         game=slug, title=rules.game.title, players=players,
         options=PrintRecord(paper=options.paper.name, card=card.name, bleed_mm=round(options.bleed / MM, 3),

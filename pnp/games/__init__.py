@@ -25,9 +25,12 @@ from pnp.render.components import SHEET_GAP_MM
 
 if TYPE_CHECKING:               # the CLI reads the registry at start: a game's models load with the game
     from pnp.render.components import DocumentSpec
+    from pnp.render.compose import Composed
+    from pnp.render.elements import Elements
     from pnp.source.gamesource import GameSource
     from pnp.source.icons import IconStore
     from pnp.source.rules import CountOrigin, Problem, RulesModel
+    from pnp.source.slots import SlotSpec, Template, Where
 
 ENTRY_POINTS = "pnp.games"
 BUILT_IN = "pnp"
@@ -102,6 +105,10 @@ class BuildContext:
     copies: int = 1
     quantities: Mapping[str, int] = field(default_factory=dict)   # from the rules model, for these players
     facts: Mapping[str, int] = field(default_factory=dict)        # the rules model's numbers, for printed text
+    templates: Mapping[str, Template] = field(default_factory=dict)   # the kit's, with the game's laid over
+    game: str = ""
+    source: GameSource | None = None                              # where the templates' lines are
+    slips: list[Problem] = field(default_factory=list)            # layout mistakes found while composing
 
     def sheet_room(self, per_page: int = 1) -> tuple[float, float]:
         """Width and height (mm) one sheet has when `per_page` of them stack on a page."""
@@ -114,6 +121,42 @@ class BuildContext:
             raise LayoutError(f"rules.toml:components.{kind}: missing: the layout data prints {kind!r} pieces, "
                               "so the rules model must say how many")
         return self.quantities[kind]
+
+    def piece(self, name: str, values: Mapping[str, str], w: float, h: float, *,
+              overrides: Mapping[str, SlotSpec] | None = None, where: Where | None = None,
+              named_at: Where | None = None) -> Elements:
+        """A piece of w x h mm drawn with the template `name` (and one card's `overrides`, set at
+        `where`); its layout mistakes are kept for validation."""
+        return self.compose(name, values, w, h, overrides=overrides, where=where, named_at=named_at).elements
+
+    def compose(self, name: str, values: Mapping[str, str], w: float, h: float, *,
+                overrides: Mapping[str, SlotSpec] | None = None, where: Where | None = None,
+                named_at: Where | None = None) -> Composed:
+        """As `piece`, with the boxes the template's top-level slots took (regions to fill in code)."""
+        from pnp.render.compose import Composed, compose
+        from pnp.source.slots import apply
+
+        template = self.templates.get(name)
+        if template is None:
+            self._slip(named_at or ("kit.toml", (name,)),
+                       f"no template {name!r} (known: {', '.join(sorted(self.templates))})")
+            return Composed(elements=(), slips=[], areas={})
+        if overrides:
+            template = apply(template, overrides, where or template.where)
+        composed = compose(template, values, w, h)
+        for slip in composed.slips:
+            self._slip(slip.where, slip.message)
+        return composed
+
+    def _slip(self, where: Where, message: str) -> None:
+        from pnp.source.rules import Problem
+        from pnp.source.tomlfiles import key_text
+
+        file, path = where
+        line = self.source.line_of(file, path) if self.source is not None and self.source.has(file) else None
+        problem = Problem(self.game, file, key_text(path), message + (f" (line {line})" if line else ""))
+        if problem not in self.slips:
+            self.slips.append(problem)
 
     def fill(self, text: str, where: str | Callable[[], str]) -> str:
         """Printed text with `{name}` replaced by the rules model's number of that name (a fact, a

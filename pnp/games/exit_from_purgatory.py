@@ -17,7 +17,6 @@ from pnp.games.kit import (
     aid_sheet,
     assembly_for,
     card_back,
-    card_frame,
     round_token,
     sheet,
 )
@@ -27,7 +26,7 @@ from pnp.render.elements import WHITE, Box, Circle, Element, Elements, Icon, Lin
 from pnp.render.elements import Text as T
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconRef, IconStore
-from pnp.source.models import CardBack, CardDesign, Color, CoverText, IconName, Strict, Text, load_file
+from pnp.source.models import CardBack, CardDesign, Color, CoverText, IconName, Strict, Templates, Text, load_file
 from pnp.source.rules import Problem, RulesModel
 from pnp.source.svgshape import SvgRejected, radial_tips
 
@@ -100,6 +99,7 @@ class ExitData(Strict):
     aid: Aid
     roll: Roll
     cover: CoverText
+    templates: Templates = {}
 
     def role(self, card: CardType) -> str:
         return self.roll.text.lantern if card.id == self.roll.card else card.role or ""
@@ -131,21 +131,12 @@ def load(source: GameSource, store: IconStore) -> Exit:
 
 
 # -- cards ---------------------------------------------------------------------------------------
-def card_face(card: CardType, role: str, w: float, h: float) -> Elements:
-    band = h * 0.16
-    index_w = w * 0.16
-    corner = (T(card.suit, 1.5, h - band - 8.5, index_w, 6, size=12, color=card.color),)
-    return (
-        Box(0, h - band, w, band, fill=card.color),
-        T(card.name, index_w, h - band + 1, w - 2 * index_w, band - 2, size=17, bold=True, color=WHITE),
-        T(card.name[0], 1.5, h - band + 1, index_w, band - 2, size=15, bold=True, color=WHITE),
-        *corner,
-        Icon(card.icon, w / 2, h * 0.47, min(w * 0.68, h * 0.45), card.color),
-        T(role, 4, h * 0.12, w - 8, h * 0.12, size=7.5, min_size=5.5, color="#333333"),
-        Line(5, h * 0.115, w - 5, h * 0.115, color=card.color, width=0.6),
-        T(f"Playing-card stand-in: {card.substitute} {card.suit}", 4, 2.5, w - 8, h * 0.08, size=6.5, color="#555555"),
-        card_frame(card.color, w, h),
-    )
+def card_face(ctx: BuildContext, card: CardType, i: int, role: str) -> Elements:
+    """A card kind's face: the game's `card` template, with the kind's own `layout` laid over."""
+    values = {"name": card.name, "initial": card.name[0], "suit": card.suit, "icon": card.icon, "color": card.color,
+              "role": role, "substitute": card.substitute}
+    return ctx.piece("card", values, ctx.card_w, ctx.card_h, overrides=card.layout,
+                     where=(FILE, ("cards", i, "layout")))
 
 
 # -- mat -----------------------------------------------------------------------------------------
@@ -218,7 +209,7 @@ def _outside(centre: Point, direction: Point, box: tuple[float, float, float, fl
 def aid_elements(data: ExitData, ctx: BuildContext, w: float, h: float) -> Elements:
     aid, mat = data.aid, data.mat
     frame, left, right = aid_frame(
-        title=f"Exit from Purgatory: {aid.title}", color="#33415c", divider="#9aa5b8", w=w, h=h
+        ctx, title=f"Exit from Purgatory: {aid.title}", color="#33415c", divider="#9aa5b8", w=w, h=h
     )
     left_blocks: list[Block] = [
         ("note", ctx.fill(aid.setup, f"exit-from-purgatory/{FILE}:aid.setup")),
@@ -244,22 +235,24 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
     data, n = game.data, ctx.players
     tk, b = data.tokens, data.back
     w, h = ctx.card_w, ctx.card_h
-    back = card_back(b, w, h, b.title)
+    back = card_back(ctx, b, b.title)
+    faces = [card_face(ctx, card, i, data.role(card)) for i, card in enumerate(data.cards)]
     cards = [
         Piece(
             kind=card.id,
             name=card.name,
-            face=card_face(card, data.role(card), w, h),
+            face=face,
             back=back,
             back_name="lift-back",
             background=card.tint,
             back_background=b.background,
         )
-        for card in data.cards
+        for card, face in zip(data.cards, faces, strict=True)
         for _ in range(ctx.count(card.id))
     ]
     d = tk.diameter
     token = round_token(
+        ctx,
         kind="token",
         name="Apple/Worm token",
         d=d,

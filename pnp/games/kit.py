@@ -8,37 +8,55 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 from pnp.errors import LayoutError
 from pnp.games import BuildContext
 from pnp.render.columns import Block, text_column
 from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
-from pnp.render.elements import Box, Circle, Element, Elements, Group, Icon, Line, Text
+from pnp.render.elements import Box, Elements, Group, Line, Text
+from pnp.source.gamesource import GameSource
 from pnp.source.models import CardBack, CoverText, PawnSet
+from pnp.source.slots import Template, TemplateSpec, UnknownTemplate, Where, resolve
+from pnp.source.tomlfiles import key_text, parse_toml
 
 AIDS_FILE = "aids.pdf"
 FOLD_DASH = (2.0, 1.5)
 
 
+# -- templates -----------------------------------------------------------------------------------
+KIT_FILE = Path(__file__).with_name("kit.toml")
+
+
+@cache
+def kit_templates() -> Mapping[str, Template]:
+    """The kit's default templates, read once."""
+    data = parse_toml(KIT_FILE.read_text(encoding="utf-8"), KIT_FILE)
+    return resolve({name: (TemplateSpec.model_validate(raw), (KIT_FILE.name, (name,))) for name, raw in data.items()},
+                   {})
+
+
+def game_templates(source: GameSource, files: Sequence[str]) -> dict[str, Template]:
+    """The kit's templates with the `[templates]` of the game's data files laid over (the game's
+    models have checked those tables already)."""
+    specs: dict[str, tuple[TemplateSpec, Where]] = {}
+    for name in files:
+        for key, raw in source.table(name).get("templates", {}).items():
+            specs[key] = (TemplateSpec.model_validate(raw), (name, ("templates", key)))
+    try:
+        return resolve(specs, kit_templates())
+    except UnknownTemplate as exc:
+        line = source.line_of(exc.where[0], exc.where[1])
+        raise LayoutError(f"{source.folder.name}/{exc.where[0]}:{key_text(exc.where[1])}: {exc.message}"
+                          + (f" (line {line})" if line else "")) from None
+
+
 # -- cards ---------------------------------------------------------------------------------------
-def card_frame(color: str, w: float, h: float, width: float = 1.2) -> Box:
-    """The coloured border just inside a card's cut, so a slightly off cut still looks framed."""
-    return Box(1.2, 1.2, w - 2.4, h - 2.4, stroke=color, width=width, radius=2.5)
-
-
-def back_frame(color: str, w: float, h: float) -> Box:
-    """The thin border of a card back, further in than a face's: backs are cut from the front."""
-    return Box(3, 3, w - 6, h - 6, stroke=color, width=0.8, radius=2.5)
-
-
-def card_back(back: CardBack, w: float, h: float, game_title: str) -> Elements:
-    """A deck's common back: its icon large, its title and a tagline beneath."""
-    return (
-        back_frame(back.color, w, h),
-        Icon(back.icon, w / 2, h * 0.55, min(w * 0.62, h * 0.44), back.color),
-        Text(back.title, 5, h * 0.15, w - 10, h * 0.09, size=13, bold=True, color=back.color),
-        Text(back.tagline or game_title, 5, h * 0.075, w - 10, h * 0.07, size=7.5, color=back.color),
-    )
+def card_back(ctx: BuildContext, back: CardBack, game_title: str) -> Elements:
+    """A deck's common back (the kit's `card-back` template)."""
+    return ctx.piece("card-back", {"icon": back.icon, "color": back.color, "title": back.title,
+                                   "tagline": back.tagline or game_title}, ctx.card_w, ctx.card_h)
 
 
 # -- tokens --------------------------------------------------------------------------------------
@@ -50,19 +68,16 @@ class TokenSide:
     color: str
     background: str
     ring: bool = True
-    icon_scale: float = 0.62
 
 
-def _token_side(side: TokenSide, d: float) -> Elements:
-    ring = (Circle(d / 2, d / 2, d / 2 - 1.2, stroke=side.color, width=1.2),) if side.ring else ()
-    return (*ring, Icon(side.icon, d / 2, d / 2, d * side.icon_scale, side.color))
-
-
-def round_token(*, kind: str, name: str, d: float, front: TokenSide, back: TokenSide | None = None,
-                back_name: str | None = None) -> Piece:
+def round_token(ctx: BuildContext, *, kind: str, name: str, d: float, front: TokenSide,
+                back: TokenSide | None = None, back_name: str | None = None, template: str = "token") -> Piece:
     """A round token of diameter `d`, two-sided when it has a `back`."""
-    return Piece(kind=kind, name=name, face=_token_side(front, d), background=front.background,
-                 back=_token_side(back, d) if back else None, back_name=back_name,
+    def side(s: TokenSide) -> Elements:
+        return ctx.piece(template, {"icon": s.icon, "color": s.color, "ring": "ring" if s.ring else ""}, d, d)
+
+    return Piece(kind=kind, name=name, face=side(front), background=front.background,
+                 back=side(back) if back else None, back_name=back_name,
                  back_background=back.background if back else None)
 
 
@@ -72,17 +87,14 @@ def standee_tab(w: float) -> float:
     return max(10.0, w * 0.4)
 
 
-def standee_piece(*, kind: str, name: str, icon: str, color: str, label: str, w: float, h: float) -> Piece:
+def standee_piece(ctx: BuildContext, *, kind: str, name: str, icon: str, color: str, label: str, w: float,
+                  h: float) -> Piece:
     """A pawn standee of w x h, both sides printed as one strip folded at the head. From the foot:
     a tab, the figure, the figure turned 180 degrees, a tab; glue the figures back to back and fold
     the tabs out, one forward and one back, to make the base. w x (2h + 2 tabs) in all."""
     t = standee_tab(w)
-    side = (
-        Icon(icon, w / 2, h * 0.58, min(w * 0.8, h * 0.6), "#ffffff"),
-        Text(label, 1, 1.5, w - 2, h * 0.18, size=8, bold=True, color="#ffffff"),
-    )
-    tab = (Box(0, 0, w, t, fill="#ffffff", stroke=color, width=0.8),
-           Text("fold out: base", 1, t / 2 - 2, w - 2, 4, size=5.5, min_size=5, color=color))
+    side = ctx.piece("standee-side", {"icon": icon, "label": label}, w, h)
+    tab = ctx.piece("standee-tab", {"color": color}, w, t)
     return Piece(kind=kind, name=name, face=(
         Box(0, t, w, 2 * h, fill=color),            # both figures' ground, at the top level so it bleeds
         Group(tab),
@@ -99,9 +111,9 @@ def pawn_name(pawns: PawnSet, i: int) -> str:
     return name if i < len(pawns.names) else f"{name} {i // len(pawns.names) + 1}"
 
 
-def pawn_standees(pawns: PawnSet, players: int, kind: str = "pawn") -> PieceSheet:
+def pawn_standees(ctx: BuildContext, pawns: PawnSet, players: int, kind: str = "pawn") -> PieceSheet:
     """One standee per player, in the player's colour, imposed as one section."""
-    pieces = [standee_piece(kind=kind, name=f"{pawn_name(pawns, i)} pawn", icon=pawns.icon,
+    pieces = [standee_piece(ctx, kind=kind, name=f"{pawn_name(pawns, i)} pawn", icon=pawns.icon,
                             color=pawns.colors[i % len(pawns.colors)], label=pawn_name(pawns, i),
                             w=pawns.width, h=pawns.height) for i in range(players)]
     return PieceSheet(title="Pawns", pieces=pieces, width=pawns.width,
@@ -125,18 +137,17 @@ class AidColumn:
         return text_column(blocks, self.x, start, self.w, start - (self.top - self.h), heading_color=self.color)
 
 
-def aid_frame(*, title: str, color: str, divider: str, w: float, h: float,
-              subtitle: str | None = None) -> tuple[Elements, AidColumn, AidColumn]:
-    """A player aid's border, title and the rule between its two columns; the columns to fill."""
-    head = 14.0 if subtitle is None else 19.0
-    frame: list[Element] = [Box(0, 0, w, h, stroke=color, width=0.8, radius=3),
-                            Text(title, 4, h - 11, w - 8, 9, size=13, bold=True, align="left")]
-    if subtitle is not None:
-        frame.append(Text(subtitle, 4, h - 17, w - 8, 5, size=8.5, bold=True, align="left"))
-    frame.append(Line(w / 2, 4, w / 2, h - head, color=divider, width=0.5))
-    col = (w - 14) / 2
-    return (tuple(frame), AidColumn(x=4, top=h - head, w=col, h=h - head - 3, color=color),
-            AidColumn(x=w / 2 + 3, top=h - head, w=col, h=h - head - 3, color=color))
+def aid_frame(ctx: BuildContext, *, title: str, color: str, divider: str, w: float, h: float,
+              subtitle: str = "") -> tuple[Elements, AidColumn, AidColumn]:
+    """A player aid's border, title and the rule between its two columns (the kit's `aid`
+    template); the columns to fill."""
+    composed = ctx.compose("aid", {"title": title, "subtitle": subtitle, "color": color, "divider": divider}, w, h)
+    left, right = (composed.areas.get(f"body.{side}") for side in ("left", "right"))
+    if left is None or right is None:
+        raise LayoutError("kit.toml:aid: the aid template needs the column slots body.left and body.right")
+    return (composed.elements,
+            AidColumn(x=left.x, top=left.y + left.h, w=left.w, h=left.h, color=color),
+            AidColumn(x=right.x, top=right.y + right.h, w=right.w, h=right.h, color=color))
 
 
 Layout = Callable[[float, float], Elements]     # width and height in mm -> what to draw there

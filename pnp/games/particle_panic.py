@@ -15,7 +15,7 @@ from pnp.render.elements import WHITE, Box, Circle, Element, Elements, Icon, Pol
 from pnp.render.elements import Text as T
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
-from pnp.source.models import Color, Count, CoverText, IconName, Mm, PawnSet, Strict, Text, load_file
+from pnp.source.models import Color, Count, CoverText, IconName, Mm, PawnSet, Strict, Templates, Text, load_file
 from pnp.source.rules import Problem, RulesModel, check_facts
 
 SLUG = "particle-panic"
@@ -102,6 +102,7 @@ class PanicData(Strict):
     suits: Annotated[list[Suit], Field(min_length=1)]
     aid: Aid
     cover: CoverText
+    templates: Templates = {}
 
 
 def load(source: GameSource, store: IconStore) -> PanicData:
@@ -198,8 +199,8 @@ def aid_elements(d: PanicData, ctx: BuildContext, w: float, h: float) -> Element
     def fill(text: str, key: str) -> str:
         return ctx.fill(text, f"{SLUG}/{FILE}:aid.{key}")
 
-    frame, left, right = aid_frame(title=f"{d.title}: player aid", color=d.board.color, divider="#9fb3c8", w=w, h=h,
-                                   subtitle="Your turn: one basic action and one special action")
+    frame, left, right = aid_frame(ctx, title=f"{d.title}: player aid", color=d.board.color, divider="#9fb3c8",
+                                   w=w, h=h, subtitle="Your turn: one basic action and one special action")
     blocks: list[Block] = [("note", fill(a.setup, "setup")), ("heading", "Basic actions"),
                            *(("item", fill(line, f"basic[{i}]")) for i, line in enumerate(a.basic)),
                            ("heading", "Special actions"),
@@ -228,9 +229,8 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
     b = d.board
     w, h = board_size(b)
     p = d.particles
-    particle = round_token(kind="particle", name="Particle token", d=p.diameter,
-                           front=TokenSide(icon=p.icon, color=p.color, background="#fdecee", ring=False,
-                                           icon_scale=0.68))
+    particle = round_token(ctx, kind="particle", name="Particle token", d=p.diameter, template="particle-token",
+                           front=TokenSide(icon=p.icon, color=p.color, background="#fdecee", ring=False))
     pw = d.pawns
     ht = d.hand_tracker
     trackers = [Piece(kind="hand-tracker", name=f"{pawn_name(pw, i)} hand-limit tracker",
@@ -247,7 +247,7 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
         DocumentSpec(filename=PIECES_PDF, title="Particles, pawns and trackers", game_title=d.title, sections=[
             PieceSheet(title="Particle tokens", pieces=[particle] * p.count, width=p.diameter, height=p.diameter,
                        shape="round", gap=2.5),
-            pawn_standees(pw, n),
+            pawn_standees(ctx, pw, n),
             PieceSheet(title="Hand-limit trackers", pieces=trackers, width=ht.width, height=ht.height, gap=3),
             PieceSheet(title="Code tracker", pieces=[codes], width=ct.width, height=ct.height),
         ], cover=Cover(contents=[f"{p.count} particle tokens (a full board is 36).",

@@ -15,14 +15,14 @@ from pydantic import Field, model_validator
 from pnp.errors import LayoutError
 from pnp.files.timelimit import TimeLimitExceeded, time_limit
 from pnp.games import BuildContext, Game, Promises
-from pnp.games.kit import assembly_for, back_frame, card_frame, sheet
+from pnp.games.kit import assembly_for, sheet
 from pnp.render.columns import Block, balanced_split, text_column
 from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet
-from pnp.render.elements import WHITE, Box, Element, Elements, Icon, Line
+from pnp.render.elements import WHITE, Box, Element, Elements, Icon
 from pnp.render.elements import Text as T
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
-from pnp.source.models import Color, CoverText, IconName, Strict, Text, load_file
+from pnp.source.models import Color, CoverText, IconName, Layout, Strict, Templates, Text, load_file
 from pnp.source.rules import Problem, RulesModel
 
 SLUG = "punished"
@@ -84,6 +84,7 @@ class Card(Strict):
     usage: list[Text]
     encounter: Encounter
     hand: Hand
+    layout: Layout = {}
 
 
 class Tier(Strict):
@@ -113,6 +114,7 @@ class Deck(Strict):
     backs: dict[str, BackDesign]
     usage: dict[str, Usage]
     cards: Annotated[list[Card], Field(min_length=1)]
+    templates: Templates = {}
 
     @model_validator(mode="after")
     def _three_tiers(self) -> Deck:
@@ -122,7 +124,7 @@ class Deck(Strict):
         return self
 
 
-class Templates(Strict):
+class TextTemplates(Strict):
     stat: Text
     loss: Text
     token: Text
@@ -189,12 +191,13 @@ class BoardFile(Strict):
     tokens: Tokens
     board: StatBoard
     cover: PunishedCover
+    templates: Templates = {}
 
 
 @dataclass(frozen=True, kw_only=True)
 class Punished:
     deck: Deck
-    text: Templates
+    text: TextTemplates
     extras: BoardFile
     wording: Wording
 
@@ -206,7 +209,7 @@ class Punished:
 def load(source: GameSource, store: IconStore) -> Punished:
     """The deck, the card-text templates and the board file, each checked, and the wording made once."""
     deck = load_file(source, CARDS, Deck, store)
-    text = load_file(source, TEXT, Templates, store)
+    text = load_file(source, TEXT, TextTemplates, store)
     extras = load_file(source, BOARD, BoardFile, store)
     return Punished(deck=deck, text=text, extras=extras, wording=Wording(text))
 
@@ -269,7 +272,7 @@ class BoundedSandbox(SandboxedEnvironment):
 class Wording:
     """Renders effects, checks and abilities with the designer's templates (sandboxed: data only)."""
 
-    def __init__(self, templates: Templates):
+    def __init__(self, templates: TextTemplates):
         from jinja2 import StrictUndefined, TemplateSyntaxError
 
         env = BoundedSandbox(undefined=StrictUndefined, autoescape=False)
@@ -339,72 +342,35 @@ class Wording:
 
 
 # -- faces and backs -----------------------------------------------------------------------------
-def card_face(p: Punished, card: Card, w: float, h: float) -> Elements:
+def card_face(ctx: BuildContext, p: Punished, card: Card, i: int) -> Elements:
+    """A card's face: the `card` template, with the card's own `layout` laid over."""
     tier = p.tier(card.tier)
     category = p.deck.categories.get(card.category) or Category(name=card.category, combat=False)
     words = p.wording
-    out: list[Element] = [Box(0, h - 13, w, 13, fill=tier.color)]
-    for i, usage in enumerate(u for u in card.usage if u in p.deck.usage):
-        out.append(Icon(p.deck.usage[usage].icon, 4.5 + i * 6.5, h - 6.5, 5.5, WHITE))
-    name_x = 4 + 6.5 * max(len(card.usage), 1)
-    out += [
-        T(card.name, name_x, h - 12, w - name_x - 3, 10, size=11, min_size=6.5, bold=True, align="left", color=WHITE),
-        T(f"{category.name} · {tier.name}", 3, h - 18, w - 6, 4.5, size=6, min_size=4.5, color=tier.color),
-        Icon(card.icon, w / 2, h - 31, 24, tier.color),
-    ]
-    lines = [words.check(c) for c in card.encounter.checks] + [words.fallback(card)]
-    top = h - 45
-    enc_h = top - 19
-    out += [
-        Box(2.5, 19, w - 5, enc_h, stroke=tier.color, width=0.6, radius=1.5),
-        T("ENCOUNTER", 4, top - 4.2, w - 8, 3.6, size=5.5, bold=True, align="left", color=tier.color),
-    ]
-    step = (enc_h - 5.5) / len(lines)
-    for i, line in enumerate(lines):
-        out.append(
-            T(line, 4, top - 5 - (i + 1) * step, w - 8, step - 0.4, size=7, min_size=4.8, align="left", valign="top")
-        )
-    out += [
-        Line(2.5, 17.5, w - 2.5, 17.5, color=tier.color, width=0.8),
-        T("IN HAND", 4, 13, w - 8, 3.6, size=5.5, bold=True, align="left", color=tier.color),
-        T(words.hand(card), 4, 2.5, w - 8, 10.5, size=7, min_size=4.8, align="left", valign="top"),
-        card_frame(tier.color, w, h, width=1.0),
-    ]
-    return tuple(out)
+    usage = [p.deck.usage[u].icon for u in card.usage if u in p.deck.usage]
+    values = {"name": card.name, "icon": card.icon, "color": tier.color, "category": category.name, "tier": tier.name,
+              "encounter": "\n".join([words.check(c) for c in card.encounter.checks] + [words.fallback(card)]),
+              "hand": words.hand(card), **{f"usage{k}": (usage[k - 1] if k <= len(usage) else "") for k in (1, 2, 3)}}
+    return ctx.piece("card", values, ctx.card_w, ctx.card_h, overrides=card.layout,
+                     where=(CARDS, ("cards", i, "layout")))
 
 
-def card_back(p: Punished, tier_key: int, category: str, w: float, h: float) -> Elements:
+def card_back(ctx: BuildContext, p: Punished, tier_key: int, category: str) -> Elements:
     """The category's back in the tier's colour; a category without a back prints a warning
     instead, and the lint reports it."""
     tier = p.tier(tier_key)
     back = p.deck.backs.get(category)
+    w, h = ctx.card_w, ctx.card_h
     if back is None:
         return (T(f"NO BACK FOR {category!r}", 5, h / 2 - 5, w - 10, 10, size=10, bold=True, color=WHITE),)
-    return (
-        back_frame(WHITE, w, h),
-        T(f"{'I' * tier_key}", 5, h - 16, w - 10, 10, size=16, bold=True, color=WHITE),
-        Icon(back.icon, w / 2, h * 0.52, min(w * 0.55, h * 0.4), WHITE),
-        T(
-            p.deck.categories[category].name if category in p.deck.categories else category,
-            5,
-            h * 0.2,
-            w - 10,
-            9,
-            size=10,
-            bold=True,
-            color=WHITE,
-        ),
-        T(back.hint, 5, h * 0.12, w - 10, 6, size=7, color=WHITE),
-        T(tier.name, 5, 6, w - 10, 5, size=7, color=WHITE),
-    )
+    name = p.deck.categories[category].name if category in p.deck.categories else category
+    return ctx.piece("back", {"icon": back.icon, "color": WHITE, "title": name, "tagline": back.hint,
+                              "numeral": "I" * tier_key, "tier": tier.name}, w, h)
 
 
-def token_face(p: Punished, kind: TokenKind, d: float) -> Elements:
+def token_face(ctx: BuildContext, kind: TokenKind, d: float) -> Elements:
     """The icon above the centre, the name below it on up to two lines, clear of the circle."""
-    return (
-        Icon(kind.icon, d / 2, d * 0.64, d * 0.42, "#1c1c1c"),
-        T(kind.name, d * 0.21, d * 0.19, d * 0.58, d * 0.23, size=6, min_size=5, bold=True),
-    )
+    return ctx.piece("resource-token", {"icon": kind.icon, "name": kind.name}, d, d)
 
 
 def token_rule(p: Punished, kind: TokenKind) -> str:
@@ -516,7 +482,7 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
     contents = []
     for tier_key in (1, 2, 3):
         tier = p.tier(tier_key)
-        cards = [c for c in p.deck.cards if c.tier == tier_key]
+        cards = [(i, c) for i, c in enumerate(p.deck.cards) if c.tier == tier_key]
         decks.append(
             PieceSheet(
                 title=f"Tier {tier_key} cards",
@@ -524,13 +490,13 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
                     Piece(
                         kind=f"tier-{tier_key}",
                         name=c.name,
-                        face=card_face(p, c, w, h),
-                        back=card_back(p, tier_key, c.category, w, h),
+                        face=card_face(ctx, p, c, i),
+                        back=card_back(ctx, p, tier_key, c.category),
                         back_name=f"tier-{tier_key}/{c.category}",
                         background=tier.tint,
                         back_background=tier.color,
                     )
-                    for c in cards
+                    for i, c in cards
                 ],
                 width=w,
                 height=h,
@@ -553,7 +519,7 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
     ]
     tk = p.extras.tokens
     tokens = [
-        Piece(kind="token", name=k.name, face=token_face(p, k, tk.diameter), background="#f3f0ea")
+        Piece(kind="token", name=k.name, face=token_face(ctx, k, tk.diameter), background="#f3f0ea")
         for k in tk.kinds
         for _ in range(tk.copies)
     ]

@@ -15,18 +15,29 @@ from pnp.games.kit import (
     aids_document,
     assembly_for,
     card_back,
-    card_frame,
     pawn_standees,
     round_token,
     standee_tab,
 )
 from pnp.render.columns import Block
 from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet
-from pnp.render.elements import WHITE, Box, Element, Elements, Icon, Line, Polygon
+from pnp.render.elements import WHITE, Box, Element, Elements, Group, Icon, Line, Polygon
 from pnp.render.elements import Text as T
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
-from pnp.source.models import CardBack, Color, Count, CoverText, IconName, PawnSet, Strict, Text, load_file
+from pnp.source.models import (
+    CardBack,
+    Color,
+    Count,
+    CoverText,
+    IconName,
+    Layout,
+    PawnSet,
+    Strict,
+    Templates,
+    Text,
+    load_file,
+)
 from pnp.source.rules import CountOrigin, Problem, RulesModel
 
 SLUG = "straight-to"
@@ -77,6 +88,7 @@ class Soul(Strict):
     count: Count
     line: Text
     back: Text
+    layout: Layout = {}
 
 
 class SoulType(Strict):
@@ -113,6 +125,7 @@ class StraightData(Strict):
     pawns: PawnSet
     aid: Aid
     cover: CoverText
+    templates: Templates = {}
 
 
 def load(source: GameSource, store: IconStore) -> StraightData:
@@ -175,7 +188,7 @@ def limbo_size(t: Track, pawns: PawnSet) -> tuple[float, float]:
     return pitch + t.space, LIMBO_HEAD + rows * (2 * standee_tab(pawns.width) + 2) + 2
 
 
-def track_elements(t: Track, pawns: PawnSet) -> Elements:
+def track_elements(ctx: BuildContext, t: Track, pawns: PawnSet) -> Elements:
     w, h = t.width, t.height
     cells = track_cells(t)
     mid = h * 0.5
@@ -221,39 +234,28 @@ def track_elements(t: Track, pawns: PawnSet) -> Elements:
                 T(t.enter_rule, x - 24, y - half - 9, 48, 7, size=6.5, min_size=5, color=color),
             ]
         else:
-            out += [
-                Box(x - half, y - half, t.space, t.space, fill=WHITE, stroke=color, width=1.6, radius=2),
-                T(str(number), x - half, y - 5, t.space, 10, size=16, bold=True, color=color),
-            ]
+            space = ctx.piece("track-space", {"number": str(number), "color": color}, t.space, t.space)
+            out.append(Group(space, dx=x - half, dy=y - half))
     return tuple(out)
 
 
 # -- cards, tokens, pawns ------------------------------------------------------------------------
-def soul_face(soul: Soul, kind: SoulType, w: float, h: float) -> Elements:
-    band = h * 0.13
-    return (
-        Box(0, h - band, w, band, fill=kind.color),
-        T(kind.label, 3, h - band + 1, w - 6, band - 2, size=13, bold=True, color=WHITE),
-        Icon(soul.icon, w / 2, h * 0.52, min(w * 0.62, h * 0.42), kind.color),
-        T(soul.name, 3, h * 0.2, w - 6, h * 0.09, size=13, bold=True, color=kind.color),
-        T(soul.line, 4, h * 0.12, w - 8, h * 0.08, size=7.5, min_size=5.5, color="#444444"),
-        T(kind.hint, 4, 2.5, w - 8, h * 0.07, size=7, min_size=5.5, color=kind.color),
-        card_frame(kind.color, w, h),
-    )
+def soul_face(ctx: BuildContext, soul: Soul, i: int, kind: SoulType) -> Elements:
+    """A Soul card: the `soul` template with the card's own `layout` laid over."""
+    values = {"label": kind.label, "color": kind.color, "icon": soul.icon, "name": soul.name, "line": soul.line,
+              "hint": kind.hint}
+    return ctx.piece("soul", values, ctx.card_w, ctx.card_h, overrides=soul.layout,
+                     where=(FILE, ("souls", i, "layout")))
 
 
-def destiny_side(name: str, hint: str, icon: str, color: str, w: float, h: float) -> Elements:
-    return (
-        Box(2, 2, w - 4, h - 4, stroke=color, width=1.5, radius=3),
-        T(name, 3, h - h * 0.2, w - 6, h * 0.14, size=22, bold=True, color=color),
-        Icon(icon, w / 2, h * 0.47, min(w * 0.6, h * 0.4), color),
-        T(hint, 5, h * 0.08, w - 10, h * 0.12, size=8, min_size=6, color=color),
-    )
+def destiny_side(ctx: BuildContext, name: str, hint: str, way: Destination) -> Elements:
+    return ctx.piece("fold-card", {"name": name, "hint": hint, "icon": way.icon, "color": way.color},
+                     ctx.card_w, ctx.card_h)
 
 
 def aid_elements(d: StraightData, ctx: BuildContext, w: float, h: float) -> Elements:
     a = d.aid
-    frame, left, right = aid_frame(title=f"{d.title}: player aid", color=AID_COLOR, divider="#b9b2c8", w=w, h=h)
+    frame, left, right = aid_frame(ctx, title=f"{d.title}: player aid", color=AID_COLOR, divider="#b9b2c8", w=w, h=h)
     round_blocks: list[Block] = [
         ("heading", "A round"),
         *(
@@ -291,21 +293,19 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
     d = with_numbers(d, ctx)
     n = ctx.players
     w, h = ctx.card_w, ctx.card_h
-    backs = {
-        key: card_back(b, w, h, d.title)
-        for key, b in d.backs.items()
-    }
+    backs = {key: card_back(ctx, b, d.title) for key, b in d.backs.items()}
+    faces = [soul_face(ctx, s, i, d.soul_types[s.type]) for i, s in enumerate(d.souls)]
     souls = [
         Piece(
             kind=f"soul-{s.type}",
             name=s.name,
-            face=soul_face(s, d.soul_types[s.type], w, h),
+            face=face,
             back=backs[s.back],
             back_name=s.back,
             background=d.soul_types[s.type].tint,
             back_background=d.backs[s.back].background,
         )
-        for s in d.souls
+        for s, face in zip(d.souls, faces, strict=True)
         for _ in range(s.count)
     ]
     ds = d.destiny
@@ -314,14 +314,15 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
     destiny = Piece(
         kind="destiny",
         name="Destiny card",
-        face=destiny_side(ds.front, ds.front_hint, t.heaven.icon, t.heaven.color, w, h),
-        back=destiny_side(ds.back, ds.back_hint, t.hell.icon, t.hell.color, w, h),
+        face=destiny_side(ctx, ds.front, ds.front_hint, t.heaven),
+        back=destiny_side(ctx, ds.back, ds.back_hint, t.hell),
         back_name="destiny",
         background=t.heaven.tint,
         back_background=t.hell.tint,
     )
     tk = d.tokens
     power = round_token(
+        ctx,
         kind="power",
         name="Power token",
         d=tk.power_diameter,
@@ -330,10 +331,8 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
     combat = Piece(
         kind="combat-power",
         name="Combat Power token",
-        face=(
-            Icon(tk.combat_icon, tk.combat_size / 2, tk.combat_size / 2 + 1.5, tk.combat_size * 0.55, tk.combat_color),
-            T("CP", 0, 0.8, tk.combat_size, 4, size=7, bold=True, color=tk.combat_color),
-        ),
+        face=ctx.piece("combat-token", {"icon": tk.combat_icon, "color": tk.combat_color}, tk.combat_size,
+                       tk.combat_size),
         background="#f6e3e1",
     )
     combat_count = ctx.count("combat-power")
@@ -353,7 +352,7 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
                     name="Heaven/Hell track",
                     width=t.width,
                     height=t.height,
-                    elements=track_elements(t, d.pawns),
+                    elements=track_elements(ctx, t, d.pawns),
                     background=WHITE,
                 )
             ],
@@ -403,7 +402,7 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
                     height=tk.combat_size,
                     gap=3,
                 ),
-                pawn_standees(d.pawns, n),
+                pawn_standees(ctx, d.pawns, n),
             ],
             cover=Cover(
                 contents=[

@@ -26,3 +26,11 @@ def text_width(text: str, bold: bool, size: float) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     return stringWidth(text, font(bold), size)
+
+
+def ascent_descent(bold: bool, size: float) -> tuple[float, float]:
+    """How far the font's glyphs reach above and below the baseline at `size`, in points."""
+    from reportlab.pdfbase.pdfmetrics import getAscentDescent
+
+    ascent, descent = getAscentDescent(font(bold), size)
+    return ascent, -descent

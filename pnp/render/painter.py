@@ -30,7 +30,7 @@ from pnp.render.elements import (
     Text,
 )
 from pnp.render.fonts import font
-from pnp.render.textfit import LEADING, fit_text
+from pnp.render.textfit import LEADING, baseline, fit_text
 
 
 @lru_cache(maxsize=1024)
@@ -180,13 +180,13 @@ class Painter:
         top = self.oy + {"top": (e.y + e.h) * MM, "bottom": e.y * MM + block,
                          "middle": (e.y + e.h / 2) * MM + block / 2}[e.valign]
         for i, line in enumerate(lines):
-            baseline = top - size * (i + 0.82) * LEADING + size * 0.1
+            at = baseline(top, size, i)
             if e.align == "left":
-                c.drawString(self.ox + e.x * MM, baseline, line)
+                c.drawString(self.ox + e.x * MM, at, line)
             elif e.align == "right":
-                c.drawRightString(self.ox + (e.x + e.w) * MM, baseline, line)
+                c.drawRightString(self.ox + (e.x + e.w) * MM, at, line)
             else:
-                c.drawCentredString(self.ox + (e.x + e.w / 2) * MM, baseline, line)
+                c.drawCentredString(self.ox + (e.x + e.w / 2) * MM, at, line)
 
     def _group(self, e: Group) -> None:
         c = self.canvas

@@ -11,6 +11,11 @@ from pnp.render.fonts import text_width
 LEADING = 1.18
 
 
+def baseline(top: float, size: float, line: int) -> float:
+    """The baseline of line `line` (from 0) of a text block whose top is `top` points up the page."""
+    return top - size * (line + 0.82) * LEADING + size * 0.1
+
+
 def wrap(text: str, width: float, size: float, bold: bool) -> list[str]:
     """Greedy word wrap; explicit newlines start new lines."""
     lines: list[str] = []

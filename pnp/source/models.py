@@ -7,12 +7,14 @@ import re
 from collections.abc import Iterator
 from typing import Annotated, Any, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, Field, ValidationError, field_validator, model_validator
 from pydantic_core import ErrorDetails
 
 from pnp.errors import LayoutError
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconRef, IconStore, is_icon_ref
+from pnp.source.slots import SlotSpec, TemplateSpec
+from pnp.source.strict import Strict as Strict
 from pnp.source.tomlfiles import KeyPath, csv_location, icon_locations
 
 M = TypeVar("M", bound=BaseModel)
@@ -52,12 +54,8 @@ IconName = Annotated[str, AfterValidator(_icon)]
 Count = Annotated[int, Field(gt=0, le=500)]
 Text = Annotated[str, Field(min_length=1, max_length=600)]
 Mm = Annotated[float, Field(gt=0, le=2000)]   # a length in millimetres
-
-
-class Strict(BaseModel):
-    """Unknown keys are errors (they are usually typos), and types are not coerced."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+Templates = dict[str, TemplateSpec]      # a data file's [templates]: the kit's, changed by name
+Layout = dict[str, SlotSpec]             # one card's changes to its template, by slot name
 
 
 PdfName = Annotated[str, AfterValidator(_pdf_name)]
@@ -80,13 +78,15 @@ class CoverText(Strict):
 
 
 class CardDesign(Strict):
-    """A kind of card: its component key in rules.toml (`id`), name, icon and colours."""
+    """A kind of card: its component key in rules.toml (`id`), name, icon and colours, and how its
+    face differs from the deck's template (`layout`: slot name -> what changes)."""
 
     id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
     name: Text
     icon: IconName
     color: Color
     tint: Color
+    layout: Layout = {}
 
 
 class CardBack(Strict):

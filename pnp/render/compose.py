@@ -1,0 +1,242 @@
+"""Turn a template and one piece's values into elements, and say what of it would print badly.
+
+A slot's box is worked out for the piece's size; stacked slots (the template's `stack`, top to
+bottom) take their heights in turn and a growing slot the rest, so moving a slot in the stack moves
+the others out of its way. Each problem is returned with the slot's place in the data, never raised:
+validation reports them all at once.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from pnp.errors import TextOverflow
+from pnp.geometry import MM
+from pnp.render.elements import Box, Circle, Element, Group, Icon, Line, Text
+from pnp.render.fonts import ascent_descent, text_width
+from pnp.render.textfit import LEADING, baseline, fit_text, wrap
+from pnp.source.slots import Slot, Template, Where
+
+EDGE = 0.05            # mm a box may pass the trim by (rounding)
+ROW_GAP = 0.4          # mm between the rows of a text set in rows
+SMALLEST = 1.0         # pt: an overflowing text is still drawn this small, so every problem is found
+
+
+@dataclass(frozen=True)
+class Slip:
+    """A layout mistake: where the slot was last set, and what is wrong."""
+
+    where: Where
+    message: str
+
+
+@dataclass(frozen=True)
+class Area:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    def overlaps(self, other: Area) -> bool:
+        return (self.x < other.x + other.w - EDGE and other.x < self.x + self.w - EDGE
+                and self.y < other.y + other.h - EDGE and other.y < self.y + self.h - EDGE)
+
+
+@dataclass(frozen=True)
+class _Ink:
+    slot: Slot
+    area: Area
+
+
+class _Composer:
+    def __init__(self, template: Template, values: Mapping[str, str]) -> None:
+        self.template = template
+        self.values = values
+        self.slips: list[Slip] = []
+        self.inks: list[_Ink] = []
+        self.areas: dict[str, Area] = {}   # every slot's box on the piece, by its dotted name
+
+    def slip(self, slot: Slot, message: str) -> None:
+        self.slips.append(Slip(slot.where, message))
+
+    def value(self, slot: Slot, text: str) -> str:
+        """`text` with each `{name}` replaced by the piece's value of that name."""
+        if "{" not in text:
+            return text
+        try:
+            names = [name for _, name, _, _ in string.Formatter().parse(text) if name]
+        except ValueError as exc:
+            self.slip(slot, f"{exc} (write {{{{ and }}}} for a brace)")
+            return ""
+        unknown = sorted(set(names) - set(self.values))
+        if unknown:
+            self.slip(slot, f"{{{unknown[0]}}} is not a value of this piece (it has: {', '.join(sorted(self.values))})")
+            return ""
+        return text.format_map(self.values)
+
+    def boxes(self, slots: tuple[Slot, ...], stack: tuple[str, ...], across: bool, w: float, h: float,
+              owner: Slot | None) -> dict[str, Area]:
+        """Each slot's box in the piece (or group) of w x h mm: stacked slots one after the other,
+        top to bottom (or left to right), a slot whose value is empty taking no room."""
+        out = {s.name: Area(s.x.of(w), s.y.of(h), s.w.of(w), s.h.of(h)) for s in slots}
+        by_name = {s.name: s for s in slots}
+        for name in stack:
+            if name not in by_name:
+                where = owner.where if owner else self.template.where
+                self.slips.append(Slip((where[0], (*where[1], "stack")),
+                                       f"no slot named {name!r} to stack (slots: {', '.join(by_name)})"))
+        stacked = [by_name[name] for name in stack if name in by_name and self.shown(by_name[name])]
+        side = w if across else h
+
+        def size(s: Slot) -> float:
+            given = (s.w if across else s.h).of(side)
+            if across or s.type != "text" or s.rows:
+                return given
+            return max(given, self.needs(s, s.w.of(w)))
+
+        fixed = sum(s.before.of(side) + s.after.of(side) + (0.0 if s.grow else size(s)) for s in stacked)
+        growing = [s for s in stacked if s.grow]
+        share = (side - fixed) / len(growing) if growing else 0.0
+        at = 0.0
+        for s in stacked:
+            length = share if s.grow else size(s)
+            at += s.before.of(side)
+            if across:
+                out[s.name] = Area(at, s.y.of(h), length, s.h.of(h))
+            else:
+                out[s.name] = Area(s.x.of(w), h - at - length, s.w.of(w), length)
+            at += length + s.after.of(side)
+        return out
+
+    def needs(self, slot: Slot, width: float) -> float:
+        """The height (mm) a stacked text takes at its floor: it is given that much at least, from the
+        slot that grows, so a small card keeps its text readable and shrinks its art instead."""
+        text = self.value(slot, slot.text)
+        if not text or width <= 0:
+            return 0.0
+        lines = wrap(text, width * MM, slot.min_size, slot.bold)
+        return len(lines) * slot.min_size * LEADING / MM + 0.01
+
+    def shown(self, slot: Slot) -> bool:
+        return slot.when is None or bool(self.values.get(slot.when))
+
+    def compose(self, slots: tuple[Slot, ...], stack: tuple[str, ...], across: bool, w: float, h: float,
+                dx: float, dy: float, owner: Slot | None = None, prefix: str = "") -> list[Element]:
+        areas = self.boxes(slots, stack, across, w, h, owner)
+        out: list[Element] = []
+        for slot in sorted(slots, key=lambda s: s.layer):
+            if not self.shown(slot):
+                continue
+            a = areas[slot.name]
+            if a.w < -EDGE or a.h < -EDGE:
+                self.slip(slot, f"has no room: {a.w:.1f} x {a.h:.1f} mm on a {w:.1f} x {h:.1f} mm piece")
+                continue
+            if (owner is None and slot.type != "line"
+                    and (a.x < -EDGE or a.y < -EDGE or a.x + a.w > w + EDGE or a.y + a.h > h + EDGE)):
+                self.slip(slot, f"lies outside the piece: its box runs {a.x:.1f} to {a.x + a.w:.1f} mm across and "
+                                f"{a.y:.1f} to {a.y + a.h:.1f} mm up a {w:.1f} x {h:.1f} mm piece")
+            placed = Area(a.x + dx, a.y + dy, a.w, a.h)
+            self.areas[f"{prefix}{slot.name}"] = placed
+            out += self.element(slot, placed, rotated=owner is not None and owner.rotate != 0, prefix=prefix)
+        return out
+
+    def element(self, slot: Slot, a: Area, rotated: bool, prefix: str) -> list[Element]:
+        color = self.value(slot, slot.color)
+        fill = self.value(slot, slot.fill) if slot.fill else None
+        stroke = self.value(slot, slot.stroke) if slot.stroke else None
+        if slot.type == "group":
+            if not slot.rotate:
+                return self.compose(slot.slots, slot.stack, slot.across, a.w, a.h, a.x, a.y, slot,
+                                    f"{prefix}{slot.name}.")
+            inner = self.compose(slot.slots, slot.stack, slot.across, a.w, a.h, -a.w / 2, -a.h / 2, slot,
+                                 f"{prefix}{slot.name}.")
+            return [Group(tuple(inner), dx=a.x + a.w / 2, dy=a.y + a.h / 2, rotate=slot.rotate)]
+        if slot.type == "box":
+            return [Box(a.x, a.y, a.w, a.h, fill=fill, stroke=stroke, width=slot.width, radius=slot.radius,
+                        dash=slot.dash)]
+        if slot.type == "circle":
+            r = min(a.w, a.h) / 2 * slot.scale
+            return [Circle(a.x + a.w / 2, a.y + a.h / 2, r, fill=fill, stroke=stroke, width=slot.width,
+                           dash=slot.dash)]
+        if slot.type == "line":
+            return [Line(a.x, a.y, a.x + a.w, a.y + a.h, color=color, width=slot.width, dash=slot.dash)]
+        if slot.type == "icon":
+            ref = self.value(slot, slot.icon)
+            if not ref:
+                return []
+            return [Icon(ref, a.x + a.w / 2, a.y + a.h / 2, min(a.w, a.h) * slot.scale, color, rotate=slot.rotate)]
+        text = self.value(slot, slot.text)
+        under: list[Element] = ([Box(a.x, a.y, a.w, a.h, fill=fill, stroke=stroke, width=slot.width,
+                                     radius=slot.radius)] if fill or stroke else [])
+        if not text:
+            return under
+        if slot.rows:
+            lines = text.split("\n")
+            step = a.h / len(lines)
+            return under + [e for i, line in enumerate(lines)
+                            for e in self.text(slot, line, Area(a.x, a.y + a.h - (i + 1) * step, a.w, step - ROW_GAP),
+                                               color, rotated)]
+        return under + self.text(slot, text, a, color, rotated)
+
+    def text(self, slot: Slot, text: str, a: Area, color: str, rotated: bool) -> list[Element]:
+        floor = slot.min_size
+        try:
+            size, lines = fit_text(text, a.w * MM, a.h * MM, slot.size, min(slot.min_size, slot.size), slot.bold)
+        except TextOverflow:
+            short = text if len(text) <= 40 else text[:37] + "..."
+            self.slip(slot, f"text {short!r} does not fit its {a.w:.1f} x {a.h:.1f} mm box even at its floor of "
+                            f"{floor:g} pt: shorten it, lower `min_size` or give the slot more room")
+            try:
+                size, lines = fit_text(text, a.w * MM, a.h * MM, slot.size, SMALLEST, slot.bold)
+            except TextOverflow:
+                return []
+            floor = size
+        if not rotated:
+            self.inks.append(_Ink(slot, _ink_area(a, slot, size, lines)))
+        return [Text(text, a.x, a.y, a.w, a.h, size=slot.size, min_size=min(floor, slot.size),
+                             bold=slot.bold, align=slot.align, valign=slot.valign, color=color)]
+
+    def check_inks(self, w: float, h: float) -> None:
+        """Text inside the safe zone, and no two texts of one layer on top of each other."""
+        safe = self.template.safe.of(min(w, h))
+        for ink in self.inks:
+            a = ink.area
+            room = min(a.x, a.y, w - a.x - a.w, h - a.y - a.h)
+            if safe and room < safe - EDGE:
+                self.slip(ink.slot, f"its text comes {max(room, 0):.1f} mm from the trim; keep it {safe:g} mm inside "
+                                    "(a cut a little off would clip it)")
+        for i, one in enumerate(self.inks):
+            for other in self.inks[i + 1:]:
+                if one.slot.layer == other.slot.layer and one.area.overlaps(other.area):
+                    self.slip(other.slot, f"its text overlaps the text of slot {one.slot.name!r} "
+                                          f"(move one, or put them on different layers)")
+
+
+def _ink_area(a: Area, slot: Slot, size: float, lines: tuple[str, ...]) -> Area:
+    """The rectangle a fitted text's glyphs cover inside its box, placed as the painter places the
+    lines (`pnp.render.painter`): the block of lines by its alignment, the ink from the first line's
+    ascent to the last line's descent."""
+    width = max(text_width(line, slot.bold, size) for line in lines) / MM
+    block = len(lines) * size * LEADING
+    top = {"top": (a.y + a.h) * MM, "bottom": a.y * MM + block, "middle": (a.y + a.h / 2) * MM + block / 2}[slot.valign]
+    ascent, descent = ascent_descent(slot.bold, size)
+    first, last = baseline(top, size, 0), baseline(top, size, len(lines) - 1)
+    x = {"left": a.x, "right": a.x + a.w - width, "center": a.x + (a.w - width) / 2}[slot.align]
+    return Area(x, (last - descent) / MM, width, (first + ascent - last + descent) / MM)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Composed:
+    elements: tuple[Element, ...]
+    slips: list[Slip]
+    areas: Mapping[str, Area]          # each slot's box ("body.left" inside a group): regions a game fills
+
+
+def compose(template: Template, values: Mapping[str, str], w: float, h: float) -> Composed:
+    """The elements of one piece of w x h mm drawn with `template`, and the template's mistakes."""
+    composer = _Composer(template, values)
+    elements = composer.compose(template.slots, template.stack, template.across, w, h, 0.0, 0.0)
+    composer.check_inks(w, h)
+    return Composed(elements=tuple(elements), slips=list(dict.fromkeys(composer.slips)), areas=composer.areas)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp import __version__
-from pnp.games import BUILT_IN, GAMES, data_folder
+from pnp.games import BUILT_IN, DATA_GAME, GAMES, data_folder, known_games
 from pnp.source.printoptions import DuplexMode
 
 if TYPE_CHECKING:                    # the commands import what they use when they run: a fast start
@@ -40,7 +40,9 @@ class GameName(NameType):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         if value not in GAMES:
-            self.fail(f"{value!r} is not one of {', '.join(map(repr, sorted(GAMES)))}.", param, ctx)
+            known = known_games(_layouts_given(ctx))
+            if value not in known:
+                self.fail(f"{value!r} is not one of {', '.join(map(repr, known))}.", param, ctx)
         return str(value)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
@@ -50,6 +52,19 @@ class GameName(NameType):
 
 
 GAME = GameName()
+
+
+def _layouts_given(ctx: click.Context | None) -> str | None:
+    """The layouts folder a command will read (its --layouts, else the project's), where
+    data-only games are found: --layouts is read before the games it names."""
+    from pnp.errors import PnpError
+    from pnp.source.settings import Settings
+
+    given = ctx.params.get("layouts") if ctx is not None else None
+    try:
+        return Settings.load(layouts=given).layouts
+    except PnpError:
+        return given
 
 
 def refused(names: tuple[str, ...], where: str, why: str) -> list[Decorator]:
@@ -76,7 +91,7 @@ OPTIONS = {      # every build option, defined once; each can also come from pnp
                            help=DuplexMode.help()),
     "back_offset": click.option("--back-offset", help="Shift backs by X,Y mm to calibrate a printer, e.g. 0.5,-1."),
     "copies": click.option("--copies", type=click.IntRange(1, 10000), help="Copies of pads such as gamesheets."),
-    "layouts": click.option("--layouts", type=click.Path(file_okay=False),
+    "layouts": click.option("--layouts", type=click.Path(file_okay=False), is_eager=True,
                             help="Use this layout data folder instead of the project's or the shipped one."),
     "icons": click.option("--icons", "icons", type=click.Path(file_okay=False), help="Use this icon cache folder."),
 }
@@ -116,8 +131,8 @@ def _project_games(settings: Settings) -> list[str]:
     from pnp.errors import UsageProblem
 
     if settings.layouts is None:            # no project: every registered game, from the data it ships
-        return sorted(GAMES)
-    found = [slug for slug in sorted(GAMES) if (settings.layouts_dir() / slug).is_dir()]
+        return known_games(None)
+    found = [slug for slug in known_games(settings.layouts) if (settings.layouts_dir() / slug).is_dir()]
     if not found:
         raise UsageProblem(f"{settings.layouts_dir()}: holds no game's layouts (expected folders such as "
                            f"{', '.join(sorted(GAMES)[:2])}); `pnp new DIR` makes a project")
@@ -426,7 +441,7 @@ def list_games(layouts: str | None) -> None:
         rules = load_rules(read_source(slug, settings.layouts))
         p = rules.players
         span = f"{p.min}-{p.max}" if p.max else f"{p.min}+"
-        origin = GAMES[slug].origin
+        origin = GAMES[slug].origin if slug in GAMES else f"its data folder alone ({DATA_GAME})"
         click.echo(f"{slug}  ({rules.game.title}; {span} players, default {p.default}; "
                    f"from {'pnp itself' if origin == BUILT_IN else origin})")
         click.echo(f"    {rules.game.summary}")
@@ -576,7 +591,7 @@ def _gallery(settings: Settings) -> None:
     from pnp.site.gallery import write_gallery
 
     output = settings.output_dir()
-    data_now = {slug: data_digest(slug, settings) for slug in GAMES
+    data_now = {slug: data_digest(slug, settings) for slug in known_games(settings.layouts)
                 if (output / slug).is_dir() and data_folder(slug, settings.layouts).is_dir()}
     try:
         path = write_gallery(output, data_now)
@@ -615,7 +630,7 @@ def _refs(refs: tuple[str, ...], settings: Settings) -> list[IconRef]:
 
     if refs:
         return [IconRef.parse(ref) for ref in refs]
-    return _game_icons(settings, GAMES)
+    return _game_icons(settings, known_games(settings.layouts))
 
 
 @icons.command()

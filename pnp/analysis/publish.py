@@ -27,7 +27,7 @@ class Published:
 
 
 def publish(source: GameSource, store: IconStore, output: Path) -> Published:
-    game = load_game(source.slug)
+    game = load_game(source.slug, source.folder.parent)
     rules = load_rules(source)
     analyse = analysis_of(game)
     report: GameReport = analyse(source, store, rules) if analyse else without_analysis(game.slug, rules)

@@ -83,7 +83,7 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
         raise LayoutError(f"{slug}/{REFERENCE_FILE}: file not found: every game prints a rules reference on one "
                           f"sheet; write {source.folder / REFERENCE_FILE} with title, color and [[sections]] "
                           "(heading, side = 1 or 2, lines), as pnp's own games do")
-    game = load_game(slug)
+    game = load_game(slug, settings.layouts)
     data = game.load(source, store)
     card = settings.card
     quantities = rules.quantities(players, settings.copies)
@@ -330,7 +330,7 @@ def build_many(
     for name in PRELOAD:
         importlib.import_module(name)
     for slug in slugs:
-        load_game(slug)
+        load_game(slug, settings.layouts)
     register_fonts()
     manifest_schema()               # each worker reads its game's last manifest
     tasks = [(slug, settings, digests[slug], no_validate) for slug in slugs]

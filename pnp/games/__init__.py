@@ -220,11 +220,35 @@ class Game(Generic[Data]):
         return self.folder if self.folder is not None else shipped_layouts_dir() / self.slug
 
 
-def load_game(slug: str) -> Game[Any]:
-    """The game registered as `slug`, its contract checked."""
+DATA_GAME = "game.toml"      # the manifest of a game made only of the kit's pieces
+
+
+def data_games(layouts: str | Path | None) -> dict[str, Path]:
+    """The data-only games of a layouts folder (and of pnp's shipped one): each folder holding a
+    game.toml manifest, by its name."""
+    found = {}
+    for root in (shipped_layouts_dir(), Path(layouts) if layouts else None):
+        if root is not None and root.is_dir():
+            found.update({folder.name: folder for folder in sorted(root.iterdir())
+                          if (folder / DATA_GAME).is_file() and folder.name not in GAMES})
+    return found
+
+
+def known_games(layouts: str | Path | None) -> list[str]:
+    """Every game a build with these layouts can name: the registered ones and the data-only ones."""
+    return sorted({*GAMES, *data_games(layouts)})
+
+
+def load_game(slug: str, layouts: str | Path | None = None) -> Game[Any]:
+    """The game registered as `slug`, its contract checked, or the data-only game of that name."""
     listing = GAMES.get(slug)
     if listing is None:
-        raise UsageProblem(f"{slug}: no such game (known: {', '.join(sorted(GAMES))})")
+        folder = data_games(layouts).get(slug)
+        if folder is not None:
+            from pnp.games.kitgame import kit_game
+
+            return kit_game(slug, folder)
+        raise UsageProblem(f"{slug}: no such game (known: {', '.join(known_games(layouts))})")
     try:
         game = pkgutil.resolve_name(listing.target)
     except ImportError as exc:
@@ -244,7 +268,7 @@ def load_game(slug: str) -> Game[Any]:
 def data_folder(slug: str, layouts: str | None) -> Path:
     """Where a build reads the game's data: the project's layouts/<slug> when a layouts folder is
     set (a designer's project, or --layouts), else the data the game ships with."""
-    return Path(layouts) / slug if layouts else load_game(slug).shipped_folder()
+    return Path(layouts) / slug if layouts else load_game(slug, layouts).shipped_folder()
 
 
 def read_source(slug: str, layouts: str | None) -> GameSource:

@@ -1,0 +1,184 @@
+"""A game made only of the kit's pieces, described by its data folder alone: no Python of its own.
+
+Its manifest, `game.toml`, says what it is made of: kinds of cards with one back, tokens (two-sided
+when they have a back), pawn standees, a track of numbered spaces and a player aid. Each piece is
+drawn from the kit's templates, which the manifest may override like any game's data. The rules
+model (rules.toml) says how many of each; the rules sheet is reference.toml, as for every game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field
+
+from pnp.games import BuildContext, Game, Promises
+from pnp.games.kit import TokenSide, aid_frame, aids_document, assembly_for, card_back, pawn_standees, round_token
+from pnp.render.columns import Block
+from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Section
+from pnp.render.elements import WHITE, Element, Elements, Group, Line
+from pnp.source.gamesource import GameSource
+from pnp.source.icons import IconStore
+from pnp.source.models import (
+    CardBack,
+    CardDesign,
+    Color,
+    CoverText,
+    IconName,
+    PawnSet,
+    Strict,
+    Templates,
+    load_file,
+)
+from pnp.source.models import Text as Words
+from pnp.source.rules import Problem, RulesModel
+
+MANIFEST = "game.toml"
+CARDS_PDF = "cards.pdf"
+PIECES_PDF = "pieces.pdf"
+TRACK_GAP = 6.0            # mm between two spaces of the track, where its line runs
+
+
+class KitCard(CardDesign):
+    """A kind of card: the component `id` rules.toml counts, drawn with `template` (the kit's
+    simple `card` unless the manifest names its own)."""
+
+    text: Words = ""
+    template: str = "card"
+
+
+class Side(Strict):
+    icon: IconName
+    color: Color
+    background: Color
+
+
+class KitToken(Strict):
+    id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+    name: Words
+    diameter: Annotated[float, Field(ge=10, le=60)]
+    front: Side
+    back: Side | None = None
+    template: str = "token"
+
+
+class KitTrack(Strict):
+    """Numbered spaces in rows that snake back and forth; `labels` names spaces by number."""
+
+    spaces: Annotated[int, Field(ge=2, le=60)]
+    space: Annotated[float, Field(ge=15, le=60)]
+    columns: Annotated[int, Field(ge=1, le=12)]
+    color: Color
+    labels: dict[str, Words] = {}
+    template: str = "track-space"
+
+
+class AidSection(Strict):
+    heading: Words
+    lines: list[Words]
+    column: Annotated[int, Field(ge=1, le=2)] = 1
+
+
+class KitAid(Strict):
+    title: Words
+    color: Color
+    sections: Annotated[list[AidSection], Field(min_length=1)]
+
+
+class KitGameData(Strict):
+    title: Words
+    back: CardBack
+    cards: list[KitCard] = []
+    tokens: list[KitToken] = []
+    pawns: PawnSet | None = None
+    track: KitTrack | None = None
+    aid: KitAid | None = None
+    cover: CoverText
+    templates: Templates = {}
+
+
+def load(source: GameSource, store: IconStore) -> KitGameData:
+    return load_file(source, MANIFEST, KitGameData, store)
+
+
+def track_board(ctx: BuildContext, t: KitTrack) -> Board:
+    """The spaces left to right, then right to left on the row above, and so on, joined by a line."""
+    rows = -(-t.spaces // t.columns)
+    pitch = t.space + TRACK_GAP
+    width, height = t.columns * pitch, rows * pitch
+    centres = []
+    for n in range(t.spaces):
+        row, col = divmod(n, t.columns)
+        col = col if row % 2 == 0 else t.columns - 1 - col
+        centres.append(((col + 0.5) * pitch, (row + 0.5) * pitch))
+    out: list[Element] = [Line(x1, y1, x2, y2, color=t.color, width=2)
+                          for (x1, y1), (x2, y2) in zip(centres, centres[1:], strict=False)]
+    for n, (x, y) in enumerate(centres, start=1):
+        label = t.labels.get(str(n), str(n))
+        space = ctx.piece(t.template, {"number": label, "color": t.color}, t.space, t.space,
+                          named_at=(MANIFEST, ("track", "template")))
+        out.append(Group(space, dx=x - t.space / 2, dy=y - t.space / 2))
+    return Board(title="Track", kind="track", name="Track", width=width, height=height, elements=tuple(out),
+                 background=WHITE)
+
+
+def aid_elements(ctx: BuildContext, d: KitGameData, aid: KitAid, w: float, h: float) -> Elements:
+    frame, left, right = aid_frame(ctx, title=f"{d.title}: {aid.title}", color=aid.color, divider=aid.color, w=w, h=h)
+    columns: dict[int, list[Block]] = {1: [], 2: []}
+    for i, section in enumerate(aid.sections):
+        columns[section.column] += [("heading", section.heading),
+                                    *(("item", ctx.fill(line, f"{MANIFEST}:aid.sections[{i}].lines[{k}]"))
+                                      for k, line in enumerate(section.lines))]
+    return (*frame, *left.text(columns[1]), *right.text(columns[2]))
+
+
+def documents(d: KitGameData, ctx: BuildContext) -> list[DocumentSpec]:
+    back = card_back(ctx, d.back, d.title)
+    cards = [Piece(kind=card.id, name=card.name, back=back, back_name="back", background=card.tint,
+                   back_background=d.back.background,
+                   face=ctx.piece(card.template, {"name": card.name, "icon": card.icon, "color": card.color,
+                                                  "text": ctx.fill(card.text, f"{MANIFEST}:cards[{i}].text")},
+                                  ctx.card_w, ctx.card_h,
+                                  overrides=card.layout, where=(MANIFEST, ("cards", i, "layout")),
+                                  named_at=(MANIFEST, ("cards", i, "template"))))
+             for i, card in enumerate(d.cards) for _ in range(ctx.count(card.id))]
+    tokens: list[Section] = [
+        PieceSheet(title=f"{token.name}s", shape="round", gap=3, width=token.diameter, height=token.diameter,
+                   pieces=[round_token(ctx, kind=token.id, name=token.name, d=token.diameter, template=token.template,
+                                       front=TokenSide(**token.front.model_dump()),
+                                       back=TokenSide(**token.back.model_dump()) if token.back else None,
+                                       back_name=f"{token.id}-back" if token.back else None)] * ctx.count(token.id))
+        for token in d.tokens]
+    files = [CARDS_PDF] + ([PIECES_PDF] if d.pawns or d.track else [])
+    notes = assembly_for(d.cover, files, f"{MANIFEST}")
+    docs = [DocumentSpec(filename=CARDS_PDF, title="Cards and tokens", game_title=d.title,
+                         sections=[PieceSheet(title="Cards", pieces=cards, width=ctx.card_w, height=ctx.card_h),
+                                   *tokens],
+                         cover=Cover(contents=[f"{ctx.count(c.id)} {c.name} cards" for c in d.cards]
+                                     + [f"{ctx.count(t.id)} {t.name}s" for t in d.tokens],
+                                     assembly=notes[CARDS_PDF], bring=d.cover.bring, notes=d.cover.notes))]
+    pieces: list[Section] = []
+    if d.pawns is not None:
+        pieces.append(pawn_standees(ctx, d.pawns, ctx.count("pawn")))
+    if d.track is not None:
+        pieces.append(track_board(ctx, d.track))
+    if pieces:
+        docs.append(DocumentSpec(filename=PIECES_PDF, title="Pawns and track", game_title=d.title, sections=pieces,
+                                 cover=Cover(contents=[section.title for section in pieces],
+                                             assembly=notes[PIECES_PDF])))
+    aid = d.aid
+    if aid is not None:
+        docs.append(aids_document(game_title=d.title, ctx=ctx, layout=lambda w, h: aid_elements(ctx, d, aid, w, h)))
+    return docs
+
+
+def no_invariants(d: KitGameData, rules: RulesModel, players: int) -> list[Problem]:
+    """A data-only game's rules are its counts, which every build checks."""
+    return []
+
+
+def kit_game(slug: str, folder: Path) -> Game[KitGameData]:
+    """The game in `folder`, named `slug`."""
+    return Game(slug=slug, load=load, documents=documents, invariants=no_invariants, files=(MANIFEST,),
+                promises=Promises(sheets=0), folder=folder)

@@ -8,6 +8,7 @@ model (rules.toml) says how many of each; the rules sheet is reference.toml, as 
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 from typing import Annotated
 
@@ -113,7 +114,7 @@ def track_board(ctx: BuildContext, t: KitTrack) -> Board:
         col = col if row % 2 == 0 else t.columns - 1 - col
         centres.append(((col + 0.5) * pitch, (row + 0.5) * pitch))
     out: list[Element] = [Line(x1, y1, x2, y2, color=t.color, width=2)
-                          for (x1, y1), (x2, y2) in zip(centres, centres[1:], strict=False)]
+                          for (x1, y1), (x2, y2) in pairwise(centres)]
     for n, (x, y) in enumerate(centres, start=1):
         label = t.labels.get(str(n), str(n))
         space = ctx.piece(t.template, {"number": label, "color": t.color}, t.space, t.space,

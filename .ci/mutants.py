@@ -30,6 +30,17 @@ class Mutant:
 
 
 MUTANTS = [
+    Mutant(name="stacked slots keep their own boxes", file="pnp/render/compose.py",
+           edits=(("stacked = [by_name[name] for name in stack if name in by_name and self.shown(by_name[name])]",
+                   "stacked: list[Slot] = []"),),
+           tests=("tests/test_templates.py", "-k", "card_size and tarot")),
+    Mutant(name="texts on one layer may overlap unreported", file="pnp/render/compose.py",
+           edits=(("if one.slot.layer == other.slot.layer and one.area.overlaps(other.area):",
+                   "if one.slot.layer != other.slot.layer and one.area.overlaps(other.area):"),),
+           tests=("tests/test_templates.py", "-k", "mistake")),
+    Mutant(name="an icon slot's scale ignored", file="pnp/render/compose.py",
+           edits=(("min(a.w, a.h) * slot.scale, color, rotate=slot.rotate)", "min(a.w, a.h), color, rotate=slot.rotate)"),),
+           tests=("tests/test_templates.py", "-k", "designer")),
     Mutant(name="back offset sign flipped on short-edge flips", file="pnp/render/pieces.py",
            edits=(("ph - trim.top + dy", "ph - trim.top - dy"),),
            tests=("tests/test_whole_file_duplex.py", "-k", "a4-0-short")),

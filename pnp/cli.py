@@ -361,11 +361,32 @@ def new(folder: Path, games: tuple[str, ...]) -> None:
     \b
     Example: pnp new my-punished --game punished && cd my-punished && pnp build
     """
+    from pnp.build.editorschemas import write_schemas
     from pnp.source.project import new_project
 
     chosen = new_project(folder, {slug: data_folder(slug, None) for slug in games or GAMES})
-    click.echo(f"project {folder}: layouts of {', '.join(chosen)}, the icon cache and pnp.toml; "
-               f"edit {folder / 'layouts'} and run `pnp build` there")
+    write_schemas(folder, folder / "layouts", chosen)
+    click.echo(f"project {folder}: layouts of {', '.join(chosen)}, the icon cache, pnp.toml and the data "
+               f"files' schemas for your editor; edit {folder / 'layouts'} and run `pnp build` there")
+
+
+@cli.command()
+@click.argument("games", nargs=-1, type=GAME)
+@options("layouts")
+def schema(games: tuple[str, ...], **flags: Any) -> None:
+    """Write a JSON Schema for each data file of GAMES (default: all the project's) into schemas/,
+    and .taplo.toml tying each file to its schema, in the current folder: an editor that reads
+    them (Even Better TOML, taplo) completes keys and flags mistakes as you type.
+
+    \b
+    Example: cd my-project && pnp schema
+    """
+    from pnp.build.editorschemas import write_schemas
+
+    settings = _settings(**flags)
+    slugs = list(games) or _project_games(settings)
+    written = write_schemas(Path.cwd(), settings.layouts_dir(), slugs)
+    click.echo(f"{len(written) - 1} schemas in schemas/ and {written[-1].name} for {', '.join(slugs)}")
 
 
 @cli.command()

@@ -11,7 +11,8 @@ from pypdf import PdfReader
 
 from pnp.errors import UsageProblem
 from pnp.files.paths import shipped_icons_dir
-from pnp.games.kit import pawn_standees, standee_tab
+from pnp.games import BuildContext
+from pnp.games.kit import kit_templates, pawn_standees, standee_tab
 from pnp.geometry import Size
 from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet
 from pnp.render.document import render_document
@@ -24,6 +25,7 @@ from pnp.source.models import PawnSet
 CUT_RGB = tuple(round(int(CUT[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
 BLACK = (0.0, 0.0, 0.0)
 STORE = IconStore(shipped_icons_dir())
+KIT = BuildContext(players=2, card_w=63.5, card_h=88.9, page_room=(190.0, 260.0), templates=kit_templates())
 
 
 FRONTS = 0      # a piece file has no cover: its first page is fronts
@@ -211,7 +213,7 @@ def test_cannot_fit_via_cli_is_exit_2(run):
 def test_standees_have_a_base_of_fold_out_tabs():
     """A standee strip: tab, figure, figure turned at the head, tab, with a fold line between each;
     the tabs fold out under the feet and make the base."""
-    sheet = pawn_standees(PawnSet(icon="lorc/pawn", width=24, height=40, colors=["#c0392b", "#2471a3"],
+    sheet = pawn_standees(KIT, PawnSet(icon="lorc/pawn", width=24, height=40, colors=["#c0392b", "#2471a3"],
                                   names=["Red", "Blue"]), 2)
     tab = standee_tab(24)
     assert tab >= 10 and sheet.height == pytest.approx(2 * 40 + 2 * tab)
@@ -385,7 +387,7 @@ def test_tokens_and_standees_honour_bleed():
     import pypdfium2 as pdfium
 
     token = Piece(kind="token", name="coin", face=(Circle(10, 10, 6, fill="#1d3557"),), background="#e63946")
-    sheet = pawn_standees(PawnSet(icon="lorc/pawn", width=24, height=40, colors=["#2e8b57"], names=["Red"]), 1)
+    sheet = pawn_standees(KIT, PawnSet(icon="lorc/pawn", width=24, height=40, colors=["#2e8b57"], names=["Red"]), 1)
     doc, pdf, _ = render([PieceSheet(title="Tokens", pieces=[token] * 3, width=20, height=20, shape="round", gap=3), sheet],
                          bleed=3 * MM, margin=3 * MM)
     dpi = 100

@@ -102,13 +102,14 @@ def test_a_write_that_fails_leaves_the_earlier_file_whole(tmp_path, monkeypatch)
 
 
 def test_a_text_that_cannot_fit_is_named_with_its_pdf(run, layouts_copy):
-    """A render error says which file it was drawing, so the designer knows where to look."""
+    """A text too long for its slot names the slot and the data the text came from."""
     path = layouts_copy / "exit-from-purgatory" / "components.toml"
     path.write_text(path.read_text().replace('name = "Apple"', 'name = "' + "Apple " * 40 + '"', 1))
     result = run("build", "exit-from-purgatory", "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert ("exit-from-purgatory/components.toml:cards[0].name: cards.pdf: text 'Apple Apple" in result.output
-            and "does not fit" in result.output)
+    assert ("exit-from-purgatory: components.toml:templates.card.slots.title.slots.name: text 'Apple Apple"
+            in result.output and "does not fit" in result.output and "(the text of components.toml:cards[0].name)"
+            in result.output)
 
 
 @pytest.mark.parametrize("attack, said", [

@@ -33,6 +33,7 @@ if TYPE_CHECKING:               # the CLI reads the registry at start: a game's 
     from pnp.source.slots import SlotSpec, Template, Where
 
 ENTRY_POINTS = "pnp.games"
+MIN_TRACED = 12           # characters a text that does not fit needs before its source is looked up
 BUILT_IN = "pnp"
 
 
@@ -145,7 +146,10 @@ class BuildContext:
             template = apply(template, overrides, where or template.where)
         composed = compose(template, values, w, h)
         for slip in composed.slips:
-            self._slip(slip.where, slip.message)
+            # a short text ("A") could have come from anywhere: only a longer one is traced to its key
+            traced = len(slip.text) >= MIN_TRACED and self.source is not None
+            origin = self.source.text_source(slip.text) if traced and self.source is not None else None
+            self._slip(slip.where, slip.message + (f" (the text of {origin})" if origin else ""))
         return composed
 
     def _slip(self, where: Where, message: str) -> None:
@@ -208,6 +212,7 @@ class Game(Generic[Data]):
     invariants: Callable[[Data, RulesModel, int], list[Problem]]   # its own rules, beyond component counts
     files: tuple[str, ...]                 # its data files beside rules.toml and reference.toml, the main one first
     promises: Promises
+    models: Mapping[str, Any] = field(default_factory=dict)   # the model that reads each of `files` (for schemas)
     # where a count the rules model checks is declared in the layout data (for a precise message)
     count_origins: Callable[[Data, GameSource], Mapping[str, CountOrigin]] = _no_origins
     # the balance report for `pnp report`, "module:function" (loaded only for a report); None: the

@@ -334,7 +334,7 @@ def invariants(game: Exit, rules: RulesModel, players: int) -> list[Problem]:
 
 GAME = Game(
     slug="exit-from-purgatory", load=load, documents=documents, invariants=invariants,
-    files=(FILE,),
+    files=(FILE,), models={FILE: ExitData},
     promises=Promises(sheets=14, headings=("Setup", "A turn: do one of these", "Leaving Purgatory: the end"),
                       counts={"apple": "{} Apple", "worm": "{} Worm", "lantern": "{} Lantern",
                               "token": "{} double-sided"}),

@@ -182,4 +182,5 @@ def no_invariants(d: KitGameData, rules: RulesModel, players: int) -> list[Probl
 def kit_game(slug: str, folder: Path) -> Game[KitGameData]:
     """The game in `folder`, named `slug`."""
     return Game(slug=slug, load=load, documents=documents, invariants=no_invariants, files=(MANIFEST,),
+                models={MANIFEST: KitGameData},
                 promises=Promises(sheets=0), folder=folder)

@@ -282,7 +282,7 @@ def invariants(d: PanicData, rules: RulesModel, players: int) -> list[Problem]:
 
 GAME = Game(
     slug=SLUG, load=load, documents=documents, invariants=invariants,
-    files=(FILE,),
+    files=(FILE,), models={FILE: PanicData},
     promises=Promises(sheets=8, headings=("Setup", "A turn", "Winning and losing"),
                       counts={"pawn": "{} pawns", "hand-tracker": "{} hand-limit trackers"}),
     analysis="pnp.analysis.panic_balance:analyse",

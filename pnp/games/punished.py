@@ -740,7 +740,7 @@ def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
 
 GAME = Game(
     slug=SLUG, load=load, documents=documents, invariants=invariants,
-    files=(CARDS, TEXT, BOARD),
+    files=(CARDS, TEXT, BOARD), models={CARDS: Deck, TEXT: TextTemplates, BOARD: BoardFile},
     promises=Promises(sheets=7, headings=("Setup", "A turn", "Decks and the end"),
                       counts={"tier-1": "{} red cards", "tier-2": "{} purple", "tier-3": "{} black"}),
     analysis="pnp.analysis.punished_balance:analyse",

@@ -372,7 +372,7 @@ def invariants(g: Gamesheet, rules: RulesModel, players: int) -> list[Problem]:
 
 GAME = Game(
     slug=SLUG, load=load, documents=documents, invariants=invariants,
-    files=(FILE,),
+    files=(FILE,), models={FILE: Gamesheet},
     promises=Promises(sheets=2, headings=("Setup", "A day (your turn)", "The end"),
                       counts={}),
     analysis="pnp.analysis.seven_steps_balance:analyse",

@@ -467,7 +467,7 @@ def invariants(d: StraightData, rules: RulesModel, players: int) -> list[Problem
 
 GAME = Game(
     slug=SLUG, load=load, documents=documents, invariants=invariants, count_origins=count_origins,
-    files=(FILE,),
+    files=(FILE,), models={FILE: StraightData},
     promises=Promises(sheets=18, headings=("Setup", "A round", "The end"),
                       counts={"destiny": "{} Destiny cards", "power": "{} Power tokens",
                               "combat-power": "{} Combat Power tokens", "pawn": "{} pawns", "soul-good": "{} Good"}),

@@ -30,6 +30,7 @@ class Slip:
 
     where: Where
     message: str
+    text: str = ""         # the text that would print badly, so a message can name where it came from
 
 
 @dataclass(frozen=True)
@@ -51,15 +52,16 @@ class _Ink:
 
 
 class _Composer:
-    def __init__(self, template: Template, values: Mapping[str, str]) -> None:
+    def __init__(self, template: Template, values: Mapping[str, str], w: float, h: float) -> None:
         self.template = template
+        self.size = (w, h)
         self.values = values
         self.slips: list[Slip] = []
         self.inks: list[_Ink] = []
         self.areas: dict[str, Area] = {}   # every slot's box on the piece, by its dotted name
 
-    def slip(self, slot: Slot, message: str) -> None:
-        self.slips.append(Slip(slot.where, message))
+    def slip(self, slot: Slot, message: str, text: str = "") -> None:
+        self.slips.append(Slip(slot.where, message, text))
 
     def value(self, slot: Slot, text: str) -> str:
         """`text` with each `{name}` replaced by the piece's value of that name."""
@@ -133,11 +135,14 @@ class _Composer:
             if a.w < -EDGE or a.h < -EDGE:
                 self.slip(slot, f"has no room: {a.w:.1f} x {a.h:.1f} mm on a {w:.1f} x {h:.1f} mm piece")
                 continue
-            if (owner is None and slot.type != "line"
-                    and (a.x < -EDGE or a.y < -EDGE or a.x + a.w > w + EDGE or a.y + a.h > h + EDGE)):
-                self.slip(slot, f"lies outside the piece: its box runs {a.x:.1f} to {a.x + a.w:.1f} mm across and "
-                                f"{a.y:.1f} to {a.y + a.h:.1f} mm up a {w:.1f} x {h:.1f} mm piece")
             placed = Area(a.x + dx, a.y + dy, a.w, a.h)
+            pw, ph = self.size
+            if (slot.type != "line" and not (owner is not None and owner.rotate)
+                    and (placed.x < -EDGE or placed.y < -EDGE or placed.x + placed.w > pw + EDGE
+                         or placed.y + placed.h > ph + EDGE)):
+                self.slip(slot, f"lies outside the piece: its box runs {placed.x:.1f} to "
+                                f"{placed.x + placed.w:.1f} mm across and {placed.y:.1f} to {placed.y + placed.h:.1f} "
+                                f"mm up a {pw:.1f} x {ph:.1f} mm piece")
             self.areas[f"{prefix}{slot.name}"] = placed
             out += self.element(slot, placed, rotated=owner is not None and owner.rotate != 0, prefix=prefix)
         return out
@@ -187,7 +192,7 @@ class _Composer:
         except TextOverflow:
             short = text if len(text) <= 40 else text[:37] + "..."
             self.slip(slot, f"text {short!r} does not fit its {a.w:.1f} x {a.h:.1f} mm box even at its floor of "
-                            f"{floor:g} pt: shorten it, lower `min_size` or give the slot more room")
+                            f"{floor:g} pt: shorten it, lower `min_size` or give the slot more room", text)
             try:
                 size, lines = fit_text(text, a.w * MM, a.h * MM, slot.size, SMALLEST, slot.bold)
             except TextOverflow:
@@ -236,7 +241,7 @@ class Composed:
 
 def compose(template: Template, values: Mapping[str, str], w: float, h: float) -> Composed:
     """The elements of one piece of w x h mm drawn with `template`, and the template's mistakes."""
-    composer = _Composer(template, values)
+    composer = _Composer(template, values, w, h)
     elements = composer.compose(template.slots, template.stack, template.across, w, h, 0.0, 0.0)
     composer.check_inks(w, h)
     return Composed(elements=tuple(elements), slips=list(dict.fromkeys(composer.slips)), areas=composer.areas)

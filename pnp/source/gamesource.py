@@ -106,7 +106,8 @@ class GameSource:
         for name, data in self.tables():
             for loc, value in string_values(data):
                 pattern = re.sub(r"\\\{[^}]*\\\}", ".*", re.escape(value))
-                matches = value == text or (value.strip() and re.fullmatch(pattern, text, re.S))
+                said = re.sub(r"\{[^}]*\}", "", value).strip()        # a value all placeholders says nothing
+                matches = value == text or (said and re.fullmatch(pattern, text, re.S))
                 if matches and (best is None or len(value) > best[0]):
                     best = (len(value), f"{name}:{key_text(loc)}")
         return best[1] if best else None

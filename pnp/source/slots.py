@@ -17,6 +17,8 @@ from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from pnp.source.strict import Strict
 
+MAX_MM = 2000.0
+MAX_SHARE = 10.0
 _TERM = re.compile(r"\s*([+-]?)\s*(\d+(?:\.\d+)?)\s*(%|mm)?\s*")
 
 
@@ -39,7 +41,7 @@ class Length:
         if isinstance(value, Length):
             return value
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return cls(float(value))
+            return cls._bounded(float(value), 0.0, value)
         if not isinstance(value, str):
             raise ValueError(f"expected a length such as 12, \"3mm\", \"40%\" or \"84% - 8.5mm\", found {value!r}")
         mm = share = 0.0
@@ -59,6 +61,14 @@ class Length:
             else:
                 mm += number
             at = match.end()
+        return cls._bounded(mm, share, value)
+
+    @classmethod
+    def _bounded(cls, mm: float, share: float, value: object) -> Length:
+        """No piece is larger than a board of a few pages: a length past that is a typo."""
+        if not (abs(mm) <= MAX_MM and abs(share) <= MAX_SHARE):
+            raise ValueError(f"{value!r}: a length runs from -{MAX_MM:g} to {MAX_MM:g} mm and "
+                             f"-{MAX_SHARE * 100:g}% to {MAX_SHARE * 100:g}%")
         return cls(mm, share)
 
 

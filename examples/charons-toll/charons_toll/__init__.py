@@ -13,12 +13,12 @@ from typing import Annotated
 from pydantic import Field
 
 from pnp.games import BuildContext, Game, Promises
-from pnp.games.kit import aid_frame, aids_document, card_back, card_frame, standee_piece, standee_tab
+from pnp.games.kit import aid_frame, aids_document, card_back, standee_piece, standee_tab
 from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet
 from pnp.render.elements import Box, Elements, Icon, Line, Text
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
-from pnp.source.models import CardBack, Color, IconName, Strict, load_file
+from pnp.source.models import CardBack, Color, IconName, Strict, Templates, load_file
 from pnp.source.rules import Problem, RulesModel, check_facts
 
 SLUG = "charons-toll"
@@ -69,23 +69,11 @@ class TollData(Strict):
     river: River
     boat: Boat
     aid: Aid
+    templates: Templates = {}
 
 
 def load(source: GameSource, store: IconStore) -> TollData:
     return load_file(source, FILE, TollData, store)
-
-
-def obol_face(d: TollData, value: str, w: float, h: float) -> Elements:
-    return (card_frame(d.obol.color, w, h), Icon(d.obol.icon, w / 2, h * 0.45, w * 0.5, d.obol.color),
-            Text(value, 4, h - 20, w - 8, 14, size=28, bold=True, color=d.obol.color),
-            Text("Obol", 4, 6, w - 8, 8, size=11, bold=True, color=d.obol.color))
-
-
-def passenger_face(d: TollData, p: Passenger, w: float, h: float) -> Elements:
-    look = d.passenger
-    return (card_frame(look.color, w, h), Text(p.name, 5, h - 16, w - 10, 9, size=11, bold=True, color=look.color),
-            Icon(look.icon, w / 2, h * 0.5, w * 0.5, look.color),
-            Text(f"Fare {p.fare}", 5, 6, w - 10, 9, size=13, bold=True, color=look.color))
 
 
 def river_elements(d: TollData) -> Elements:
@@ -99,7 +87,7 @@ def river_elements(d: TollData) -> Elements:
 
 
 def aid_elements(d: TollData, ctx: BuildContext, w: float, h: float) -> Elements:
-    frame, left, right = aid_frame(title=f"{d.title}: player aid", color=d.back.color, divider=d.back.color, w=w, h=h)
+    frame, left, right = aid_frame(ctx, title=f"{d.title}: player aid", color=d.back.color, divider=d.back.color, w=w, h=h)
     lines = [ctx.fill(line, f"{SLUG}/{FILE}:aid.rules[{i}]") for i, line in enumerate(d.aid.rules)]
     return (*frame, *left.text([("heading", "Your turn"), *(("item", line) for line in lines[:1])]),
             *right.text([("heading", "Passengers"), *(("item", line) for line in lines[1:])]))
@@ -107,12 +95,16 @@ def aid_elements(d: TollData, ctx: BuildContext, w: float, h: float) -> Elements
 
 def documents(d: TollData, ctx: BuildContext) -> list[DocumentSpec]:
     w, h = ctx.card_w, ctx.card_h
-    back = card_back(d.back, w, h, d.title)
-    obols = [Piece(kind="obol", name=f"Obol {value}", face=obol_face(d, value, w, h), back=back, back_name="toll")
+    back = card_back(ctx, d.back, d.title)
+    obol = {"icon": d.obol.icon, "color": d.obol.color}
+    obols = [Piece(kind="obol", name=f"Obol {value}", face=ctx.piece("obol", {**obol, "value": value}, w, h),
+                   back=back, back_name="toll")
              for value, copies in d.obol.copies.items() for _ in range(copies * ctx.players)]
-    passengers = [Piece(kind="passenger", name=p.name, face=passenger_face(d, p, w, h), back=back, back_name="toll")
+    look = {"icon": d.passenger.icon, "color": d.passenger.color}
+    passengers = [Piece(kind="passenger", name=p.name, back=back, back_name="toll",
+                        face=ctx.piece("passenger", {**look, "name": p.name, "fare": str(p.fare)}, w, h))
                   for p in d.passengers]
-    boat = standee_piece(kind="boat", name="Boat", icon=d.boat.icon, color=d.boat.color, label="Boat",
+    boat = standee_piece(ctx, kind="boat", name="Boat", icon=d.boat.icon, color=d.boat.color, label="Boat",
                          w=d.boat.width, h=d.boat.height)
     river = Board(title="River", kind="river", name="River board", width=SPACE * len(d.river.spaces), height=SPACE,
                   elements=river_elements(d))
@@ -135,7 +127,7 @@ def invariants(d: TollData, rules: RulesModel, players: int) -> list[Problem]:
     ])
 
 
-GAME = Game(slug=SLUG, load=load, documents=documents, invariants=invariants, files=(FILE,),
+GAME = Game(slug=SLUG, load=load, documents=documents, invariants=invariants, files=(FILE,), models={FILE: TollData},
             promises=Promises(sheets=9, headings=("Setup", "A turn"),
                               counts={"obol": "{} Obol cards", "passenger": "{} Passenger cards"}),
             folder=HERE / "layouts" / SLUG, document=HERE / "rules.md")

@@ -1,0 +1,234 @@
+"""Layouts as data: a designer moves, enlarges and resizes what a card shows by editing one data
+file; every card size fills its cards; a game made of the kit's pieces needs no Python; each
+layout mistake is named at its line; the schemas `pnp schema` writes accept the shipped data."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tomllib
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+from conftest import message_lines
+from conftest import run_command as _run
+from jsonschema import Draft202012Validator
+from pdfscan import MM, scan
+
+from pnp.build.pipeline import build_game
+from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
+from pnp.games import GAMES, load_game
+from pnp.source.icons import IconStore
+from pnp.source.settings import Settings
+from pnp.source.slots import Length
+
+STORE = IconStore(shipped_icons_dir())
+DATA_GAMES = Path(__file__).parent / "data" / "layouts"
+EXIT = "exit-from-purgatory"
+
+
+# -- the designer's three edits, from outside --------------------------------------------------
+def _first_apple(project: Path) -> tuple[dict, pdfium.PdfPage]:
+    """The first Apple card's trim box (points, from the manifest) and the page it is on."""
+    folder = project / "output" / EXIT
+    placed = json.loads((folder / "manifest.json").read_text())["placed"]
+    card = next(p for p in placed if p["kind"] == "apple" and p["side"] == "face")
+    document = pdfium.PdfDocument(str(folder / "cards.pdf"))
+    return {key: value * MM for key, value in card["box"].items()}, document[card["page"] - 1]
+
+
+def _card_look(project: Path) -> dict[str, float]:
+    """Where the first Apple's title sits (share of the card's height, from its foot), how large
+    its icon is drawn, and the role text's size in points: each measured from the PDF."""
+    box, page = _first_apple(project)
+    textpage = page.get_textpage()
+    titles = []
+    for i in range(textpage.count_rects()):
+        left, bottom, right, top = textpage.get_rect(i)
+        text = " ".join(textpage.get_text_bounded(left, bottom, right, top).split())
+        if text == "Apple" and box["x"] <= left and right <= box["x"] + box["w"] and box["y"] <= bottom \
+                and top <= box["y"] + box["h"]:
+            titles.append(((bottom + top) / 2 - box["y"]) / box["h"])
+    whole = textpage.get_text_range()
+    at = whole.index("Pushes a challenge")
+    role_size = pdfium_c.FPDFText_GetFontSize(textpage, at)
+    return {"title": titles[0], "role": role_size}
+
+
+def _icon_scale(project: Path) -> float:
+    box, _ = _first_apple(project)
+    page = scan(project / "output" / EXIT / "cards.pdf")[0]
+    return next(scale for name, x, y, scale in page.forms if "shiny_apple" in name
+                and box["x"] <= x <= box["x"] + box["w"] and box["y"] <= y <= box["y"] + box["h"])
+
+
+def test_a_designer_moves_the_title_enlarges_the_icon_and_lowers_the_rule_text(installed, tmp_path):
+    """In a `pnp new` project, each change is one edit to Exit's components.toml; the rebuilt
+    cards.pdf shows each, measured, and another game's files stay byte for byte the same."""
+    pnp = installed / "bin" / "pnp"
+    _run(pnp, "new", "proj", "--game", EXIT, "--game", "straight-to", cwd=tmp_path)
+    project = tmp_path / "proj"
+    _run(pnp, "build", cwd=project)
+    before = {**_card_look(project), "icon": _icon_scale(project)}
+    other = {p.name: p.read_bytes() for p in (project / "output" / "straight-to").glob("*.pdf")}
+
+    data = project / "layouts" / EXIT / "components.toml"
+    text = data.read_text()
+    edits = [('stack = ["title", "art", "role", "rule", "footer"]',
+              'stack = ["art", "role", "rule", "footer", "title"]'),
+             ("[templates.card.slots.art]\n", "[templates.card.slots.art]\nscale = 1.2\n"),
+             ('text = "{role}"\nx = "4mm"\nw = "100% - 8mm"\nh = "12%"\nsize = 7.5',
+              'text = "{role}"\nx = "4mm"\nw = "100% - 8mm"\nh = "12%"\nsize = 6.5')]
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    data.write_text(text)
+    checked = _run(pnp, "validate", cwd=project)
+    assert "all rules hold" in checked.stdout
+    _run(pnp, "build", "--force", cwd=project)
+    after = {**_card_look(project), "icon": _icon_scale(project)}
+
+    assert before["title"] > 0.84 and after["title"] < 0.16          # top band -> bottom band
+    assert after["icon"] == pytest.approx(before["icon"] * 1.2, rel=0.01)
+    assert before["role"] == pytest.approx(7.5, abs=0.01) and after["role"] == pytest.approx(6.5, abs=0.01)
+    assert {p.name: p.read_bytes() for p in (project / "output" / "straight-to").glob("*.pdf")} == other
+
+
+# -- every card size ---------------------------------------------------------------------------
+@pytest.mark.parametrize("card", ["mini", "tarot", "bridge"])
+def test_every_game_builds_on_every_card_size(card):
+    for slug in sorted(GAMES):
+        if load_game(slug).folder is not None:
+            continue                       # a published game keeps its own tests
+        build = build_game(slug, Settings(card=card), STORE)
+        assert not build.problems, (slug, [str(p) for p in build.problems])
+        if card == "tarot" and slug == EXIT:
+            _fills_the_card(build)
+
+
+def _fills_the_card(build) -> None:
+    """On a tarot card the text and the icon spread over at least 80% of the card's height."""
+    cards = next(d for d in build.documents if d.filename == "cards.pdf")
+    card = next(p for p in cards.placed if p.kind == "apple" and p.side == "face")
+    page = scan(cards.pdf)[card.page - 1]
+    x, y, w, h = (v * MM for v in (card.box.x, card.box.y, card.box.w, card.box.h))
+    tops, bottoms = [], []
+    for _, (left, bottom, right, top) in page.boxes:
+        if x <= left and right <= x + w and y <= bottom and top <= y + h:
+            tops.append(top)
+            bottoms.append(bottom)
+    for name, fx, fy, scale in page.forms:
+        if name.startswith("icon") and x <= fx <= x + w and y <= fy <= y + h:
+            bottoms.append(fy)
+            tops.append(fy + 512 * scale)
+    assert (max(tops) - min(bottoms)) / h >= 0.8
+
+
+# -- a game with no Python of its own ----------------------------------------------------------
+def test_a_data_only_game_builds_validates_and_exports(run, tmp_path):
+    folder = DATA_GAMES / "lantern-walk"
+    assert not list(folder.rglob("*.py")) and (folder / "game.toml").is_file()
+    layouts = tmp_path / "layouts"
+    shutil.copytree(DATA_GAMES, layouts)
+    validated = run("validate", "--layouts", layouts, "lantern-walk")
+    assert validated.exit_code == 0, validated.output
+    built = run("build", "--layouts", layouts, "lantern-walk")
+    assert built.exit_code == 0, built.output
+    out = Path("output") / "lantern-walk"
+    manifest = json.loads((out / "manifest.json").read_text())
+    kinds = {}
+    for item in manifest["placed"]:
+        kinds.setdefault(item["kind"], set()).add(item["side"])
+    assert {"lantern", "shade", "spark", "pawn", "track", "aid"} <= set(kinds)
+    assert kinds["spark"] == {"face", "back"} and kinds["lantern"] == {"face", "back"}    # two-sided token, one back
+    backs = {item["back"] for item in manifest["placed"] if item["kind"] in ("lantern", "shade")}
+    assert backs == {"back"}
+    text = "".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(str(out / "cards.pdf")))
+    assert "Move your pawn 2 spaces" in text                      # the rules model's number, filled in
+    exported = run("export", "tts", "--layouts", layouts, "lantern-walk")
+    assert exported.exit_code == 0, exported.output
+    listed = run("list", "--layouts", layouts)
+    assert "lantern-walk  (Lantern Walk; 2-4 players" in listed.output and "game.toml" in listed.output
+
+
+# -- layout mistakes, each at its line ---------------------------------------------------------
+def test_each_layout_mistake_is_named_at_its_line(run, layouts_copy):
+    path = layouts_copy / EXIT / "components.toml"
+    text = path.read_text()
+    mistakes = [
+        ('[templates.card.slots.title.slots.name]\ntype = "text"\ntext = "{name}"\nx = "16%"',
+         '[templates.card.slots.title.slots.name]\ntype = "text"\ntext = "{name}"\nx = "90%"'),    # outside the card
+        ('w = "16%"\nh = "100% - 6.6mm"\nsize = 15', 'w = "16%"\nh = "2mm"\nsize = 15'),           # under its floor
+        ('before = "0.5mm"\nh = "8% - 0.6mm"\nafter = "3.2mm"',
+         'before = "0.5mm"\nh = "8% - 0.6mm"\nafter = "0.5mm"'),                               # in the safe zone
+        ('y = "84% - 8.5mm"', 'y = "84% + 2mm"'),                                             # over the initial
+    ]
+    for old, new in mistakes:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path.write_text(text)
+    lines = text.splitlines()
+
+    def line_of(header: str) -> int:
+        return lines.index(header) + 1
+
+    result = run("validate", EXIT, "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    said = "\n".join(message_lines(result.output))
+    name_line = line_of("[templates.card.slots.title.slots.name]")
+    initial_line = line_of("[templates.card.slots.title.slots.initial]")
+    assert "components.toml:templates.card.slots.title.slots.name: lies outside the piece" in said
+    assert f"(line {name_line})" in said
+    assert ("components.toml:templates.card.slots.title.slots.initial: text 'A' does not fit its" in said
+            and f"floor of 5 pt: shorten it, lower `min_size` or give the slot more room (line {initial_line})" in said)
+    assert "components.toml:templates.card.slots.footer: its text comes" in said and "keep it 3 mm inside" in said
+    assert ("components.toml:templates.card.slots.corner: its text overlaps the text of slot 'initial'" in said
+            and f"(line {line_of('[templates.card.slots.corner]')})" in said)
+
+    other = layouts_copy / "straight-to" / "components.toml"
+    other.write_text(other.read_text() + '\n[templates.fancy]\nextends = "no-such-template"\n')
+    unknown = run("validate", "straight-to", "--layouts", layouts_copy)
+    assert unknown.exit_code == 1
+    assert ("straight-to/components.toml:templates.fancy.extends: no template 'no-such-template'"
+            in unknown.output and "(line " in unknown.output)
+
+
+def test_lengths_read_themselves():
+    assert Length.read("84% - 8.5mm").of(100) == pytest.approx(75.5)
+    assert Length.read(12).of(50) == 12 and Length.read("-1mm").of(10) == -1
+    for wrong in ("12 px", "%", "3mm 4mm", "", "99999mm", True):
+        with pytest.raises(ValueError):
+            Length.read(wrong)
+
+
+# -- editor support ----------------------------------------------------------------------------
+def test_pnp_schema_accepts_the_shipped_data_and_flags_a_typo(run, tmp_path):
+    """The schemas `pnp schema` writes, run through a JSON Schema validator over every data file
+    (every game's and the data-only game's); a typo in a key is flagged as an editor would."""
+    project = tmp_path / "proj"
+    shutil.copytree(shipped_layouts_dir(), project / "layouts",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.py", "*.pyc"))
+    shutil.copytree(DATA_GAMES / "lantern-walk", project / "layouts" / "lantern-walk")
+    result = run("schema", "--layouts", project / "layouts")
+    assert result.exit_code == 0, result.output
+    schemas = Path("schemas")
+    taplo = tomllib.loads(Path(".taplo.toml").read_text())
+    tied = {rule["include"][0]: rule["schema"]["path"] for rule in taplo["rule"]}
+    checked = 0
+    for data_file in sorted(project.glob("layouts/*/*.toml")):
+        game, name = data_file.parent.name, data_file.name
+        schema_path = schemas / game / f"{name}.json"
+        if not schema_path.exists():
+            schema_path = schemas / f"{name}.json"
+        assert any(Path(path).name == schema_path.name for path in tied.values())
+        validator = Draft202012Validator(json.loads(schema_path.read_text()))
+        errors = list(validator.iter_errors(tomllib.loads(data_file.read_text())))
+        assert not errors, (data_file, [e.message for e in errors[:3]])
+        checked += 1
+    assert checked >= 20
+    exit_schema = Draft202012Validator(json.loads((schemas / EXIT / "components.toml.json").read_text()))
+    data = tomllib.loads((project / "layouts" / EXIT / "components.toml").read_text())
+    data["templates"]["card"]["slots"]["art"]["scael"] = 1.2
+    assert any("scael" in e.message for e in exit_schema.iter_errors(data))

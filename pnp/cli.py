@@ -61,6 +61,7 @@ def _layouts_given(ctx: click.Context | None) -> str | None:
     from pnp.source.settings import Settings
 
     given = ctx.params.get("layouts") if ctx is not None else None
+    given = given if isinstance(given, str) else None      # an option click has not read yet
     try:
         return Settings.load(layouts=given).layouts
     except PnpError:

@@ -226,6 +226,7 @@ class Game(Generic[Data]):
 
 
 DATA_GAME = "game.toml"      # the manifest of a game made only of the kit's pieces
+DATA_GAME_MAKER = "pnp.games.kitgame:kit_game"   # named as the registry names its games, loaded when needed
 
 
 def data_games(layouts: str | Path | None) -> dict[str, Path]:
@@ -250,9 +251,8 @@ def load_game(slug: str, layouts: str | Path | None = None) -> Game[Any]:
     if listing is None:
         folder = data_games(layouts).get(slug)
         if folder is not None:
-            from pnp.games.kitgame import kit_game
-
-            return kit_game(slug, folder)
+            made: Game[Any] = pkgutil.resolve_name(DATA_GAME_MAKER)(slug, folder)
+            return made
         raise UsageProblem(f"{slug}: no such game (known: {', '.join(known_games(layouts))})")
     try:
         game = pkgutil.resolve_name(listing.target)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, WithJsonSchema
+from pydantic import AfterValidator, BeforeValidator, Field, WithJsonSchema
 
 from pnp.source.strict import Strict
 
@@ -79,6 +79,24 @@ LengthValue = Annotated[
                                                             r"(\s*[+-]\s*\d+(\.\d+)?\s*(%|mm)?)*\s*$"}],
                     "description": 'millimetres, or a share of the piece: 12, "3mm", "40%", "84% - 8.5mm"'}),
 ]
+_COLOR = re.compile(r"^(#[0-9a-fA-F]{6}|\{[A-Za-z_][A-Za-z0-9_-]*\})$")
+_ICON = re.compile(r"^(\{[A-Za-z_][A-Za-z0-9_-]*\}|[a-z0-9-]+/[a-z0-9-]+)$")
+
+
+def _color(value: str) -> str:
+    if not _COLOR.match(value):
+        raise ValueError(f"expected a colour like '#b22222' or a value of the piece like '{{color}}', found {value!r}")
+    return value
+
+
+def _icon(value: str) -> str:
+    if not _ICON.match(value):
+        raise ValueError(f"expected an icon like 'lorc/lift' or a value of the piece like '{{icon}}', found {value!r}")
+    return value
+
+
+SlotColor = Annotated[str, AfterValidator(_color)]
+SlotIcon = Annotated[str, AfterValidator(_icon)]
 SlotType = Literal["text", "icon", "box", "line", "circle", "group"]
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
@@ -97,16 +115,16 @@ class SlotSpec(Strict):
     after: LengthValue | None = None
     grow: bool | None = None                # a stacked slot that takes the room the others leave
     text: Annotated[str, Field(max_length=600)] | None = None
-    icon: Annotated[str, Field(max_length=200)] | None = None
+    icon: SlotIcon | None = None
     size: Annotated[float, Field(gt=0, le=200)] | None = None
     min_size: Annotated[float, Field(gt=0, le=200)] | None = None
     scale: Annotated[float, Field(gt=0, le=5)] | None = None
     bold: bool | None = None
     align: Align | None = None
     valign: VAlign | None = None
-    color: str | None = None
-    fill: str | None = None
-    stroke: str | None = None
+    color: SlotColor | None = None
+    fill: SlotColor | None = None
+    stroke: SlotColor | None = None
     width: Points | None = None
     radius: Annotated[float, Field(ge=0, le=100)] | None = None
     dash: Annotated[list[Annotated[float, Field(gt=0, le=50)]], Field(min_length=2, max_length=4)] | None = None

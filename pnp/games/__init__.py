@@ -157,8 +157,12 @@ class BuildContext:
         from pnp.source.tomlfiles import key_text
 
         file, path = where
-        line = self.source.line_of(file, path) if self.source is not None and self.source.has(file) else None
-        problem = Problem(self.game, file, key_text(path), message + (f" (line {line})" if line else ""))
+        if self.source is not None and self.source.has(file):
+            line = self.source.line_of(file, path)
+            message += f" (line {line})" if line else ""
+        else:                           # a slot of pnp's kit.toml: the game changes it in its own data
+            message += f" (pnp's default; change it under [templates.{key_text(path)}] in the game's data)"
+        problem = Problem(self.game, file, key_text(path), message)
         if problem not in self.slips:
             self.slips.append(problem)
 

@@ -70,6 +70,7 @@ def test_a_designer_moves_the_title_enlarges_the_icon_and_lowers_the_rule_text(i
     pnp = installed / "bin" / "pnp"
     _run(pnp, "new", "proj", "--game", EXIT, "--game", "straight-to", cwd=tmp_path)
     project = tmp_path / "proj"
+    assert (project / ".taplo.toml").is_file() and (project / "schemas" / EXIT / "components.toml.json").is_file()
     _run(pnp, "build", cwd=project)
     before = {**_card_look(project), "icon": _icon_scale(project)}
     other = {p.name: p.read_bytes() for p in (project / "output" / "straight-to").glob("*.pdf")}

@@ -16,6 +16,7 @@ from pnp.build.manifest import Manifest, read_manifest
 from pnp.files.atomic import remove_file
 from pnp.files.paths import fonts_dir
 from pnp.games import data_folder
+from pnp.games.kit import KIT_FILE
 from pnp.source.gamesource import read_game
 from pnp.source.settings import Settings
 
@@ -24,10 +25,11 @@ OUTPUT_OPTIONS = ("paper", "card", "players", "ink_saver", "bleed", "margin", "d
 
 @lru_cache(maxsize=1)
 def code_digest() -> str:
-    """The tool itself: its version, its source and its fonts (a code change rebuilds everything)."""
+    """The tool itself: its version, its source, its default templates and its fonts (a code change
+    rebuilds everything)."""
     digest = hashlib.sha256(__version__.encode())
     package = Path(__file__).resolve().parent.parent
-    for path in sorted(package.rglob("*.py")) + sorted(fonts_dir().glob("*.ttf")):
+    for path in [*sorted(package.rglob("*.py")), KIT_FILE.resolve(), *sorted(fonts_dir().glob("*.ttf"))]:
         digest.update(str(path.relative_to(package)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()

@@ -85,7 +85,7 @@ MUTANTS = [
     Mutant(name="PDF file name dropped from render errors", file="pnp/build/pipeline.py",
            edits=(("where if where else ''}: {filename}: {exc.message}\")",
                    "where if where else ''}: {exc.message}\")"),),
-           tests=("tests/test_safety.py", "-k", "cannot_fit")),
+           tests=("tests/test_safety.py", "-k", "drawn_text_that_cannot_fit")),
     Mutant(name="standee's back figure not turned", file="pnp/games/kit.py",
            edits=(("Group(side, dx=w, dy=t + 2 * h, rotate=180),", "Group(side, dx=0, dy=t + h),"),),
            tests=("tests/test_print_engine.py", "-k", "standees")),

@@ -112,6 +112,18 @@ def test_a_text_that_cannot_fit_is_named_with_its_pdf(run, layouts_copy):
             in result.output)
 
 
+def test_a_drawn_text_that_cannot_fit_is_named_with_its_pdf_and_key(run, layouts_copy):
+    """A text the code lays out (a terrace's challenge on the gamesheet) and that cannot fit names
+    the PDF it was drawing and the data key the text came from."""
+    path = layouts_copy / "seven-steps" / "gamesheet.toml"
+    long = "Roll at or under the challenge die. " * 12
+    path.write_text(path.read_text().replace('challenge = "Roll at or under the challenge die."',
+                                             f'challenge = "{long.strip()}"', 1))
+    result = run("build", "seven-steps", "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert "seven-steps/gamesheet.toml:terraces[0].challenge: gamesheets.pdf: text 'Roll at or under" in result.output
+
+
 @pytest.mark.parametrize("attack, said", [
     ("long text", "board.toml:tokens.diameter: a text of 1,000,000 characters; at most 4,000"),
     ("long wrong value", "input should be a valid number (found 'xxxxxxxxxx"),

@@ -33,7 +33,6 @@ if TYPE_CHECKING:               # the CLI reads the registry at start: a game's 
     from pnp.source.slots import SlotSpec, Template, Where
 
 ENTRY_POINTS = "pnp.games"
-MIN_TRACED = 12           # characters a text that does not fit needs before its source is looked up
 BUILT_IN = "pnp"
 
 
@@ -146,9 +145,7 @@ class BuildContext:
             template = apply(template, overrides, where or template.where)
         composed = compose(template, values, w, h)
         for slip in composed.slips:
-            # a short text ("A") could have come from anywhere: only a longer one is traced to its key
-            traced = len(slip.text) >= MIN_TRACED and self.source is not None
-            origin = self.source.text_source(slip.text) if traced and self.source is not None else None
+            origin = self.source.text_source(slip.text) if slip.text and self.source is not None else None
             self._slip(slip.where, slip.message + (f" (the text of {origin})" if origin else ""))
         return composed
 

@@ -17,7 +17,7 @@ from pnp.render.columns import Block, text_column
 from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.render.elements import Box, Elements, Group, Line, Text
 from pnp.source.gamesource import GameSource
-from pnp.source.models import CardBack, CoverText, PawnSet
+from pnp.source.models import CardBack, Color, CoverText, IconName, PawnSet, Strict
 from pnp.source.slots import Template, TemplateSpec, UnknownTemplate, Where, resolve
 from pnp.source.tomlfiles import key_text, parse_toml
 
@@ -60,13 +60,13 @@ def card_back(ctx: BuildContext, back: CardBack, game_title: str) -> Elements:
 
 
 # -- tokens --------------------------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
-class TokenSide:
-    """One side of a round token: an icon on a tinted ground, with a ring in the icon's colour."""
+class TokenSide(Strict):
+    """One side of a round token: an icon on a tinted ground, with a ring in the icon's colour
+    (data too: a data-only game writes its tokens' sides)."""
 
-    icon: str
-    color: str
-    background: str
+    icon: IconName
+    color: Color
+    background: Color
     ring: bool = True
 
 

@@ -26,7 +26,6 @@ from pnp.source.models import (
     CardDesign,
     Color,
     CoverText,
-    IconName,
     PawnSet,
     Strict,
     Templates,
@@ -49,18 +48,12 @@ class KitCard(CardDesign):
     template: str = "card"
 
 
-class Side(Strict):
-    icon: IconName
-    color: Color
-    background: Color
-
-
 class KitToken(Strict):
     id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
     name: Words
     diameter: Annotated[float, Field(ge=10, le=60)]
-    front: Side
-    back: Side | None = None
+    front: TokenSide
+    back: TokenSide | None = None
     template: str = "token"
 
 
@@ -147,8 +140,7 @@ def documents(d: KitGameData, ctx: BuildContext) -> list[DocumentSpec]:
     tokens: list[Section] = [
         PieceSheet(title=f"{token.name}s", shape="round", gap=3, width=token.diameter, height=token.diameter,
                    pieces=[round_token(ctx, kind=token.id, name=token.name, d=token.diameter, template=token.template,
-                                       front=TokenSide(**token.front.model_dump()),
-                                       back=TokenSide(**token.back.model_dump()) if token.back else None,
+                                       front=token.front, back=token.back,
                                        back_name=f"{token.id}-back" if token.back else None)] * ctx.count(token.id))
         for token in d.tokens]
     files = [CARDS_PDF] + ([PIECES_PDF] if d.pawns or d.track else [])

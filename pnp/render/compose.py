@@ -98,12 +98,13 @@ class _Composer:
                 return given
             return max(given, self.needs(s, s.w.of(w)))
 
-        fixed = sum(s.before.of(side) + s.after.of(side) + (0.0 if s.grow else size(s)) for s in stacked)
+        lengths = {s.name: size(s) for s in stacked if not s.grow}
         growing = [s for s in stacked if s.grow]
+        fixed = sum(lengths.values()) + sum(s.before.of(side) + s.after.of(side) for s in stacked)
         share = (side - fixed) / len(growing) if growing else 0.0
         at = 0.0
         for s in stacked:
-            length = share if s.grow else size(s)
+            length = lengths.get(s.name, share)
             at += s.before.of(side)
             if across:
                 out[s.name] = Area(at, s.y.of(h), length, s.h.of(h))

@@ -32,6 +32,7 @@ from pnp.source.tomlfiles import (
 )
 
 DATA_SUFFIXES = (".toml", ".csv")
+MIN_TRACED = 12             # characters a text needs before it is traced to the key it came from
 
 
 @dataclass(kw_only=True)
@@ -101,7 +102,10 @@ class GameSource:
     def text_source(self, text: str) -> str | None:
         """`file:key` of the value a printed text was made from: the value itself, or a template of
         it whose `{name}` places were filled; None for a text the code composed. Asked only when a
-        message needs it, of the tables already parsed."""
+        message needs it, of the tables already parsed. A short text ("A") could have come from many
+        keys, so it is traced to none."""
+        if len(text) < MIN_TRACED:
+            return None
         best: tuple[int, str] | None = None
         for name, data in self.tables():
             for loc, value in string_values(data):

@@ -12,35 +12,16 @@ from pydantic_core import ErrorDetails
 
 from pnp.errors import LayoutError
 from pnp.source.gamesource import GameSource
-from pnp.source.icons import IconRef, IconStore, is_icon_ref
+from pnp.source.icons import IconRef, IconStore
 from pnp.source.slots import SlotSpec, TemplateSpec
+from pnp.source.strict import Color as Color
+from pnp.source.strict import IconName as IconName
 from pnp.source.strict import Strict as Strict
+from pnp.source.strict import shown
 from pnp.source.tomlfiles import KeyPath, csv_location, icon_locations
 
 M = TypeVar("M", bound=BaseModel)
-_COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 _PDF_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]*\.pdf$")
-
-
-def shown(value: Any) -> str:
-    """A value as an error message quotes it: short ones whole, long ones cut (a message never
-    echoes a megabyte of data back), lists and tables by their type."""
-    if isinstance(value, (dict, list)):
-        return f"a {'table' if isinstance(value, dict) else 'list'} of {len(value)}"
-    text = repr(value)
-    return text if len(text) <= 80 else f"{text[:60]}... ({len(str(value)):,} characters)"
-
-
-def _color(value: str) -> str:
-    if not _COLOR_RE.match(value):
-        raise ValueError(f"expected a colour like '#b22222', found {shown(value)}")
-    return value
-
-
-def _icon(value: str) -> str:
-    if not is_icon_ref(value):
-        raise ValueError(f"expected an icon reference author/name such as 'lorc/lift', found {shown(value)}")
-    return value
 
 
 def _pdf_name(value: str) -> str:
@@ -49,8 +30,6 @@ def _pdf_name(value: str) -> str:
     return value
 
 
-Color = Annotated[str, AfterValidator(_color)]
-IconName = Annotated[str, AfterValidator(_icon)]
 Count = Annotated[int, Field(gt=0, le=500)]
 Text = Annotated[str, Field(min_length=1, max_length=600)]
 Mm = Annotated[float, Field(gt=0, le=2000)]   # a length in millimetres

@@ -9,13 +9,13 @@ card under its own `layout.SLOT`. Every key of an override is optional: it names
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BeforeValidator, Field, WithJsonSchema
 
-from pnp.source.strict import Strict
+from pnp.source.strict import Strict, color_value, icon_value
 
 MAX_MM = 2000.0
 MAX_SHARE = 10.0
@@ -79,24 +79,23 @@ LengthValue = Annotated[
                                                             r"(\s*[+-]\s*\d+(\.\d+)?\s*(%|mm)?)*\s*$"}],
                     "description": 'millimetres, or a share of the piece: 12, "3mm", "40%", "84% - 8.5mm"'}),
 ]
-_COLOR = re.compile(r"^(#[0-9a-fA-F]{6}|\{[A-Za-z_][A-Za-z0-9_-]*\})$")
-_ICON = re.compile(r"^(\{[A-Za-z_][A-Za-z0-9_-]*\}|[a-z0-9-]+/[a-z0-9-]+)$")
+_VALUE = re.compile(r"^\{[A-Za-z_][A-Za-z0-9_-]*\}$")
 
 
-def _color(value: str) -> str:
-    if not _COLOR.match(value):
-        raise ValueError(f"expected a colour like '#b22222' or a value of the piece like '{{color}}', found {value!r}")
-    return value
+def _or_value(check: Callable[[str], str], example: str) -> Callable[[str], str]:
+    """A key a slot may give as itself (what `check` accepts) or as a value of the piece, "{name}"."""
+    def read(value: str) -> str:
+        if _VALUE.match(value):
+            return value
+        try:
+            return check(value)
+        except ValueError as exc:
+            raise ValueError(f"{exc} (or a value of the piece such as '{example}')") from None
+    return read
 
 
-def _icon(value: str) -> str:
-    if not _ICON.match(value):
-        raise ValueError(f"expected an icon like 'lorc/lift' or a value of the piece like '{{icon}}', found {value!r}")
-    return value
-
-
-SlotColor = Annotated[str, AfterValidator(_color)]
-SlotIcon = Annotated[str, AfterValidator(_icon)]
+SlotColor = Annotated[str, AfterValidator(_or_value(color_value, "{color}"))]
+SlotIcon = Annotated[str, AfterValidator(_or_value(icon_value, "{icon}"))]
 SlotType = Literal["text", "icon", "box", "line", "circle", "group"]
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]

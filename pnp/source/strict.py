@@ -1,9 +1,42 @@
-"""The base of every data model: unknown keys are errors, types are not coerced."""
+"""The base of every data model (unknown keys are errors, types are not coerced) and the values
+every data file shares, each checked where it is read."""
 
-from pydantic import BaseModel, ConfigDict
+import re
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, ConfigDict
+
+from pnp.source.icons import is_icon_ref
+
+_COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 class Strict(BaseModel):
     """Unknown keys are errors (they are usually typos), and types are not coerced."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def shown(value: Any) -> str:
+    """A value as an error message quotes it: short ones whole, long ones cut (a message never
+    echoes a megabyte of data back), lists and tables by their type."""
+    if isinstance(value, (dict, list)):
+        return f"a {'table' if isinstance(value, dict) else 'list'} of {len(value)}"
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:60]}... ({len(str(value)):,} characters)"
+
+
+def color_value(value: str) -> str:
+    if not _COLOR_RE.match(value):
+        raise ValueError(f"expected a colour like '#b22222', found {shown(value)}")
+    return value
+
+
+def icon_value(value: str) -> str:
+    if not is_icon_ref(value):
+        raise ValueError(f"expected an icon reference author/name such as 'lorc/lift', found {shown(value)}")
+    return value
+
+
+Color = Annotated[str, AfterValidator(color_value)]
+IconName = Annotated[str, AfterValidator(icon_value)]

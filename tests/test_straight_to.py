@@ -114,3 +114,20 @@ def test_pawns_must_fit_the_spaces(run, layouts_copy):
     result = run("validate", GAME, "--layouts", layouts_copy)
     assert result.exit_code == 1
     assert "straight-to: components.toml:pawns.width: a pawn standee must fit a track space" in result.output
+
+
+def test_every_track_label_and_destination_lies_on_the_board():
+    """HELL sits at the board's edge: its border and its entry rule stay on the board, not cut off."""
+    from pnp.build.pipeline import plan_game
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.render.components import Board
+    from pnp.render.elements import Box, Text
+    from pnp.source.icons import IconStore
+    from pnp.source.settings import Settings
+
+    plan = plan_game("straight-to", Settings(), IconStore(shipped_icons_dir()))
+    board = next(s for spec in plan.specs for s in spec.sections if isinstance(s, Board))
+    drawn = [e for e in board.elements if isinstance(e, (Box, Text))]
+    assert any(isinstance(e, Text) and e.text.startswith("Enter with") for e in drawn)
+    for e in drawn:
+        assert 0 < e.x and e.x + e.w < board.width, e

@@ -46,6 +46,7 @@ TRACK_PDF = "track.pdf"
 CARDS_PDF = "cards.pdf"
 TOKENS_PDF = "tokens-and-pawns.pdf"
 AID_COLOR = "#3d3551"
+EDGE_CLEAR = 2.0                   # mm a destination and its rule keep from the board's edge
 LIMBO_HEAD = 11.0                  # mm above LIMBO's pawn spots: its icon and name
 
 
@@ -218,20 +219,13 @@ def track_elements(ctx: BuildContext, t: Track, pawns: PawnSet) -> Elements:
         elif number == 16:
             name = "HEAVEN" if side == "heaven" else "HELL"
             icon = t.heaven.icon if side == "heaven" else t.hell.icon
+            left, right = max(x - half - 1.5, EDGE_CLEAR), min(x + half + 1.5, w - EDGE_CLEAR)   # its border whole
             out += [
-                Box(
-                    x - half - 1.5,
-                    y - half - 1.5,
-                    t.space + 3,
-                    t.space + 3,
-                    fill=WHITE,
-                    stroke=color,
-                    width=2.5,
-                    radius=4,
-                ),
+                Box(left, y - half - 1.5, right - left, t.space + 3, fill=WHITE, stroke=color, width=2.5, radius=4),
                 Icon(icon, x, y + 3, 17, color),
                 T(name, x - half, y - half + 0.5, t.space, 6, size=10, bold=True, color=color),
-                T(t.enter_rule, x - 24, y - half - 9, 48, 7, size=6.5, min_size=5, color=color),
+                T(t.enter_rule, min(max(x - 24, EDGE_CLEAR), w - EDGE_CLEAR - 48), y - half - 9, 48, 7, size=6.5,
+                  min_size=5, color=color),
             ]
         else:
             space = ctx.piece("track-space", {"number": str(number), "color": color}, t.space, t.space)

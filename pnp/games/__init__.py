@@ -122,14 +122,14 @@ class BuildContext:
                               "so the rules model must say how many")
         return self.quantities[kind]
 
-    def piece(self, name: str, values: Mapping[str, str], w: float, h: float, *,
+    def piece(self, name: str, values: Mapping[str, str], w: float, h: float, *, at: tuple[float, float] = (0, 0),
               overrides: Mapping[str, SlotSpec] | None = None, where: Where | None = None,
               named_at: Where | None = None) -> Elements:
-        """A piece of w x h mm drawn with the template `name` (and one card's `overrides`, set at
-        `where`); its layout mistakes are kept for validation."""
-        return self.compose(name, values, w, h, overrides=overrides, where=where, named_at=named_at).elements
+        """A piece of w x h mm drawn with the template `name` with its lower-left corner `at` (and one
+        card's `overrides`, set at `where`); its layout mistakes are kept for validation."""
+        return self.compose(name, values, w, h, at=at, overrides=overrides, where=where, named_at=named_at).elements
 
-    def compose(self, name: str, values: Mapping[str, str], w: float, h: float, *,
+    def compose(self, name: str, values: Mapping[str, str], w: float, h: float, *, at: tuple[float, float] = (0, 0),
                 overrides: Mapping[str, SlotSpec] | None = None, where: Where | None = None,
                 named_at: Where | None = None) -> Composed:
         """As `piece`, with the boxes the template's top-level slots took (regions to fill in code)."""
@@ -143,7 +143,7 @@ class BuildContext:
             return Composed(elements=(), slips=[], areas={})
         if overrides:
             template = apply(template, overrides, where or template.where)
-        composed = compose(template, values, w, h)
+        composed = compose(template, values, w, h, at=at)
         for slip in composed.slips:
             origin = self.source.text_source(slip.text) if slip.text and self.source is not None else None
             self._slip(slip.where, slip.message + (f" (the text of {origin})" if origin else ""))

@@ -10,15 +10,21 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+from pydantic import Field
 
 from pnp.errors import LayoutError
 from pnp.games import BuildContext
 from pnp.render.columns import Block, text_column
 from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
-from pnp.render.elements import Box, Elements, Group, Line, Text
+from pnp.render.elements import Box, Element, Elements, Group, Line, Text
 from pnp.source.gamesource import GameSource
-from pnp.source.models import CardBack, Color, CoverText, IconName, PawnSet, Strict
+from pnp.source.models import CardBack, Color, CoverText, IconName, Mm, PawnSet, Strict
 from pnp.source.slots import Template, TemplateSpec, UnknownTemplate, Where, resolve
+
+if TYPE_CHECKING:
+    from pnp.render.compose import Area, Composed
 from pnp.source.tomlfiles import key_text, parse_toml
 
 AIDS_FILE = "aids.pdf"
@@ -50,6 +56,59 @@ def game_templates(source: GameSource, files: Sequence[str]) -> dict[str, Templa
         line = source.line_of(exc.where[0], exc.where[1])
         raise LayoutError(f"{source.folder.name}/{exc.where[0]}:{key_text(exc.where[1])}: {exc.message}"
                           + (f" (line {line})" if line else "")) from None
+
+
+def region(composed: Composed, template: str, slot: str) -> Area:
+    """The box a composed template's `slot` took: a region the game fills in code."""
+    area = composed.areas.get(slot)
+    if area is None:
+        raise LayoutError(f"template {template!r}: the slot {slot!r} is missing; the game draws into it")
+    return area
+
+
+def size_around(ctx: BuildContext, template: str, w: float, h: float, slot: str = "content") -> tuple[float, float]:
+    """The size of a `template` piece whose `slot` is w x h mm: the template says how much room it
+    keeps around the slot, so a panel grows with what it holds."""
+    found = ctx.templates.get(template)
+    inner = next((s for s in found.slots if s.name == slot), None) if found else None
+    if found is None or inner is None or not (inner.w.share and inner.h.share):
+        raise LayoutError(f"template {template!r}: the slot {slot!r} must be sized as a share of the piece "
+                          "(such as \"100% - 6mm\"); the game sizes the piece around it")
+    return (w - inner.w.mm) / inner.w.share, (h - inner.h.mm) / inner.h.share
+
+
+# -- panels and grids of spots -------------------------------------------------------------------
+class Grid(Strict):
+    """Equal square cells in rows, `per_row` to a row (die spots, pips, track boxes)."""
+
+    size: Mm
+    per_row: Annotated[int, Field(ge=1, le=50)]
+    gap_across: Annotated[float, Field(ge=0, le=100)]
+    gap_down: Annotated[float, Field(ge=0, le=100)]
+
+    def span(self, count: int) -> tuple[float, float]:
+        """Width and height of `count` cells."""
+        across, rows = min(count, self.per_row), -(-count // self.per_row)
+        return (across * self.size + (across - 1) * self.gap_across, rows * self.size + (rows - 1) * self.gap_down)
+
+    def cells(self, count: int, left: float, top: float) -> list[tuple[float, float]]:
+        """The lower-left corner of each cell, row by row from (left, top)."""
+        return [(left + c * (self.size + self.gap_across), top - (r + 1) * self.size - r * self.gap_down)
+                for r, c in (divmod(i, self.per_row) for i in range(count))]
+
+
+def panel(ctx: BuildContext, template: str, *, x: float, y: float, w: float, h: float, color: str,
+          **values: str) -> Composed:
+    """A framed panel (the kit's `panel`, or a template extending it) at (x, y); its `content`
+    region is where the game draws."""
+    return ctx.compose(template, {"color": color, "fill": "", "icon": "", "hint": "", "label": "", **values},
+                       w, h, at=(x, y))
+
+
+def spots(ctx: BuildContext, grid: Grid, count: int, area: Area, color: str) -> list[Element]:
+    """`count` die spots (the kit's `spot`) in rows from the top left of `area`."""
+    return [e for x, y in grid.cells(count, area.x, area.y + area.h)
+            for e in ctx.piece("spot", {"color": color}, grid.size, grid.size, at=(x, y))]
 
 
 # -- cards ---------------------------------------------------------------------------------------
@@ -142,9 +201,7 @@ def aid_frame(ctx: BuildContext, *, title: str, color: str, divider: str, w: flo
     """A player aid's border, title and the rule between its two columns (the kit's `aid`
     template); the columns to fill."""
     composed = ctx.compose("aid", {"title": title, "subtitle": subtitle, "color": color, "divider": divider}, w, h)
-    left, right = (composed.areas.get(f"body.{side}") for side in ("left", "right"))
-    if left is None or right is None:
-        raise LayoutError("kit.toml:aid: the aid template needs the column slots body.left and body.right")
+    left, right = region(composed, "aid", "body.left"), region(composed, "aid", "body.right")
     return (composed.elements,
             AidColumn(x=left.x, top=left.y + left.h, w=left.w, h=left.h, color=color),
             AidColumn(x=right.x, top=right.y + right.h, w=right.w, h=right.h, color=color))

@@ -3,25 +3,27 @@
 from __future__ import annotations
 
 import math
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
 from pnp.errors import LayoutError
 from pnp.games import BuildContext, Game, Promises
-from pnp.games.kit import assembly_for, sheet
+from pnp.games.kit import Grid, assembly_for, panel, region, sheet, size_around, spots
 from pnp.render.components import Cover, DocumentSpec
-from pnp.render.elements import Box, Circle, Element, Elements, Icon, Line, Polygon
-from pnp.render.elements import Text as T
+from pnp.render.elements import Element, Elements, Polygon
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
-from pnp.source.models import Color, Count, CoverText, IconName, Strict, Text, load_file
+from pnp.source.models import Color, Count, CoverText, IconName, Mm, Strict, Templates, Text, load_file
 from pnp.source.rules import Problem, RulesModel, check_facts
+from pnp.source.slots import Length, SlotSpec
+
+if TYPE_CHECKING:
+    from pnp.render.compose import Area
 
 SLUG = "seven-steps"
 FILE = "gamesheet.toml"
 SHEETS_PDF = "gamesheets.pdf"
-GAP = 3.0
 
 
 class Shoreline(Strict):
@@ -52,6 +54,7 @@ class Virgil(Strict):
 
     label: Text
     reminder: Text
+    pips: Grid
 
 
 class Band(Strict):
@@ -137,6 +140,28 @@ class Terrace(Strict):
         return self.challenge, self.test
 
 
+Gap = Annotated[float, Field(ge=0, le=100)]
+
+
+class SheetLayout(Strict):
+    """Where the sheet's parts sit, in mm; each panel's own room is in its template, and its size
+    follows the dice, pips or ranks it holds."""
+
+    spot_gap: Gap              # between two die spots
+    pool_per_row: Annotated[int, Field(ge=1, le=12)]
+    panel_gap: Gap             # between panels side by side, or one above the other
+    day_gap: Gap               # between the moon and the sun panel: the "end of day" arrow
+    flow_gap: Gap              # above the shoreline: the day's flow
+    column_gap: Gap            # between the mountain and the column at the right
+    rank_row: Mm
+    scoring: Mm                # the scoring area's height
+    scoring_gap: Gap           # between the scoring area and the top terrace
+    terrace_gap: Gap           # between two terraces
+    terrace_pad: Gap           # from a terrace's slope to its text
+    terrace_stroke: Annotated[float, Field(ge=0, le=5)]     # pt
+    narrowing: Annotated[float, Field(ge=0, le=0.9)]        # the summit is this share narrower than the foot
+
+
 class Gamesheet(Strict):
     title: Text
     subtitle: Text
@@ -151,6 +176,9 @@ class Gamesheet(Strict):
     sun: Color
     moon: Color
     ink: Color
+    terrace: Color
+    layout: SheetLayout
+    templates: Templates = {}
     shoreline: Shoreline
     scoring: Scoring
     phases: Phases
@@ -166,146 +194,82 @@ def load(source: GameSource, store: IconStore) -> Gamesheet:
     return data
 
 
-# -- drawing helpers -----------------------------------------------------------------------------
-def spots(x: float, y: float, count: int, per_row: int, size: float, color: str) -> list[Element]:
-    """Die spots in rows from the top-left of a block whose top-left corner is (x, y)."""
-    out: list[Element] = []
-    for i in range(count):
-        r, c = divmod(i, per_row)
-        out.append(Box(x + c * (size + GAP), y - (r + 1) * size - r * GAP, size, size, stroke=color, width=1.0))
-    return out
-
-
-def panel(x: float, y: float, w: float, h: float, label: str, color: str, fill: str | None = None) -> list[Element]:
-    return [Box(x, y, w, h, fill=fill, stroke=color, width=0.9, radius=2),
-            T(label, x + 2, y + h - 7, w - 4, 6, size=9, bold=True, align="left", color=color)]
-
-
+# -- drawing -------------------------------------------------------------------------------------
 def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Elements:
-    s = g.die_spot
-    sh = g.shoreline
-    out: list[Element] = []
-    # header
-    out += [Icon(g.mountain_icon, 6, h - 6, 11, g.rock),
-            T(g.title, 13, h - 9, 70, 9, size=17, bold=True, align="left", color=g.ink),
-            T(g.subtitle, 13, h - 14, 110, 5, size=8, align="left", color="#555555"),
-            T("Date ________   Final score ____", w - 75, h - 9, 75, 7, size=9, align="right", color=g.ink)]
-    top = h - 16
-    # bottom band: pool, challenge and spares, moon phase
-    block_h = 2 * s + 20
-    pool_w = 4 * s + 3 * GAP + 6
-    out += panel(0, 0, pool_w, block_h, sh.label, g.sea, fill="#eef4f8")
-    out.append(Icon(g.die_icon, pool_w - 5, block_h - 4.5, 6, g.sea))
-    out += spots(3, block_h - 9, sh.pool_dice, 4, s, g.sea)
-    side_w = 2 * s + GAP + 6
-    sx = pool_w + 4
-    out += panel(sx, 0, side_w, block_h, sh.challenge_label, g.ink)
-    out += spots(sx + 3, block_h - 8, sh.challenge_dice, 2, s, g.ink)
-    out.append(T(sh.spare_label, sx + 2, s + 4, side_w - 4, 5, size=8, bold=True, align="left", color=g.ink))
-    out += spots(sx + 3, s + 3, sh.spare_dice, 2, s, g.ink)
-    ph = g.phases
-    col_w = 2 * s + GAP + 6
+    """The sheet from its templates (gamesheet.toml's [templates]); this code places the panels, sized
+    by the dice, pips and ranks they hold, and the terraces narrowing up the mountain."""
+    sh, ph, rk, v, lay = g.shoreline, g.phases, g.ranks, g.virgil, g.layout
+    spot = Grid(size=g.die_spot, per_row=2, gap_across=lay.spot_gap, gap_down=lay.spot_gap)
+    pool_spots = Grid(size=g.die_spot, per_row=lay.pool_per_row, gap_across=lay.spot_gap, gap_down=lay.spot_gap)
+    page = ctx.compose("gamesheet", {"title": g.title, "subtitle": g.subtitle, "mountain": g.mountain_icon,
+                                     "ink": g.ink, "rock": g.rock}, w, h)
+    out: list[Element] = list(page.elements)
+    body = region(page, "gamesheet", "body")
+    top = body.y + body.h
+
+    def place(template: str, x: float, y: float, pw: float, ph_: float, color: str, dice: int = 0,
+              grid: Grid = spot, **values: str) -> Area:
+        composed = panel(ctx, template, x=x, y=y, w=pw, h=ph_, color=color, **values)
+        out.extend(composed.elements)
+        area = region(composed, template, "content")
+        out.extend(spots(ctx, grid, dice, area, color))
+        return area
+
+    # the shoreline: pool, challenge die and spares; the moon and sun phases at the right
+    pool_w, block_h = size_around(ctx, "pool", *pool_spots.span(sh.pool_dice))
+    place("pool", 0, 0, pool_w, block_h, g.sea, sh.pool_dice, pool_spots, label=sh.label, icon=g.die_icon)
+    side_w = size_around(ctx, "challenge", *spot.span(max(sh.challenge_dice, sh.spare_dice)))[0]
+    sx = pool_w + lay.panel_gap
+    place("challenge", sx, 0, side_w, block_h, g.ink, sh.challenge_dice, label=sh.challenge_label)
+    place("spares", sx, 0, *size_around(ctx, "spares", *spot.span(sh.spare_dice)), g.ink, sh.spare_dice,
+          label=sh.spare_label)
+    col_w, phase_h = size_around(ctx, "phase", *spot.span(ph.spots))
     cx = w - col_w
-    phase_h = 2 * s + GAP + 16
-    out += panel(cx, 0, col_w, phase_h, ph.moon_label, g.moon)
-    out += [Icon(g.moon_icon, cx + col_w - 5, phase_h - 4.5, 6, g.moon),
-            T(ph.moon_hint, cx + 2, 1, col_w - 4, 5, size=6, min_size=5, color=g.moon)]
-    out += spots(cx + 3, phase_h - 9, ph.spots, 2, s, g.moon)
-    sun_y = phase_h + 9
-    out += panel(cx, sun_y, col_w, phase_h, ph.sun_label, g.sun)
-    out += [Icon(g.sun_icon, cx + col_w - 5, sun_y + phase_h - 4.5, 6, g.sun),
-            T(ph.sun_hint, cx + 2, sun_y + 1, col_w - 4, 5, size=6, min_size=5, color=g.sun)]
-    out += spots(cx + 3, sun_y + phase_h - 9, ph.spots, 2, s, g.sun)
-    # the day's flow: sun -> moon -> pool
-    out += [Line(cx + col_w / 2, sun_y - 0.5, cx + col_w / 2, phase_h + 1, color=g.ink, width=1.2, arrow=True),
-            T("end of day", cx + col_w / 2 + 2, phase_h + 1.5, col_w / 2 - 2, 5, size=6, align="left"),
-            Line(cx - 1, block_h + 3, pool_w - 12, block_h + 3, color=g.ink, width=1.2, arrow=True),
-            T(ph.flow_hint, 0, block_h + 1, pool_w - 14, 5, size=6.5, align="left", color=g.ink)]
+    sun_y = phase_h + lay.day_gap
+    place("phase", cx, 0, col_w, phase_h, g.moon, ph.spots, label=ph.moon_label, icon=g.moon_icon, hint=ph.moon_hint)
+    place("phase", cx, sun_y, col_w, phase_h, g.sun, ph.spots, label=ph.sun_label, icon=g.sun_icon, hint=ph.sun_hint)
+    out += ctx.piece("day-end", {"ink": g.ink}, col_w, lay.day_gap, at=(cx, phase_h))
+    out += ctx.piece("flow", {"ink": g.ink, "hint": ph.flow_hint}, pool_w, lay.flow_gap, at=(0, block_h))
+    out += ctx.piece("flow-arrow", {"ink": g.ink}, cx - pool_w, lay.flow_gap, at=(pool_w, block_h))
     # ranks at the top of the column, Virgil's pips between them and the sun
-    rk = g.ranks
-    rh = 9 + 6 * len(rk.bands) + 15
+    row = lay.rank_row
+    rh = size_around(ctx, "ranks", col_w, len(rk.bands) * row)[1]
     ry = top - rh
-    v = g.virgil
-    pips, ready = ctx.facts.get("virgil_pips", 7), ctx.facts.get("virgil_pips_at_start", 3)
-    vy = sun_y + phase_h + 4
-    vh = ry - 4 - vy
-    out += panel(cx, vy, col_w, vh, v.label, g.ink)
-    for i in range(pips):
-        r, c = divmod(i, 4)
-        px, py = cx + 7 + c * 10.5, vy + vh - 14 - r * 11
-        earned = i >= ready
-        out.append(Circle(px, py, 4.5, stroke=g.ink, width=0.9, dash=(1.0, 0.8) if earned else None))
-        if not earned:
-            out.append(T("V", px - 3, py - 3, 6, 6, size=10, bold=True, color=g.ink))
-    rows = (pips + 3) // 4
-    out.append(T(f"{ready} ready at the start; dashed: earn them. {v.reminder}", cx + 2, vy + 1.5,
-                 col_w - 4, vh - 12 - rows * 11, size=6.5, min_size=4.8, align="left", valign="top", color="#333333"))
-    out += panel(cx, ry, col_w, rh, rk.label, g.ink)
-    row = 6.0
+    rows = place("ranks", cx, ry, col_w, rh, g.ink, label=rk.label, hint=rk.loss)
     for i, band in enumerate(rk.bands):
-        y = ry + rh - 9 - (i + 1) * row
-        out += [
-            T(band.span, cx + 2, y, 9, row, size=8, bold=True, align="left", color=g.ink),
-            T(band.name, cx + 11, y, col_w - 13, row, size=8, align="left", color=g.ink),
-        ]
-    out.append(
-        T(rk.loss, cx + 2, ry + 1.5, col_w - 4, 12, size=6, min_size=4.8, align="left", valign="top", color="#333333")
-    )
+        out += ctx.piece("rank", {"span": band.span, "name": band.name, "ink": g.ink}, col_w, row,
+                         at=(cx, rows.y + rows.h - (i + 1) * row))
+    pips, ready = ctx.facts.get("virgil_pips", 7), ctx.facts.get("virgil_pips_at_start", 3)
+    vy = sun_y + phase_h + lay.panel_gap
+    virgil = ctx.compose("virgil", {"color": g.ink, "fill": "", "icon": "", "label": v.label,
+                                    "hint": ctx.fill(v.reminder, f"{SLUG}/{FILE}:virgil.reminder")},
+                         col_w, ry - lay.panel_gap - vy, at=(cx, vy),
+                         overrides={"content": SlotSpec(h=Length(mm=v.pips.span(pips)[1]))})
+    out += virgil.elements
+    area = region(virgil, "virgil", "content")
+    for i, (x, y) in enumerate(v.pips.cells(pips, area.x, area.y + area.h)):
+        out += ctx.piece("pip", {"ink": g.ink, "ready": "V" if i < ready else "", "earned": "" if i < ready else "-"},
+                         v.pips.size, v.pips.size, at=(x, y))
     # the mountain: scoring area on top, terraces below
-    mw = cx - 5
-    score_h = 30
-    score_y = top - score_h
-    out += panel(0, score_y, mw, score_h, g.scoring.label, g.ink, fill=g.sky)
-    out.append(T(g.scoring.hint, 2, score_y + 1.5, mw - 4, 5, size=7, align="left", color="#444444"))
-    base = block_h + 9
-    terrace_h = (score_y - 3 - base) / len(g.terraces)
-    narrow = mw * 0.32
+    mw = cx - lay.column_gap
+    score_y = top - lay.scoring
+    place("scoring", 0, score_y, mw, lay.scoring, g.ink, label=g.scoring.label, hint=g.scoring.hint, fill=g.sky)
+    base = block_h + lay.flow_gap
+    terrace_h = (score_y - lay.scoring_gap - base) / len(g.terraces)
+    row_h = terrace_h - lay.terrace_gap
+    narrow = mw * lay.narrowing / len(g.terraces) / 2
     for i, terrace in enumerate(sorted(g.terraces, key=lambda t: t.step)):
-        y0, y1 = base + i * terrace_h, base + (i + 1) * terrace_h - 1.2
-        inset0 = narrow * i / len(g.terraces) / 2
-        inset1 = narrow * (i + 1) / len(g.terraces) / 2
-        out.append(
-            Polygon(
-                ((inset0, y0), (mw - inset0, y0), (mw - inset1, y1), (inset1, y1)),
-                fill="#efe6da",
-                stroke=g.rock,
-                width=0.9,
-            )
-        )
-        left, right = inset1 + 2, mw - inset1 - 2
+        y0 = base + i * terrace_h
+        inset0, inset1 = narrow * i, narrow * (i + 1)
+        out.append(Polygon(((inset0, y0), (mw - inset0, y0), (mw - inset1, y0 + row_h), (inset1, y0 + row_h)),
+                           fill=g.terrace, stroke=g.rock, width=lay.terrace_stroke))
+        left, right = inset1 + lay.terrace_pad, mw - inset1 - lay.terrace_pad
         words, test = terrace.played(g.reading)
-        die_x = right - s - 1
-        box_x = die_x - 9
-        out += [
-            T(f"{terrace.step}", left, y0 + 1, 7, terrace_h - 2, size=13, bold=True, color=g.rock),
-            T(
-                terrace.name,
-                left + 8,
-                y0 + terrace_h / 2 - 0.5,
-                box_x - left - 9,
-                terrace_h / 2 - 1.5,
-                size=11,
-                bold=True,
-                align="left",
-                valign="bottom",
-                color=g.ink,
-            ),
-            T(
-                test.words(words, f"{SLUG}/{FILE}:terraces[{terrace.step - 1}].challenge"),
-                left + 8,
-                y0 + 0.8,
-                box_x - left - 9,
-                terrace_h / 2 - 1.2,
-                size=7.5,
-                min_size=5.5,
-                align="left",
-                valign="top",
-                color="#333333",
-            ),
-            Box(die_x, y0 + (terrace_h - 1.2 - s) / 2, s, s, stroke=g.ink, width=1.0),
-            Box(box_x, y0 + (terrace_h - 1.2) / 2 - 3, 6, 6, stroke=g.ink, width=0.9),
-            T("passed", box_x - 2, y0 + (terrace_h - 1.2) / 2 - 7.5, 10, 4, size=5.5, color="#555555"),
-        ]
+        die_x = right - g.die_spot - 1          # the challenge die's spot, 1 mm in from the text's edge
+        challenge = test.words(words, f"{SLUG}/{FILE}:terraces[{terrace.step - 1}].challenge")
+        out += ctx.piece("terrace", {"step": str(terrace.step), "name": terrace.name, "challenge": challenge,
+                                     "ink": g.ink, "rock": g.rock}, die_x - left, terrace_h, at=(left, y0))
+        out += ctx.piece("spot", {"color": g.ink}, g.die_spot, g.die_spot, at=(die_x, y0 + (row_h - g.die_spot) / 2))
     return tuple(out)
 
 

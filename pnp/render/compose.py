@@ -52,9 +52,11 @@ class _Ink:
 
 
 class _Composer:
-    def __init__(self, template: Template, values: Mapping[str, str], w: float, h: float) -> None:
+    def __init__(self, template: Template, values: Mapping[str, str], w: float, h: float,
+                 at: tuple[float, float]) -> None:
         self.template = template
         self.size = (w, h)
+        self.at = at
         self.values = values
         self.slips: list[Slip] = []
         self.inks: list[_Ink] = []
@@ -133,25 +135,24 @@ class _Composer:
             if not self.shown(slot):
                 continue
             a = areas[slot.name]
-            if a.w < -EDGE or a.h < -EDGE:
+            if slot.type != "line" and (a.w < -EDGE or a.h < -EDGE):     # a line runs either way
                 self.slip(slot, f"has no room: {a.w:.1f} x {a.h:.1f} mm on a {w:.1f} x {h:.1f} mm piece")
                 continue
             placed = Area(a.x + dx, a.y + dy, a.w, a.h)
             pw, ph = self.size
+            x, y = placed.x - self.at[0], placed.y - self.at[1]
             if (slot.type != "line" and not (owner is not None and owner.rotate)
-                    and (placed.x < -EDGE or placed.y < -EDGE or placed.x + placed.w > pw + EDGE
-                         or placed.y + placed.h > ph + EDGE)):
-                self.slip(slot, f"lies outside the piece: its box runs {placed.x:.1f} to "
-                                f"{placed.x + placed.w:.1f} mm across and {placed.y:.1f} to {placed.y + placed.h:.1f} "
-                                f"mm up a {pw:.1f} x {ph:.1f} mm piece")
+                    and (x < -EDGE or y < -EDGE or x + placed.w > pw + EDGE or y + placed.h > ph + EDGE)):
+                self.slip(slot, f"lies outside the piece: its box runs {x:.1f} to {x + placed.w:.1f} mm across and "
+                                f"{y:.1f} to {y + placed.h:.1f} mm up a {pw:.1f} x {ph:.1f} mm piece")
             self.areas[f"{prefix}{slot.name}"] = placed
             out += self.element(slot, placed, rotated=owner is not None and owner.rotate != 0, prefix=prefix)
         return out
 
     def element(self, slot: Slot, a: Area, rotated: bool, prefix: str) -> list[Element]:
         color = self.value(slot, slot.color)
-        fill = self.value(slot, slot.fill) if slot.fill else None
-        stroke = self.value(slot, slot.stroke) if slot.stroke else None
+        fill = self.value(slot, slot.fill) or None if slot.fill else None      # "{fill}" may be empty: none
+        stroke = self.value(slot, slot.stroke) or None if slot.stroke else None
         if slot.type == "group":
             if not slot.rotate:
                 return self.compose(slot.slots, slot.stack, slot.across, a.w, a.h, a.x, a.y, slot,
@@ -167,7 +168,8 @@ class _Composer:
             return [Circle(a.x + a.w / 2, a.y + a.h / 2, r, fill=fill, stroke=stroke, width=slot.width,
                            dash=slot.dash)]
         if slot.type == "line":
-            return [Line(a.x, a.y, a.x + a.w, a.y + a.h, color=color, width=slot.width, dash=slot.dash)]
+            return [Line(a.x, a.y, a.x + a.w, a.y + a.h, color=color, width=slot.width, dash=slot.dash,
+                         arrow=slot.arrow)]
         if slot.type == "icon":
             ref = self.value(slot, slot.icon)
             if not ref:
@@ -209,7 +211,8 @@ class _Composer:
         safe = self.template.safe.of(min(w, h))
         for ink in self.inks:
             a = ink.area
-            room = min(a.x, a.y, w - a.x - a.w, h - a.y - a.h)
+            x, y = a.x - self.at[0], a.y - self.at[1]
+            room = min(x, y, w - x - a.w, h - y - a.h)
             if safe and room < safe - EDGE:
                 self.slip(ink.slot, f"its text comes {max(room, 0):.1f} mm from the trim; keep it {safe:g} mm inside "
                                     "(a cut a little off would clip it)")
@@ -240,9 +243,11 @@ class Composed:
     areas: Mapping[str, Area]          # each slot's box ("body.left" inside a group): regions a game fills
 
 
-def compose(template: Template, values: Mapping[str, str], w: float, h: float) -> Composed:
-    """The elements of one piece of w x h mm drawn with `template`, and the template's mistakes."""
-    composer = _Composer(template, values, w, h)
-    elements = composer.compose(template.slots, template.stack, template.across, w, h, 0.0, 0.0)
+def compose(template: Template, values: Mapping[str, str], w: float, h: float, *,
+            at: tuple[float, float] = (0.0, 0.0)) -> Composed:
+    """The elements of one piece of w x h mm drawn with `template` with its lower-left corner `at`
+    (on a sheet the piece is part of), and the template's mistakes."""
+    composer = _Composer(template, values, w, h, at)
+    elements = composer.compose(template.slots, template.stack, template.across, w, h, *at)
     composer.check_inks(w, h)
     return Composed(elements=tuple(elements), slips=list(dict.fromkeys(composer.slips)), areas=composer.areas)

@@ -131,6 +131,7 @@ class SlotSpec(Strict):
     layer: Annotated[int, Field(ge=-10, le=10)] | None = None
     when: str | None = None                 # drawn only when this value of the piece is not empty
     rows: bool | None = None                # a text: each of its lines in an equal share of the box
+    arrow: bool | None = None               # a line: an arrowhead at its end
     stack: list[str] | None = None          # a group: these children stacked top to bottom...
     across: bool | None = None              # ... or left to right
     slots: dict[str, SlotSpec] | None = None
@@ -182,6 +183,7 @@ class Slot:
     layer: int = 0
     when: str | None = None
     rows: bool = False
+    arrow: bool = False
     slots: tuple[Slot, ...] = ()
     stack: tuple[str, ...] = ()
     across: bool = False

@@ -147,6 +147,11 @@ def csv_location(sources: dict[KeyPath, Path], loc: KeyPath) -> str | None:
     return None
 
 
+def _header(line: str) -> str:
+    """A table header line without its trailing comment ("[cards]  # the deck" -> "[cards]")."""
+    return line.split("#", 1)[0].strip()
+
+
 def toml_line(lines: list[str], loc: KeyPath) -> int | None:
     """The line of `loc` (such as ("souls", 2, "count")) in a TOML file's lines, found in the text:
     tomllib keeps no positions, and designers want the line they edited."""
@@ -161,7 +166,7 @@ def toml_line(lines: list[str], loc: KeyPath) -> int | None:
         head = str(parts[0])
         name = f"{table}.{head}" if table else head
         if len(parts) > 1 and isinstance(parts[1], int):          # the n-th [[name]]
-            headers = [i for i, line in enumerate(lines) if line.strip() == f"[[{name}]]"]
+            headers = [i for i, line in enumerate(lines) if _header(line) == f"[[{name}]]"]
             if parts[1] < len(headers):
                 start = headers[parts[1]] + 1
                 end, table, parts = body(start), name, parts[2:]
@@ -178,7 +183,7 @@ def toml_line(lines: list[str], loc: KeyPath) -> int | None:
                     return i + 1
         for k in range(len(keys), 0, -1):                         # the longest [table.name] written
             name = ".".join(([table] if table else []) + keys[:k])
-            headers = [i for i, line in enumerate(lines) if line.strip() == f"[{name}]"]
+            headers = [i for i, line in enumerate(lines) if _header(line) == f"[{name}]"]
             if headers:
                 start = headers[0] + 1
                 end, table, parts = body(start), name, parts[k:]

@@ -15,23 +15,23 @@ from pydantic import Field, model_validator
 from pnp.errors import LayoutError
 from pnp.files.timelimit import TimeLimitExceeded, time_limit
 from pnp.games import BuildContext, Game, Promises
-from pnp.games.kit import assembly_for, sheet
+from pnp.games.kit import assembly_for, region, sheet, size_around
 from pnp.render.columns import Block, balanced_split, text_column
 from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet
-from pnp.render.elements import WHITE, Box, Element, Elements, Icon
+from pnp.render.elements import WHITE, Element, Elements
 from pnp.render.elements import Text as T
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
-from pnp.source.models import Color, CoverText, IconName, Layout, Strict, Templates, Text, load_file
+from pnp.source.models import Color, CoverText, IconName, Layout, Mm, Strict, Templates, Text, load_file
 from pnp.source.rules import Problem, RulesModel
+from pnp.source.slots import Length, SlotSpec
 
 SLUG = "punished"
 CARDS, TEXT, BOARD = "cards.toml", "text.toml", "board.toml"
 CARDS_PDF = "cards.pdf"
 TOKENS_PDF = "tokens-and-board.pdf"
 TierName = Literal["1", "2", "3"]
-POKER = (63.5, 88.9)           # mm: the card a pile zone holds
-BOARD_FIXED = 214.0            # mm of the stat board that is not its tracks
+PILE = (64.5, 89.9)            # mm: a pile zone holds a poker card with half a millimetre all round
 Stat = Literal["MAW", "BONE", "ICHOR", "PAIN", "SELF"]
 BOOSTED = ("MAW", "BONE", "ICHOR", "SELF")
 
@@ -171,8 +171,22 @@ class Zone(Strict):
     beside: bool = False
 
 
+class BoardLayout(Strict):
+    """The stat board's sizes in mm that its template cannot say: they depend on counts."""
+
+    row_min: Mm                 # a stat's track row: as tall as the paper allows, within these
+    row_max: Mm
+    others: Mm                  # the board's height that is not the tracks
+    about: Annotated[float, Field(ge=0, le=20)]     # below each track: the stat's line
+    limit_row: Mm
+    zone_gap: Annotated[float, Field(ge=0, le=50)]  # between two zones beside the board
+    token_text: Annotated[float, Field(gt=0, le=30)]        # pt, and its floor
+    token_text_min: Annotated[float, Field(gt=0, le=30)]
+
+
 class StatBoard(Strict):
     title: Text
+    layout: BoardLayout
     track_max: Annotated[int, Field(ge=3, le=20)]
     self_tag: Text
     stats: Annotated[list[StatTrack], Field(min_length=1)]
@@ -386,92 +400,52 @@ def token_rule(p: Punished, kind: TokenKind) -> str:
 
 
 def board_elements(p: Punished, ctx: BuildContext, w: float, h: float) -> Elements:
-    b = p.extras.board
-    out: list[Element] = [T(b.title, 0, h - 10, w, 10, size=16, bold=True, align="left")]
-    track_top = h - 14
-    # the card-sized zones take a fixed height; the tracks give way on shorter paper (Letter)
-    row = min(15.5, max(10.5, (h - BOARD_FIXED) / max(len(b.stats), 1)))
-    cell = (w - 34) / (b.track_max + 1)
-    for i, stat in enumerate(b.stats):
-        y = track_top - (i + 1) * row
-        half = (row - 4.5) / 2  # the track's boxes run from y + 3, 2 * half tall
-        out += [
-            Icon(stat.icon, 5, y + 3 + half, min(8.0, 2 * half), stat.color),
-            T(
-                stat.name,
-                10,
-                y + 3 + half,
-                22,
-                half + 1,
-                size=10,
-                min_size=6.5,
-                bold=True,
-                align="left",
-                valign="bottom",
-                color=stat.color,
-            ),
-            T(
-                f"start {stat.start}" + ("  · SELF" if stat.self else ""),
-                10,
-                y + 2.5,
-                22,
-                half,
-                size=6.5,
-                min_size=5,
-                align="left",
-                valign="top",
-            ),
-        ]
-        for v in range(b.track_max + 1):
-            fill = "#f4e3b5" if v == stat.start else None
-            out += [
-                Box(33 + v * cell, y + 3, cell - 1, row - 4.5, fill=fill, stroke=stat.color, width=0.7, radius=1),
-                T(str(v), 33 + v * cell, y + 3, cell - 1, row - 4.5, size=9, bold=v == stat.start),
-            ]
-        out.append(T(stat.about, 33, y - 1.2, w - 33, 4, size=6, min_size=4.5, align="left", color="#333333"))
-    y = track_top - len(b.stats) * row - 5
-    out.append(T(b.self_tag, 0, y - 5, w, 5, size=7.5, bold=True, align="left"))
-    y -= 8
-    out.append(T("Limits", 0, y - 5, w, 5, size=9, bold=True, align="left"))
-    y -= 5.5
-    for line in [ctx.fill(text, f"{SLUG}/{BOARD}:board.limits.lines[{k}]") for k, text in enumerate(b.limits.lines)]:
-        out.append(T(line, 2, y - 5, w - 2, 5, size=7.5, min_size=5.5, align="left"))
-        y -= 5.2
-    y -= 2
-    out.append(T("Zones", 0, y - 5, w, 5, size=9, bold=True, align="left"))
-    y -= 6
+    """The stat board from the `stat-board` template (board.toml): its parts stacked top to bottom;
+    this code fills the regions whose contents are counted: the tracks, the limits, the zones."""
+    b, lay = p.extras.board, p.extras.board.layout
+    beside = [zone for zone in b.zones if zone.beside]
     piles = [zone for zone in b.zones if not zone.beside]
-    pile_w, pile_h = POKER[0] + 1, POKER[1] + 1  # a poker card with half a millimetre all round
+    # the card-sized zones take a fixed height; the tracks give way on shorter paper (Letter)
+    row = min(lay.row_max, max(lay.row_min, (h - lay.others) / max(len(b.stats), 1)))
+    pile_w, pile_h = size_around(ctx, "pile", *PILE, slot="frame")
+    heights = {"stats": row * len(b.stats), "limits": lay.limit_row * len(b.limits.lines), "zones": pile_h}
+    board = ctx.compose("stat-board", {"title": b.title, "self_tag": b.self_tag, "beside": "yes" if beside else ""},
+                        w, h, overrides={name: SlotSpec(h=Length(mm=mm)) for name, mm in heights.items()})
+    out: list[Element] = list(board.elements)
+    stats = region(board, "stat-board", "stats")
+    for i, stat in enumerate(b.stats):
+        y = stats.y + stats.h - (i + 1) * row - lay.about
+        piece = ctx.compose("stat", {"name": stat.name, "icon": stat.icon, "color": stat.color, "about": stat.about,
+                                     "start": f"start {stat.start}" + ("  · SELF" if stat.self else "")},
+                            w, row + lay.about, at=(0, y))
+        out += piece.elements
+        track = region(piece, "stat", "track")
+        pitch = track.w / (b.track_max + 1)
+        for v in range(b.track_max + 1):
+            out += ctx.piece("stat-start" if v == stat.start else "stat-cell", {"number": str(v), "color": stat.color},
+                             pitch, track.h, at=(track.x + v * pitch, track.y))
+    limits = region(board, "stat-board", "limits")
+    for k, text in enumerate(b.limits.lines):
+        line = ctx.fill(text, f"{SLUG}/{BOARD}:board.limits.lines[{k}]")
+        out += ctx.piece("limit", {"text": line}, w, lay.limit_row,
+                         at=(0, limits.y + limits.h - (k + 1) * lay.limit_row))
+    zones = region(board, "stat-board", "zones")
     gap = (w - len(piles) * pile_w) / max(len(piles) - 1, 1)
     for i, zone in enumerate(piles):
-        zx = i * (pile_w + gap)
-        out += [
-            T(zone.name, zx, y - 4.5, pile_w, 4.5, size=8.5, bold=True, align="left"),
-            T(zone.about, zx, y - 9, pile_w, 4.5, size=6, min_size=5, align="left", color="#333333"),
-            Box(zx, y - 10 - pile_h, pile_w, pile_h, stroke="#555555", width=0.7, dash=(1.5, 1)),
-        ]
-    y -= 10 + pile_h + 3
-    beside = [zone for zone in b.zones if zone.beside]
+        out += ctx.piece("pile", {"name": zone.name, "about": zone.about}, pile_w, pile_h,
+                         at=(i * (pile_w + gap), zones.y))
     if beside:
-        out.append(T("Beside the board", 0, y - 4.5, w, 4.5, size=8, bold=True, align="left"))
-        y -= 5.5
-        area_w = (w - 4 * (len(beside) - 1)) / len(beside)
+        area = region(board, "stat-board", "beside")
+        area_w = (w - lay.zone_gap * (len(beside) - 1)) / len(beside)
         for i, zone in enumerate(beside):
-            zx = i * (area_w + 4)
-            out += [
-                Box(zx, y - 12, area_w, 12, stroke="#555555", width=0.5, radius=2, dash=(1.5, 1)),
-                T(zone.name, zx + 2, y - 5.5, area_w - 4, 4.5, size=8, bold=True, align="left"),
-                T(zone.about, zx + 2, y - 11, area_w - 4, 5.5, size=6, min_size=5, align="left", valign="top"),
-            ]
-        y -= 15
-    out.append(T("Tokens", 0, y - 5, w, 5, size=9, bold=True, align="left"))
+            out += ctx.piece("beside-zone", {"name": zone.name, "about": zone.about}, area_w, area.h,
+                             at=(i * (area_w + lay.zone_gap), area.y))
     rules: list[Block] = [("item", token_rule(p, k)) for k in p.extras.tokens.kinds]
-    col = (w - 6) / 2
-    half = balanced_split(rules, col, 7)
-    out += [
-        *text_column(rules[:half], 0, y - 6, col, y - 6, size=7, min_size=5),
-        *text_column(rules[half:], col + 6, y - 6, col, y - 6, size=7, min_size=5),
-    ]
+    left, right = region(board, "stat-board", "tokens.left"), region(board, "stat-board", "tokens.right")
+    half = balanced_split(rules, left.w, lay.token_text)
+    for column, blocks in ((left, rules[:half]), (right, rules[half:])):
+        out += text_column(blocks, column.x, column.y + column.h, column.w, column.h, size=lay.token_text,
+                           min_size=lay.token_text_min)
     return tuple(out)
 
 

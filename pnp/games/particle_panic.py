@@ -8,15 +8,26 @@ from pydantic import Field, model_validator
 
 from pnp.errors import LayoutError
 from pnp.games import BuildContext, Game, Promises
-from pnp.games.kit import TokenSide, aid_frame, aids_document, assembly_for, pawn_name, pawn_standees, round_token
+from pnp.games.kit import (
+    Grid,
+    TokenSide,
+    aid_frame,
+    aids_document,
+    assembly_for,
+    pawn_name,
+    pawn_standees,
+    region,
+    round_token,
+)
 from pnp.render.columns import Block
 from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet
-from pnp.render.elements import WHITE, Box, Circle, Element, Elements, Icon, Polygon
+from pnp.render.elements import WHITE, Element, Elements, Icon, Polygon
 from pnp.render.elements import Text as T
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
 from pnp.source.models import Color, Count, CoverText, IconName, Mm, PawnSet, Strict, Templates, Text, load_file
 from pnp.source.rules import Problem, RulesModel, check_facts
+from pnp.source.slots import Length, SlotSpec
 
 SLUG = "particle-panic"
 FILE = "components.toml"
@@ -41,6 +52,8 @@ class BoardData(Strict):
     accent: Color
     start_particles: Annotated[int, Field(ge=0, le=12)]
     centre_lines: list[Text]
+    centre_line: Mm             # the height of each centre line
+    ring_width: Annotated[float, Field(gt=0, le=20)]     # pt: the ring joining the spaces
 
 
 class Particles(Strict):
@@ -70,6 +83,7 @@ class CodeTracker(Strict):
     label: Text
     slots: Annotated[int, Field(ge=1, le=10)]
     hint: Text
+    slot_width: Mm              # a code card's box at most
     width: Annotated[float, Field(ge=80, le=190)]
     height: Annotated[float, Field(ge=50, le=250)]
 
@@ -113,8 +127,12 @@ def load(source: GameSource, store: IconStore) -> PanicData:
 
 
 # -- the board -----------------------------------------------------------------------------------
+SPOT_GAPS = (3.0, 2.0)      # mm between a space's particle spots, across and down
+
+
 def space_size(b: BoardData) -> tuple[float, float]:
-    return 4 + b.card_width + 4 + 2 * b.particle_spot + 3 + 4, b.card_height + 6
+    """A space holds its card stack, then two columns of particle spots, with a margin all round."""
+    return 4 + b.card_width + 4 + 2 * b.particle_spot + SPOT_GAPS[0] + 4, b.card_height + 6
 
 
 def board_size(b: BoardData) -> tuple[float, float]:
@@ -128,68 +146,62 @@ def space_centres(b: BoardData) -> list[tuple[float, float]]:
             (0, -b.ring_y), (-b.ring_x, -b.side_y), (-b.ring_x, b.side_y)]
 
 
-def board_elements(d: PanicData) -> Elements:
+def board_elements(d: PanicData, ctx: BuildContext) -> Elements:
+    """The ring from the templates in components.toml: its centre, and each space with its card
+    stack, number and particle spots; this code places them around the ring."""
     b = d.board
     w, h = board_size(b)
     sw, sh = space_size(b)
-    cx, cy = w / 2, h / 2
-    centres = [(cx + x, cy + y) for x, y in space_centres(b)]
-    out: list[Element] = [Polygon(tuple(centres), stroke=b.color, width=6),
-                 Icon(b.particle_icon, cx, cy + 12, 26, b.accent),
-                 T(d.lab, cx - 40, cy - 8, 80, 8, size=14, bold=True, color=b.color)]
+    centres = [(w / 2 + x, h / 2 + y) for x, y in space_centres(b)]
+    colours = {"color": b.color, "accent": b.accent, "tint": b.tint}
+    out: list[Element] = [Polygon(tuple(centres), stroke=b.color, width=b.ring_width)]
+    centre = ctx.compose("ring-centre", {"lab": d.lab, "icon": b.particle_icon, **colours}, w, h,
+                         overrides={"lines": SlotSpec(h=Length(mm=len(b.centre_lines) * b.centre_line))})
+    out += centre.elements
+    lines = region(centre, "ring-centre", "lines")
     for i, line in enumerate(b.centre_lines):
-        out.append(T(line, cx - 45, cy - 17 - i * 9, 90, 8.5, size=7, min_size=5.5, color="#333333"))
-    spot = b.particle_spot
+        out += ctx.piece("centre-line", {"text": line}, lines.w, b.centre_line,
+                         at=(lines.x, lines.y + lines.h - (i + 1) * b.centre_line))
+    spot = Grid(size=b.particle_spot, per_row=2, gap_across=SPOT_GAPS[0], gap_down=SPOT_GAPS[1])
     for number, (x, y) in enumerate(centres, start=1):
         x0, y0 = x - sw / 2, y - sh / 2
-        out += [Box(x0, y0, sw, sh, fill=b.tint, stroke=b.color, width=1.5, radius=3),
-                Box(x0 + 4, y0 + 3, b.card_width, b.card_height, fill=WHITE, stroke=b.color, width=0.8, dash=(2, 1.5)),
-                T("card stack", x0 + 4, y0 + 3 + b.card_height / 2 - 3, b.card_width, 6, size=8, color="#8899aa")]
-        px = x0 + 4 + b.card_width + 4
-        badge = (px + spot + 1.5, y0 + sh - 12)
-        out += [Circle(*badge, 9, fill=b.color),
-                T(str(number), badge[0] - 8, badge[1] - 5, 16, 10, size=20, bold=True, color=WHITE)]
-        for k in range(b.particle_spots):
-            r, c = divmod(k, 2)
-            sx, sy = px + spot / 2 + c * (spot + 3), y0 + 3 + spot / 2 + (2 - r) * (spot + 2)
-            out.append(Circle(sx, sy, spot / 2, stroke=b.accent, width=0.8, dash=(1.2, 1.0)))
-            if k == 0 and number > 1 and number - 1 <= b.start_particles:
-                out += [Icon(b.particle_icon, sx, sy, spot * 0.55, b.accent),
-                        T("start", sx - spot / 2, sy - spot / 2 - 0.2, spot, 3, size=5, color=b.accent)]
-        if number == 1:
-            out += [Icon(b.pawn_icon, x0 + 4 + b.card_width / 2, y0 + b.card_height - 10, 14, b.color),
-                    T("pawns start here", x0 + 4, y0 + b.card_height - 21, b.card_width, 5, size=7, bold=True,
-                      color=b.color)]
+        space = ctx.compose("space", {"number": str(number), "first": "yes" if number == 1 else "",
+                                      "pawn": b.pawn_icon, **colours}, sw, sh, at=(x0, y0),
+                            overrides={"stack": SlotSpec(w=Length(mm=b.card_width), h=Length(mm=b.card_height))})
+        out += space.elements
+        spots = region(space, "space", "column.spots")
+        starts = number > 1 and number - 1 <= b.start_particles
+        for k, (sx, sy) in enumerate(spot.cells(b.particle_spots, spots.x, spots.y + spot.span(b.particle_spots)[1])):
+            out += ctx.piece("particle-spot", {"icon": b.particle_icon if k == 0 and starts else "", **colours},
+                             spot.size, spot.size, at=(sx, sy))
     return tuple(out)
 
 
 # -- pieces --------------------------------------------------------------------------------------
-def hand_tracker(t: HandTracker, color: str, name: str) -> Elements:
-    cell = (t.width - 34) / (t.start + 1)
-    out: list[Element] = [Box(0.8, 0.8, t.width - 1.6, t.height - 1.6, stroke=color, width=1.0, radius=2),
-           T(t.label, 3, t.height / 2, 30, 8, size=9, bold=True, align="left"),
-           T(name, 3, t.height / 2 - 8, 30, 6, size=7, align="left", color=color),
-           T(t.hint, 3, 1.5, t.width - 6, 4.5, size=5.5, min_size=4.5, align="left", color="#444444")]
-    for i, value in enumerate(range(t.start, -1, -1)):
-        x = 33 + i * cell
-        fill = "#f4cccc" if value == 0 else None
-        out += [Box(x, 7, cell - 1.2, t.height - 10, fill=fill, stroke="#1b1b1b", width=0.8),
-                T(str(value), x, 7, cell - 1.2, t.height - 10, size=12, bold=True)]
-    return tuple(out)
+def hand_tracker(ctx: BuildContext, t: HandTracker, color: str, name: str) -> Elements:
+    tracker = ctx.compose("hand-tracker", {"label": t.label, "name": name, "hint": t.hint, "color": color},
+                          t.width, t.height)
+    cells = region(tracker, "hand-tracker", "cells")
+    pitch = cells.w / (t.start + 1)
+    return tracker.elements + tuple(
+        e for i, value in enumerate(range(t.start, -1, -1))
+        for e in ctx.piece("hand-zero" if value == 0 else "hand-cell", {"number": str(value)}, pitch, cells.h,
+                           at=(cells.x + i * pitch, cells.y)))
 
 
-def code_tracker(t: CodeTracker, suits: list[Suit]) -> Elements:
-    out: list[Element] = [Box(0.8, 0.8, t.width - 1.6, t.height - 1.6, stroke="#1b1b1b", width=1.0, radius=2),
-           T(t.label, 3, t.height - 10, t.width - 6, 8, size=11, bold=True, align="left"),
-           T(t.hint, 3, 1.5, t.width - 6, 5, size=6, min_size=4.5, align="left", color="#444444")]
-    row = (t.height - 20) / len(suits)
-    slot_w = min(13.0, (t.width - 40) / t.slots - 1.5)
+def code_tracker(ctx: BuildContext, t: CodeTracker, suits: list[Suit]) -> Elements:
+    tracker = ctx.compose("code-tracker", {"label": t.label, "hint": t.hint}, t.width, t.height)
+    out: list[Element] = list(tracker.elements)
+    rows = region(tracker, "code-tracker", "rows")
+    row = rows.h / len(suits)
     for i, suit in enumerate(suits):
-        y = t.height - 12 - (i + 1) * row
-        out += [Icon(suit.icon, 7, y + row / 2, row * 0.7, suit.color),
-                T(suit.name, 12, y, 24, row, size=8, bold=True, align="left", color=suit.color)]
+        line = ctx.compose("code-row", {"name": suit.name, "icon": suit.icon, "color": suit.color}, rows.w, row,
+                           at=(rows.x, rows.y + rows.h - (i + 1) * row))
+        out += line.elements
+        boxes = region(line, "code-row", "code")
+        pitch = min(t.slot_width, boxes.w / t.slots)
         for k in range(t.slots):
-            out.append(Box(37 + k * (slot_w + 1.5), y + 1, slot_w, row - 2, stroke=suit.color, width=0.8, radius=1))
+            out += ctx.piece("code-slot", {"color": suit.color}, pitch, boxes.h, at=(boxes.x + k * pitch, boxes.y))
     return tuple(out)
 
 
@@ -234,14 +246,14 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
     pw = d.pawns
     ht = d.hand_tracker
     trackers = [Piece(kind="hand-tracker", name=f"{pawn_name(pw, i)} hand-limit tracker",
-                      face=hand_tracker(ht, pw.colors[i % len(pw.colors)], pawn_name(pw, i))) for i in range(n)]
+                      face=hand_tracker(ctx, ht, pw.colors[i % len(pw.colors)], pawn_name(pw, i))) for i in range(n)]
     ct = d.code_tracker
-    codes = Piece(kind="code-tracker", name="Self-destruct code tracker", face=code_tracker(ct, d.suits))
+    codes = Piece(kind="code-tracker", name="Self-destruct code tracker", face=code_tracker(ctx, ct, d.suits))
     notes = assembly_for(d.cover, [BOARD_PDF, PIECES_PDF], f"{SLUG}/{FILE}")
     return [
         DocumentSpec(filename=BOARD_PDF, title="Ring board", game_title=d.title,
                      sections=[Board(title="Board", kind="board", name="Ring board", width=w, height=h,
-                                     elements=board_elements(d), background=WHITE)],
+                                     elements=board_elements(d, ctx), background=WHITE)],
                      cover=Cover(contents=[f"The {d.lab} ring: six spaces, each holding a face-up card stack and "
                                            "up to six particles."], assembly=notes[BOARD_PDF], bring=d.cover.bring)),
         DocumentSpec(filename=PIECES_PDF, title="Particles, pawns and trackers", game_title=d.title, sections=[

@@ -17,18 +17,20 @@ from pnp.games.kit import (
     aid_sheet,
     assembly_for,
     card_back,
+    natural_size,
+    region,
     round_token,
     sheet,
+    size_around,
 )
 from pnp.render.columns import Block
 from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet
-from pnp.render.elements import WHITE, Box, Circle, Element, Elements, Icon, Line
-from pnp.render.elements import Text as T
+from pnp.render.elements import Element, Elements, Icon, Line
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconRef, IconStore
 from pnp.source.models import CardBack, CardDesign, Color, CoverText, IconName, Strict, Templates, Text, load_file
 from pnp.source.rules import Problem, RulesModel
-from pnp.source.svgshape import SvgRejected, radial_tips
+from pnp.source.svgshape import IconShape, SvgRejected, radial_tips
 
 FILE = "components.toml"
 CARDS_PDF = "cards.pdf"
@@ -81,6 +83,14 @@ class Mat(Strict):
     heading: Text
     instructions: Text
     challenges: Annotated[list[Challenge], Field(min_length=6, max_length=6)]
+    # how the arms are followed (the pieces themselves are templates)
+    art_width: Annotated[float, Field(gt=0, le=1)]          # the icon's share of the mat's width, at most
+    label_band: Annotated[float, Field(ge=0, le=60)]        # mm kept above and below the icon for labels
+    label_gap: Annotated[float, Field(ge=0, le=60)]         # mm from the icon's box out to a label
+    spot_along: Annotated[float, Field(gt=0, le=1)]         # a token spot's place from the centre to the tip
+    badge_gap: Annotated[float, Field(ge=0, le=20)]         # mm from an arm's tip to its letter badge
+    side_leader: Annotated[float, Field(gt=0, le=1)]        # arms steeper than this lead to a label's edge
+    leader_width: Annotated[float, Field(gt=0, le=5)]       # pt
 
 
 class Aid(Strict):
@@ -107,6 +117,7 @@ class ExitData(Strict):
 
 Point = tuple[float, float]
 Tips = tuple[Point, list[Point]]
+ICON_UNITS = IconShape.view_size        # the side of an icon's box, in the units of its tips
 
 
 @dataclass(frozen=True)
@@ -140,56 +151,50 @@ def card_face(ctx: BuildContext, card: CardType, i: int, role: str) -> Elements:
 
 
 # -- mat -----------------------------------------------------------------------------------------
-def mat_elements(mat: Mat, tips: Tips, token_d: float, w: float, h: float) -> Elements:
+def mat_elements(mat: Mat, tips: Tips, token_d: float, ctx: BuildContext, w: float, h: float) -> Elements:
     """The brain-freeze icon large, letters at the arm tips, a token spot on each arm and the
-    challenge names outside the skull with leader lines."""
+    challenge names outside the skull with leader lines (the templates `mat`, `mat-spot`,
+    `mat-badge` and `mat-label` in components.toml; this code follows the arms)."""
     (cx, cy), points = tips
-    head, foot, label_band = 12.0, 16.0, 16.0
-    size = min(w * 0.72, h - head - foot - 2 * label_band)
-    scale = size / 512.0
-    middle = foot + (h - head - foot) / 2
-    ox, oy = w / 2 - size / 2, middle - size / 2   # icon box lower-left on the page (mm)
+    page = ctx.compose("mat", {"heading": mat.heading, "instructions": mat.instructions}, w, h)
+    art = region(page, "mat", "art")
+    size = min(art.w * mat.art_width, art.h - 2 * mat.label_band)
+    scale = size / ICON_UNITS
+    ox, oy = art.x + (art.w - size) / 2, art.y + (art.h - size) / 2    # the icon's box on the page (mm)
 
     def at(px: float, py: float) -> tuple[float, float]:
-        return ox + px * scale, oy + (512 - py) * scale
+        return ox + px * scale, oy + (ICON_UNITS - py) * scale
 
     centre = at(cx, cy)
-    out: list[Element] = [T(mat.heading, 0, h - head, w * 0.62, head, size=16, bold=True, align="left"),
-           T("Player: ____________________", w * 0.62, h - head, w * 0.38, head, size=10, align="right"),
-           Icon(mat.icon, w / 2, oy + size / 2, size, mat.color)]
+    out: list[Element] = [*page.elements, Icon(mat.icon, ox + size / 2, oy + size / 2, size, mat.color)]
+    spot_d = size_around(ctx, "mat-spot", token_d, token_d, slot="token")[0]
+    badge_d = natural_size(ctx, "mat-badge")[0]
+    lw, lh = natural_size(ctx, "mat-label")
     for challenge, (px, py) in zip(mat.challenges, points, strict=True):
         tip = at(px, py)
         dx, dy = tip[0] - centre[0], tip[1] - centre[1]
         length = math.hypot(dx, dy)
         ux, uy = dx / length, dy / length
-        spot = (centre[0] + ux * length * 0.62, centre[1] + uy * length * 0.62)
-        badge = (tip[0] + ux * 4.2, tip[1] + uy * 4.2)
-        out += [Circle(spot[0], spot[1], token_d / 2 + 0.8, stroke=mat.spot_color, width=1.4, dash=(1.6, 1.0)),
-                Circle(badge[0], badge[1], 3.6, fill=WHITE, stroke=mat.spot_color, width=1.2),
-                T(challenge.letter, badge[0] - 3, badge[1] - 3, 6, 6, size=10, bold=True)]
-        label = _outside(centre, (ux, uy), (ox, oy, ox + size, oy + size), w)
-        lw, lh = 44.0, 8.0
+        spot = (centre[0] + ux * length * mat.spot_along, centre[1] + uy * length * mat.spot_along)
+        out += ctx.piece("mat-spot", {"color": mat.spot_color}, spot_d, spot_d,
+                         at=(spot[0] - spot_d / 2, spot[1] - spot_d / 2))
+        reach = badge_d / 2 + mat.badge_gap
+        badge = (tip[0] + ux * reach, tip[1] + uy * reach)
+        out += ctx.piece("mat-badge", {"letter": challenge.letter, "color": mat.spot_color}, badge_d, badge_d,
+                         at=(badge[0] - badge_d / 2, badge[1] - badge_d / 2))
+        label = _outside(centre, (ux, uy), (ox, oy, ox + size, oy + size), mat.label_gap)
         lx = min(max(label[0] - lw / 2 + ux * lw / 2, 0), w - lw)
         ly = label[1] - lh / 2 + uy * lh / 2
-        out += [
-            Line(
-                badge[0] + ux * 3.6,
-                badge[1] + uy * 3.6,
-                lx + lw / 2,
-                ly + lh / 2 if abs(uy) < 0.9 else (ly if uy > 0 else ly + lh),
-                color=mat.spot_color,
-                width=0.6,
-            ),
-            Box(lx, ly, lw, lh, fill=WHITE, stroke=mat.spot_color, width=0.6, radius=1.5),
-            T(f"{challenge.letter}  {challenge.name}", lx + 1, ly + 0.5, lw - 2, lh - 1, size=10, bold=True),
-        ]
-    out.append(T(mat.instructions, 4, 1, w - 8, 14, size=9, min_size=7, color="#333333"))
+        end_y = ly + lh / 2 if abs(uy) < mat.side_leader else (ly if uy > 0 else ly + lh)
+        out += [Line(badge[0] + ux * badge_d / 2, badge[1] + uy * badge_d / 2, lx + lw / 2, end_y,
+                     color=mat.spot_color, width=mat.leader_width),
+                *ctx.piece("mat-label", {"letter": challenge.letter, "name": challenge.name, "color": mat.spot_color},
+                           lw, lh, at=(lx, ly))]
     return tuple(out)
 
 
-def _outside(centre: Point, direction: Point, box: tuple[float, float, float, float],
-             page_w: float) -> Point:
-    """Where a ray from `centre` leaves the icon's box, pushed 6 mm further out."""
+def _outside(centre: Point, direction: Point, box: tuple[float, float, float, float], gap: float) -> Point:
+    """Where a ray from `centre` leaves the icon's box, pushed `gap` mm further out."""
     x0, y0, x1, y1 = box
     ux, uy = direction
     ts = []
@@ -201,7 +206,7 @@ def _outside(centre: Point, direction: Point, box: tuple[float, float, float, fl
         ts.append((y1 - centre[1]) / uy)
     if uy < -1e-6:
         ts.append((y0 - centre[1]) / uy)
-    t = min(ts) + 6
+    t = min(ts) + gap
     return centre[0] + ux * t, centre[1] + uy * t
 
 
@@ -298,7 +303,7 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
             game_title=b.title,
             sections=[
                 sheet(title="Scoring mat", kind="mat", name="Brain-freeze mat", ctx=ctx, copies=ctx.count("mat"),
-                      layout=lambda mw, mh: mat_elements(data.mat, tips, d, mw, mh)),
+                      layout=lambda mw, mh: mat_elements(data.mat, tips, d, ctx, mw, mh)),
                 aid_sheet(lambda aw, ah: aid_elements(data, ctx, aw, ah), ctx, ctx.count("aid")),
             ],
         ),

@@ -77,6 +77,15 @@ def size_around(ctx: BuildContext, template: str, w: float, h: float, slot: str 
     return (w - inner.w.mm) / inner.w.share, (h - inner.h.mm) / inner.h.share
 
 
+def natural_size(ctx: BuildContext, template: str) -> tuple[float, float]:
+    """The width and height (mm) a `template` gives its pieces, for one the game places itself."""
+    found = ctx.templates.get(template)
+    if found is None or found.size is None:
+        raise LayoutError(f"template {template!r}: needs `size = [width, height]` in mm: the game places "
+                          "its pieces at that size")
+    return found.size
+
+
 # -- panels and grids of spots -------------------------------------------------------------------
 class Grid(Strict):
     """Equal square cells in rows, `per_row` to a row (die spots, pips, track boxes)."""

@@ -144,6 +144,7 @@ class TemplateSpec(Strict):
     stack: list[str] | None = None
     across: bool | None = None
     safe: LengthValue | None = None         # text keeps this far inside the trim
+    size: Annotated[list[Annotated[float, Field(gt=0, le=MAX_MM)]], Field(min_length=2, max_length=2)] | None = None
     slots: dict[str, SlotSpec] = {}
 
 
@@ -197,6 +198,7 @@ class Template:
     stack: tuple[str, ...] = ()
     across: bool = False
     safe: Length = Length()
+    size: tuple[float, float] | None = None     # mm: a piece the game places at this size (a badge, a label)
 
 
 class UnknownTemplate(Exception):
@@ -249,5 +251,6 @@ def resolve(specs: Mapping[str, tuple[TemplateSpec, Where]], kit: Mapping[str, T
         out[name] = replace(template, name=name, where=where,
                             stack=tuple(spec.stack) if spec.stack is not None else template.stack,
                             across=spec.across if spec.across is not None else template.across,
-                            safe=spec.safe if spec.safe is not None else template.safe)
+                            safe=spec.safe if spec.safe is not None else template.safe,
+                            size=(spec.size[0], spec.size[1]) if spec.size is not None else template.size)
     return out

@@ -15,13 +15,15 @@ from pnp.games.kit import (
     aids_document,
     assembly_for,
     card_back,
+    natural_size,
     pawn_standees,
     round_token,
+    size_around,
     standee_tab,
 )
 from pnp.render.columns import Block
 from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet
-from pnp.render.elements import WHITE, Box, Element, Elements, Group, Icon, Line, Polygon
+from pnp.render.elements import WHITE, Box, Element, Elements, Line, Polygon
 from pnp.render.elements import Text as T
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
@@ -73,6 +75,14 @@ class Track(Strict):
     heaven: Destination
     hell: Destination
     limbo: Limbo
+    limbo_band: Annotated[float, Field(ge=0, le=200)]      # mm: the middle row's band, in either tint
+    path_color: Color
+    path_width: Annotated[float, Field(gt=0, le=20)]      # pt: the path joining the spaces
+
+    @property
+    def destination(self) -> int:
+        """HEAVEN and HELL are the space after the last numbered one."""
+        return self.spaces_per_path + 1
 
 
 class Destiny(Strict):
@@ -156,8 +166,8 @@ def track_cells(t: Track) -> list[tuple[str, int, float, float]]:
     cols = track_columns(t)
     pitch = t.width / cols
     ys = (t.height * 0.2, t.height * 0.5, t.height * 0.8)
-    sequence = [("hell", 16)] + [("hell", k) for k in range(n, 0, -1)] + [("limbo", 0)] + \
-               [("heaven", k) for k in range(1, n + 1)] + [("heaven", 16)]
+    sequence = [("hell", t.destination)] + [("hell", k) for k in range(n, 0, -1)] + [("limbo", 0)] + \
+               [("heaven", k) for k in range(1, n + 1)] + [("heaven", t.destination)]
     cells = []
     unit = 0
     for side, number in sequence:
@@ -190,46 +200,48 @@ def limbo_size(t: Track, pawns: PawnSet) -> tuple[float, float]:
 
 
 def track_elements(ctx: BuildContext, t: Track, pawns: PawnSet) -> Elements:
+    """The snake of spaces from the templates in components.toml (`track`, `track-space`, `limbo`,
+    `end-space` and their notes); this code lays the snake out and joins it."""
     w, h = t.width, t.height
     cells = track_cells(t)
-    mid = h * 0.5
+    mid, band = h / 2, t.limbo_band / 2
     limbo_x = next(x for side, _, x, _ in cells if side == "limbo")
+    colours = {"heaven": t.heaven.color, "hell": t.hell.color, "limbo": t.limbo.color}
     out: list[Element] = [
-        Polygon(((0, mid + 20), (w, mid + 20), (w, h), (0, h)), fill=t.heaven.tint),
-        Polygon(((0, mid - 20), (limbo_x, mid - 20), (limbo_x, mid + 20), (0, mid + 20)), fill=t.heaven.tint),
-        Polygon(((0, 0), (w, 0), (w, mid - 20), (0, mid - 20)), fill=t.hell.tint),
-        Polygon(((limbo_x, mid - 20), (w, mid - 20), (w, mid + 20), (limbo_x, mid + 20)), fill=t.hell.tint),
-        T("The road to HEAVEN", 4, h - 12, w - 8, 9, size=15, bold=True, align="left", color=t.heaven.color),
-        T("The road to HELL", 4, 3, w - 8, 9, size=15, bold=True, align="left", color=t.hell.color),
+        Polygon(((0, mid + band), (w, mid + band), (w, h), (0, h)), fill=t.heaven.tint),
+        Polygon(((0, mid - band), (limbo_x, mid - band), (limbo_x, mid + band), (0, mid + band)), fill=t.heaven.tint),
+        Polygon(((0, 0), (w, 0), (w, mid - band), (0, mid - band)), fill=t.hell.tint),
+        Polygon(((limbo_x, mid - band), (w, mid - band), (w, mid + band), (limbo_x, mid + band)), fill=t.hell.tint),
+        *ctx.piece("track", colours, w, h),
     ]
-    for (_, _, x1, y1), (_, _, x2, y2) in pairwise(cells):
-        out.append(Line(x1, y1, x2, y2, color="#777777", width=3))
+    out += [Line(x1, y1, x2, y2, color=t.path_color, width=t.path_width)
+            for (_, _, x1, y1), (_, _, x2, y2) in pairwise(cells)]
     half = t.space / 2
+    frame_w, frame_h = size_around(ctx, "end-frame", t.space, t.space, slot="space")
+    rule_w, rule_h = natural_size(ctx, "enter-rule")
     for side, number, x, y in cells:
-        color = {"heaven": t.heaven.color, "hell": t.hell.color, "limbo": t.limbo.color}[side]
+        color = colours[side]
         if side == "limbo":
             lw, lh = limbo_size(t, pawns)
-            out += [Box(x - lw / 2, y - lh / 2, lw, lh, fill=WHITE, stroke=color, width=2.5, radius=4),
-                    Icon(t.limbo.icon, x - lw / 2 + 7, y + lh / 2 - 6.5, 9, color),
-                    T("LIMBO", x - lw / 2 + 12, y + lh / 2 - 10, lw - 14, 7, size=11, bold=True, align="left",
-                      color=color),
-                    T("all pawns start here", x - 30, y - lh / 2 - 6, 60, 4.5, size=6.5, color=color)]
+            note_w, note_h = natural_size(ctx, "limbo-note")
+            bottom = y - lh / 2
+            out += [*ctx.piece("limbo", {"icon": t.limbo.icon, "color": color}, lw, lh, at=(x - lw / 2, bottom)),
+                    *ctx.piece("limbo-note", {"color": color}, note_w, note_h, at=(x - note_w / 2, bottom - note_h))]
             for sx, sy, sw, sd in pawn_spots(t, pawns, x, y):
-                out.append(Box(sx, sy, sw, sd, stroke=color, width=0.4, dash=(1.2, 1.0)))
-        elif number == 16:
-            name = "HEAVEN" if side == "heaven" else "HELL"
-            icon = t.heaven.icon if side == "heaven" else t.hell.icon
-            left, right = max(x - half - 1.5, EDGE_CLEAR), min(x + half + 1.5, w - EDGE_CLEAR)   # its border whole
-            out += [
-                Box(left, y - half - 1.5, right - left, t.space + 3, fill=WHITE, stroke=color, width=2.5, radius=4),
-                Icon(icon, x, y + 3, 17, color),
-                T(name, x - half, y - half + 0.5, t.space, 6, size=10, bold=True, color=color),
-                T(t.enter_rule, min(max(x - 24, EDGE_CLEAR), w - EDGE_CLEAR - 48), y - half - 9, 48, 7, size=6.5,
-                  min_size=5, color=color),
-            ]
+                out += ctx.piece("pawn-spot", {"color": color}, sw, sd, at=(sx, sy))
+        elif number == t.destination:
+            name, icon = ("HEAVEN", t.heaven.icon) if side == "heaven" else ("HELL", t.hell.icon)
+            left = max(x - frame_w / 2, EDGE_CLEAR)
+            right = min(x + frame_w / 2, w - EDGE_CLEAR)      # its border whole on the board
+            rule_x = min(max(x - rule_w / 2, EDGE_CLEAR), w - EDGE_CLEAR - rule_w)
+            out += [*ctx.piece("end-frame", {"color": color}, right - left, frame_h, at=(left, y - frame_h / 2)),
+                    *ctx.piece("end-space", {"name": name, "icon": icon, "color": color}, t.space, t.space,
+                               at=(x - half, y - half)),
+                    *ctx.piece("enter-rule", {"rule": t.enter_rule, "color": color}, rule_w, rule_h,
+                               at=(rule_x, y - half - rule_h))]
         else:
-            space = ctx.piece("track-space", {"number": str(number), "color": color}, t.space, t.space)
-            out.append(Group(space, dx=x - half, dy=y - half))
+            out += ctx.piece("track-space", {"number": str(number), "color": color}, t.space, t.space,
+                             at=(x - half, y - half))
     return tuple(out)
 
 

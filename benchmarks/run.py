@@ -30,12 +30,12 @@ def _pieces(count: int):
     from pnp.render.components import Piece
     from pnp.render.elements import Icon, Text
 
-    back = (Icon(BACK_ICON, W / 2, H / 2 + 5, 38, "#f3e9d2"), Text("Synthetic deck", 5, 12, W - 10, 8, size=10, color="#f3e9d2"))
+    back = (Icon(ref=BACK_ICON, cx=W / 2, cy=H / 2 + 5, size=38, color="#f3e9d2"), Text(text="Synthetic deck", x=5, y=12, w=W - 10, h=8, size=10, color="#f3e9d2"))
     return [Piece(kind="card", name=f"Card {i:05d}",
-                  face=(Icon(ICON, W / 2, H * 0.55, 38, "#b3261e"),
-                   Text(f"Card {i:05d}", 4, H - 14, W - 8, 10, size=13, bold=True),
-                   Text("First line of rules text", 4, 16, W - 8, 5, size=8),
-                   Text("and a second line under it", 4, 10, W - 8, 5, size=8)),
+                  face=(Icon(ref=ICON, cx=W / 2, cy=H * 0.55, size=38, color="#b3261e"),
+                   Text(text=f"Card {i:05d}", x=4, y=H - 14, w=W - 8, h=10, size=13, bold=True),
+                   Text(text="First line of rules text", x=4, y=16, w=W - 8, h=5, size=8),
+                   Text(text="and a second line under it", x=4, y=10, w=W - 8, h=5, size=8)),
                   back=back, back_name="back", background="#fff4ee", back_background="#2b2540") for i in range(count)]
 
 

@@ -34,8 +34,8 @@ FRONTS = 0      # a piece file has no cover: its first page is fronts
 def deck(count: int, w: float = 63.5, h: float = 88.9, icon: str = "lorc/shiny-apple") -> list[Piece]:
     pieces = []
     for i in range(count):
-        face = (Icon(icon, w / 2, h / 2, w * 0.6, "#b3261e"), Text(f"F{i:03d}", 2, h - 10, w - 4, 8, size=10))
-        back = (Text(f"B{i:03d}", 2, 2, w - 4, 8, size=10),)
+        face = (Icon(ref=icon, cx=w / 2, cy=h / 2, size=w * 0.6, color="#b3261e"), Text(text=f"F{i:03d}", x=2, y=h - 10, w=w - 4, h=8, size=10))
+        back = (Text(text=f"B{i:03d}", x=2, y=2, w=w - 4, h=8, size=10),)
         pieces.append(Piece(kind="card", name=f"card {i}", face=face, back=back, back_name="plain", background="#fbe9e7", back_background="#2b2540"))
     return pieces
 
@@ -164,7 +164,7 @@ def test_duplex_off_puts_backs_after_all_fronts():
 
 def test_cards_with_different_backs_in_one_deck():
     pieces = deck(4)
-    pieces[2] = Piece(kind="card", name="odd", face=pieces[2].face, back=(Text("OTHER", 2, 2, 50, 8),), back_name="other", background=None, back_background="#ffffff")
+    pieces[2] = Piece(kind="card", name="odd", face=pieces[2].face, back=(Text(text="OTHER", x=2, y=2, w=50, h=8),), back_name="other", background=None, back_background="#ffffff")
     doc, reader, _ = render([PieceSheet(title="Cards", pieces=pieces, width=63.5, height=88.9)])
     assert [item.back for item in doc.placed if item.side == "back"] == ["plain", "plain", "other", "plain"]
     assert "OTHER" in scan(reader)[FRONTS + 1].text()
@@ -236,8 +236,8 @@ def test_standees_have_a_base_of_fold_out_tabs():
 
 
 def test_double_sided_token_sheet():
-    face = (Circle(10, 10, 9, stroke="#000000"), Text("HEADS", 2, 7, 16, 6, size=6))
-    back = (Circle(10, 10, 9, stroke="#000000"), Text("TAILS", 2, 7, 16, 6, size=6))
+    face = (Circle(cx=10, cy=10, r=9, stroke="#000000"), Text(text="HEADS", x=2, y=7, w=16, h=6, size=6))
+    back = (Circle(cx=10, cy=10, r=9, stroke="#000000"), Text(text="TAILS", x=2, y=7, w=16, h=6, size=6))
     tokens = [Piece(kind="token", name="coin", face=face, back=back, back_name="tails")] * 30
     doc, reader, opts = render([PieceSheet(title="Tokens", pieces=tokens, width=20, height=20, shape="round", gap=3, bleeds=False)])
     pages = scan(reader)
@@ -257,8 +257,8 @@ def test_double_sided_token_sheet():
 def test_board_tiled_with_overlap_and_labels_cut_between_its_spaces(centre, tiles):
     """On A4 a 360 mm board's cut can fall between 178 and 194 mm: a space there moves the cut
     past it when there is room, and costs a third tile when there is not."""
-    elements = (Circle(centre, 125, 20, fill="#cccccc", stroke="#000000"),
-                Text("LIMBO", centre - 20, 120, 40, 10, size=12))
+    elements = (Circle(cx=centre, cy=125, r=20, fill="#cccccc", stroke="#000000"),
+                Text(text="LIMBO", x=centre - 20, y=120, w=40, h=10, size=12))
     board = Board(title="Test board", kind="board", name="Board", width=360, height=250, elements=elements, background="#eeeeff")
     doc, reader, _ = render([board])
     placed = [item for item in doc.placed if item.tile]
@@ -272,7 +272,7 @@ def test_board_tiled_with_overlap_and_labels_cut_between_its_spaces(centre, tile
 
 
 def test_board_fits_one_a3_page():
-    board = Board(title="Test board", kind="board", name="Board", width=380, height=250, elements=(Text("LIMBO", 170, 120, 40, 10),))
+    board = Board(title="Test board", kind="board", name="Board", width=380, height=250, elements=(Text(text="LIMBO", x=170, y=120, w=40, h=10),))
     doc, reader, _ = render([board], paper="a3")
     assert [item.side for item in doc.placed] == ["face"]
 
@@ -338,8 +338,8 @@ def test_ink_saver_has_no_large_dark_fills():
     assert dark_share(saver.pdf, FRONTS + 1) < 0.05
     assert dark_share(saver.pdf, FRONTS) < 0.15
     tinted = Board(title="Tints", kind="board", name="Board", width=150, height=150, elements=(
-        Polygon(((0, 0), (150, 0), (150, 150), (0, 150)), fill="#1d1d3a"),
-        Box(20, 20, 60, 60, fill="#2b2540"), Circle(110, 110, 25, fill="#3a1d1d")))
+        Polygon(points=((0, 0), (150, 0), (150, 150), (0, 150)), fill="#1d1d3a"),
+        Box(x=20, y=20, w=60, h=60, fill="#2b2540"), Circle(cx=110, cy=110, r=25, fill="#3a1d1d")))
     board_colour, _, _ = render([tinted])
     board_saver, _, _ = render([tinted], ink_saver=True)
     assert dark_share(board_colour.pdf, 0) > 0.2              # polygons, boxes and circles all dark
@@ -350,7 +350,7 @@ def test_text_that_cannot_fit_fails_clearly():
     from pnp.errors import LayoutError
 
     long = "word " * 400
-    piece = Piece(kind="card", name="wordy", face=(Text(long, 2, 2, 40, 10, size=9, min_size=6),))
+    piece = Piece(kind="card", name="wordy", face=(Text(text=long, x=2, y=2, w=40, h=10, size=9, min_size=6),))
     with pytest.raises(LayoutError, match="does not fit"):
         render([PieceSheet(title="Cards", pieces=[piece], width=63.5, height=88.9)])
 
@@ -360,8 +360,8 @@ def test_fills_that_touch_the_trim_run_on_into_the_bleed():
     cut a little off shows colour, not a pale sliver (rendered and read as pixels)."""
     import pypdfium2 as pdfium
 
-    band = Piece(kind="card", name="banded", face=(Box(0, 78.9, 63.5, 10, fill="#9b1d20"), Text("Title", 2, 80, 59.5, 8)),
-                 back=(Text("back", 2, 2, 50, 8),), back_name="plain", background="#fbe9e7", back_background="#2b2540")
+    band = Piece(kind="card", name="banded", face=(Box(x=0, y=78.9, w=63.5, h=10, fill="#9b1d20"), Text(text="Title", x=2, y=80, w=59.5, h=8)),
+                 back=(Text(text="back", x=2, y=2, w=50, h=8),), back_name="plain", background="#fbe9e7", back_background="#2b2540")
     doc, pdf, _ = render([PieceSheet(title="Cards", pieces=[band] * 2, width=63.5, height=88.9)], bleed=3 * MM, margin=3 * MM)
     face = next(item for item in doc.placed if item.side == "face")
     dpi = 100
@@ -386,7 +386,7 @@ def test_tokens_and_standees_honour_bleed():
     strip's sides, so an off cut shows colour; beyond the bleed the paper is white."""
     import pypdfium2 as pdfium
 
-    token = Piece(kind="token", name="coin", face=(Circle(10, 10, 6, fill="#1d3557"),), background="#e63946")
+    token = Piece(kind="token", name="coin", face=(Circle(cx=10, cy=10, r=6, fill="#1d3557"),), background="#e63946")
     sheet = pawn_standees(KIT, PawnSet(icon="lorc/pawn", width=24, height=40, colors=["#2e8b57"], names=["Red"]), 1)
     doc, pdf, _ = render([PieceSheet(title="Tokens", pieces=[token] * 3, width=20, height=20, shape="round", gap=3), sheet],
                          bleed=3 * MM, margin=3 * MM)

@@ -28,11 +28,11 @@ def calibration_document(options: RenderOptions) -> DocumentSpec:
     targets = [(w / 2, h / 2), (28, 28), (w - 28, 28), (28, h - 40), (w - 28, h - 40)]
     flip = options.duplex if options.duplex.flips else DuplexMode.LONG
     face: list[Element] = [
-        Text("Printer calibration: back offset", 4, h - 12, w - 8, 8, size=14, bold=True, align="left"),
-        Text(f"Print this sheet double-sided, flipping on the {flip.upper()} edge, at 100%. Hold it to the light: "
+        Text(text="Printer calibration: back offset", x=4, y=h - 12, w=w - 8, h=8, size=14, bold=True, align="left"),
+        Text(text=f"Print this sheet double-sided, flipping on the {flip.upper()} edge, at 100%. Hold it to the light: "
              "each red crosshair from the back falls on the blue rulers. Read X and Y where the centre lands "
              "(the numbers are millimetres) and build with --back-offset X,Y. Print again with that offset to "
-             "check: the crosshairs then sit on the zeros.", 4, h - 30, w - 8, 17, size=8.5, min_size=6,
+             "check: the crosshairs then sit on the zeros.", x=4, y=h - 30, w=w - 8, h=17, size=8.5, min_size=6,
              align="left", valign="top"),
     ]
     back: list[Element] = []
@@ -40,9 +40,9 @@ def calibration_document(options: RenderOptions) -> DocumentSpec:
         face += _rulers(x, y, flip)
         bx, by = (w - x, y) if flip is DuplexMode.LONG else (x, h - y)
         back += [
-            Line(bx - 6, by, bx + 6, by, color=CROSS, width=0.6),
-            Line(bx, by - 6, bx, by + 6, color=CROSS, width=0.6),
-            Circle(bx, by, 2.0, stroke=CROSS, width=0.4),
+            Line(x1=bx - 6, y1=by, x2=bx + 6, y2=by, color=CROSS, width=0.6),
+            Line(x1=bx, y1=by - 6, x2=bx, y2=by + 6, color=CROSS, width=0.6),
+            Circle(cx=bx, cy=by, r=2.0, stroke=CROSS, width=0.4),
         ]
     piece = Piece(
         kind="calibration", name="Calibration sheet", face=tuple(face), back=tuple(back), back_name="crosshairs"
@@ -61,18 +61,20 @@ def _rulers(x: float, y: float, flip: str) -> list[Element]:
     give when the back's crosshair lands there (the sign depends on which edge the sheet turns)."""
     sign_x, sign_y = (1, -1) if flip is DuplexMode.LONG else (-1, 1)
     out: list[Element] = [
-        Line(x - REACH, y, x + REACH, y, color=RULER, width=0.3),
-        Line(x, y - REACH, x, y + REACH, color=RULER, width=0.3),
+        Line(x1=x - REACH, y1=y, x2=x + REACH, y2=y, color=RULER, width=0.3),
+        Line(x1=x, y1=y - REACH, x2=x, y2=y + REACH, color=RULER, width=0.3),
     ]
     for t in range(-REACH, REACH + 1):
         tick = 2.4 if t == 0 else 1.6 if t % 5 == 0 else 0.8
         out += [
-            Line(x + t, y - tick, x + t, y + tick, color=RULER, width=0.45 if t == 0 else 0.2),
-            Line(x - tick, y + t, x + tick, y + t, color=RULER, width=0.45 if t == 0 else 0.2),
+            Line(x1=x + t, y1=y - tick, x2=x + t, y2=y + tick, color=RULER, width=0.45 if t == 0 else 0.2),
+            Line(x1=x - tick, y1=y + t, x2=x + tick, y2=y + t, color=RULER, width=0.45 if t == 0 else 0.2),
         ]
         if t % 5 == 0 and t:
             out += [
-                Text(f"{sign_x * t:+d}", x + t - 3, y - REACH - 4, 6, 2.6, size=5.5, min_size=5, color=RULER),
-                Text(f"{sign_y * t:+d}", x + 3.2, y + t - 1.3, 6, 2.6, size=5.5, min_size=5, align="left", color=RULER),
+                Text(text=f"{sign_x * t:+d}", x=x + t - 3, y=y - REACH - 4, w=6, h=2.6, size=5.5, min_size=5,
+                     color=RULER),
+                Text(text=f"{sign_y * t:+d}", x=x + 3.2, y=y + t - 1.3, w=6, h=2.6, size=5.5, min_size=5,
+                     align="left", color=RULER),
             ]
     return out

@@ -166,7 +166,8 @@ def mat_elements(mat: Mat, tips: Tips, token_d: float, ctx: BuildContext, w: flo
         return ox + px * scale, oy + (ICON_UNITS - py) * scale
 
     centre = at(cx, cy)
-    out: list[Element] = [*page.elements, Icon(mat.icon, ox + size / 2, oy + size / 2, size, mat.color)]
+    out: list[Element] = [*page.elements,
+                          Icon(ref=mat.icon, cx=ox + size / 2, cy=oy + size / 2, size=size, color=mat.color)]
     spot_d = size_around(ctx, "mat-spot", token_d, token_d, slot="token")[0]
     badge_d = natural_size(ctx, "mat-badge")[0]
     lw, lh = natural_size(ctx, "mat-label")
@@ -186,7 +187,7 @@ def mat_elements(mat: Mat, tips: Tips, token_d: float, ctx: BuildContext, w: flo
         lx = min(max(label[0] - lw / 2 + ux * lw / 2, 0), w - lw)
         ly = label[1] - lh / 2 + uy * lh / 2
         end_y = ly + lh / 2 if abs(uy) < mat.side_leader else (ly if uy > 0 else ly + lh)
-        out += [Line(badge[0] + ux * badge_d / 2, badge[1] + uy * badge_d / 2, lx + lw / 2, end_y,
+        out += [Line(x1=badge[0] + ux * badge_d / 2, y1=badge[1] + uy * badge_d / 2, x2=lx + lw / 2, y2=end_y,
                      color=mat.spot_color, width=mat.leader_width),
                 *ctx.piece("mat-label", {"letter": challenge.letter, "name": challenge.name, "color": mat.spot_color},
                            lw, lh, at=(lx, ly))]

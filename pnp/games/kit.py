@@ -164,12 +164,12 @@ def standee_piece(ctx: BuildContext, *, kind: str, name: str, icon: str, color: 
     side = ctx.piece("standee-side", {"icon": icon, "label": label}, w, h)
     tab = ctx.piece("standee-tab", {"color": color}, w, t)
     return Piece(kind=kind, name=name, face=(
-        Box(0, t, w, 2 * h, fill=color),            # both figures' ground, at the top level so it bleeds
-        Group(tab),
-        Group(side, dx=0, dy=t),
-        Group(side, dx=w, dy=t + 2 * h, rotate=180),
-        Group(tab, dx=w, dy=2 * t + 2 * h, rotate=180),
-        *(Line(0, y, w, y, color="#555555", width=0.6, dash=FOLD_DASH) for y in (t, t + h, t + 2 * h)),
+        Box(x=0, y=t, w=w, h=2 * h, fill=color),            # both figures' ground, at the top level so it bleeds
+        Group(elements=tab),
+        Group(elements=side, dx=0, dy=t),
+        Group(elements=side, dx=w, dy=t + 2 * h, rotate=180),
+        Group(elements=tab, dx=w, dy=2 * t + 2 * h, rotate=180),
+        *(Line(x1=0, y1=y, x2=w, y2=y, color="#555555", width=0.6, dash=FOLD_DASH) for y in (t, t + h, t + 2 * h)),
     ), fold="standee")
 
 

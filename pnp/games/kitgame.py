@@ -106,13 +106,13 @@ def track_board(ctx: BuildContext, t: KitTrack) -> Board:
         row, col = divmod(n, t.columns)
         col = col if row % 2 == 0 else t.columns - 1 - col
         centres.append(((col + 0.5) * pitch, (row + 0.5) * pitch))
-    out: list[Element] = [Line(x1, y1, x2, y2, color=t.color, width=2)
+    out: list[Element] = [Line(x1=x1, y1=y1, x2=x2, y2=y2, color=t.color, width=2)
                           for (x1, y1), (x2, y2) in pairwise(centres)]
     for n, (x, y) in enumerate(centres, start=1):
         label = t.labels.get(str(n), str(n))
         space = ctx.piece(t.template, {"number": label, "color": t.color}, t.space, t.space,
                           named_at=(MANIFEST, ("track", "template")))
-        out.append(Group(space, dx=x - t.space / 2, dy=y - t.space / 2))
+        out.append(Group(elements=space, dx=x - t.space / 2, dy=y - t.space / 2))
     return Board(title="Track", kind="track", name="Track", width=width, height=height, elements=tuple(out),
                  background=WHITE)
 

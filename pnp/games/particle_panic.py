@@ -154,7 +154,7 @@ def board_elements(d: PanicData, ctx: BuildContext) -> Elements:
     sw, sh = space_size(b)
     centres = [(w / 2 + x, h / 2 + y) for x, y in space_centres(b)]
     colours = {"color": b.color, "accent": b.accent, "tint": b.tint}
-    out: list[Element] = [Polygon(tuple(centres), stroke=b.color, width=b.ring_width)]
+    out: list[Element] = [Polygon(points=tuple(centres), stroke=b.color, width=b.ring_width)]
     centre = ctx.compose("ring-centre", {"lab": d.lab, "icon": b.particle_icon, **colours}, w, h,
                          overrides={"lines": SlotSpec(h=Length(mm=len(b.centre_lines) * b.centre_line))})
     out += centre.elements
@@ -219,13 +219,13 @@ def aid_elements(d: PanicData, ctx: BuildContext, w: float, h: float) -> Element
                            *(("item", fill(line, f"special[{i}]")) for i, line in enumerate(a.special)),
                            ("note", fill(a.hand_limit, "hand_limit"))]
     out: list[Element] = [*frame, *left.text(blocks),
-                          T("Suit powers (spend the card)", right.x, right.top - 5, right.w, 5, size=9.5, bold=True,
-                            align="left", color=d.board.color)]
+                          T(text="Suit powers (spend the card)", x=right.x, y=right.top - 5, w=right.w, h=5, size=9.5,
+                            bold=True, align="left", color=d.board.color)]
     row = 8.0
     for i, suit in enumerate(d.suits):
         yy = right.top - 7 - (i + 1) * row
-        out += [Icon(suit.icon, right.x + 3.5, yy + row / 2, 6, suit.color),
-                T(suit.power, right.x + 8, yy, right.w - 8, row, size=8, min_size=5.2, align="left")]
+        out += [Icon(ref=suit.icon, cx=right.x + 3.5, cy=yy + row / 2, size=6, color=suit.color),
+                T(text=suit.power, x=right.x + 8, y=yy, w=right.w - 8, h=row, size=8, min_size=5.2, align="left")]
     rest: list[Block] = [("heading", "Particles emerge"), ("item", fill(a.emergence, "emergence")),
                          ("heading", "Winning and losing"), ("item", fill(a.win_lose, "win_lose")),
                          ("heading", fill("1 or {small_group} players", "variants")),

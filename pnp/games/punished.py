@@ -376,7 +376,7 @@ def card_back(ctx: BuildContext, p: Punished, tier_key: int, category: str) -> E
     back = p.deck.backs.get(category)
     w, h = ctx.card_w, ctx.card_h
     if back is None:
-        return (T(f"NO BACK FOR {category!r}", 5, h / 2 - 5, w - 10, 10, size=10, bold=True, color=WHITE),)
+        return (T(text=f"NO BACK FOR {category!r}", x=5, y=h / 2 - 5, w=w - 10, h=10, size=10, bold=True, color=WHITE),)
     name = p.deck.categories[category].name if category in p.deck.categories else category
     return ctx.piece("back", {"icon": back.icon, "color": WHITE, "title": name, "tagline": back.hint,
                               "numeral": "I" * tier_key, "tier": tier.name}, w, h)

@@ -96,11 +96,11 @@ def _side(
         if side == 2
         else (
             T(
-                "Which files to print, and how: the print guide is on the back of this sheet.",
-                4,
-                2,
-                w - 8,
-                4,
+                text="Which files to print, and how: the print guide is on the back of this sheet.",
+                x=4,
+                y=2,
+                w=w - 8,
+                h=4,
                 size=7.5,
                 align="left",
                 color="#555555",
@@ -109,10 +109,10 @@ def _side(
     )
     low = max(low, 7.0 if note else 0.0)
     return (
-        Box(0, 0, w, h, stroke=reference.color, width=0.8, radius=3),
-        T(title, 4, h - 11, w - 8, 9, size=14, bold=True, align="left", color=reference.color),
+        Box(x=0, y=0, w=w, h=h, stroke=reference.color, width=0.8, radius=3),
+        T(text=title, x=4, y=h - 11, w=w - 8, h=9, size=14, bold=True, align="left", color=reference.color),
         *text_column(blocks(sections[:split]), 4, h - 15, col, h - 18 - low, size=11.5, heading_color=reference.color),
-        Line(w / 2, 4 + low, w / 2, h - 15, color="#b8b8b8", width=0.5),
+        Line(x1=w / 2, y1=4 + low, x2=w / 2, y2=h - 15, color="#b8b8b8", width=0.5),
         *text_column(
             blocks(sections[split:]), w / 2 + 3, h - 15, col, h - 18 - low, size=11.5, heading_color=reference.color
         ),
@@ -127,8 +127,8 @@ def _guide(guide: list[tuple[Kind, str]], w: float, color: str) -> tuple[float, 
     k = balanced_split(guide, col, GUIDE_SIZE)
     height = max(column_height(guide[:k], col, GUIDE_SIZE), column_height(guide[k:], col, GUIDE_SIZE)) + 13
     return height + 6, (
-        Box(3, 3, w - 6, height, fill="#f7f5f2", stroke=color, width=0.6, radius=2),
-        T("Print guide", 7, height - 6, w - 14, 6, size=11, bold=True, align="left", color=color),
+        Box(x=3, y=3, w=w - 6, h=height, fill="#f7f5f2", stroke=color, width=0.6, radius=2),
+        T(text="Print guide", x=7, y=height - 6, w=w - 14, h=6, size=11, bold=True, align="left", color=color),
         *text_column(guide[:k], 7, height - 7, col, height - 9, size=GUIDE_SIZE, heading_color=color),
         *text_column(guide[k:], w / 2 + 3, height - 7, col, height - 9, size=GUIDE_SIZE, heading_color=color),
     )

@@ -261,7 +261,7 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Eleme
     for i, terrace in enumerate(sorted(g.terraces, key=lambda t: t.step)):
         y0 = base + i * terrace_h
         inset0, inset1 = narrow * i, narrow * (i + 1)
-        out.append(Polygon(((inset0, y0), (mw - inset0, y0), (mw - inset1, y0 + row_h), (inset1, y0 + row_h)),
+        out.append(Polygon(points=((inset0, y0), (mw - inset0, y0), (mw - inset1, y0 + row_h), (inset1, y0 + row_h)),
                            fill=g.terrace, stroke=g.rock, width=lay.terrace_stroke))
         left, right = inset1 + lay.terrace_pad, mw - inset1 - lay.terrace_pad
         words, test = terrace.played(g.reading)

@@ -208,13 +208,15 @@ def track_elements(ctx: BuildContext, t: Track, pawns: PawnSet) -> Elements:
     limbo_x = next(x for side, _, x, _ in cells if side == "limbo")
     colours = {"heaven": t.heaven.color, "hell": t.hell.color, "limbo": t.limbo.color}
     out: list[Element] = [
-        Polygon(((0, mid + band), (w, mid + band), (w, h), (0, h)), fill=t.heaven.tint),
-        Polygon(((0, mid - band), (limbo_x, mid - band), (limbo_x, mid + band), (0, mid + band)), fill=t.heaven.tint),
-        Polygon(((0, 0), (w, 0), (w, mid - band), (0, mid - band)), fill=t.hell.tint),
-        Polygon(((limbo_x, mid - band), (w, mid - band), (w, mid + band), (limbo_x, mid + band)), fill=t.hell.tint),
+        Polygon(points=((0, mid + band), (w, mid + band), (w, h), (0, h)), fill=t.heaven.tint),
+        Polygon(points=((0, mid - band), (limbo_x, mid - band), (limbo_x, mid + band), (0, mid + band)),
+                fill=t.heaven.tint),
+        Polygon(points=((0, 0), (w, 0), (w, mid - band), (0, mid - band)), fill=t.hell.tint),
+        Polygon(points=((limbo_x, mid - band), (w, mid - band), (w, mid + band), (limbo_x, mid + band)),
+                fill=t.hell.tint),
         *ctx.piece("track", colours, w, h),
     ]
-    out += [Line(x1, y1, x2, y2, color=t.path_color, width=t.path_width)
+    out += [Line(x1=x1, y1=y1, x2=x2, y2=y2, color=t.path_color, width=t.path_width)
             for (_, _, x1, y1), (_, _, x2, y2) in pairwise(cells)]
     half = t.space / 2
     frame_w, frame_h = size_around(ctx, "end-frame", t.space, t.space, slot="space")
@@ -278,9 +280,9 @@ def aid_elements(d: StraightData, ctx: BuildContext, w: float, h: float) -> Elem
     return (
         *frame,
         *left.text(round_blocks),
-        T("Combat value", x2, top - 5, right.w, 5, size=9.5, bold=True, align="left", color=AID_COLOR),
-        Box(x2, top - 19, right.w, 13, fill="#f1edf7", stroke=AID_COLOR, width=0.6, radius=2),
-        T(a.formula, x2, top - 18, right.w, 11, size=16, bold=True),
+        T(text="Combat value", x=x2, y=top - 5, w=right.w, h=5, size=9.5, bold=True, align="left", color=AID_COLOR),
+        Box(x=x2, y=top - 19, w=right.w, h=13, fill="#f1edf7", stroke=AID_COLOR, width=0.6, radius=2),
+        T(text=a.formula, x=x2, y=top - 18, w=right.w, h=11, size=16, bold=True),
         *right.text(fight_blocks, top=top - 21),
     )
 

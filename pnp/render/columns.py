@@ -42,7 +42,7 @@ def _place(blocks: Sequence[Block], x: float, top: float, w: float, size: float,
         lines = wrap(text, w * MM, this, bold)
         height = len(lines) * this * LEADING / MM + 0.4
         color = heading_color if kind == "heading" else "#333333" if kind == "note" else INK
-        out.append(Text(text, x, y - height, w, height, size=this, min_size=this, bold=bold, align="left",
+        out.append(Text(text=text, x=x, y=y - height, w=w, h=height, size=this, min_size=this, bold=bold, align="left",
                         valign="top", color=color))
         y -= height + (0.5 if kind == "heading" else GAP)
     return tuple(out), y

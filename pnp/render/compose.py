@@ -159,24 +159,25 @@ class _Composer:
                                     f"{prefix}{slot.name}.")
             inner = self.compose(slot.slots, slot.stack, slot.across, a.w, a.h, -a.w / 2, -a.h / 2, slot,
                                  f"{prefix}{slot.name}.")
-            return [Group(tuple(inner), dx=a.x + a.w / 2, dy=a.y + a.h / 2, rotate=slot.rotate)]
+            return [Group(elements=tuple(inner), dx=a.x + a.w / 2, dy=a.y + a.h / 2, rotate=slot.rotate)]
         if slot.type == "box":
-            return [Box(a.x, a.y, a.w, a.h, fill=fill, stroke=stroke, width=slot.width, radius=slot.radius,
+            return [Box(x=a.x, y=a.y, w=a.w, h=a.h, fill=fill, stroke=stroke, width=slot.width, radius=slot.radius,
                         dash=slot.dash)]
         if slot.type == "circle":
             r = min(a.w, a.h) / 2 * slot.scale
-            return [Circle(a.x + a.w / 2, a.y + a.h / 2, r, fill=fill, stroke=stroke, width=slot.width,
+            return [Circle(cx=a.x + a.w / 2, cy=a.y + a.h / 2, r=r, fill=fill, stroke=stroke, width=slot.width,
                            dash=slot.dash)]
         if slot.type == "line":
-            return [Line(a.x, a.y, a.x + a.w, a.y + a.h, color=color, width=slot.width, dash=slot.dash,
+            return [Line(x1=a.x, y1=a.y, x2=a.x + a.w, y2=a.y + a.h, color=color, width=slot.width, dash=slot.dash,
                          arrow=slot.arrow)]
         if slot.type == "icon":
             ref = self.value(slot, slot.icon)
             if not ref:
                 return []
-            return [Icon(ref, a.x + a.w / 2, a.y + a.h / 2, min(a.w, a.h) * slot.scale, color, rotate=slot.rotate)]
+            return [Icon(ref=ref, cx=a.x + a.w / 2, cy=a.y + a.h / 2, size=min(a.w, a.h) * slot.scale, color=color,
+                         rotate=slot.rotate)]
         text = self.value(slot, slot.text)
-        under: list[Element] = ([Box(a.x, a.y, a.w, a.h, fill=fill, stroke=stroke, width=slot.width,
+        under: list[Element] = ([Box(x=a.x, y=a.y, w=a.w, h=a.h, fill=fill, stroke=stroke, width=slot.width,
                                      radius=slot.radius)] if fill or stroke else [])
         if not text:
             return under
@@ -203,7 +204,7 @@ class _Composer:
             floor = size
         if not rotated:
             self.inks.append(_Ink(slot, _ink_area(a, slot, size, lines)))
-        return [Text(text, a.x, a.y, a.w, a.h, size=slot.size, min_size=min(floor, slot.size),
+        return [Text(text=text, x=a.x, y=a.y, w=a.w, h=a.h, size=slot.size, min_size=min(floor, slot.size),
                              bold=slot.bold, align=slot.align, valign=slot.valign, color=color)]
 
     def check_inks(self, w: float, h: float) -> None:

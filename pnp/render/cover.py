@@ -64,11 +64,11 @@ def plan_cover(spec: DocumentSpec, options: RenderOptions, icons: list[str],
             height *= max(scale, 0.6)
             elements.append(
                 Text(
-                    text,
-                    (area.x / MM) + 4,
-                    (y - height) / MM,
-                    width / MM,
-                    height / MM + 0.5,
+                    text=text,
+                    x=(area.x / MM) + 4,
+                    y=(y - height) / MM,
+                    w=width / MM,
+                    h=height / MM + 0.5,
                     size=size,
                     min_size=4.5,
                     bold=bold,

@@ -78,9 +78,9 @@ def _blank(options: RenderOptions, label: str) -> PagePlan:
     area = content_area(options.printable())
 
     def draw(ctx: PageContext) -> None:
-        ctx.painter.draw((Text("This side is left blank on purpose: it keeps every back behind its own front "
+        ctx.painter.draw((Text(text="This side is left blank on purpose: it keeps every back behind its own front "
                                "when the whole file is printed double-sided.",
-                               area.x / MM, (area.y + area.height / 2) / MM - 4, area.width / MM, 8,
+                               x=area.x / MM, y=(area.y + area.height / 2) / MM - 4, w=area.width / MM, h=8,
                                size=9, min_size=6, color="#555555"),))
 
     return PagePlan(options.paper.width, options.paper.height, "tb", label, draw)

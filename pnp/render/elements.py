@@ -2,7 +2,8 @@
 
 `pnp.render.painter` draws it.
 
-Coordinates are millimetres from the piece's lower-left corner, y up; line widths are points.
+Coordinates are millimetres from the piece's lower-left corner, y up; line widths are points. Every
+field is named at the call (Box(x=..., y=..., w=..., h=...)): four bare numbers are easy to swap.
 Colours are '#rrggbb'.
 In ink-saver mode large fills become white with an outline, and text and icons print dark.
 """
@@ -19,7 +20,7 @@ LARGE_ICON_MM = 50.0
 ACCENT_AREA_MM2 = 120.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Box:
     x: float
     y: float
@@ -32,7 +33,7 @@ class Box:
     dash: tuple[float, ...] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Circle:
     cx: float
     cy: float
@@ -43,7 +44,7 @@ class Circle:
     dash: tuple[float, ...] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Line:
     x1: float
     y1: float
@@ -55,7 +56,7 @@ class Line:
     arrow: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Polygon:
     points: tuple[tuple[float, float], ...]
     fill: str | None = None
@@ -63,7 +64,7 @@ class Polygon:
     width: float = 0.4
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Icon:
     ref: str
     cx: float
@@ -73,7 +74,7 @@ class Icon:
     rotate: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Text:
     text: str
     x: float
@@ -88,7 +89,7 @@ class Text:
     color: str = INK
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Group:
     """Elements moved by (dx, dy) then turned `rotate` degrees about (dx, dy)."""
 

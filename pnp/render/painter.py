@@ -138,7 +138,7 @@ class Painter:
             for side in (-1, 1):
                 a = angle + math.pi + side * 0.45
                 pts.append((e.x2 + head * math.cos(a), e.y2 + head * math.sin(a)))
-            self._polygon(Polygon(tuple(pts), fill=e.color, stroke=e.color, width=e.width))
+            self._polygon(Polygon(points=tuple(pts), fill=e.color, stroke=e.color, width=e.width))
 
     def _polygon(self, e: Polygon) -> None:
         xs = [p[0] for p in e.points]

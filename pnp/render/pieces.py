@@ -311,7 +311,7 @@ def bleeding(elements: Sequence[Element], w: float, h: float, bleed: float) -> t
             y0 = element.y - bleed if element.y <= edge else element.y
             x1 = element.x + element.w + (bleed if element.x + element.w >= w - edge else 0)
             y1 = element.y + element.h + (bleed if element.y + element.h >= h - edge else 0)
-            element = Box(x0, y0, x1 - x0, y1 - y0, fill=element.fill)
+            element = Box(x=x0, y=y0, w=x1 - x0, h=y1 - y0, fill=element.fill)
         out.append(element)
     return tuple(out)
 

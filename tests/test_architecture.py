@@ -209,3 +209,21 @@ def test_a_game_module_without_its_contract_is_named_when_loaded(monkeypatch):
     monkeypatch.setitem(games.GAMES, "wrong", games.Listing(target="pnp_test_wrong_slug"))
     with pytest.raises(TypeError, match="registered as 'wrong'"):
         games.load_game("wrong")
+
+
+# -- layouts live in data ------------------------------------------------------------------------
+NUMBERS_BEFORE_TEMPLATES = 1372     # numeric literals in pnp/games/ when every layout was code
+
+
+def numeric_literals(folder: Path) -> int:
+    """How many numbers are written in the code of `folder`: positions, sizes and counts that a
+    designer could not change without Python."""
+    return sum(isinstance(node, ast.Constant) and type(node.value) in (int, float)
+               for path in folder.rglob("*.py") for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
+
+
+def test_the_games_layouts_are_data_not_numbers_in_code(tmp_path):
+    """Issue 28 asked that the numbers in the game modules fall by half; they must not creep back."""
+    assert numeric_literals(PACKAGE / "games") <= NUMBERS_BEFORE_TEMPLATES // 2
+    (tmp_path / "game.py").write_text("BOX = Box(x=1.5, y=2, w=30, h=4)\n")
+    assert numeric_literals(tmp_path) == 4

@@ -113,15 +113,14 @@ def test_a_text_that_cannot_fit_is_named_with_its_pdf(run, layouts_copy):
 
 
 def test_a_drawn_text_that_cannot_fit_is_named_with_its_pdf_and_key(run, layouts_copy):
-    """A text the code lays out (a terrace's challenge on the gamesheet) and that cannot fit names
+    """A text the code lays out (a suit's power on Particle Panic's aid) and that cannot fit names
     the PDF it was drawing and the data key the text came from."""
-    path = layouts_copy / "seven-steps" / "gamesheet.toml"
-    long = "Roll at or under the challenge die. " * 12
-    path.write_text(path.read_text().replace('challenge = "Roll at or under the challenge die."',
-                                             f'challenge = "{long.strip()}"', 1))
-    result = run("build", "seven-steps", "--layouts", layouts_copy)
+    path = layouts_copy / "particle-panic" / "components.toml"
+    long = "Reroll a neutralisation die. " * 12
+    path.write_text(path.read_text().replace('power = "Reroll a neutralisation die."', f'power = "{long.strip()}"', 1))
+    result = run("build", "particle-panic", "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert "seven-steps/gamesheet.toml:terraces[0].challenge: gamesheets.pdf: text 'Roll at or under" in result.output
+    assert "particle-panic/components.toml:suits[0].power: aids.pdf: text 'Reroll a neutralisation" in result.output
 
 
 @pytest.mark.parametrize("attack, said", [

@@ -196,6 +196,69 @@ def test_each_layout_mistake_is_named_at_its_line(run, layouts_copy):
             in unknown.output and "(line " in unknown.output)
 
 
+# -- the boards, sheets and mats are templates too -------------------------------------------------
+def _text_at(pdf: Path, wanted: str) -> tuple[float, float, float]:
+    """Where `wanted` is printed first (left and foot in mm) and its size in points."""
+    for page in pdfium.PdfDocument(str(pdf)):
+        textpage = page.get_textpage()
+        whole = textpage.get_text_range()
+        if wanted in whole:
+            at = whole.index(wanted)
+            left, bottom, _, _ = textpage.get_charbox(at)
+            return left / MM, bottom / MM, round(pdfium_c.FPDFText_GetFontSize(textpage, at), 2)
+    raise AssertionError(f"{wanted!r} is not printed in {pdf.name}")
+
+
+SHEET_EDITS = [     # game, file, the edit, the PDF, the text to find, what changes
+    ("seven-steps", "gamesheet.toml", ('x = "13mm"\ny = "100% - 9mm"\nw = "70mm"', 'x = "40mm"\ny = "100% - 9mm"\nw = "70mm"'),
+     "gamesheets.pdf", "Seven Steps", ("x", 27.0)),
+    ("seven-steps", "gamesheet.toml", ("scoring = 30 ", "scoring = 40 "), "gamesheets.pdf", "Dice that pass",
+     ("y", -10.0)),
+    ("punished", "board.toml", ('text = "Limits", h = "5mm", after = "0.5mm", size = 9,',
+                                'text = "Limits", h = "5mm", after = "0.5mm", size = 11,'),
+     "tokens-and-board.pdf", "Limits", ("size", 2.0)),
+    ("exit-from-purgatory", "components.toml", ('text = "{heading}"\ny = "100% - 12mm"\nw = "62%"\nh = "12mm"\nsize = 16',
+                                                'text = "{heading}"\ny = "100% - 12mm"\nw = "62%"\nh = "12mm"\nsize = 18'),
+     "mats-and-aids.pdf", "Brain-freeze scoring mat", ("size", 2.0)),
+    ("straight-to", "components.toml", ('text = "The road to HEAVEN"\nx = "4mm"\ny = "100% - 12mm"',
+                                        'text = "The road to HEAVEN"\nx = "4mm"\ny = "100% - 20mm"'),
+     "track.pdf", "The road to HEAVEN", ("y", -8.0)),
+    ("particle-panic", "components.toml", ('text = "card stack", y = "50% - 3mm"', 'text = "card stack", y = "50% - 8mm"'),
+     "board.pdf", "card stack", ("y", -5.0)),
+]
+
+
+def test_boards_sheets_and_mats_change_with_one_edit_to_their_data(run, layouts_copy, tmp_path):
+    """The special pieces (gamesheet, stat board, mat, track, ring board) are templates and sizes in
+    the games' data: one edit each moves or resizes what they print, measured from the PDF."""
+    games = sorted({edit[0] for edit in SHEET_EDITS})
+    assert run("build", *games, "-o", tmp_path / "before").exit_code == 0
+    for game, file, (old, new), _, _, _ in SHEET_EDITS:
+        path = layouts_copy / game / file
+        assert path.read_text().count(old) == 1, old
+        path.write_text(path.read_text().replace(old, new))
+    result = run("build", *games, "--layouts", layouts_copy, "-o", tmp_path / "after")
+    assert result.exit_code == 0, result.output
+    for game, _, _, pdf, wanted, (what, change) in SHEET_EDITS:
+        before, after = (_text_at(tmp_path / run_ / game / pdf, wanted) for run_ in ("before", "after"))
+        index = {"x": 0, "y": 1, "size": 2}[what]
+        assert after[index] - before[index] == pytest.approx(change, abs=0.3), (game, wanted, before, after)
+
+
+def test_a_panel_sized_around_its_content_says_what_it_needs(run, layouts_copy):
+    """The gamesheet's panels grow with their dice: a region that is not a share of its panel
+    cannot be grown around, and the designer is told which template and slot."""
+    path = layouts_copy / "seven-steps" / "gamesheet.toml"
+    old = 'slots.content.y = "7mm"\nslots.content.h = "100% - 16mm"'
+    assert path.read_text().count(old) == 1
+    path.write_text(path.read_text().replace(old, 'slots.content.y = "7mm"\nslots.content.h = "40mm"'))
+    result = run("validate", "seven-steps", "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert ("seven-steps/gamesheet.toml:templates.phase.slots.content: the slot 'content' of template 'phase' must "
+            "be sized as a share of the piece") in result.output
+    assert "Traceback" not in result.output
+
+
 def test_lengths_read_themselves():
     assert Length.read("84% - 8.5mm").of(100) == pytest.approx(75.5)
     assert Length.read(12).of(50) == 12 and Length.read("-1mm").of(10) == -1

@@ -62,7 +62,9 @@ def region(composed: Composed, template: str, slot: str) -> Area:
     """The box a composed template's `slot` took: a region the game fills in code."""
     area = composed.areas.get(slot)
     if area is None:
-        raise LayoutError(f"template {template!r}: the slot {slot!r} is missing; the game draws into it")
+        file, path = composed.where
+        raise LayoutError(f"{file}:{key_text((*path, 'slots', *slot.split('.')))}: missing: the template "
+                          f"{template!r} needs this slot, the region the game draws into")
     return area
 
 
@@ -70,10 +72,13 @@ def size_around(ctx: BuildContext, template: str, w: float, h: float, slot: str 
     """The size of a `template` piece whose `slot` is w x h mm: the template says how much room it
     keeps around the slot, so a panel grows with what it holds."""
     found = ctx.templates.get(template)
-    inner = next((s for s in found.slots if s.name == slot), None) if found else None
-    if found is None or inner is None or not (inner.w.share and inner.h.share):
-        raise LayoutError(f"template {template!r}: the slot {slot!r} must be sized as a share of the piece "
-                          "(such as \"100% - 6mm\"); the game sizes the piece around it")
+    if found is None:
+        raise LayoutError(f"kit.toml:{template}: no such template (known: {', '.join(sorted(ctx.templates))})")
+    inner = next((s for s in found.slots if s.name == slot), None)
+    if inner is None or not (inner.w.share and inner.h.share):
+        file, path = inner.where if inner else found.where
+        raise LayoutError(f"{file}:{key_text(path)}: the slot {slot!r} of template {template!r} must be sized as "
+                          "a share of the piece (such as \"100% - 6mm\"): the game sizes the piece around it")
     return (w - inner.w.mm) / inner.w.share, (h - inner.h.mm) / inner.h.share
 
 
@@ -81,8 +86,9 @@ def natural_size(ctx: BuildContext, template: str) -> tuple[float, float]:
     """The width and height (mm) a `template` gives its pieces, for one the game places itself."""
     found = ctx.templates.get(template)
     if found is None or found.size is None:
-        raise LayoutError(f"template {template!r}: needs `size = [width, height]` in mm: the game places "
-                          "its pieces at that size")
+        file, path = found.where if found else ("kit.toml", (template,))
+        raise LayoutError(f"{file}:{key_text((*path, 'size'))}: missing: write size = [width, height] in mm; "
+                          f"the game places {template!r} pieces at that size")
     return found.size
 
 

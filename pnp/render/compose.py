@@ -242,6 +242,7 @@ class Composed:
     elements: tuple[Element, ...]
     slips: list[Slip]
     areas: Mapping[str, Area]          # each slot's box ("body.left" inside a group): regions a game fills
+    where: Where = ("", ())            # the template's place in the data
 
 
 def compose(template: Template, values: Mapping[str, str], w: float, h: float, *,
@@ -251,4 +252,5 @@ def compose(template: Template, values: Mapping[str, str], w: float, h: float, *
     composer = _Composer(template, values, w, h, at)
     elements = composer.compose(template.slots, template.stack, template.across, w, h, *at)
     composer.check_inks(w, h)
-    return Composed(elements=tuple(elements), slips=list(dict.fromkeys(composer.slips)), areas=composer.areas)
+    return Composed(elements=tuple(elements), slips=list(dict.fromkeys(composer.slips)), areas=composer.areas,
+                    where=template.where)

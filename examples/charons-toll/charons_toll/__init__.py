@@ -80,9 +80,9 @@ def river_elements(d: TollData) -> Elements:
     out: list[Box | Line | Icon | Text] = []
     for i, name in enumerate(d.river.spaces):
         x = i * SPACE
-        out += [Box(x + 1, 1, SPACE - 2, SPACE - 2, stroke=d.river.color, width=0.8, radius=2),
-                Icon(d.river.icon, x + SPACE / 2, SPACE / 2 + 3, SPACE * 0.35, d.river.color),
-                Text(name, x + 2, 3, SPACE - 4, 7, size=8, bold=True, color=d.river.color)]
+        out += [Box(x=x + 1, y=1, w=SPACE - 2, h=SPACE - 2, stroke=d.river.color, width=0.8, radius=2),
+                Icon(ref=d.river.icon, cx=x + SPACE / 2, cy=SPACE / 2 + 3, size=SPACE * 0.35, color=d.river.color),
+                Text(text=name, x=x + 2, y=3, w=SPACE - 4, h=7, size=8, bold=True, color=d.river.color)]
     return tuple(out)
 
 

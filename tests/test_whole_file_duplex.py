@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import math
 import re
 
 import pypdfium2 as pdfium
@@ -180,3 +181,75 @@ def test_gutterfold_puts_each_back_beside_its_front_across_the_fold(paper, bleed
                 assert left < width / 2 - 5 * MM and right > width / 2 + 5 * MM    # pieces on both halves
                 folded += 1
     assert folded >= 10
+
+
+def _reading(textpage, box) -> int | None:
+    """The direction (degrees, counter-clockwise from the page's x axis) most characters inside `box`
+    (mm) read in, or None when the box holds no text."""
+    import pypdfium2.raw as pdfium_c
+
+    angles = []
+    for i in range(textpage.count_chars()):
+        left, bottom, right, top = textpage.get_charbox(i)
+        x, y = (left + right) / 2 / MM, (bottom + top) / 2 / MM
+        if box.x < x < box.x + box.w and box.y < y < box.y + box.h and right > left:
+            angles.append(round(math.degrees(pdfium_c.FPDFText_GetCharAngle(textpage, i)) / 90) % 4 * 90)
+    return max(set(angles), key=angles.count) if angles else None
+
+
+@pytest.mark.parametrize("paper, duplex", [("a4", "long"), ("a4", "short"), ("letter", "long"), ("letter", "short")])
+def test_every_back_reads_upright_when_its_piece_is_turned_over(builds, paper, duplex):
+    """A cut piece is turned over left to right, like a book's page, whichever edge the sheet was
+    flipped on. Its right-hand direction then reverses, and the printer's flip mirrors the back page
+    (across its vertical axis on a long-edge flip, its horizontal one on a short-edge flip), so the
+    back's text must read along flip(-front's reading direction) on the back page."""
+    checked = 0
+    for game, result in builds[paper, "0", duplex].items():
+        pages = {doc.filename: pdfium.PdfDocument(io.BytesIO(doc.pdf)) for doc in result.documents}
+        placed = result.manifest.placed
+        faces = {(p.document, p.page, p.kind, p.name): p for p in placed if p.side == "face"}
+        for back in (p for p in placed if p.side == "back"):
+            face = faces.get((back.document, back.page - 1, back.kind, back.name))
+            if face is None:
+                continue
+            document = pages[back.document]
+            front_reads = _reading(document[face.page - 1].get_textpage(), face.box)
+            back_reads = _reading(document[back.page - 1].get_textpage(), back.box)
+            if front_reads is None or back_reads is None:
+                continue                 # a side without text (an icon token)
+            dx, dy = math.cos(math.radians(front_reads + 180)), math.sin(math.radians(front_reads + 180))
+            dx, dy = (-dx, dy) if duplex == "long" else (dx, -dy)
+            expected = round(math.degrees(math.atan2(dy, dx)) / 90) % 4 * 90
+            assert back_reads == expected, (f"{game}/{back.document} p{back.page} {back.kind} {back.name!r}: "
+                                            f"the face reads at {front_reads}°, the back at {back_reads}°, "
+                                            f"upright would be {expected}°")
+            checked += 1
+    assert checked >= 40
+
+
+@pytest.mark.parametrize("duplex", ["fold", "off"])
+def test_folded_and_glued_files_are_described_as_they_are_made(duplex):
+    """--duplex fold and off need no duplex printer: the print guide names every file with backs by
+    how it is made (folded on the centre line, or back sheets glued behind), never 'double-sided'
+    and never plain 'single-sided'; a printer's back offset does not move backs nothing flips."""
+    from pnp.source.printoptions import DuplexMode
+
+    store = IconStore(shipped_icons_dir())
+    how = " ".join(DuplexMode(duplex).wording.how.split())
+    for game in ("exit-from-purgatory", "straight-to"):
+        result = build_game(game, Settings(paper="a4", duplex=duplex, back_offset="2,-1"), store)
+        rules = next(doc for doc in result.documents if doc.filename == "rules.pdf")
+        guide = " ".join(" ".join(page.get_textpage().get_text_range().split())
+                         for page in pdfium.PdfDocument(io.BytesIO(rules.pdf)))
+        with_backs = {p.document for p in result.manifest.placed if p.side == "back"}
+        assert with_backs, game
+        for name in with_backs:
+            said = re.search(rf"{re.escape(name)}: \d+ pages?, \d+ sheets? Print (.+?)\.", guide)
+            assert said and said[1].startswith(how.split(";")[0]) and how in guide, (game, name, said)
+        assert "print double-sided" not in guide.lower().replace("print double-sided (either edge)", ""), game
+        if duplex == "off":
+            width = Settings(paper="a4").paper.width / MM
+            faces = sorted((round(width - p.box.x - p.box.w, 1), round(p.box.y, 1)) for p in result.manifest.placed
+                           if p.side == "face" and p.document in with_backs and p.back)
+            backs = sorted((round(p.box.x, 1), round(p.box.y, 1)) for p in result.manifest.placed if p.side == "back")
+            assert set(backs) <= set(faces), f"{game}: glued backs moved by the back offset"

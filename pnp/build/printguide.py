@@ -33,7 +33,8 @@ class FilePrint:
 def file_print(spec: DocumentSpec, body: list[PagePlan], options: RenderOptions) -> FilePrint:
     """Pages and sheets of `spec` as it will render: the pages the renderer draws."""
     backs = any(page.backs for page in body)
-    how = options.duplex.wording.how if backs else BOTH_SIDES if spec.both_sides else ONE_SIDE
+    paired = backs or any(page.folded for page in body)       # its backs glued, folded or flipped behind
+    how = options.duplex.wording.how if paired else BOTH_SIDES if spec.both_sides else ONE_SIDE
     two_sided = printed_two_sided(spec.both_sides, backs, options.duplex)
     return FilePrint(filename=spec.filename, title=spec.title, pages=len(body),
                      sheets=sheet_count(len(body), two_sided), how=how, flips=backs and options.duplex.flips,

@@ -21,7 +21,7 @@ from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.render.elements import Box, Element, Elements, Group, Line, Text
 from pnp.source.gamesource import GameSource
 from pnp.source.models import CardBack, Color, CoverText, IconName, Mm, PawnSet, Strict
-from pnp.source.slots import Template, TemplateSpec, UnknownTemplate, Where, resolve
+from pnp.source.slots import SlotSpec, Template, TemplateSpec, UnknownTemplate, Where, resolve
 
 if TYPE_CHECKING:
     from pnp.render.compose import Area, Composed
@@ -112,12 +112,12 @@ class Grid(Strict):
                 for r, c in (divmod(i, self.per_row) for i in range(count))]
 
 
-def panel(ctx: BuildContext, template: str, *, x: float, y: float, w: float, h: float, color: str,
-          **values: str) -> Composed:
-    """A framed panel (the kit's `panel`, or a template extending it) at (x, y); its `content`
-    region is where the game draws."""
+def panel(ctx: BuildContext, template: str, *, at: tuple[float, float], size: tuple[float, float], color: str,
+          overrides: Mapping[str, SlotSpec] | None = None, **values: str) -> Composed:
+    """A framed panel (the kit's `panel`, or a template extending it) of `size` at `at`; its
+    `content` region is where the game draws."""
     return ctx.compose(template, {"color": color, "fill": "", "icon": "", "hint": "", "label": "", **values},
-                       w, h, at=(x, y))
+                       *size, at=at, overrides=overrides)
 
 
 def spots(ctx: BuildContext, grid: Grid, count: int, area: Area, color: str) -> list[Element]:
@@ -248,7 +248,7 @@ def aids_document(*, game_title: str, layout: Layout, ctx: BuildContext) -> Docu
     copies = ctx.count("aid")
     return DocumentSpec(filename=AIDS_FILE, title="Player aids", sections=[aid_sheet(layout, ctx, copies)],
                         cover=Cover(contents=[aid_contents(copies)],
-                                    assembly=["Cut the page in two on the dashed line."]),
+                                    assembly=["Player aids: cut each page in two on the dashed line."]),
                         game_title=game_title)
 
 

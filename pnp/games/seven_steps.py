@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
@@ -207,9 +208,10 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Eleme
     body = region(page, "gamesheet", "body")
     top = body.y + body.h
 
-    def place(template: str, x: float, y: float, pw: float, ph_: float, color: str, dice: int = 0,
-              grid: Grid = spot, **values: str) -> Area:
-        composed = panel(ctx, template, x=x, y=y, w=pw, h=ph_, color=color, **values)
+    def place(template: str, *, at: tuple[float, float], size: tuple[float, float], color: str, dice: int = 0,
+              grid: Grid = spot, overrides: Mapping[str, SlotSpec] | None = None, **values: str) -> Area:
+        """A panel and its die spots; the region it holds."""
+        composed = panel(ctx, template, at=at, size=size, color=color, overrides=overrides, **values)
         out.extend(composed.elements)
         area = region(composed, template, "content")
         out.extend(spots(ctx, grid, dice, area, color))
@@ -217,17 +219,20 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Eleme
 
     # the shoreline: pool, challenge die and spares; the moon and sun phases at the right
     pool_w, block_h = size_around(ctx, "pool", *pool_spots.span(sh.pool_dice))
-    place("pool", 0, 0, pool_w, block_h, g.sea, sh.pool_dice, pool_spots, label=sh.label, icon=g.die_icon)
+    place("pool", at=(0, 0), size=(pool_w, block_h), color=g.sea, dice=sh.pool_dice, grid=pool_spots, label=sh.label,
+          icon=g.die_icon)
     side_w = size_around(ctx, "challenge", *spot.span(max(sh.challenge_dice, sh.spare_dice)))[0]
     sx = pool_w + lay.panel_gap
-    place("challenge", sx, 0, side_w, block_h, g.ink, sh.challenge_dice, label=sh.challenge_label)
-    place("spares", sx, 0, *size_around(ctx, "spares", *spot.span(sh.spare_dice)), g.ink, sh.spare_dice,
-          label=sh.spare_label)
+    place("challenge", at=(sx, 0), size=(side_w, block_h), color=g.ink, dice=sh.challenge_dice,
+          label=sh.challenge_label)
+    place("spares", at=(sx, 0), size=size_around(ctx, "spares", *spot.span(sh.spare_dice)), color=g.ink,
+          dice=sh.spare_dice, label=sh.spare_label)
     col_w, phase_h = size_around(ctx, "phase", *spot.span(ph.spots))
     cx = w - col_w
     sun_y = phase_h + lay.day_gap
-    place("phase", cx, 0, col_w, phase_h, g.moon, ph.spots, label=ph.moon_label, icon=g.moon_icon, hint=ph.moon_hint)
-    place("phase", cx, sun_y, col_w, phase_h, g.sun, ph.spots, label=ph.sun_label, icon=g.sun_icon, hint=ph.sun_hint)
+    for y, color, label, icon, hint in ((0, g.moon, ph.moon_label, g.moon_icon, ph.moon_hint),
+                                        (sun_y, g.sun, ph.sun_label, g.sun_icon, ph.sun_hint)):
+        place("phase", at=(cx, y), size=(col_w, phase_h), color=color, dice=ph.spots, label=label, icon=icon, hint=hint)
     out += ctx.piece("day-end", {"ink": g.ink}, col_w, lay.day_gap, at=(cx, phase_h))
     out += ctx.piece("flow", {"ink": g.ink, "hint": ph.flow_hint}, pool_w, lay.flow_gap, at=(0, block_h))
     out += ctx.piece("flow-arrow", {"ink": g.ink}, cx - pool_w, lay.flow_gap, at=(pool_w, block_h))
@@ -235,25 +240,23 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Eleme
     row = lay.rank_row
     rh = size_around(ctx, "ranks", col_w, len(rk.bands) * row)[1]
     ry = top - rh
-    rows = place("ranks", cx, ry, col_w, rh, g.ink, label=rk.label, hint=rk.loss)
+    rows = place("ranks", at=(cx, ry), size=(col_w, rh), color=g.ink, label=rk.label, hint=rk.loss)
     for i, band in enumerate(rk.bands):
         out += ctx.piece("rank", {"span": band.span, "name": band.name, "ink": g.ink}, col_w, row,
                          at=(cx, rows.y + rows.h - (i + 1) * row))
     pips, ready = ctx.facts.get("virgil_pips", 7), ctx.facts.get("virgil_pips_at_start", 3)
     vy = sun_y + phase_h + lay.panel_gap
-    virgil = ctx.compose("virgil", {"color": g.ink, "fill": "", "icon": "", "label": v.label,
-                                    "hint": ctx.fill(v.reminder, f"{SLUG}/{FILE}:virgil.reminder")},
-                         col_w, ry - lay.panel_gap - vy, at=(cx, vy),
-                         overrides={"content": SlotSpec(h=Length(mm=v.pips.span(pips)[1]))})
-    out += virgil.elements
-    area = region(virgil, "virgil", "content")
+    area = place("virgil", at=(cx, vy), size=(col_w, ry - lay.panel_gap - vy), color=g.ink, label=v.label,
+                 hint=ctx.fill(v.reminder, f"{SLUG}/{FILE}:virgil.reminder"),
+                 overrides={"content": SlotSpec(h=Length(mm=v.pips.span(pips)[1]))})
     for i, (x, y) in enumerate(v.pips.cells(pips, area.x, area.y + area.h)):
         out += ctx.piece("pip", {"ink": g.ink, "ready": "V" if i < ready else "", "earned": "" if i < ready else "-"},
                          v.pips.size, v.pips.size, at=(x, y))
     # the mountain: scoring area on top, terraces below
     mw = cx - lay.column_gap
     score_y = top - lay.scoring
-    place("scoring", 0, score_y, mw, lay.scoring, g.ink, label=g.scoring.label, hint=g.scoring.hint, fill=g.sky)
+    place("scoring", at=(0, score_y), size=(mw, lay.scoring), color=g.ink, label=g.scoring.label,
+          hint=g.scoring.hint, fill=g.sky)
     base = block_h + lay.flow_gap
     terrace_h = (score_y - lay.scoring_gap - base) / len(g.terraces)
     row_h = terrace_h - lay.terrace_gap

@@ -17,9 +17,10 @@ BODY = 8.5
 
 def print_instructions(spec: DocumentSpec, options: RenderOptions, body_pages: list[PagePlan]) -> list[str]:
     double = any(page.backs for page in body_pages)
+    paired = double or any(page.folded for page in body_pages)
     lines = [f"Paper: {options.paper.label()}. Print at 100% / actual size, never 'fit to page'; "
              "the 50 mm bar at the foot of each page checks it."]
-    lines.append(options.duplex.wording.instruction if double else "Print single-sided.")
+    lines.append(options.duplex.wording.instruction if paired else "Print single-sided.")
     if double and options.duplex.flips:
         lines.append("Backs drifting on your printer? `pnp calibrate` prints one sheet that measures it; then "
                      "rebuild with --back-offset X,Y (mm).")

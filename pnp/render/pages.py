@@ -54,6 +54,7 @@ class PagePlan:
     bleed: Rect | None = None
     icons: frozenset[str] = frozenset()
     backs: bool = False          # a page of backs: the document prints double-sided
+    folded: bool = False         # fronts beside their backs, folded on the centre line
 
 
 @dataclass

@@ -230,14 +230,14 @@ def _folded(sections: list[PieceSheet], options: RenderOptions) -> list[PagePlan
         everything = sheet.slots + behind.slots
         pages.append(PagePlan(pw, ph, sheet.bands, f"{_titles(sheet)} {number}/{len(sheets)}: fronts and backs (fold)",
                               draw, trim=_bbox([s.trim for s in everything]), bleed=_bleed_box(everything, options),
-                              icons=_icons(sheet, "face") | _icons(behind, "back")))
+                              icons=_icons(sheet, "face") | _icons(behind, "back"), folded=True))
     return pages
 
 
 def _behind(trim: Rect, options: RenderOptions) -> Rect:
     """Where the back of a piece goes so that it lands behind its face after the flip."""
     pw, ph = options.paper.width, options.paper.height
-    dx, dy = options.back_offset
+    dx, dy = options.back_offset if options.duplex.flips else (0.0, 0.0)    # glued backs drift with no printer
     if options.duplex is DuplexMode.SHORT:
         return Rect(trim.x + dx, ph - trim.top + dy, trim.width, trim.height)
     return Rect(pw - trim.right + dx, trim.y + dy, trim.width, trim.height)
@@ -291,6 +291,9 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions
     # card-relative coordinates repeat from card to card, so the page compresses well
     if slot.turned:
         _turn(c, trim, side, options)
+    elif side == "back" and options.duplex is DuplexMode.SHORT:
+        c.translate(trim.right, trim.top)       # the sheet turns over top to bottom, the card left to right:
+        c.rotate(180)                           # its back is printed upside down to read upright
     else:
         c.translate(trim.x, trim.y)
     ctx.painter.draw_here(bleeding(elements or (), section.width, section.height, bleed / MM) if bleed

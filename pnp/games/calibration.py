@@ -38,7 +38,7 @@ def calibration_document(options: RenderOptions) -> DocumentSpec:
     back: list[Element] = []
     for x, y in targets:
         face += _rulers(x, y, flip)
-        bx, by = (w - x, y) if flip is DuplexMode.LONG else (x, h - y)
+        bx, by = w - x, y       # a back is drawn as seen with its piece turned over left to right, on either flip
         back += [
             Line(x1=bx - 6, y1=by, x2=bx + 6, y2=by, color=CROSS, width=0.6),
             Line(x1=bx, y1=by - 6, x2=bx, y2=by + 6, color=CROSS, width=0.6),

@@ -165,7 +165,8 @@ def plan_pieces(sections: list[PieceSheet], options: RenderOptions) -> list[Page
         title = f"{_titles(sheet)} {number}/{len(sheets)}"
         behind = _moved(sheet, lambda r: _behind(r, options))
         duplex = bool(behind.slots) and options.duplex is not DuplexMode.OFF
-        faces.append(_page(sheet, "face", options, f"{title}: fronts" + (
+        side = f"{title}: fronts" if behind.slots else f"{title}: one side only"
+        faces.append(_page(sheet, "face", options, side + (
             f" (print the file double-sided, {options.duplex.wording.edge})" if duplex else "")))
         backs.append(_page(behind, "back", options, f"{title}: backs ({options.duplex.wording.edge})")
                      if behind.slots else None)

@@ -52,9 +52,11 @@ class GameBuild:
 
 
 def render_options(settings: Settings) -> RenderOptions:
+    """What the renderer needs of the settings; a back offset cancels a duplex printer's drift, so
+    backs glued or folded by hand keep none."""
+    offset = settings.back_offset.points if settings.duplex.flips else (0.0, 0.0)
     return RenderOptions(paper=settings.paper, margin=settings.margin.points, bleed=settings.bleed.points,
-                         duplex=settings.duplex, back_offset=settings.back_offset.points,
-                         ink_saver=settings.ink_saver)
+                         duplex=settings.duplex, back_offset=offset, ink_saver=settings.ink_saver)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pnp.geometry import MM
 from pnp.render.columns import Block
 from pnp.render.components import DocumentSpec
-from pnp.render.pages import PagePlan, RenderOptions, printed_two_sided, sheet_count
+from pnp.render.pages import PagePlan, RenderOptions, has_backs, printed_two_sided, sheet_count
 from pnp.source.icons import IconRef, credits_lines
 from pnp.source.printoptions import BOTH_SIDES, ONE_SIDE
 
@@ -33,8 +33,7 @@ class FilePrint:
 def file_print(spec: DocumentSpec, body: list[PagePlan], options: RenderOptions) -> FilePrint:
     """Pages and sheets of `spec` as it will render: the pages the renderer draws."""
     backs = any(page.backs for page in body)
-    paired = backs or any(page.folded for page in body)       # its backs glued, folded or flipped behind
-    how = options.duplex.wording.how if paired else BOTH_SIDES if spec.both_sides else ONE_SIDE
+    how = options.duplex.wording.how if has_backs(body) else BOTH_SIDES if spec.both_sides else ONE_SIDE
     two_sided = printed_two_sided(spec.both_sides, backs, options.duplex)
     return FilePrint(filename=spec.filename, title=spec.title, pages=len(body),
                      sheets=sheet_count(len(body), two_sided), how=how, flips=backs and options.duplex.flips,

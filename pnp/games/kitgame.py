@@ -14,7 +14,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from pnp.games import BuildContext, Game, Promises
+from pnp.games import DATA_GAME, BuildContext, Game, Promises
 from pnp.games.kit import TokenSide, aid_frame, aids_document, assembly_for, card_back, pawn_standees, round_token
 from pnp.render.columns import Block
 from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Section
@@ -34,7 +34,7 @@ from pnp.source.models import (
 from pnp.source.models import Text as Words
 from pnp.source.rules import Problem, RulesModel
 
-MANIFEST = "game.toml"
+MANIFEST = DATA_GAME
 CARDS_PDF = "cards.pdf"
 PIECES_PDF = "pieces.pdf"
 TRACK_GAP = 6.0            # mm between two spaces of the track, where its line runs
@@ -129,14 +129,15 @@ def aid_elements(ctx: BuildContext, d: KitGameData, aid: KitAid, w: float, h: fl
 
 def documents(d: KitGameData, ctx: BuildContext) -> list[DocumentSpec]:
     back = card_back(ctx, d.back, d.title)
-    cards = [Piece(kind=card.id, name=card.name, back=back, back_name="back", background=card.tint,
-                   back_background=d.back.background,
-                   face=ctx.piece(card.template, {"name": card.name, "icon": card.icon, "color": card.color,
-                                                  "text": ctx.fill(card.text, f"{MANIFEST}:cards[{i}].text")},
-                                  ctx.card_w, ctx.card_h,
-                                  overrides=card.layout, where=(MANIFEST, ("cards", i, "layout")),
-                                  named_at=(MANIFEST, ("cards", i, "template"))))
-             for i, card in enumerate(d.cards) for _ in range(ctx.count(card.id))]
+    designs = [Piece(kind=card.id, name=card.name, back=back, back_name="back", background=card.tint,
+                     back_background=d.back.background,
+                     face=ctx.piece(card.template, {"name": card.name, "icon": card.icon, "color": card.color,
+                                                    "text": ctx.fill(card.text, f"{MANIFEST}:cards[{i}].text")},
+                                    ctx.card_w, ctx.card_h,
+                                    overrides=card.layout, where=(MANIFEST, ("cards", i, "layout")),
+                                    named_at=(MANIFEST, ("cards", i, "template"))))
+               for i, card in enumerate(d.cards)]
+    cards = [design for design in designs for _ in range(ctx.count(design.kind))]
     tokens: list[Section] = [
         PieceSheet(title=f"{token.name}s", shape="round", gap=3, width=token.diameter, height=token.diameter,
                    pieces=[round_token(ctx, kind=token.id, name=token.name, d=token.diameter, template=token.template,

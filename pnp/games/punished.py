@@ -16,6 +16,7 @@ from pnp.errors import LayoutError
 from pnp.files.timelimit import TimeLimitExceeded, time_limit
 from pnp.games import BuildContext, Game, Promises
 from pnp.games.kit import assembly_for, region, sheet, size_around
+from pnp.geometry import CARDS as CARD_SIZES
 from pnp.render.columns import Block, balanced_split, text_column
 from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet
 from pnp.render.elements import WHITE, Element, Elements
@@ -31,7 +32,7 @@ CARDS, TEXT, BOARD = "cards.toml", "text.toml", "board.toml"
 CARDS_PDF = "cards.pdf"
 TOKENS_PDF = "tokens-and-board.pdf"
 TierName = Literal["1", "2", "3"]
-PILE = (64.5, 89.9)            # mm: a pile zone holds a poker card with half a millimetre all round
+PILE = (CARD_SIZES["poker"][0] + 1, CARD_SIZES["poker"][1] + 1)     # mm: a poker card with half a millimetre all round
 Stat = Literal["MAW", "BONE", "ICHOR", "PAIN", "SELF"]
 BOOSTED = ("MAW", "BONE", "ICHOR", "SELF")
 
@@ -454,6 +455,8 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
     notes = assembly_for(p.extras.cover, [CARDS_PDF, TOKENS_PDF], f"{SLUG}/{BOARD}")
     decks = []
     contents = []
+    backs = {(tier, category): card_back(ctx, p, tier, category)          # one per tier and category
+             for tier, category in sorted({(c.tier, c.category) for c in p.deck.cards})}
     for tier_key in (1, 2, 3):
         tier = p.tier(tier_key)
         cards = [(i, c) for i, c in enumerate(p.deck.cards) if c.tier == tier_key]
@@ -465,7 +468,7 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
                         kind=f"tier-{tier_key}",
                         name=c.name,
                         face=card_face(ctx, p, c, i),
-                        back=card_back(ctx, p, tier_key, c.category),
+                        back=backs[tier_key, c.category],
                         back_name=f"tier-{tier_key}/{c.category}",
                         background=tier.tint,
                         back_background=tier.color,
@@ -492,11 +495,9 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
         )
     ]
     tk = p.extras.tokens
-    tokens = [
-        Piece(kind="token", name=k.name, face=token_face(ctx, k, tk.diameter), background="#f3f0ea")
-        for k in tk.kinds
-        for _ in range(tk.copies)
-    ]
+    tokens = [piece for k in tk.kinds
+              for piece in [Piece(kind="token", name=k.name, face=token_face(ctx, k, tk.diameter),
+                                  background="#f3f0ea")] * tk.copies]
     docs.append(
         DocumentSpec(
             filename=TOKENS_PDF,

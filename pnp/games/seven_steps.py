@@ -319,7 +319,7 @@ def invariants(g: Gamesheet, rules: RulesModel, players: int) -> list[Problem]:
         )
     low, high = facts.get("lowest_score", 1), facts.get("highest_score", 9)
     for score in range(low, high + 1):
-        owners = [b.name for b in g.ranks.bands if b.min <= score and (b.max is None or score <= b.max)]
+        owners = [b.name for b in g.ranks.bands if b.holds(score)]
         if not owners:
             problems.append(Problem(SLUG, FILE, "ranks.bands", f"a final score of {score} has no rank (gap)"))
         elif len(owners) > 1:

@@ -6,7 +6,7 @@ from pnp.geometry import MM
 from pnp.render.components import DocumentSpec
 from pnp.render.elements import Text
 from pnp.render.furniture import content_area
-from pnp.render.pages import PageContext, PagePlan, RenderOptions
+from pnp.render.pages import PageContext, PagePlan, RenderOptions, has_backs
 from pnp.render.textfit import LEADING, wrap
 from pnp.source.icons import IconRef, credits_lines
 
@@ -16,12 +16,10 @@ BODY = 8.5
 
 
 def print_instructions(spec: DocumentSpec, options: RenderOptions, body_pages: list[PagePlan]) -> list[str]:
-    double = any(page.backs for page in body_pages)
-    paired = double or any(page.folded for page in body_pages)
     lines = [f"Paper: {options.paper.label()}. Print at 100% / actual size, never 'fit to page'; "
              "the 50 mm bar at the foot of each page checks it."]
-    lines.append(options.duplex.wording.instruction if paired else "Print single-sided.")
-    if double and options.duplex.flips:
+    lines.append(options.duplex.wording.instruction if has_backs(body_pages) else "Print single-sided.")
+    if has_backs(body_pages) and options.duplex.flips:
         lines.append("Backs drifting on your printer? `pnp calibrate` prints one sheet that measures it; then "
                      "rebuild with --back-offset X,Y (mm).")
     if options.bleed:

@@ -3,7 +3,7 @@ context a page draws in, a rendered document, and the forms drawn once per PDF."
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -90,6 +90,11 @@ class RenderedDocument:
 
 def sheet_count(pages: int, two_sided: bool) -> int:
     return (pages + 1) // 2 if two_sided else pages
+
+
+def has_backs(pages: Sequence[PagePlan]) -> bool:
+    """Whether a file's pieces have backs, to be flipped, glued or folded behind them."""
+    return any(page.backs or page.folded for page in pages)
 
 
 def printed_two_sided(both_sides: bool, has_backs: bool, duplex: DuplexMode) -> bool:

@@ -238,21 +238,25 @@ def _folded(sections: list[PieceSheet], options: RenderOptions) -> list[PagePlan
 def _behind(trim: Rect, options: RenderOptions) -> Rect:
     """Where the back of a piece goes so that it lands behind its face after the flip."""
     pw, ph = options.paper.width, options.paper.height
-    dx, dy = options.back_offset if options.duplex.flips else (0.0, 0.0)    # glued backs drift with no printer
+    dx, dy = options.back_offset
     if options.duplex is DuplexMode.SHORT:
         return Rect(trim.x + dx, ph - trim.top + dy, trim.width, trim.height)
     return Rect(pw - trim.right + dx, trim.y + dy, trim.width, trim.height)
 
 
-def _turn(c: Canvas, trim: Rect, side: Side, options: RenderOptions) -> None:
-    """Card coordinates for a turned piece. A front turns a quarter left; its back turns the way that
-    shows it upright when the cut piece is turned over left to right."""
-    if side == "back" and options.duplex is not DuplexMode.SHORT:
-        c.translate(trim.x, trim.top)
-        c.rotate(-90)
+def _orient(c: Canvas, trim: Rect, side: Side, turned: bool, options: RenderOptions) -> None:
+    """Card coordinates for one side of a piece. A turned front turns a quarter left. A back turns
+    whichever way shows it upright when the cut piece is turned over left to right: the sheet's flip
+    across its short edge turns an upright card's back half round, and a turned card's back not."""
+    half_round = side == "back" and (options.duplex is DuplexMode.SHORT) != turned
+    if turned:
+        c.translate(*((trim.x, trim.top) if half_round else (trim.right, trim.y)))
+        c.rotate(-90 if half_round else 90)
+    elif half_round:
+        c.translate(trim.right, trim.top)
+        c.rotate(180)
     else:
-        c.translate(trim.right, trim.y)
-        c.rotate(90)
+        c.translate(trim.x, trim.y)
 
 
 def _drawer(layers: list[tuple[SheetLayout, Side]], options: RenderOptions) -> Drawer:
@@ -290,13 +294,7 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions
     elif paint:
         c.rect(outer.x, outer.y, outer.width, outer.height, stroke=0, fill=1)
     # card-relative coordinates repeat from card to card, so the page compresses well
-    if slot.turned:
-        _turn(c, trim, side, options)
-    elif side == "back" and options.duplex is DuplexMode.SHORT:
-        c.translate(trim.right, trim.top)       # the sheet turns over top to bottom, the card left to right:
-        c.rotate(180)                           # its back is printed upside down to read upright
-    else:
-        c.translate(trim.x, trim.y)
+    _orient(c, trim, side, slot.turned, options)
     ctx.painter.draw_here(bleeding(elements or (), section.width, section.height, bleed / MM) if bleed
                           else elements or ())
     c.restoreState()

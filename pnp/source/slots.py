@@ -33,9 +33,6 @@ class Length:
     def of(self, side: float) -> float:
         return self.mm + self.share * side
 
-    def __add__(self, other: Length) -> Length:
-        return Length(self.mm + other.mm, self.share + other.share)
-
     @classmethod
     def read(cls, value: object) -> Length:
         if isinstance(value, Length):
@@ -148,7 +145,6 @@ class TemplateSpec(Strict):
     slots: dict[str, SlotSpec] = {}
 
 
-Overrides = dict[str, SlotSpec]
 Where = tuple[str, tuple[str | int, ...]]   # the file and key path that last set a slot
 
 

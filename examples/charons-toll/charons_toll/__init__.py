@@ -97,9 +97,9 @@ def documents(d: TollData, ctx: BuildContext) -> list[DocumentSpec]:
     w, h = ctx.card_w, ctx.card_h
     back = card_back(ctx, d.back, d.title)
     obol = {"icon": d.obol.icon, "color": d.obol.color}
-    obols = [Piece(kind="obol", name=f"Obol {value}", face=ctx.piece("obol", {**obol, "value": value}, w, h),
-                   back=back, back_name="toll")
-             for value, copies in d.obol.copies.items() for _ in range(copies * ctx.players)]
+    obols = [piece for value, copies in d.obol.copies.items()
+             for piece in [Piece(kind="obol", name=f"Obol {value}", back=back, back_name="toll",
+                                 face=ctx.piece("obol", {**obol, "value": value}, w, h))] * (copies * ctx.players)]
     look = {"icon": d.passenger.icon, "color": d.passenger.color}
     passengers = [Piece(kind="passenger", name=p.name, back=back, back_name="toll",
                         face=ctx.piece("passenger", {**look, "name": p.name, "fare": str(p.fare)}, w, h))

@@ -167,6 +167,12 @@ MUTANTS = [
            edits=(("        return self.folder if self.folder is not None else shipped_layouts_dir() / self.slug",
                    "        return shipped_layouts_dir() / self.slug"),),
            tests=("tests/test_published_game.py",)),
+    Mutant(name="calibration X numbers printed under the Y ruler", file="pnp/games/calibration.py",
+           edits=(("y=y + (-4.6 if t > 0 else 2.4)", "y=y - REACH - 4"),),
+           tests=("tests/test_calibrate.py", "-k", "beside_its_own_ruler")),
+    Mutant(name="both fonts' subsets tagged AAAAAA+", file="pnp/render/fonts.py",
+           edits=(("first_tag=100_000", "first_tag=0"),),
+           tests=("tests/test_pdf_structure.py", "-k", "a4-long-colour")),
 ]
 
 

@@ -65,12 +65,37 @@ def test_a_printer_shift_reads_as_the_offset_that_cancels_it(run, isolated, dupl
                 + (flipped(p, back, duplex)[1] - middle[1]) ** 2)
     shift = (5 * MM, -5 * MM)
     x, y = flipped((cross[0] + shift[0], cross[1] + shift[1]), back, duplex)
-    labels = [(text, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for text, b in front.boxes if text.lstrip("+-").isdigit()]
-    below = [lab for lab in labels if abs(lab[2] - (middle[1] - (REACH + 2.7) * MM)) < 1.5 * MM
-             and abs(lab[1] - middle[0]) < (REACH + 3) * MM]
-    beside = [lab for lab in labels if middle[0] + 2 * MM < lab[1] < middle[0] + 10 * MM
-              and abs(lab[2] - middle[1]) < (REACH + 2) * MM]
-    read_x = min(below, key=lambda lab: abs(lab[1] - x))
-    read_y = min(beside, key=lambda lab: abs(lab[2] - y))
+    x_labels, y_labels = ruler_labels(front, middle)
+    read_x = min(x_labels, key=lambda lab: abs(lab[1] - x))
+    read_y = min(y_labels, key=lambda lab: abs(lab[2] - y))
     assert abs(read_x[1] - x) < 1 * MM and abs(read_y[2] - y) < 1.5 * MM
     assert (int(read_x[0]), int(read_y[0])) == (-5, 5)
+
+
+def ruler_labels(page, centre):
+    """The numbers of the horizontal and of the vertical ruler crossing at `centre`: each number
+    beside its own ruler (within 5 mm of its line) and centred on its tick."""
+    cx, cy = centre
+    labels = [(text, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, b) for text, b in page.boxes if text.lstrip("+-").isdigit()]
+    near = [lab for lab in labels if abs(lab[1] - cx) < (REACH + 6) * MM and abs(lab[2] - cy) < (REACH + 6) * MM]
+    ticks = [t * MM for t in (-10, -5, 5, 10)]
+    x_labels = [lab for lab in near if min(abs(lab[3][1] - cy), abs(lab[3][3] - cy)) < 5 * MM
+                and min(abs(lab[1] - cx - t) for t in ticks) < 0.5 * MM]
+    y_labels = [lab for lab in near if min(abs(lab[3][0] - cx), abs(lab[3][2] - cx)) < 5 * MM
+                and min(abs(lab[2] - cy - t) for t in ticks) < 0.5 * MM]
+    return x_labels, y_labels
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_each_ruler_number_sits_beside_its_own_ruler_clear_of_the_others(run, isolated, duplex):
+    """Four numbers beside each ruler, on its ticks, and no number within 0.5 mm of another: an X
+    number printed under the Y ruler's +10 reads as part of the wrong ruler."""
+    front, _ = sheet(run, isolated, duplex)
+    for centre in centres(front, RULER_RGB, 2 * REACH):
+        x_labels, y_labels = ruler_labels(front, centre)
+        assert len(x_labels) == len(y_labels) == 4 and not set(map(id, x_labels)) & set(map(id, y_labels))
+        boxes = [lab[3] for lab in x_labels + y_labels]
+        gap = 0.5 * MM
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                assert a[2] + gap < b[0] or b[2] + gap < a[0] or a[3] + gap < b[1] or b[3] + gap < a[1], (a, b)

@@ -26,6 +26,7 @@ COMBOS = list(itertools.product(["a4", "letter", "a3", "tabloid"], ["long"], [Fa
 def check_pdf(data: bytes, label: str) -> None:
     with pikepdf.open(io.BytesIO(data)) as pdf:
         assert pdf.check_pdf_syntax() == [], label          # qpdf's --check
+        check_subset_tags(pdf, label)
     reader = PdfReader(io.BytesIO(data), strict=True)
     assert reader.pages, label
     for number, page in enumerate(reader.pages, start=1):
@@ -39,6 +40,16 @@ def check_pdf(data: bytes, label: str) -> None:
         assert media[1] <= bleed[1] + 1e-3 <= trim[1] + 2e-3, (label, number)
         assert trim[3] <= bleed[3] + 1e-3 <= media[3] + 2e-3, (label, number)
         page.extract_text()
+
+
+def check_subset_tags(pdf: pikepdf.Pdf, label: str) -> None:
+    """Each embedded font subset has a tag of its own (ISO 32000-1, 9.6.4: six capitals and a plus,
+    different for different subsets): preflight tools flag two fonts under one tag."""
+    fonts = {str(obj.BaseFont) for obj in pdf.objects
+             if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font" and "/BaseFont" in obj}
+    tags = [name[1:7] for name in fonts if name[7:8] == "+"]
+    assert tags and all(tag.isalpha() and tag.isupper() for tag in tags), (label, fonts)
+    assert len(set(tags)) == len(tags), (label, sorted(fonts))
 
 
 @pytest.mark.parametrize("paper, duplex, ink_saver", COMBOS, ids=[f"{p}-{d}-{'ink' if i else 'colour'}" for p, d, i in COMBOS])

@@ -58,7 +58,8 @@ def calibration_document(options: RenderOptions) -> DocumentSpec:
 
 def _rulers(x: float, y: float, flip: str) -> list[Element]:
     """A horizontal and a vertical millimetre ruler crossing at (x, y), numbered with the offset to
-    give when the back's crosshair lands there (the sign depends on which edge the sheet turns)."""
+    give when the back's crosshair lands there (the sign depends on which edge the sheet turns).
+    Each half's numbers sit on the side turned from the other ruler's, so no two meet at a corner."""
     sign_x, sign_y = (1, -1) if flip is DuplexMode.LONG else (-1, 1)
     out: list[Element] = [
         Line(x1=x - REACH, y1=y, x2=x + REACH, y2=y, color=RULER, width=0.3),
@@ -72,9 +73,9 @@ def _rulers(x: float, y: float, flip: str) -> list[Element]:
         ]
         if t % 5 == 0 and t:
             out += [
-                Text(text=f"{sign_x * t:+d}", x=x + t - 3, y=y - REACH - 4, w=6, h=2.6, size=5.5, min_size=5,
-                     color=RULER),
-                Text(text=f"{sign_y * t:+d}", x=x + 3.2, y=y + t - 1.3, w=6, h=2.6, size=5.5, min_size=5,
-                     align="left", color=RULER),
+                Text(text=f"{sign_x * t:+d}", x=x + t - 3, y=y + (-4.6 if t > 0 else 2.4), w=6, h=2.2, size=5.5,
+                     min_size=5, color=RULER),
+                Text(text=f"{sign_y * t:+d}", x=x + (3 if t > 0 else -9), y=y + t - 1.1, w=6, h=2.2, size=5.5,
+                     min_size=5, align="left" if t > 0 else "right", color=RULER),
             ]
     return out

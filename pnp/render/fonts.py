@@ -22,7 +22,11 @@ class TaggedFont(ttfonts.TTFont):
 
     def addObjects(self, doc: Any) -> None:
         untagged = ttfonts.SUBSETN
-        ttfonts.SUBSETN = lambda n: untagged(self.first_tag + n)
+
+        def tag(n: int, table: Any = None) -> bytes:
+            return untagged(self.first_tag + n)
+
+        ttfonts.SUBSETN = tag
         try:
             super().addObjects(doc)
         finally:

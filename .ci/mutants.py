@@ -173,6 +173,12 @@ MUTANTS = [
     Mutant(name="both fonts' subsets tagged AAAAAA+", file="pnp/render/fonts.py",
            edits=(("first_tag=100_000", "first_tag=0"),),
            tests=("tests/test_pdf_structure.py", "-k", "a4-long-colour")),
+    Mutant(name="no room kept for crop marks outside the bleed", file="pnp/render/pieces.py",
+           edits=(("MARK_ROOM = MARK_CLEAR + 2.0 * MM + 0.3 * MM", "MARK_ROOM = 0.0"),),
+           tests=("tests/test_whole_file_duplex.py", "-k", "marked_at_both and a4-3mm")),
+    Mutant(name="a hairline on the trim through the bleed", file="pnp/render/pieces.py",
+           edits=(("            elif not bleed:\n                c.rect(", "            else:\n                c.rect("),),
+           tests=("tests/test_whole_file_duplex.py", "-k", "marked_at_both and letter-3mm-long")),
 ]
 
 

@@ -87,6 +87,11 @@ class Rect:
         dy = dx if dy is None else dy
         return Rect(self.x + dx, self.y + dy, self.width - 2 * dx, self.height - 2 * dy)
 
+    def overlap(self, other: Rect) -> Rect:
+        """The part of this rectangle inside `other` (empty when they do not meet)."""
+        x0, y0 = max(self.x, other.x), max(self.y, other.y)
+        return Rect(x0, y0, max(min(self.right, other.right) - x0, 0.0), max(min(self.top, other.top) - y0, 0.0))
+
     def box(self) -> tuple[float, float, float, float]:
         return (self.x, self.y, self.right, self.top)
 

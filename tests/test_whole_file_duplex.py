@@ -252,3 +252,29 @@ def test_folded_and_glued_files_are_described_as_they_are_made(duplex):
                            if p.side == "face" and p.document in with_backs and p.back)
             backs = sorted((round(p.box.x, 1), round(p.box.y, 1)) for p in result.manifest.placed if p.side == "back")
             assert set(backs) <= set(faces), f"{game}: glued backs moved by the back offset"
+
+
+MARK_CASES = list(itertools.product(["a4", "letter"], ["0", "3mm"], ["long", "short", "off", "fold"]))
+
+
+@pytest.mark.parametrize("paper, bleed, duplex", MARK_CASES, ids=["-".join(case) for case in MARK_CASES])
+def test_every_cut_line_is_marked_at_both_ends_outside_the_bleed(builds, paper, bleed, duplex):
+    """Every straight cut line of every page of pieces, fronts and backs, has a crop mark at both
+    ends, outside the bleed and inside the printable area; no grey hairline runs through art."""
+    from cutlines import unmarked_cut_ends
+
+    margin = 3 if bleed != "0" else 5
+    if (paper, bleed, duplex) in builds:
+        results = builds[paper, bleed, duplex]
+    else:
+        store = IconStore(shipped_icons_dir())
+        settings = Settings(paper=paper, bleed=bleed, duplex=duplex, margin=f"{margin}mm")
+        results = {game: build_game(game, settings, store) for game in sorted(GAMES)}
+    problems, checked = [], 0
+    for game, result in results.items():
+        for doc in result.documents:
+            placed = [p for p in result.manifest.placed if p.document == doc.filename]
+            checked += sum(p.shape == "rect" for p in placed)
+            problems += unmarked_cut_ends(doc.pdf, placed, float(bleed.rstrip("m")), margin, f"{game}/{doc.filename}")
+    assert checked >= 100
+    assert not problems, f"{len(problems)} unmarked: " + "; ".join(problems[:8])

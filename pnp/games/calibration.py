@@ -24,7 +24,7 @@ FILENAME = "calibrate.pdf"
 def calibration_document(options: RenderOptions) -> DocumentSpec:
     """The calibration sheet for the paper and duplex mode of `options`."""
     area = content_area(options.printable())
-    w, h = area.width / MM - 6, area.height / MM - 6
+    w, h = area.width / MM - 12, area.height / MM - 12      # leaves room for the sheet's crop marks
     targets = [(w / 2, h / 2), (28, 28), (w - 28, 28), (28, h - 40), (w - 28, h - 40)]
     flip = options.duplex if options.duplex.flips else DuplexMode.LONG
     face: list[Element] = [

@@ -30,10 +30,10 @@ from pnp.source.printoptions import DuplexMode
 CUT = "#8a8a8a"
 MARK = "#000000"
 MARK_LEN = 4 * MM
-MARK_CLEAR = 0.6 * MM
-MARK_MIN = 0.8 * MM
+MARK_CLEAR = 0.6 * MM      # between a block's art and its crop marks
+MARK_ROOM = MARK_CLEAR + 2.0 * MM + 0.3 * MM   # kept free around a block of rectangles: its shortest marks
 BLOCK_GAP = 6 * MM         # between two sections on one sheet: room for both blocks' crop marks
-FOLD_GUTTER = 14 * MM      # between the halves of a gutterfold sheet: room for both sets of crop marks
+FOLD_GUTTER = 2 * MM       # between the halves of a gutterfold sheet, besides each block's own mark room
 Drawer = Callable[[PageContext], None]
 
 
@@ -83,8 +83,15 @@ def _cell(section: PieceSheet, options: RenderOptions, turned: bool) -> tuple[fl
     return (h, w) if turned else (w, h)
 
 
+def _mark_room(section: PieceSheet) -> float:
+    """Room kept around a block for crop marks: straight cut lines need them, round and other
+    outlines carry their own cut line."""
+    return MARK_ROOM if section.shape == "rect" else 0.0
+
+
 def _fit(section: PieceSheet, options: RenderOptions, area: Rect, turned: bool) -> int:
-    cols, rows = grid_fit(*_cell(section, options, turned), area.width, area.height, section.gap * MM)
+    inner = area.inset(_mark_room(section))
+    cols, rows = grid_fit(*_cell(section, options, turned), inner.width, inner.height, section.gap * MM)
     return cols * rows
 
 
@@ -96,15 +103,26 @@ def _orientation(section: PieceSheet, options: RenderOptions, area: Rect) -> boo
 
 
 def pack(sections: list[PieceSheet], options: RenderOptions, half: bool = False) -> list[SheetLayout]:
-    """The sheets of a run of sections: rows top down, each section's grid centred across the page;
-    a section starts on the sheet the previous one ends on when its rows fit there."""
+    """The sheets of a run of sections: rows top down, each section's grid centred across the page
+    with room for its crop marks; a section starts on the sheet the previous one ends on when its
+    rows fit there. The page's bands are tight only when that saves a sheet."""
     printable = options.printable()
     if half:
         printable = Rect(printable.x, printable.y, options.paper.width / 2 - FOLD_GUTTER / 2 - printable.x,
                          printable.height)
-    roomy, tight = band_area(printable, "tb"), band_area(printable, "tight")
-    area = tight if any(max(_fit(s, options, tight, t) for t in (False, True))
-                        > max(_fit(s, options, roomy, t) for t in (False, True)) for s in sections) else roomy
+    roomy, tight = (_both_sides(band_area(printable, bands), options) for bands in ("tb", "tight"))
+    sheets, area = min(((_rows(sections, options, a), a) for a in (roomy, tight)), key=lambda packed: len(packed[0]))
+    out = []
+    for page in sheets:
+        marked = _bbox([b.grid.inset(-_mark_room(b.section)) for b in page])
+        dy = ((area.top - marked.top) - (marked.y - area.y)) / 2     # the content centred between the bands
+        moved = tuple(b.moved(partial(_lifted, dy=dy)) for b in page)
+        out.append(SheetLayout(blocks=moved, bands=bands_for(printable, _lifted(marked, dy))))
+    return out
+
+
+def _rows(sections: list[PieceSheet], options: RenderOptions, area: Rect) -> list[list[Block]]:
+    """The blocks of each sheet, filled from the top of `area`."""
     sheets: list[list[Block]] = []
     blocks: list[Block] = []
     top = area.top
@@ -112,7 +130,8 @@ def pack(sections: list[PieceSheet], options: RenderOptions, half: bool = False)
         turned = _orientation(section, options, area)
         cw, ch = _cell(section, options, turned)
         gap = section.gap * MM
-        cols, rows_per_sheet = grid_fit(cw, ch, area.width, area.height, gap)
+        room = _mark_room(section)
+        cols, rows_per_sheet = grid_fit(cw, ch, area.width - 2 * room, area.height - 2 * room, gap)
         if not cols or not rows_per_sheet:
             raise UsageProblem(
                 f"one {section.title.lower().rstrip('s')} ({section.width:.1f} x {section.height:.1f} mm) does not "
@@ -121,8 +140,8 @@ def pack(sections: list[PieceSheet], options: RenderOptions, half: bool = False)
         left = list(section.pieces)
         bleed = bleed_of(section, options)
         while left:
-            start = top - (BLOCK_GAP if blocks else 0)
-            rows_fit = int((start - area.y + gap + 1e-6) // (ch + gap))
+            start = top - (BLOCK_GAP if blocks else room)
+            rows_fit = int((start - area.y - room + gap + 1e-6) // (ch + gap))
             if rows_fit < 1:
                 sheets.append(blocks)
                 blocks, top = [], area.top
@@ -144,14 +163,7 @@ def pack(sections: list[PieceSheet], options: RenderOptions, half: bool = False)
                 blocks, top = [], area.top
     if blocks:
         sheets.append(blocks)
-    out = []
-    for page in sheets:
-        low = min(b.grid.y for b in page)
-        dy = -(low - area.y) / 2          # the content centred between the bands
-        moved = tuple(b.moved(partial(_lifted, dy=dy)) for b in page)
-        content = _bbox([b.grid for b in moved])
-        out.append(SheetLayout(blocks=moved, bands=bands_for(printable, content)))
-    return out
+    return sheets
 
 
 def plan_pieces(sections: list[PieceSheet], options: RenderOptions) -> list[PagePlan]:
@@ -235,13 +247,26 @@ def _folded(sections: list[PieceSheet], options: RenderOptions) -> list[PagePlan
     return pages
 
 
+def _mirrored(r: Rect, options: RenderOptions) -> Rect:
+    """Where `r` lands on the other side of the sheet after the flip."""
+    if options.duplex is DuplexMode.SHORT:
+        return Rect(r.x, options.paper.height - r.top, r.width, r.height)
+    return Rect(options.paper.width - r.right, r.y, r.width, r.height)
+
+
 def _behind(trim: Rect, options: RenderOptions) -> Rect:
     """Where the back of a piece goes so that it lands behind its face after the flip."""
-    pw, ph = options.paper.width, options.paper.height
     dx, dy = options.back_offset
-    if options.duplex is DuplexMode.SHORT:
-        return Rect(trim.x + dx, ph - trim.top + dy, trim.width, trim.height)
-    return Rect(pw - trim.right + dx, trim.y + dy, trim.width, trim.height)
+    mirrored = _mirrored(trim, options)
+    return Rect(mirrored.x + dx, mirrored.y + dy, mirrored.width, mirrored.height)
+
+
+def _both_sides(area: Rect, options: RenderOptions) -> Rect:
+    """The part of `area` whose backs, flipped and moved by the back offset, land in `area` too."""
+    if not options.duplex.flips:
+        return area
+    dx, dy = options.back_offset
+    return area.overlap(_mirrored(area, options)).inset(abs(dx), abs(dy))
 
 
 def _orient(c: Canvas, trim: Rect, side: Side, turned: bool, options: RenderOptions) -> None:
@@ -319,19 +344,19 @@ def bleeding(elements: Sequence[Element], w: float, h: float, bleed: float) -> t
 
 
 def _all_guides(c: Canvas, layers: list[tuple[SheetLayout, Side]], options: RenderOptions) -> None:
+    grids = [block.grid for sheet, _ in layers for block in sheet.blocks]
     for sheet, _ in layers:
-        _guides(c, sheet, options)
+        _guides(c, sheet, grids, options)
 
 
-def _guides(c: Canvas, sheet: SheetLayout, options: RenderOptions) -> None:
+def _guides(c: Canvas, sheet: SheetLayout, grids: list[Rect], options: RenderOptions) -> None:
     """Full sheets share one set of cut lines and marks: drawn once, placed on every page. Without
-    bleed a hairline runs on every trim; crop marks stand outside each block at both ends of every
-    cut line, and where a block leaves no room for them, the hairline marks that line instead."""
+    bleed a hairline runs on every trim; crop marks stand outside each block, beyond its bleed, at
+    both ends of every cut line, in the room the packing kept (half the way to a neighbouring block)."""
     c.setLineWidth(0.3)
     c.setDash([])
     printable = options.printable()
     area = band_area(printable, sheet.bands)
-    grids = [b.grid for b in sheet.blocks]
     for block in sheet.blocks:
         mine = block.slots
         bleed = bleed_of(block.section, options)
@@ -344,20 +369,23 @@ def _guides(c: Canvas, sheet: SheetLayout, options: RenderOptions) -> None:
         if block.section.shape != "rect":
             continue
         grid = _bbox([s.trim.inset(-bleed) for s in mine])
-        above = [g.y for g in grids if g.y >= grid.top - 1e-6]
-        below = [g.top for g in grids if g.top <= grid.y + 1e-6]
+        across = [g for g in grids if g.y < grid.top and g.top > grid.y]
+        along = [g for g in grids if g.x < grid.right and g.right > grid.x]
+        above = [g.y for g in along if g.y >= grid.top - 1e-6]
+        below = [g.top for g in along if g.top <= grid.y + 1e-6]
+        right = [g.x for g in across if g.x >= grid.right - 1e-6]
+        left = [g.right for g in across if g.right <= grid.x + 1e-6]
         rooms = {
             "top": (min(above) - grid.top) / 2 if above else area.top - grid.top,
             "bottom": (grid.y - max(below)) / 2 if below else grid.y - area.y,
-            "left": grid.x - printable.x,
-            "right": printable.right - grid.right,
+            "right": (min(right) - grid.right) / 2 if right else printable.right - grid.right,
+            "left": (grid.x - max(left)) / 2 if left else grid.x - printable.x,
         }
-        _crop_marks(c, [s.trim for s in mine], grid, rooms, hairline=bool(bleed))
+        _crop_marks(c, [s.trim for s in mine], grid, rooms)
 
 
-def _crop_marks(c: Canvas, trims: list[Rect], grid: Rect, rooms: dict[str, float], hairline: bool) -> None:
-    """Short marks on every trim line, outside the block, so none crosses a face; a line with no
-    room for its marks gets a hairline on the trim when no hairline is there already."""
+def _crop_marks(c: Canvas, trims: list[Rect], grid: Rect, rooms: dict[str, float]) -> None:
+    """Short marks on every trim line, outside the block, so none crosses a face or its bleed."""
     xs = sorted({round(v, 3) for t in trims for v in (t.x, t.right)})
     ys = sorted({round(v, 3) for t in trims for v in (t.y, t.top)})
     lengths = {side: min(MARK_LEN, room - MARK_CLEAR - 0.3 * MM) for side, room in rooms.items()}
@@ -365,18 +393,10 @@ def _crop_marks(c: Canvas, trims: list[Rect], grid: Rect, rooms: dict[str, float
     c.setLineWidth(0.35)
     for lines, ends in ((xs, (("top", 1, grid.top), ("bottom", -1, grid.y))),
                         (ys, (("right", 1, grid.right), ("left", -1, grid.x)))):
-        marked = all(lengths[side] >= MARK_MIN for side, _, _ in ends)
         for v in lines:
             for side, sign, edge in ends:
-                if lengths[side] >= MARK_MIN:
-                    a, b = edge + sign * MARK_CLEAR, edge + sign * (MARK_CLEAR + lengths[side])
-                    c.line(v, a, v, b) if lines is xs else c.line(a, v, b, v)
-            if not marked and hairline:
-                c.setStrokeColor(CUT)
-                c.setLineWidth(0.3)
-                c.line(v, grid.y, v, grid.top) if lines is xs else c.line(grid.x, v, grid.right, v)
-                c.setStrokeColor(MARK)
-                c.setLineWidth(0.35)
+                a, b = edge + sign * MARK_CLEAR, edge + sign * (MARK_CLEAR + lengths[side])
+                c.line(v, a, v, b) if lines is xs else c.line(a, v, b, v)
 
 
 def _bbox(rects: list[Rect]) -> Rect:

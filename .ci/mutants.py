@@ -179,6 +179,12 @@ MUTANTS = [
     Mutant(name="a hairline on the trim through the bleed", file="pnp/render/pieces.py",
            edits=(("            elif not bleed:\n                c.rect(", "            else:\n                c.rect("),),
            tests=("tests/test_whole_file_duplex.py", "-k", "marked_at_both and letter-3mm-long")),
+    Mutant(name="board seams allowed next to a space's outline", file="pnp/render/boards.py",
+           edits=(("SEAM_CLEAR = 3.0 ", "SEAM_CLEAR = 0.3 "),),
+           tests=("tests/test_pieces_on_the_table.py", "-k", "seams")),
+    Mutant(name="the track's middle columns as close as any", file="layouts/straight-to/components.toml",
+           edits=(("middle_gap = 7 ", "middle_gap = 0 "),),
+           tests=("tests/test_pieces_on_the_table.py", "-k", "seams and straight")),
 ]
 
 

@@ -125,40 +125,64 @@ def test_particle_panics_start_space_holds_four_pawns(default_build):
     assert area[2] >= (2 * w + 1.5) * MM and area[3] >= (2 * d + 2) * MM
 
 
-@pytest.mark.parametrize("game", ["straight-to", "particle-panic"])
-def test_board_seams_fall_between_spaces_and_titles(default_build, game):
-    """Each tile's cut edge (the one laid over the next tile) crosses no text on the page and no
-    space of the board; the seam's own notes print outside the tile or in the covered glue strip."""
-    from pnp.build.pipeline import plan_game
+SEAM_CLEAR = 3.0       # mm from a seam to any outline or letter
+
+
+def outlines(elements, dx=0.0, dy=0.0):
+    """(x0, x1) in board mm of every stroked box and circle smaller than the board's halves, found
+    through the groups they sit in."""
+    from pnp.render.elements import Box, Circle, Group
+
+    for e in elements:
+        if isinstance(e, Group) and not e.rotate:
+            yield from outlines(e.elements, dx + e.dx, dy + e.dy)
+        elif isinstance(e, Box) and e.stroke:
+            yield e, (dx + min(e.x, e.x + e.w), dx + max(e.x, e.x + e.w))
+        elif isinstance(e, Circle) and e.stroke:
+            yield e, (dx + e.cx - e.r, dx + e.cx + e.r)
+
+
+SEAM_CASES = [(game, paper) for game in ("straight-to", "particle-panic") for paper in ("a4", "letter")]
+
+
+@pytest.mark.parametrize("game, paper", SEAM_CASES, ids=[f"{g}-{p}" for g, p in SEAM_CASES])
+def test_board_seams_keep_clear_of_spaces_and_text(tmp_path, game, paper):
+    """Each tile's cut edge (the one laid over the next tile) is at least 3 mm from every space's
+    outline and every letter printed on the tile; the seam's own notes print outside the tile or
+    in the covered glue strip. A seam closer than that leaves a space's edge on the other sheet."""
+    from pnp.build.pipeline import build_game, plan_game
     from pnp.files.paths import shipped_icons_dir
     from pnp.render.components import Board
-    from pnp.render.elements import Box, Circle
     from pnp.source.icons import IconStore
     from pnp.source.settings import Settings
 
-    manifest = json.loads((default_build / game / "manifest.json").read_text())
-    tiles = [p for p in manifest["placed"] if p["tile"]]
+    store = IconStore(shipped_icons_dir())
+    result = build_game(game, Settings(paper=paper), store)
+    tiles = [p for p in result.manifest.placed if p.tile]
     assert len(tiles) >= 2
-    plan = plan_game(game, Settings(), IconStore(shipped_icons_dir()))
-    (board,) = [s for spec in plan.specs for s in spec.sections if isinstance(s, Board)]
-    spaces = [(e.x, e.x + e.w) for e in board.elements if isinstance(e, Box) and e.w < board.width / 2] + \
-             [(e.cx - e.r, e.cx + e.r) for e in board.elements if isinstance(e, Circle)]
-    ends = sorted({t["box"]["x"] + t["box"]["w"] for t in tiles})[:-1]          # board x of every cut
-    assert ends
-    for cut in ends:
-        crossed = [s for s in spaces if s[0] + 0.2 < cut < s[1] - 0.2]
-        assert not crossed, f"{game}: the cut at {cut:.1f} mm crosses spaces {crossed}"
-    document = next(d["file"] for d in manifest["documents"] if d["file"] == tiles[0]["document"])
+    (doc,) = [d for d in result.documents if d.filename == tiles[0].document]
+    (tmp_path / doc.filename).write_bytes(doc.pdf)
+    (board,) = [s for spec in plan_game(game, Settings(paper=paper), store).specs for s in spec.sections
+                if isinstance(s, Board)]
+    shapes = [(e, span) for e, span in outlines(board.elements) if span[1] - span[0] < board.width / 2]
+    assert len(shapes) >= 6
+    cuts = sorted({t.box.x + t.box.w for t in tiles})[:-1]          # board x of every cut
+    for cut in cuts:
+        near = [span for _, span in shapes if span[0] - SEAM_CLEAR < cut < span[1] + SEAM_CLEAR]
+        assert not near, f"{game} {paper}: the cut at {cut:.1f} mm is within {SEAM_CLEAR} mm of outlines {near}"
     for tile in tiles:
-        page_cut = (tile["tile"]["page_x"] + tile["box"]["w"]) * MM
-        if tile["box"]["x"] + tile["box"]["w"] >= board.width - 0.01:
+        cut = tile.box.x + tile.box.w
+        if cut >= board.width - 0.01:
             continue                                                    # the last tile has no cut edge
-        low, high = tile["tile"]["page_y"] * MM, (tile["tile"]["page_y"] + tile["box"]["h"]) * MM
-        for char, (left, bottom, right, top), _ in characters(default_build / game / document, tile["page"]):
-            if not low <= (bottom + top) / 2 <= high:
-                continue                                                # the page's own header and footer
-            assert not (left + 0.2 < page_cut < right - 0.2), \
-                f"{game} page {tile['page']}: {char!r} at {left / MM:.1f}-{right / MM:.1f} mm on the cut at {page_cut / MM:.1f}"
+        page_cut = (tile.tile.page_x + tile.box.w) * MM
+        low, high = tile.tile.page_y * MM, (tile.tile.page_y + tile.box.h) * MM
+        glue = tile.tile.page_x * MM + (12 * MM if tile.box.x > 0 else 0)
+        for char, (left, bottom, right, top), _ in characters(tmp_path / doc.filename, tile.page):
+            if not low <= (bottom + top) / 2 <= high or right > page_cut or left < glue:
+                continue                    # furniture, the cut's note beyond the cut, the glue strip's note
+            assert right < page_cut - SEAM_CLEAR * MM, \
+                f"{game} {paper} page {tile.page}: {char!r} at {left / MM:.1f}-{right / MM:.1f} mm, " \
+                f"{(page_cut - right) / MM:.1f} mm from the cut at {page_cut / MM:.1f}"
 
 
 MARK_CASES = [(paper, bleed) for paper in ("a3", "tabloid") for bleed in ("0", "3mm")]

@@ -78,6 +78,7 @@ class Track(Strict):
     limbo_band: Annotated[float, Field(ge=0, le=200)]      # mm: the middle row's band, in either tint
     path_color: Color
     path_width: Annotated[float, Field(gt=0, le=20)]      # pt: the path joining the spaces
+    middle_gap: Annotated[float, Field(ge=0, le=100)]      # mm between the two middle columns
 
     @property
     def destination(self) -> int:
@@ -153,8 +154,8 @@ def load(source: GameSource, store: IconStore) -> StraightData:
 
 # -- the track -----------------------------------------------------------------------------------
 def track_columns(t: Track) -> int:
-    """Columns of the three-row snake: an even number, so a gap between spaces runs down the
-    board's middle, where a two-tile print cuts."""
+    """Columns of the three-row snake: an even number, so a gap between spaces (widened by the
+    track's `middle_gap`) runs down the board's middle, where a two-tile print cuts."""
     cols = -(-(2 * t.spaces_per_path + 4) // 3)      # both paths, both destinations, LIMBO twice
     return cols + cols % 2
 
@@ -164,7 +165,8 @@ def track_cells(t: Track) -> list[tuple[str, int, float, float]]:
     columns wide) in the middle row, then the Heaven path up to HEAVEN."""
     n = t.spaces_per_path
     cols = track_columns(t)
-    pitch = t.width / cols
+    pitch = (t.width - t.middle_gap) / cols
+    half = pitch * cols / 2
     ys = (t.height * 0.2, t.height * 0.5, t.height * 0.8)
     sequence = [("hell", t.destination)] + [("hell", k) for k in range(n, 0, -1)] + [("limbo", 0)] + \
                [("heaven", k) for k in range(1, n + 1)] + [("heaven", t.destination)]
@@ -177,7 +179,8 @@ def track_cells(t: Track) -> list[tuple[str, int, float, float]]:
             row, col = row + 1, 0
             unit = row * cols
         x = pitch * (col + span / 2)
-        cells.append((side, number, t.width - x if row == 1 else x, ys[row]))
+        x = pitch * cols - x if row == 1 else x
+        cells.append((side, number, x + (t.middle_gap if x > half else 0), ys[row]))
         unit += span
     return cells
 

@@ -28,6 +28,7 @@ GLUE = "#d9d9d9"
 SEAM_ROOM = 3.2 * MM  # crosshairs on a cut edge reach this far past the tile
 CROSS = 3.0 * MM
 RING = 2.2 * MM
+SEAM_CLEAR = 3.0      # mm a seam keeps from any space, icon or text
 
 
 def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
@@ -48,8 +49,8 @@ def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
         area = full.inset(SEAM_ROOM if bw > full.width else 0, SEAM_ROOM if bh > full.height else 0)
         xs = _cuts(board.width, area.width / MM, [(k[0], k[1]) for k in keep])
         ys = _cuts(board.height, area.height / MM, [(k[2], k[3]) for k in keep])     # from the foot up
-        crossed = sum(_crossing(cut, (k[0], k[1])) for cut in xs[1:-1] for k in keep) + \
-            sum(_crossing(cut, (k[2], k[3])) for cut in ys[1:-1] for k in keep)
+        crossed = _intrusion(xs[1:-1], [(k[0], k[1]) for k in keep]) + \
+            _intrusion(ys[1:-1], [(k[2], k[3]) for k in keep])
         layouts.append(((len(xs) - 1) * (len(ys) - 1), crossed, (pw, ph), area, xs, ys))
     _, _, (pw, ph), area, xs, ys = min(layouts, key=lambda item: item[:2])
     cols, rows = len(xs) - 1, len(ys) - 1
@@ -74,12 +75,12 @@ def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
 def _cuts(length: float, room: float, keep: list[tuple[float, float]]) -> list[float]:
     """Where tiles end along one side, in mm from its start (first 0, last `length`): the fewest
     tiles, each at most `room` long with the glue strip, every cut clear of `keep` spans where it
-    can be, and as even as that allows."""
+    can be (else as little inside them as can be), and as even as that allows."""
     if length <= room + 1e-6:
         return [0.0, length]
     overlap = OVERLAP / MM
     tiles = math.ceil((length - overlap) / (room - overlap))
-    best: list[float] = []
+    layouts = []
     for count in (tiles, tiles + 1):
         cuts, start = [0.0], 0.0
         for k in range(1, count):
@@ -89,20 +90,20 @@ def _cuts(length: float, room: float, keep: list[tuple[float, float]]) -> list[f
             ideal = start + (length - start + (left - 1) * overlap) / (left + 1) + (overlap if k > 1 else 0)
             steps = max(int((hi - lo) / 0.5), 0)
             candidates = [lo + i * (hi - lo) / steps for i in range(steps + 1)] if steps else [lo]
-            cut = min(candidates, key=lambda c: (sum(_crossing(c, span) for span in keep), abs(c - ideal)))
+            cut = min(candidates, key=lambda c: (_intrusion([c], keep), abs(c - ideal)))
             cuts.append(cut)
             start = cut - overlap
         cuts.append(length)
-        clear = not any(_crossing(c, span) for c in cuts[1:-1] for span in keep)
-        if not best or clear:
-            best = cuts
-        if clear:
+        layouts.append(cuts)
+        if not _intrusion(cuts[1:-1], keep):
             break
-    return best
+    return min(layouts, key=lambda cuts: _intrusion(cuts[1:-1], keep))
 
 
-def _crossing(cut: float, span: tuple[float, float]) -> bool:
-    return span[0] + 0.3 < cut < span[1] - 0.3
+def _intrusion(cuts: list[float], keep: list[tuple[float, float]]) -> float:
+    """How far, in mm summed, the cuts come inside the spans of `keep` grown by SEAM_CLEAR: a cut
+    that close to an outline leaves it on one sheet and its edge on the other."""
+    return sum(max(0.0, min(cut - span[0] + SEAM_CLEAR, span[1] + SEAM_CLEAR - cut)) for cut in cuts for span in keep)
 
 
 def _keep_whole(elements: tuple[Element, ...], w: float, h: float, dx: float = 0.0,

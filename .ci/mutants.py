@@ -173,7 +173,7 @@ MUTANTS = [
     Mutant(name="both fonts' subsets tagged AAAAAA+", file="pnp/render/fonts.py",
            edits=(("first_tag=100_000", "first_tag=0"),),
            tests=("tests/test_pdf_structure.py", "-k", "a4-long-colour")),
-    Mutant(name="no room kept for crop marks outside the bleed", file="pnp/render/pieces.py",
+    Mutant(name="no room kept for crop marks outside the bleed", file="pnp/render/cropmarks.py",
            edits=(("MARK_ROOM = MARK_CLEAR + 2.0 * MM + 0.3 * MM", "MARK_ROOM = 0.0"),),
            tests=("tests/test_whole_file_duplex.py", "-k", "marked_at_both and a4-3mm")),
     Mutant(name="a hairline on the trim through the bleed", file="pnp/render/pieces.py",
@@ -185,6 +185,16 @@ MUTANTS = [
     Mutant(name="the track's middle columns as close as any", file="layouts/straight-to/components.toml",
            edits=(("middle_gap = 7 ", "middle_gap = 0 "),),
            tests=("tests/test_pieces_on_the_table.py", "-k", "seams and straight")),
+    Mutant(name="a board's edge colours stop at the cut under --bleed", file="pnp/render/boards.py",
+           edits=(("    elements = bleeding(board.elements, board.width, board.height, bleed / MM) if bleed else board.elements",
+                   "    elements = board.elements"),),
+           tests=("tests/test_pieces_on_the_table.py", "-k", "beyond and 3mm")),
+    Mutant(name="HELL's entry rule printed past the track's edge", file="pnp/games/straight_to.py",
+           edits=(("rule_x = min(max(x - rule_w / 2, EDGE_CLEAR), w - EDGE_CLEAR - rule_w)", "rule_x = x - rule_w / 2"),),
+           tests=("tests/test_pieces_on_the_table.py", "-k", "beyond and straight")),
+    Mutant(name="board tiles without crop marks", file="pnp/render/boards.py",
+           edits=(("        _marks(c, target, art, area)\n        seams = []", "        seams = []"),),
+           tests=("tests/test_whole_file_duplex.py", "-k", "marked_at_both and a4-0-long")),
 ]
 
 

@@ -3,14 +3,17 @@ mark stands at each of its ends, outside the art's bleed, read from the PDF's ow
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 
-from pdfscan import MM, scan
+import pikepdf
+from pdfscan import MM
 
 BLACK = (0.0, 0.0, 0.0)
 GREY = (0.541, 0.541, 0.541)
 IN_BLOCK = 5 * MM        # pieces closer than this along a cut line are one block (section gaps are up to 4 mm)
 SHORTEST = 1.5 * MM      # a mark shorter than this is not seen
+BOARDS = {"board", "track"}   # the kinds of the games' boards: cut on their outline, or tiled
 
 
 @dataclass(frozen=True)
@@ -28,22 +31,33 @@ def unmarked_cut_ends(pdf: bytes, placed, bleed_mm: float, margin_mm: float, lab
     """Each end of a cut line without its crop mark: a black stroke on the line, beyond the bleed
     of the block the line runs through, within the printable area, before the line meets any other
     piece's art. Also each grey hairline drawn inside a piece's bleed (a cut a little off leaves it
-    on the card's edge). `placed` are the document's Placed records."""
-    by_page: dict[int, list] = {}
+    on the card's edge). `placed` are the document's Placed records: rectangular pieces, boards and
+    board tiles."""
+    bleed, margin = bleed_mm * MM, margin_mm * MM
+    by_page: dict[int, list[tuple[Box, Box]]] = {}
+    boards = [p for p in placed if p.tile is not None or p.shape is None and p.kind in BOARDS]
+    width = max((p.box.x + p.box.w for p in boards), default=0)
+    height = max((p.box.y + p.box.h for p in boards), default=0)
     for p in placed:
-        if p.shape == "rect":
-            by_page.setdefault(p.page, []).append(p)
+        if p.shape == "rect" or p in boards:
+            b = p.page_box()
+            trim = Box(b.x * MM, b.y * MM, (b.x + b.w) * MM, (b.y + b.h) * MM)
+            grow = [bleed] * 4
+            if p.tile is not None:           # a tile bleeds on the board's own edges, not on its seams
+                grow = [bleed * (edge < 0.01) for edge in (p.box.x, p.box.y, width - p.box.x - p.box.w,
+                                                           height - p.box.y - p.box.h)]
+            art = Box(trim.x0 - grow[0], trim.y0 - grow[1], trim.x1 + grow[2], trim.y1 + grow[3])
+            by_page.setdefault(p.page, []).append((trim, art))
     if not by_page:
         return []
-    pages = scan(pdf)
-    bleed, margin = bleed_mm * MM, margin_mm * MM
     problems = []
+    document = pikepdf.open(io.BytesIO(pdf))
     for number, pieces in sorted(by_page.items()):
-        page = pages[number - 1]
-        trims = [Box(p.box.x * MM, p.box.y * MM, (p.box.x + p.box.w) * MM, (p.box.y + p.box.h) * MM) for p in pieces]
-        arts = [Box(t.x0 - bleed, t.y0 - bleed, t.x1 + bleed, t.y1 + bleed) for t in trims]
-        marks = [s for s in page.lines if s[2] == BLACK]
-        size = (page.width, page.height)
+        page = _strokes(document.pages[number - 1])
+        trims = [trim for trim, _ in pieces]
+        arts = [art for _, art in pieces]
+        marks = [s for s in page["lines"] if s[2] == BLACK]
+        size = (page["width"], page["height"])
         for axis in (0, 1):              # axis 0: vertical cut lines at x = v; 1: horizontal, at y = v
             along = 1 - axis
             for v in sorted({round(c, 2) for t in trims for c in t.span(axis)}):
@@ -63,8 +77,8 @@ def unmarked_cut_ends(pdf: bytes, placed, bleed_mm: float, margin_mm: float, lab
                                             f"{('above', 'right')[axis] if sign > 0 else ('below', 'left')[axis]} "
                                             f"its block (edge at {end / MM:.1f} mm)")
         if bleed:
-            hairlines = [((x1 + x2) / 2, (y1 + y2) / 2) for (x1, y1), (x2, y2), color in page.lines if color == GREY]
-            hairlines += [(x + dx, y + dy) for x, y, w, h, color in page.rects if color == GREY
+            hairlines = [((x1 + x2) / 2, (y1 + y2) / 2) for (x1, y1), (x2, y2), color in page["lines"] if color == GREY]
+            hairlines += [(x + dx, y + dy) for x, y, w, h, color in page["rects"] if color == GREY
                           for dx, dy in ((0, h / 2), (w / 2, 0), (w, h / 2), (w / 2, h))]
             for x, y in hairlines:
                 if any(a.x0 < x < a.x1 and a.y0 < y < a.y1 for a in arts):
@@ -90,3 +104,53 @@ def _marked(marks, arts, axis: int, v: float, end: float, sign: int, margin: flo
         if beyond and inside:
             return True
     return False
+
+
+def _strokes(page) -> dict:
+    """The page's line segments and rectangles with their stroke colours, in page points, through
+    every form it places except icons (qpdf parses the content: fast on pages of card art)."""
+    box = [float(v) for v in page.mediabox]
+    out: dict = {"width": box[2] - box[0], "height": box[3] - box[1], "lines": [], "rects": []}
+    _walk(out, page, page.obj.get("/Resources"), (1, 0, 0, 1, 0, 0))
+    return out
+
+
+def _walk(out: dict, source, resources, ctm) -> None:
+    def apply(m, x, y):
+        return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+    def times(m, n):
+        a, b, c, d, e, f = m
+        A, B, C, D, E, F = n
+        return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+    xobjects = (resources or {}).get("/XObject") or {}
+    stack, stroke, current = [], None, None
+    for operands, op in pikepdf.parse_content_stream(source):
+        op = str(op)
+        if op == "q":
+            stack.append((ctm, stroke))
+        elif op == "Q" and stack:
+            ctm, stroke = stack.pop()
+        elif op == "cm":
+            ctm = times(tuple(float(v) for v in operands), ctm)
+        elif op == "RG":
+            stroke = tuple(round(float(v), 3) for v in operands)
+        elif op == "G":
+            stroke = (round(float(operands[0]), 3),) * 3
+        elif op == "re":
+            x, y, w, h = (float(v) for v in operands)
+            (x0, y0), (x1, y1) = apply(ctm, x, y), apply(ctm, x + w, y + h)
+            out["rects"].append((min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0), stroke))
+        elif op == "m":
+            current = apply(ctm, float(operands[0]), float(operands[1]))
+        elif op == "l" and current is not None:
+            point = apply(ctm, float(operands[0]), float(operands[1]))
+            out["lines"].append((current, point, stroke))
+            current = point
+        elif op == "Do":
+            name = str(operands[0])
+            form = xobjects.get(name)
+            if form is not None and form.get("/Subtype") == "/Form" and "icon_" not in name:
+                matrix = tuple(float(v) for v in form.get("/Matrix", [1, 0, 0, 1, 0, 0]))
+                _walk(out, form, form.get("/Resources") or resources, times(matrix, ctm))

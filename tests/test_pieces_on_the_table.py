@@ -212,3 +212,62 @@ def test_every_cut_line_is_marked_at_both_ends_on_large_paper(paper, bleed):
             head = max((t for t in page.texts if t[0] == "Exit from Purgatory"), key=lambda t: t[2])
             top = max(p.box.y + p.box.h for p in cards) * MM
             assert head[2] > top and head[1] < page.width / 2                # upright, across the top
+
+
+EDGE_CASES = [(game, paper, bleed) for game in ("straight-to", "particle-panic") for paper in ("a3", "tabloid")
+              for bleed in (0, 3)]
+
+
+@pytest.mark.parametrize("game, paper, bleed", EDGE_CASES, ids=[f"{g}-{p}-{b}mm" for g, p, b in EDGE_CASES])
+def test_nothing_prints_beyond_a_boards_cut_but_its_bleed_and_marks(game, paper, bleed):
+    """A board printed whole (A3, Tabloid): every inked pixel of its page's content area lies on
+    the board, in its bleed, or on a crop mark's line; with --bleed the colour at each edge runs on
+    into the bleed (the track's tints: 1.5 mm outside matches 0.3 mm inside)."""
+    import pypdfium2 as pdfium
+
+    from pnp.build.pipeline import build_game
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.source.icons import IconStore
+    from pnp.source.settings import Settings
+
+    settings = Settings(paper=paper, bleed=f"{bleed}mm", margin="3mm" if bleed else "5mm")
+    result = build_game(game, settings, IconStore(shipped_icons_dir()))
+    (board,) = [p for p in result.manifest.placed if p.kind in ("board", "track")]
+    assert board.tile is None
+    (doc,) = [d for d in result.documents if d.filename == board.document]
+    page = pdfium.PdfDocument(doc.pdf)[board.page - 1]
+    dpmm = 6.0
+    image = page.render(scale=dpmm * 25.4 / 72).to_pil().convert("RGB")
+    height_mm = page.get_size()[1] / MM
+    b = board.box
+    art = (b.x - bleed - 0.3, b.y - bleed - 0.3, b.x + b.w + bleed + 0.3, b.y + b.h + bleed + 0.3)
+    lines_x, lines_y = (b.x, b.x + b.w), (b.y, b.y + b.h)
+    pixels = image.load()
+    stray = []
+    top_band, foot_band = 9.0, 10.0            # the page's own header and footer, within the margin
+    for py in range(0, image.height, 2):
+        y = height_mm - (py + 0.5) / dpmm
+        if y < foot_band or y > height_mm - top_band:
+            continue
+        for px in range(0, image.width, 2):
+            x = (px + 0.5) / dpmm
+            if art[0] <= x <= art[2] and art[1] <= y <= art[3]:
+                continue
+            if min(abs(x - v) for v in lines_x) < 0.5 or min(abs(y - v) for v in lines_y) < 0.5:
+                continue                                        # a crop mark's line
+            if min(pixels[px, py]) < 245:
+                stray.append((round(x, 1), round(y, 1), pixels[px, py]))
+    assert not stray, f"{len(stray)} inked pixels beyond the cut, e.g. {stray[:5]}"
+    if bleed:
+        def at(x, y):
+            return pixels[int(x * dpmm), int((height_mm - y) * dpmm)]
+        same = total = 0
+        for k in range(1, 20):
+            t = k / 20
+            for inside, outside in (((b.x + 0.3, b.y + t * b.h), (b.x - 1.5, b.y + t * b.h)),
+                                    ((b.x + b.w - 0.3, b.y + t * b.h), (b.x + b.w + 1.5, b.y + t * b.h)),
+                                    ((b.x + t * b.w, b.y + 0.3), (b.x + t * b.w, b.y - 1.5)),
+                                    ((b.x + t * b.w, b.y + b.h - 0.3), (b.x + t * b.w, b.y + b.h + 1.5))):
+                total += 1
+                same += max(abs(p - q) for p, q in zip(at(*inside), at(*outside))) < 12
+        assert same >= 0.9 * total, f"only {same} of {total} edge samples run on into the bleed"

@@ -158,8 +158,8 @@ def test_dropping_a_soul_card_is_counted(run, layouts_copy):
     edit(path, 'name = "Penitent"\nicon = "lorc/prayer"\ncount = 17', 'name = "Penitent"\nicon = "lorc/prayer"\ncount = 16')
     result = validate(run, layouts_copy, "straight-to")
     assert result.exit_code == 1
-    assert ("straight-to: components.toml:souls[0].count (line 48), souls[1].count (line 56), souls[2].count "
-            "(line 64): these Good Soul cards add up to 49; the rules model (rules.toml:components.soul-good) "
+    assert ("straight-to: components.toml:souls[0].count (line 49), souls[1].count (line 57), souls[2].count "
+            "(line 65): these Good Soul cards add up to 49; the rules model (rules.toml:components.soul-good) "
             "asks for 50 (expected 50, found 49)") in result.output
 
 
@@ -168,7 +168,7 @@ def test_adding_a_soul_card_is_counted(run, layouts_copy):
     edit(path, 'name = "Fiend"\nicon = "lorc/daemon-skull"\ncount = 16', 'name = "Fiend"\nicon = "lorc/daemon-skull"\ncount = 17')
     result = validate(run, layouts_copy, "straight-to")
     assert result.exit_code == 1
-    assert ("souls[5].count (line 88): these Evil Soul cards add up to 51; the rules model "
+    assert ("souls[5].count (line 89): these Evil Soul cards add up to 51; the rules model "
             "(rules.toml:components.soul-evil) asks for 50 (expected 50, found 51)") in result.output
 
 

@@ -4,6 +4,7 @@ and each sheet's reverse is flipped on the edge the file names. Read back from t
 
 from __future__ import annotations
 
+import functools
 import io
 import itertools
 import math
@@ -65,6 +66,14 @@ def print_duplex(pdf: bytes, duplex: str, offset: tuple[float, float], label: st
             assert number % 2 == 1 and other == (name, "backs"), \
                 f"{label}: fronts on page {number} ({name}) back onto {other}"
     return paired
+
+
+@functools.cache
+def unflipped(paper: str, bleed: str, duplex: str) -> dict:
+    """Every game built for a mode that needs no duplex printer (fold, off), once per module run."""
+    store = IconStore(shipped_icons_dir())
+    settings = Settings(paper=paper, bleed=bleed, duplex=duplex, margin="3mm" if bleed != "0" else "5mm")
+    return {game: build_game(game, settings, store) for game in sorted(GAMES)}
 
 
 @pytest.fixture(scope="module")
@@ -157,11 +166,9 @@ def test_gutterfold_puts_each_back_beside_its_front_across_the_fold(paper, bleed
     right, mirrored across the centre line, so folding it puts each back behind its front."""
     from pdfscan import scan
 
-    store = IconStore(shipped_icons_dir())
-    settings = Settings(paper=paper, bleed=bleed, duplex="fold", margin="3mm" if bleed != "0" else "5mm")
     folded = 0
-    for game in sorted(GAMES):
-        for doc in build_game(game, settings, store).documents:
+    for game, result in unflipped(paper, bleed, "fold").items():
+        for doc in result.documents:
             labels = page_labels(doc.pdf)
             assert not any(label and label[1] == "backs" for label in labels), (game, doc.filename)
             readers = PdfReader(io.BytesIO(doc.pdf)).pages
@@ -264,12 +271,7 @@ def test_every_cut_line_is_marked_at_both_ends_outside_the_bleed(builds, paper, 
     from cutlines import unmarked_cut_ends
 
     margin = 3 if bleed != "0" else 5
-    if (paper, bleed, duplex) in builds:
-        results = builds[paper, bleed, duplex]
-    else:
-        store = IconStore(shipped_icons_dir())
-        settings = Settings(paper=paper, bleed=bleed, duplex=duplex, margin=f"{margin}mm")
-        results = {game: build_game(game, settings, store) for game in sorted(GAMES)}
+    results = builds[paper, bleed, duplex] if (paper, bleed, duplex) in builds else unflipped(paper, bleed, duplex)
     problems, checked = [], 0
     for game, result in results.items():
         for doc in result.documents:

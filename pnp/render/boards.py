@@ -16,10 +16,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.geometry import MM, Rect
 from pnp.render.components import Board
+from pnp.render.cropmarks import MARK_ROOM, crop_marks
 from pnp.render.elements import Box, Circle, Element, Group, Icon, Text, icon_refs
 from pnp.render.fonts import font, text_width
-from pnp.render.furniture import content_area
+from pnp.render.furniture import Bands, band_area, content_area
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
+from pnp.render.pieces import CUT, bleeding
 from pnp.render.placed import BoardTile
 from pnp.render.textfit import fit_text
 
@@ -32,27 +34,34 @@ SEAM_CLEAR = 3.0      # mm a seam keeps from any space, icon or text
 
 
 def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
+    """The board's pages: one, or its tiles. Its outer edges bleed by --bleed and carry crop marks
+    beyond the bleed; a tile's seam edges are cut on the dashed line and glued."""
     bw, bh = board.width * MM, board.height * MM
+    beyond = options.bleed + MARK_ROOM           # kept beyond an outer edge: its bleed, then its marks
     portrait = (options.paper.width, options.paper.height)
     landscape = (options.paper.height, options.paper.width)
-    for pw, ph in (portrait, landscape):
-        area = content_area(options.printable(pw, ph))
-        if bw <= area.width + 1e-6 and bh <= area.height + 1e-6:
+    icons = frozenset(icon_refs(board.elements))
+    choices: list[tuple[tuple[float, float], Bands]] = [(size, bands) for size in (portrait, landscape)
+                                                         for bands in ("tb", "tight")]    # tight bands save a sheet
+    for (pw, ph), bands in choices:
+        area = band_area(options.printable(pw, ph), bands)
+        if bw + 2 * beyond <= area.width + 1e-6 and bh + 2 * beyond <= area.height + 1e-6:
             target = Rect(area.x + (area.width - bw) / 2, area.y + (area.height - bh) / 2, bw, bh)
-            return [PagePlan(pw, ph, "tb", f"{board.title} (one sheet)", _whole(board, target),
-                             icons=frozenset(icon_refs(board.elements)))]
+            return [PagePlan(pw, ph, bands, f"{board.title} (one sheet)", _whole(board, target, area, options),
+                             trim=target, bleed=target.inset(-options.bleed), icons=icons)]
     keep = _keep_whole(board.elements, board.width, board.height)
     layouts = []
     for pw, ph in (portrait, landscape):
         full = content_area(options.printable(pw, ph))
         # crosshairs overhang a cut edge, so leave room for them only across the seams there are
-        area = full.inset(SEAM_ROOM if bw > full.width else 0, SEAM_ROOM if bh > full.height else 0)
+        area = full.inset(max(SEAM_ROOM, beyond) if bw > full.width - 2 * beyond else beyond,
+                          max(SEAM_ROOM, beyond) if bh > full.height - 2 * beyond else beyond)
         xs = _cuts(board.width, area.width / MM, [(k[0], k[1]) for k in keep])
         ys = _cuts(board.height, area.height / MM, [(k[2], k[3]) for k in keep])     # from the foot up
         crossed = _intrusion(xs[1:-1], [(k[0], k[1]) for k in keep]) + \
             _intrusion(ys[1:-1], [(k[2], k[3]) for k in keep])
-        layouts.append(((len(xs) - 1) * (len(ys) - 1), crossed, (pw, ph), area, xs, ys))
-    _, _, (pw, ph), area, xs, ys = min(layouts, key=lambda item: item[:2])
+        layouts.append(((len(xs) - 1) * (len(ys) - 1), crossed, (pw, ph), full, area, xs, ys))
+    _, _, (pw, ph), full, area, xs, ys = min(layouts, key=lambda item: item[:2])
     cols, rows = len(xs) - 1, len(ys) - 1
     pages = []
     for r in range(rows):
@@ -66,10 +75,23 @@ def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
             region = Rect(left * MM, bottom * MM, (right - left) * MM, (top - bottom) * MM)
             target = Rect(area.x + (area.width - region.width) / 2, area.y + (area.height - region.height) / 2,
                           region.width, region.height)
+            art = _grown(target, options.bleed, left=col == 0, right=col == cols - 1, bottom=j == 0, top=r == 0)
             pages.append(PagePlan(pw, ph, "tb", f"{board.title}: tile {label} of {cols}x{rows}",
-                                  _tile(board, region, target, label, cols, rows, col, r),
-                                  icons=frozenset(icon_refs(board.elements))))
+                                  _tile(board, region, target, art, full, label, cols, rows, col, r, options),
+                                  trim=target, bleed=art, icons=icons))
     return pages
+
+
+def _grown(r: Rect, by: float, *, left: bool, right: bool, bottom: bool, top: bool) -> Rect:
+    """`r` grown by `by` on the sides named."""
+    x0, y0 = r.x - (by if left else 0), r.y - (by if bottom else 0)
+    return Rect(x0, y0, r.right + (by if right else 0) - x0, r.top + (by if top else 0) - y0)
+
+
+def _marks(c: Canvas, trim: Rect, art: Rect, area: Rect) -> None:
+    """Crop marks at both ends of the four cut lines of `trim`, beyond `art`, within `area`."""
+    crop_marks(c, [trim], art, {"top": area.top - art.top, "bottom": art.y - area.y,
+                                "right": area.right - art.right, "left": art.x - area.x})
 
 
 def _cuts(length: float, room: float, keep: list[tuple[float, float]]) -> list[float]:
@@ -130,38 +152,46 @@ def _keep_whole(elements: tuple[Element, ...], w: float, h: float, dx: float = 0
     return out
 
 
-def _whole(board: Board, target: Rect) -> Callable[[PageContext], None]:
+def _whole(board: Board, target: Rect, area: Rect, options: RenderOptions) -> Callable[[PageContext], None]:
     def draw(ctx: PageContext) -> None:
-        _paint(ctx, board, target.x, target.y)
-        ctx.canvas.setStrokeColor("#8a8a8a")
-        ctx.canvas.setLineWidth(0.3)
-        ctx.canvas.rect(target.x, target.y, target.width, target.height, stroke=1, fill=0)
+        c = ctx.canvas
+        _paint(ctx, board, target.x, target.y, options.bleed)
+        if not options.bleed:
+            c.setStrokeColor(CUT)
+            c.setLineWidth(0.3)
+            c.rect(target.x, target.y, target.width, target.height, stroke=1, fill=0)
+        _marks(c, target, target.inset(-options.bleed), area)
         ctx.place(kind=board.kind, name=board.name, side="face", rect=target)
     return draw
 
 
-def _paint(ctx: PageContext, board: Board, x: float, y: float) -> None:
+def _paint(ctx: PageContext, board: Board, x: float, y: float, bleed: float) -> None:
+    """The board drawn with its lower left corner at (x, y); its fills that reach an edge run on
+    `bleed` beyond it."""
     c = ctx.canvas
     if board.background:
         c.setFillColor("#ffffff" if ctx.painter.ink_saver else board.background)
-        c.rect(x, y, board.width * MM, board.height * MM, stroke=0, fill=1)
-    ctx.painter.draw(board.elements, x, y)
+        c.rect(x - bleed, y - bleed, board.width * MM + 2 * bleed, board.height * MM + 2 * bleed, stroke=0, fill=1)
+    elements = bleeding(board.elements, board.width, board.height, bleed / MM) if bleed else board.elements
+    ctx.painter.draw(elements, x, y)
 
 
-def _tile(board: Board, region: Rect, target: Rect, label: str, cols: int, rows: int, col: int,
-          row: int) -> Callable[[PageContext], None]:
+def _tile(board: Board, region: Rect, target: Rect, art: Rect, area: Rect, label: str, cols: int, rows: int,
+          col: int, row: int, options: RenderOptions) -> Callable[[PageContext], None]:
     def draw(ctx: PageContext) -> None:
         c = ctx.canvas
         ox, oy = target.x - region.x, target.y - region.y
         c.saveState()
         clip = c.beginPath()
-        clip.rect(target.x, target.y, target.width, target.height)
+        clip.rect(art.x, art.y, art.width, art.height)
         c.clipPath(clip, stroke=0, fill=0)
-        _paint(ctx, board, ox, oy)
+        _paint(ctx, board, ox, oy, options.bleed)
         c.restoreState()
-        c.setStrokeColor("#8a8a8a")
-        c.setLineWidth(0.3)
-        c.rect(target.x, target.y, target.width, target.height, stroke=1, fill=0)
+        if not options.bleed:
+            c.setStrokeColor(CUT)
+            c.setLineWidth(0.3)
+            c.rect(target.x, target.y, target.width, target.height, stroke=1, fill=0)
+        _marks(c, target, art, area)
         seams = []
         if col > 0:
             seams.append(("glue", "x", region.x, f"{string.ascii_uppercase[col - 1]}{row + 1}"))

@@ -20,7 +20,8 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect, grid_fit
 from pnp.render.components import Piece, PieceSheet
-from pnp.render.elements import Box, Element, icon_refs
+from pnp.render.cropmarks import MARK_ROOM, crop_marks
+from pnp.render.elements import Box, Element, Polygon, icon_refs
 from pnp.render.furniture import Bands, band_area, bands_for
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.painter import rl_color
@@ -28,10 +29,6 @@ from pnp.render.placed import Side
 from pnp.source.printoptions import DuplexMode
 
 CUT = "#8a8a8a"
-MARK = "#000000"
-MARK_LEN = 4 * MM
-MARK_CLEAR = 0.6 * MM      # between a block's art and its crop marks
-MARK_ROOM = MARK_CLEAR + 2.0 * MM + 0.3 * MM   # kept free around a block of rectangles: its shortest marks
 BLOCK_GAP = 6 * MM         # between two sections on one sheet: room for both blocks' crop marks
 FOLD_GUTTER = 2 * MM       # between the halves of a gutterfold sheet, besides each block's own mark room
 Drawer = Callable[[PageContext], None]
@@ -328,17 +325,25 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions
 
 
 def bleeding(elements: Sequence[Element], w: float, h: float, bleed: float) -> tuple[Element, ...]:
-    """Fills that touch the trim (title bands, backgrounds) run on into the bleed, so a cut a little
-    off shows more band, never a pale sliver. Stroked boxes (borders) stay where they are."""
+    """Fills that touch the trim (title bands, backgrounds, a board's tinted regions) run on into
+    the bleed, so a cut a little off shows more band, never a pale sliver. Stroked shapes (borders)
+    stay where they are."""
     edge = 0.01
+
+    def out_x(x: float) -> float:
+        return x - bleed if x <= edge else x + bleed if x >= w - edge else x
+
+    def out_y(y: float) -> float:
+        return y - bleed if y <= edge else y + bleed if y >= h - edge else y
+
     out = []
     for element in elements:
         if isinstance(element, Box) and element.fill and not element.stroke and not element.radius:
-            x0 = element.x - bleed if element.x <= edge else element.x
-            y0 = element.y - bleed if element.y <= edge else element.y
-            x1 = element.x + element.w + (bleed if element.x + element.w >= w - edge else 0)
-            y1 = element.y + element.h + (bleed if element.y + element.h >= h - edge else 0)
+            x0, y0 = out_x(element.x), out_y(element.y)
+            x1, y1 = out_x(element.x + element.w), out_y(element.y + element.h)
             element = Box(x=x0, y=y0, w=x1 - x0, h=y1 - y0, fill=element.fill)
+        elif isinstance(element, Polygon) and element.fill and not element.stroke:
+            element = Polygon(points=tuple((out_x(x), out_y(y)) for x, y in element.points), fill=element.fill)
         out.append(element)
     return tuple(out)
 
@@ -381,22 +386,7 @@ def _guides(c: Canvas, sheet: SheetLayout, grids: list[Rect], options: RenderOpt
             "right": (min(right) - grid.right) / 2 if right else printable.right - grid.right,
             "left": (grid.x - max(left)) / 2 if left else grid.x - printable.x,
         }
-        _crop_marks(c, [s.trim for s in mine], grid, rooms)
-
-
-def _crop_marks(c: Canvas, trims: list[Rect], grid: Rect, rooms: dict[str, float]) -> None:
-    """Short marks on every trim line, outside the block, so none crosses a face or its bleed."""
-    xs = sorted({round(v, 3) for t in trims for v in (t.x, t.right)})
-    ys = sorted({round(v, 3) for t in trims for v in (t.y, t.top)})
-    lengths = {side: min(MARK_LEN, room - MARK_CLEAR - 0.3 * MM) for side, room in rooms.items()}
-    c.setStrokeColor(MARK)
-    c.setLineWidth(0.35)
-    for lines, ends in ((xs, (("top", 1, grid.top), ("bottom", -1, grid.y))),
-                        (ys, (("right", 1, grid.right), ("left", -1, grid.x)))):
-        for v in lines:
-            for side, sign, edge in ends:
-                a, b = edge + sign * MARK_CLEAR, edge + sign * (MARK_CLEAR + lengths[side])
-                c.line(v, a, v, b) if lines is xs else c.line(a, v, b, v)
+        crop_marks(c, [s.trim for s in mine], grid, rooms)
 
 
 def _bbox(rects: list[Rect]) -> Rect:

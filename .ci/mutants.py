@@ -189,8 +189,8 @@ MUTANTS = [
     Mutant(name="HELL's entry rule printed past the track's edge", file="pnp/games/straight_to.py",
            edits=(("rule_x = min(max(x - rule_w / 2, EDGE_CLEAR), w - EDGE_CLEAR - rule_w)", "rule_x = x - rule_w / 2"),),
            tests=("tests/test_pieces_on_the_table.py", "-k", "beyond and straight")),
-    Mutant(name="board tiles without crop marks", file="pnp/render/boards.py",
-           edits=(("        _marks(c, target, art, area)\n        seams = []", "        seams = []"),),
+    Mutant(name="boards without crop marks", file="pnp/render/boards.py",
+           edits=(("    crop_marks(c, [trim], art, within=area)\n", ""),),
            tests=("tests/test_whole_file_duplex.py", "-k", "marked_at_both and a4-0-long")),
 ]
 

@@ -3,11 +3,9 @@ mark stands at each of its ends, outside the art's bleed, read from the PDF's ow
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
-import pikepdf
-from pdfscan import MM
+from pdfscan import MM, scan
 
 BLACK = (0.0, 0.0, 0.0)
 GREY = (0.541, 0.541, 0.541)
@@ -51,13 +49,13 @@ def unmarked_cut_ends(pdf: bytes, placed, bleed_mm: float, margin_mm: float, lab
     if not by_page:
         return []
     problems = []
-    document = pikepdf.open(io.BytesIO(pdf))
+    scanned = scan(pdf, pages=set(by_page), text=False)
     for number, pieces in sorted(by_page.items()):
-        page = _strokes(document.pages[number - 1])
+        page = scanned[number - 1]
         trims = [trim for trim, _ in pieces]
         arts = [art for _, art in pieces]
-        marks = [s for s in page["lines"] if s[2] == BLACK]
-        size = (page["width"], page["height"])
+        marks = [s for s in page.lines if s[2] == BLACK]
+        size = (page.width, page.height)
         for axis in (0, 1):              # axis 0: vertical cut lines at x = v; 1: horizontal, at y = v
             along = 1 - axis
             for v in sorted({round(c, 2) for t in trims for c in t.span(axis)}):
@@ -77,8 +75,8 @@ def unmarked_cut_ends(pdf: bytes, placed, bleed_mm: float, margin_mm: float, lab
                                             f"{('above', 'right')[axis] if sign > 0 else ('below', 'left')[axis]} "
                                             f"its block (edge at {end / MM:.1f} mm)")
         if bleed:
-            hairlines = [((x1 + x2) / 2, (y1 + y2) / 2) for (x1, y1), (x2, y2), color in page["lines"] if color == GREY]
-            hairlines += [(x + dx, y + dy) for x, y, w, h, color in page["rects"] if color == GREY
+            hairlines = [((x1 + x2) / 2, (y1 + y2) / 2) for (x1, y1), (x2, y2), color in page.lines if color == GREY]
+            hairlines += [(x + dx, y + dy) for x, y, w, h, color in page.rects if color == GREY
                           for dx, dy in ((0, h / 2), (w / 2, 0), (w, h / 2), (w / 2, h))]
             for x, y in hairlines:
                 if any(a.x0 < x < a.x1 and a.y0 < y < a.y1 for a in arts):
@@ -105,52 +103,3 @@ def _marked(marks, arts, axis: int, v: float, end: float, sign: int, margin: flo
             return True
     return False
 
-
-def _strokes(page) -> dict:
-    """The page's line segments and rectangles with their stroke colours, in page points, through
-    every form it places except icons (qpdf parses the content: fast on pages of card art)."""
-    box = [float(v) for v in page.mediabox]
-    out: dict = {"width": box[2] - box[0], "height": box[3] - box[1], "lines": [], "rects": []}
-    _walk(out, page, page.obj.get("/Resources"), (1, 0, 0, 1, 0, 0))
-    return out
-
-
-def _walk(out: dict, source, resources, ctm) -> None:
-    def apply(m, x, y):
-        return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
-
-    def times(m, n):
-        a, b, c, d, e, f = m
-        A, B, C, D, E, F = n
-        return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
-
-    xobjects = (resources or {}).get("/XObject") or {}
-    stack, stroke, current = [], None, None
-    for operands, op in pikepdf.parse_content_stream(source):
-        op = str(op)
-        if op == "q":
-            stack.append((ctm, stroke))
-        elif op == "Q" and stack:
-            ctm, stroke = stack.pop()
-        elif op == "cm":
-            ctm = times(tuple(float(v) for v in operands), ctm)
-        elif op == "RG":
-            stroke = tuple(round(float(v), 3) for v in operands)
-        elif op == "G":
-            stroke = (round(float(operands[0]), 3),) * 3
-        elif op == "re":
-            x, y, w, h = (float(v) for v in operands)
-            (x0, y0), (x1, y1) = apply(ctm, x, y), apply(ctm, x + w, y + h)
-            out["rects"].append((min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0), stroke))
-        elif op == "m":
-            current = apply(ctm, float(operands[0]), float(operands[1]))
-        elif op == "l" and current is not None:
-            point = apply(ctm, float(operands[0]), float(operands[1]))
-            out["lines"].append((current, point, stroke))
-            current = point
-        elif op == "Do":
-            name = str(operands[0])
-            form = xobjects.get(name)
-            if form is not None and form.get("/Subtype") == "/Form" and "icon_" not in name:
-                matrix = tuple(float(v) for v in form.get("/Matrix", [1, 0, 0, 1, 0, 0]))
-                _walk(out, form, form.get("/Resources") or resources, times(matrix, ctm))

@@ -1,13 +1,13 @@
 """Read what a PDF page draws: rectangles, line segments, text and form placements, in page points.
 
-pypdf's content-stream visitor hands us each operator with the current transformation matrix.
+qpdf (through pikepdf) parses each content stream; the walk keeps the transformation matrix.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pypdf import PdfReader
+import pikepdf
 
 MM = 72 / 25.4
 
@@ -60,15 +60,14 @@ def _mul(m, n):
     return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
 
 
-def _walk(out: PageScan, content, resources, ctm, reader) -> None:
-    """Interpret the drawing operators we check, following form XObjects with their matrices."""
-    from pypdf.generic import ContentStream
-
-    stream = ContentStream(content, reader)
+def _walk(out: PageScan, content, resources, ctm) -> None:
+    """Interpret the drawing operators we check, following form XObjects with their matrices
+    (qpdf parses the content streams: fast on pages of card art)."""
     state = {"ctm": ctm, "stroke": None, "cur": None, "path": [], "curves": 0}
     stack = []
     xobjects = (resources or {}).get("/XObject") or {}
-    for operands, op in stream.operations:
+    for operands, operator in pikepdf.parse_content_stream(content):
+        op = str(operator).encode()
         cm = state["ctm"]
         if op == b"q":
             stack.append((state["ctm"], state["stroke"]))
@@ -108,29 +107,32 @@ def _walk(out: PageScan, content, resources, ctm, reader) -> None:
             name = str(operands[0])
             out.forms.append((name, cm[4], cm[5], cm[0]))
             xobject = xobjects.get(name)
-            if xobject is not None:
-                xobject = xobject.get_object()
-                if xobject.get("/Subtype") == "/Form" and "icon_" not in name:
-                    matrix = tuple(float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0]))
-                    _walk(out, xobject, xobject.get("/Resources") or resources, _mul(matrix, cm), reader)
+            if xobject is not None and xobject.get("/Subtype") == "/Form" and "icon_" not in name:
+                matrix = tuple(float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0]))
+                _walk(out, xobject, xobject.get("/Resources") or resources, _mul(matrix, cm))
 
 
-def scan(source) -> list[PageScan]:
-    """`source` is a path or the PDF's bytes."""
+def scan(source, pages=None, text: bool = True) -> list[PageScan | None]:
+    """`source` is a path or the PDF's bytes; `pages` (1-based numbers) limits the pages read, the
+    others left None; `text=False` skips the text runs."""
     import io
 
     data = source if isinstance(source, bytes) else open(source, "rb").read()
-    reader = PdfReader(io.BytesIO(data))
-    texts = _texts(data)
-    pages = []
-    for number, page in enumerate(reader.pages):
-        box = page.mediabox
-        out = PageScan(float(box.width), float(box.height))
-        _walk(out, page.get_contents(), page.get("/Resources"), (1, 0, 0, 1, 0, 0), reader)
-        out.boxes = texts[number]
-        out.texts = [(t, box[0], box[1]) for t, box in texts[number]]
-        pages.append(out)
-    return pages
+    document = pikepdf.open(io.BytesIO(data))
+    texts = _texts(data) if text else None
+    out: list[PageScan | None] = []
+    for number, page in enumerate(document.pages):
+        if pages is not None and number + 1 not in pages:
+            out.append(None)
+            continue
+        box = [float(v) for v in page.mediabox]
+        scanned = PageScan(box[2] - box[0], box[3] - box[1])
+        _walk(scanned, page, page.obj.get("/Resources"), (1, 0, 0, 1, 0, 0))
+        if texts is not None:
+            scanned.boxes = texts[number]
+            scanned.texts = [(t, b[0], b[1]) for t, b in texts[number]]
+        out.append(scanned)
+    return out
 
 
 def near(a: float, b: float, tol_mm: float = 0.1) -> bool:

@@ -88,10 +88,14 @@ def _grown(r: Rect, by: float, *, left: bool, right: bool, bottom: bool, top: bo
     return Rect(x0, y0, r.right + (by if right else 0) - x0, r.top + (by if top else 0) - y0)
 
 
-def _marks(c: Canvas, trim: Rect, art: Rect, area: Rect) -> None:
-    """Crop marks at both ends of the four cut lines of `trim`, beyond `art`, within `area`."""
-    crop_marks(c, [trim], art, {"top": area.top - art.top, "bottom": art.y - area.y,
-                                "right": area.right - art.right, "left": art.x - area.x})
+def _outline(c: Canvas, trim: Rect, art: Rect, area: Rect, bleed: float) -> None:
+    """The cut of a board or tile: a hairline on `trim` when nothing bleeds past it, and crop marks
+    at both ends of its four cut lines, beyond `art`, within `area`."""
+    if not bleed:
+        c.setStrokeColor(CUT)
+        c.setLineWidth(0.3)
+        c.rect(trim.x, trim.y, trim.width, trim.height, stroke=1, fill=0)
+    crop_marks(c, [trim], art, within=area)
 
 
 def _cuts(length: float, room: float, keep: list[tuple[float, float]]) -> list[float]:
@@ -156,11 +160,7 @@ def _whole(board: Board, target: Rect, area: Rect, options: RenderOptions) -> Ca
     def draw(ctx: PageContext) -> None:
         c = ctx.canvas
         _paint(ctx, board, target.x, target.y, options.bleed)
-        if not options.bleed:
-            c.setStrokeColor(CUT)
-            c.setLineWidth(0.3)
-            c.rect(target.x, target.y, target.width, target.height, stroke=1, fill=0)
-        _marks(c, target, target.inset(-options.bleed), area)
+        _outline(c, target, target.inset(-options.bleed), area, options.bleed)
         ctx.place(kind=board.kind, name=board.name, side="face", rect=target)
     return draw
 
@@ -187,11 +187,7 @@ def _tile(board: Board, region: Rect, target: Rect, art: Rect, area: Rect, label
         c.clipPath(clip, stroke=0, fill=0)
         _paint(ctx, board, ox, oy, options.bleed)
         c.restoreState()
-        if not options.bleed:
-            c.setStrokeColor(CUT)
-            c.setLineWidth(0.3)
-            c.rect(target.x, target.y, target.width, target.height, stroke=1, fill=0)
-        _marks(c, target, art, area)
+        _outline(c, target, art, area, options.bleed)
         seams = []
         if col > 0:
             seams.append(("glue", "x", region.x, f"{string.ascii_uppercase[col - 1]}{row + 1}"))

@@ -360,8 +360,7 @@ def _guides(c: Canvas, sheet: SheetLayout, grids: list[Rect], options: RenderOpt
     both ends of every cut line, in the room the packing kept (half the way to a neighbouring block)."""
     c.setLineWidth(0.3)
     c.setDash([])
-    printable = options.printable()
-    area = band_area(printable, sheet.bands)
+    area = band_area(options.printable(), sheet.bands)
     for block in sheet.blocks:
         mine = block.slots
         bleed = bleed_of(block.section, options)
@@ -374,19 +373,7 @@ def _guides(c: Canvas, sheet: SheetLayout, grids: list[Rect], options: RenderOpt
         if block.section.shape != "rect":
             continue
         grid = _bbox([s.trim.inset(-bleed) for s in mine])
-        across = [g for g in grids if g.y < grid.top and g.top > grid.y]
-        along = [g for g in grids if g.x < grid.right and g.right > grid.x]
-        above = [g.y for g in along if g.y >= grid.top - 1e-6]
-        below = [g.top for g in along if g.top <= grid.y + 1e-6]
-        right = [g.x for g in across if g.x >= grid.right - 1e-6]
-        left = [g.right for g in across if g.right <= grid.x + 1e-6]
-        rooms = {
-            "top": (min(above) - grid.top) / 2 if above else area.top - grid.top,
-            "bottom": (grid.y - max(below)) / 2 if below else grid.y - area.y,
-            "right": (min(right) - grid.right) / 2 if right else printable.right - grid.right,
-            "left": (grid.x - max(left)) / 2 if left else grid.x - printable.x,
-        }
-        crop_marks(c, [s.trim for s in mine], grid, rooms)
+        crop_marks(c, [s.trim for s in mine], grid, within=area, others=grids)
 
 
 def _bbox(rects: list[Rect]) -> Rect:

@@ -30,6 +30,15 @@ class Mutant:
 
 
 MUTANTS = [
+    Mutant(name="a space's pawns crowd onto its particle spots", file="pnp/games/particle_panic.py",
+           edits=(("MOST_PAWNS = 4 ", "MOST_PAWNS = 2 "),),
+           tests=("tests/test_pieces_on_the_table.py", "-k", "particle_panic_spaces and a4-long")),
+    Mutant(name="particle spots no larger than the tokens", file="layouts/particle-panic/components.toml",
+           edits=(("particle_spot = 18 ", "particle_spot = 16 "),),
+           tests=("tests/test_pieces_on_the_table.py", "-k", "particle_panic_spaces and letter-fold")),
+    Mutant(name="LIMBO holds six pawns however many play", file="pnp/games/straight_to.py",
+           edits=(("count = max(t.limbo.pawns, players)\n    cols", "count = t.limbo.pawns\n    cols"),),
+           tests=("tests/test_pieces_on_the_table.py", "-k", "limbo_holds")),
     Mutant(name="stacked slots keep their own boxes", file="pnp/render/compose.py",
            edits=(("stacked = [by_name[name] for name in stack if name in by_name and self.shown(by_name[name])]",
                    "stacked: list[Slot] = []"),),

@@ -84,9 +84,11 @@ def base(width: float) -> tuple[float, float]:
     return width, 2 * standee_tab(width)
 
 
-def test_limbo_holds_the_pawns_of_a_six_player_game(default_build):
-    """The rules allow up to six players (more with extra pieces): LIMBO, where every pawn starts,
-    has a base-sized spot for each of six standees, inside its box and not overlapping."""
+@pytest.mark.parametrize("players", [4, 10, 20])
+def test_limbo_holds_every_players_pawn(players):
+    """LIMBO, where every pawn starts, has a base-sized spot for each standee of the game (six at
+    least, the rules' largest game), inside its box, not overlapping, and clear of every track
+    space; the track's outer rows move out, or LIMBO takes a column more, to make the room."""
     from pnp.build.pipeline import plan_game
     from pnp.files.paths import shipped_icons_dir
     from pnp.render.components import Board
@@ -94,35 +96,90 @@ def test_limbo_holds_the_pawns_of_a_six_player_game(default_build):
     from pnp.source.icons import IconStore
     from pnp.source.settings import Settings
 
-    plan = plan_game("straight-to", Settings(), IconStore(shipped_icons_dir()))
+    plan = plan_game("straight-to", Settings(players=players), IconStore(shipped_icons_dir()))
     (board,) = [s for spec in plan.specs for s in spec.sections if isinstance(s, Board)]
     label = next(e for e in board.elements if isinstance(e, Text) and e.text == "LIMBO")
     limbo = next(e for e in board.elements if isinstance(e, Box) and e.x <= label.x and e.x + e.w >= label.x + label.w
-                 and e.y <= label.y and e.y + e.h >= label.y + label.h and e.w < 100)
+                 and e.y <= label.y and e.y + e.h >= label.y + label.h and e.w < board.width / 2)
     foot = base(plan.data.pawns.width)
-    spots = [e for e in board.elements if isinstance(e, Box) and e.w >= foot[0] - 0.01 and e.h >= foot[1] - 0.01
-             and limbo.x <= e.x and e.x + e.w <= limbo.x + limbo.w and limbo.y <= e.y and e.y + e.h <= limbo.y + limbo.h
-             and e is not limbo]
-    assert len(spots) >= 6
+    spots = [e for e in board.elements if isinstance(e, Box) and abs(e.w - foot[0]) < 0.01
+             and abs(e.h - foot[1]) < 0.01]
+    assert len(spots) == max(6, players)
+    assert all(limbo.x <= e.x and e.x + e.w <= limbo.x + limbo.w and limbo.y <= e.y
+               and e.y + e.h <= limbo.y + limbo.h for e in spots)
     for a, b in [(a, b) for i, a in enumerate(spots) for b in spots[i + 1:]]:
         assert a.x + a.w <= b.x or b.x + b.w <= a.x or a.y + a.h <= b.y or b.y + b.h <= a.y
+    space = plan.data.track.space
+    squares = [e for e in board.elements if isinstance(e, Box) and abs(e.w - space) < 0.01 and abs(e.h - space) < 0.01]
+    assert len(squares) >= 30
+    assert all(_apart((a.x, a.y, a.w, a.h), (limbo.x, limbo.y, limbo.w, limbo.h)) for a in squares)
 
 
-def test_particle_panics_start_space_holds_four_pawns(default_build):
-    """Space 1, where every pawn starts: its card area takes the four standees' bases, two by two."""
+def test_a_game_too_large_for_limbo_is_refused_by_name(run):
+    result = run("build", "straight-to", "--players", "21")
+    assert result.exit_code == 1
+    assert "components.toml:track.height: LIMBO has no room for 21 pawns" in result.output
+    assert "Traceback" not in result.output
+
+
+def _inside(inner, outer, slack=0.2 * MM):
+    return (outer[0] - slack <= inner[0] and inner[0] + inner[2] <= outer[0] + outer[2] + slack
+            and outer[1] - slack <= inner[1] and inner[1] + inner[3] <= outer[1] + outer[3] + slack)
+
+
+def _apart(a, b):
+    return a[0] + a[2] <= b[0] + 0.05 or b[0] + b[2] <= a[0] + 0.05 or a[1] + a[3] <= b[1] + 0.05 \
+        or b[1] + b[3] <= a[1] + 0.05
+
+
+PANIC_CASES = [(paper, mode) for paper in ("a4", "letter") for mode in ("long", "short", "fold", "off")]
+
+
+@pytest.mark.parametrize("paper, mode", PANIC_CASES, ids=[f"{p}-{m}" for p, m in PANIC_CASES])
+def test_particle_panic_spaces_hold_four_pawns_and_six_particles_beside_the_stack(paper, mode):
+    """Each of the six spaces, read from the printed tiles: beside its card stack (never on it)
+    four standing pawns' bases and six particle spots a token fits with 1 mm all round, none
+    overlapping another; "pawns start here" printed on space 1 where no card covers it."""
     import tomllib
 
     from pdfscan import scan
+    from printbuilds import built
 
     from pnp.files.paths import shipped_layouts_dir
 
     data = tomllib.loads((shipped_layouts_dir() / "particle-panic" / "components.toml").read_text())
-    w, d = base(data["pawns"]["width"])
-    pages = scan(default_build / "particle-panic" / "board.pdf")
-    page = next(p for p in pages if "pawns start here" in p.text())
-    x, y = next((x, y) for t, x, y in page.texts if t == "pawns start here")
-    area = next(r for r in page.rects if r[0] <= x <= r[0] + r[2] and r[1] <= y <= r[1] + r[3] and r[2] > 40 * MM)
-    assert area[2] >= (2 * w + 1.5) * MM and area[3] >= (2 * d + 2) * MM
+    foot_w, foot_d = (v * MM for v in base(data["pawns"]["width"]))
+    token = (data["particles"]["diameter"] + 2) * MM
+    board = next(doc for doc in built(paper, "0", mode)["particle-panic"].documents if doc.filename == "board.pdf")
+    spaces = 0
+    for page in scan(board.pdf):
+        trim = (MM * 5, MM * 5, page.width - MM * 10, page.height - MM * 10)
+        for text, x, y in page.texts:
+            if text != "card stack":
+                continue
+            stack = min((r for r in page.rects if r[0] <= x <= r[0] + r[2] and r[1] <= y <= r[1] + r[3]
+                         and r[2] >= 63.5 * MM and r[3] >= 88.9 * MM), key=lambda r: r[2] * r[3])
+            outlines = [(c[0], c[1], c[2] - c[0], c[3] - c[1]) for c in page.curves]      # rounded boxes
+            space = min((r for r in outlines if _inside(stack, r) and r[2] > stack[2] + 40 * MM),
+                        key=lambda r: r[2] * r[3])
+            if not _inside(space, trim):
+                continue          # a neighbour's edge on a tile's glue strip
+            spaces += 1
+            bases = {tuple(round(v, 1) for v in r[:4]) for r in page.rects if abs(r[2] - foot_w) < 0.2 * MM
+                     and abs(r[3] - foot_d) < 0.2 * MM and _inside(r, space)}     # a path drawn twice is one
+            spots = {(round(c[0], 1), round(c[1], 1), round(c[2] - c[0], 1), round(c[3] - c[1], 1))
+                     for c in page.curves if _inside((c[0], c[1], c[2] - c[0], c[3] - c[1]), space)
+                     and c[2] - c[0] >= token - 0.1 * MM and abs((c[2] - c[0]) - (c[3] - c[1])) < 0.1 * MM
+                     and c[2] - c[0] < 30 * MM}
+            assert len(bases) >= 4 and len(spots) == 6, (paper, mode, len(bases), len(spots))
+            things = [stack, *bases, *spots]
+            assert all(_apart(a, b) for i, a in enumerate(things) for b in things[i + 1:]), (paper, mode)
+        for text, x, y in page.texts:
+            if text == "pawns start here":
+                assert not any(r[2] >= 63.5 * MM and r[3] >= 88.9 * MM and r[0] <= x <= r[0] + r[2]
+                               and r[1] <= y <= r[1] + r[3] for r in page.rects if r[2] < 80 * MM), (paper, mode)
+    assert spaces == 6, (paper, mode, spaces)
+    assert sum(p.text().count("pawns start here") for p in scan(board.pdf)) >= 1
 
 
 SEAM_CLEAR = 3.0       # mm from a seam to any outline or letter

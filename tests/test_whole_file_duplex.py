@@ -4,7 +4,6 @@ and each sheet's reverse is flipped on the edge the file names. Read back from t
 
 from __future__ import annotations
 
-import functools
 import io
 import itertools
 import math
@@ -12,6 +11,7 @@ import re
 
 import pypdfium2 as pdfium
 import pytest
+from printbuilds import OFFSET, built
 from pypdf import PdfReader
 
 from pnp.build.pipeline import build_game
@@ -23,7 +23,6 @@ from pnp.source.settings import Settings
 MM = 72 / 25.4
 LABEL = re.compile(r"([^\n]+?) (\d+)/(\d+): (fronts|backs)")
 CASES = list(itertools.product(["a4", "letter"], ["0", "3mm"], ["long", "short"]))
-OFFSET = (1.5, -0.8)        # mm, given on the A4 builds: backs move by it after the mirroring
 
 
 def page_labels(pdf: bytes) -> list[tuple[str, str] | None]:
@@ -68,29 +67,10 @@ def print_duplex(pdf: bytes, duplex: str, offset: tuple[float, float], label: st
     return paired
 
 
-@functools.cache
-def unflipped(paper: str, bleed: str, duplex: str) -> dict:
-    """Every game built for a mode that needs no duplex printer (fold, off), once per module run."""
-    store = IconStore(shipped_icons_dir())
-    settings = Settings(paper=paper, bleed=bleed, duplex=duplex, margin="3mm" if bleed != "0" else "5mm")
-    return {game: build_game(game, settings, store) for game in sorted(GAMES)}
-
-
-@pytest.fixture(scope="module")
-def builds():
-    store = IconStore(shipped_icons_dir())
-    out = {}
-    for paper, bleed, duplex in CASES:
-        settings = Settings(paper=paper, bleed=bleed, duplex=duplex, margin="3mm" if bleed != "0" else "5mm",
-                            back_offset=",".join(map(str, OFFSET)) if paper == "a4" else "0,0")
-        out[paper, bleed, duplex] = {game: build_game(game, settings, store) for game in sorted(GAMES)}
-    return out
-
-
 @pytest.mark.parametrize("paper, bleed, duplex", CASES, ids=["-".join(case) for case in CASES])
-def test_whole_files_print_duplex_with_every_back_behind_its_front(builds, paper, bleed, duplex):
+def test_whole_files_print_duplex_with_every_back_behind_its_front(paper, bleed, duplex):
     paired = 0
-    for game, result in builds[paper, bleed, duplex].items():
+    for game, result in built(paper, bleed, duplex).items():
         for doc in result.documents:
             paired += print_duplex(doc.pdf, duplex, OFFSET if paper == "a4" else (0.0, 0.0),
                                    f"{game}/{doc.filename} {paper} bleed={bleed} {duplex}")
@@ -103,10 +83,10 @@ def test_whole_files_print_duplex_with_every_back_behind_its_front(builds, paper
     assert paired >= 20     # Exit's cards and tokens, the Souls, Destiny cards, Punished's tiers
 
 
-def test_every_file_with_backs_opens_on_its_first_fronts(builds):
+def test_every_file_with_backs_opens_on_its_first_fronts():
     """No cover and no blank page: page 1 of a file with backs is a page of fronts, page 2 its backs."""
     checked = 0
-    for game, result in builds["a4", "0", "long"].items():
+    for game, result in built("a4").items():
         for doc in result.documents:
             labels = page_labels(doc.pdf)
             if any(label and label[1] == "backs" for label in labels):
@@ -167,7 +147,7 @@ def test_gutterfold_puts_each_back_beside_its_front_across_the_fold(paper, bleed
     from pdfscan import scan
 
     folded = 0
-    for game, result in unflipped(paper, bleed, "fold").items():
+    for game, result in built(paper, bleed, "fold").items():
         for doc in result.documents:
             labels = page_labels(doc.pdf)
             assert not any(label and label[1] == "backs" for label in labels), (game, doc.filename)
@@ -204,13 +184,13 @@ def _reading(textpage, box) -> int | None:
 
 
 @pytest.mark.parametrize("paper, duplex", [("a4", "long"), ("a4", "short"), ("letter", "long"), ("letter", "short")])
-def test_every_back_reads_upright_when_its_piece_is_turned_over(builds, paper, duplex):
+def test_every_back_reads_upright_when_its_piece_is_turned_over(paper, duplex):
     """A cut piece is turned over left to right, like a book's page, whichever edge the sheet was
     flipped on. Its right-hand direction then reverses, and the printer's flip mirrors the back page
     (across its vertical axis on a long-edge flip, its horizontal one on a short-edge flip), so the
     back's text must read along flip(-front's reading direction) on the back page."""
     checked = 0
-    for game, result in builds[paper, "0", duplex].items():
+    for game, result in built(paper, "0", duplex).items():
         pages = {doc.filename: pdfium.PdfDocument(io.BytesIO(doc.pdf)) for doc in result.documents}
         placed = result.manifest.placed
         faces = {(p.document, p.page, p.kind, p.name): p for p in placed if p.side == "face"}
@@ -265,13 +245,13 @@ MARK_CASES = list(itertools.product(["a4", "letter"], ["0", "3mm"], ["long", "sh
 
 
 @pytest.mark.parametrize("paper, bleed, duplex", MARK_CASES, ids=["-".join(case) for case in MARK_CASES])
-def test_every_cut_line_is_marked_at_both_ends_outside_the_bleed(builds, paper, bleed, duplex):
+def test_every_cut_line_is_marked_at_both_ends_outside_the_bleed(paper, bleed, duplex):
     """Every straight cut line of every page of pieces, fronts and backs, has a crop mark at both
     ends, outside the bleed and inside the printable area; no grey hairline runs through art."""
     from cutlines import unmarked_cut_ends
 
     margin = 3 if bleed != "0" else 5
-    results = builds[paper, bleed, duplex] if (paper, bleed, duplex) in builds else unflipped(paper, bleed, duplex)
+    results = built(paper, bleed, duplex)
     problems, checked = [], 0
     for game, result in results.items():
         for doc in result.documents:

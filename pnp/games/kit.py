@@ -161,6 +161,25 @@ def standee_tab(w: float) -> float:
     return max(10.0, w * 0.4)
 
 
+BASE_GAPS = (1.5, 2.0)          # mm between standing pawns' bases, across and down
+
+
+def pawn_bases(pawns: PawnSet, count: int, *, left: float, top: float,
+               per_row: int = 2) -> list[tuple[float, float, float, float]]:
+    """Where `count` pawns stand on their fold-out bases, `per_row` abreast in rows down from
+    (left, top): (x, y, width, depth) in mm, the lower-left corner first."""
+    w, d = pawns.width, 2 * standee_tab(pawns.width)
+    return [(left + c * (w + BASE_GAPS[0]), top - (r + 1) * d - r * BASE_GAPS[1], w, d)
+            for r, c in (divmod(i, per_row) for i in range(count))]
+
+
+def pawn_room(pawns: PawnSet, count: int, per_row: int = 2) -> tuple[float, float]:
+    """The width and depth `count` standing pawns take, `per_row` abreast."""
+    across, rows = min(count, per_row), -(-count // per_row)
+    w, d = pawns.width, 2 * standee_tab(pawns.width)
+    return across * w + (across - 1) * BASE_GAPS[0], rows * d + (rows - 1) * BASE_GAPS[1]
+
+
 def standee_piece(ctx: BuildContext, *, kind: str, name: str, icon: str, color: str, label: str, w: float,
                   h: float) -> Piece:
     """A pawn standee of w x h, both sides printed as one strip folded at the head. From the foot:

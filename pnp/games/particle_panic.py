@@ -14,7 +14,9 @@ from pnp.games.kit import (
     aid_frame,
     aids_document,
     assembly_for,
+    pawn_bases,
     pawn_name,
+    pawn_room,
     pawn_standees,
     region,
     round_token,
@@ -45,7 +47,6 @@ class BoardData(Strict):
     ring_x: Mm
     ring_y: Mm
     side_y: Mm
-    pawn_icon: IconName
     particle_icon: IconName
     color: Color
     tint: Color
@@ -127,17 +128,34 @@ def load(source: GameSource, store: IconStore) -> PanicData:
 
 
 # -- the board -----------------------------------------------------------------------------------
-SPOT_GAPS = (3.0, 2.0)      # mm between a space's particle spots, across and down
+SPOT_GAPS = (1.5, 1.5)      # mm between a space's particle spots, across and down
+# the `space` template's measures: room inside its outline and between its parts, its number under
+# the card stack, the pawns' label over their room, the gap over the particle spots
+SPACE_MARGIN = 3.0
+NUMBER_ROW = 10.5
+PAWN_LABEL = 3.5
+SPOTS_GAP = 2.0
+EDGE = 3.0                  # mm between the outer spaces and the board's edge
+MOST_PAWNS = 4              # the rules' largest game: every pawn may stand on one space
 
 
-def space_size(b: BoardData) -> tuple[float, float]:
-    """A space holds its card stack, then two columns of particle spots, with a margin all round."""
-    return 4 + b.card_width + 4 + 2 * b.particle_spot + SPOT_GAPS[0] + 4, b.card_height + 6
+def spot_grid(b: BoardData) -> Grid:
+    return Grid(size=b.particle_spot, per_row=2, gap_across=SPOT_GAPS[0], gap_down=SPOT_GAPS[1])
 
 
-def board_size(b: BoardData) -> tuple[float, float]:
-    sw, sh = space_size(b)
-    return 2 * b.ring_x + sw + 4, 2 * b.ring_y + sh + 2
+def space_size(b: BoardData, pawns: PawnSet) -> tuple[float, float]:
+    """A space holds its card stack over its number, and beside them room for every pawn of the
+    largest game (two abreast on their bases) over two columns of particle spots."""
+    room_w, room_d = pawn_room(pawns, MOST_PAWNS)
+    spots_w, spots_h = spot_grid(b).span(b.particle_spots)
+    right_h = PAWN_LABEL + room_d + SPOTS_GAP + spots_h
+    inner_h = max(b.card_height + NUMBER_ROW, right_h)
+    return 4 * SPACE_MARGIN + b.card_width + max(room_w, spots_w), 2 * SPACE_MARGIN + inner_h
+
+
+def board_size(b: BoardData, pawns: PawnSet) -> tuple[float, float]:
+    sw, sh = space_size(b, pawns)
+    return 2 * b.ring_x + sw + 2 * EDGE, 2 * b.ring_y + sh + 2 * EDGE
 
 
 def space_centres(b: BoardData) -> list[tuple[float, float]]:
@@ -148,10 +166,11 @@ def space_centres(b: BoardData) -> list[tuple[float, float]]:
 
 def board_elements(d: PanicData, ctx: BuildContext) -> Elements:
     """The ring from the templates in components.toml: its centre, and each space with its card
-    stack, number and particle spots; this code places them around the ring."""
-    b = d.board
-    w, h = board_size(b)
-    sw, sh = space_size(b)
+    stack, number, room for the pawns and particle spots; this code places them around the ring."""
+    b, pawns = d.board, d.pawns
+    w, h = board_size(b, pawns)
+    sw, sh = space_size(b, pawns)
+    room_w, room_d = pawn_room(pawns, MOST_PAWNS)
     centres = [(w / 2 + x, h / 2 + y) for x, y in space_centres(b)]
     colours = {"color": b.color, "accent": b.accent, "tint": b.tint}
     out: list[Element] = [Polygon(points=tuple(centres), stroke=b.color, width=b.ring_width)]
@@ -162,16 +181,23 @@ def board_elements(d: PanicData, ctx: BuildContext) -> Elements:
     for i, line in enumerate(b.centre_lines):
         out += ctx.piece("centre-line", {"text": line}, lines.w, b.centre_line,
                          at=(lines.x, lines.y + lines.h - (i + 1) * b.centre_line))
-    spot = Grid(size=b.particle_spot, per_row=2, gap_across=SPOT_GAPS[0], gap_down=SPOT_GAPS[1])
+    spot = spot_grid(b)
+    spots_w, _ = spot.span(b.particle_spots)
     for number, (x, y) in enumerate(centres, start=1):
-        x0, y0 = x - sw / 2, y - sh / 2
-        space = ctx.compose("space", {"number": str(number), "first": "yes" if number == 1 else "",
-                                      "pawn": b.pawn_icon, **colours}, sw, sh, at=(x0, y0),
-                            overrides={"stack": SlotSpec(w=Length(mm=b.card_width), h=Length(mm=b.card_height))})
+        space = ctx.compose("space", {"number": str(number), "pawns": "pawns start here" if number == 1 else "pawns",
+                                      **colours}, sw, sh, at=(x - sw / 2, y - sh / 2),
+                            overrides={"left": SlotSpec(w=Length(mm=b.card_width), slots={
+                                           "stack": SlotSpec(h=Length(mm=b.card_height))}),
+                                       "right": SlotSpec(slots={"pawns": SlotSpec(h=Length(mm=room_d + PAWN_LABEL))})})
         out += space.elements
-        spots = region(space, "space", "column.spots")
+        room = region(space, "space", "right.pawns")
+        for bx, by, bw, bd in pawn_bases(pawns, ctx.players, left=room.x + (room.w - room_w) / 2,
+                                         top=room.y + room.h - PAWN_LABEL):
+            out += ctx.piece("pawn-spot", {"color": b.color}, bw, bd, at=(bx, by))
+        spots = region(space, "space", "right.spots")
         starts = number > 1 and number - 1 <= b.start_particles
-        for k, (sx, sy) in enumerate(spot.cells(b.particle_spots, spots.x, spots.y + spot.span(b.particle_spots)[1])):
+        cells = spot.cells(b.particle_spots, spots.x + (spots.w - spots_w) / 2, spots.y + spots.h)
+        for k, (sx, sy) in enumerate(cells):
             out += ctx.piece("particle-spot", {"icon": b.particle_icon if k == 0 and starts else "", **colours},
                              spot.size, spot.size, at=(sx, sy))
     return tuple(out)
@@ -239,7 +265,7 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
     d = d.model_copy(update={"board": d.board.model_copy(update={"centre_lines": lines})})
     n = ctx.players
     b = d.board
-    w, h = board_size(b)
+    w, h = board_size(b, d.pawns)
     p = d.particles
     particle = round_token(ctx, kind="particle", name="Particle token", d=p.diameter, template="particle-token",
                            front=TokenSide(icon=p.icon, color=p.color, background="#fdecee", ring=False))
@@ -254,8 +280,9 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
         DocumentSpec(filename=BOARD_PDF, title="Ring board", game_title=d.title,
                      sections=[Board(title="Board", kind="board", name="Ring board", width=w, height=h,
                                      elements=board_elements(d, ctx), background=WHITE)],
-                     cover=Cover(contents=[f"The {d.lab} ring: six spaces, each holding a face-up card stack and "
-                                           "up to six particles."], assembly=notes[BOARD_PDF], bring=d.cover.bring)),
+                     cover=Cover(contents=[f"The {d.lab} ring: six spaces, each holding a face-up card stack, "
+                                           "room beside it for every pawn and up to six particles."],
+                                 assembly=notes[BOARD_PDF], bring=d.cover.bring)),
         DocumentSpec(filename=PIECES_PDF, title="Particles, pawns and trackers", game_title=d.title, sections=[
             PieceSheet(title="Particle tokens", pieces=[particle] * p.count, width=p.diameter, height=p.diameter,
                        shape="round", gap=2.5),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import pairwise
 from typing import Annotated, Literal
 
@@ -10,16 +11,18 @@ from pydantic import Field
 from pnp.errors import LayoutError
 from pnp.games import BuildContext, Game, Promises
 from pnp.games.kit import (
+    BASE_GAPS,
     TokenSide,
     aid_frame,
     aids_document,
     assembly_for,
     card_back,
     natural_size,
+    pawn_bases,
+    pawn_room,
     pawn_standees,
     round_token,
     size_around,
-    standee_tab,
 )
 from pnp.render.columns import Block
 from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet
@@ -50,6 +53,7 @@ TOKENS_PDF = "tokens-and-pawns.pdf"
 AID_COLOR = "#3d3551"
 EDGE_CLEAR = 2.0                   # mm a destination and its rule keep from the board's edge
 LIMBO_HEAD = 11.0                  # mm above LIMBO's pawn spots: its icon and name
+ROAD_NAME = 12.0                   # mm the roads' names take at the track's top and foot (the `track` template)
 
 
 class Destination(Strict):
@@ -160,20 +164,55 @@ def track_columns(t: Track) -> int:
     return cols + cols % 2
 
 
-def track_cells(t: Track) -> list[tuple[str, int, float, float]]:
-    """The track as a snake of three rows: HELL and its path from the foot, then LIMBO (two
+@dataclass(frozen=True, kw_only=True)
+class LimboRoom:
+    """LIMBO's room for every pawn of the game standing on its base: `span` columns of the track
+    wide, `per_row` pawns abreast, w x h mm; the outer rows stand `spread` mm from its row."""
+
+    span: int
+    per_row: int
+    w: float
+    h: float
+    spread: float
+
+
+def limbo_room(ctx: BuildContext, t: Track, pawns: PawnSet, players: int) -> LimboRoom:
+    """Two columns wide and the rows as deep as the pawns need (the largest game's, `limbo.pawns`,
+    or this one's if more); a game too deep for the track's height takes a column more, and one
+    too large for the track is a layout error naming it."""
+    count = max(t.limbo.pawns, players)
+    cols = track_columns(t)
+    pitch = (t.width - t.middle_gap) / cols
+    _, note_h = natural_size(ctx, "limbo-note")
+    _, rule_h = natural_size(ctx, "enter-rule")
+    room = t.height / 2 - ROAD_NAME - EDGE_CLEAR - rule_h - t.space / 2     # HELL's rule above the road's name
+    free = cols * 3 - (2 * t.spaces_per_path + 2)                            # the snake's cells LIMBO may take
+    for span in range(2, free + 1):
+        w = (span - 1) * pitch + t.space
+        per_row = max(1, int((w - 4 + BASE_GAPS[0]) // (pawns.width + BASE_GAPS[0])))
+        h = LIMBO_HEAD + pawn_room(pawns, count, per_row)[1] + 4
+        spread = max(h / 2 + note_h + EDGE_CLEAR + t.space / 2, t.height * 0.3)
+        if spread <= room:
+            return LimboRoom(span=span, per_row=per_row, w=w, h=h, spread=spread)
+    raise LayoutError(f"{SLUG}/{FILE}:track.height: LIMBO has no room for {players} pawns on a track "
+                      f"{t.width:g} x {t.height:g} mm")
+
+
+def track_cells(t: Track, limbo: LimboRoom | None = None) -> list[tuple[str, int, float, float]]:
+    """The track as a snake of three rows: HELL and its path from the foot, then LIMBO (`limbo.span`
     columns wide) in the middle row, then the Heaven path up to HEAVEN."""
     n = t.spaces_per_path
     cols = track_columns(t)
     pitch = (t.width - t.middle_gap) / cols
     half = pitch * cols / 2
-    ys = (t.height * 0.2, t.height * 0.5, t.height * 0.8)
+    spread = limbo.spread if limbo else t.height * 0.3
+    ys = (t.height / 2 - spread, t.height / 2, t.height / 2 + spread)
     sequence = [("hell", t.destination)] + [("hell", k) for k in range(n, 0, -1)] + [("limbo", 0)] + \
                [("heaven", k) for k in range(1, n + 1)] + [("heaven", t.destination)]
     cells = []
     unit = 0
     for side, number in sequence:
-        span = 2 if side == "limbo" else 1
+        span = (limbo.span if limbo else 2) if side == "limbo" else 1
         row, col = divmod(unit, cols)
         if col + span > cols:           # LIMBO never breaks across two rows
             row, col = row + 1, 0
@@ -185,28 +224,12 @@ def track_cells(t: Track) -> list[tuple[str, int, float, float]]:
     return cells
 
 
-def pawn_spots(t: Track, pawns: PawnSet, x: float, y: float) -> list[tuple[float, float, float, float]]:
-    """Where each pawn of the largest game stands in LIMBO on its fold-out base, two abreast:
-    (x, y, width, depth) in mm, LIMBO centred on (x, y)."""
-    foot_w, foot_d = pawns.width, 2 * standee_tab(pawns.width)
-    _, h = limbo_size(t, pawns)
-    top = y + h / 2 - LIMBO_HEAD
-    return [(x - foot_w - 0.75 if i % 2 == 0 else x + 0.75, top - (i // 2 + 1) * (foot_d + 2), foot_w, foot_d)
-            for i in range(t.limbo.pawns)]
-
-
-def limbo_size(t: Track, pawns: PawnSet) -> tuple[float, float]:
-    """Two columns of the track wide, and deep enough for every pawn standing two abreast."""
-    pitch = t.width / track_columns(t)
-    rows = -(-t.limbo.pawns // 2)
-    return pitch + t.space, LIMBO_HEAD + rows * (2 * standee_tab(pawns.width) + 2) + 2
-
-
-def track_elements(ctx: BuildContext, t: Track, pawns: PawnSet) -> Elements:
+def track_elements(ctx: BuildContext, t: Track, pawns: PawnSet, players: int) -> Elements:
     """The snake of spaces from the templates in components.toml (`track`, `track-space`, `limbo`,
     `end-space` and their notes); this code lays the snake out and joins it."""
     w, h = t.width, t.height
-    cells = track_cells(t)
+    limbo = limbo_room(ctx, t, pawns, players)
+    cells = track_cells(t, limbo)
     mid, band = h / 2, t.limbo_band / 2
     limbo_x = next(x for side, _, x, _ in cells if side == "limbo")
     colours = {"heaven": t.heaven.color, "hell": t.hell.color, "limbo": t.limbo.color}
@@ -227,12 +250,15 @@ def track_elements(ctx: BuildContext, t: Track, pawns: PawnSet) -> Elements:
     for side, number, x, y in cells:
         color = colours[side]
         if side == "limbo":
-            lw, lh = limbo_size(t, pawns)
+            lw, lh = limbo.w, limbo.h
             note_w, note_h = natural_size(ctx, "limbo-note")
             bottom = y - lh / 2
             out += [*ctx.piece("limbo", {"icon": t.limbo.icon, "color": color}, lw, lh, at=(x - lw / 2, bottom)),
                     *ctx.piece("limbo-note", {"color": color}, note_w, note_h, at=(x - note_w / 2, bottom - note_h))]
-            for sx, sy, sw, sd in pawn_spots(t, pawns, x, y):
+            count = max(t.limbo.pawns, players)
+            room_w, _ = pawn_room(pawns, count, limbo.per_row)
+            for sx, sy, sw, sd in pawn_bases(pawns, count, left=x - room_w / 2, top=bottom + lh - LIMBO_HEAD - 2,
+                                             per_row=limbo.per_row):
                 out += ctx.piece("pawn-spot", {"color": color}, sw, sd, at=(sx, sy))
         elif number == t.destination:
             name, icon = ("HEAVEN", t.heaven.icon) if side == "heaven" else ("HELL", t.hell.icon)
@@ -363,7 +389,7 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
                     name="Heaven/Hell track",
                     width=t.width,
                     height=t.height,
-                    elements=track_elements(ctx, t, d.pawns),
+                    elements=track_elements(ctx, t, d.pawns, ctx.players),
                     background=WHITE,
                 )
             ],

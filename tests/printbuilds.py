@@ -1,0 +1,25 @@
+"""Every game built in-process for a paper, bleed and duplex mode, once per test session: the
+print tests of several modules read the same builds."""
+
+from __future__ import annotations
+
+import functools
+
+from pnp.build.pipeline import build_game
+from pnp.files.paths import shipped_icons_dir
+from pnp.games import GAMES
+from pnp.source.icons import IconStore
+from pnp.source.settings import Settings
+
+OFFSET = (1.5, -0.8)        # mm, given on the A4 duplex builds: backs move by it after the mirroring
+MODES = ("long", "short", "fold", "off")
+
+
+@functools.cache
+def built(paper: str, bleed: str = "0", duplex: str = "long", ink_saver: bool = False) -> dict:
+    """game -> its build result; the A4 duplex builds shift their backs by OFFSET."""
+    offset = ",".join(map(str, OFFSET)) if paper == "a4" and duplex in ("long", "short") else "0,0"
+    settings = Settings(paper=paper, bleed=bleed, duplex=duplex, margin="3mm" if bleed != "0" else "5mm",
+                        back_offset=offset, ink_saver=ink_saver)
+    store = IconStore(shipped_icons_dir())
+    return {game: build_game(game, settings, store) for game in sorted(GAMES)}

@@ -30,6 +30,12 @@ class Mutant:
 
 
 MUTANTS = [
+    Mutant(name="a reprint opens on a blank page", file="pnp/render/document.py",
+           edits=(("if has_backs and len(out) % 2 == 1:", "if has_backs and len(out) % 2 == 0:"),),
+           tests=("tests/test_designer_loop.py", "-k", "reprint_holds")),
+    Mutant(name="one scoring mat to a page", file="pnp/games/exit_from_purgatory.py",
+           edits=(("per_page=2, layout=lambda mw, mh: mat_elements", "per_page=1, layout=lambda mw, mh: mat_elements"),),
+           tests=("tests/test_whole_file_duplex.py", "-k", "few_sheets")),
     Mutant(name="a space's pawns crowd onto its particle spots", file="pnp/games/particle_panic.py",
            edits=(("MOST_PAWNS = 4 ", "MOST_PAWNS = 2 "),),
            tests=("tests/test_pieces_on_the_table.py", "-k", "particle_panic_spaces and a4-long")),

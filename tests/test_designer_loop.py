@@ -232,6 +232,8 @@ def test_reprint_holds_exactly_the_changed_cards_with_their_backs(run, isolated,
         fronts = [text for text in pages if ": fronts" in text]
         backs = [text for text in pages if ": backs" in text]
         assert len(fronts) == 1 and len(backs) == 1
+        # one sheet of cards, no cover and no blank page; Straight-to's changed rules reference after it
+        assert len(pages) == {"punished": 2, "straight-to": 4}[game]
         assert fronts[0].count(card) == 1
         assert not [name for name in names if name != card and name in fronts[0]]
         assert back in backs[0]

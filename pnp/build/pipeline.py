@@ -308,7 +308,6 @@ PRELOAD = (
     "pnp.render.pieces",
     "pnp.render.boards",
     "pnp.render.sheets",
-    "pnp.render.cover",
 )
 
 

@@ -133,5 +133,4 @@ def reprint_spec(specs: list[DocumentSpec], todo: list[Change], game_title: str)
             contents=lines, assembly=["Cut and fold these as in the full files; swap them for the old pieces."]
         ),
         game_title=game_title,
-        cover_page=True,
     )

@@ -97,4 +97,3 @@ class DocumentSpec:
     cover: Cover | None            # what the game's print guide says of the file; None: it is the guide
     game_title: str = ""
     both_sides: bool = False       # printed on both sides of its sheets though it has no backs
-    cover_page: bool = False       # a file that travels alone (a reprint) opens with its own guide page

@@ -17,7 +17,6 @@ from pnp import __version__
 from pnp.geometry import MM
 from pnp.render.boards import plan_board
 from pnp.render.components import Board, DocumentSpec, PieceSheet, Section, Sheet
-from pnp.render.cover import plan_cover
 from pnp.render.elements import Text
 from pnp.render.fonts import font, register_fonts
 from pnp.render.furniture import Furniture, content_area
@@ -58,8 +57,8 @@ def plan_sections(sections: Sequence[Section], options: RenderOptions) -> list[P
     return [page for kind, run in groupby(sections, key=type) for page in PLANNERS[kind](list(run), options)]
 
 
-def duplex_safe(body: list[PagePlan], options: RenderOptions, before: int = 1) -> list[PagePlan]:
-    """Pages after the `before` pages of cover, padded so that a player who prints the whole file
+def duplex_safe(body: list[PagePlan], options: RenderOptions) -> list[PagePlan]:
+    """The pages padded so that a player who prints the whole file
     double-sided gets every page of backs on the reverse of its own fronts: each front page that
     has backs starts a sheet (an odd page number), behind a blank page where needed."""
     if not options.duplex.flips or not any(page.backs for page in body):
@@ -67,7 +66,7 @@ def duplex_safe(body: list[PagePlan], options: RenderOptions, before: int = 1) -
     out: list[PagePlan] = []
     for i, page in enumerate(body):
         has_backs = not page.backs and i + 1 < len(body) and body[i + 1].backs
-        if has_backs and (len(out) + before) % 2 == 1:     # out[k] is page k + before + 1
+        if has_backs and len(out) % 2 == 1:     # out[k] is page k + 1
             out.append(_blank(options, "left blank for double-sided printing"))
         out.append(page)
     return out
@@ -87,10 +86,8 @@ def _blank(options: RenderOptions, label: str) -> PagePlan:
 
 
 def plan_document(spec: DocumentSpec, options: RenderOptions) -> list[PagePlan]:
-    """The document's pages (a reprint's own cover page aside), planned once: the print guide
-    counts them and render_document draws them."""
-    covered = spec.cover is not None and spec.cover_page
-    return duplex_safe(plan_sections(spec.sections, options), options, before=1 if covered else 0)
+    """The document's pages, planned once: the print guide counts them and render_document draws them."""
+    return duplex_safe(plan_sections(spec.sections, options), options)
 
 
 def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore,
@@ -99,10 +96,8 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
     caller writes it atomically."""
     register_fonts()
     rl_config.useA85 = 0          # binary streams: a quarter smaller than ASCII85 text
-    covered = spec.cover is not None and spec.cover_page
-    body = body if body is not None else plan_document(spec, options)
-    icons = sorted(set().union(*(page.icons for page in body)))
-    pages = (plan_cover(spec, options, icons, body) if covered else []) + body
+    pages = body if body is not None else plan_document(spec, options)
+    icons = sorted(set().union(*(page.icons for page in pages)))
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(options.paper.width, options.paper.height), invariant=1,
                     pageCompression=1, initialFontName=font(False), initialFontSize=8)  # type: ignore[arg-type]  # stubs: a name is a str

@@ -30,6 +30,9 @@ class Mutant:
 
 
 MUTANTS = [
+    Mutant(name="a short section never shares a tall one's band", file="pnp/render/pieces.py",
+           edits=(("beside = _beside(blocks, section, area, (cw, ch), left, bleed, turned)", "beside = None"),),
+           tests=("tests/test_whole_file_duplex.py", "-k", "few_sheets")),
     Mutant(name="a reprint opens on a blank page", file="pnp/render/document.py",
            edits=(("if has_backs and len(out) % 2 == 1:", "if has_backs and len(out) % 2 == 0:"),),
            tests=("tests/test_designer_loop.py", "-k", "reprint_holds")),

@@ -287,8 +287,8 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
             PieceSheet(title="Particle tokens", pieces=[particle] * p.count, width=p.diameter, height=p.diameter,
                        shape="round", gap=2.5),
             pawn_standees(ctx, pw, n),
-            PieceSheet(title="Hand-limit trackers", pieces=trackers, width=ht.width, height=ht.height, gap=3),
             PieceSheet(title="Code tracker", pieces=[codes], width=ct.width, height=ct.height),
+            PieceSheet(title="Hand-limit trackers", pieces=trackers, width=ht.width, height=ht.height, gap=3),
         ], cover=Cover(contents=[f"{p.count} particle tokens (a full board is 36).",
                                  f"{n} pawns and {n} hand-limit trackers.", "One self-destruct code tracker."],
                        assembly=notes[PIECES_PDF])),
@@ -322,7 +322,7 @@ def invariants(d: PanicData, rules: RulesModel, players: int) -> list[Problem]:
 GAME = Game(
     slug=SLUG, load=load, documents=documents, invariants=invariants,
     files=(FILE,), models={FILE: PanicData},
-    promises=Promises(sheets=8, headings=("Setup", "A turn", "Winning and losing"),
+    promises=Promises(sheets=7, headings=("Setup", "A turn", "Winning and losing"),
                       counts={"pawn": "{} pawns", "hand-tracker": "{} hand-limit trackers"}),
     analysis="pnp.analysis.panic_balance:analyse",
 )

@@ -137,6 +137,11 @@ def _rows(sections: list[PieceSheet], options: RenderOptions, area: Rect) -> lis
         left = list(section.pieces)
         bleed = bleed_of(section, options)
         while left:
+            beside = _beside(blocks, section, area, (cw, ch), left, bleed, turned)
+            if beside is not None:
+                blocks, placed = beside
+                left = left[placed:]
+                continue
             start = top - (BLOCK_GAP if blocks else room)
             rows_fit = int((start - area.y - room + gap + 1e-6) // (ch + gap))
             if rows_fit < 1:
@@ -145,7 +150,8 @@ def _rows(sections: list[PieceSheet], options: RenderOptions, area: Rect) -> lis
                 continue
             rows = min(rows_fit, math.ceil(len(left) / cols))
             chunk, left = left[:rows * cols], left[rows * cols:]
-            width = cols * cw + (cols - 1) * gap
+            across = min(cols, len(chunk))          # a short last row is no wider than its pieces
+            width = across * cw + (across - 1) * gap
             grid = Rect(area.x + (area.width - width) / 2, start - rows * ch - (rows - 1) * gap, width,
                         rows * ch + (rows - 1) * gap)
             slots = []
@@ -161,6 +167,37 @@ def _rows(sections: list[PieceSheet], options: RenderOptions, area: Rect) -> lis
     if blocks:
         sheets.append(blocks)
     return sheets
+
+
+def _beside(blocks: list[Block], section: PieceSheet, area: Rect, cell: tuple[float, float], pieces: list[Piece],
+            bleed: float, turned: bool) -> tuple[list[Block], int] | None:
+    """As many of `pieces` as fit to the right of the last band of blocks, within its height, and
+    the band centred again across the page: a short section shares a tall one's band instead of
+    starting rows of its own. None when not one fits."""
+    if not blocks:
+        return None
+    band_top = blocks[-1].grid.top
+    count = next((i for i, b in enumerate(reversed(blocks)) if abs(b.grid.top - band_top) > 1e-6), len(blocks))
+    band = blocks[len(blocks) - count:]
+    floor = min(b.grid.y for b in band)
+    x0 = max(b.grid.right for b in band) + BLOCK_GAP
+    taken = x0 - min(b.grid.x - _mark_room(b.section) for b in band)     # the band moved to the left edge
+    cw, ch = cell
+    gap = section.gap * MM
+    cols, rows = grid_fit(cw, ch, area.width - taken - _mark_room(section), band_top - floor, gap)
+    if not cols or not rows:
+        return None
+    placed = min(len(pieces), cols * rows)
+    cols, rows = min(cols, placed), math.ceil(placed / cols)
+    grid = Rect(x0, band_top - rows * ch - (rows - 1) * gap, cols * cw + (cols - 1) * gap, rows * ch + (rows - 1) * gap)
+    slots = tuple(Slot(piece=piece, section=section, turned=turned,
+                       trim=Rect(grid.x + c * (cw + gap), band_top - (r + 1) * ch - r * gap, cw, ch).inset(bleed))
+                  for piece, (r, c) in zip(pieces[:placed], (divmod(i, cols) for i in range(placed)), strict=True))
+    row = [*band, Block(section=section, grid=grid, slots=slots)]
+    left_edge = min(b.grid.x - _mark_room(b.section) for b in row)
+    right_edge = max(b.grid.right + _mark_room(b.section) for b in row)
+    dx = area.x + (area.width - (right_edge - left_edge)) / 2 - left_edge
+    return blocks[:len(blocks) - count] + [b.moved(partial(_shifted, dx=dx)) for b in row], placed
 
 
 def plan_pieces(sections: list[PieceSheet], options: RenderOptions) -> list[PagePlan]:
@@ -182,6 +219,10 @@ def plan_pieces(sections: list[PieceSheet], options: RenderOptions) -> list[Page
     if options.duplex is DuplexMode.OFF:
         return faces + [b for b in backs if b is not None]
     return [page for pair in zip(faces, backs, strict=True) for page in pair if page is not None]
+
+
+def _shifted(r: Rect, dx: float) -> Rect:
+    return Rect(r.x + dx, r.y, r.width, r.height)
 
 
 def _lifted(r: Rect, dy: float) -> Rect:

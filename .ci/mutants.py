@@ -30,6 +30,13 @@ class Mutant:
 
 
 MUTANTS = [
+    Mutant(name="ink-saver pawns differ only by a small name", file="pnp/games/kit.toml",
+           edits=(('text = "{number}"\nx = "100% - 8mm"', 'text = ""\nx = "100% - 8mm"'),),
+           tests=("tests/test_pieces_on_the_table.py", "-k", "ink_saver and letter-short")),
+    Mutant(name="the print guide orders Punished's decks by colour alone", file="layouts/punished/board.toml",
+           edits=(("Play deck I (red backs), then deck II (purple), then deck III (black)",
+                   "Play the red deck, then the purple, then the black"),),
+           tests=("tests/test_pieces_on_the_table.py", "-k", "ink_saver and a4-fold")),
     Mutant(name="a short section never shares a tall one's band", file="pnp/render/pieces.py",
            edits=(("beside = _beside(blocks, section, area, (cw, ch), left, bleed, turned)", "beside = None"),),
            tests=("tests/test_whole_file_duplex.py", "-k", "few_sheets")),

@@ -328,3 +328,46 @@ def test_nothing_prints_beyond_a_boards_cut_but_its_bleed_and_marks(game, paper,
                 total += 1
                 same += max(abs(p - q) for p, q in zip(at(*inside), at(*outside))) < 12
         assert same >= 0.9 * total, f"only {same} of {total} edge samples run on into the bleed"
+
+
+INK_CASES = [(paper, mode) for paper in ("a4", "letter") for mode in ("long", "short", "fold", "off")]
+
+
+@pytest.mark.parametrize("paper, mode", INK_CASES, ids=[f"{p}-{m}" for p, m in INK_CASES])
+def test_the_ink_saver_keeps_pawns_and_tiers_apart_without_colour(paper, mode):
+    """With --ink-saver every pawn standee still carries its own player number on both sides, in
+    black on white, and Punished's print guide orders the decks by the numeral printed on their
+    backs, which every back carries."""
+    from pdfscan import scan
+
+    from pnp.build.pipeline import build_game
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.source.icons import IconStore
+    from pnp.source.settings import Settings
+
+    settings = Settings(paper=paper, duplex=mode, ink_saver=True)
+    store = IconStore(shipped_icons_dir())
+    for game in ("straight-to", "particle-panic"):
+        result = build_game(game, settings, store)
+        pawns = [p for p in result.manifest.placed if p.kind == "pawn"]
+        assert len(pawns) == 4, game
+        doc = next(d for d in result.documents if d.filename == pawns[0].document)
+        pages = scan(doc.pdf)
+        numbers = []
+        for pawn in pawns:
+            x, y, w, h = (v * MM for v in (pawn.box.x, pawn.box.y, pawn.box.w, pawn.box.h))
+            inside = [t for t, (left, bottom, right, top) in pages[pawn.page - 1].boxes
+                      if x <= left and right <= x + w and y <= bottom and top <= y + h and t.strip().isdigit()]
+            assert len(inside) == 2, (game, pawn.name, inside)       # both sides of the fold
+            numbers.append(inside[0].strip())
+        assert sorted(numbers) == ["1", "2", "3", "4"], (game, numbers)
+    result = build_game("punished", settings, store)
+    guide = " ".join(p.text() for p in scan(next(d for d in result.documents if d.filename == "rules.pdf").pdf))
+    assert "deck I (red backs), then deck II (purple), then deck III (black)" in guide
+    cards = next(d for d in result.documents if d.filename == "cards.pdf")
+    pages = scan(cards.pdf)
+    for back in (p for p in result.manifest.placed if p.side == "back" and p.document == "cards.pdf"):
+        x, y, w, h = (v * MM for v in (back.box.x, back.box.y, back.box.w, back.box.h))
+        texts = {t.strip() for t, (left, bottom, right, top) in pages[back.page - 1].boxes
+                 if x <= left and right <= x + w and y <= bottom and top <= y + h}
+        assert texts & {"I", "II", "III"}, (back.name, texts)

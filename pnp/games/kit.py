@@ -181,12 +181,15 @@ def pawn_room(pawns: PawnSet, count: int, per_row: int = 2) -> tuple[float, floa
 
 
 def standee_piece(ctx: BuildContext, *, kind: str, name: str, icon: str, color: str, label: str, w: float,
-                  h: float) -> Piece:
-    """A pawn standee of w x h, both sides printed as one strip folded at the head. From the foot:
+                  h: float, number: int | None = None) -> Piece:
+    """A pawn standee of w x h, both sides printed as one strip folded at the head, a player's
+    `number` (if given) in a white badge so pawns differ without colour (ink saver, grey prints).
+    From the foot:
     a tab, the figure, the figure turned 180 degrees, a tab; glue the figures back to back and fold
     the tabs out, one forward and one back, to make the base. w x (2h + 2 tabs) in all."""
     t = standee_tab(w)
-    side = ctx.piece("standee-side", {"icon": icon, "label": label}, w, h)
+    badge = "" if number is None else str(number)
+    side = ctx.piece("standee-side", {"icon": icon, "label": label, "number": badge}, w, h)
     tab = ctx.piece("standee-tab", {"color": color}, w, t)
     return Piece(kind=kind, name=name, face=(
         Box(x=0, y=t, w=w, h=2 * h, fill=color),            # both figures' ground, at the top level so it bleeds
@@ -207,7 +210,7 @@ def pawn_name(pawns: PawnSet, i: int) -> str:
 def pawn_standees(ctx: BuildContext, pawns: PawnSet, players: int, kind: str = "pawn") -> PieceSheet:
     """One standee per player, in the player's colour, imposed as one section."""
     pieces = [standee_piece(ctx, kind=kind, name=f"{pawn_name(pawns, i)} pawn", icon=pawns.icon,
-                            color=pawns.colors[i % len(pawns.colors)], label=pawn_name(pawns, i),
+                            color=pawns.colors[i % len(pawns.colors)], label=pawn_name(pawns, i), number=i + 1,
                             w=pawns.width, h=pawns.height) for i in range(players)]
     return PieceSheet(title="Pawns", pieces=pieces, width=pawns.width,
                       height=2 * pawns.height + 2 * standee_tab(pawns.width), gap=4)

@@ -182,11 +182,10 @@ def pawn_room(pawns: PawnSet, count: int, per_row: int = 2) -> tuple[float, floa
 
 def standee_piece(ctx: BuildContext, *, kind: str, name: str, icon: str, color: str, label: str, w: float,
                   h: float, number: int | None = None) -> Piece:
-    """A pawn standee of w x h, both sides printed as one strip folded at the head, a player's
-    `number` (if given) in a white badge so pawns differ without colour (ink saver, grey prints).
-    From the foot:
+    """A pawn standee of w x h, both sides printed as one strip folded at the head. From the foot:
     a tab, the figure, the figure turned 180 degrees, a tab; glue the figures back to back and fold
-    the tabs out, one forward and one back, to make the base. w x (2h + 2 tabs) in all."""
+    the tabs out, one forward and one back, to make the base. w x (2h + 2 tabs) in all. A player's
+    `number`, if given, stands in a white badge so pawns differ without colour (ink saver, grey)."""
     t = standee_tab(w)
     badge = "" if number is None else str(number)
     side = ctx.piece("standee-side", {"icon": icon, "label": label, "number": badge}, w, h)

@@ -6,7 +6,7 @@ import math
 
 import pypdfium2 as pdfium
 import pytest
-from pdfscan import scan
+from pdfscan import MM, scan
 from pypdf import PdfReader
 
 GAME = "exit-from-purgatory"
@@ -56,8 +56,8 @@ def test_mat_labels_lie_on_the_snowflake_arms(run, built):
     path = out / "mats-and-aids.pdf"
     page_scan = scan(path)[1]
     letters = {}
-    for text, box in page_scan.boxes:        # the upper of the page's two mats
-        if text in "ABCDEF" and len(text) == 1 and box[1] > page_scan.height / 2:
+    for text, box in page_scan.boxes:
+        if text in "ABCDEF" and len(text) == 1:
             letters[text] = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     assert sorted(letters) == list("ABCDEF")
     cx = sum(p[0] for p in letters.values()) / 6
@@ -65,7 +65,7 @@ def test_mat_labels_lie_on_the_snowflake_arms(run, built):
     angles = {k: math.degrees(math.atan2(v[0] - cx, v[1] - cy)) % 360 for k, v in letters.items()}
     for i, letter in enumerate("ABCDEF"):           # clockwise from the top, 60 degrees apart
         assert abs(((angles[letter] - 60 * i) + 180) % 360 - 180) < 3, angles
-    scale = 200 / 72
+    scale = 100 / 72
     image = pdfium.PdfDocument(str(path))[1].render(scale=scale).to_pil().convert("RGB")
     height = image.height
     icon = (0x33, 0x41, 0x5C)
@@ -92,3 +92,23 @@ def test_ink_saver_and_letter_build(run, built):
     out = built(GAME, "--ink-saver", "--paper", "letter")
     reader = PdfReader(out / "cards.pdf")
     assert float(reader.pages[0].mediabox.width) == pytest.approx(612)
+
+
+def test_the_mats_token_spots_each_hold_a_token_apart(built):
+    """Every token spot on a printed mat is a token wide and clear of the others: six tokens lie on
+    a mat at once, one per arm."""
+    import tomllib
+
+    from pnp.files.paths import shipped_layouts_dir
+
+    token = tomllib.loads((shipped_layouts_dir() / GAME / "components.toml").read_text())["tokens"]["diameter"]
+    out = built(GAME)
+    mats = 0
+    for number, page in enumerate(scan(out / "mats-and-aids.pdf"), start=1):
+        spots = {(round((x0 + x1) / 2, 1), round((y0 + y1) / 2, 1), x1 - x0) for x0, y0, x1, y1, _ in page.curves
+                 if token * MM <= x1 - x0 < 2 * token * MM and abs((x1 - x0) - (y1 - y0)) < 0.2}
+        assert len(spots) % 6 == 0, (number, len(spots))
+        mats += len(spots) // 6
+        for a, b in [(a, b) for i, a in enumerate(sorted(spots)) for b in sorted(spots)[i + 1:]]:
+            assert math.hypot(a[0] - b[0], a[1] - b[1]) >= (a[2] + b[2]) / 2 - 0.1, (number, a, b)
+    assert mats == 4

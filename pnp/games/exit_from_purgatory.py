@@ -304,7 +304,7 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
             game_title=b.title,
             sections=[
                 sheet(title="Scoring mat", kind="mat", name="Brain-freeze mat", ctx=ctx, copies=ctx.count("mat"),
-                      per_page=2, layout=lambda mw, mh: mat_elements(data.mat, tips, d, ctx, mw, mh)),
+                      layout=lambda mw, mh: mat_elements(data.mat, tips, d, ctx, mw, mh)),
                 aid_sheet(lambda aw, ah: aid_elements(data, ctx, aw, ah), ctx, ctx.count("aid")),
             ],
         ),
@@ -341,7 +341,7 @@ def invariants(game: Exit, rules: RulesModel, players: int) -> list[Problem]:
 GAME = Game(
     slug="exit-from-purgatory", load=load, documents=documents, invariants=invariants,
     files=(FILE,), models={FILE: ExitData},
-    promises=Promises(sheets=12, headings=("Setup", "A turn: do one of these", "Leaving Purgatory: the end"),
+    promises=Promises(sheets=14, headings=("Setup", "A turn: do one of these", "Leaving Purgatory: the end"),
                       counts={"apple": "{} Apple", "worm": "{} Worm", "lantern": "{} Lantern",
                               "token": "{} double-sided"}),
     analysis="pnp.analysis.exit_balance:analyse",

@@ -198,21 +198,20 @@ def limbo_room(ctx: BuildContext, t: Track, pawns: PawnSet, players: int) -> Lim
                       f"{t.width:g} x {t.height:g} mm")
 
 
-def track_cells(t: Track, limbo: LimboRoom | None = None) -> list[tuple[str, int, float, float]]:
+def track_cells(t: Track, limbo: LimboRoom) -> list[tuple[str, int, float, float]]:
     """The track as a snake of three rows: HELL and its path from the foot, then LIMBO (`limbo.span`
     columns wide) in the middle row, then the Heaven path up to HEAVEN."""
     n = t.spaces_per_path
     cols = track_columns(t)
     pitch = (t.width - t.middle_gap) / cols
     half = pitch * cols / 2
-    spread = limbo.spread if limbo else t.height * 0.3
-    ys = (t.height / 2 - spread, t.height / 2, t.height / 2 + spread)
+    ys = (t.height / 2 - limbo.spread, t.height / 2, t.height / 2 + limbo.spread)
     sequence = [("hell", t.destination)] + [("hell", k) for k in range(n, 0, -1)] + [("limbo", 0)] + \
                [("heaven", k) for k in range(1, n + 1)] + [("heaven", t.destination)]
     cells = []
     unit = 0
     for side, number in sequence:
-        span = (limbo.span if limbo else 2) if side == "limbo" else 1
+        span = limbo.span if side == "limbo" else 1
         row, col = divmod(unit, cols)
         if col + span > cols:           # LIMBO never breaks across two rows
             row, col = row + 1, 0

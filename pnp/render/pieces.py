@@ -150,23 +150,29 @@ def _rows(sections: list[PieceSheet], options: RenderOptions, area: Rect) -> lis
                 continue
             rows = min(rows_fit, math.ceil(len(left) / cols))
             chunk, left = left[:rows * cols], left[rows * cols:]
-            across = min(cols, len(chunk))          # a short last row is no wider than its pieces
-            width = across * cw + (across - 1) * gap
-            grid = Rect(area.x + (area.width - width) / 2, start - rows * ch - (rows - 1) * gap, width,
-                        rows * ch + (rows - 1) * gap)
-            slots = []
-            for i, piece in enumerate(chunk):
-                r, c = divmod(i, cols)
-                cell = Rect(grid.x + c * (cw + gap), start - (r + 1) * ch - r * gap, cw, ch)
-                slots.append(Slot(piece=piece, section=section, trim=cell.inset(bleed), turned=turned))
-            blocks.append(Block(section=section, grid=grid, slots=tuple(slots)))
-            top = grid.y
+            block = _block(section, chunk, cols=cols, cell=(cw, ch), left=area.x, top=start, bleed=bleed, turned=turned)
+            blocks.append(block.moved(partial(_shifted, dx=(area.width - block.grid.width) / 2)))
+            top = block.grid.y
             if rows == rows_fit and left:
                 sheets.append(blocks)
                 blocks, top = [], area.top
     if blocks:
         sheets.append(blocks)
     return sheets
+
+
+def _block(section: PieceSheet, pieces: list[Piece], *, cols: int, cell: tuple[float, float], left: float,
+           top: float, bleed: float, turned: bool) -> Block:
+    """`pieces` in rows of `cols` from (left, top); a short last row is no wider than its pieces."""
+    cw, ch = cell
+    gap = section.gap * MM
+    across, rows = min(cols, len(pieces)), math.ceil(len(pieces) / cols)
+    height = rows * ch + (rows - 1) * gap
+    grid = Rect(left, top - height, across * cw + (across - 1) * gap, height)
+    return Block(section=section, grid=grid, slots=tuple(
+        Slot(piece=piece, section=section, turned=turned,
+             trim=Rect(left + c * (cw + gap), top - (r + 1) * ch - r * gap, cw, ch).inset(bleed))
+        for piece, (r, c) in zip(pieces, (divmod(i, cols) for i in range(len(pieces))), strict=True)))
 
 
 def _beside(blocks: list[Block], section: PieceSheet, area: Rect, cell: tuple[float, float], pieces: list[Piece],
@@ -188,12 +194,8 @@ def _beside(blocks: list[Block], section: PieceSheet, area: Rect, cell: tuple[fl
     if not cols or not rows:
         return None
     placed = min(len(pieces), cols * rows)
-    cols, rows = min(cols, placed), math.ceil(placed / cols)
-    grid = Rect(x0, band_top - rows * ch - (rows - 1) * gap, cols * cw + (cols - 1) * gap, rows * ch + (rows - 1) * gap)
-    slots = tuple(Slot(piece=piece, section=section, turned=turned,
-                       trim=Rect(grid.x + c * (cw + gap), band_top - (r + 1) * ch - r * gap, cw, ch).inset(bleed))
-                  for piece, (r, c) in zip(pieces[:placed], (divmod(i, cols) for i in range(placed)), strict=True))
-    row = [*band, Block(section=section, grid=grid, slots=slots)]
+    row = [*band, _block(section, pieces[:placed], cols=cols, cell=cell, left=x0, top=band_top, bleed=bleed,
+                         turned=turned)]
     left_edge = min(b.grid.x - _mark_room(b.section) for b in row)
     right_edge = max(b.grid.right + _mark_room(b.section) for b in row)
     dx = area.x + (area.width - (right_edge - left_edge)) / 2 - left_edge

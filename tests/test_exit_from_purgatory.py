@@ -51,34 +51,47 @@ def test_three_players_is_refused_quoting_the_rule(run):
         assert "at least 4 players" in result.output and "Traceback" not in result.output
 
 
-def test_mat_labels_lie_on_the_snowflake_arms(run, built):
+def test_mat_tokens_and_letters_lie_on_the_snowflake_arms(run, built):
+    """On the top mat of a page of two: each token spot sits on one of the snowflake's arms (the
+    seed: tokens "will be placed on one of the 6 snowflakes arms"), with the white between arms 30
+    degrees to either side, and the arm's letter A to F lies further out on the same ray, clockwise
+    from the top."""
     out = built(GAME)
     path = out / "mats-and-aids.pdf"
-    page_scan = scan(path)[1]
-    letters = {}
-    for text, box in page_scan.boxes:
-        if text in "ABCDEF" and len(text) == 1:
-            letters[text] = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    page = scan(path)[0]
+    top = float(PdfReader(path).pages[0].mediabox.height) / 2
+    spots = {((x0 + x1) / 2, (y0 + y1) / 2) for x0, y0, x1, y1, _ in page.curves
+             if 20 * MM <= x1 - x0 < 40 * MM and abs((x1 - x0) - (y1 - y0)) < 0.2 and y0 > top}
+    assert len(spots) == 6, spots
+    cx, cy = sum(x for x, _ in spots) / 6, sum(y for _, y in spots) / 6
+    letters = {text: ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2) for text, box in page.boxes
+               if len(text) == 1 and text in "ABCDEF" and box[1] > top}
     assert sorted(letters) == list("ABCDEF")
-    cx = sum(p[0] for p in letters.values()) / 6
-    cy = sum(p[1] for p in letters.values()) / 6
-    angles = {k: math.degrees(math.atan2(v[0] - cx, v[1] - cy)) % 360 for k, v in letters.items()}
-    for i, letter in enumerate("ABCDEF"):           # clockwise from the top, 60 degrees apart
-        assert abs(((angles[letter] - 60 * i) + 180) % 360 - 180) < 3, angles
+
+    def bearing(x: float, y: float) -> float:
+        return math.degrees(math.atan2(x - cx, y - cy)) % 360
+
+    def off_by(a: float, b: float) -> float:
+        return abs((a - b + 180) % 360 - 180)
+
     scale = 100 / 72
-    image = pdfium.PdfDocument(str(path))[1].render(scale=scale).to_pil().convert("RGB")
-    height = image.height
+    image = pdfium.PdfDocument(str(path))[0].render(scale=scale).to_pil().convert("RGB")
+
+    def pixel(r: float, degrees: float) -> tuple[int, int, int]:
+        a = math.radians(degrees)
+        return image.getpixel((round((cx + r * math.sin(a)) * scale), round(image.height - (cy + r * math.cos(a)) * scale)))
+
     icon = (0x33, 0x41, 0x5C)
-    for letter, (x, y) in letters.items():
-        for fraction in (0.5, 0.6, 0.7, 0.8):
-            px, py = cx + (x - cx) * fraction, cy + (y - cy) * fraction
-            pixel = image.getpixel((round(px * scale), round(height - py * scale)))
-            assert all(abs(a - b) < 40 for a, b in zip(pixel, icon)), (letter, fraction, pixel)
-        # and the arm is an arm: 30 degrees off it, the same radius is the white between arms
-        r = math.hypot(x - cx, y - cy) * 0.7
-        a = math.atan2(x - cx, y - cy) + math.radians(30)
-        off = image.getpixel((round((cx + r * math.sin(a)) * scale), round(height - (cy + r * math.cos(a)) * scale)))
-        assert min(off) > 200, (letter, off)
+    for i, letter in enumerate("ABCDEF"):
+        x, y = letters[letter]
+        assert off_by(bearing(x, y), 60 * i) < 3, (letter, bearing(x, y))
+        spot = min(spots, key=lambda s: off_by(bearing(*s), bearing(x, y)))
+        assert off_by(bearing(*spot), bearing(x, y)) < 1.5, (letter, spot)
+        r = math.hypot(spot[0] - cx, spot[1] - cy)
+        assert math.hypot(x - cx, y - cy) > r, letter
+        assert all(abs(a - b) < 40 for a, b in zip(pixel(r, bearing(*spot)), icon)), letter
+        for side in (-30, 30):
+            assert min(pixel(r * 0.8, bearing(*spot) + side)) > 200, (letter, side)
 
 
 def test_names_and_challenges_on_the_mat(run, built):

@@ -371,3 +371,84 @@ def test_the_ink_saver_keeps_pawns_and_tiers_apart_without_colour(paper, mode):
         texts = {t.strip() for t, (left, bottom, right, top) in pages[back.page - 1].boxes
                  if x <= left and right <= x + w and y <= bottom and top <= y + h}
         assert texts & {"I", "II", "III"}, (back.name, texts)
+
+
+TWO_UP_KINDS = ("mat", "aid", "gamesheet", "stat-board", "reference")     # page components, the rules sheet too
+
+
+@pytest.mark.parametrize("paper", ["a3", "tabloid"])
+def test_page_components_print_two_to_a_large_sheet(paper):
+    """On A3 and Tabloid, mats, aids, gamesheets, the stat board and the rules sheet are laid out for
+    half the sheet (an A4 or Letter page) and printed two to a landscape sheet: each lies wholly
+    in one half and its text is drawn there, nothing of it crosses the dashed centre cut, every
+    such page but a file's last holds two halves, and the print guide lists each file's pages and
+    says to cut them in two."""
+    from pdfscan import scan
+    from printbuilds import built
+
+    from pnp.geometry import Size
+
+    size = Size.paper(paper)
+    long, short = max(size.width, size.height), min(size.width, size.height)
+    centre = long / 2
+    halved = 0
+    for game, result in built(paper).items():
+        rules = pdfium.PdfDocument(next(d.pdf for d in result.documents if d.filename == "rules.pdf"))
+        guide = " ".join(" ".join(page.get_textpage().get_text_range() for page in rules).split())
+        for doc in result.documents:
+            parts = [p for p in doc.placed if p.kind in TWO_UP_KINDS]
+            if not parts:
+                continue
+            halved += 1
+            numbers = sorted({p.page for p in parts})
+            scans = scan(doc.pdf, numbers)
+            pages = len(pdfium.PdfDocument(doc.pdf))
+            listed = f"{doc.filename}: {pages} page{'s' * (pages != 1)}, {pages} sheet{'s' * (pages != 1)} Print "
+            assert listed + "single-sided, then cut each page of two halves apart" in guide, (game, doc.filename)
+            for number in numbers:
+                page, label = scans[number - 1], f"{game}/{doc.filename} {paper} page {number}"
+                assert (page.width, page.height) == pytest.approx((long, short), abs=0.5), label
+                boxes = [p.box for p in parts if p.page == number]
+                halves = set()
+                for box in boxes:
+                    left, right = box.x * MM, (box.x + box.w) * MM
+                    assert right <= centre + 0.01 or left >= centre - 0.01, (label, box)
+                    inside = [t for t, b in page.boxes if left <= (b[0] + b[2]) / 2 <= right
+                              and box.y * MM <= (b[1] + b[3]) / 2 <= (box.y + box.h) * MM]
+                    assert inside, (label, box)            # drawn where the record says
+                    halves.add(left >= centre - 0.01)
+                assert number == numbers[-1] or halves == {False, True}, label
+                low, high = min(b.y for b in boxes) * MM, max(b.y + b.h for b in boxes) * MM
+                across = [t for t, b in page.boxes if b[0] < centre < b[2] and low <= b[1] and b[3] <= high]
+                assert across == [], (label, across)
+    assert halved >= 10
+
+
+def test_the_ink_saver_draws_icons_light_inside_a_dark_outline():
+    """With --ink-saver every icon larger than a small badge, on the first pages of every game's
+    files, is mostly light inside a thin dark outline: little toner, still plainly visible."""
+    from pdfscan import scan
+    from printbuilds import built
+
+    checked = 0
+    for game, result in built("a4", ink_saver=True).items():
+        for doc in result.documents:
+            document = pdfium.PdfDocument(doc.pdf)
+            for number, page in enumerate(scan(doc.pdf, [1, 2][:len(document)]), start=1):
+                if page is None:
+                    continue
+                image = document[number - 1].render(scale=100 / 72).to_pil().convert("L")
+                for name, x, y, scale in page.forms:
+                    size = 512 * scale
+                    if ".icon_" not in name or size < 12 * MM:
+                        continue
+                    if not (0 <= x and x + size <= page.width and 0 <= y and y + size <= page.height):
+                        continue        # turned with its board tile: placed by a matrix this scan does not follow
+                    box = [round(v * 100 / 72) for v in (x, page.height - y - size, x + size, page.height - y)]
+                    pixels = image.crop(box).tobytes()
+                    dark = sum(p < 90 for p in pixels) / len(pixels)
+                    tinted = sum(p < 240 for p in pixels) / len(pixels)
+                    label = f"{game}/{doc.filename} page {number} {name} {size / MM:.0f} mm"
+                    assert 0.005 < dark < 0.2 and tinted > 0.1, (label, round(dark, 3), round(tinted, 3))
+                    checked += 1
+    assert checked > 50

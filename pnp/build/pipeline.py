@@ -16,14 +16,13 @@ from typing import Any
 from pnp.build.checks import check_counts
 from pnp.build.incremental import FAILURE_FILE, data_digest
 from pnp.build.manifest import DocumentRecord, Manifest, PrintRecord, manifest_schema, read_manifest
-from pnp.build.printguide import FilePrint, file_print, guide_blocks
+from pnp.build.printguide import file_print, guide_blocks, rules_print
 from pnp.build.reprint import REPRINT_FILE, changes, designs, reprint_spec
 from pnp.build.thumbnails import design_thumbnails, thumbnails
 from pnp.errors import LayoutError, PnpError, TextOverflow, UsageProblem
 from pnp.files.atomic import files_in, refuse_links, remove_file, sweep_temporary, write_bytes_atomic
 from pnp.games import BuildContext, Game, load_game, read_source
 from pnp.games.kit import game_templates
-from pnp.games.reference import FILENAME as REFERENCE_PDF
 from pnp.games.reference import REFERENCE_FILE, reference_document
 from pnp.geometry import MM
 from pnp.render.components import Cover, DocumentSpec
@@ -32,7 +31,6 @@ from pnp.render.furniture import content_area
 from pnp.render.pages import PagePlan, RenderedDocument, RenderOptions
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
-from pnp.source.printoptions import BOTH_SIDES
 from pnp.source.rules import Problem, RulesModel, load_rules, resolve_players
 from pnp.source.ruletrace import trace_problems
 from pnp.source.settings import Settings
@@ -90,7 +88,7 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     card = settings.card
     quantities = rules.quantities(players, settings.copies)
     options = render_options(settings)
-    room = content_area(options.printable())
+    room = content_area((options.half_page() or options).printable())     # where a page component goes
     ctx = BuildContext(players=players, card_w=card.width / MM, card_h=card.height / MM, copies=settings.copies,
                        quantities=quantities, facts=printed_numbers(rules),
                        page_room=(room.width / MM, room.height / MM), game=slug, source=source,
@@ -111,9 +109,7 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
 
     pages = [planned(spec) for spec in specs]
     files = [file_print(spec, body, options) for spec, body in zip(specs, pages, strict=True)]
-    rules_sheet = FilePrint(filename=REFERENCE_PDF, title="Rules reference and print guide", pages=2, sheets=1,
-                            how=BOTH_SIDES, contents=("The rules in short, and this guide.",), icons=frozenset())
-    guide = guide_blocks(specs, [*files, rules_sheet], options)
+    guide = guide_blocks(specs, [*files, rules_print(options)], options)
     reference = reference_document(source, store, ctx, rules.game.title, guide)
     pages.append(planned(reference))
     specs.append(reference)

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.games.reference import FILENAME as REFERENCE_PDF
+from pnp.games.reference import TITLE as REFERENCE_TITLE
 from pnp.geometry import MM
 from pnp.render.columns import Block
 from pnp.render.components import DocumentSpec
-from pnp.render.pages import PagePlan, RenderOptions, has_backs, printed_two_sided, sheet_count
+from pnp.render.pages import PagePlan, RenderOptions, has_backs, printed_sides, printed_two_sided, sheet_count
 from pnp.source.icons import IconRef, credits_lines
 from pnp.source.printoptions import BOTH_SIDES, ONE_SIDE
+
+CUT_IN_TWO = ", then cut each page of two halves apart on its dashed centre line"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -33,12 +37,24 @@ class FilePrint:
 def file_print(spec: DocumentSpec, body: list[PagePlan], options: RenderOptions) -> FilePrint:
     """Pages and sheets of `spec` as it will render: the pages the renderer draws."""
     backs = any(page.backs for page in body)
-    how = options.duplex.wording.how if has_backs(body) else BOTH_SIDES if spec.both_sides else ONE_SIDE
-    two_sided = printed_two_sided(spec.both_sides, backs, options.duplex)
+    both_sides = printed_sides(spec.both_sides, body)
+    how = options.duplex.wording.how if has_backs(body) else BOTH_SIDES if both_sides else ONE_SIDE
+    if any(page.halved for page in body):
+        how += CUT_IN_TWO
+    two_sided = printed_two_sided(both_sides, backs, options.duplex)
     return FilePrint(filename=spec.filename, title=spec.title, pages=len(body),
                      sheets=sheet_count(len(body), two_sided), how=how, flips=backs and options.duplex.flips,
                      contents=tuple(spec.cover.contents if spec.cover else ()),
                      icons=frozenset().union(*(page.icons for page in body)))
+
+
+def rules_print(options: RenderOptions) -> FilePrint:
+    """The rules sheet as the guide lists it, before it is laid out (it holds the guide): its two
+    sides back to back, or side by side on paper that holds two pages."""
+    halved = options.half_page() is not None
+    return FilePrint(filename=REFERENCE_PDF, title=REFERENCE_TITLE, pages=1 if halved else 2, sheets=1,
+                     how=ONE_SIDE + CUT_IN_TWO if halved else BOTH_SIDES,
+                     contents=("The rules in short, and this guide.",), icons=frozenset())
 
 
 def sheet_total(files: list[FilePrint]) -> tuple[int, int]:

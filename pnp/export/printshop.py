@@ -38,7 +38,7 @@ def printshop_pdf(deck: Deck, store: IconStore, *, bleed_mm: float, ink_saver: b
                     initialFontName=font(False), initialFontSize=8)  # type: ignore[arg-type]  # stubs: a str
     canvas.setTitle(f"{game_title}: {deck.title} (print shop)")
     canvas.setCreator(f"purgatory-pnp {__version__}")
-    forms = FormCache(canvas, store)
+    forms = FormCache(canvas, store, outlined=ink_saver)
     painter = Painter(canvas, forms, ink_saver)
 
     def side_form(side: Side) -> str:

@@ -84,12 +84,9 @@ class Mat(Strict):
     instructions: Text
     challenges: Annotated[list[Challenge], Field(min_length=6, max_length=6)]
     # how the arms are followed (the pieces themselves are templates)
-    art_width: Annotated[float, Field(gt=0, le=1)]          # the icon's share of the mat's width, at most
-    label_band: Annotated[float, Field(ge=0, le=60)]        # mm kept above and below the icon for labels
-    label_gap: Annotated[float, Field(ge=0, le=60)]         # mm from the icon's box out to a label
+    leader_room: Annotated[float, Field(ge=0, le=60)]       # mm kept between a label column and the icon
     spot_along: Annotated[float, Field(gt=0, le=1)]         # a token spot's place from the centre to the tip
-    badge_gap: Annotated[float, Field(ge=0, le=20)]         # mm from an arm's tip to its letter badge
-    side_leader: Annotated[float, Field(gt=0, le=1)]        # arms steeper than this lead to a label's edge
+    badge_gap: Annotated[float, Field(ge=0, le=20)]         # mm from a token spot out to its arm's letter badge
     leader_width: Annotated[float, Field(gt=0, le=5)]       # pt
 
 
@@ -152,13 +149,16 @@ def card_face(ctx: BuildContext, card: CardType, i: int, role: str) -> Elements:
 
 # -- mat -----------------------------------------------------------------------------------------
 def mat_elements(mat: Mat, tips: Tips, token_d: float, ctx: BuildContext, w: float, h: float) -> Elements:
-    """The brain-freeze icon large, letters at the arm tips, a token spot on each arm and the
-    challenge names outside the skull with leader lines (the templates `mat`, `mat-spot`,
-    `mat-badge` and `mat-label` in components.toml; this code follows the arms)."""
+    """The brain-freeze icon as tall as the mat allows, a letter at each arm's token spot, the spot
+    on the arm, and the challenges' names in a column on each side, led to their arms (the templates
+    `mat`, `mat-spot`, `mat-badge` and `mat-label` in components.toml; this code follows the arms).
+    Names at the sides rather than above and below leave the icon the whole height, so the six
+    spots stay a token apart on a half-page mat."""
     (cx, cy), points = tips
     page = ctx.compose("mat", {"heading": mat.heading, "instructions": mat.instructions}, w, h)
     art = region(page, "mat", "art")
-    size = min(art.w * mat.art_width, art.h - 2 * mat.label_band)
+    lw, lh = natural_size(ctx, "mat-label")
+    size = min(art.h, art.w - 2 * (lw + mat.leader_room))
     scale = size / ICON_UNITS
     ox, oy = art.x + (art.w - size) / 2, art.y + (art.h - size) / 2    # the icon's box on the page (mm)
 
@@ -170,45 +170,28 @@ def mat_elements(mat: Mat, tips: Tips, token_d: float, ctx: BuildContext, w: flo
                           Icon(ref=mat.icon, cx=ox + size / 2, cy=oy + size / 2, size=size, color=mat.color)]
     spot_d = size_around(ctx, "mat-spot", token_d, token_d, slot="token")[0]
     badge_d = natural_size(ctx, "mat-badge")[0]
-    lw, lh = natural_size(ctx, "mat-label")
+    arms = []
     for challenge, (px, py) in zip(mat.challenges, points, strict=True):
         tip = at(px, py)
-        dx, dy = tip[0] - centre[0], tip[1] - centre[1]
-        length = math.hypot(dx, dy)
-        ux, uy = dx / length, dy / length
-        spot = (centre[0] + ux * length * mat.spot_along, centre[1] + uy * length * mat.spot_along)
-        out += ctx.piece("mat-spot", {"color": mat.spot_color}, spot_d, spot_d,
-                         at=(spot[0] - spot_d / 2, spot[1] - spot_d / 2))
-        reach = badge_d / 2 + mat.badge_gap
-        badge = (tip[0] + ux * reach, tip[1] + uy * reach)
-        out += ctx.piece("mat-badge", {"letter": challenge.letter, "color": mat.spot_color}, badge_d, badge_d,
-                         at=(badge[0] - badge_d / 2, badge[1] - badge_d / 2))
-        label = _outside(centre, (ux, uy), (ox, oy, ox + size, oy + size), mat.label_gap)
-        lx = min(max(label[0] - lw / 2 + ux * lw / 2, 0), w - lw)
-        ly = label[1] - lh / 2 + uy * lh / 2
-        end_y = ly + lh / 2 if abs(uy) < mat.side_leader else (ly if uy > 0 else ly + lh)
-        out += [Line(x1=badge[0] + ux * badge_d / 2, y1=badge[1] + uy * badge_d / 2, x2=lx + lw / 2, y2=end_y,
-                     color=mat.spot_color, width=mat.leader_width),
-                *ctx.piece("mat-label", {"letter": challenge.letter, "name": challenge.name, "color": mat.spot_color},
-                           lw, lh, at=(lx, ly))]
+        length = math.hypot(tip[0] - centre[0], tip[1] - centre[1])
+        arms.append((challenge, ((tip[0] - centre[0]) / length, (tip[1] - centre[1]) / length), length))
+    by_side = sorted(arms, key=lambda arm: arm[1][0])
+    for column, lx in ((by_side[:3], art.x), (by_side[3:], art.x + art.w - lw)):
+        for row, (challenge, (ux, uy), length) in enumerate(sorted(column, key=lambda arm: -arm[1][1])):
+            spot = (centre[0] + ux * length * mat.spot_along, centre[1] + uy * length * mat.spot_along)
+            out += ctx.piece("mat-spot", {"color": mat.spot_color}, spot_d, spot_d,
+                             at=(spot[0] - spot_d / 2, spot[1] - spot_d / 2))
+            reach = length * mat.spot_along + spot_d / 2 + mat.badge_gap + badge_d / 2    # beyond the token
+            badge = (centre[0] + ux * reach, centre[1] + uy * reach)
+            out += ctx.piece("mat-badge", {"letter": challenge.letter, "color": mat.spot_color}, badge_d, badge_d,
+                             at=(badge[0] - badge_d / 2, badge[1] - badge_d / 2))
+            ly = oy + size - lh - row * (size - lh) / 2
+            out += [Line(x1=badge[0] + ux * badge_d / 2, y1=badge[1] + uy * badge_d / 2,
+                         x2=lx + lw if lx < centre[0] else lx, y2=ly + lh / 2,
+                         color=mat.spot_color, width=mat.leader_width),
+                    *ctx.piece("mat-label", {"letter": challenge.letter, "name": challenge.name,
+                                             "color": mat.spot_color}, lw, lh, at=(lx, ly))]
     return tuple(out)
-
-
-def _outside(centre: Point, direction: Point, box: tuple[float, float, float, float], gap: float) -> Point:
-    """Where a ray from `centre` leaves the icon's box, pushed `gap` mm further out."""
-    x0, y0, x1, y1 = box
-    ux, uy = direction
-    ts = []
-    if ux > 1e-6:
-        ts.append((x1 - centre[0]) / ux)
-    if ux < -1e-6:
-        ts.append((x0 - centre[0]) / ux)
-    if uy > 1e-6:
-        ts.append((y1 - centre[1]) / uy)
-    if uy < -1e-6:
-        ts.append((y0 - centre[1]) / uy)
-    t = min(ts) + gap
-    return centre[0] + ux * t, centre[1] + uy * t
 
 
 # -- player aid ----------------------------------------------------------------------------------
@@ -281,7 +264,7 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
     )
     cover_mats = Cover(
         contents=[
-            f"{n} brain-freeze scoring mats, one per player; arms A-F carry the six challenges.",
+            f"{n} brain-freeze scoring mats, one per player, two to a page; arms A-F carry the six challenges.",
             aid_contents(ctx.count("aid")),
         ],
         assembly=notes[MATS_PDF],
@@ -304,7 +287,7 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
             game_title=b.title,
             sections=[
                 sheet(title="Scoring mat", kind="mat", name="Brain-freeze mat", ctx=ctx, copies=ctx.count("mat"),
-                      layout=lambda mw, mh: mat_elements(data.mat, tips, d, ctx, mw, mh)),
+                      per_page=2, layout=lambda mw, mh: mat_elements(data.mat, tips, d, ctx, mw, mh)),
                 aid_sheet(lambda aw, ah: aid_elements(data, ctx, aw, ah), ctx, ctx.count("aid")),
             ],
         ),
@@ -341,7 +324,7 @@ def invariants(game: Exit, rules: RulesModel, players: int) -> list[Problem]:
 GAME = Game(
     slug="exit-from-purgatory", load=load, documents=documents, invariants=invariants,
     files=(FILE,), models={FILE: ExitData},
-    promises=Promises(sheets=14, headings=("Setup", "A turn: do one of these", "Leaving Purgatory: the end"),
+    promises=Promises(sheets=12, headings=("Setup", "A turn: do one of these", "Leaving Purgatory: the end"),
                       counts={"apple": "{} Apple", "worm": "{} Worm", "lantern": "{} Lantern",
                               "token": "{} double-sided"}),
     analysis="pnp.analysis.exit_balance:analyse",

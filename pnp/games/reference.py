@@ -22,6 +22,7 @@ from pnp.source.rules import REFERENCE_KIND
 
 REFERENCE_FILE = "reference.toml"
 FILENAME = "rules.pdf"
+TITLE = "Rules reference and print guide"
 
 
 class ReferenceSection(Strict):
@@ -56,7 +57,7 @@ def reference_document(source: GameSource, store: IconStore, ctx: BuildContext,
                     ctx=ctx, layout=layout(side)) for side in (1, 2)]
     return DocumentSpec(
         filename=FILENAME,
-        title="Rules reference and print guide",
+        title=TITLE,
         sections=list(sheets),
         cover=None,
         game_title=game_title,
@@ -96,7 +97,7 @@ def _side(
         if side == 2
         else (
             T(
-                text="Which files to print, and how: the print guide is on the back of this sheet.",
+                text="Which files to print, and how: the print guide is on side 2 of this rules reference.",
                 x=4,
                 y=2,
                 w=w - 8,

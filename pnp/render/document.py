@@ -26,13 +26,14 @@ from pnp.render.pages import (
     PagePlan,
     RenderedDocument,
     RenderOptions,
+    printed_sides,
     printed_two_sided,
     sheet_count,
 )
 from pnp.render.painter import Painter
 from pnp.render.pieces import plan_pieces
 from pnp.render.placed import Placed
-from pnp.render.sheets import plan_sheet
+from pnp.render.sheets import plan_sheets
 from pnp.source.icons import IconRef, IconStore, credits_short
 
 Planner = Callable[[list[Any], RenderOptions], list[PagePlan]]
@@ -44,11 +45,12 @@ def _each(plan: Callable[[Any, RenderOptions], list[PagePlan]]) -> Planner:
 
 
 # how each kind of section becomes pages, given a run of sections of that kind in a row: piece
-# sections in a row share sheets; boards and sheets take pages of their own
+# sections in a row share sheets; boards take pages of their own; sheets in a row share paper
+# that holds two pages
 PLANNERS: dict[type, Planner] = {
     PieceSheet: plan_pieces,
     Board: _each(plan_board),
-    Sheet: _each(plan_sheet),
+    Sheet: plan_sheets,
 }
 
 
@@ -106,7 +108,7 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
     canvas.setSubject(f"Print-and-play {spec.title.lower()} for {spec.game_title}")
     canvas.setCreator(f"purgatory-pnp {__version__}")
     canvas.setKeywords(["print and play", spec.game_title])    # type: ignore[arg-type]  # a list is its documented form
-    forms = FormCache(canvas, store)
+    forms = FormCache(canvas, store, outlined=options.ink_saver)
     painter = Painter(canvas, forms, options.ink_saver)
     refs = [IconRef.parse(ref) for ref in icons]
     furniture = Furniture(spec.game_title, credits_short(refs))
@@ -123,6 +125,7 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
         canvas.showPage()
     canvas.save()
     has_backs = any(page.backs for page in pages)
+    both_sides = printed_sides(spec.both_sides, pages)
     return RenderedDocument(spec.filename, buffer.getvalue(), len(pages), placed, sorted(icons),
-                            spec.both_sides or has_backs,
-                            sheet_count(len(pages), printed_two_sided(spec.both_sides, has_backs, options.duplex)))
+                            both_sides or has_backs,
+                            sheet_count(len(pages), printed_two_sided(both_sides, has_backs, options.duplex)))

@@ -5,7 +5,8 @@
 Coordinates are millimetres from the piece's lower-left corner, y up; line widths are points. Every
 field is named at the call (Box(x=..., y=..., w=..., h=...)): four bare numbers are easy to swap.
 Colours are '#rrggbb'.
-In ink-saver mode large fills become white with an outline, and text and icons print dark.
+In ink-saver mode large fills become white with an outline, text prints dark, and icons print as
+light shapes with a dark outline (small ones solid).
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from dataclasses import dataclass
 
 INK = "#1b1b1b"
 WHITE = "#ffffff"
-LARGE_ICON_INK = "#a6a6a6"
-LARGE_ICON_MM = 50.0
+LIGHT_ICON_FILL = "#e4e4e4"     # ink saver: an icon's inside, light enough to save toner, dark enough to see
+ICON_OUTLINE_PT = 0.6           # ink saver: the dark line round an icon's shapes
+SOLID_ICON_MM = 9.0             # ink saver: icons this small stay solid dark, as an outline would blur them
 ACCENT_AREA_MM2 = 120.0
 
 

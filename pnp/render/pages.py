@@ -4,7 +4,7 @@ context a page draws in, a rendered document, and the forms drawn once per PDF."
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
@@ -21,6 +21,9 @@ if TYPE_CHECKING:               # parsed icons arrive from the store: lxml stays
     from pnp.source.svgshape import IconShape
 
 
+FULL_PAGE_MM = (209.0, 279.0)    # no narrower than A4, no shorter than Letter: what a page component is laid out for
+
+
 @dataclass(frozen=True)
 class RenderOptions:
     """Print settings shared by every document of a build (lengths in points)."""
@@ -34,6 +37,14 @@ class RenderOptions:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "duplex", DuplexMode.parse(self.duplex))
+
+    def half_page(self) -> RenderOptions | None:
+        """Half the paper as a page of its own, when that half is still a full-size page (A3 holds
+        two A4 pages, Tabloid two Letter): page components are laid out for it, two to a sheet."""
+        long, short = max(self.paper.width, self.paper.height), min(self.paper.width, self.paper.height)
+        if long / 2 < FULL_PAGE_MM[0] * MM or short < FULL_PAGE_MM[1] * MM:
+            return None
+        return replace(self, paper=Size(f"half {self.paper.name}", long / 2, short))
 
     def printable(self, width: float | None = None, height: float | None = None) -> Rect:
         w = self.paper.width if width is None else width
@@ -55,6 +66,13 @@ class PagePlan:
     icons: frozenset[str] = frozenset()
     backs: bool = False          # a page of backs: the document prints double-sided
     folded: bool = False         # fronts beside their backs, folded on the centre line
+    halved: bool = False         # two half pages side by side, cut apart on the centre line
+
+
+def printed_sides(both_sides: bool, pages: Sequence[PagePlan]) -> bool:
+    """Whether a two-sided component (the rules sheet) still prints on both sides: not once its two
+    sides stand side by side on one half-cut page."""
+    return both_sides and not any(page.halved for page in pages)
 
 
 @dataclass
@@ -64,10 +82,12 @@ class PageContext:
     page: int
     document: str
     placed: list[Placed]
+    origin: float = 0.0         # points from the page's left edge to the half page being drawn
 
     def place(self, *, kind: str, name: str, side: Side, rect: Rect, back: str | None = None, turned: bool = False,
               shape: Shape | None = None, tile: BoardTile | None = None) -> None:
         """Record one side of a piece placed on this page, for the manifest."""
+        rect = Rect(rect.x + self.origin, rect.y, rect.width, rect.height)
         self.placed.append(Placed(kind=kind, name=name, side=side, document=self.document, page=self.page,
                                   box=mm_box(rect), back=back, turned=turned, shape=shape, tile=tile))
 
@@ -103,12 +123,14 @@ def printed_two_sided(both_sides: bool, has_backs: bool, duplex: DuplexMode) -> 
 
 
 class FormCache:
-    """Form XObjects drawn once per PDF and placed by reference: icons (which set no colour, so each
-    use inherits the fill in force), sheets, and the page furniture and cut guides that repeat."""
+    """Form XObjects drawn once per PDF and placed by reference: icons (which set no colour or line
+    width, so each use inherits the fill, stroke and width in force), sheets, and the page furniture
+    and cut guides that repeat."""
 
-    def __init__(self, canvas: Canvas, store: IconStore):
+    def __init__(self, canvas: Canvas, store: IconStore, *, outlined: bool = False):
         self.canvas = canvas
         self.store = store
+        self.outlined = outlined     # icons stroked as well as filled: the ink saver draws them light, outlined
         self.names: dict[str, str] = {}
 
     def form(self, key: str, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> str:
@@ -147,6 +169,6 @@ class FormCache:
                     i += 6
                 elif op == 3:
                     path.close()
-        c.drawPath(path, stroke=0, fill=1, fillMode=1)
+        c.drawPath(path, stroke=int(self.outlined), fill=1, fillMode=1)
 
 

@@ -1,6 +1,7 @@
 """The one place that draws the element vocabulary, on a reportlab canvas.
 
-In ink-saver mode large fills become white with an outline, and text and icons print dark.
+In ink-saver mode large fills become white with an outline, text prints dark, and icons print as
+light shapes with a dark outline (small ones solid).
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.geometry import MM
 from pnp.render.elements import (
     ACCENT_AREA_MM2,
+    ICON_OUTLINE_PT,
     INK,
-    LARGE_ICON_INK,
-    LARGE_ICON_MM,
+    LIGHT_ICON_FILL,
+    SOLID_ICON_MM,
     Box,
     Circle,
     Element,
@@ -158,9 +160,15 @@ class Painter:
         name = self.forms.icon_form(e.ref)
         c = self.canvas
         c.saveState()
-        large = self.ink_saver and e.size > LARGE_ICON_MM
-        c.setFillColor(rl_color(LARGE_ICON_INK if large else self._ink(e.color)))
         scale = e.size * MM / 512.0
+        if self.ink_saver:          # a light fill inside a dark outline; a small icon stays solid to stay legible
+            light = e.size > SOLID_ICON_MM
+            c.setFillColor(rl_color(LIGHT_ICON_FILL if light else INK))
+            c.setStrokeColor(rl_color(INK))
+            c.setLineWidth(ICON_OUTLINE_PT / scale)     # the form's units are the icon's 512 to a side
+            c.setLineJoin(1)
+        else:
+            c.setFillColor(rl_color(e.color))
         cx, cy = self.ox + e.cx * MM, self.oy + e.cy * MM
         if e.rotate:
             c.translate(cx, cy)

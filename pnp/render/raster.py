@@ -31,7 +31,7 @@ def pieces_pdf(sides: Sequence[tuple[tuple[Element, ...], str | None]], w_mm: fl
     width, height = w_mm * MM + 2 * bleed, h_mm * MM + 2 * bleed
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=font(False))  # type: ignore[arg-type]  # stubs: a name is a str
-    painter = Painter(canvas, FormCache(canvas, store), ink_saver)
+    painter = Painter(canvas, FormCache(canvas, store, outlined=ink_saver), ink_saver)
     for elements, background in sides:
         if background and not ink_saver:
             canvas.setFillColor(rl_color(background))

@@ -1,9 +1,10 @@
-"""Page components (mats, gamesheets, player aids): laid out for the area the page leaves,
-one or several to a page."""
+"""Page components (mats, gamesheets, player aids, the rules sheet): laid out for the area the
+page leaves, one or several to a page, and two such pages side by side on paper that holds two."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -15,6 +16,35 @@ from pnp.render.furniture import content_area
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
 
 SLOT_GAP = SHEET_GAP_MM * MM
+
+
+def plan_sheets(run: list[Sheet], options: RenderOptions) -> list[PagePlan]:
+    """Pages for sheets in a row: on paper that holds two full-size pages, laid out for the half
+    page and imposed two to a sheet."""
+    half = options.half_page()
+    pages = [page for sheet in run for page in plan_sheet(sheet, half or options)]
+    return pages if half is None else impose_two_up(pages, options)
+
+
+def impose_two_up(halves: list[PagePlan], options: RenderOptions) -> list[PagePlan]:
+    """Half pages two to a sheet of landscape paper, side by side, a dashed line between to cut on."""
+    width, height = max(options.paper.width, options.paper.height), min(options.paper.width, options.paper.height)
+    area = content_area(options.printable(width, height))
+    pages = []
+    for first in range(0, len(halves), 2):
+        pair = halves[first:first + 2]
+
+        def draw(ctx: PageContext, pair: list[PagePlan] = pair) -> None:
+            for i, half in enumerate(pair):
+                ctx.canvas.saveState()
+                ctx.canvas.translate(i * width / 2, 0)
+                half.draw(replace(ctx, origin=i * width / 2))
+                ctx.canvas.restoreState()
+            _cut_line(ctx.canvas, width / 2, area.y, width / 2, area.top)
+
+        pages.append(PagePlan(width, height, pair[0].bands, " | ".join(dict.fromkeys(p.label for p in pair)), draw,
+                              icons=frozenset().union(*(p.icons for p in pair)), halved=True))
+    return pages
 
 
 def plan_sheet(sheet: Sheet, options: RenderOptions) -> list[PagePlan]:
@@ -48,7 +78,7 @@ def plan_sheet(sheet: Sheet, options: RenderOptions) -> list[PagePlan]:
                 stamp(ctx, slot)
                 ctx.place(kind=sheet.kind, name=sheet.name, side="face", rect=slot)
                 if i:
-                    _cut_line(ctx.canvas, slot.top + SLOT_GAP / 2, area)
+                    _cut_line(ctx.canvas, area.x, slot.top + SLOT_GAP / 2, area.right, slot.top + SLOT_GAP / 2)
 
         number = first // per_page + 1
         total = (copies + per_page - 1) // per_page
@@ -58,10 +88,10 @@ def plan_sheet(sheet: Sheet, options: RenderOptions) -> list[PagePlan]:
     return pages
 
 
-def _cut_line(c: Canvas, y: float, area: Rect) -> None:
+def _cut_line(c: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
     c.saveState()
     c.setStrokeColor("#8a8a8a")
     c.setLineWidth(0.4)
     c.setDash([1.5 * MM, 1.5 * MM])
-    c.line(area.x, y, area.right, y)
+    c.line(x1, y1, x2, y2)
     c.restoreState()

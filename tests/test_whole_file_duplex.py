@@ -137,6 +137,24 @@ def test_the_default_build_prints_on_few_sheets_and_says_so(run, isolated):
     print(f"default A4 build: {pages_total} pages, {total} sheets ({pieces} carrying pieces)")
 
 
+# sheets of paper for all five games, default options, counted from the pages each file has and
+# whether it prints double-sided: what this project has reached, so a change that costs paper shows
+# (A4's 46: each game's promise, in test_the_default_build_prints_on_few_sheets_and_says_so)
+SHEETS_REACHED = {"letter": 50, "a3": 30, "tabloid": 30}
+
+
+@pytest.mark.parametrize("paper", sorted(SHEETS_REACHED))
+def test_every_paper_prints_all_five_games_on_as_few_sheets_as_reached(paper):
+    total = 0
+    for game, result in built(paper).items():
+        for doc in result.documents:
+            pages = len(PdfReader(io.BytesIO(doc.pdf)).pages)
+            assert doc.sheets == ((pages + 1) // 2 if doc.double_sided else pages), (game, doc.filename)
+            total += doc.sheets
+    print(f"{paper}: {total} sheets")
+    assert total <= SHEETS_REACHED[paper]
+
+
 FOLD_CASES = list(itertools.product(["a4", "letter"], ["0", "3mm"]))
 
 

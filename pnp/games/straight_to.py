@@ -431,14 +431,14 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
                     shape="round",
                     gap=3,
                 ),
-                PieceSheet(
+                pawn_standees(ctx, d.pawns, n),
+                PieceSheet(     # after the tall pawns, so its small tokens can share their band
                     title="Combat Power tokens",
                     pieces=[combat] * combat_count,
                     width=tk.combat_size,
                     height=tk.combat_size,
                     gap=3,
                 ),
-                pawn_standees(ctx, d.pawns, n),
             ],
             cover=Cover(
                 contents=[

@@ -80,12 +80,13 @@ def refused(names: tuple[str, ...], where: str, why: str) -> list[Decorator]:
 
 
 OPTIONS = {      # every build option, defined once; each can also come from pnp.toml (a flag beats it)
-    "paper": click.option("--paper", help="a4 (default), letter, a3, tabloid, or WxH in mm."),
+    "paper": click.option("--paper", help="a4 (default), letter, a3, tabloid, or WxH in mm; a3 and tabloid print page "
+                          "components two to a sheet."),
     "card": click.option("--card", help="poker (default), bridge, tarot, mini, or WxH in mm."),
     "players": click.option("--players", type=click.IntRange(1, 99), help="Player count (default: the game's)."),
     "output": click.option("--output", "-o", help="Output folder (default: output)."),
     "ink_saver": click.option("--ink-saver/--colour", "ink_saver", default=None,
-                              help="Light pages, dark icons, colour only as thin accents."),
+                              help="Light pages, icons light inside a dark outline, colour only as thin accents."),
     "bleed": click.option("--bleed", help="Bleed beyond the trim, e.g. 3mm or 0.125in (default 0)."),
     "margin": click.option("--margin", help="Printer margin kept clear (default 5mm)."),
     "duplex": click.option("--duplex", type=click.Choice([mode.value for mode in DuplexMode]),

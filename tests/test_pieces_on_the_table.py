@@ -337,7 +337,8 @@ INK_CASES = [(paper, mode) for paper in ("a4", "letter") for mode in ("long", "s
 def test_the_ink_saver_keeps_pawns_and_tiers_apart_without_colour(paper, mode):
     """With --ink-saver every pawn standee still carries its own player number on both sides, in
     black on white, and Punished's print guide orders the decks by the numeral printed on their
-    backs, which every back carries."""
+    backs, which every back carries; the icons on the pawns' and cards' pages are light inside a
+    dark outline."""
     from pdfscan import scan
 
     from pnp.build.pipeline import build_game
@@ -361,6 +362,7 @@ def test_the_ink_saver_keeps_pawns_and_tiers_apart_without_colour(paper, mode):
             assert len(inside) == 2, (game, pawn.name, inside)       # both sides of the fold
             numbers.append(inside[0].strip())
         assert sorted(numbers) == ["1", "2", "3", "4"], (game, numbers)
+        assert outlined_icons(doc.pdf, f"{game}/{doc.filename} {paper} {mode}") >= 4      # the pawns' at least
     result = build_game("punished", settings, store)
     guide = " ".join(p.text() for p in scan(next(d for d in result.documents if d.filename == "rules.pdf").pdf))
     assert "deck I (red backs), then deck II (purple), then deck III (black)" in guide
@@ -371,6 +373,7 @@ def test_the_ink_saver_keeps_pawns_and_tiers_apart_without_colour(paper, mode):
         texts = {t.strip() for t, (left, bottom, right, top) in pages[back.page - 1].boxes
                  if x <= left and right <= x + w and y <= bottom and top <= y + h}
         assert texts & {"I", "II", "III"}, (back.name, texts)
+    assert outlined_icons(cards.pdf, f"punished/cards.pdf {paper} {mode}") >= 9
 
 
 TWO_UP_KINDS = ("mat", "aid", "gamesheet", "stat-board", "reference")     # page components, the rules sheet too
@@ -424,31 +427,37 @@ def test_page_components_print_two_to_a_large_sheet(paper):
     assert halved >= 10
 
 
-def test_the_ink_saver_draws_icons_light_inside_a_dark_outline():
-    """With --ink-saver every icon larger than a small badge, on the first pages of every game's
-    files, is mostly light inside a thin dark outline: little toner, still plainly visible."""
+def outlined_icons(pdf: bytes, label: str) -> int:
+    """Check every icon larger than a small badge on a file's first two pages is mostly light
+    inside a thin dark outline (little toner, still plainly visible); how many were checked."""
     from pdfscan import scan
+
+    document = pdfium.PdfDocument(pdf)
+    checked = 0
+    for number, page in enumerate(scan(pdf, [1, 2][:len(document)]), start=1):
+        if page is None:
+            continue
+        image = document[number - 1].render(scale=100 / 72).to_pil().convert("L")
+        for name, (left, bottom, right, top) in page.placed_forms:
+            size = right - left
+            if ".icon_" not in name or size < 12 * MM or left < 0 or bottom < 0 or right > page.width \
+                    or top > page.height:
+                continue        # a badge, or on another tile of the board
+            box = [round(v * 100 / 72) for v in (left, page.height - top, right, page.height - bottom)]
+            pixels = image.crop(box).tobytes()
+            dark = sum(p < 90 for p in pixels) / len(pixels)
+            tinted = sum(p < 240 for p in pixels) / len(pixels)
+            where = f"{label} page {number} {name} {size / MM:.0f} mm"
+            assert 0.005 < dark < 0.2 and tinted > 0.1, (where, round(dark, 3), round(tinted, 3))
+            checked += 1
+    return checked
+
+
+def test_the_ink_saver_draws_icons_light_inside_a_dark_outline():
+    """With --ink-saver, on A4 with long-edge backs, the icons of every game's files are light
+    inside a dark outline (the other modes and Letter: the pawns and tiers test above)."""
     from printbuilds import built
 
-    checked = 0
-    for game, result in built("a4", ink_saver=True).items():
-        for doc in result.documents:
-            document = pdfium.PdfDocument(doc.pdf)
-            for number, page in enumerate(scan(doc.pdf, [1, 2][:len(document)]), start=1):
-                if page is None:
-                    continue
-                image = document[number - 1].render(scale=100 / 72).to_pil().convert("L")
-                for name, x, y, scale in page.forms:
-                    size = 512 * scale
-                    if ".icon_" not in name or size < 12 * MM:
-                        continue
-                    if not (0 <= x and x + size <= page.width and 0 <= y and y + size <= page.height):
-                        continue        # turned with its board tile: placed by a matrix this scan does not follow
-                    box = [round(v * 100 / 72) for v in (x, page.height - y - size, x + size, page.height - y)]
-                    pixels = image.crop(box).tobytes()
-                    dark = sum(p < 90 for p in pixels) / len(pixels)
-                    tinted = sum(p < 240 for p in pixels) / len(pixels)
-                    label = f"{game}/{doc.filename} page {number} {name} {size / MM:.0f} mm"
-                    assert 0.005 < dark < 0.2 and tinted > 0.1, (label, round(dark, 3), round(tinted, 3))
-                    checked += 1
+    checked = sum(outlined_icons(doc.pdf, f"{game}/{doc.filename}")
+                  for game, result in built("a4", ink_saver=True).items() for doc in result.documents)
     assert checked > 50

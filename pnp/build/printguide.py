@@ -13,7 +13,7 @@ from pnp.games.reference import TITLE as REFERENCE_TITLE
 from pnp.geometry import MM
 from pnp.render.columns import Block
 from pnp.render.components import DocumentSpec
-from pnp.render.pages import PagePlan, RenderOptions, has_backs, printed_sides, printed_two_sided, sheet_count
+from pnp.render.pages import PagePlan, RenderOptions, has_backs, printed_two_sided, sheet_count
 from pnp.source.icons import IconRef, credits_lines
 from pnp.source.printoptions import BOTH_SIDES, ONE_SIDE
 
@@ -36,14 +36,13 @@ class FilePrint:
 
 def file_print(spec: DocumentSpec, body: list[PagePlan], options: RenderOptions) -> FilePrint:
     """Pages and sheets of `spec` as it will render: the pages the renderer draws."""
-    backs = any(page.backs for page in body)
-    both_sides = printed_sides(spec.both_sides, body)
-    how = options.duplex.wording.how if has_backs(body) else BOTH_SIDES if both_sides else ONE_SIDE
+    two_sided = printed_two_sided(spec.both_sides, body, options.duplex)
+    how = options.duplex.wording.how if has_backs(body) else BOTH_SIDES if two_sided else ONE_SIDE
     if any(page.halved for page in body):
         how += CUT_IN_TWO
-    two_sided = printed_two_sided(both_sides, backs, options.duplex)
     return FilePrint(filename=spec.filename, title=spec.title, pages=len(body),
-                     sheets=sheet_count(len(body), two_sided), how=how, flips=backs and options.duplex.flips,
+                     sheets=sheet_count(len(body), two_sided), how=how,
+                     flips=any(page.backs for page in body) and options.duplex.flips,
                      contents=tuple(spec.cover.contents if spec.cover else ()),
                      icons=frozenset().union(*(page.icons for page in body)))
 

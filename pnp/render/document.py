@@ -26,7 +26,6 @@ from pnp.render.pages import (
     PagePlan,
     RenderedDocument,
     RenderOptions,
-    printed_sides,
     printed_two_sided,
     sheet_count,
 )
@@ -124,8 +123,6 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
         furniture.draw(canvas, forms, printable, plan.bands, plan.label, number, len(pages))
         canvas.showPage()
     canvas.save()
-    has_backs = any(page.backs for page in pages)
-    both_sides = printed_sides(spec.both_sides, pages)
+    two_sided = printed_two_sided(spec.both_sides, pages, options.duplex)
     return RenderedDocument(spec.filename, buffer.getvalue(), len(pages), placed, sorted(icons),
-                            both_sides or has_backs,
-                            sheet_count(len(pages), printed_two_sided(both_sides, has_backs, options.duplex)))
+                            two_sided or any(page.backs for page in pages), sheet_count(len(pages), two_sided))

@@ -69,12 +69,6 @@ class PagePlan:
     halved: bool = False         # two half pages side by side, cut apart on the centre line
 
 
-def printed_sides(both_sides: bool, pages: Sequence[PagePlan]) -> bool:
-    """Whether a two-sided component (the rules sheet) still prints on both sides: not once its two
-    sides stand side by side on one half-cut page."""
-    return both_sides and not any(page.halved for page in pages)
-
-
 @dataclass
 class PageContext:
     canvas: Canvas
@@ -117,9 +111,11 @@ def has_backs(pages: Sequence[PagePlan]) -> bool:
     return any(page.backs or page.folded for page in pages)
 
 
-def printed_two_sided(both_sides: bool, has_backs: bool, duplex: DuplexMode) -> bool:
-    """Whether a file goes through the printer double-sided: backs do, unless glued or folded."""
-    return both_sides or (has_backs and duplex.flips)
+def printed_two_sided(both_sides: bool, pages: Sequence[PagePlan], duplex: DuplexMode) -> bool:
+    """Whether a file goes through the printer double-sided: backs do, unless glued or folded; a
+    two-sided component (the rules sheet) does, unless its sides stand side by side on half-cut pages."""
+    return (both_sides and not any(page.halved for page in pages)) or (any(page.backs for page in pages)
+                                                                        and duplex.flips)
 
 
 class FormCache:

@@ -23,13 +23,13 @@ def plan_sheets(run: list[Sheet], options: RenderOptions) -> list[PagePlan]:
     page and imposed two to a sheet."""
     half = options.half_page()
     pages = [page for sheet in run for page in plan_sheet(sheet, half or options)]
-    return pages if half is None else impose_two_up(pages, options)
+    return pages if half is None else impose_two_up(pages, half)
 
 
-def impose_two_up(halves: list[PagePlan], options: RenderOptions) -> list[PagePlan]:
-    """Half pages two to a sheet of landscape paper, side by side, a dashed line between to cut on."""
-    width, height = max(options.paper.width, options.paper.height), min(options.paper.width, options.paper.height)
-    area = content_area(options.printable(width, height))
+def impose_two_up(halves: list[PagePlan], half: RenderOptions) -> list[PagePlan]:
+    """Half pages two to a sheet twice their width, side by side, a dashed line between to cut on."""
+    width, height = 2 * half.paper.width, half.paper.height
+    area = content_area(half.printable(width, height))
     pages = []
     for first in range(0, len(halves), 2):
         pair = halves[first:first + 2]

@@ -57,7 +57,7 @@ MUTANTS = [
            edits=(("outlined=options.ink_saver", "outlined=False"),),
            tests=("tests/test_pieces_on_the_table.py", "-k", "light_inside")),
     Mutant(name="A3 prints one A4-sized page component to a sheet", file="pnp/render/sheets.py",
-           edits=(("return pages if half is None else impose_two_up(pages, options)", "return pages"),),
+           edits=(("return pages if half is None else impose_two_up(pages, half)", "return pages"),),
            tests=("tests/test_pieces_on_the_table.py", "-k", "two_to_a_large")),
     Mutant(name="the right half page drawn over the left", file="pnp/render/sheets.py",
            edits=(("ctx.canvas.translate(i * width / 2, 0)", "ctx.canvas.translate(0, 0)"),),

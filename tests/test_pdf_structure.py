@@ -9,6 +9,7 @@ import itertools
 
 import pikepdf
 import pytest
+from printbuilds import built
 from pypdf import PdfReader
 
 from pnp.build.pipeline import build_game
@@ -54,10 +55,8 @@ def check_subset_tags(pdf: pikepdf.Pdf, label: str) -> None:
 
 @pytest.mark.parametrize("paper, duplex, ink_saver", COMBOS, ids=[f"{p}-{d}-{'ink' if i else 'colour'}" for p, d, i in COMBOS])
 def test_every_output_is_structurally_valid(paper, duplex, ink_saver):
-    store = IconStore(shipped_icons_dir())
-    settings = Settings(paper=paper, duplex=duplex, ink_saver=ink_saver)
-    for game in sorted(GAMES):
-        result = build_game(game, settings, store)
+    """The builds the print tests read (printbuilds: A4's backs shifted by a back offset)."""
+    for game, result in built(paper, "0", duplex, ink_saver).items():
         assert result.problems == []
         for doc in result.documents:
             check_pdf(doc.pdf, f"{game}/{doc.filename} {paper} {duplex} ink={ink_saver}")

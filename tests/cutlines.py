@@ -3,9 +3,11 @@ mark stands at each of its ends, outside the art's bleed, read from the PDF's ow
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 
 from pdfscan import MM, scan
+from pypdf import PdfReader
 
 BLACK = (0.0, 0.0, 0.0)
 GREY = (0.541, 0.541, 0.541)
@@ -30,8 +32,10 @@ def unmarked_cut_ends(pdf: bytes, placed, bleed_mm: float, margin_mm: float, lab
     of the block the line runs through, within the printable area, before the line meets any other
     piece's art. Also each grey hairline drawn inside a piece's bleed (a cut a little off leaves it
     on the card's edge). `placed` are the document's Placed records: rectangular pieces, boards and
-    board tiles."""
-    bleed, margin = bleed_mm * MM, margin_mm * MM
+    board tiles. A page the PDF gives no BleedBox holds nothing that bleeds (player aids)."""
+    margin = margin_mm * MM
+    pages = PdfReader(io.BytesIO(pdf)).pages
+    bleeding = {number for number, page in enumerate(pages, start=1) if "/BleedBox" in page}
     by_page: dict[int, list[tuple[Box, Box]]] = {}
     boards = [p for p in placed if p.tile is not None or p.shape is None and p.kind in BOARDS]
     width = max((p.box.x + p.box.w for p in boards), default=0)
@@ -40,6 +44,7 @@ def unmarked_cut_ends(pdf: bytes, placed, bleed_mm: float, margin_mm: float, lab
         if p.shape == "rect" or p in boards:
             b = p.page_box()
             trim = Box(b.x * MM, b.y * MM, (b.x + b.w) * MM, (b.y + b.h) * MM)
+            bleed = bleed_mm * MM if p.page in bleeding else 0.0
             grow = [bleed] * 4
             if p.tile is not None:           # a tile bleeds on the board's own edges, not on its seams
                 grow = [bleed * (edge < 0.01) for edge in (p.box.x, p.box.y, width - p.box.x - p.box.w,
@@ -74,7 +79,7 @@ def unmarked_cut_ends(pdf: bytes, placed, bleed_mm: float, margin_mm: float, lab
                             problems.append(f"{label} page {number}: the cut {'xy'[axis]}={v / MM:.1f} mm has no mark "
                                             f"{('above', 'right')[axis] if sign > 0 else ('below', 'left')[axis]} "
                                             f"its block (edge at {end / MM:.1f} mm)")
-        if bleed:
+        if bleed_mm and number in bleeding:
             hairlines = [((x1 + x2) / 2, (y1 + y2) / 2) for (x1, y1), (x2, y2), color in page.lines if color == GREY]
             hairlines += [(x + dx, y + dy) for x, y, w, h, color in page.rects if color == GREY
                           for dx, dy in ((0, h / 2), (w / 2, 0), (w, h / 2), (w / 2, h))]

@@ -184,8 +184,8 @@ def test_captions_give_each_design_its_own_count_and_each_file_its_duplex(run, i
     assert "× 50" not in section and "× 100" not in section
     rows = {m[0]: m[1] for m in re.findall(r'<a href="straight-to/([a-z-]+\.pdf)">.*?</td>.*?<td>[^<]*</td>\s*'
                                            r'<td>[^<]*</td>\s*<td>([^<]*)</td>', section, re.S)}
-    assert rows["cards.pdf"] == "yes: flip on long edge"
-    assert rows["track.pdf"] == "no: single-sided" and rows["aids.pdf"] == "no: single-sided"
+    assert rows["cards.pdf"] == rows["aids.pdf"] == "yes: flip on long edge"      # aids are two-sided cards
+    assert rows["track.pdf"] == "no: single-sided"
     assert rows["rules.pdf"] == "yes: flip on long edge"          # one sheet, both sides
 
 

@@ -38,9 +38,9 @@ def test_counts_from_the_pdfs(run, built, players):
     worms = sum(len(forms(p, "lorc/apple-maggot")) for p in tokens[1::2])
     assert apples - names["Apple"] == worms == 6 * players          # each Apple card shows the apple too
 
-    mats = scan(out / "mats-and-aids.pdf")
+    mats, aids = scan(out / "mats.pdf"), scan(out / "aids.pdf")
     assert sum(1 for p in mats for t, _, _ in p.texts if t == "Brain-freeze scoring mat") == players
-    assert sum(1 for p in mats for t, _, _ in p.texts if t == "Exit from Purgatory: Player aid") == players
+    assert sum(1 for p in aids for t, _, _ in p.texts if t == "Exit from Purgatory: Player aid") == players
     assert run("validate", GAME, "--players", players).exit_code == 0
 
 
@@ -57,7 +57,7 @@ def test_mat_tokens_and_letters_lie_on_the_snowflake_arms(run, built):
     degrees to either side, and the arm's letter A to F lies further out on the same ray, clockwise
     from the top."""
     out = built(GAME)
-    path = out / "mats-and-aids.pdf"
+    path = out / "mats.pdf"
     page = scan(path)[0]
     top = float(PdfReader(path).pages[0].mediabox.height) / 2
     spots = {((x0 + x1) / 2, (y0 + y1) / 2) for x0, y0, x1, y1, _ in page.curves
@@ -96,7 +96,7 @@ def test_mat_tokens_and_letters_lie_on_the_snowflake_arms(run, built):
 
 def test_names_and_challenges_on_the_mat(run, built):
     out = built(GAME)
-    text = scan(out / "mats-and-aids.pdf")[1].text()
+    text = scan(out / "mats.pdf")[1].text()
     for label in ("A Generosity", "B Luck", "C Love", "D Peace", "E Humility", "F Balance"):
         assert label in text
 
@@ -117,7 +117,7 @@ def test_the_mats_token_spots_each_hold_a_token_apart(built):
     token = tomllib.loads((shipped_layouts_dir() / GAME / "components.toml").read_text())["tokens"]["diameter"]
     out = built(GAME)
     mats = 0
-    for number, page in enumerate(scan(out / "mats-and-aids.pdf"), start=1):
+    for number, page in enumerate(scan(out / "mats.pdf"), start=1):
         spots = {(round((x0 + x1) / 2, 1), round((y0 + y1) / 2, 1), x1 - x0) for x0, y0, x1, y1, _ in page.curves
                  if token * MM <= x1 - x0 < 2 * token * MM and abs((x1 - x0) - (y1 - y0)) < 0.2}
         assert len(spots) % 6 == 0, (number, len(spots))

@@ -376,12 +376,12 @@ def test_the_ink_saver_keeps_pawns_and_tiers_apart_without_colour(paper, mode):
     assert outlined_icons(cards.pdf, f"punished/cards.pdf {paper} {mode}") >= 9
 
 
-TWO_UP_KINDS = ("mat", "aid", "gamesheet", "stat-board", "reference")     # page components, the rules sheet too
+TWO_UP_KINDS = ("mat", "gamesheet", "stat-board", "reference")     # page components, the rules sheet too
 
 
 @pytest.mark.parametrize("paper", ["a3", "tabloid"])
 def test_page_components_print_two_to_a_large_sheet(paper):
-    """On A3 and Tabloid, mats, aids, gamesheets, the stat board and the rules sheet are laid out for
+    """On A3 and Tabloid, mats, gamesheets, the stat board and the rules sheet are laid out for
     half the sheet (an A4 or Letter page) and printed two to a landscape sheet: each lies wholly
     in one half and its text is drawn there, nothing of it crosses the dashed centre cut, every
     such page but a file's last holds two halves, and the print guide lists each file's pages and
@@ -424,7 +424,7 @@ def test_page_components_print_two_to_a_large_sheet(paper):
                 low, high = min(b.y for b in boxes) * MM, max(b.y + b.h for b in boxes) * MM
                 across = [t for t, b in page.boxes if b[0] < centre < b[2] and low <= b[1] and b[3] <= high]
                 assert across == [], (label, across)
-    assert halved >= 10
+    assert halved >= 8          # Exit's mats, Seven Steps' gamesheets, Punished's stat board, five rules sheets
 
 
 def outlined_icons(pdf: bytes, label: str) -> int:

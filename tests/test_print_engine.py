@@ -25,7 +25,7 @@ from pnp.source.models import PawnSet
 CUT_RGB = tuple(round(int(CUT[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
 BLACK = (0.0, 0.0, 0.0)
 STORE = IconStore(shipped_icons_dir())
-KIT = BuildContext(players=2, card_w=63.5, card_h=88.9, page_room=(190.0, 260.0), templates=kit_templates())
+KIT = BuildContext(players=2, card_w=63.5, card_h=88.9, page_room=(190.0, 260.0), quarter_room=(91.0, 132.0), templates=kit_templates())
 
 
 FRONTS = 0      # a piece file has no cover: its first page is fronts

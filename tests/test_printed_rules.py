@@ -9,7 +9,7 @@ from pdfscan import pdf_text
 
 def test_exit_aid_and_cards_say_what_the_rules_say(built):
     out = built("exit-from-purgatory")
-    aid = pdf_text(out / "mats-and-aids.pdf")
+    aid = pdf_text(out / "aids.pdf")
     assert "Setup: each player takes a scoring mat and 2 cards of each type" in aid
     assert "The player most recently sick (if several still are, the sickest) goes first." in aid
     assert "plus your own count of unfinished challenges" in aid             # each adds their own

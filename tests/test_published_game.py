@@ -46,7 +46,7 @@ def test_a_published_game_builds_validates_reports_and_exports(pnp_with_toll, tm
     faces = [p for p in manifest["placed"] if p["side"] == "face"]
     count = {kind: sum(1 for p in faces if p["kind"] == kind) for kind in ("obol", "passenger", "boat", "aid")}
     assert count == {"obol": 32, "passenger": 12, "boat": 1, "aid": 4}      # rules.toml for 4 players
-    assert {p["back"] for p in manifest["placed"] if p["side"] == "back"} == {"toll"}
+    assert {p["back"] for p in manifest["placed"] if p["side"] == "back"} == {"toll", "aid-back"}
     text = " ".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(str(out / "aids.pdf")))
     assert "Pay 1 obol to move the boat one space along the river." in " ".join(text.split())   # {obol_cost}
     rules = " ".join(" ".join(page.get_textpage().get_text_range().split())

@@ -92,7 +92,7 @@ def test_validate_names_a_printed_rule_without_a_trace(run, tmp_path):
 # -- the built files --------------------------------------------------------------------------------
 def test_exit_prints_the_roll_of_the_rules_and_names_the_variant(default_build):
     out = default_build / "exit-from-purgatory"
-    rules, cards, aids = (pdf_text(out / name) for name in ("rules.pdf", "cards.pdf", "mats-and-aids.pdf"))
+    rules, cards, aids = (pdf_text(out / name) for name in ("rules.pdf", "cards.pdf", "aids.pdf"))
     assert "each gives you one more die to roll" in cards
     assert "adds 1 to your die" not in cards + rules + aids
     assert "one more die per Lantern laid" in rules and "one more die per apple token" in rules

@@ -61,7 +61,7 @@ def edit(path, old, new):
 
 CHANGES = [
     ("exit-from-purgatory", "rules.toml", "setup_cards_per_type = 2", "setup_cards_per_type = 3",
-     "is dealt 3 cards of each type", "mats-and-aids.pdf", "a scoring mat and 3 cards of each type"),
+     "is dealt 3 cards of each type", "aids.pdf", "a scoring mat and 3 cards of each type"),
     ("seven-steps", "rules.toml", "virgil_pips_at_start = 3", "virgil_pips_at_start = 2",
      "You start with 2 of the 7 Virgil pips", "gamesheets.pdf", "2 ready at the start"),
     ("particle-panic", "rules.toml", "cards_dealt = 3", "cards_dealt = 4",

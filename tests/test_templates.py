@@ -219,7 +219,7 @@ SHEET_EDITS = [     # game, file, the edit, the PDF, the text to find, what chan
      "tokens-and-board.pdf", "Limits", ("size", 2.0)),
     ("exit-from-purgatory", "components.toml", ('text = "{heading}"\ny = "100% - 12mm"\nw = "62%"\nh = "12mm"\nsize = 16',
                                                 'text = "{heading}"\ny = "100% - 12mm"\nw = "62%"\nh = "12mm"\nsize = 18'),
-     "mats-and-aids.pdf", "Brain-freeze scoring mat", ("size", 2.0)),
+     "mats.pdf", "Brain-freeze scoring mat", ("size", 2.0)),
     ("straight-to", "components.toml", ('text = "The road to HEAVEN"\nx = "4mm"\ny = "100% - 12mm"',
                                         'text = "The road to HEAVEN"\nx = "4mm"\ny = "100% - 20mm"'),
      "track.pdf", "The road to HEAVEN", ("y", -8.0)),

@@ -202,7 +202,7 @@ def test_cut_and_fold_notes_name_a_file_the_game_makes(run, layouts_copy):
     result = run("validate", "--layouts", layouts_copy)
     assert result.exit_code == 1
     assert ("exit-from-purgatory/components.toml:cover.assembly.card.pdf: no such file (this game makes cards.pdf, "
-            "mats-and-aids.pdf)") in result.output
+            "mats.pdf)") in result.output
     assert "straight-to/components.toml:cover.assembly.track: expected the name of one of the game's files" in result.output
 
 

@@ -2,7 +2,7 @@
 reference image, so a change to how a page looks is noticed even when every measured property holds.
 
 The pages are the first, second and last of each PDF of the default build (fronts, backs, sheets
-that mix sections, board tiles, mats, aids, gamesheets, both sides of the rules sheet), for the games
+that mix sections, board tiles, mats, aid cards, gamesheets, both sides of the rules sheet), for the games
 pnp ships: a game published on its own keeps its references with its own tests.
 
 After a change meant to alter the look, refresh the references and commit them:

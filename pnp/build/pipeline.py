@@ -29,6 +29,7 @@ from pnp.render.components import Cover, DocumentSpec
 from pnp.render.document import plan_document, render_document
 from pnp.render.furniture import content_area
 from pnp.render.pages import PagePlan, RenderedDocument, RenderOptions
+from pnp.render.pieces import quarter_page
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
 from pnp.source.rules import Problem, RulesModel, load_rules, resolve_players
@@ -88,11 +89,12 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     card = settings.card
     quantities = rules.quantities(players, settings.copies)
     options = render_options(settings)
-    room = content_area((options.half_page() or options).printable())     # where a page component goes
+    page = options.half_page() or options          # where a page component goes
+    room = content_area(page.printable())
     ctx = BuildContext(players=players, card_w=card.width / MM, card_h=card.height / MM, copies=settings.copies,
                        quantities=quantities, facts=printed_numbers(rules),
-                       page_room=(room.width / MM, room.height / MM), game=slug, source=source,
-                       templates=game_templates(source, game.files))
+                       page_room=(room.width / MM, room.height / MM), quarter_room=quarter_page(page), game=slug,
+                       source=source, templates=game_templates(source, game.files))
     try:
         specs = game.documents(data, ctx)
     except LayoutError as exc:

@@ -78,8 +78,10 @@ def catalogue(slug: str, settings: Settings, store: IconStore) -> Catalogue:
 
 
 def is_deck(section: PieceSheet) -> bool:
-    """Cards: rectangles with a back each, dealt and shuffled, cut with bleed at a print shop."""
-    return section.shape == "rect" and all(p.back is not None and p.fold == "none" for p in section.pieces)
+    """Cards: rectangles with a back each, dealt and shuffled, cut with bleed at a print shop (a
+    player aid has two sides but no bleed, and is not dealt)."""
+    return section.shape == "rect" and section.bleeds and all(p.back is not None and p.fold == "none"
+                                                              for p in section.pieces)
 
 
 def require_decks(found: Catalogue) -> list[Deck]:

@@ -102,6 +102,7 @@ class BuildContext:
     card_w: float
     card_h: float
     page_room: tuple[float, float]     # mm the page leaves its content, between the header and footer
+    quarter_room: tuple[float, float]  # mm of a two-sided piece four of which share a page (player aids)
     copies: int = 1
     quantities: Mapping[str, int] = field(default_factory=dict)   # from the rules model, for these players
     facts: Mapping[str, int] = field(default_factory=dict)        # the rules model's numbers, for printed text

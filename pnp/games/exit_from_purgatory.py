@@ -11,10 +11,10 @@ from pydantic import Field
 from pnp.errors import LayoutError
 from pnp.games import BuildContext, Game, Promises
 from pnp.games.kit import (
+    AidSides,
     TokenSide,
-    aid_contents,
-    aid_frame,
-    aid_sheet,
+    aid_sides,
+    aids_document,
     assembly_for,
     card_back,
     natural_size,
@@ -34,7 +34,7 @@ from pnp.source.svgshape import IconShape, SvgRejected, radial_tips
 
 FILE = "components.toml"
 CARDS_PDF = "cards.pdf"
-MATS_PDF = "mats-and-aids.pdf"
+MATS_PDF = "mats.pdf"
 
 
 class CardType(CardDesign):
@@ -195,11 +195,10 @@ def mat_elements(mat: Mat, tips: Tips, token_d: float, ctx: BuildContext, w: flo
 
 
 # -- player aid ----------------------------------------------------------------------------------
-def aid_elements(data: ExitData, ctx: BuildContext, w: float, h: float) -> Elements:
+def aid_card(data: ExitData, ctx: BuildContext, w: float, h: float) -> AidSides:
+    """The turn on the front; the six challenges and leaving Purgatory on the back."""
     aid, mat = data.aid, data.mat
-    frame, left, right = aid_frame(
-        ctx, title=f"Exit from Purgatory: {aid.title}", color="#33415c", divider="#9aa5b8", w=w, h=h
-    )
+    front, back = aid_sides(ctx, title=f"Exit from Purgatory: {aid.title}", color="#33415c", w=w, h=h)
     left_blocks: list[Block] = [
         ("note", ctx.fill(aid.setup, f"exit-from-purgatory/{FILE}:aid.setup")),
         ("heading", "On your turn, do one of:"),
@@ -216,7 +215,7 @@ def aid_elements(data: ExitData, ctx: BuildContext, w: float, h: float) -> Eleme
             for i, line in enumerate(aid.exit_roll)
         ),
     ]
-    return (*frame, *left.text(left_blocks), *right.text(right_blocks))
+    return (*front.frame, *front.column.text(left_blocks)), (*back.frame, *back.column.text(right_blocks))
 
 
 # -- documents -----------------------------------------------------------------------------------
@@ -265,7 +264,6 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
     cover_mats = Cover(
         contents=[
             f"{n} brain-freeze scoring mats, one per player, two to a page; arms A-F carry the six challenges.",
-            aid_contents(ctx.count("aid")),
         ],
         assembly=notes[MATS_PDF],
     )
@@ -282,15 +280,15 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
         ),
         DocumentSpec(
             filename=MATS_PDF,
-            title="Scoring mats and player aids",
+            title="Scoring mats",
             cover=cover_mats,
             game_title=b.title,
             sections=[
                 sheet(title="Scoring mat", kind="mat", name="Brain-freeze mat", ctx=ctx, copies=ctx.count("mat"),
                       per_page=2, layout=lambda mw, mh: mat_elements(data.mat, tips, d, ctx, mw, mh)),
-                aid_sheet(lambda aw, ah: aid_elements(data, ctx, aw, ah), ctx, ctx.count("aid")),
             ],
         ),
+        aids_document(game_title=b.title, layout=lambda aw, ah: aid_card(data, ctx, aw, ah), ctx=ctx),
     ]
 
 
@@ -324,7 +322,7 @@ def invariants(game: Exit, rules: RulesModel, players: int) -> list[Problem]:
 GAME = Game(
     slug="exit-from-purgatory", load=load, documents=documents, invariants=invariants,
     files=(FILE,), models={FILE: ExitData},
-    promises=Promises(sheets=12, headings=("Setup", "A turn: do one of these", "Leaving Purgatory: the end"),
+    promises=Promises(sheets=11, headings=("Setup", "A turn: do one of these", "Leaving Purgatory: the end"),
                       counts={"apple": "{} Apple", "worm": "{} Worm", "lantern": "{} Lantern",
                               "token": "{} double-sided"}),
     analysis="pnp.analysis.exit_balance:analyse",

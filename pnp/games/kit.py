@@ -1,5 +1,5 @@
 """Pieces more than one game prints, built once: card frames and backs, round tokens, pawn standees,
-the two-column player aid and its document, and the print guide's notes picked by file name.
+the two-sided player aid and its document, and the print guide's notes picked by file name.
 
 Games compose these from their layout data; the renderer knows none of them. Sizes are mm.
 """
@@ -232,15 +232,30 @@ class AidColumn:
         return text_column(blocks, self.x, start, self.w, start - (self.top - self.h), heading_color=self.color)
 
 
-def aid_frame(ctx: BuildContext, *, title: str, color: str, divider: str, w: float, h: float,
-              subtitle: str = "") -> tuple[Elements, AidColumn, AidColumn]:
-    """A player aid's border, title and the rule between its two columns (the kit's `aid`
-    template); the columns to fill."""
-    composed = ctx.compose("aid", {"title": title, "subtitle": subtitle, "color": color, "divider": divider}, w, h)
-    left, right = region(composed, "aid", "body.left"), region(composed, "aid", "body.right")
-    return (composed.elements,
-            AidColumn(x=left.x, top=left.y + left.h, w=left.w, h=left.h, color=color),
-            AidColumn(x=right.x, top=right.y + right.h, w=right.w, h=right.h, color=color))
+AidSides = tuple[Elements, Elements]
+AidLayout = Callable[[float, float], AidSides]     # a side's width and height in mm -> its front and back
+
+
+@dataclass(frozen=True, kw_only=True)
+class AidSide:
+    """One side of a player aid: its frame and title, and the column left to fill."""
+
+    frame: Elements
+    column: AidColumn
+
+
+def aid_sides(ctx: BuildContext, *, title: str, color: str, w: float, h: float,
+              subtitle: str = "") -> tuple[AidSide, AidSide]:
+    """The two sides of a player aid card (the kit's `aid` template): the front titled, with the
+    subtitle if any; the back untitled, its whole height left to the column. One column a side
+    holds what a two-column half page did, on half the paper."""
+    sides = []
+    for head, sub in ((title, subtitle), ("", "")):
+        composed = ctx.compose("aid", {"title": head, "subtitle": sub, "color": color}, w, h)
+        body = region(composed, "aid", "body")
+        sides.append(AidSide(frame=composed.elements,
+                             column=AidColumn(x=body.x, top=body.y + body.h, w=body.w, h=body.h, color=color)))
+    return sides[0], sides[1]
 
 
 Layout = Callable[[float, float], Elements]     # width and height in mm -> what to draw there
@@ -254,23 +269,18 @@ def sheet(*, title: str, kind: str, name: str, ctx: BuildContext, layout: Layout
                  per_page=per_page)
 
 
-def aid_sheet(layout: Layout, ctx: BuildContext, copies: int) -> Sheet:
-    """Player aids, two to a page with a cut line between."""
-    return sheet(title="Player aid", kind="aid", name="Player aid", ctx=ctx, layout=layout, copies=copies,
-                 per_page=2)
-
-
-def aid_contents(copies: int) -> str:
-    return f"{copies} player aids, two to a page."
-
-
-def aids_document(*, game_title: str, layout: Layout, ctx: BuildContext) -> DocumentSpec:
-    """A game's player aids as a file of their own, one per player."""
+def aids_document(*, game_title: str, layout: AidLayout, ctx: BuildContext) -> DocumentSpec:
+    """A game's player aids as a file of their own, one per player: two-sided cards, four to a
+    sheet, where two to a one-sided page took twice the paper."""
     copies = ctx.count("aid")
-    return DocumentSpec(filename=AIDS_FILE, title="Player aids", sections=[aid_sheet(layout, ctx, copies)],
-                        cover=Cover(contents=[aid_contents(copies)],
-                                    assembly=["Player aids: cut each page in two on the dashed line."]),
-                        game_title=game_title)
+    w, h = ctx.quarter_room
+    face, back = layout(w, h)
+    aid = Piece(kind="aid", name="Player aid", face=face, back=back, back_name="aid-back")
+    return DocumentSpec(filename=AIDS_FILE, title="Player aids", game_title=game_title,
+                        sections=[PieceSheet(title="Player aids", pieces=[aid] * copies, width=w, height=h,
+                                             bleeds=False)],
+                        cover=Cover(contents=[f"{copies} player aids, a card printed on both sides."],
+                                    assembly=["Player aids: cut out on the crop marks."]))
 
 
 # -- the print guide's notes ---------------------------------------------------------------------

@@ -15,10 +15,19 @@ from typing import Annotated
 from pydantic import Field
 
 from pnp.games import DATA_GAME, BuildContext, Game, Promises
-from pnp.games.kit import TokenSide, aid_frame, aids_document, assembly_for, card_back, pawn_standees, round_token
+from pnp.games.kit import (
+    AidSides,
+    TokenSide,
+    aid_sides,
+    aids_document,
+    assembly_for,
+    card_back,
+    pawn_standees,
+    round_token,
+)
 from pnp.render.columns import Block
 from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Section
-from pnp.render.elements import WHITE, Element, Elements, Group, Line
+from pnp.render.elements import WHITE, Element, Group, Line
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
 from pnp.source.models import (
@@ -71,7 +80,7 @@ class KitTrack(Strict):
 class AidSection(Strict):
     heading: Words
     lines: list[Words]
-    column: Annotated[int, Field(ge=1, le=2)] = 1
+    column: Annotated[int, Field(ge=1, le=2)] = 1       # 1: on the aid card's front, 2: on its back
 
 
 class KitAid(Strict):
@@ -117,14 +126,15 @@ def track_board(ctx: BuildContext, t: KitTrack) -> Board:
                  background=WHITE)
 
 
-def aid_elements(ctx: BuildContext, d: KitGameData, aid: KitAid, w: float, h: float) -> Elements:
-    frame, left, right = aid_frame(ctx, title=f"{d.title}: {aid.title}", color=aid.color, divider=aid.color, w=w, h=h)
+def aid_card(ctx: BuildContext, d: KitGameData, aid: KitAid, w: float, h: float) -> AidSides:
+    """Column 1's sections on the front of the card, column 2's on the back."""
+    front, back = aid_sides(ctx, title=f"{d.title}: {aid.title}", color=aid.color, w=w, h=h)
     columns: dict[int, list[Block]] = {1: [], 2: []}
     for i, section in enumerate(aid.sections):
         columns[section.column] += [("heading", section.heading),
                                     *(("item", ctx.fill(line, f"{MANIFEST}:aid.sections[{i}].lines[{k}]"))
                                       for k, line in enumerate(section.lines))]
-    return (*frame, *left.text(columns[1]), *right.text(columns[2]))
+    return (*front.frame, *front.column.text(columns[1])), (*back.frame, *back.column.text(columns[2]))
 
 
 def documents(d: KitGameData, ctx: BuildContext) -> list[DocumentSpec]:
@@ -163,7 +173,7 @@ def documents(d: KitGameData, ctx: BuildContext) -> list[DocumentSpec]:
                                              assembly=notes[PIECES_PDF])))
     aid = d.aid
     if aid is not None:
-        docs.append(aids_document(game_title=d.title, ctx=ctx, layout=lambda w, h: aid_elements(ctx, d, aid, w, h)))
+        docs.append(aids_document(game_title=d.title, ctx=ctx, layout=lambda w, h: aid_card(ctx, d, aid, w, h)))
     return docs
 
 

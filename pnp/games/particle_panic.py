@@ -9,9 +9,10 @@ from pydantic import Field, model_validator
 from pnp.errors import LayoutError
 from pnp.games import BuildContext, Game, Promises
 from pnp.games.kit import (
+    AidSides,
     Grid,
     TokenSide,
-    aid_frame,
+    aid_sides,
     aids_document,
     assembly_for,
     pawn_bases,
@@ -231,33 +232,34 @@ def code_tracker(ctx: BuildContext, t: CodeTracker, suits: list[Suit]) -> Elemen
     return tuple(out)
 
 
-def aid_elements(d: PanicData, ctx: BuildContext, w: float, h: float) -> Elements:
+def aid_card(d: PanicData, ctx: BuildContext, w: float, h: float) -> AidSides:
+    """The turn on the front; the suit powers, emergence and the end on the back."""
     a = d.aid
 
     def fill(text: str, key: str) -> str:
         return ctx.fill(text, f"{SLUG}/{FILE}:aid.{key}")
 
-    frame, left, right = aid_frame(ctx, title=f"{d.title}: player aid", color=d.board.color, divider="#9fb3c8",
-                                   w=w, h=h, subtitle="Your turn: one basic action and one special action")
-    blocks: list[Block] = [("note", fill(a.setup, "setup")), ("heading", "Basic actions"),
-                           *(("item", fill(line, f"basic[{i}]")) for i, line in enumerate(a.basic)),
-                           ("heading", "Special actions"),
-                           *(("item", fill(line, f"special[{i}]")) for i, line in enumerate(a.special)),
-                           ("note", fill(a.hand_limit, "hand_limit"))]
-    out: list[Element] = [*frame, *left.text(blocks),
-                          T(text="Suit powers (spend the card)", x=right.x, y=right.top - 5, w=right.w, h=5, size=9.5,
-                            bold=True, align="left", color=d.board.color)]
-    row = 8.0
+    front, back = aid_sides(ctx, title=f"{d.title}: player aid", color=d.board.color, w=w, h=h,
+                            subtitle="Your turn: one basic action and one special action")
+    turn: list[Block] = [("note", fill(a.setup, "setup")), ("heading", "Basic actions"),
+                         *(("item", fill(line, f"basic[{i}]")) for i, line in enumerate(a.basic)),
+                         ("heading", "Special actions"),
+                         *(("item", fill(line, f"special[{i}]")) for i, line in enumerate(a.special)),
+                         ("note", fill(a.hand_limit, "hand_limit"))]
+    col = back.column
+    powers: list[Element] = [T(text="Suit powers (spend the card)", x=col.x, y=col.top - 5, w=col.w, h=5, size=9.5,
+                               bold=True, align="left", color=d.board.color)]
+    row = 7.0
     for i, suit in enumerate(d.suits):
-        yy = right.top - 7 - (i + 1) * row
-        out += [Icon(ref=suit.icon, cx=right.x + 3.5, cy=yy + row / 2, size=6, color=suit.color),
-                T(text=suit.power, x=right.x + 8, y=yy, w=right.w - 8, h=row, size=8, min_size=5.2, align="left")]
+        yy = col.top - 6 - (i + 1) * row
+        powers += [Icon(ref=suit.icon, cx=col.x + 3, cy=yy + row / 2, size=5.5, color=suit.color),
+                   T(text=suit.power, x=col.x + 7.5, y=yy, w=col.w - 7.5, h=row, size=8, min_size=5.2, align="left")]
     rest: list[Block] = [("heading", "Particles emerge"), ("item", fill(a.emergence, "emergence")),
                          ("heading", "Winning and losing"), ("item", fill(a.win_lose, "win_lose")),
                          ("heading", fill("1 or {small_group} players", "variants")),
                          ("item", fill(a.variants, "variants"))]
-    out += right.text(rest, top=right.top - 9 - len(d.suits) * row)
-    return tuple(out)
+    return ((*front.frame, *front.column.text(turn)),
+            (*back.frame, *powers, *col.text(rest, top=col.top - 8 - len(d.suits) * row)))
 
 
 def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
@@ -292,7 +294,7 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
         ], cover=Cover(contents=[f"{p.count} particle tokens (a full board is 36).",
                                  f"{n} pawns and {n} hand-limit trackers.", "One self-destruct code tracker."],
                        assembly=notes[PIECES_PDF])),
-        aids_document(game_title=d.title, layout=lambda aw, ah: aid_elements(d, ctx, aw, ah), ctx=ctx),
+        aids_document(game_title=d.title, layout=lambda aw, ah: aid_card(d, ctx, aw, ah), ctx=ctx),
     ]
 
 
@@ -322,7 +324,7 @@ def invariants(d: PanicData, rules: RulesModel, players: int) -> list[Problem]:
 GAME = Game(
     slug=SLUG, load=load, documents=documents, invariants=invariants,
     files=(FILE,), models={FILE: PanicData},
-    promises=Promises(sheets=7, headings=("Setup", "A turn", "Winning and losing"),
+    promises=Promises(sheets=6, headings=("Setup", "A turn", "Winning and losing"),
                       counts={"pawn": "{} pawns", "hand-tracker": "{} hand-limit trackers"}),
     analysis="pnp.analysis.panic_balance:analyse",
 )

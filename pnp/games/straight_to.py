@@ -12,8 +12,9 @@ from pnp.errors import LayoutError
 from pnp.games import BuildContext, Game, Promises
 from pnp.games.kit import (
     BASE_GAPS,
+    AidSides,
     TokenSide,
-    aid_frame,
+    aid_sides,
     aids_document,
     assembly_for,
     card_back,
@@ -289,9 +290,10 @@ def destiny_side(ctx: BuildContext, name: str, hint: str, way: Destination) -> E
                      ctx.card_w, ctx.card_h)
 
 
-def aid_elements(d: StraightData, ctx: BuildContext, w: float, h: float) -> Elements:
+def aid_card(d: StraightData, ctx: BuildContext, w: float, h: float) -> AidSides:
+    """The round on the front; combat value and fights on the back."""
     a = d.aid
-    frame, left, right = aid_frame(ctx, title=f"{d.title}: player aid", color=AID_COLOR, divider="#b9b2c8", w=w, h=h)
+    front, back = aid_sides(ctx, title=f"{d.title}: player aid", color=AID_COLOR, w=w, h=h)
     round_blocks: list[Block] = [
         ("heading", "A round"),
         *(
@@ -304,14 +306,14 @@ def aid_elements(d: StraightData, ctx: BuildContext, w: float, h: float) -> Elem
         ("heading", "Fights"),
         *(("item", ctx.fill(line, f"{SLUG}/{FILE}:aid.fight[{i}]")) for i, line in enumerate(a.fight)),
     ]
-    x2, top = right.x, right.top
-    return (
-        *frame,
-        *left.text(round_blocks),
-        T(text="Combat value", x=x2, y=top - 5, w=right.w, h=5, size=9.5, bold=True, align="left", color=AID_COLOR),
-        Box(x=x2, y=top - 19, w=right.w, h=13, fill="#f1edf7", stroke=AID_COLOR, width=0.6, radius=2),
-        T(text=a.formula, x=x2, y=top - 18, w=right.w, h=11, size=16, bold=True),
-        *right.text(fight_blocks, top=top - 21),
+    col = back.column
+    x2, top = col.x, col.top
+    return (*front.frame, *front.column.text(round_blocks)), (
+        *back.frame,
+        T(text="Combat value", x=x2, y=top - 5, w=col.w, h=5, size=9.5, bold=True, align="left", color=AID_COLOR),
+        Box(x=x2, y=top - 19, w=col.w, h=13, fill="#f1edf7", stroke=AID_COLOR, width=0.6, radius=2),
+        T(text=a.formula, x=x2, y=top - 18, w=col.w, h=11, size=16, bold=True),
+        *col.text(fight_blocks, top=top - 21),
     )
 
 
@@ -450,7 +452,7 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
                 bring=["Glass beads or coins can stand in for tokens."],
             ),
         ),
-        aids_document(game_title=d.title, layout=lambda aw, ah: aid_elements(d, ctx, aw, ah), ctx=ctx),
+        aids_document(game_title=d.title, layout=lambda aw, ah: aid_card(d, ctx, aw, ah), ctx=ctx),
     ]
 
 
@@ -504,7 +506,7 @@ def invariants(d: StraightData, rules: RulesModel, players: int) -> list[Problem
 GAME = Game(
     slug=SLUG, load=load, documents=documents, invariants=invariants, count_origins=count_origins,
     files=(FILE,), models={FILE: StraightData},
-    promises=Promises(sheets=18, headings=("Setup", "A round", "The end"),
+    promises=Promises(sheets=17, headings=("Setup", "A round", "The end"),
                       counts={"destiny": "{} Destiny cards", "power": "{} Power tokens",
                               "combat-power": "{} Combat Power tokens", "pawn": "{} pawns", "soul-good": "{} Good"}),
     analysis="pnp.analysis.straight_to_balance:analyse",

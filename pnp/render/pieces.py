@@ -202,6 +202,20 @@ def _beside(blocks: list[Block], section: PieceSheet, area: Rect, cell: tuple[fl
     return blocks[:len(blocks) - count] + [b.moved(partial(_shifted, dx=dx)) for b in row], placed
 
 
+DRIFT_ROOM = 2 * MM         # a piece sized to fill a page leaves this for a printer's back offset
+
+
+def quarter_page(options: RenderOptions) -> tuple[float, float]:
+    """Width and height (mm) of the largest two-sided piece of which four share a page in every
+    duplex mode: two by two on long and short flips, two down each half of a gutterfold."""
+    printable = options.printable()
+    area = band_area(printable, "tb").inset(MARK_ROOM)
+    fold_half = options.paper.width / 2 - FOLD_GUTTER / 2 - printable.x - 2 * MARK_ROOM
+    w = min(area.width / 2, fold_half) - DRIFT_ROOM
+    h = area.height / 2 - DRIFT_ROOM
+    return math.floor(w / MM), math.floor(h / MM)
+
+
 def plan_pieces(sections: list[PieceSheet], options: RenderOptions) -> list[PagePlan]:
     """Face pages, each followed by its page of backs when any piece on it has a back."""
     if options.duplex is DuplexMode.FOLD and any(p.back is not None for s in sections for p in s.pieces):

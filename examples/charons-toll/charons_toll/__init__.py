@@ -13,7 +13,7 @@ from typing import Annotated
 from pydantic import Field
 
 from pnp.games import BuildContext, Game, Promises
-from pnp.games.kit import aid_frame, aids_document, card_back, standee_piece, standee_tab
+from pnp.games.kit import AidSides, aid_sides, aids_document, card_back, standee_piece, standee_tab
 from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet
 from pnp.render.elements import Box, Elements, Icon, Line, Text
 from pnp.source.gamesource import GameSource
@@ -86,11 +86,12 @@ def river_elements(d: TollData) -> Elements:
     return tuple(out)
 
 
-def aid_elements(d: TollData, ctx: BuildContext, w: float, h: float) -> Elements:
-    frame, left, right = aid_frame(ctx, title=f"{d.title}: player aid", color=d.back.color, divider=d.back.color, w=w, h=h)
+def aid_card(d: TollData, ctx: BuildContext, w: float, h: float) -> AidSides:
+    """Your turn on the front of the card, the passengers on its back."""
+    front, back = aid_sides(ctx, title=f"{d.title}: player aid", color=d.back.color, w=w, h=h)
     lines = [ctx.fill(line, f"{SLUG}/{FILE}:aid.rules[{i}]") for i, line in enumerate(d.aid.rules)]
-    return (*frame, *left.text([("heading", "Your turn"), *(("item", line) for line in lines[:1])]),
-            *right.text([("heading", "Passengers"), *(("item", line) for line in lines[1:])]))
+    return ((*front.frame, *front.column.text([("heading", "Your turn"), *(("item", line) for line in lines[:1])])),
+            (*back.frame, *back.column.text([("heading", "Passengers"), *(("item", line) for line in lines[1:])])))
 
 
 def documents(d: TollData, ctx: BuildContext) -> list[DocumentSpec]:
@@ -117,7 +118,7 @@ def documents(d: TollData, ctx: BuildContext) -> list[DocumentSpec]:
                                                  height=2 * d.boat.height + 2 * standee_tab(d.boat.width))],
                      cover=Cover(contents=["The river board and the boat pawn."],
                                  assembly=["Fold the boat at its head and glue the figures back to back."])),
-        aids_document(game_title=d.title, layout=lambda aw, ah: aid_elements(d, ctx, aw, ah), ctx=ctx),
+        aids_document(game_title=d.title, layout=lambda aw, ah: aid_card(d, ctx, aw, ah), ctx=ctx),
     ]
 
 

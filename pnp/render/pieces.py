@@ -31,6 +31,7 @@ from pnp.source.printoptions import DuplexMode
 CUT = "#8a8a8a"
 BLOCK_GAP = 6 * MM         # between two sections on one sheet: room for both blocks' crop marks
 FOLD_GUTTER = 2 * MM       # between the halves of a gutterfold sheet, besides each block's own mark room
+DRIFT_ROOM = 2 * MM        # a piece sized to fill a page leaves this for a printer's back offset
 Drawer = Callable[[PageContext], None]
 
 
@@ -200,9 +201,6 @@ def _beside(blocks: list[Block], section: PieceSheet, area: Rect, cell: tuple[fl
     right_edge = max(b.grid.right + _mark_room(b.section) for b in row)
     dx = area.x + (area.width - (right_edge - left_edge)) / 2 - left_edge
     return blocks[:len(blocks) - count] + [b.moved(partial(_shifted, dx=dx)) for b in row], placed
-
-
-DRIFT_ROOM = 2 * MM         # a piece sized to fill a page leaves this for a printer's back offset
 
 
 def quarter_page(options: RenderOptions) -> tuple[float, float]:

@@ -12,7 +12,6 @@ part is named at once, not met mid-build.
 from __future__ import annotations
 
 import pkgutil
-import string
 from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from pnp.errors import LayoutError, UsageProblem
 from pnp.files.paths import shipped_layouts_dir
 from pnp.render.components import SHEET_GAP_MM
+from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders
 
 if TYPE_CHECKING:               # the CLI reads the registry at start: a game's models load with the game
     from pnp.render.components import DocumentSpec
@@ -170,14 +170,12 @@ class BuildContext:
         and a balance change reaches every printed line."""
         values = {**self.quantities, **self.facts, "players": self.players}
         try:
-            names = [name for _, name, _, _ in string.Formatter().parse(text) if name]
-        except ValueError as exc:
-            raise LayoutError(f"{_place(where)}: {exc} (write {{{{ and }}}} for a brace)") from None
-        unknown = sorted(set(names) - set(values))
-        if unknown:
-            raise LayoutError(f"{_place(where)}: {{{unknown[0]}}} is not a number in rules.toml [facts] or a component "
-                              f"count (known: {', '.join(sorted(values))})")
-        return text.format_map(values)
+            return fill_placeholders(text, values)
+        except UnknownPlaceholder as exc:
+            raise LayoutError(f"{_place(where)}: {{{exc.name}}} is not a number in rules.toml [facts] or a component "
+                              f"count (known: {', '.join(sorted(values))})") from None
+        except PlaceholderError as exc:
+            raise LayoutError(f"{_place(where)}: {exc}") from None
 
 
 def _place(where: str | Callable[[], str]) -> str:

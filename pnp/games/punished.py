@@ -6,10 +6,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from jinja2.runtime import Context
-from jinja2.sandbox import SandboxedEnvironment
 from pydantic import Field, model_validator
 
 from pnp.errors import LayoutError
@@ -25,6 +23,7 @@ from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
 from pnp.source.models import Color, CoverText, IconName, Layout, Mm, Strict, Templates, Text, load_file
 from pnp.source.rules import Problem, RulesModel
+from pnp.source.sandbox import TEMPLATE_OUTPUT, BoundedSandbox, TemplateLimit
 from pnp.source.slots import Length, SlotSpec
 
 SLUG = "punished"
@@ -230,8 +229,6 @@ def load(source: GameSource, store: IconStore) -> Punished:
 
 
 # -- wording: card text from data through the jinja2 templates -----------------------------------
-TEMPLATE_OUTPUT = 2000          # characters of one card text
-TEMPLATE_LOOP = 200             # items a template's range() may give
 TEMPLATE_SECONDS = 2.0         # for every card text of a build together
 
 
@@ -239,49 +236,10 @@ def _short(text: str) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-class TemplateLimit(Exception):
-    """A template went past one of the sandbox's limits."""
-
-
-def _bounded_range(*args: int) -> range:
-    span = range(*args)
-    if len(span) > TEMPLATE_LOOP:
-        raise TemplateLimit(f"a range of {len(span)} items; templates may loop over {TEMPLATE_LOOP} at most")
-    return span
-
-
 def tier_name(tier: int) -> TierName:
     """The key of tier 1, 2 or 3 in cards.toml's [tiers]."""
     names: dict[int, TierName] = {1: "1", 2: "2", 3: "3"}
     return names[tier]
-
-
-class BoundedSandbox(SandboxedEnvironment):
-    """Jinja's sandbox (no attributes of Python objects) with limits: short ranges, no lipsum, and
-    `*`, `**` and `+` refused where they would make a huge string, list or number."""
-
-    intercepted_binops = frozenset(["*", "**", "+"])
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        self.globals = {"range": _bounded_range, "dict": dict}
-
-    def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
-        if operator == "**" and isinstance(right, (int, float)) and abs(right) > 64:
-            raise TemplateLimit(f"a power of {right}: too large for a card text")
-        if operator == "*":
-            for seq, times in ((left, right), (right, left)):
-                sized = isinstance(seq, (str, list, tuple)) and isinstance(times, int)
-                if sized and len(seq) * times > TEMPLATE_OUTPUT:
-                    raise TemplateLimit(f"a repetition {len(seq) * times} long: more than a card text holds")
-        if (
-            operator == "+"
-            and isinstance(left, (str, list))
-            and isinstance(right, (str, list))
-            and len(left) + len(right) > TEMPLATE_OUTPUT
-        ):
-            raise TemplateLimit("a joined text longer than a card text holds")
-        return super().call_binop(context, operator, left, right)
 
 
 class Wording:

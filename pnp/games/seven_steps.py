@@ -16,6 +16,7 @@ from pnp.render.elements import Element, Elements, Polygon
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
 from pnp.source.models import Color, Count, CoverText, IconName, Mm, Strict, Templates, Text, load_file
+from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders
 from pnp.source.rules import Problem, RulesModel, check_facts
 from pnp.source.slots import Length, SlotSpec
 
@@ -101,9 +102,11 @@ class TerraceTest(Strict):
         and the balance report can never disagree: {plus}, {minus} (the same, negated), {tolerance}."""
         values = {"plus": self.plus, "minus": -self.plus, "tolerance": self.tolerance}
         try:
-            return text.format_map(values)
-        except (KeyError, ValueError, IndexError) as exc:
-            raise LayoutError(f"{where}: {exc} is not one of {{plus}}, {{minus}}, {{tolerance}}") from None
+            return fill_placeholders(text, values)
+        except UnknownPlaceholder as exc:
+            raise LayoutError(f"{where}: {{{exc.name}}} is not one of {{plus}}, {{minus}}, {{tolerance}}") from None
+        except PlaceholderError as exc:
+            raise LayoutError(f"{where}: {exc}") from None
 
     def met(self, total: int, challenge: int) -> bool:
         target = self.target(challenge)

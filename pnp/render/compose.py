@@ -8,7 +8,6 @@ validation reports them all at once.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -17,6 +16,7 @@ from pnp.geometry import MM
 from pnp.render.elements import Box, Circle, Element, Group, Icon, Line, Text
 from pnp.render.fonts import ascent_descent, text_width
 from pnp.render.textfit import LEADING, baseline, fit_text, wrap
+from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders
 from pnp.source.slots import Slot, Template, Where
 
 EDGE = 0.05            # mm a box may pass the trim by (rounding)
@@ -67,18 +67,13 @@ class _Composer:
 
     def value(self, slot: Slot, text: str) -> str:
         """`text` with each `{name}` replaced by the piece's value of that name."""
-        if "{" not in text:
-            return text
         try:
-            names = [name for _, name, _, _ in string.Formatter().parse(text) if name]
-        except ValueError as exc:
-            self.slip(slot, f"{exc} (write {{{{ and }}}} for a brace)")
-            return ""
-        unknown = sorted(set(names) - set(self.values))
-        if unknown:
-            self.slip(slot, f"{{{unknown[0]}}} is not a value of this piece (it has: {', '.join(sorted(self.values))})")
-            return ""
-        return text.format_map(self.values)
+            return fill_placeholders(text, self.values)
+        except UnknownPlaceholder as exc:
+            self.slip(slot, f"{{{exc.name}}} is not a value of this piece (it has: {', '.join(sorted(self.values))})")
+        except PlaceholderError as exc:
+            self.slip(slot, str(exc))
+        return ""
 
     def boxes(self, slots: tuple[Slot, ...], stack: tuple[str, ...], across: bool, w: float, h: float,
               owner: Slot | None) -> dict[str, Area]:

@@ -174,10 +174,9 @@ def pawn_bases(pawns: PawnSet, count: int, *, left: float, top: float,
 
 
 def pawn_room(pawns: PawnSet, count: int, per_row: int = 2) -> tuple[float, float]:
-    """The width and depth `count` standing pawns take, `per_row` abreast."""
-    across, rows = min(count, per_row), -(-count // per_row)
-    w, d = pawns.width, 2 * standee_tab(pawns.width)
-    return across * w + (across - 1) * BASE_GAPS[0], rows * d + (rows - 1) * BASE_GAPS[1]
+    """The width and depth `count` standing pawns take, `per_row` abreast: their bases' extent."""
+    bases = pawn_bases(pawns, count, left=0.0, top=0.0, per_row=per_row)
+    return max((x + w for x, _, w, _ in bases), default=0.0), -min((y for _, y, _, _ in bases), default=0.0)
 
 
 def standee_piece(ctx: BuildContext, *, kind: str, name: str, icon: str, color: str, label: str, w: float,
@@ -249,13 +248,13 @@ def aid_sides(ctx: BuildContext, *, title: str, color: str, w: float, h: float,
     """The two sides of a player aid card (the kit's `aid` template): the front titled, with the
     subtitle if any; the back untitled, its whole height left to the column. One column a side
     holds what a two-column half page did, on half the paper."""
-    sides = []
-    for head, sub in ((title, subtitle), ("", "")):
+    def side(head: str, sub: str) -> AidSide:
         composed = ctx.compose("aid", {"title": head, "subtitle": sub, "color": color}, w, h)
         body = region(composed, "aid", "body")
-        sides.append(AidSide(frame=composed.elements,
-                             column=AidColumn(x=body.x, top=body.y + body.h, w=body.w, h=body.h, color=color)))
-    return sides[0], sides[1]
+        return AidSide(frame=composed.elements,
+                       column=AidColumn(x=body.x, top=body.y + body.h, w=body.w, h=body.h, color=color))
+
+    return side(title, subtitle), side("", "")
 
 
 Layout = Callable[[float, float], Elements]     # width and height in mm -> what to draw there

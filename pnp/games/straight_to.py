@@ -167,9 +167,11 @@ def track_columns(t: Track) -> int:
 
 @dataclass(frozen=True, kw_only=True)
 class LimboRoom:
-    """LIMBO's room for every pawn of the game standing on its base: `span` columns of the track
-    wide, `per_row` pawns abreast, w x h mm; the outer rows stand `spread` mm from its row."""
+    """LIMBO's room for every pawn of the game standing on its base (`count`, the largest game's
+    at least): `span` columns of the track wide, `per_row` pawns abreast, w x h mm; the outer rows
+    stand `spread` mm from its row."""
 
+    count: int
     span: int
     per_row: int
     w: float
@@ -194,7 +196,7 @@ def limbo_room(ctx: BuildContext, t: Track, pawns: PawnSet, players: int) -> Lim
         h = LIMBO_HEAD + pawn_room(pawns, count, per_row)[1] + 4
         spread = max(h / 2 + note_h + EDGE_CLEAR + t.space / 2, t.height * 0.3)
         if spread <= room:
-            return LimboRoom(span=span, per_row=per_row, w=w, h=h, spread=spread)
+            return LimboRoom(count=count, span=span, per_row=per_row, w=w, h=h, spread=spread)
     raise LayoutError(f"{SLUG}/{FILE}:track.height: LIMBO has no room for {players} pawns on a track "
                       f"{t.width:g} x {t.height:g} mm")
 
@@ -255,10 +257,9 @@ def track_elements(ctx: BuildContext, t: Track, pawns: PawnSet, players: int) ->
             bottom = y - lh / 2
             out += [*ctx.piece("limbo", {"icon": t.limbo.icon, "color": color}, lw, lh, at=(x - lw / 2, bottom)),
                     *ctx.piece("limbo-note", {"color": color}, note_w, note_h, at=(x - note_w / 2, bottom - note_h))]
-            count = max(t.limbo.pawns, players)
-            room_w, _ = pawn_room(pawns, count, limbo.per_row)
-            for sx, sy, sw, sd in pawn_bases(pawns, count, left=x - room_w / 2, top=bottom + lh - LIMBO_HEAD - 2,
-                                             per_row=limbo.per_row):
+            room_w, _ = pawn_room(pawns, limbo.count, limbo.per_row)
+            for sx, sy, sw, sd in pawn_bases(pawns, limbo.count, left=x - room_w / 2,
+                                             top=bottom + lh - LIMBO_HEAD - 2, per_row=limbo.per_row):
                 out += ctx.piece("pawn-spot", {"color": color}, sw, sd, at=(sx, sy))
         elif number == t.destination:
             name, icon = ("HEAVEN", t.heaven.icon) if side == "heaven" else ("HELL", t.hell.icon)

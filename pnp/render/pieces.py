@@ -104,10 +104,7 @@ def pack(sections: list[PieceSheet], options: RenderOptions, half: bool = False)
     """The sheets of a run of sections: rows top down, each section's grid centred across the page
     with room for its crop marks; a section starts on the sheet the previous one ends on when its
     rows fit there. The page's bands are tight only when that saves a sheet."""
-    printable = options.printable()
-    if half:
-        printable = Rect(printable.x, printable.y, options.paper.width / 2 - FOLD_GUTTER / 2 - printable.x,
-                         printable.height)
+    printable = _fold_half(options) if half else options.printable()
     roomy, tight = (_both_sides(band_area(printable, bands), options) for bands in ("tb", "tight"))
     sheets, area = min(((_rows(sections, options, a), a) for a in (roomy, tight)), key=lambda packed: len(packed[0]))
     out = []
@@ -203,13 +200,17 @@ def _beside(blocks: list[Block], section: PieceSheet, area: Rect, cell: tuple[fl
     return blocks[:len(blocks) - count] + [b.moved(partial(_shifted, dx=dx)) for b in row], placed
 
 
+def _fold_half(options: RenderOptions) -> Rect:
+    """The printable left half of a gutterfold sheet: its fronts' side of the fold."""
+    printable = options.printable()
+    return Rect(printable.x, printable.y, options.paper.width / 2 - FOLD_GUTTER / 2 - printable.x, printable.height)
+
+
 def quarter_page(options: RenderOptions) -> tuple[float, float]:
     """Width and height (mm) of the largest two-sided piece of which four share a page in every
     duplex mode: two by two on long and short flips, two down each half of a gutterfold."""
-    printable = options.printable()
-    area = band_area(printable, "tb").inset(MARK_ROOM)
-    fold_half = options.paper.width / 2 - FOLD_GUTTER / 2 - printable.x - 2 * MARK_ROOM
-    w = min(area.width / 2, fold_half) - DRIFT_ROOM
+    area = band_area(options.printable(), "tb").inset(MARK_ROOM)
+    w = min(area.width / 2, _fold_half(options).width - 2 * MARK_ROOM) - DRIFT_ROOM
     h = area.height / 2 - DRIFT_ROOM
     return math.floor(w / MM), math.floor(h / MM)
 

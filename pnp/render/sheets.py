@@ -1,4 +1,4 @@
-"""Page components (mats, gamesheets, player aids, the rules sheet): laid out for the area the
+"""Page components (mats, gamesheets, the stat board, the rules sheet): laid out for the area the
 page leaves, one or several to a page, and two such pages side by side on paper that holds two."""
 
 from __future__ import annotations

@@ -699,15 +699,17 @@ def import_(icons_json: str, refs: tuple[str, ...], authors: str | None, icons_d
     Example: pnp icons import package/icons.json lorc/lift --authors authors.json
     """
     from pnp.errors import IconError
+    from pnp.files.safefiles import UnsafeFile, read_json
+    from pnp.source.icons import MAX_ICON_SET
 
     settings = _settings(icons=icons_dir)
     store = _store(settings)
     attribution = {}
     if authors:
         try:
-            attribution = json.loads(Path(authors).read_text(encoding="utf-8"))
-        except ValueError as exc:
-            raise IconError(f"{authors}: not JSON ({exc})") from None
+            attribution = read_json(Path(authors), MAX_ICON_SET)
+        except UnsafeFile as exc:
+            raise IconError(f"{authors}: refused: {exc}") from None
         if not isinstance(attribution, dict):
             raise IconError(f"{authors}: expected an object of icon name -> author")
     done = store.import_iconify(Path(icons_json), _refs(refs, settings), attribution)

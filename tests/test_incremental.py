@@ -88,6 +88,8 @@ def test_a_new_back_offset_or_changed_icon_bytes_rebuild(run, isolated, icon_cac
     import hashlib
     import json
 
+    from pnp.source.svgshape import cached_path, clean_svg
+
     icons = ("--icons", icon_cache)
     assert run("build", "seven-steps", *icons).exit_code == 0
     assert "up to date" not in run("build", "seven-steps", "--back-offset", "0.4,0", *icons).output
@@ -96,7 +98,7 @@ def test_a_new_back_offset_or_changed_icon_bytes_rebuild(run, isolated, icon_cac
     manifest = json.loads(manifest_path.read_text())
     used = json.loads((isolated / "output" / "seven-steps" / "manifest.json").read_text())["documents"][0]["icons"][0]
     icon = icon_cache / f"{used}.svg"
-    data = icon.read_bytes().replace(b"<path", b"<path  ", 1)
+    data = clean_svg([cached_path(icon.read_bytes()) + " M1 1h1z"])
     icon.write_bytes(data)
     manifest["icons"][used].update(sha256=hashlib.sha256(data).hexdigest(), size=len(data))
     manifest_path.write_text(json.dumps(manifest))

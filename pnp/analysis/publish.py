@@ -10,6 +10,7 @@ from pathlib import Path
 
 from pnp.analysis.report import Figure, GameReport, Plot, Section
 from pnp.files.atomic import write_bytes_atomic
+from pnp.files.safefiles import UnsafeFile, read_json
 from pnp.games import analysis_of, load_game
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
@@ -18,6 +19,7 @@ from pnp.source.rules import RulesModel, load_rules
 REPORT_FILE = "report.html"
 FIGURES_FILE = "report.json"
 PLOTS = "report"
+MAX_FIGURES = 1024 * 1024
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -61,9 +63,9 @@ def without_analysis(slug: str, rules: RulesModel) -> GameReport:
 def _previous(path: Path) -> dict[str, float]:
     """The last report's figures; a missing or unreadable file means there is nothing to compare."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path, MAX_FIGURES, links=False)
         return {key: float(entry["value"]) for key, entry in data["figures"].items()}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (UnsafeFile, ValueError, KeyError, TypeError, AttributeError):
         return {}
 
 

@@ -15,9 +15,11 @@ from pnp import __version__
 from pnp.build.manifest import Manifest, read_manifest
 from pnp.files.atomic import remove_file
 from pnp.files.paths import fonts_dir
+from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.games import data_folder
 from pnp.games.kit import KIT_FILE
 from pnp.source.gamesource import read_game
+from pnp.source.icons import MAX_DOWNLOAD
 from pnp.source.settings import Settings
 
 OUTPUT_OPTIONS = ("paper", "card", "players", "ink_saver", "bleed", "margin", "duplex", "back_offset", "copies")
@@ -64,7 +66,10 @@ def data_digest(slug: str, settings: Settings) -> str:
         for ref in source.icons():
             digest.update(ref.encode())
             icon = icons / f"{ref}.svg"
-            digest.update(icon.read_bytes() if icon.is_file() else b"<missing>")
+            try:
+                digest.update(read_regular(icon, MAX_DOWNLOAD, links=False))
+            except UnsafeFile as exc:           # the build names it; here it only changes the digest
+                digest.update(str(exc).encode())
         _DATA_DIGESTS[signature] = digest.hexdigest()
     return _DATA_DIGESTS[signature]
 
@@ -102,11 +107,10 @@ def files_match(folder: Path, manifest: Manifest) -> bool:
             return False
         path = folder / doc.file
         try:
-            if path.is_symlink() or not path.is_file() or path.stat().st_size != doc.bytes:
-                return False
-            if hashlib.sha256(path.read_bytes()).hexdigest() != doc.sha256:
-                return False
-        except OSError:
+            data = read_regular(path, doc.bytes, links=False)
+        except UnsafeFile:
+            return False
+        if len(data) != doc.bytes or hashlib.sha256(data).hexdigest() != doc.sha256:
             return False
     return True
 

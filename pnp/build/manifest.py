@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.render.placed import Placed
 
 if TYPE_CHECKING:              # loaded when a manifest is first read: drawing pages never needs it
@@ -101,8 +102,6 @@ def read_manifest(path: Path) -> Manifest | None:
     from pydantic import ValidationError
 
     try:
-        if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_BYTES:
-            return None
-        return manifest_schema().validate_json(path.read_bytes())
-    except (OSError, ValidationError, RecursionError):
+        return manifest_schema().validate_json(read_regular(path, MAX_BYTES, links=False))
+    except (UnsafeFile, ValidationError, RecursionError):
         return None

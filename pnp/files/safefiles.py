@@ -1,11 +1,15 @@
 """Reading input files without surprises: only regular files, sized before they are read, so a
-FIFO never hangs a build and a link to /dev/zero never fills the memory."""
+FIFO never hangs a build and a link to /dev/zero never fills the memory. Every check is made on
+the opened descriptor, so a path swapped between the check and the read gains nothing."""
 
 from __future__ import annotations
 
+import errno
+import json
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 
 class UnsafeFile(ValueError):
@@ -15,20 +19,49 @@ class UnsafeFile(ValueError):
 def read_regular(path: Path, limit: int, *, links: bool = True) -> bytes:
     """The bytes of `path`, refused before reading when it is a link (unless `links`), not a
     regular file once links are followed, or larger than `limit` bytes."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | (0 if links else os.O_NOFOLLOW)
     try:
-        if not links and path.is_symlink():
-            raise UnsafeFile("it is a symbolic link, which is refused here")
-        info = path.stat()
+        fd = os.open(path, flags)       # non-blocking: opening a FIFO waits for no writer
     except OSError as exc:
-        raise UnsafeFile(exc.strerror or str(exc)) from None
-    if not stat.S_ISREG(info.st_mode):
-        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a FIFO" if stat.S_ISFIFO(info.st_mode) else \
-            "a device or socket"
-        raise UnsafeFile(f"it is {kind}, not a regular file")
-    if info.st_size > limit:
-        raise UnsafeFile(f"it is {info.st_size:,} bytes, over the {limit:,}-byte limit")
-    with open(path, "rb", opener=lambda p, flags: os.open(p, flags | os.O_NONBLOCK)) as handle:
+        if exc.errno == errno.ELOOP and not links:
+            raise UnsafeFile("it is a symbolic link, which is refused here") from None
+        raise UnsafeFile(_kind_of(path) or exc.strerror or str(exc)) from None
+    info = os.fstat(fd)
+    refusal = (f"it is {_kind(info.st_mode)}, not a regular file" if not stat.S_ISREG(info.st_mode) else
+               f"it is {info.st_size:,} bytes, over the {limit:,}-byte limit" if info.st_size > limit else None)
+    if refusal:
+        os.close(fd)
+        raise UnsafeFile(refusal)
+    with os.fdopen(fd, "rb") as handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
         raise UnsafeFile(f"it grew past the {limit:,}-byte limit while being read")
     return data
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device"
+
+
+def _kind_of(path: Path) -> str | None:
+    """What an unopenable path is (a socket cannot be opened at all), when it is there."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return None
+    return None if stat.S_ISREG(mode) else f"it is {_kind(mode)}, not a regular file"
+
+
+def read_json(path: Path, limit: int, *, links: bool = True) -> Any:
+    """A JSON file read as `read_regular` reads; text that is not JSON is refused the same way."""
+    try:
+        return json.loads(read_regular(path, limit, links=links))
+    except (ValueError, RecursionError) as exc:
+        raise UnsafeFile(f"it is not JSON ({exc})" if isinstance(exc, ValueError) else "it is nested too deeply") \
+            from None

@@ -3,7 +3,6 @@ exports, its rules-model check and the credits. Plain files, so it opens from di
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter, defaultdict
 from collections.abc import Mapping
@@ -14,19 +13,21 @@ from typing import Any
 from pnp.build.incremental import files_match
 from pnp.build.manifest import ChangeRecord, read_manifest
 from pnp.files.atomic import write_bytes_atomic
+from pnp.files.safefiles import UnsafeFile, read_json
 from pnp.source.icons import IconRef, credits_lines, is_icon_ref
 
 DIGEST = re.compile(r"[0-9a-f]{16}")      # a design's fingerprint: the only name a before/after picture has
 
 
 EXPORT_SOURCE = "source.json"      # in each export folder: the data digest it was made from
+MAX_SHOWN = 1024 * 1024            # a failure record or export source the gallery reads
 
 
 def _read_json(path: Path) -> dict[str, Any]:
     """A file the gallery may show; anything unreadable or malformed counts as absent."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_json(path, MAX_SHOWN, links=False)
+    except UnsafeFile:
         return {}
     return data if isinstance(data, dict) else {}
 

@@ -126,12 +126,14 @@ class GameSource:
             self._parsed[name] = _Parsed(table=table, csv=sources, lines=text.splitlines())
         return self._parsed[name]
 
-    def _csv_text(self, name: str) -> str | None:
+    def _csv_text(self, name: str) -> str:
         data = self.raw.get(name)
-        if data is None or isinstance(data, UnsafeFile):
-            return None
+        if data is None:
+            raise UnsafeFile("there is no such file in the folder")
+        if isinstance(data, UnsafeFile):
+            raise data
         if len(data) > CSV_MAX_BYTES:
-            raise LayoutError(f"{self.folder.name}/{name}: larger than {CSV_MAX_BYTES // 1024} KB")
+            raise UnsafeFile(f"it is {len(data):,} bytes, over the {CSV_MAX_BYTES:,}-byte limit of a card list")
         return _decoded(data, f"{self.folder.name}/{name}")
 
 

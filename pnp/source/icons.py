@@ -17,7 +17,7 @@ from pnp import __version__
 from pnp.errors import IconError, IconRefused
 from pnp.files.atomic import write_bytes_atomic
 from pnp.files.paths import inside
-from pnp.files.safefiles import UnsafeFile, read_regular
+from pnp.files.safefiles import UnsafeFile, read_json, read_regular
 from pnp.files.timelimit import TimeLimitExceeded, time_limit
 
 if TYPE_CHECKING:                   # loaded when first needed: most commands never fetch
@@ -33,6 +33,7 @@ _PART = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 _REF_RE = re.compile(rf"\A(?=.{{3,120}}\Z)({_PART})/({_PART})\Z")
 MAX_DOWNLOAD = 256 * 1024      # also the largest cached icon read back
 MAX_MANIFEST = 8 * 1024 * 1024
+MAX_ICON_SET = 64 * 1024 * 1024     # an Iconify set or an author table; the whole game-icons set is 5 MB
 
 
 @dataclass(frozen=True, order=True)
@@ -98,7 +99,7 @@ class IconStore:
     def path(self, ref: IconRef) -> Path:
         path = self.root / ref.author / f"{ref.name}.svg"
         if path.exists() and not inside(path, self.root):
-            raise IconError(f"{path} points outside the icon cache {self.root}; refusing to read it")
+            raise IconError(f"{path}: it points outside the icon cache {self.root}; refusing to read it")
         return path
 
     def url(self, ref: IconRef) -> str:
@@ -119,8 +120,11 @@ class IconStore:
         except UnsafeFile as exc:
             raise IconError(f"{path}: refused: {exc}") from None
         if len(data) != entry.get("size") or sha256(data) != entry.get("sha256"):
-            raise IconError(f"{path} does not match icons/manifest.json (size or sha256 differ); "
+            raise IconError(f"{path}: it does not match icons/manifest.json (size or sha256 differ); "
                             f"run `pnp icons fetch --refresh {ref}`")
+        refusal = content_refusal(data)
+        if refusal:
+            raise IconError(f"{path}: refused: {refusal}; run `pnp icons fetch --refresh {ref}`")
         return data
 
     def shape(self, ref: IconRef) -> IconShape:
@@ -162,9 +166,8 @@ class IconStore:
         from pnp.source.svgshape import SvgRejected, clean_svg, foreground_paths
 
         try:
-            data = json.loads(Path(icons_json).read_text(encoding="utf-8"))
-            icons = data["icons"]
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+            icons = read_json(Path(icons_json), MAX_ICON_SET)["icons"]
+        except (UnsafeFile, KeyError, TypeError) as exc:
             raise IconError(f"{icons_json}: not an Iconify icon set ({exc})") from None
         known = {key: entry.get("author") for key, entry in self.manifest().items()}
         items: dict[IconRef, tuple[str, bytes]] = {}
@@ -207,6 +210,8 @@ class IconStore:
             if sha256(data) != entry.get("sha256") or len(data) != entry.get("size"):
                 problems.append(f"{path}: sha256 {sha256(data)[:12]}… differs from the manifest's "
                                 f"{str(entry.get('sha256'))[:12]}…")
+            elif refusal := content_refusal(data):
+                problems.append(f"{path}: refused: {refusal}")
         for path in sorted(self.root.glob("*/*.svg")):
             key = f"{path.parent.name}/{path.stem}"
             if key not in entries:
@@ -232,6 +237,19 @@ def credits_short(refs: Iterable[IconRef]) -> str:
 def _author_from_manifest(known: dict[str, str | None], name: str) -> str | None:
     authors = {key.split("/")[0] for key in known if key.split("/")[1] == name}
     return authors.pop() if len(authors) == 1 else None
+
+
+@lru_cache(maxsize=256)
+def content_refusal(data: bytes) -> str | None:
+    """Why cached bytes are not an icon (see `cached_path`), checked on every read whatever the
+    manifest's hash says; None for an icon."""
+    from pnp.source.svgshape import SvgRejected, cached_path
+
+    try:
+        cached_path(data)
+    except SvgRejected as exc:
+        return str(exc)
+    return None
 
 
 @lru_cache(maxsize=256)

@@ -35,6 +35,14 @@ class IconShape:
 
 def foreground_paths(data: bytes) -> list[str]:
     """Check `data` is a plain SVG and return the `d` of each foreground path."""
+    paths = [d for d in _path_data(_svg_root(data)) if d and d not in BACKGROUND_PATHS]
+    if not paths:
+        raise SvgRejected("it has no foreground <path>")
+    return paths
+
+
+def _svg_root(data: bytes) -> Any:
+    """The parsed <svg>, refused when the bytes are large, declare anything or are not SVG."""
     if len(data) > MAX_SVG_BYTES:
         raise SvgRejected(f"{len(data)} bytes is larger than the {MAX_SVG_BYTES}-byte limit")
     head = data[:2048].lower()
@@ -50,41 +58,59 @@ def foreground_paths(data: bytes) -> list[str]:
         raise SvgRejected("it declares a DOCTYPE or entities, which icons never need")
     if root.tag != f"{{{SVG_NS}}}svg":
         raise SvgRejected(f"its root element is {etree.QName(root).localname!r}, not an SVG <svg>")
-    count = 0
+    return root
+
+
+def _path_data(root: Any) -> list[str]:
+    """The `d` of every <path>, each checked to be path data, with the element count capped."""
     paths = []
-    for element in root.iter():
-        count += 1
+    for count, element in enumerate(root.iter(), start=1):
         if count > MAX_ELEMENTS:
             raise SvgRejected(f"it has more than {MAX_ELEMENTS} elements")
-        if not isinstance(element.tag, str):
-            continue
-        local = etree.QName(element).localname
-        if local == "path":
+        if isinstance(element.tag, str) and etree.QName(element).localname == "path":
             d = " ".join((element.get("d") or "").split())
             if d and not PATH_DATA.fullmatch(d):
                 raise SvgRejected("a <path> holds characters that path data never has")
-            if d and d not in BACKGROUND_PATHS:
-                paths.append(d)
-    if not paths:
-        raise SvgRejected("it has no foreground <path>")
+            paths.append(d)
     return paths
 
 
 def clean_svg(paths: list[str]) -> bytes:
-    """The canonical cached form: only the foreground paths in a 512 box, each attribute value
-    escaped as it is written (the paths were checked to be path data; this makes sure twice)."""
-    body = "".join(f"<path d={quoteattr(d)}/>" for d in paths)
-    return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 512 512" width="512" height="512">{body}</svg>').encode()
+    """The canonical cached form: the foreground as one path in a 512 box, its value escaped as it
+    is written (it was checked to be path data; this makes sure twice). A later path that opens
+    with a relative move is anchored at the origin, where it would have started on its own."""
+    d = " ".join(part if not part.startswith("m") or not i else f"M0 0 {part}" for i, part in enumerate(paths))
+    return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 512 512" width="512" height="512">'
+            f'<path d={quoteattr(d)}/></svg>').encode()
+
+
+def cached_path(data: bytes) -> str:
+    """The one path of a cached icon. The cache holds only what `clean_svg` writes, and it is read
+    back as untrusted: a file edited by hand (its hash written into the manifest too) is refused
+    for what it holds (a script, a reference to another file, more than the path), not trusted."""
+    root = _svg_root(data)
+    for element in root.iter():
+        for name, value in element.attrib.items():
+            if "href" in name or "url(" in value:
+                raise SvgRejected(f"it refers to something outside itself ({etree.QName(name).localname}="
+                                  f"{value[:60]!r}); a cached icon holds one path")
+        local = etree.QName(element).localname if isinstance(element.tag, str) else "comment"
+        if local not in ("svg", "path"):
+            raise SvgRejected(f"it holds a <{local}> element; a cached icon holds one path")
+    paths = _path_data(root)
+    if len(paths) != 1 or clean_svg(paths) != data:
+        raise SvgRejected(f"it is not the one-path form the cache writes ({len(paths)} paths)")
+    return paths[0]
 
 
 def load_shape(data: bytes) -> IconShape:
-    """Parse safely, then turn path syntax (shorthands, quadratics, arcs) into moves, lines and
-    cubic curves with svgelements: a small parser, so a build never imports svglib."""
-    paths = foreground_paths(data)
-    found = tuple(_segments(d) for d in paths)
-    if not any(points for _, points in found):
+    """A cached icon's shape: its one path checked, then its syntax (shorthands, quadratics, arcs)
+    turned into moves, lines and cubic curves with svgelements: a small parser, so a build never
+    imports svglib."""
+    found = _segments(cached_path(data))
+    if not found[1]:
         raise SvgRejected("it has no drawable foreground")
-    return IconShape(found)
+    return IconShape((found,))
 
 
 def _segments(d: str) -> tuple[tuple[int, ...], tuple[float, ...]]:

@@ -12,17 +12,20 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import LayoutError, LayoutSyntaxError
+from pnp.files.safefiles import UnsafeFile
 from pnp.source.icons import is_icon_ref
 
 KeyPath = tuple[str | int, ...]     # a key's place in a layout file: ("souls", 3, "count")
 
 MAX_LAYOUT_BYTES = 2 * 1024 * 1024
+MAX_DEPTH = 40              # tables and arrays inside each other; the kit's templates use 8
 
 
 def parse_toml(text: str, path: Path) -> dict[str, Any]:
-    """A TOML file's table; a syntax error is named with its file and line."""
+    """A TOML file's table; a syntax error is named with its file and line, and nesting deeper than
+    layout data goes is refused before any reader walks it."""
     try:
-        return tomllib.loads(text)
+        table = tomllib.loads(text)
     except RecursionError:
         raise LayoutError(f"{path}: arrays or tables nested too deeply to be layout data") from None
     except tomllib.TOMLDecodeError as exc:
@@ -30,6 +33,24 @@ def parse_toml(text: str, path: Path) -> dict[str, Any]:
         where = f":{match.group(1)}" if match else ""
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
         raise LayoutSyntaxError(f"{path}{where}: TOML syntax error: {message}") from None
+    deepest = _deepest(table)
+    if deepest is not None:
+        raise LayoutError(f"{path}:{key_text(deepest[:6])}...: tables or arrays nested more than {MAX_DEPTH} "
+                          "deep, deeper than layout data goes")
+    return table
+
+
+def _deepest(table: dict[str, Any]) -> KeyPath | None:
+    """The key path of a value nested more than MAX_DEPTH deep, found without recursion (a header
+    such as [a.a.a...] 5,000 deep parses without it)."""
+    todo: list[tuple[KeyPath, Any]] = [((), table)]
+    while todo:
+        loc, node = todo.pop()
+        if len(loc) > MAX_DEPTH:
+            return loc
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        todo.extend(((*loc, key), value) for key, value in items)
+    return None
 
 
 def icon_locations(data: Any, loc: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
@@ -72,15 +93,15 @@ CSV_MAX_BYTES = 1024 * 1024
 
 
 def expand_csv(node: Any, loc: KeyPath, path: Path, sources: dict[KeyPath, Path],
-               read_text: Callable[[str], str | None]) -> None:
+               read_text: Callable[[str], str]) -> None:
     """Every `key = { csv = "file.csv" }` under `node` replaced by the rows of that CSV file beside
-    `path` (what designers keep in spreadsheets); `sources` learns where each list came from."""
+    `path` (what designers keep in spreadsheets); `sources` learns where each list came from.
+    `read_text` gives a file's text or raises UnsafeFile saying why it cannot."""
     if isinstance(node, dict):
         for key, value in list(node.items()):
             if isinstance(value, dict) and set(value) == {"csv"}:
-                where = ".".join(str(part) for part in (*loc, key))
-                node[key] = read_csv_rows(read_text, value["csv"], path.parent.name,
-                                          f"{path.parent.name}/{path.name}:{where}.csv")
+                where = f"{path.parent.name}/{path.name}:{key_text((*loc, key))}.csv"
+                node[key] = read_csv_rows(read_text, value["csv"], path.parent.name, where)
                 sources[(*loc, key)] = path.parent / str(value["csv"])
             else:
                 expand_csv(value, (*loc, key), path, sources, read_text)
@@ -89,15 +110,16 @@ def expand_csv(node: Any, loc: KeyPath, path: Path, sources: dict[KeyPath, Path]
             expand_csv(item, (*loc, i), path, sources, read_text)
 
 
-def read_csv_rows(read_text: Callable[[str], str | None], name: object, folder_name: str,
+def read_csv_rows(read_text: Callable[[str], str], name: object, folder_name: str,
                   where: str) -> list[dict[str, Any]]:
     """Rows as tables: a column `a.b` fills key b of table a, empty cells are left out (so defaults
     apply), and numbers and true/false read as such."""
     if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.csv", name):
         raise LayoutError(f"{where}: expected the name of a .csv file beside it, such as \"souls.csv\"")
-    text = read_text(name)
-    if text is None:
-        raise LayoutError(f"{where}: {name} is not a regular file in {folder_name}")
+    try:
+        text = read_text(name)
+    except UnsafeFile as exc:
+        raise LayoutError(f"{where}: {folder_name}/{name} cannot be read: {exc}") from None
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         rows = list(reader)
@@ -106,6 +128,9 @@ def read_csv_rows(read_text: Callable[[str], str | None], name: object, folder_n
     if not rows or not any(cell.strip() for cell in rows[0]):
         raise LayoutError(f"{folder_name}/{name}: the first row must name the columns")
     header = [cell.strip() for cell in rows[0]]
+    clash = _column_clash(header)
+    if clash:
+        raise LayoutError(f"{folder_name}/{name}: row 1: {clash}")
     if len(rows) - 1 > CSV_MAX_ROWS:
         raise LayoutError(f"{folder_name}/{name}: more than {CSV_MAX_ROWS} rows")
     out = []
@@ -115,15 +140,37 @@ def read_csv_rows(read_text: Callable[[str], str | None], name: object, folder_n
         if len(row) > len(header):
             raise LayoutError(f"{folder_name}/{name}: row {number}: {len(row)} cells under {len(header)} column names")
         record: dict[str, Any] = {}
-        for column, cell in zip(header, row, strict=False):
-            if cell.strip():
-                *tables, last = column.split(".")
-                target = record
-                for table in tables:
-                    target = target.setdefault(table, {})
-                target[last] = _cell(cell.strip())
+        for place, (column, cell) in enumerate(zip(header, row, strict=False), start=1):
+            if not cell.strip():
+                continue
+            if not column:
+                raise LayoutError(f"{folder_name}/{name}: row {number}: {cell.strip()[:40]!r} under column "
+                                  f"{place}, which has no name in row 1")
+            *tables, last = column.split(".")
+            target = record
+            for table in tables:
+                target = target.setdefault(table, {})
+            target[last] = _cell(cell.strip())
         out.append(record)
     return out
+
+
+def _column_clash(header: list[str]) -> str | None:
+    """Why two column names would fill the same key (`name` and `name.x`, or one name twice)."""
+    seen: set[str] = set()
+    for column in filter(None, header):
+        if column in seen:
+            return f"column {column} appears twice"
+        if "" in column.split("."):
+            return f"column {column} has an empty part between its dots"
+        seen.add(column)
+    for column in seen:
+        parts = column.split(".")
+        for k in range(1, len(parts)):
+            if ".".join(parts[:k]) in seen:
+                return (f"column {column} fills a key inside {'.'.join(parts[:k])}, which is a column "
+                        "of its own: keep one of them")
+    return None
 
 
 def _cell(text: str) -> Any:

@@ -1,9 +1,13 @@
 """Sizes a data file asks for are refused where they enter, before the work: a placeholder with a
-format spec, a card-text template with a huge width. Each runs pnp in a child process and reads
-its CPU time and peak memory from the operating system, under a cap that stops a real bomb."""
+format spec, a card-text template with a huge width, a FIFO or folder where a file belongs, an icon
+linked to a huge file, nesting 5,000 deep, clashing CSV columns, an icon whose recorded hash hides a
+script. Each runs pnp in a child process and reads its CPU time and peak memory from the operating
+system, under a cap that stops a real bomb."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import resource
 import subprocess
@@ -65,6 +69,86 @@ def test_a_size_asked_for_in_data_is_refused_before_the_work(tmp_path, layouts_c
     path.write_text(text.replace(old, new))
     code, output, cpu, mb = run_bounded("build", game, "--layouts", layouts_copy, "-o", tmp_path / "out",
                                         cwd=tmp_path)
+    assert code == 1 and said in output, output[-600:]
+    assert "unexpected" not in output and "Traceback" not in output
+    assert cpu <= MOST_CPU and mb <= MOST_MB, (cpu, mb)
+    assert (earlier / "rules.pdf").read_bytes() == b"%PDF-1.4 an earlier build\n"
+
+
+def _card_list(layouts, icons) -> None:
+    """Punished's deck read from deck.csv instead of its [[cards]] tables."""
+    path = layouts / "punished" / "cards.toml"
+    text = path.read_text()
+    path.write_text('cards = { csv = "deck.csv" }\n' + text[:text.index("[[cards]]")])
+
+
+def _fifo_deck(layouts, icons) -> None:
+    _card_list(layouts, icons)
+    os.mkfifo(layouts / "punished" / "deck.csv")
+
+
+def _clashing_deck(layouts, icons) -> None:
+    _card_list(layouts, icons)
+    (layouts / "punished" / "deck.csv").write_text("name,name.x,tier\nA Soul,1,1\n")
+
+
+def _rules_folder(layouts, icons) -> None:
+    (layouts / "exit-from-purgatory" / "rules.toml").unlink()
+    (layouts / "exit-from-purgatory" / "rules.toml").mkdir()
+
+
+def _deep_tables(layouts, icons) -> None:
+    with open(layouts / "exit-from-purgatory" / "reference.toml", "a") as handle:
+        handle.write("\n[" + ".".join(["t"] * 5000) + "]\nx = 1\n")
+
+
+def _icon_to_huge_file(layouts, icons) -> None:
+    huge = icons.parent / "huge.svg"
+    with open(huge, "wb") as handle:
+        handle.truncate(1 << 30)                       # 1 GB, sparse: costs no disk
+    (icons / "lorc" / "lift.svg").unlink()
+    (icons / "lorc" / "lift.svg").symlink_to(huge)
+
+
+def _scripted_icon(layouts, icons) -> None:
+    """An icon with a script and a reference to /etc/passwd, its hash written into the manifest."""
+    path = icons / "lorc" / "lift.svg"
+    data = path.read_bytes().replace(b"<path", b'<script>alert(1)</script><image href="file:///etc/passwd"/><path')
+    path.write_bytes(data)
+    manifest = json.loads((icons / "manifest.json").read_text())
+    manifest["icons"]["lorc/lift"].update(sha256=hashlib.sha256(data).hexdigest(), size=len(data))
+    (icons / "manifest.json").write_text(json.dumps(manifest))
+
+
+ODD_INPUTS = [      # (what is done, command, game, what the refusal says)
+    (_fifo_deck, "validate", "punished", "punished/cards.toml:cards.csv: punished/deck.csv cannot be read: it is a FIFO"),
+    (_fifo_deck, "build", "punished", "punished/cards.toml:cards.csv: punished/deck.csv cannot be read: it is a FIFO"),
+    (_clashing_deck, "build", "punished", "punished/deck.csv: row 1: column name.x fills a key inside name"),
+    (_rules_folder, "validate", "exit-from-purgatory", "exit-from-purgatory/rules.toml: cannot be read: it is a folder"),
+    (_rules_folder, "build", "exit-from-purgatory", "exit-from-purgatory/rules.toml: cannot be read: it is a folder"),
+    (_deep_tables, "build", "exit-from-purgatory",
+     "exit-from-purgatory/reference.toml:t.t.t.t.t.t...: tables or arrays nested more than 40 deep"),
+    (_icon_to_huge_file, "build", "exit-from-purgatory", "lorc/lift.svg: it points outside the icon cache"),
+    (_scripted_icon, "build", "exit-from-purgatory", "lorc/lift.svg: refused: it holds a <script> element"),
+    (_scripted_icon, "icons verify", None, "lorc/lift.svg: refused: it holds a <script> element"),
+]
+
+
+@pytest.mark.parametrize("change, command, game, said", ODD_INPUTS,
+                         ids=[f"{c[0].__name__[1:]}-{c[1].split()[-1]}" for c in ODD_INPUTS])
+def test_an_odd_input_is_refused_naming_it(tmp_path, layouts_copy, icon_cache, change, command, game, said):
+    """What the red team handed pnp: each refused with the file and key, within 2 s of CPU and
+    100 MB, exit 1, the earlier build's files as they were."""
+    earlier = tmp_path / "out" / (game or "any")
+    earlier.mkdir(parents=True)
+    (earlier / "rules.pdf").write_bytes(b"%PDF-1.4 an earlier build\n")
+    change(layouts_copy, icon_cache)
+    args = [*command.split(), *([game] if game else []), "--icons", icon_cache]
+    if game:
+        args += ["--layouts", layouts_copy]
+    if command == "build":
+        args += ["-o", tmp_path / "out"]
+    code, output, cpu, mb = run_bounded(*args, cwd=tmp_path)
     assert code == 1 and said in output, output[-600:]
     assert "unexpected" not in output and "Traceback" not in output
     assert cpu <= MOST_CPU and mb <= MOST_MB, (cpu, mb)

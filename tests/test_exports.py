@@ -196,6 +196,34 @@ def test_soul_cards_take_one_sheet_and_every_card_is_named(tts_exports):
     assert len(set(deck["DeckIDs"])) == 6                  # each distinct face once, its ID repeated
 
 
+def test_a_deck_longer_than_a_sheet_keeps_every_card_off_the_hidden_face(tmp_path):
+    """75 designs in one deck: two sheets of at most 69 cards and the hidden face each, and every
+    card's crop of its sheet shows that card's own colour, not the hidden face over it."""
+    from pnp.export.catalogue import Deck
+    from pnp.export.tts import SavedObject
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.render.components import Piece
+    from pnp.render.elements import Box
+    from pnp.source.icons import IconStore
+
+    colours = [(3 * i, 128, 255 - 3 * i) for i in range(75)]
+    pieces = [Piece(kind="card", name=f"Card {i}", face=(Box(x=0, y=0, w=63.5, h=88.9, fill="#%02x%02x%02x" % c),),
+                    back=(Box(x=0, y=0, w=63.5, h=88.9, fill="#000000"),)) for i, c in enumerate(colours)]
+    saved = SavedObject(tmp_path, tmp_path, None, IconStore(shipped_icons_dir()), ink_saver=False)
+    saved.deck(Deck(title="Long", pieces=pieces, w=63.5, h=88.9), "t")
+    (deck,) = saved.objects
+    walk([deck], "long deck", Counter())
+    assert len(deck["CustomDeck"]) == 2
+    sheets = {key: Image.open(local_file(sheet["FaceURL"])).convert("RGB") for key, sheet in deck["CustomDeck"].items()}
+    for card, colour in zip(deck["ContainedObjects"], colours, strict=True):
+        key, slot = divmod(card["CardID"], 100)
+        cols, rows = deck["CustomDeck"][str(key)]["NumWidth"], deck["CustomDeck"][str(key)]["NumHeight"]
+        image = sheets[str(key)]
+        w, h = image.width // cols, image.height // rows
+        seen = image.getpixel((slot % cols * w + w // 2, slot // cols * h + h // 2))
+        assert max(abs(a - b) for a, b in zip(seen, colour)) <= 2, (card["Nickname"], seen, colour)
+
+
 def test_decks_with_several_backs_get_a_sheet_of_backs(tts_exports):
     _, saved = tts_exports
     tiers = [o for o in saved["punished"]["ObjectStates"] if o["Name"] == "Deck"]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import socket
+import threading
 import time
 
 import pytest
@@ -177,11 +180,10 @@ def test_retry_after_cannot_outlast_the_deadline(fetch, httpserver, empty_cache)
     assert snapshot(empty_cache) == {}
 
 
-def test_a_server_dripping_its_headers_cannot_outlast_the_deadline(run, empty_cache):
-    """Status line and headers a byte every 0.3 s, each byte inside the read timeout."""
-    import socket
-    import threading
-
+@contextlib.contextmanager
+def dripping_server(answer: bytes, *, fast: int = 0):
+    """A local server that sends `answer`'s first `fast` bytes at once and the rest a byte every
+    0.3 s, each byte inside a 1 s read timeout; yields its base URL."""
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
     server.listen(4)
@@ -195,35 +197,60 @@ def test_a_server_dripping_its_headers_cannot_outlast_the_deadline(run, empty_ca
             except OSError:
                 continue
             with conn:
-                for byte in b"HTTP/1.1 200 OK\r\nContent-Type: image/svg+xml\r\nX-Slow: " + b"a" * 200:
-                    if stop.is_set():
-                        break
-                    try:
+                with contextlib.suppress(OSError):
+                    conn.sendall(answer[:fast])
+                    for byte in answer[fast:]:
+                        if stop.is_set():
+                            break
                         conn.sendall(bytes([byte]))
-                    except OSError:
-                        break
-                    time.sleep(0.3)
+                        time.sleep(0.3)
 
     worker = threading.Thread(target=drip, daemon=True)
     worker.start()
-    started = time.monotonic()
     try:
-        result = run("icons", "fetch", "lorc/test-icon", "--icons", empty_cache, "--timeout", "1",
-                     "--deadline", "1.5", "--base-url", f"http://127.0.0.1:{server.getsockname()[1]}")
+        yield f"http://127.0.0.1:{server.getsockname()[1]}"
     finally:
         stop.set()
         server.close()
+
+
+def test_a_server_dripping_its_headers_cannot_outlast_the_deadline(run, empty_cache):
+    """Status line and headers a byte every 0.3 s, each byte inside the read timeout."""
+    started = time.monotonic()
+    with dripping_server(b"HTTP/1.1 200 OK\r\nContent-Type: image/svg+xml\r\nX-Slow: " + b"a" * 200) as url:
+        result = run("icons", "fetch", "lorc/test-icon", "--icons", empty_cache, "--timeout", "1",
+                     "--deadline", "1.5", "--base-url", url)
     assert time.monotonic() - started < 3.0
     assert result.exit_code == 1 and "took longer than 1.5 s" in result.output
+    assert snapshot(empty_cache) == {}
+
+
+def test_a_dripped_body_stops_at_the_deadline_where_no_alarm_can_ring(empty_cache):
+    """Off the main thread the alarm cannot ring: the body's own deadline check stops the download."""
+    from pnp.errors import IconError
+    from pnp.source.icons import IconRef, IconStore
+
+    answer = b"HTTP/1.1 200 OK\r\nContent-Type: image/svg+xml\r\nContent-Length: %d\r\n\r\n" % len(SVG) + SVG
+    outcome: list[object] = []
+    started = time.monotonic()
+    with dripping_server(answer, fast=answer.index(b"\r\n\r\n") + 4) as url:
+        def fetch_in_a_thread():
+            try:
+                outcome.append(IconStore(empty_cache, url).fetch([IconRef.parse("lorc/test-icon")], timeout=1,
+                                                                  deadline=1.0))
+            except IconError as exc:
+                outcome.append(exc)
+        worker = threading.Thread(target=fetch_in_a_thread)
+        worker.start()
+        worker.join(10)
+    assert time.monotonic() - started < 2.5
+    assert len(outcome) == 1 and "took longer than 1 s" in str(outcome[0]), outcome
     assert snapshot(empty_cache) == {}
 
 
 @pytest.mark.parametrize("answer, said", [(b"SSH-2.0-OpenSSH_9.2\r\n\r\n", "the server's answer is not HTTP"),
                                           (b"", "closed the connection without answering")])
 def test_a_server_that_answers_badly_is_not_called_unreachable(run, empty_cache, answer, said):
-    import socket
-    import threading
-
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
     server.listen(8)

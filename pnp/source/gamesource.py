@@ -100,18 +100,22 @@ class GameSource:
         return sorted({ref for _, table in self.tables() for _, ref in icon_locations(table)})
 
     def text_source(self, text: str) -> str | None:
-        """`file:key` of the value a printed text was made from: the value itself, or a template of
-        it whose `{name}` places were filled; None for a text the code composed. Asked only when a
-        message needs it, of the tables already parsed. A short text ("A") could have come from many
-        keys, so it is traced to none."""
-        if len(text) < MIN_TRACED:
-            return None
+        """`file:key` of the value a printed text was made from: the value itself, a template of it
+        whose `{name}` places were filled, or a value with braces inside a text the code composed (a
+        card name in the print guide: its braces are the placeholder a message is about); None for
+        other composed texts. Asked only when a message needs it, of the tables already parsed. A
+        short text ("A") could have come from many keys, so it is traced by its braces alone."""
         best: tuple[int, str] | None = None
         for name, data in self.tables():
             for loc, value in string_values(data):
-                pattern = re.sub(r"\\\{[^}]*\\\}", ".*", re.escape(value))
-                said = re.sub(r"\{[^}]*\}", "", value).strip()        # a value all placeholders says nothing
-                matches = value == text or (said and re.fullmatch(pattern, text, re.S))
+                if "{" in value and value in text:
+                    matches = True
+                elif len(text) < MIN_TRACED:
+                    continue
+                else:
+                    pattern = re.sub(r"\\\{[^}]*\\\}", ".*", re.escape(value))
+                    said = re.sub(r"\{[^}]*\}", "", value).strip()        # a value all placeholders says nothing
+                    matches = value == text or bool(said and re.fullmatch(pattern, text, re.S))
                 if matches and (best is None or len(value) > best[0]):
                     best = (len(value), f"{name}:{key_text(loc)}")
         return best[1] if best else None

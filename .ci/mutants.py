@@ -279,6 +279,19 @@ MUTANTS = [
     Mutant(name="Tabletop Simulator sheets in all 70 slots of 10 x 7", file="pnp/export/tts.py",
            edits=(("TTS_PER_SHEET = TTS_COLS * TTS_ROWS - 1", "TTS_PER_SHEET = TTS_COLS * TTS_ROWS"),),
            tests=("tests/test_exports.py", "-k", "longer_than_a_sheet")),
+    Mutant(name="Tabletop Simulator tiles stretched again from their images", file="pnp/export/tts.py",
+           edits=(('"CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": False}',
+                   '"CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}'),),
+           tests=("tests/test_exports.py", "-k", "proportions")),
+    Mutant(name="Tabletop Simulator objects 4 units apart whatever their size", file="pnp/export/tts.py",
+           edits=(('obj["Transform"]["posX"] = round((self.row_x + w_mm / 2 - ROW_MM / 2) / UNIT_MM, 3)',
+                   'obj["Transform"]["posX"] = -20.0 + 4.0 * len(self.objects)'),
+                  ('obj["Transform"]["posZ"] = round((ROW_MM / 2 - self.row_z - h_mm / 2) / UNIT_MM, 3)',
+                   'obj["Transform"]["posZ"] = 0.0')),
+           tests=("tests/test_exports.py", "-k", "side_by_side")),
+    Mutant(name="square tokens that do not stack", file="pnp/export/tts.py",
+           edits=(('"Stackable": pieces.piles,', '"Stackable": pieces.piles and pieces.shape == "round",'),),
+           tests=("tests/test_exports.py", "-k", "piles_up")),
 ]
 
 

@@ -250,6 +250,68 @@ def test_tokens_boards_and_pawns_have_table_forms(tts_exports):
                for o in saved["straight-to"]["ObjectStates"])
 
 
+# What Tabletop Simulator makes of an object's size, stated here apart from the exporter: an unscaled
+# tile is 2 x 2 units (its image laid on it as it is, "Stretch" off), an unscaled card 2.5 x 3.5,
+# a bag about 3 across; a unit is about an inch.
+UNSCALED = {"Custom_Tile": (2.0, 2.0), "Figurine_Custom": (2.0, 2.0), "Card": (2.5, 3.5), "Deck": (2.5, 3.5)}
+BAG = 3.0
+
+
+def tiles(objects):
+    for obj in objects:
+        if obj["Name"] == "Custom_Tile":
+            yield obj
+        yield from tiles(obj.get("ContainedObjects", []))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_tts_tiles_keep_their_images_proportions(tts_exports, game):
+    """Each tile's scales, across and deep, stand as its image's width to its height, and no tile is
+    stretched again from its image."""
+    _, saved = tts_exports
+    found = list(tiles(saved[game]["ObjectStates"]))
+    assert found
+    for tile in found:
+        with Image.open(local_file(tile["CustomImage"]["ImageURL"])) as image:
+            aspect = image.height / image.width
+        scale = tile["Transform"]
+        assert tile["CustomImage"]["CustomTile"]["Stretch"] is False
+        assert scale["scaleZ"] / scale["scaleX"] == pytest.approx(aspect, rel=0.02), (tile["Nickname"], aspect)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_tts_objects_lie_side_by_side(tts_exports, game):
+    """Each object's footprint on the table, from its scale (and a tile's from its image, the test
+    above), overlaps no other's."""
+    _, saved = tts_exports
+    boxes = []
+    for obj in saved[game]["ObjectStates"]:
+        t = obj["Transform"]
+        w, d = (BAG, BAG) if obj["Name"] == "Bag" else (UNSCALED[obj["Name"]][0] * t["scaleX"],
+                                                          UNSCALED[obj["Name"]][1] * t["scaleZ"])
+        boxes.append((obj["Nickname"], t["posX"] - w / 2, t["posX"] + w / 2, t["posZ"] - d / 2, t["posZ"] + d / 2))
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            overlap = min(a[2], b[2]) - max(a[1], b[1]), min(a[4], b[4]) - max(a[3], b[3])
+            assert min(overlap) <= 0, f"{a[0]} and {b[0]} overlap by {overlap[0]:.2f} x {overlap[1]:.2f} units"
+
+
+PILED = {"straight-to": {"Power tokens", "Combat Power tokens"}, "exit-from-purgatory": {"Tokens"},
+         "particle-panic": {"Particle tokens"}, "punished": {"Resource tokens"}, "seven-steps": set()}
+
+
+def test_every_token_kind_piles_up(tts_exports):
+    """The tokens each game's rules heap up (Power and Combat Power, apples and worms, particles,
+    resources) stack on the table; trackers, aids, boards, mats and sheets do not."""
+    _, saved = tts_exports
+    assert set(saved) == set(PILED)
+    for game, state in saved.items():
+        for obj in state["ObjectStates"]:
+            for tile in tiles([obj]):
+                piled = obj["Nickname"] in PILED[game]
+                assert tile["CustomImage"]["CustomTile"]["Stackable"] is piled, (game, obj["Nickname"], tile["Nickname"])
+
+
 def test_base_url_replaces_file_paths(run, isolated):
     assert run("export", "tts", "exit-from-purgatory", "--base-url", "https://example.org/pnp/").exit_code == 0
     text = (isolated / "output/exit-from-purgatory/exports/tts/exit-from-purgatory.json").read_text()

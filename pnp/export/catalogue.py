@@ -31,6 +31,7 @@ class PieceSet:
     w: float
     h: float
     shape: str
+    piles: bool             # tokens of the rules model, which players heap up on the table
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -66,8 +67,10 @@ def catalogue(slug: str, settings: Settings, store: IconStore) -> Catalogue:
             if isinstance(section, PieceSheet) and is_deck(section):
                 decks.append(Deck(title=section.title, pieces=section.pieces, w=section.width, h=section.height))
             elif isinstance(section, PieceSheet):
+                kinds = plan.rules.components
+                piles = all(p.kind in kinds and kinds[p.kind].kind == "token" for p in section.pieces)
                 pieces.append(PieceSet(title=section.title, pieces=section.pieces, w=section.width,
-                                       h=section.height, shape=section.shape))
+                                       h=section.height, shape=section.shape, piles=piles))
             elif isinstance(section, Board):
                 flats.append(Flat(title=section.title, name=section.name, elements=section.elements,
                                   background=section.background, w=section.width, h=section.height, copies=1))

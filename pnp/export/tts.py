@@ -22,6 +22,17 @@ from pnp.source.icons import IconStore
 
 TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096
 TTS_PER_SHEET = TTS_COLS * TTS_ROWS - 1      # the last slot shows the hidden face
+# Sizes on the table. A unit is about an inch (the knowledge base gives a token's thickness "in
+# in-game units (about an inch)"); an unscaled tile is 2 x 2 units and an unscaled card the poker
+# card's 2.5 x 3.5 in, so a piece's scale is its size over those. A tile is imported without
+# "Stretch" (the import menu's "Stretch to Aspect Ratio", which would reshape it from its image):
+# its own scales give it its image's proportions, so its footprint is known from the saved object.
+UNIT_MM = 25.4
+TILE_MM = 50.8
+CARD_MM = (63.5, 88.9)
+BAG_MM = 76.2                # a bag on the table, whatever it holds
+GAP_MM = 25.4                # between objects
+ROW_MM = 1016.0              # a row of objects, 40 units, before the next row starts
 PIECE_DPI = 200
 FLAT_DPI = 120
 THUMB_PX = 256
@@ -44,6 +55,7 @@ class SavedObject:
         self.objects: list[Json] = []
         self.written: list[Path] = []
         self.next_deck_key = 1
+        self.row_x = self.row_z = self.row_depth = 0.0      # where the next object goes, mm
 
     def publish(self, name: str, image: Image.Image, dpi: float) -> str:
         """Write the image once and return the URL Tabletop Simulator loads it from."""
@@ -53,9 +65,15 @@ class SavedObject:
             self.written.append(path)
         return f"{self.base_url}/{name}" if self.base_url else path.resolve().as_uri()
 
-    def place(self, obj: Json) -> None:
-        """Objects are laid out in a row across the table so none lands on another."""
-        obj["Transform"]["posX"] = -20.0 + 4.0 * len(self.objects)
+    def place(self, obj: Json, w_mm: float, h_mm: float) -> None:
+        """Objects laid out in rows by their size on the table (`w_mm` across, `h_mm` deep), a gap
+        between each, so none lands on another."""
+        if self.row_x and self.row_x + w_mm > ROW_MM:
+            self.row_x, self.row_z, self.row_depth = 0.0, self.row_z + self.row_depth + GAP_MM, 0.0
+        obj["Transform"]["posX"] = round((self.row_x + w_mm / 2 - ROW_MM / 2) / UNIT_MM, 3)
+        obj["Transform"]["posZ"] = round((ROW_MM / 2 - self.row_z - h_mm / 2) / UNIT_MM, 3)
+        self.row_x += w_mm + GAP_MM
+        self.row_depth = max(self.row_depth, h_mm)
         self.objects.append(obj)
 
     # decks -------------------------------------------------------------------------------------
@@ -96,13 +114,14 @@ class SavedObject:
         for piece in deck.pieces:
             key, slot = where[(piece.face, piece.background, piece.back, piece.back_background)]
             cards.append(_object("Card", piece.name, Description=deck.title, CardID=key * 100 + slot,
-                                 CustomDeck={str(key): custom[key]}, scale=deck.w / 63.5))
+                                 CustomDeck={str(key): custom[key]}, scale=deck.w / CARD_MM[0]))
+        size = (deck.w, CARD_MM[1] * deck.w / CARD_MM[0])        # the card's shape on the table is a poker card's
         if len(cards) == 1:
-            self.place(cards[0])
+            self.place(cards[0], *size)
             return
         self.place(_object("Deck", deck.title, DeckIDs=[c["CardID"] for c in cards],
                            CustomDeck={str(k): v for k, v in custom.items()}, ContainedObjects=cards,
-                           scale=deck.w / 63.5, rotZ=180.0))
+                           scale=deck.w / CARD_MM[0], rotZ=180.0), *size)
 
     # pieces ------------------------------------------------------------------------------------
     def piece_set(self, pieces: PieceSet, prefix: str) -> None:
@@ -125,16 +144,18 @@ class SavedObject:
                 back_url = self.publish(f"{name}-back.png", back, PIECE_DPI) if back is not None else front_url
             image = {"ImageURL": front_url, "ImageSecondaryURL": back_url, "ImageScalar": 1.0, "WidthScale": 0.0}
             if piece.fold == "standee":
-                made[piece] = {"Name": "Figurine_Custom", "CustomImage": image}
+                made[piece] = {"Name": "Figurine_Custom", "CustomImage": image, "scale": pieces.w / TILE_MM}
             else:
                 shape = 2 if pieces.shape == "round" else 0
-                image["CustomTile"] = {"Type": shape, "Thickness": 0.1, "Stackable": pieces.shape == "round",
-                                       "Stretch": True}
-                made[piece] = {"Name": "Custom_Tile", "CustomImage": image}
-            made[piece]["scale"] = pieces.w / 50.8
+                image["CustomTile"] = {"Type": shape, "Thickness": 0.1, "Stackable": pieces.piles, "Stretch": False}
+                made[piece] = {"Name": "Custom_Tile", "CustomImage": image,
+                               "scale": (pieces.w / TILE_MM, pieces.h / TILE_MM)}
         contained = [_object(made[p]["Name"], p.name, CustomImage=made[p]["CustomImage"], scale=made[p]["scale"])
                      for p in pieces.pieces]
-        self.place(contained[0] if len(contained) == 1 else _object("Bag", pieces.title, ContainedObjects=contained))
+        if len(contained) == 1:
+            self.place(contained[0], pieces.w, pieces.h if contained[0]["Name"] == "Custom_Tile" else pieces.w)
+        else:
+            self.place(_object("Bag", pieces.title, ContainedObjects=contained), BAG_MM, BAG_MM)
 
     # boards and sheets -------------------------------------------------------------------------
     def flat(self, flat: Flat, prefix: str) -> None:
@@ -142,10 +163,13 @@ class SavedObject:
                               ink_saver=self.ink_saver)
         url = self.publish(f"{prefix}-{slug(flat.title)}.png", image, FLAT_DPI)
         custom = {"ImageURL": url, "ImageSecondaryURL": url, "ImageScalar": 1.0, "WidthScale": 0.0,
-                  "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}}
-        tiles = [_object("Custom_Tile", flat.name, CustomImage=custom, scale=flat.w / 50.8) for _ in range(flat.copies)]
-        self.place(tiles[0] if len(tiles) == 1 else _object("Bag", f"{flat.title} x {flat.copies}",
-                                                            ContainedObjects=tiles))
+                  "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": False}}
+        tiles = [_object("Custom_Tile", flat.name, CustomImage=custom, scale=(flat.w / TILE_MM, flat.h / TILE_MM))
+                 for _ in range(flat.copies)]
+        if len(tiles) == 1:
+            self.place(tiles[0], flat.w, flat.h)
+        else:
+            self.place(_object("Bag", f"{flat.title} x {flat.copies}", ContainedObjects=tiles), BAG_MM, BAG_MM)
 
 
 def _grid(images: list[Image.Image], cols: int, rows: int, w: int, h: int, *, hidden: Image.Image) -> Image.Image:
@@ -157,11 +181,14 @@ def _grid(images: list[Image.Image], cols: int, rows: int, w: int, h: int, *, hi
     return sheet
 
 
-def _object(name: str, nickname: str, *, scale: float = 1.0, rotZ: float = 0.0, **fields: Any) -> Json:
-    """An object state with the keys every saved object carries (its GUID is set when written)."""
+def _object(name: str, nickname: str, *, scale: float | tuple[float, float] = 1.0, rotZ: float = 0.0,
+            **fields: Any) -> Json:
+    """An object state with the keys every saved object carries (its GUID is set when written);
+    `scale` is one factor, or one across and one deep."""
+    across, deep = scale if isinstance(scale, tuple) else (scale, scale)
     return {"GUID": "", "Name": name, "Nickname": nickname, "Description": fields.pop("Description", ""),
             "Transform": {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": rotZ,
-                          "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)},
+                          "scaleX": round(across, 4), "scaleY": 1.0, "scaleZ": round(deep, 4)},
             "Locked": False, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
             **fields}
 

@@ -56,6 +56,7 @@ class SavedObject:
         self.written: list[Path] = []
         self.next_deck_key = 1
         self.row_x = self.row_z = self.row_depth = 0.0      # where the next object goes, mm
+        self.widest = 0.0
 
     def publish(self, name: str, image: Image.Image, dpi: float) -> str:
         """Write the image once and return the URL Tabletop Simulator loads it from."""
@@ -70,11 +71,19 @@ class SavedObject:
         between each, so none lands on another."""
         if self.row_x and self.row_x + w_mm > ROW_MM:
             self.row_x, self.row_z, self.row_depth = 0.0, self.row_z + self.row_depth + GAP_MM, 0.0
-        obj["Transform"]["posX"] = round((self.row_x + w_mm / 2 - ROW_MM / 2) / UNIT_MM, 3)
-        obj["Transform"]["posZ"] = round((ROW_MM / 2 - self.row_z - h_mm / 2) / UNIT_MM, 3)
+        obj["Transform"]["posX"] = (self.row_x + w_mm / 2) / UNIT_MM
+        obj["Transform"]["posZ"] = -(self.row_z + h_mm / 2) / UNIT_MM
         self.row_x += w_mm + GAP_MM
         self.row_depth = max(self.row_depth, h_mm)
+        self.widest = max(self.widest, self.row_x - GAP_MM)
         self.objects.append(obj)
+
+    def centre(self) -> None:
+        """The whole layout moved to the middle of the table."""
+        dx, dz = self.widest / 2 / UNIT_MM, (self.row_z + self.row_depth) / 2 / UNIT_MM
+        for obj in self.objects:
+            obj["Transform"]["posX"] = round(obj["Transform"]["posX"] - dx, 3)
+            obj["Transform"]["posZ"] = round(obj["Transform"]["posZ"] + dz, 3)
 
     # decks -------------------------------------------------------------------------------------
     def deck(self, deck: Deck, prefix: str) -> None:
@@ -210,6 +219,7 @@ def export_tts(found: Catalogue, store: IconStore, *, folder: Path, root: Path, 
         saved.flat(flat, prefix)
         if progress:
             progress(1)
+    saved.centre()
     _number_guids(saved.objects, prefix)
     thumb = _thumbnail([p for p in saved.written if "back" not in p.name])
     write_bytes_atomic(folder / f"{prefix}.png", png_bytes(thumb, 72), root=root)

@@ -108,7 +108,7 @@ class GameSource:
         best: tuple[int, str] | None = None
         for name, data in self.tables():
             for loc, value in string_values(data):
-                if "{" in value and value in text:
+                if ("{" in value or "}" in value) and value in text:
                     matches = True
                 elif len(text) < MIN_TRACED:
                     continue

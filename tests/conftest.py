@@ -227,8 +227,8 @@ def snapshot(folder: Path, skip: tuple[str, ...] = ()) -> dict[str, bytes]:
 def pytest_addoption(parser):
     parser.addoption("--refresh-visual", action="store_true",
                      help="store this build's pages as the visual regression references (after an intended change)")
-    parser.addoption("--fuzz-cases", type=int, default=40, metavar="N",
-                     help="fuzz cases per game (CI runs 40; the nightly-style figure is 2000)")
+    parser.addoption("--fuzz-cases", type=int, default=25, metavar="N",
+                     help="fuzz cases per game (CI runs 25; the nightly-style figure is 2000)")
 
 
 def pytest_terminal_summary(terminalreporter):

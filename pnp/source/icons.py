@@ -80,8 +80,7 @@ class IconStore:
         if not self.manifest_path.exists():
             return {}
         try:
-            data = json.loads(read_regular(self.manifest_path, MAX_MANIFEST, links=False).decode("utf-8"))
-            entries = dict(data["icons"])
+            entries = dict(read_json(self.manifest_path, MAX_MANIFEST, links=False)["icons"])
         except UnsafeFile as exc:
             raise IconError(f"{self.manifest_path}: refused: {exc}") from None
         except (ValueError, KeyError, TypeError) as exc:

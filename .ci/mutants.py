@@ -145,7 +145,7 @@ MUTANTS = [
            edits=(('"duplex", "back_offset", "copies")', '"duplex", "copies")'),),
            tests=("tests/test_incremental.py", "-k", "digest or back_offset")),
     Mutant(name="icon bytes left out of the build digest", file="pnp/build/incremental.py",
-           edits=(('digest.update(icon.read_bytes() if icon.is_file() else b"<missing>")', 'digest.update(b"")'),),
+           edits=(('digest.update(read_regular(icon, MAX_DOWNLOAD, links=False))', 'digest.update(b"")'),),
            tests=("tests/test_incremental.py", "-k", "icon_bytes")),
     Mutant(name="PDF file name dropped from render errors", file="pnp/build/pipeline.py",
            edits=(("where if where else ''}: {filename}: {exc.message}\")",

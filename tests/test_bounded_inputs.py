@@ -47,14 +47,14 @@ BOMBS = [       # (game, file, text in it, its replacement, what the refusal say
     ("seven-steps", "reference.toml", "One gamesheet per play, {total_dice} six-sided",
      "One gamesheet per play, {total_dice:s} six-sided",
      "seven-steps/reference.toml:sections[0].lines[0]: {total_dice:s}: a placeholder is a bare name"),
-    ("exit-from-purgatory", "components.toml", 'name = "Worm"', 'name = "Worm {}"',   # printed in the print guide
-     "exit-from-purgatory/components.toml:cards[1].name: {} is not a placeholder"),
     ("punished", "text.toml", 'loss = "lose {{ amount }} {{ stat }}"',
      "loss = \"lose {{ '%300000000d'|format(1) }} {{ stat }}\"",
      "punished/text.toml:loss: template error: a width of 300000000: more than a card text holds"),
     ("punished", "text.toml", 'loss = "lose {{ amount }} {{ stat }}"',
      "loss = \"lose {{ 'a\\nb'|indent(300000000) }} {{ stat }}\"",
      "punished/text.toml:loss: template error: |indent with a size of 300000000"),
+    ("exit-from-purgatory", "components.toml", 'name = "Worm"', 'name = "Worm {}"',   # printed in the print guide
+     "exit-from-purgatory/components.toml:cards[1].name: {} is not a placeholder"),
 ]
 
 

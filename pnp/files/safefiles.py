@@ -60,8 +60,10 @@ def _kind_of(path: Path) -> str | None:
 
 def read_json(path: Path, limit: int, *, links: bool = True) -> Any:
     """A JSON file read as `read_regular` reads; text that is not JSON is refused the same way."""
+    data = read_regular(path, limit, links=links)
     try:
-        return json.loads(read_regular(path, limit, links=links))
-    except (ValueError, RecursionError) as exc:
-        raise UnsafeFile(f"it is not JSON ({exc})" if isinstance(exc, ValueError) else "it is nested too deeply") \
-            from None
+        return json.loads(data)
+    except ValueError as exc:
+        raise UnsafeFile(f"it is not JSON ({exc})") from None
+    except RecursionError:
+        raise UnsafeFile("it is nested too deeply") from None

@@ -238,10 +238,10 @@ def _author_from_manifest(known: dict[str, str | None], name: str) -> str | None
     return authors.pop() if len(authors) == 1 else None
 
 
-@lru_cache(maxsize=256)
 def content_refusal(data: bytes) -> str | None:
-    """Why cached bytes are not an icon (see `cached_path`), checked on every read whatever the
-    manifest's hash says; None for an icon."""
+    """Why cached bytes are not an icon (see `cached_path`, which remembers what it parsed, so the
+    shape drawn next costs no second parse), checked on every read whatever the manifest's hash
+    says; None for an icon."""
     from pnp.source.svgshape import SvgRejected, cached_path
 
     try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
@@ -84,6 +85,7 @@ def clean_svg(paths: list[str]) -> bytes:
             f'<path d={quoteattr(d)}/></svg>').encode()
 
 
+@lru_cache(maxsize=256)
 def cached_path(data: bytes) -> str:
     """The one path of a cached icon. The cache holds only what `clean_svg` writes, and it is read
     back as untrusted: a file edited by hand (its hash written into the manifest too) is refused

@@ -291,6 +291,9 @@ MUTANTS = [
     Mutant(name="square tokens that do not stack", file="pnp/export/tts.py",
            edits=(('"Stackable": pieces.piles,', '"Stackable": pieces.piles and pieces.shape == "round",'),),
            tests=("tests/test_exports.py", "-k", "piles_up")),
+    Mutant(name="a signal taken while the build's workers fork", file="pnp/build/pipeline.py",
+           edits=(("    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)\n", ""),),
+           tests=("tests/test_interrupts_and_paths.py", "-k", "while_the_workers_fork")),
 ]
 
 

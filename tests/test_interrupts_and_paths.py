@@ -57,6 +57,32 @@ def test_a_killed_build_leaves_earlier_pdfs_intact(isolated, delay):
     assert code in (0, 128 + signal.SIGTERM, -signal.SIGTERM)
 
 
+SIGNAL_AT_FORK = """
+import os, signal, sys
+from pnp.cli import main
+sent = []
+def at_fork():          # the moment a signal once landed in fork's own hooks, made to happen every time
+    if not sent:
+        sent.append(1)
+        os.kill(os.getpid(), signal.SIG{name})
+os.register_at_fork(after_in_parent=at_fork)
+sys.argv = ["pnp", "build", "-o", "out", "--jobs", "2", "straight-to", "exit-from-purgatory"]
+main()
+"""
+
+
+@pytest.mark.parametrize("name", ["TERM", "INT"])
+def test_a_signal_while_the_workers_fork_stops_the_build(isolated, name):
+    """Taken inside fork's hooks, the handler's exception was only printed ("Exception ignored",
+    a traceback) and the build went on; held until the workers are forked, it stops the build."""
+    build = subprocess.run([sys.executable, "-c", SIGNAL_AT_FORK.format(name=name)], cwd=isolated,
+                           capture_output=True, timeout=60)
+    stderr = build.stderr.decode()
+    assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr
+    assert build.returncode == 128 + getattr(signal, f"SIG{name}"), stderr
+    assert message_lines(stderr) == ["interrupted: files being written were discarded; earlier files are intact"]
+
+
 def test_temp_files_left_by_sigkill_are_swept_by_the_next_build(run, isolated):
     folder = isolated / "output" / "seven-steps"
     folder.mkdir(parents=True)

@@ -6,6 +6,7 @@ import contextlib
 import hashlib
 import json
 import os
+import signal
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -297,6 +298,8 @@ def build_and_write(slug: str, settings: Settings, digest: str, no_validate: boo
     )
 
 
+STOP_SIGNALS = {signal.SIGTERM, signal.SIGINT}
+
 # imported once in the parent before workers fork, so no worker pays for them again
 PRELOAD = (
     "reportlab.pdfgen.canvas",
@@ -333,9 +336,16 @@ def build_many(
     register_fonts()
     manifest_schema()               # each worker reads its game's last manifest
     tasks = [(slug, settings, digests[slug], no_validate) for slug in slugs]
-    with multiprocessing.get_context("fork").Pool(min(jobs, len(slugs)), initializer=_worker_start) as pool:
-        yield from pool.imap_unordered(_build_task, tasks)  # each game reported as it finishes
-    # leaving the block (normally or by an exception) terminates the workers
+    # Ctrl-C and SIGTERM wait while the workers fork: taken inside fork's own hooks, the parent's
+    # handler would raise where Python can only print the exception and go on
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        with multiprocessing.get_context("fork").Pool(min(jobs, len(slugs)), initializer=_worker_start) as pool:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)     # one that came meanwhile lands here
+            yield from pool.imap_unordered(_build_task, tasks)  # each game reported as it finishes
+        # leaving the block (normally or by an exception) terminates the workers
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
 
 
 def _build_task(task: tuple[str, Settings, str, bool]) -> Outcome:
@@ -345,10 +355,9 @@ def _build_task(task: tuple[str, Settings, str, bool]) -> Outcome:
 def _worker_start() -> None:
     """A worker dies with its parent, takes SIGTERM as an order to stop at once, and leaves Ctrl-C
     to the parent (which then ends the pool)."""
-    import signal
-
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)      # blocked by the parent while it forked
     if sys.platform.startswith("linux"):
         import ctypes
 

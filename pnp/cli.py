@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp import __version__
+from pnp.export.services import SERVICES
 from pnp.games import BUILT_IN, DATA_GAME, GAMES, data_folder, known_games
-from pnp.source.printoptions import DuplexMode
+from pnp.source.printoptions import CardSize, DuplexMode
 
 if TYPE_CHECKING:                    # the commands import what they use when they run: a fast start
     from click.shell_completion import CompletionItem
@@ -505,16 +506,22 @@ def _progress(label: str, total: int) -> AbstractContextManager[Any]:
     return contextlib.nullcontext(Quiet())
 
 
-def _catalogue(game: str, kind: str, flags: dict[str, Any]) -> tuple[Settings, IconStore, Catalogue, Path]:
-    """What an export of `kind` starts from, and the folder it writes, checked writable (no link on
-    the way, a disk neither read-only nor full) before any drawing."""
-    from pnp.export.catalogue import catalogue
+def _export_start(game: str, kind: str, flags: dict[str, Any]) -> tuple[Settings, IconStore, Path]:
+    """The settings and icons an export of `kind` draws with, and the folder it writes, checked
+    writable (no link on the way, a disk neither read-only nor full) before any drawing."""
     from pnp.files.atomic import check_writable
 
     settings = _settings(writes=True, **flags)
     folder = settings.output_dir() / game / "exports" / kind
     check_writable(folder, root=settings.output_dir())
-    store = _store(settings)
+    return settings, _store(settings), folder
+
+
+def _catalogue(game: str, kind: str, flags: dict[str, Any]) -> tuple[Settings, IconStore, Catalogue, Path]:
+    """What an export of `kind` starts from: `_export_start`'s, and the game's exportable pieces."""
+    from pnp.export.catalogue import catalogue
+
+    settings, store, folder = _export_start(game, kind, flags)
     return settings, store, catalogue(game, settings, store), folder
 
 
@@ -533,11 +540,11 @@ def images(game: str, dpi: int, **flags: Any) -> None:
     Example: pnp export images straight-to --dpi 300 --bleed 0.125in
     """
     from pnp.export.catalogue import require_decks
-    from pnp.export.images import export_images, image_jobs
+    from pnp.export.images import export_images, image_count
 
     settings, store, found, folder = _catalogue(game, "images", flags)
     decks = require_decks(found)
-    with _progress("rendering card images", sum(len(image_jobs(d)) for d in decks)) as bar:
+    with _progress("rendering card images", image_count(decks)) as bar:
         written = export_images(decks, store, dpi=dpi, bleed_mm=settings.bleed.mm,
                                 ink_saver=settings.ink_saver, folder=folder, root=settings.output_dir(),
                                 progress=bar.update)
@@ -547,27 +554,44 @@ def images(game: str, dpi: int, **flags: Any) -> None:
 
 @export.command()
 @click.argument("game", type=GAME)
-@click.option("--bleed", default="0.125in", show_default=True, help="Bleed beyond the trim, e.g. 3mm or 0.125in.")
+@click.option("--service", type=click.Choice(sorted(SERVICES)), default="drivethrucards", show_default=True,
+              help="The card-printing service whose file rules to follow.")
+@click.option("--output-profile", type=click.Path(path_type=Path, dir_okay=False),
+              help="The press's CMYK ICC profile for a PDF service (default: ghostscript's SWOP profile, "
+                   "from Debian's libgs-common).")
 @export_options
-def printshop(game: str, **flags: Any) -> None:
-    """One PDF per deck of GAME for a card-printing service, into OUTPUT/GAME/exports/printshop.
+def printshop(game: str, service: str, output_profile: Path | None, **flags: Any) -> None:
+    """The files a card-printing service takes for GAME's decks, into OUTPUT/GAME/exports/SERVICE.
 
-    One card per page at trim size plus bleed (TrimBox and BleedBox set), each card's front
-    followed by its back, every copy of every card, every font embedded.
+    DriveThruCards: one PDF/X-1a:2003 file per deck in CMYK, each card's front then its back, every
+    copy. MakePlayingCards, PrinterStudio, The Game Crafter: an RGB PNG per front and per back at
+    their pixel size. Each card's design keeps inside the service's safe margin; cards.csv pairs
+    every front with its back and says how many to order. --card picks the service's card size.
 
     \b
-    Example: pnp export printshop punished --bleed 0.125in
+    Example: pnp export printshop punished --service thegamecrafter
     """
-    from pnp.export.catalogue import require_decks
-    from pnp.export.printshop import export_printshop
+    from dataclasses import replace
 
-    settings, store, found, folder = _catalogue(game, "printshop", flags)
+    from pnp.errors import UsageProblem
+    from pnp.export.catalogue import require_decks
+    from pnp.export.cmyk import OutputProfile
+    from pnp.export.safearea import safe_catalogue
+    from pnp.export.upload import export_service
+
+    chosen = SERVICES[service]
+    if output_profile and not chosen.pdf:
+        raise UsageProblem(f"--output-profile: {chosen.title} takes RGB images; the profile is for a PDF service")
+    profile = OutputProfile.load(output_profile) if chosen.pdf else None
+    settings, store, folder = _export_start(game, service, flags)
+    w, h = chosen.trim_mm(settings.card.name)
+    settings = replace(settings, card=CardSize.parse(f"{w:.4f}x{h:.4f}"))
+    found = safe_catalogue(game, settings, store, safe_mm=chosen.safe_mm)
     decks = require_decks(found)
-    with _progress("writing print-shop PDFs", len(decks)) as bar:
-        written = export_printshop(decks, store, bleed_mm=settings.bleed.mm, ink_saver=settings.ink_saver,
-                                   game_title=found.title, folder=folder, root=settings.output_dir(),
-                                   progress=bar.update)
-    click.echo(f"{game}: {len(written)} print-shop PDF(s) -> {folder}")
+    with _progress(f"writing {chosen.title} files", len(decks)) as bar:
+        written = export_service(decks, chosen, store, ink_saver=settings.ink_saver, game_title=found.title,
+                                 profile=profile, folder=folder, root=settings.output_dir(), progress=bar.update)
+    click.echo(f"{game}: {len(written) - 1} {chosen.title} file(s) and cards.csv -> {folder}")
     _exported(settings, game, folder)
 
 

@@ -42,6 +42,8 @@ def test_images_match_the_rules_model(run, isolated, game, kinds):
     faces = sum(int(r["quantity"]) for r in rows if r["side"] == "face")
     backs = sum(int(r["quantity"]) for r in rows if r["side"] == "back")
     assert faces == backs                                # every card has a back image
+    for back in (r for r in rows if r["side"] == "back"):     # and each face names the one behind it
+        assert sum(int(r["quantity"]) for r in rows if r["back"] == back["file"]) == int(back["quantity"])
     for row in rows:
         with Image.open(folder / row["file"]) as image:
             assert image.size == (825, 1125)             # poker + 1/8 in bleed at 300 dpi
@@ -316,34 +318,6 @@ def test_base_url_replaces_file_paths(run, isolated):
     assert run("export", "tts", "exit-from-purgatory", "--base-url", "https://example.org/pnp/").exit_code == 0
     text = (isolated / "output/exit-from-purgatory/exports/tts/exit-from-purgatory.json").read_text()
     assert "file://" not in text and "https://example.org/pnp/exit-from-purgatory-cards-1.png" in text
-
-
-def test_print_shop_pdfs(run, isolated):
-    from pypdf import PdfReader
-
-    assert run("export", "printshop", "punished").exit_code == 0
-    folder = isolated / "output/punished/exports/printshop"
-    rules = load_rules(read_game("punished", shipped_layouts_dir() / "punished"))
-    pdfs = sorted(folder.glob("*.pdf"))
-    assert [p.name for p in pdfs] == ["tier-1-cards.pdf", "tier-2-cards.pdf", "tier-3-cards.pdf"]
-    for number, pdf in enumerate(pdfs, start=1):
-        reader = PdfReader(pdf, strict=True)
-        cards = rules.components[f"tier-{number}"].expected(1)
-        assert len(reader.pages) == cards * 2
-        bleed = 72 / 8
-        for page in reader.pages:
-            trim = [float(v) for v in page.trimbox]
-            box = [float(v) for v in page.bleedbox]
-            assert trim[2] - trim[0] == pytest.approx(63.5 * 72 / 25.4, abs=0.01)
-            assert trim[3] - trim[1] == pytest.approx(88.9 * 72 / 25.4, abs=0.01)
-            assert box == pytest.approx([trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed], abs=0.01)
-            for font in (page["/Resources"].get("/Font") or {}).values():
-                font = font.get_object()
-                descendant = font.get("/DescendantFonts")
-                descriptor = (descendant[0].get_object() if descendant else font)["/FontDescriptor"].get_object()
-                assert "/FontFile2" in descriptor or "/FontFile" in descriptor, font["/BaseFont"]
-        texts = [page.extract_text() for page in reader.pages[:4]]
-        assert "Time alone" in texts[1] or "Hazard" in texts[1] or "Beast" in texts[1]   # a back follows its front
 
 
 def test_pngs_say_their_resolution(run, isolated):

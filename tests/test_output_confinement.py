@@ -45,7 +45,7 @@ LINKED = [
     ("thumbs/designs", ("build", GAME, "--force")),
     ("exports", ("export", "images", GAME)),
     ("exports/images", ("export", "images", GAME, "--dpi", "72")),
-    ("exports/printshop", ("export", "printshop", GAME)),
+    ("exports/drivethrucards", ("export", "printshop", GAME)),
     ("exports/tts", ("export", "tts", GAME)),
     ("report", ("report", GAME)),
 ]

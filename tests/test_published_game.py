@@ -64,4 +64,4 @@ def test_a_published_game_builds_validates_reports_and_exports(pnp_with_toll, tm
     deck = next(o for o in saved["ObjectStates"] if o["Name"] == "Deck")
     assert len(deck["DeckIDs"]) == 24 + 12                  # exported for the default 3 players
     assert len(list((out / "exports" / "images").glob("*.png"))) >= 2
-    assert list((out / "exports" / "printshop").glob("*.pdf"))
+    assert list((out / "exports" / "drivethrucards").glob("*.pdf"))

@@ -3,6 +3,7 @@ taken from the same plan a build draws."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from pnp.errors import UsageProblem
@@ -10,6 +11,8 @@ from pnp.render.components import Board, Piece, PieceSheet, Sheet
 from pnp.render.elements import Element
 from pnp.source.icons import IconStore
 from pnp.source.settings import Settings
+
+Side = tuple[tuple[Element, ...], str | None]     # elements and the background colour behind them
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -20,6 +23,30 @@ class Deck:
     pieces: list[Piece]
     w: float
     h: float
+    margin: float = 0.0     # mm around the laid-out card to its trim: a print shop's safe area
+
+    def pairs(self) -> list[CardPair]:
+        """Each distinct card (its face with its back) and how many of it the deck holds, in the
+        order they first appear."""
+        counts: Counter[Piece] = Counter(self.pieces)
+        return [CardPair(piece=piece, count=count) for piece, count in counts.items()]
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardPair:
+    """One design of a deck: what its front and its back show, and its copies."""
+
+    piece: Piece
+    count: int
+
+    @property
+    def face(self) -> Side:
+        return self.piece.face, self.piece.background
+
+    @property
+    def back(self) -> Side:
+        piece = self.piece
+        return (piece.back, piece.back_background) if piece.back is not None else ((), "#ffffff")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,53 +1,80 @@
 """Card images for print-on-demand shops: one PNG per distinct face and back, with its dpi, and
-quantities.csv saying how many of each to order."""
+quantities.csv saying how many of each to order and which back goes behind each face."""
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.export.catalogue import Deck
-from pnp.export.pictures import Side, draw_sides, png_bytes, slug
+from pnp.export.catalogue import Deck, Side
+from pnp.export.pictures import draw_sides, png_bytes, slug, write_csv
 from pnp.files.atomic import write_bytes_atomic
 from pnp.source.icons import IconStore
 
 
-def image_jobs(deck: Deck) -> list[tuple[str, int, str, str, str, Side]]:
-    """(file, quantity, side, kind, name, drawing) for each distinct face and back of the deck."""
-    faces = Counter((p.kind, p.name, p.face, p.background) for p in deck.pieces)
-    backs = Counter((p.back_name, p.back, p.back_background) for p in deck.pieces if p.back is not None)
+@dataclass(kw_only=True)
+class ImageRow:
+    """A line of quantities.csv: an image, how many to order, and for a face the back behind it."""
+
+    file: str
+    quantity: int
+    side: str
+    back: str
+    kind: str
+    name: str
+    drawing: Side
+
+
+def image_rows(deck: Deck) -> list[ImageRow]:
+    """Each distinct face with its back (a face shown with two backs is listed twice), then each
+    distinct back with the number of cards it is printed behind."""
+    faces: dict[Side, str] = {}
+    backs: dict[Side, ImageRow] = {}
     numbering: Counter[str] = Counter()
-    jobs = []
-    for (kind, name, face, background), count in faces.items():
-        numbering[kind] += 1
-        jobs.append((f"{slug(kind)}-{numbering[kind]:02d}.png", count, "face", kind, name, (face, background)))
-    for (back_name, back, background), count in backs.items():
-        jobs.append((f"back-{slug(back_name or deck.title)}.png", count, "back", "", back_name or "",
-                     (back, background)))
-    return jobs
+    rows = []
+    for pair in deck.pairs():
+        piece = pair.piece
+        if pair.face not in faces:
+            numbering[piece.kind] += 1
+            faces[pair.face] = f"{slug(piece.kind)}-{numbering[piece.kind]:02d}.png"
+        back = ""
+        if piece.back is not None:
+            if pair.back not in backs:
+                backs[pair.back] = ImageRow(file=f"back-{slug(piece.back_name or deck.title)}.png", quantity=0,
+                                            side="back", back="", kind="", name=piece.back_name or "",
+                                            drawing=pair.back)
+            backs[pair.back].quantity += pair.count
+            back = backs[pair.back].file
+        rows.append(ImageRow(file=faces[pair.face], quantity=pair.count, side="face", back=back, kind=piece.kind,
+                             name=piece.name, drawing=pair.face))
+    return rows + list(backs.values())
 
 
 def export_images(decks: list[Deck], store: IconStore, *, dpi: float, bleed_mm: float, ink_saver: bool,
                   folder: Path, root: Path, progress: Callable[[int], None] | None = None) -> list[Path]:
     written: list[Path] = []
-    rows = []
+    lines = []
     for deck in decks:
-        jobs = image_jobs(deck)
-        images = draw_sides([job[5] for job in jobs], deck.w, deck.h, dpi, store, bleed_mm=bleed_mm,
+        rows = image_rows(deck)
+        drawings = {row.file: row.drawing for row in rows}
+        images = draw_sides(list(drawings.values()), deck.w, deck.h, dpi, store, bleed_mm=bleed_mm + deck.margin,
                             ink_saver=ink_saver)
-        for (file, count, side, kind, name, _), image in zip(jobs, images, strict=True):
+        sizes = {}
+        for file, image in zip(drawings, images, strict=True):
             write_bytes_atomic(folder / file, png_bytes(image, dpi), root=root)
             written.append(folder / file)
-            rows.append({"file": file, "quantity": count, "side": side, "kind": kind, "name": name,
-                         "deck": deck.title, "width_px": image.width, "height_px": image.height, "dpi": dpi})
+            sizes[file] = image.size
             if progress:
                 progress(1)
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=list(rows[0]))
-    writer.writeheader()
-    writer.writerows(rows)
-    write_bytes_atomic(folder / "quantities.csv", buffer.getvalue().encode(), root=root)
+        lines += [{"file": row.file, "quantity": row.quantity, "side": row.side, "back": row.back, "kind": row.kind,
+                   "name": row.name, "deck": deck.title, "width_px": sizes[row.file][0],
+                   "height_px": sizes[row.file][1], "dpi": dpi} for row in rows]
+    write_csv(folder / "quantities.csv", lines, root=root)
     return [*written, folder / "quantities.csv"]
+
+
+def image_count(decks: list[Deck]) -> int:
+    """How many images `export_images` draws: the progress bar's length."""
+    return sum(len({row.file for row in image_rows(deck)}) for deck in decks)

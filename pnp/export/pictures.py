@@ -3,18 +3,19 @@ rasterised with pdfium, so an image and its printed piece never disagree."""
 
 from __future__ import annotations
 
+import csv
 import io
 import re
 from collections.abc import Sequence
+from pathlib import Path
 
 from PIL import Image
 
+from pnp.export.catalogue import Side
+from pnp.files.atomic import write_bytes_atomic
 from pnp.geometry import MM
-from pnp.render.elements import Element
 from pnp.render.raster import pieces_pdf, rasterise
 from pnp.source.icons import IconStore
-
-Side = tuple[tuple[Element, ...], str | None]     # elements and the background colour behind them
 
 
 def slug(text: str) -> str:
@@ -39,6 +40,15 @@ def standee_sides(image: Image.Image, dpi: float, tab_mm: float) -> tuple[Image.
     back = image.crop((0, tab + fold, image.width, half - fold)).rotate(180)
     front = image.crop((0, half + fold, image.width, image.height - tab - fold))
     return front, back
+
+
+def write_csv(path: Path, rows: list[dict[str, object]], *, root: Path) -> None:
+    """A manifest for an uploader or a spreadsheet: a header from the first row, then every row."""
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=list(rows[0]))
+    writer.writeheader()
+    writer.writerows(rows)
+    write_bytes_atomic(path, buffer.getvalue().encode(), root=root)
 
 
 def png_bytes(image: Image.Image, dpi: float) -> bytes:

@@ -56,6 +56,7 @@ class Painter:
     canvas: Canvas
     forms: Forms
     ink_saver: bool = False
+    colors: Callable[[str], Color] = rl_color   # '#rrggbb' to the canvas's colour: CMYK for a press
     _fill: str | None = None
     ox: float = 0.0
     oy: float = 0.0
@@ -87,7 +88,7 @@ class Painter:
     def fill(self, color: str) -> None:
         """Set the fill colour, skipping the operator when it is already in force."""
         if color != self._fill:
-            self.canvas.setFillColor(rl_color(color))
+            self.canvas.setFillColor(self.colors(color))
             self._fill = color
 
     # colours ---------------------------------------------------------------------------------
@@ -104,7 +105,7 @@ class Painter:
         if fill:
             self.fill(fill)
         if stroke:
-            c.setStrokeColor(rl_color(stroke))
+            c.setStrokeColor(self.colors(stroke))
             c.setLineWidth(width)
         c.setDash([d * MM for d in dash] if dash else [])
 
@@ -163,12 +164,12 @@ class Painter:
         scale = e.size * MM / 512.0
         if self.ink_saver:          # a light fill inside a dark outline; a small icon stays solid to stay legible
             light = e.size > SOLID_ICON_MM
-            c.setFillColor(rl_color(LIGHT_ICON_FILL if light else INK))
-            c.setStrokeColor(rl_color(INK))
+            c.setFillColor(self.colors(LIGHT_ICON_FILL if light else INK))
+            c.setStrokeColor(self.colors(INK))
             c.setLineWidth(ICON_OUTLINE_PT / scale)     # the form's units are the icon's 512 to a side
             c.setLineJoin(1)
         else:
-            c.setFillColor(rl_color(e.color))
+            c.setFillColor(self.colors(e.color))
         cx, cy = self.ox + e.cx * MM, self.oy + e.cy * MM
         if e.rotate:
             c.translate(cx, cy)

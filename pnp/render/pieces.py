@@ -24,7 +24,7 @@ from pnp.render.cropmarks import MARK_ROOM, crop_marks
 from pnp.render.elements import Box, Element, Polygon, icon_refs
 from pnp.render.furniture import Bands, band_area, bands_for
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
-from pnp.render.painter import rl_color
+from pnp.render.painter import Painter, rl_color
 from pnp.render.placed import Side
 from pnp.source.printoptions import DuplexMode
 
@@ -378,6 +378,18 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions
     c.restoreState()
     ctx.place(kind=piece.kind, name=piece.name, side=side, rect=trim, back=piece.back_name, turned=slot.turned,
               shape=section.shape)
+
+
+def paint_side(painter: Painter, side: tuple[Sequence[Element], str | None], w: float, h: float,
+               outside: float) -> None:
+    """One side of a `w` x `h` mm piece alone on a page `outside` points larger all round: its
+    background over the whole page (not in ink-saver), its edge fills run on to the page edge."""
+    elements, background = side
+    canvas = painter.canvas
+    if background and not painter.ink_saver:
+        canvas.setFillColor(painter.colors(background))
+        canvas.rect(0, 0, w * MM + 2 * outside, h * MM + 2 * outside, stroke=0, fill=1)
+    painter.draw(bleeding(elements, w, h, outside / MM) if outside else elements, outside, outside)
 
 
 def bleeding(elements: Sequence[Element], w: float, h: float, bleed: float) -> tuple[Element, ...]:

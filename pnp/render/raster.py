@@ -11,8 +11,8 @@ from pnp.geometry import MM
 from pnp.render.elements import Element
 from pnp.render.fonts import font, register_fonts
 from pnp.render.pages import FormCache
-from pnp.render.painter import Painter, rl_color
-from pnp.render.pieces import bleeding
+from pnp.render.painter import Painter
+from pnp.render.pieces import paint_side
 from pnp.source.icons import IconStore
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def pieces_pdf(sides: Sequence[tuple[tuple[Element, ...], str | None]], w_mm: float, h_mm: float,
                bleed: float, store: IconStore, ink_saver: bool = False) -> bytes:
-    """One page per (elements, background): the piece at its trim size plus `bleed` points all round,
+    """One page per (elements, background): the piece at its size plus `bleed` points all round,
     the background running out to the page edge (left off in ink-saver, as on the printed sheets)."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
@@ -32,11 +32,8 @@ def pieces_pdf(sides: Sequence[tuple[tuple[Element, ...], str | None]], w_mm: fl
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=font(False))  # type: ignore[arg-type]  # stubs: a name is a str
     painter = Painter(canvas, FormCache(canvas, store, outlined=ink_saver), ink_saver)
-    for elements, background in sides:
-        if background and not ink_saver:
-            canvas.setFillColor(rl_color(background))
-            canvas.rect(0, 0, width, height, stroke=0, fill=1)
-        painter.draw(bleeding(elements, w_mm, h_mm, bleed / MM) if bleed else elements, bleed, bleed)
+    for side in sides:
+        paint_side(painter, side, w_mm, h_mm, bleed)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()

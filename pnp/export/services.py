@@ -1,0 +1,63 @@
+"""What each card-printing service asks of an uploaded deck: the card sizes it prints, the bleed
+and safe margin around each card in pixels at its resolution, and whether it takes one PDF/X file
+per deck or one image per side. Every number is from the service's published file rules, or where
+a service publishes none, from the open-source uploaders that follow them (named beside it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.errors import UsageProblem
+
+INCH_MM = 25.4
+
+
+@dataclass(frozen=True, kw_only=True)
+class Service:
+    name: str                            # the --service value and the export's folder
+    title: str
+    pdf: bool                            # one PDF/X-1a file per deck; otherwise RGB PNGs, one per side
+    dpi: int
+    bleed_px: float                      # beyond the trim, on each side, at `dpi`
+    safe_px: float                       # inside the trim, on each side: nothing but background there
+    cards: dict[str, tuple[int, int]]    # card size name -> trim in pixels at `dpi`
+
+    @property
+    def bleed_mm(self) -> float:
+        return self.bleed_px / self.dpi * INCH_MM
+
+    @property
+    def safe_mm(self) -> float:
+        return self.safe_px / self.dpi * INCH_MM
+
+    def trim_mm(self, card: str) -> tuple[float, float]:
+        """The trim of the service's card called `card` (poker, bridge, tarot, mini)."""
+        if card not in self.cards:
+            raise UsageProblem(f"--card {card}: {self.title} prints {', '.join(self.cards)} cards here "
+                               f"(a size of your own: use `pnp export images --card WxH`)")
+        w, h = self.cards[card]
+        return w / self.dpi * INCH_MM, h / self.dpi * INCH_MM
+
+
+SERVICES = {service.name: service for service in (
+    # DriveThruCards, "Common Card Prep Issues & Solutions" (its publisher help centre): "All files need to
+    # be PDF/X-1a:2003"; "your final layout size should be 2.75" x 3.75" with the bleed"; "bleed is 1/8"
+    # (.125") on all four sides"; no text "closer than 1/8" (.125")" to the trim. Poker only is cited.
+    Service(name="drivethrucards", title="DriveThruCards", pdf=True, dpi=300, bleed_px=37.5, safe_px=37.5,
+            cards={"poker": (750, 1050)}),
+    # MakePlayingCards: an RGB image per side of 822 x 1122 px for its 2.5 x 3.5 in card, 36 px of bleed
+    # per side at 300 dpi (mpc-autofill's constants; the inkwell tool's presets give bridge 747 x 1122,
+    # tarot 897 x 1497, mini 597 x 822, the same 36 px round each). MPC publishes no safe margin for
+    # these: we keep the 1/8 in the other services ask for.
+    Service(name="makeplayingcards", title="MakePlayingCards", pdf=False, dpi=300, bleed_px=36, safe_px=37.5,
+            cards={"poker": (750, 1050), "bridge": (675, 1050), "tarot": (825, 1425), "mini": (525, 750)}),
+    # PrinterStudio (MakePlayingCards' sister site, one uploader serves both): "Upload size 822 x 1122 px",
+    # "Bleed 36 px on every side", RGB PNG, numbered fronts and matching numbered backs or one common back.
+    Service(name="printerstudio", title="PrinterStudio", pdf=False, dpi=300, bleed_px=36, safe_px=37.5,
+            cards={"poker": (750, 1050)}),
+    # The Game Crafter: a poker card is "a PNG, 825px x 1125px", trim 750 x 1050 at 37.5 px in, safe zone
+    # 675 x 975 at 75 px in (Squib's TGC layout); bridge 750 x 1125, tarot 900 x 1500, mini 600 x 825
+    # (templative's component table); RGB only: its help says CMYK images are rejected.
+    Service(name="thegamecrafter", title="The Game Crafter", pdf=False, dpi=300, bleed_px=37.5, safe_px=37.5,
+            cards={"poker": (750, 1050), "bridge": (675, 1050), "tarot": (825, 1425), "mini": (525, 750)}),
+)}

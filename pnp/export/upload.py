@@ -1,0 +1,73 @@
+"""The files one card-printing service takes for a game's decks, and cards.csv, which pairs every
+front with its back and says how many copies to order: a PDF/X-1a file per deck (each card's
+front and back on a page pair, its copies' pairs one after another: `pages`), or an RGB PNG per
+front and per back, numbered so front-007 goes with back-007 (or with the deck's one back.png)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from pnp.export.catalogue import Deck, Side
+from pnp.export.cmyk import OutputProfile
+from pnp.export.pictures import draw_sides, png_bytes, slug, write_csv
+from pnp.export.printshop import printshop_pdf
+from pnp.export.services import Service
+from pnp.files.atomic import write_bytes_atomic
+from pnp.source.icons import IconStore
+
+MANIFEST = "cards.csv"
+
+
+def export_service(decks: list[Deck], service: Service, store: IconStore, *, ink_saver: bool, game_title: str,
+                   profile: OutputProfile | None, folder: Path, root: Path,
+                   progress: Callable[[int], None] | None = None) -> list[Path]:
+    written: list[Path] = []
+    rows: list[dict[str, object]] = []
+    for deck in decks:
+        if service.pdf:
+            assert profile is not None
+            written.append(_pdf(deck, service, store, ink_saver=ink_saver, game_title=game_title, profile=profile,
+                                folder=folder, root=root, rows=rows))
+        else:
+            written += _pngs(deck, service, store, ink_saver=ink_saver, folder=folder, root=root, rows=rows)
+        if progress:
+            progress(1)
+    write_csv(folder / MANIFEST, rows, root=root)
+    return [*written, folder / MANIFEST]
+
+
+def _pdf(deck: Deck, service: Service, store: IconStore, *, ink_saver: bool, game_title: str, profile: OutputProfile,
+         folder: Path, root: Path, rows: list[dict[str, object]]) -> Path:
+    path = folder / f"{slug(deck.title)}.pdf"
+    write_bytes_atomic(path, printshop_pdf(deck, store, bleed_mm=service.bleed_mm, ink_saver=ink_saver,
+                                           game_title=game_title, profile=profile), root=root)
+    page = 1
+    for pair in deck.pairs():
+        last = page + 2 * pair.count - 1
+        rows.append({"deck": deck.title, "front": f"{path.name} page {page}", "back": f"{path.name} page {page + 1}",
+                     "count": pair.count, "pages": f"{page}-{last}", "kind": pair.piece.kind,
+                     "name": pair.piece.name, "back_name": pair.piece.back_name or ""})
+        page = last + 1
+    return path
+
+
+def _pngs(deck: Deck, service: Service, store: IconStore, *, ink_saver: bool, folder: Path, root: Path,
+          rows: list[dict[str, object]]) -> list[Path]:
+    pairs = deck.pairs()
+    one_back = len({pair.back for pair in pairs}) == 1
+    stem = slug(deck.title)
+    files: dict[str, Side] = {}
+    for number, pair in enumerate(pairs, start=1):
+        front = f"{stem}-front-{number:03d}.png"
+        back = f"{stem}-back.png" if one_back else f"{stem}-back-{number:03d}.png"
+        files[front], files[back] = pair.face, pair.back
+        rows.append({"deck": deck.title, "front": front, "back": back, "count": pair.count, "pages": "",
+                     "kind": pair.piece.kind, "name": pair.piece.name, "back_name": pair.piece.back_name or ""})
+    sides = list(dict.fromkeys(files.values()))        # a back behind many fronts is drawn once
+    images = draw_sides(sides, deck.w, deck.h, service.dpi, store, bleed_mm=service.bleed_mm + deck.margin,
+                        ink_saver=ink_saver)
+    pngs = {side: png_bytes(image, service.dpi) for side, image in zip(sides, images, strict=True)}
+    for file, side in files.items():
+        write_bytes_atomic(folder / file, pngs[side], root=root)
+    return [folder / file for file in files]

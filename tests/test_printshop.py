@@ -1,0 +1,236 @@
+"""Print-shop exports against the services' own numbers: DriveThruCards' PDF/X-1a:2003 through an
+independent preflight, every service's size, resolution, safe margin and front/back pairing, each
+measured from the files written."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import os
+from pathlib import Path
+
+import numpy as np
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+
+from pdfx_preflight import preflight
+from pnp.export.cmyk import SWOP_PROFILE
+
+# a developer's machine without Debian's libgs-common skips these; CI installs it, and fails without it
+pytestmark = pytest.mark.skipif(not SWOP_PROFILE.exists() and not os.environ.get("CI"),
+                                reason="Debian's libgs-common (the SWOP profile) is not installed here")
+
+CARD_GAMES = ("exit-from-purgatory", "punished", "straight-to")
+# the numbers each service publishes (see pnp/export/services.py for the sources), written out here
+# again so a slip in the code's table cannot pass: poker card with bleed in px at 300 dpi, bleed px
+PUBLISHED = {"drivethrucards": ((825, 1125), 37.5), "makeplayingcards": ((822, 1122), 36),
+             "printerstudio": ((822, 1122), 36), "thegamecrafter": ((825, 1125), 37.5)}
+SAFE_PX = 37.5            # 1/8 in inside the trim, at 300 dpi
+# which game each image service is checked with: Punished has 36 fronts over 13 backs, the pairing case
+IMAGE_RUNS = {"makeplayingcards": "punished", "printerstudio": "exit-from-purgatory", "thegamecrafter": "straight-to"}
+
+
+@pytest.fixture(scope="module")
+def exports(tmp_path_factory) -> Path:
+    """DriveThruCards' PDFs for every card game and each image service's files for one game, made
+    once by the CLI."""
+    from click.testing import CliRunner
+
+    from pnp.cli import cli
+
+    folder = tmp_path_factory.mktemp("printshop")
+    runs = [(game, "drivethrucards") for game in CARD_GAMES] + [(g, s) for s, g in IMAGE_RUNS.items()]
+    with contextlib.chdir(folder):
+        for game, service in runs:
+            result = CliRunner().invoke(cli, ["export", "printshop", game, "--service", service, "-o", str(folder)],
+                                        catch_exceptions=False)
+            assert result.exit_code == 0, result.output
+    return folder
+
+
+def manifest(folder: Path) -> list[dict[str, str]]:
+    with open(folder / "cards.csv", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+@pytest.mark.parametrize("game", CARD_GAMES)
+def test_drivethrucards_pdfs_pass_a_pdfx_preflight(exports, game):
+    pdfs = sorted((exports / game / "exports" / "drivethrucards").glob("*.pdf"))
+    assert pdfs
+    for pdf in pdfs:
+        assert preflight(pdf.read_bytes()) == [], pdf.name
+
+
+def _planted(data: bytes, plant) -> bytes:
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        plant(pdf)
+        out = io.BytesIO()
+        pdf.save(out)
+    return out.getvalue()
+
+
+def _rgb_fill(pdf: pikepdf.Pdf) -> None:
+    page = pdf.pages[0]
+    page.contents_add(pdf.make_stream(b"q 1 0 0 rg 10 10 20 20 re f Q"), prepend=False)
+
+
+def _rgb_in_a_form(pdf: pikepdf.Pdf) -> None:
+    form = next(iter(pdf.pages[0].Resources.XObject.values()))
+    form.write(b"0.2 0.4 0.6 RG " + form.read_bytes())
+
+
+def _half_transparent(pdf: pikepdf.Pdf) -> None:
+    page = pdf.pages[0]
+    page.Resources.ExtGState = pikepdf.Dictionary(GS9=pikepdf.Dictionary(ca=0.5))
+    page.contents_add(pdf.make_stream(b"/GS9 gs"), prepend=True)
+
+
+@pytest.mark.parametrize("plant, finding", [
+    (_rgb_fill, "sets an RGB colour"),
+    (_rgb_in_a_form, "sets an RGB colour"),
+    (_half_transparent, "transparency"),
+    (lambda pdf: pdf.Root.__delattr__("OutputIntents"), "0 GTS_PDFX output intents"),
+    (lambda pdf: pdf.docinfo.__setitem__("/Trapped", pikepdf.Name.Unknown), "Trapped"),
+    (lambda pdf: pdf.pages[0].obj.__delitem__("/TrimBox"), "TrimBox"),
+])
+def test_the_preflight_finds_a_planted_breach(exports, plant, finding):
+    """The preflight can fail: each breach planted in a good file is reported."""
+    good = (exports / "exit-from-purgatory/exports/drivethrucards/cards.pdf").read_bytes()
+    assert preflight(good) == []
+    assert any(finding in problem for problem in preflight(_planted(good, plant)))
+
+
+def test_drivethrucards_pages_are_the_cited_size_front_then_back(exports):
+    folder = exports / "punished" / "exports" / "drivethrucards"
+    (w_px, h_px), bleed_px = PUBLISHED["drivethrucards"]
+    rows = manifest(folder)
+    for pdf in sorted(folder.glob("*.pdf")):
+        with pikepdf.open(pdf) as document:
+            mine = [row for row in rows if row["front"].startswith(pdf.name + " ")]
+            assert len(document.pages) == 2 * sum(int(row["count"]) for row in mine)
+            for page in document.pages:
+                assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, w_px * 72 / 300, h_px * 72 / 300])
+                inset = bleed_px * 72 / 300
+                assert [float(v) for v in page.obj.TrimBox] == pytest.approx(
+                    [inset, inset, w_px * 72 / 300 - inset, h_px * 72 / 300 - inset])
+        text = pdfium.PdfDocument(pdf)
+        for row in mine:
+            first, last = (int(n) for n in row["pages"].split("-"))
+            assert row["front"] == f"{pdf.name} page {first}" and row["back"] == f"{pdf.name} page {first + 1}"
+            assert last - first + 1 == 2 * int(row["count"])
+            front = text[first - 1].get_textpage().get_text_range()
+            back = text[first].get_textpage().get_text_range()
+            assert row["name"] in front and row["name"] not in back      # the named card, then its back
+
+
+@pytest.mark.parametrize("service", sorted(IMAGE_RUNS))
+def test_image_services_write_their_cited_size_and_resolution(exports, service):
+    folder = exports / IMAGE_RUNS[service] / "exports" / service
+    size, _ = PUBLISHED[service]
+    pngs = sorted(folder.glob("*.png"))
+    assert pngs
+    for png in pngs:
+        with Image.open(png) as image:
+            assert image.size == size and image.mode == "RGB", png.name
+            assert image.info["dpi"] == pytest.approx((300, 300), abs=0.05)
+
+
+def test_every_front_is_paired_with_its_own_back(exports):
+    """Punished through MakePlayingCards: 36 fronts over one back per tier and category; front-NNN goes
+    with back-NNN, and that back image shows the back the card's data names."""
+    from pnp.games import load_game
+    from pnp.source.gamesource import read_game
+    from pnp.source.rules import load_rules
+
+    folder = exports / "punished" / "exports" / "makeplayingcards"
+    rows = manifest(folder)
+    rules = load_rules(read_game("punished", load_game("punished").shipped_folder()))
+    for tier in ("tier-1", "tier-2", "tier-3"):
+        assert sum(int(r["count"]) for r in rows if r["kind"] == tier) == rules.components[tier].expected(1)
+    for row in rows:
+        assert row["front"].replace("-front-", "-back-") == row["back"]
+    by_back_name: dict[str, bytes] = {}
+    for row in rows:            # one picture per named back, whichever front it sits behind
+        picture = Image.open(folder / row["back"]).tobytes()
+        assert by_back_name.setdefault(row["back_name"], picture) == picture, row["back"]
+    assert len(set(by_back_name.values())) == len(by_back_name) > 3       # each named back its own picture
+
+
+def _ring_faults(image: np.ndarray, bleed: float, safe: float, tolerance: int = 40) -> list[str]:
+    """Where anything but the background running through the bleed shows between the trim and the
+    safe line: each pixel of that ring must match the bleed straight outside it (corners aside)."""
+    h, w = image.shape[:2]
+    left, top = round(bleed), round(bleed)
+    right, bottom = w - round(bleed), h - round(bleed)
+    depth = int(np.floor(safe))
+    faults = []
+    rows, cols = slice(top + depth, bottom - depth), slice(left + depth, right - depth)
+    edges = {"left": (image[rows, left + 1:left + depth], image[rows, left // 2][:, None]),
+             "right": (image[rows, right - depth + 1:right - 1], image[rows, (right + w) // 2][:, None]),
+             "top": (image[top + 1:top + depth, cols], image[top // 2, cols][None]),
+             "bottom": (image[bottom - depth + 1:bottom - 1, cols], image[(bottom + h) // 2, cols][None])}
+    for edge, (ring, outside) in edges.items():
+        worst = int(np.abs(ring.astype(int) - outside.astype(int)).max())
+        if worst > tolerance:
+            faults.append(f"{edge} {worst}")
+    return faults
+
+
+def _pdf_sides(pdf: Path, dpi: int) -> list[np.ndarray]:
+    document = pdfium.PdfDocument(pdf)
+    seen, sides = set(), []
+    for page in document:
+        forms = page.get_objects()
+        key = tuple(type(o).__name__ for o in forms), page.get_textpage().get_text_range()
+        image = np.asarray(page.render(scale=dpi / 72).to_pil().convert("RGB"))
+        if (key, image.tobytes()[::4099]) not in seen:
+            seen.add((key, image.tobytes()[::4099]))
+            sides.append(image)
+    return sides
+
+
+@pytest.mark.parametrize("service", sorted(PUBLISHED))
+def test_nothing_but_background_within_the_safe_margin(exports, service):
+    """Frames included: measured on every distinct side written, in the files themselves."""
+    _, bleed_px = PUBLISHED[service]
+    games = CARD_GAMES if service == "drivethrucards" else (IMAGE_RUNS[service],)
+    checked = 0
+    for game in games:
+        folder = exports / game / "exports" / service
+        if service == "drivethrucards":
+            dpi = 100
+            sides = [side for pdf in sorted(folder.glob("*.pdf")) for side in _pdf_sides(pdf, dpi)]
+        else:
+            dpi = 300
+            sides = [np.asarray(Image.open(png).convert("RGB")) for png in sorted(folder.glob("*.png"))]
+        for number, side in enumerate(sides):
+            scale = dpi / 300
+            assert _ring_faults(side, bleed_px * scale, SAFE_PX * scale) == [], (game, number)
+            checked += 1
+    assert checked >= 4
+
+
+def test_a_frame_at_the_trim_is_found_by_the_safe_margin_check():
+    """The measure can fail: a frame 1 mm inside the trim of a plain card."""
+    image = np.full((1125, 825, 3), 240, dtype=np.uint8)
+    frame = 37 + 12
+    image[frame:-frame, frame:frame + 4] = 30
+    assert _ring_faults(image, 37.5, SAFE_PX) == ["left 210"]
+
+
+def test_a_service_refuses_a_card_size_it_does_not_print(run):
+    result = run("export", "printshop", "punished", "--service", "drivethrucards", "--card", "tarot")
+    assert result.exit_code == 2 and "--card tarot: DriveThruCards prints poker cards" in result.output
+
+
+def test_an_rgb_profile_is_refused_naming_the_option(run, tmp_path):
+    rgb = Path("/usr/share/color/icc/ghostscript/srgb.icc")
+    result = run("export", "printshop", "punished", "--output-profile", str(rgb))
+    assert result.exit_code == 2 and f"--output-profile {rgb}: a print-shop PDF needs a CMYK output profile" in result.output
+    junk = tmp_path / "junk.icc"
+    junk.write_bytes(b"not a profile")
+    result = run("export", "printshop", "punished", "--output-profile", str(junk))
+    assert result.exit_code == 2 and "not an ICC profile" in result.output and "Traceback" not in result.output

@@ -14,9 +14,9 @@ import numpy as np
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
+from pdfx_preflight import preflight
 from PIL import Image
 
-from pdfx_preflight import preflight
 from pnp.export.cmyk import SWOP_PROFILE
 
 # a developer's machine without Debian's libgs-common skips these; CI installs it, and fails without it

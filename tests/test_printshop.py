@@ -136,6 +136,11 @@ def test_image_services_write_their_cited_size_and_resolution(exports, service):
         with Image.open(png) as image:
             assert image.size == size and image.mode == "RGB", png.name
             assert image.info["dpi"] == pytest.approx((300, 300), abs=0.05)
+    rows = manifest(folder)                  # every image is in a pair, and every pair's images exist
+    assert {row[side] for row in rows for side in ("front", "back")} == {png.name for png in pngs}
+    for row in rows:
+        deck = row["front"].split("-front-")[0]
+        assert row["back"] in (row["front"].replace("-front-", "-back-"), f"{deck}-back.png")
 
 
 def test_every_front_is_paired_with_its_own_back(exports):
@@ -229,7 +234,8 @@ def test_a_service_refuses_a_card_size_it_does_not_print(run):
 def test_an_rgb_profile_is_refused_naming_the_option(run, tmp_path):
     rgb = Path("/usr/share/color/icc/ghostscript/srgb.icc")
     result = run("export", "printshop", "punished", "--output-profile", str(rgb))
-    assert result.exit_code == 2 and f"--output-profile {rgb}: a print-shop PDF needs a CMYK output profile" in result.output
+    assert result.exit_code == 2
+    assert f"--output-profile {rgb}: a print-shop PDF needs a CMYK output profile" in result.output
     junk = tmp_path / "junk.icc"
     junk.write_bytes(b"not a profile")
     result = run("export", "printshop", "punished", "--output-profile", str(junk))

@@ -45,8 +45,8 @@ class CardPair:
 
     @property
     def back(self) -> Side:
-        piece = self.piece
-        return (piece.back, piece.back_background) if piece.back is not None else ((), "#ffffff")
+        assert self.piece.back is not None          # a deck's cards all have backs (`is_deck`)
+        return self.piece.back, self.piece.back_background
 
 
 @dataclass(frozen=True, kw_only=True)

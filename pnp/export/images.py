@@ -39,16 +39,12 @@ def image_rows(deck: Deck) -> list[ImageRow]:
         if pair.face not in faces:
             numbering[piece.kind] += 1
             faces[pair.face] = f"{slug(piece.kind)}-{numbering[piece.kind]:02d}.png"
-        back = ""
-        if piece.back is not None:
-            if pair.back not in backs:
-                backs[pair.back] = ImageRow(file=f"back-{slug(piece.back_name or deck.title)}.png", quantity=0,
-                                            side="back", back="", kind="", name=piece.back_name or "",
-                                            drawing=pair.back)
-            backs[pair.back].quantity += pair.count
-            back = backs[pair.back].file
-        rows.append(ImageRow(file=faces[pair.face], quantity=pair.count, side="face", back=back, kind=piece.kind,
-                             name=piece.name, drawing=pair.face))
+        if pair.back not in backs:
+            backs[pair.back] = ImageRow(file=f"back-{slug(piece.back_name or deck.title)}.png", quantity=0,
+                                        side="back", back="", kind="", name=piece.back_name or "", drawing=pair.back)
+        backs[pair.back].quantity += pair.count
+        rows.append(ImageRow(file=faces[pair.face], quantity=pair.count, side="face", back=backs[pair.back].file,
+                             kind=piece.kind, name=piece.name, drawing=pair.face))
     return rows + list(backs.values())
 
 

@@ -240,3 +240,18 @@ def test_an_rgb_profile_is_refused_naming_the_option(run, tmp_path):
     junk.write_bytes(b"not a profile")
     result = run("export", "printshop", "punished", "--output-profile", str(junk))
     assert result.exit_code == 2 and "not an ICC profile" in result.output and "Traceback" not in result.output
+
+
+def test_colours_reach_the_press_as_the_inks_a_printer_expects():
+    """Through the SWOP profile: a red is magenta and yellow, a blue mostly cyan, black and greys
+    black ink alone (text from one plate), white no ink at all."""
+    from pnp.export.cmyk import CmykInks, OutputProfile
+
+    inks = CmykInks(OutputProfile.load(None))
+    red, blue = inks.color("#c81e1e"), inks.color("#1e3cc8")
+    assert red.magenta > 0.9 and red.yellow > 0.9 and red.cyan < 0.25
+    assert blue.cyan > 0.8 and blue.yellow < 0.2
+    assert (inks.color("#000000").cmyk(), inks.color("#ffffff").cmyk()) == ((0, 0, 0, 1), (0, 0, 0, 0))
+    greys = [inks.color(f"#{v:02x}{v:02x}{v:02x}").cmyk() for v in (0x20, 0x80, 0xd0)]
+    assert all(c == m == y == 0 for c, m, y, _ in greys)
+    assert greys[0][3] > greys[1][3] > greys[2][3] > 0              # darker grey, more black ink

@@ -8,6 +8,7 @@ import io
 import itertools
 import math
 import re
+from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
@@ -134,6 +135,8 @@ def test_the_default_build_prints_on_few_sheets_and_says_so(run, isolated):
         assert game_sheets <= load_game(game).promises.sheets, (game, game_sheets)
         total += game_sheets
     assert f"all {len(GAMES)} games: {pages_total} pages on {total} sheets of paper" in result.output
+    readme = (Path(__file__).parent.parent / "README.md").read_text()      # and the README says so
+    assert f"the default A4 build of all five games: {pages_total} pages on {total} sheets" in readme
     print(f"default A4 build: {pages_total} pages, {total} sheets ({pieces} carrying pieces)")
 
 

@@ -31,7 +31,7 @@ class Mutant:
 
 MUTANTS = [
     Mutant(name="the print-shop PDF paints in RGB", file="pnp/export/printshop.py",
-           edits=(('enforceColorSpace="cmyk",', ""), ("colors=CmykInks(profile).color", "")),
+           edits=(('enforceColorSpace="cmyk",', ""), ("colors=inks.color", "")),
            tests=("tests/test_printshop.py", "-k", "preflight and not planted")),
     Mutant(name="cyan and magenta swapped on the way to the press", file="pnp/export/cmyk.py",
            edits=(("return CMYKColor(c / 255, m / 255, y / 255, k / 255)", "return CMYKColor(m / 255, c / 255, y / 255, k / 255)"),),

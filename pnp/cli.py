@@ -15,7 +15,7 @@ import click
 from pnp import __version__
 from pnp.export.services import SERVICES
 from pnp.games import BUILT_IN, DATA_GAME, GAMES, data_folder, known_games
-from pnp.source.printoptions import CardSize, DuplexMode
+from pnp.source.printoptions import DuplexMode
 
 if TYPE_CHECKING:                    # the commands import what they use when they run: a fast start
     from click.shell_completion import CompletionItem
@@ -584,8 +584,7 @@ def printshop(game: str, service: str, output_profile: Path | None, **flags: Any
         raise UsageProblem(f"--output-profile: {chosen.title} takes RGB images; the profile is for a PDF service")
     profile = OutputProfile.load(output_profile) if chosen.pdf else None
     settings, store, folder = _export_start(game, service, flags)
-    w, h = chosen.trim_mm(settings.card.name)
-    settings = replace(settings, card=CardSize.parse(f"{w:.4f}x{h:.4f}"))
+    settings = replace(settings, card=chosen.card_size(settings.card.name))
     found = safe_catalogue(game, settings, store, safe_mm=chosen.safe_mm)
     decks = require_decks(found)
     with _progress(f"writing {chosen.title} files", len(decks)) as bar:

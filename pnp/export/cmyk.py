@@ -67,6 +67,7 @@ class CmykInks:
     sRGB black is 100% black ink and white is bare paper."""
 
     def __init__(self, profile: OutputProfile):
+        self.profile = profile
         srgb, lab = ImageCms.createProfile("sRGB"), ImageCms.createProfile("LAB")
         press = ImageCms.ImageCmsProfile(io.BytesIO(profile.icc))
         intent, bpc = ImageCms.Intent.RELATIVE_COLORIMETRIC, ImageCms.Flags.BLACKPOINTCOMPENSATION
@@ -87,9 +88,8 @@ class CmykInks:
         return self._colors[value]
 
     def _convert(self, value: str) -> CMYKColor:
-        rgb = toColor(value)
-        pixel = Image.new("RGB", (1, 1), tuple(round(channel * 255) for channel in rgb.rgb()))
-        red, green, blue = pixel.getpixel((0, 0))    # type: ignore[misc]  # an RGB pixel is a triple
+        red, green, blue = (round(channel * 255) for channel in toColor(value).rgb())
+        pixel = Image.new("RGB", (1, 1), (red, green, blue))
         if red == green == blue:
             return CMYKColor(0, 0, 0, self._black_for(pixel))
         c, m, y, k = ImageCms.applyTransform(pixel, self._to_cmyk).getpixel((0, 0))  # type: ignore[union-attr,misc]

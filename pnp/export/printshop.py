@@ -8,7 +8,7 @@ import io
 
 from pnp import __version__
 from pnp.export.catalogue import Deck, Side
-from pnp.export.cmyk import CmykInks, OutputProfile
+from pnp.export.cmyk import CmykInks
 from pnp.export.pdfx import as_pdfx
 from pnp.geometry import MM
 from pnp.render.elements import icon_refs
@@ -20,7 +20,7 @@ from pnp.source.icons import IconStore
 
 
 def printshop_pdf(deck: Deck, store: IconStore, *, bleed_mm: float, ink_saver: bool, game_title: str,
-                  profile: OutputProfile) -> bytes:
+                  inks: CmykInks) -> bytes:
     """Pages front, back, front, back, ... for every copy of every card; each distinct side is drawn
     once as a form and placed on each page that shows it. The card is laid out `deck.margin` mm
     inside its trim, and the page is the trim plus `bleed_mm` all round."""
@@ -39,7 +39,7 @@ def printshop_pdf(deck: Deck, store: IconStore, *, bleed_mm: float, ink_saver: b
     canvas.setTitle(title)
     canvas.setCreator(f"purgatory-pnp {__version__}")
     forms = FormCache(canvas, store, outlined=ink_saver)
-    painter = Painter(canvas, forms, ink_saver, colors=CmykInks(profile).color)
+    painter = Painter(canvas, forms, ink_saver, colors=inks.color)
 
     def side_form(side: Side) -> str:
         for ref in sorted(icon_refs(side[0])):       # forms do not nest: icons first
@@ -54,4 +54,4 @@ def printshop_pdf(deck: Deck, store: IconStore, *, bleed_mm: float, ink_saver: b
             canvas.doForm(side_form(side))
             canvas.showPage()
     canvas.save()
-    return as_pdfx(buffer.getvalue(), profile, title=title)
+    return as_pdfx(buffer.getvalue(), inks.profile, title=title)

@@ -30,7 +30,7 @@ def safe_catalogue(game: str, settings: Settings, store: IconStore, *, safe_mm: 
         return found
     shrink = safe_mm - inset
     card = settings.card
-    inner = CardSize.parse(f"{card.width / MM - 2 * shrink:.4f}x{card.height / MM - 2 * shrink:.4f}")
+    inner = CardSize(card.name, card.width - 2 * shrink * MM, card.height - 2 * shrink * MM)
     smaller = catalogue(game, replace(settings, card=inner), store)
     return replace(smaller, decks=[replace(deck, margin=deck.margin + shrink) for deck in smaller.decks])
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.errors import UsageProblem
+from pnp.source.printoptions import CardSize
 
 INCH_MM = 25.4
+INCH = 72.0         # points
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -30,13 +32,13 @@ class Service:
     def safe_mm(self) -> float:
         return self.safe_px / self.dpi * INCH_MM
 
-    def trim_mm(self, card: str) -> tuple[float, float]:
+    def card_size(self, card: str) -> CardSize:
         """The trim of the service's card called `card` (poker, bridge, tarot, mini)."""
         if card not in self.cards:
             raise UsageProblem(f"--card {card}: {self.title} prints {', '.join(self.cards)} cards here "
                                f"(a size of your own: use `pnp export images --card WxH`)")
         w, h = self.cards[card]
-        return w / self.dpi * INCH_MM, h / self.dpi * INCH_MM
+        return CardSize(card, w / self.dpi * INCH, h / self.dpi * INCH)
 
 
 SERVICES = {service.name: service for service in (

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pnp.export.catalogue import Deck, Side
-from pnp.export.cmyk import OutputProfile
+from pnp.export.cmyk import CmykInks, OutputProfile
 from pnp.export.pictures import draw_sides, png_bytes, slug, write_csv
 from pnp.export.printshop import printshop_pdf
 from pnp.export.services import Service
@@ -24,10 +24,11 @@ def export_service(decks: list[Deck], service: Service, store: IconStore, *, ink
                    progress: Callable[[int], None] | None = None) -> list[Path]:
     written: list[Path] = []
     rows: list[dict[str, object]] = []
+    inks = CmykInks(profile) if profile else None        # one colour conversion for every deck
     for deck in decks:
         if service.pdf:
-            assert profile is not None
-            written.append(_pdf(deck, service, store, ink_saver=ink_saver, game_title=game_title, profile=profile,
+            assert inks is not None
+            written.append(_pdf(deck, service, store, ink_saver=ink_saver, game_title=game_title, inks=inks,
                                 folder=folder, root=root, rows=rows))
         else:
             written += _pngs(deck, service, store, ink_saver=ink_saver, folder=folder, root=root, rows=rows)
@@ -37,11 +38,11 @@ def export_service(decks: list[Deck], service: Service, store: IconStore, *, ink
     return [*written, folder / MANIFEST]
 
 
-def _pdf(deck: Deck, service: Service, store: IconStore, *, ink_saver: bool, game_title: str, profile: OutputProfile,
+def _pdf(deck: Deck, service: Service, store: IconStore, *, ink_saver: bool, game_title: str, inks: CmykInks,
          folder: Path, root: Path, rows: list[dict[str, object]]) -> Path:
     path = folder / f"{slug(deck.title)}.pdf"
     write_bytes_atomic(path, printshop_pdf(deck, store, bleed_mm=service.bleed_mm, ink_saver=ink_saver,
-                                           game_title=game_title, profile=profile), root=root)
+                                           game_title=game_title, inks=inks), root=root)
     page = 1
     for pair in deck.pairs():
         last = page + 2 * pair.count - 1

@@ -78,6 +78,13 @@ class SavedObject:
         self.widest = max(self.widest, self.row_x - GAP_MM)
         self.objects.append(obj)
 
+    def place_together(self, objects: list[Json], title: str, w_mm: float, h_mm: float) -> None:
+        """One object on the table by its size; several in a bag called `title`."""
+        if len(objects) == 1:
+            self.place(objects[0], w_mm, h_mm)
+        else:
+            self.place(_object("Bag", title, ContainedObjects=objects), BAG_MM, BAG_MM)
+
     def centre(self) -> None:
         """The whole layout moved to the middle of the table."""
         dx, dz = self.widest / 2 / UNIT_MM, (self.row_z + self.row_depth) / 2 / UNIT_MM
@@ -161,10 +168,8 @@ class SavedObject:
                                "scale": (pieces.w / TILE_MM, pieces.h / TILE_MM)}
         contained = [_object(made[p]["Name"], p.name, CustomImage=made[p]["CustomImage"], scale=made[p]["scale"])
                      for p in pieces.pieces]
-        if len(contained) == 1:
-            self.place(contained[0], pieces.w, pieces.h if contained[0]["Name"] == "Custom_Tile" else pieces.w)
-        else:
-            self.place(_object("Bag", pieces.title, ContainedObjects=contained), BAG_MM, BAG_MM)
+        depth = pieces.h if contained[0]["Name"] == "Custom_Tile" else pieces.w     # a figurine stands on its width
+        self.place_together(contained, pieces.title, pieces.w, depth)
 
     # boards and sheets -------------------------------------------------------------------------
     def flat(self, flat: Flat, prefix: str) -> None:
@@ -175,10 +180,7 @@ class SavedObject:
                   "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": False}}
         tiles = [_object("Custom_Tile", flat.name, CustomImage=custom, scale=(flat.w / TILE_MM, flat.h / TILE_MM))
                  for _ in range(flat.copies)]
-        if len(tiles) == 1:
-            self.place(tiles[0], flat.w, flat.h)
-        else:
-            self.place(_object("Bag", f"{flat.title} x {flat.copies}", ContainedObjects=tiles), BAG_MM, BAG_MM)
+        self.place_together(tiles, f"{flat.title} x {flat.copies}", flat.w, flat.h)
 
 
 def _grid(images: list[Image.Image], cols: int, rows: int, w: int, h: int, *, hidden: Image.Image) -> Image.Image:

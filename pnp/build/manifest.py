@@ -7,8 +7,7 @@ against. A manifest read back from disk is validated as a whole: one that does n
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING, Literal
 from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.render.placed import Placed
 
-if TYPE_CHECKING:              # loaded when a manifest is first read: drawing pages never needs it
+if TYPE_CHECKING:              # loaded when a manifest is first read or written: drawing never needs it
     from pydantic import TypeAdapter
 
 
@@ -83,7 +82,9 @@ class Manifest:
     data: str | None = None                       # digest of the game's data alone
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), indent=1) + "\n"
+        """The manifest as written to disk (pydantic's serialiser: a 10,000-card build has 40,000
+        records, where dataclasses.asdict and json took seconds)."""
+        return manifest_schema().dump_json(self, indent=1).decode() + "\n"
 
 
 MAX_BYTES = 64 * 1024 * 1024
@@ -91,7 +92,7 @@ MAX_BYTES = 64 * 1024 * 1024
 
 @cache
 def manifest_schema() -> TypeAdapter[Manifest]:
-    """Built on first read: drawing and writing a manifest never pay for reading one."""
+    """Built when a manifest is first read or written: drawing pages never pays for it."""
     from pydantic import TypeAdapter
 
     return TypeAdapter(Manifest)

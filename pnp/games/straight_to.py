@@ -462,7 +462,7 @@ def count_origins(d: StraightData, source: GameSource) -> dict[str, CountOrigin]
     out = {}
     for kind in ("good", "evil"):
         where = [
-            f"souls[{i}].count (line {source.line_of(FILE, ('souls', i, 'count'))})"
+            f"souls[{i}].count ({source.place(FILE, ('souls', i, 'count'))})"
             for i, soul in enumerate(d.souls)
             if soul.type == kind
         ]

@@ -23,12 +23,13 @@ from pnp.source.tomlfiles import (
     CSV_MAX_BYTES,
     MAX_LAYOUT_BYTES,
     KeyPath,
+    TomlLines,
+    csv_location,
     expand_csv,
     icon_locations,
     key_text,
     parse_toml,
     string_values,
-    toml_line,
 )
 
 DATA_SUFFIXES = (".toml", ".csv")
@@ -39,7 +40,7 @@ MIN_TRACED = 12             # characters a text needs before it is traced to the
 class _Parsed:
     table: dict[str, Any]
     csv: dict[KeyPath, Path]            # where each CSV list in the table came from
-    lines: list[str]
+    lines: TomlLines
 
 
 @dataclass(kw_only=True)
@@ -80,11 +81,19 @@ class GameSource:
         """The line of `loc` in a TOML file, for a message pointing where the designer edits."""
         parsed = self._parsed.get(name)
         if parsed is not None:
-            return toml_line(parsed.lines, loc)
+            return parsed.lines.line_of(loc)
         try:
-            return toml_line(self.text(name).splitlines(), loc)
+            return TomlLines.of(self.text(name)).line_of(loc)
         except LayoutError:
             return None
+
+    def place(self, name: str, loc: KeyPath) -> str:
+        """Where the designer edits `loc`: its row and column when it lies in a CSV list, else its line."""
+        in_csv = csv_location(self.csv_sources(name), loc)
+        if in_csv:
+            return in_csv
+        line = self.line_of(name, loc)
+        return f"line {line}" if line else "not written"
 
     def tables(self) -> Iterator[tuple[str, dict[str, Any]]]:
         """Every TOML file that parses, by name."""
@@ -127,7 +136,7 @@ class GameSource:
             table = parse_toml(text, path)
             sources: dict[KeyPath, Path] = {}
             expand_csv(table, (), path, sources, self._csv_text)
-            self._parsed[name] = _Parsed(table=table, csv=sources, lines=text.splitlines())
+            self._parsed[name] = _Parsed(table=table, csv=sources, lines=TomlLines.of(text))
         return self._parsed[name]
 
     def _csv_text(self, name: str) -> str:

@@ -70,6 +70,7 @@ class IconStore:
     def __init__(self, root: Path, base_url: str = DEFAULT_BASE_URL):
         self.root = Path(root)
         self.base_url = base_url.rstrip("/")
+        self._entries: tuple[tuple[int, ...], dict[str, dict[str, Any]]] | None = None
 
     # -- the cache ---------------------------------------------------------------------------
     @property
@@ -77,8 +78,18 @@ class IconStore:
         return self.root / "manifest.json"
 
     def manifest(self) -> dict[str, dict[str, Any]]:
-        if not self.manifest_path.exists():
+        """The manifest's entries; read again only when the file changed (a build asks once per icon
+        it draws, and a deck names the same few icons thousands of times)."""
+        try:
+            info = self.manifest_path.lstat()
+        except OSError:
             return {}
+        stamp = (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+        if self._entries is None or self._entries[0] != stamp:
+            self._entries = (stamp, self._read_manifest())
+        return dict(self._entries[1])
+
+    def _read_manifest(self) -> dict[str, dict[str, Any]]:
         try:
             entries = dict(read_json(self.manifest_path, MAX_MANIFEST, links=False)["icons"])
         except UnsafeFile as exc:

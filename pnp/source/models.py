@@ -18,7 +18,7 @@ from pnp.source.strict import Color as Color
 from pnp.source.strict import IconName as IconName
 from pnp.source.strict import Strict as Strict
 from pnp.source.strict import shown
-from pnp.source.tomlfiles import KeyPath, csv_location, icon_locations
+from pnp.source.tomlfiles import MAX_ITEMS, KeyPath, csv_location, icon_locations
 
 M = TypeVar("M", bound=BaseModel)
 _PDF_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]*\.pdf$")
@@ -30,7 +30,7 @@ def _pdf_name(value: str) -> str:
     return value
 
 
-Count = Annotated[int, Field(gt=0, le=500)]
+Count = Annotated[int, Field(gt=0, le=10_000)]     # a deck of 10,000 designs (5,000 of a kind) is a real project
 Text = Annotated[str, Field(min_length=1, max_length=600)]
 Mm = Annotated[float, Field(gt=0, le=2000)]   # a length in millimetres
 Templates = dict[str, TemplateSpec]      # a data file's [templates]: the kit's, changed by name
@@ -135,7 +135,6 @@ def parse(model: type[M], source: GameSource, name: str, also: list[str] | None 
 
 
 MAX_TEXT = 4000         # characters in one string: more than any card, aid or rules line holds
-MAX_ITEMS = 2000        # entries in one list or table (a CSV list has the same cap)
 
 
 def _oversized(node: Any, loc: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
@@ -169,8 +168,11 @@ def load_file(source: GameSource, name: str, model: type[M], store: IconStore) -
 def missing_icons(source: GameSource, name: str, store: IconStore) -> list[str]:
     """A line for each icon named in the file that the icon cache lacks."""
     missing = []
+    cached: dict[str, bool] = {}                # a deck names the same few icons many times
     for where, ref in icon_locations(source.table(name)):
-        if not store.has(IconRef.parse(ref)):
+        if ref not in cached:
+            cached[ref] = store.has(IconRef.parse(ref))
+        if not cached[ref]:
             missing.append(_say(source, name, where, f"unknown icon {ref!r} (not in the icon cache; "
                                                      f"`pnp icons fetch {ref}` adds it)"))
     return missing

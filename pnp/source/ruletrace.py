@@ -102,7 +102,8 @@ def printed_statements(source: GameSource, trace: Trace | None) -> Iterator[tupl
         name, key = prefix.split(":", 1)
         table = source.table(name) if source.has(name) else {}
         pattern = re.compile(re.escape(key).replace(r"\*", r"\d+") + r"(?=$|[.\[])")
-        for loc, value in string_values(table):
+        top = re.split(r"[.\[]", key, maxsplit=1)[0]       # walk that table alone, not a deck of 10,000 beside it
+        for loc, value in string_values(table.get(top), (top,)):
             place = key_text(loc)
             if pattern.match(place) and loc[-1] != "heading":       # a heading names a section, states no rule
                 yield f"{name}:{place}", value

@@ -7,7 +7,9 @@ import csv
 import io
 import re
 import tomllib
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -88,7 +90,7 @@ def key_text(loc: KeyPath) -> str:
     return out
 
 
-CSV_MAX_ROWS = 2000
+MAX_ITEMS = 20_000          # entries in one list or table, rows of a CSV list: a deck of 10,000 designs fits
 CSV_MAX_BYTES = 1024 * 1024
 
 
@@ -131,8 +133,8 @@ def read_csv_rows(read_text: Callable[[str], str], name: object, folder_name: st
     clash = _column_clash(header)
     if clash:
         raise LayoutError(f"{folder_name}/{name}: row 1: {clash}")
-    if len(rows) - 1 > CSV_MAX_ROWS:
-        raise LayoutError(f"{folder_name}/{name}: more than {CSV_MAX_ROWS} rows")
+    if len(rows) - 1 > MAX_ITEMS:
+        raise LayoutError(f"{folder_name}/{name}: more than {MAX_ITEMS:,} rows")
     out = []
     for number, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
@@ -199,42 +201,61 @@ def _header(line: str) -> str:
     return line.split("#", 1)[0].strip()
 
 
-def toml_line(lines: list[str], loc: KeyPath) -> int | None:
-    """The line of `loc` (such as ("souls", 2, "count")) in a TOML file's lines, found in the text:
-    tomllib keeps no positions, and designers want the line they edited."""
+@dataclass(frozen=True, kw_only=True)
+class TomlLines:
+    """A TOML file's lines with its table headers indexed once, so finding the line of each of
+    10,000 designs costs a lookup each, not a pass over the file each."""
 
-    def body(first: int) -> int:
-        """Where the table that starts at line index `first` ends."""
-        return next((i for i in range(first, len(lines)) if lines[i].lstrip().startswith("[")), len(lines))
+    lines: list[str]
+    headers: dict[str, list[int]]      # "[[souls]]" -> the line indexes it heads, in order
+    opens: list[int]                   # every line index that opens with "[" (a header or an array row)
 
-    start, end, table = 0, body(0), ""
-    parts = list(loc)
-    while parts:
-        head = str(parts[0])
-        name = f"{table}.{head}" if table else head
-        if len(parts) > 1 and isinstance(parts[1], int):          # the n-th [[name]]
-            headers = [i for i, line in enumerate(lines) if _header(line) == f"[[{name}]]"]
-            if parts[1] < len(headers):
-                start = headers[parts[1]] + 1
-                end, table, parts = body(start), name, parts[2:]
-                continue
-        keys = []
-        for part in parts:
-            if not isinstance(part, str):
-                break
-            keys.append(part)
-        for k in range(len(keys), 0, -1):                         # the longest dotted key written
-            pattern = re.compile(r"^\s*" + r"\s*\.\s*".join(re.escape(key) for key in keys[:k]) + r"\s*=")
-            for i in range(start, end):
-                if pattern.match(lines[i]):
-                    return i + 1
-        for k in range(len(keys), 0, -1):                         # the longest [table.name] written
-            name = ".".join(([table] if table else []) + keys[:k])
-            headers = [i for i, line in enumerate(lines) if _header(line) == f"[{name}]"]
-            if headers:
-                start = headers[0] + 1
-                end, table, parts = body(start), name, parts[k:]
-                break
-        else:
-            return start if start else None      # not written (a missing key): its table's header
-    return start if start else None
+    @classmethod
+    def of(cls, text: str) -> TomlLines:
+        lines = text.splitlines()
+        opens = [i for i, line in enumerate(lines) if line.lstrip().startswith("[")]
+        headers: dict[str, list[int]] = {}
+        for i in opens:
+            headers.setdefault(_header(lines[i]), []).append(i)
+        return cls(lines=lines, headers=headers, opens=opens)
+
+    def body_end(self, first: int) -> int:
+        """Where the table whose body starts at line index `first` ends."""
+        at = bisect_left(self.opens, first)
+        return self.opens[at] if at < len(self.opens) else len(self.lines)
+
+    def line_of(self, loc: KeyPath) -> int | None:
+        """The line of `loc` (such as ("souls", 2, "count")), found in the text: tomllib keeps no
+        positions, and designers want the line they edited."""
+        lines = self.lines
+        start, end, table = 0, self.body_end(0), ""
+        parts = list(loc)
+        while parts:
+            head = str(parts[0])
+            name = f"{table}.{head}" if table else head
+            if len(parts) > 1 and isinstance(parts[1], int):          # the n-th [[name]]
+                headers = self.headers.get(f"[[{name}]]", [])
+                if parts[1] < len(headers):
+                    start = headers[parts[1]] + 1
+                    end, table, parts = self.body_end(start), name, parts[2:]
+                    continue
+            keys = []
+            for part in parts:
+                if not isinstance(part, str):
+                    break
+                keys.append(part)
+            for k in range(len(keys), 0, -1):                         # the longest dotted key written
+                pattern = re.compile(r"^\s*" + r"\s*\.\s*".join(re.escape(key) for key in keys[:k]) + r"\s*=")
+                for i in range(start, end):
+                    if pattern.match(lines[i]):
+                        return i + 1
+            for k in range(len(keys), 0, -1):                         # the longest [table.name] written
+                name = ".".join(([table] if table else []) + keys[:k])
+                headers = self.headers.get(f"[{name}]", [])
+                if headers:
+                    start = headers[0] + 1
+                    end, table, parts = self.body_end(start), name, parts[k:]
+                    break
+            else:
+                return start if start else None      # not written (a missing key): its table's header
+        return start if start else None

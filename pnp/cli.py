@@ -246,11 +246,11 @@ def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate
 
 def _paper_total(settings: Settings, slugs: list[str]) -> None:
     """The paper bill of every game built into the output folder, from the manifests."""
-    from pnp.build.manifest import read_manifest
+    from pnp.build.manifest import ManifestHead
 
     pages = sheets = 0
     for slug in slugs:
-        manifest = read_manifest(settings.output_dir() / slug / "manifest.json")
+        manifest = ManifestHead.read(settings.output_dir() / slug / "manifest.json")
         if manifest is None:
             return                              # a game without a current manifest: no total to give
         pages += sum(doc.pages for doc in manifest.documents)

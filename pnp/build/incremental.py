@@ -12,12 +12,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from pnp import __version__
-from pnp.build.manifest import Manifest, read_manifest
+from pnp.build.manifest import DocumentRecord, ManifestHead
 from pnp.files.atomic import remove_file
-from pnp.files.paths import fonts_dir
+from pnp.files.paths import fonts_dir, kit_file
 from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.games import data_folder
-from pnp.games.kit import KIT_FILE
 from pnp.source.gamesource import read_game
 from pnp.source.icons import MAX_DOWNLOAD
 from pnp.source.settings import Settings
@@ -31,7 +30,7 @@ def code_digest() -> str:
     rebuilds everything)."""
     digest = hashlib.sha256(__version__.encode())
     package = Path(__file__).resolve().parent.parent
-    for path in [*sorted(package.rglob("*.py")), KIT_FILE.resolve(), *sorted(fonts_dir().glob("*.ttf"))]:
+    for path in [*sorted(package.rglob("*.py")), kit_file().resolve(), *sorted(fonts_dir().glob("*.ttf"))]:
         digest.update(str(path.relative_to(package)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()
@@ -63,7 +62,7 @@ def data_digest(slug: str, settings: Settings) -> str:
     signature = (source.digest, str(icons.resolve()), _stamp(icons / "manifest.json"))
     if signature not in _DATA_DIGESTS:
         digest = hashlib.sha256(source.digest.encode())
-        for ref in source.icons():
+        for ref in source.mentioned_icons():
             digest.update(ref.encode())
             icon = icons / f"{ref}.svg"
             try:
@@ -92,17 +91,17 @@ def up_to_date(slug: str, settings: Settings, digest: str) -> bool:
     """The last build of this game had the same inputs, passed its checks, and its files are the
     ones its manifest describes (an interrupted build can leave new PDFs beside an old manifest)."""
     folder = settings.output_dir() / slug
-    manifest = read_manifest(folder / "manifest.json")
+    manifest = ManifestHead.read(folder / "manifest.json")
     if manifest is None or manifest.inputs != digest or not manifest.validated:
         return False
-    return files_match(folder, manifest)
+    return files_match(folder, manifest.documents)
 
 
-def files_match(folder: Path, manifest: Manifest) -> bool:
-    """Every document the manifest lists is in `folder` with the size and hash it records."""
-    if not manifest.documents:
+def files_match(folder: Path, documents: list[DocumentRecord]) -> bool:
+    """Every document a manifest lists is in `folder` with the size and hash it records."""
+    if not documents:
         return False
-    for doc in manifest.documents:
+    for doc in documents:
         if "/" in doc.file or doc.file in ("", ".", ".."):
             return False
         path = folder / doc.file

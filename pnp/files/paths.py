@@ -20,6 +20,11 @@ def shipped_icons_dir() -> Path:
     return _data_dir("icons")
 
 
+def kit_file() -> Path:
+    """The kit's default templates (pnp/games/kit.toml), which every game's pieces are drawn from."""
+    return _PACKAGE / "games" / "kit.toml"
+
+
 def fonts_dir() -> Path:
     return _PACKAGE / "render" / "typefaces"
 

@@ -85,13 +85,14 @@ class Registry(MutableMapping[str, Listing]):
         return len(self._all())
 
 
-GAMES = Registry({
+OWN_GAMES = {               # their data is pnp's layouts/<slug>
     "exit-from-purgatory": Listing(target="pnp.games.exit_from_purgatory:GAME"),
     "seven-steps": Listing(target="pnp.games.seven_steps:GAME"),
     "particle-panic": Listing(target="pnp.games.particle_panic:GAME"),
     "punished": Listing(target="pnp.games.punished:GAME"),
     "straight-to": Listing(target="pnp.games.straight_to:GAME"),
-})
+}
+GAMES = Registry(OWN_GAMES)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -272,8 +273,13 @@ def load_game(slug: str, layouts: str | Path | None = None) -> Game[Any]:
 
 def data_folder(slug: str, layouts: str | None) -> Path:
     """Where a build reads the game's data: the project's layouts/<slug> when a layouts folder is
-    set (a designer's project, or --layouts), else the data the game ships with."""
-    return Path(layouts) / slug if layouts else load_game(slug, layouts).shipped_folder()
+    set (a designer's project, or --layouts), else the data the game ships with (found without
+    importing the game for pnp's own and the data-only ones: the up-to-date check stays light)."""
+    if layouts:
+        return Path(layouts) / slug
+    if slug in OWN_GAMES:
+        return shipped_layouts_dir() / slug
+    return data_games(None).get(slug) or load_game(slug, layouts).shipped_folder()
 
 
 def read_source(slug: str, layouts: str | None) -> GameSource:

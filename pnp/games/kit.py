@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field
 
 from pnp.errors import LayoutError
+from pnp.files.paths import kit_file
 from pnp.games import BuildContext
 from pnp.render.columns import Block, text_column
 from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
@@ -32,7 +32,7 @@ FOLD_DASH = (2.0, 1.5)
 
 
 # -- templates -----------------------------------------------------------------------------------
-KIT_FILE = Path(__file__).with_name("kit.toml")
+KIT_FILE = kit_file()
 
 
 @cache

@@ -38,7 +38,7 @@ def _game(folder: Path, data_now: str | None) -> dict[str, Any] | None:
     if manifest is None and not failure and not (folder / "report.html").is_file():
         return None
     title = manifest.title if manifest is not None else folder.name
-    if manifest is not None and not files_match(folder, manifest):
+    if manifest is not None and not files_match(folder, manifest.documents):
         # a manifest that does not describe the files beside it is not shown as if it did
         failure = {"problems": [f"{folder.name}: its files do not match its manifest (an interrupted build?); "
                                 "build it again"]}

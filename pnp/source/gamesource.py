@@ -19,6 +19,7 @@ from typing import Any
 
 from pnp.errors import LayoutError
 from pnp.files.safefiles import UnsafeFile, read_regular
+from pnp.source.icons import ICON_REF_IN_BYTES
 from pnp.source.tomlfiles import (
     CSV_MAX_BYTES,
     MAX_LAYOUT_BYTES,
@@ -103,6 +104,13 @@ class GameSource:
                     yield name, self.table(name)
                 except LayoutError:
                     continue
+
+    def mentioned_icons(self) -> list[str]:
+        """Every text of the files that reads as an icon reference, found in the bytes without parsing:
+        the icons the data names and perhaps a few look-alikes, for a digest that must stay light."""
+        found = {match.decode() for data in self.raw.values() if isinstance(data, bytes)
+                 for match in ICON_REF_IN_BYTES.findall(data)}
+        return sorted(found)
 
     def icons(self) -> list[str]:
         """The icons the game's data names, across every file that parses."""

@@ -1,8 +1,10 @@
 """Write a game's report: the figures compared with the last report of the game, the plots as
-SVG files (matplotlib), the page, and the figures kept for the next comparison."""
+SVG files (matplotlib), the page, and the figures kept for the next comparison with the inputs
+they came from, so an unchanged game's report is not computed again."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 from dataclasses import dataclass
@@ -10,7 +12,7 @@ from pathlib import Path
 
 from pnp.analysis.report import Figure, GameReport, Plot, Section
 from pnp.files.atomic import write_bytes_atomic
-from pnp.files.safefiles import UnsafeFile, read_json
+from pnp.files.safefiles import UnsafeFile, read_json, read_regular
 from pnp.games import analysis_of, load_game
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
@@ -29,26 +31,59 @@ class Published:
 
 
 def publish(source: GameSource, store: IconStore, output: Path) -> Published:
+    """The game's report; when neither the game's data nor pnp changed since the report on disk
+    (and its files are as written), that report stands and nothing is computed again."""
+    target = output / source.slug
+    inputs = report_inputs(source)
+    kept = _unchanged(target, inputs)
+    if kept is not None:
+        return Published(page=target / REPORT_FILE, lines=kept)
     game = load_game(source.slug, source.folder.parent)
     rules = load_rules(source)
     analyse = analysis_of(game)
     report: GameReport = analyse(source, store, rules) if analyse else without_analysis(game.slug, rules)
-    target = output / game.slug
     figures = report.figures()
     previous = _previous(target / FIGURES_FILE)
     moved = {key: old for key, old in previous.items()
              if key in figures and figures[key].shown(old) != figures[key].shown()}
-    for section in report.sections:
-        for plot in section.plots:
-            write_bytes_atomic(target / PLOTS / f"{plot.key}.svg", svg(plot), root=output)
-    write_bytes_atomic(target / REPORT_FILE, page(report, moved).encode("utf-8"), root=output)
-    kept = {key: {"value": figure.value, "label": figure.label} for key, figure in figures.items()}
-    write_bytes_atomic(target / FIGURES_FILE, (json.dumps({"figures": kept}, indent=1) + "\n").encode(),
-                       root=output)
-    lines = [f"{report.title}: " + "; ".join(f"{f.label} {f.shown()}" for f in report.headline)]
-    for key, old in sorted(moved.items()):
-        lines.append(f"  moved: {figures[key].label}: {figures[key].shown(old)} -> {figures[key].shown()}")
+    written: dict[str, bytes] = {f"{PLOTS}/{plot.key}.svg": svg(plot) for section in report.sections
+                                 for plot in section.plots}
+    written[REPORT_FILE] = page(report, moved).encode("utf-8")
+    for name, data in written.items():
+        write_bytes_atomic(target / name, data, root=output)
+    headline = [f"{report.title}: " + "; ".join(f"{f.label} {f.shown()}" for f in report.headline)]
+    record = {"inputs": inputs, "headline": headline,
+              "files": {name: hashlib.sha256(data).hexdigest() for name, data in written.items()},
+              "figures": {key: {"value": figure.value, "label": figure.label} for key, figure in figures.items()}}
+    write_bytes_atomic(target / FIGURES_FILE, (json.dumps(record, indent=1) + "\n").encode(), root=output)
+    lines = headline + [f"  moved: {figures[key].label}: {figures[key].shown(old)} -> {figures[key].shown()}"
+                        for key, old in sorted(moved.items())]
     return Published(page=target / REPORT_FILE, lines=lines)
+
+
+def report_inputs(source: GameSource) -> str:
+    """What a report depends on: pnp itself (its analyses, seeds and page) and the game's data files."""
+    from pnp.build.incremental import code_digest
+
+    return hashlib.sha256(f"{code_digest()} {source.digest}".encode()).hexdigest()
+
+
+def _unchanged(target: Path, inputs: str) -> list[str] | None:
+    """The summary of the report on disk when it was made from these inputs and its files are still
+    the ones written; None when it must be made again."""
+    try:
+        data = read_json(target / FIGURES_FILE, MAX_FIGURES, links=False)
+        if data["inputs"] != inputs:
+            return None
+        for name, digest in data["files"].items():
+            if ".." in Path(name).parts:
+                return None
+            if hashlib.sha256(read_regular(target / name, MAX_FIGURES, links=False)).hexdigest() != digest:
+                return None
+        headline = data["headline"]
+    except (UnsafeFile, KeyError, TypeError, AttributeError):
+        return None
+    return headline if isinstance(headline, list) and all(isinstance(line, str) for line in headline) else None
 
 
 def without_analysis(slug: str, rules: RulesModel) -> GameReport:

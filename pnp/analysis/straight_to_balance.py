@@ -117,33 +117,39 @@ def climb(
     players: int, rng: random.Random, decided: float, deck: list[bool], steps: int, enter: int, per_step: int, back: int
 ) -> tuple[int, int]:
     """One game: rounds until a pawn enters its destination, and how many souls that player took.
-    `deck` holds each Soul card (True: Good); spent souls are discarded and reshuffled when the pile is empty."""
+    `deck` holds each Soul card (True: Good); spent souls are discarded and reshuffled when the pile is
+    empty. The piles are kept as counts: the next card of a shuffled pile is any card left in it with
+    equal chance. Only the last battle's winner holds anything new, so only that player's individual
+    turn can move a pawn."""
     heaven = [i % 2 == 0 for i in range(players)]
-    pile, discard = deck[:], []
-    rng.shuffle(pile)
+    pile = {True: sum(deck), False: len(deck) - sum(deck)}   # the draw pile: Good (True) and Evil cards
+    spent = {True: 0, False: 0}                              # the discard pile
     matching, opposite, place, taken = [0] * players, [0] * players, [0] * players, [0] * players
+    who = -1                                                 # the last battle's winner
     for round_ in range(1, ROUND_CAP + 1):
-        for who in range(players):                      # the individual turns: spend the souls held
+        if who >= 0:                                         # that player's individual turn: spend souls
             while opposite[who] >= back:
                 opposite[who] -= back
-                discard += [not heaven[who]] * back
+                spent[not heaven[who]] += back
                 place[who] = max(0, place[who] - 1)
             while place[who] < steps and matching[who] >= per_step:
                 matching[who] -= per_step
-                discard += [heaven[who]] * per_step
+                spent[heaven[who]] += per_step
                 place[who] += 1
             if place[who] == steps and matching[who] >= enter:
                 return round_, taken[who]
+        who = -1
         if rng.random() >= decided:
             continue  # a tie for the highest: a draw
-        if not pile:
-            pile, discard = discard, []
-            rng.shuffle(pile)
-        if not pile:
+        if not pile[True] + pile[False]:
+            pile, spent = spent, {True: 0, False: 0}
+        if not pile[True] + pile[False]:
             continue  # every soul is held: nothing to take
         who = rng.randrange(players)
         taken[who] += 1
-        if pile.pop() == heaven[who]:
+        drew_good = rng.randrange(pile[True] + pile[False]) < pile[True]
+        pile[drew_good] -= 1
+        if drew_good == heaven[who]:
             matching[who] += 1
         else:
             opposite[who] += 1

@@ -206,7 +206,7 @@ MUTANTS = [
            edits=(('y = "3.3mm"\nw = "68%"', 'y = "4.3mm"\nw = "68%"'),),
            tests=("tests/test_visual_regression.py",)),
     Mutant(name="the gallery trusts a manifest that does not match its PDFs", file="pnp/site/gallery.py",
-           edits=(("if manifest is not None and not files_match(folder, manifest):", "if False:"),),
+           edits=(("if manifest is not None and not files_match(folder, manifest.documents):", "if False:"),),
            tests=("tests/test_interrupts_and_paths.py", "-k", "do_not_match")),
     Mutant(name="Seven Steps' sun holds failed dice again", file="layouts/seven-steps/gamesheet.toml",
            edits=(('sun_hint = "Punishment dice and unused rolled dice', 'sun_hint = "Failed and unused dice'),),
@@ -314,6 +314,23 @@ MUTANTS = [
     Mutant(name="a signal taken while the build's workers fork", file="pnp/build/pipeline.py",
            edits=(("    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)\n", ""),),
            tests=("tests/test_interrupts_and_paths.py", "-k", "while_the_workers_fork")),
+    Mutant(name="the n-th [[souls]] found counting from the last", file="pnp/source/tomlfiles.py",
+           edits=(('headers = self.headers.get(f"[[{name}]]", [])', 'headers = self.headers.get(f"[[{name}]]", [])[::-1]'),),
+           tests=("tests/test_designer_loop.py", "-k", "long_list")),
+    Mutant(name="an icon named in a CSV cell left out of the up-to-date digest", file="pnp/source/icons.py",
+           edits=(('ICON_REF_IN_BYTES = re.compile(rf"(?<![\\w/-])', 'ICON_REF_IN_BYTES = re.compile(rf"(?<=\\")'),),
+           tests=("tests/test_read_once.py", "-k", "icons_a_digest")),
+    Mutant(name="a report kept though the game's data changed", file="pnp/analysis/publish.py",
+           edits=(('        if data["inputs"] != inputs:\n            return None\n', ""),),
+           tests=("tests/test_report.py", "-k", "unchanged or data_change")),
+    Mutant(name="a report kept though its page was edited", file="pnp/analysis/publish.py",
+           edits=(("            if hashlib.sha256(read_regular(target / name, MAX_FIGURES, links=False)).hexdigest() != digest:\n"
+                   "                return None\n", ""),),
+           tests=("tests/test_report.py", "-k", "unchanged")),
+    Mutant(name="the Straight-to climb draws the wrong kind of soul", file="pnp/analysis/straight_to_balance.py",
+           edits=(("drew_good = rng.randrange(pile[True] + pile[False]) < pile[True]",
+                   "drew_good = rng.randrange(pile[True] + pile[False]) < pile[False]"),),
+           tests=("tests/test_report.py", "-k", "climbs")),
 ]
 
 

@@ -45,6 +45,28 @@ def test_csv_problems_name_the_row_and_column(run, layouts_copy):
     assert "souls.csv: row 6, column icon" in result.output and "lorc/no-such-icon" in result.output
 
 
+def test_a_count_edit_in_a_csv_list_is_reported_at_its_rows(run, layouts_copy):
+    souls_to_csv(layouts_copy)
+    path = layouts_copy / "straight-to" / "souls.csv"
+    path.write_text(path.read_text().replace(",17,", ",27,", 1))       # row 2: Penitent's count
+    result = run("validate", "straight-to", "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert "souls[0].count (souls.csv: row 2, column count), souls[1].count (souls.csv: row 3, column count)" \
+        in result.output
+
+
+def test_a_line_is_found_in_a_long_list_of_designs():
+    """The lines of [[souls]] entries are found through an index of the headers: each design's own."""
+    from pnp.source.tomlfiles import TomlLines
+
+    text = "".join(f'# design {i}\n[[souls]]\nname = "S{i}"\ncount = {i + 1}\n\n' for i in range(3000))
+    lines = TomlLines.of('title = "x"\n[deck]\nsize = 3\n' + text + "[tail]\nname = 'end'\n")
+    for i in (0, 1, 1500, 2999):
+        assert lines.line_of(("souls", i, "count")) == 3 + 5 * i + 4
+        assert lines.line_of(("souls", i, "colour")) == 3 + 5 * i + 2     # not written: its table's header
+    assert lines.line_of(("deck", "size")) == 3 and lines.line_of(("tail", "name")) == 3 + 5 * 3000 + 2
+
+
 def test_validate_reports_every_game_before_exiting(run, layouts_copy):
     exit_data = layouts_copy / "exit-from-purgatory" / "components.toml"
     exit_data.write_text(exit_data.read_text().replace("tagline =", "tagilne =", 1))

@@ -43,3 +43,18 @@ def test_a_full_build_parses_each_data_file_once_and_plans_each_document_once(ru
     documents = sum(len(json.loads((isolated / "output" / slug / "manifest.json").read_text())["documents"])
                     for slug in GAMES)
     assert len(planned) == documents          # each drawn document needs one plan: none is planned twice
+
+
+def test_the_icons_a_digest_reads_include_every_icon_the_data_names(tmp_path):
+    """The up-to-date check finds icon references in the files' bytes (TOML strings, bare CSV cells)
+    without parsing them: never fewer than the icons the parsed data names."""
+    from pnp.files.paths import shipped_layouts_dir
+    from pnp.source.gamesource import read_game
+
+    for folder in sorted(p for p in shipped_layouts_dir().iterdir() if p.is_dir()):
+        source = read_game(folder.name, folder)
+        assert source.icons() and set(source.icons()) <= set(source.mentioned_icons()), folder.name
+    (tmp_path / "cards.toml").write_text('cards = { csv = "cards.csv" }\n[back]\nicon = "lorc/lift"\n')
+    (tmp_path / "cards.csv").write_text("name,icon\nA,lorc/shiny-apple\nB,delapouite/worm\n")
+    source = read_game("deck", tmp_path)
+    assert source.icons() == source.mentioned_icons() == ["delapouite/worm", "lorc/lift", "lorc/shiny-apple"]

@@ -153,6 +153,28 @@ def test_every_game_has_a_report_with_its_figures(reported):
     assert 'href="seven-steps/report.html"' in (work / "out" / "index.html").read_text()
 
 
+def test_an_unchanged_game_is_not_analysed_again(reported, monkeypatch):
+    """Nothing changed: the report on disk stands (no analysis runs); a report file edited by hand
+    is made again."""
+    import pnp.analysis.publish as publish
+
+    work, _ = reported
+    out = work / "out" / "seven-steps"
+    page = (out / "report.html").read_bytes()
+
+    def analysed(game):
+        raise AssertionError(f"{game.slug} analysed again")
+
+    monkeypatch.setattr(publish, "analysis_of", analysed)
+    args = ["report", "seven-steps", "--layouts", str(work / "layouts"), "-o", str(work / "out")]
+    result = CliRunner().invoke(cli, args, catch_exceptions=False)
+    assert result.exit_code == 0 and "Seven Steps: win (pass the seventh terrace)" in result.output
+    assert (out / "report.html").read_bytes() == page
+    (out / "report.html").write_bytes(page.replace(b"balance report", b"balance rep0rt"))
+    with pytest.raises(AssertionError, match="seven-steps analysed again"):
+        CliRunner().invoke(cli, args, catch_exceptions=False)
+
+
 def test_a_data_change_shows_the_old_value_beside_the_new(reported):
     work, _ = reported
     layouts, out = work / "layouts", work / "out"

@@ -331,6 +331,14 @@ MUTANTS = [
            edits=(("drew_good = rng.randrange(pile[True] + pile[False]) < pile[True]",
                    "drew_good = rng.randrange(pile[True] + pile[False]) < pile[False]"),),
            tests=("tests/test_report.py", "-k", "climbs")),
+    Mutant(name="thumbnails kept though the PDFs changed", file="pnp/build/pipeline.py",
+           edits=(("if previous is not None and _same_files(previous.documents, build.manifest.documents) and",
+                   "if previous is not None and"),),
+           tests=("tests/test_incremental.py", "-k", "thumbnails")),
+    Mutant(name="thumbnails cut again on every --force", file="pnp/build/pipeline.py",
+           edits=(("    if build.kept_thumbnails is None:", "    if True:"),),
+           tests=("tests/test_incremental.py", "-k", "thumbnails")),
+
 ]
 
 

@@ -1,7 +1,7 @@
 """Benchmarks: the full build, and a synthetic deck through our renderer against the floor (bare
 reportlab placing the same forms and strings) and a naive pipeline (a 300 dpi PNG per card).
 
-Run: python benchmarks/run.py [--rounds 5] [--cards 10000] [--naive]
+Run: python benchmarks/run.py [--rounds 5] [--cards 10000] [--naive]   (see README.md beside it)
 Each measurement is a whole process (os.wait4 gives its CPU and peak memory alone); every round
 runs each measurement once, in turn, and the table reports medians.
 """

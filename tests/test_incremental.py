@@ -40,6 +40,20 @@ def test_changed_options_and_force_rebuild(run, isolated):
     assert "up to date" not in run("build", "seven-steps", "--ink-saver", "--force").output
 
 
+def test_force_cuts_thumbnails_again_only_from_changed_pdfs(run, isolated):
+    """--force with nothing changed writes the same PDFs: their thumbnails stand. A change of option
+    that changes the PDFs cuts them again, and they show the change."""
+    assert run("build", "exit-from-purgatory").exit_code == 0
+    thumbs = isolated / "output" / "exit-from-purgatory" / "thumbs"
+    before = {p.name: (p.stat().st_mtime_ns, p.read_bytes()) for p in thumbs.glob("*.png")}
+    assert before
+    assert run("build", "exit-from-purgatory", "--force").exit_code == 0
+    assert {p.name: (p.stat().st_mtime_ns, p.read_bytes()) for p in thumbs.glob("*.png")} == before
+    assert run("build", "exit-from-purgatory", "--ink-saver").exit_code == 0
+    after = {p.name: p.read_bytes() for p in thumbs.glob("*.png")}
+    assert after.keys() == before.keys() and all(after[name] != before[name][1] for name in after)
+
+
 def test_a_deleted_output_is_rebuilt(run, isolated):
     assert run("build", "seven-steps").exit_code == 0
     (isolated / "output/seven-steps/gamesheets.pdf").unlink()

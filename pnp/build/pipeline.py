@@ -49,6 +49,7 @@ class GameBuild:
     specs: list[DocumentSpec] = field(default_factory=list)
     reprint: RenderedDocument | None = None          # the reprint document, when pieces changed
     design_thumbs: dict[str, bytes] = field(default_factory=dict)
+    kept_thumbnails: dict[str, str] | None = None    # the last build's, when its PDFs were these very bytes
 
 
 def render_options(settings: Settings) -> RenderOptions:
@@ -204,6 +205,13 @@ def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store:
         build.reprint = render_document(spec, render_options(settings), store)
     drawn = {path.stem for path in (folder / "thumbs" / "designs").glob("*.png")}
     build.design_thumbs = design_thumbnails(build.specs, after, drawn, store)
+    if previous is not None and _same_files(previous.documents, build.manifest.documents) and previous.thumbnails \
+            and all((folder / name).is_file() for name in previous.thumbnails.values()):
+        build.kept_thumbnails = previous.thumbnails
+
+
+def _same_files(before: list[DocumentRecord], after: list[DocumentRecord]) -> bool:
+    return [(doc.file, doc.sha256) for doc in before] == [(doc.file, doc.sha256) for doc in after]
 
 
 def write_build(build: GameBuild, output: Path) -> list[Path]:
@@ -224,10 +232,11 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
         path = folder / doc.filename
         write_bytes_atomic(path, doc.pdf, root=output)
         written.append(path)
-    build.manifest.thumbnails = {}
-    for kind, png in thumbnails(build.documents, build.manifest.placed).items():
-        write_bytes_atomic(folder / "thumbs" / f"{kind}.png", png, root=output)
-        build.manifest.thumbnails[kind] = f"thumbs/{kind}.png"
+    build.manifest.thumbnails = dict(build.kept_thumbnails or {})
+    if build.kept_thumbnails is None:           # cut again only from PDFs that changed (not on a mere --force)
+        for kind, png in thumbnails(build.documents, build.manifest.placed).items():
+            write_bytes_atomic(folder / "thumbs" / f"{kind}.png", png, root=output)
+            build.manifest.thumbnails[kind] = f"thumbs/{kind}.png"
     if build.reprint is not None:
         write_bytes_atomic(folder / REPRINT_FILE, build.reprint.pdf, root=output)
         written.append(folder / REPRINT_FILE)

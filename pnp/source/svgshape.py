@@ -6,12 +6,12 @@ elements we expect, and turn their path data into drawable segments ourselves.
 
 from __future__ import annotations
 
+import html
 import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
-from xml.sax.saxutils import quoteattr
 
 from lxml import etree
 
@@ -82,7 +82,7 @@ def clean_svg(paths: list[str]) -> bytes:
     with a relative move is anchored at the origin, where it would have started on its own."""
     d = " ".join(part if not part.startswith("m") or not i else f"M0 0 {part}" for i, part in enumerate(paths))
     return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 512 512" width="512" height="512">'
-            f'<path d={quoteattr(d)}/></svg>').encode()
+            f'<path d="{html.escape(d, quote=True)}"/></svg>').encode()
 
 
 @lru_cache(maxsize=256)

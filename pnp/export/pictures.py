@@ -28,7 +28,7 @@ def draw_sides(sides: Sequence[Side], w_mm: float, h_mm: float, dpi: float, stor
     """One RGB image per side, `w_mm` x `h_mm` plus the bleed all round, at `dpi`."""
     if not sides:
         return []
-    return rasterise(pieces_pdf(sides, w_mm, h_mm, bleed_mm * MM, store, ink_saver), dpi)
+    return list(rasterise(pieces_pdf(sides, w_mm, h_mm, bleed_mm * MM, store, ink_saver), dpi))
 
 
 def standee_sides(image: Image.Image, dpi: float, tab_mm: float) -> tuple[Image.Image, Image.Image]:

@@ -457,16 +457,17 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
     ]
 
 
+SHOWN_ORIGINS = 8        # designs named in a count message; a deck of 10,000 says how many more
+
+
 def count_origins(d: StraightData, source: GameSource) -> dict[str, CountOrigin]:
     """The Soul card totals are the sums of the designs' own counts in the data file."""
     out = {}
     for kind in ("good", "evil"):
-        where = [
-            f"souls[{i}].count ({source.place(FILE, ('souls', i, 'count'))})"
-            for i, soul in enumerate(d.souls)
-            if soul.type == kind
-        ]
-        out[f"soul-{kind}"] = CountOrigin(file=FILE, keys=", ".join(where))
+        designs = [i for i, soul in enumerate(d.souls) if soul.type == kind]
+        where = [f"souls[{i}].count ({source.place(FILE, ('souls', i, 'count'))})" for i in designs[:SHOWN_ORIGINS]]
+        more = len(designs) - len(where)
+        out[f"soul-{kind}"] = CountOrigin(file=FILE, keys=", ".join(where) + (f" and {more:,} more" if more else ""))
     return out
 
 

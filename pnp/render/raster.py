@@ -4,7 +4,7 @@ and its PDF card never disagree."""
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from pnp.geometry import MM
@@ -39,18 +39,17 @@ def pieces_pdf(sides: Sequence[tuple[tuple[Element, ...], str | None]], w_mm: fl
     return buffer.getvalue()
 
 
-def rasterise(pdf: bytes, dpi: float) -> list[Image.Image]:
+def rasterise(pdf: bytes, dpi: float) -> Iterator[Image.Image]:
     """Every page of `pdf` as an RGB PIL image at `dpi`, exactly round(size x dpi) pixels (pdfium
-    rounds up, so a 2.75 in page would come out 826 px at 300 dpi instead of 825)."""
+    rounds up, so a 2.75 in page would come out 826 px at 300 dpi instead of 825). One page at a time:
+    a first build of 10,000 designs draws 10,000 thumbnails."""
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(pdf)
     try:
-        images = []
         for page in document:
             width, height = page.get_size()
             image = page.render(scale=dpi / 72).to_pil().convert("RGB")
-            images.append(image.crop((0, 0, round(width * dpi / 72), round(height * dpi / 72))))
-        return images
+            yield image.crop((0, 0, round(width * dpi / 72), round(height * dpi / 72)))
     finally:
         document.close()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, get_origin, get_type_hints
 
 from pnp.files.safefiles import UnsafeFile, read_json, read_regular
 from pnp.render.placed import Placed
@@ -115,7 +115,8 @@ class ManifestHead:
         return head if typed else None
 
 
-_DOCUMENT_TYPES = {"file": str, "pages": int, "sheets": int, "bytes": int, "sha256": str, "icons": list, "duplex": str}
+# each field of a document record and the type its JSON value must have (list for list[str])
+_DOCUMENT_TYPES = {name: get_origin(hint) or hint for name, hint in get_type_hints(DocumentRecord).items()}
 
 
 @cache

@@ -5,24 +5,27 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from fractions import Fraction
 from itertools import product
 from math import comb
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 from conftest import copy_layouts, edit_card
 
-from pnp.analysis.dice import p_greater, subset_sums, sum_distribution
+from pnp.analysis import punished_balance
+from pnp.analysis.dice import p_greater, rolls, subset_sums, sum_distribution
+from pnp.analysis.draws import ordered_rolls, roll, shuffled
 from pnp.analysis.exit_balance import p_challenge
 from pnp.analysis.panic_balance import rounds_to_fill, turns_to_fill
 from pnp.analysis.seven_steps_balance import p_meets, simulate
-from pnp.analysis.seven_steps_optimal import Climb, OptimalClimb, simulate_optimal
-from pnp.analysis.straight_to_balance import climb as straight_to_climb
-from pnp.analysis.straight_to_balance import p_single_winner
+from pnp.analysis.seven_steps_optimal import Climb, OptimalClimb, preferred, simulate_optimal
+from pnp.analysis.straight_to_balance import Track, climbs, p_single_winner
 from pnp.cli import cli
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
-from pnp.games import GAMES, load_game
+from pnp.games import GAMES, load_game, punished
 from pnp.games.seven_steps import FILE, Gamesheet
 from pnp.source.gamesource import read_game
 from pnp.source.icons import IconStore
@@ -105,11 +108,27 @@ def test_other_exact_figures():
 
 
 def test_straight_to_climbs_draw_from_the_real_deck_and_reshuffle():
+    track = Track(steps=15, enter=4, per_step=2, back=4)
+
+    def play(deck: list[bool], players: int = 1, decided: float = 1.0, games: int = 3):
+        rounds, souls = climbs(players=players, games=games, rng=np.random.default_rng(1), decided=decided,
+                               deck=deck, track=track)
+        return rounds.tolist(), souls.tolist()
+
     # one player heading for Heaven, every battle won, a deck of 10 Good souls: 34 souls are needed, so
     # the spent ones must come back through the discard pile; each round's souls are spent the next round
-    assert straight_to_climb(1, random.Random(1), 1.0, [True] * 10, 15, 4, 2, 4) == (35, 34)
+    assert play([True] * 10) == ([35] * 3, [34] * 3)
     # a deck of Evil souls only never takes a Heaven pawn anywhere
-    assert straight_to_climb(1, random.Random(1), 1.0, [False] * 10, 15, 4, 2, 4)[0] == 5_000
+    assert play([False] * 10)[0] == [5_000] * 3
+    # two Evil souls held by the Heaven player (four push a pawn back, so they are never spent): no
+    # battle has a soul to give any more
+    assert play([False, False]) == ([5_000] * 3, [2] * 3)
+    # half the battles drawn: the same climb over about twice the rounds, its souls unchanged
+    rounds, souls = play([True] * 10, decided=0.5, games=400)
+    assert souls == [34] * 400 and 64 < sum(rounds) / 400 < 74
+    # a climb for Hell in a game of two: the second player's pawn, fed the same by Evil souls
+    rounds, souls = play([False] * 10, players=2, games=400)
+    assert all(r < 5_000 for r in rounds) and all(s >= 34 for s in souls)
 
 
 def test_rounds_until_overflow_count_whole_rounds():
@@ -129,6 +148,57 @@ def test_simulations_repeat_exactly():
     assert simulate(ordered, facts, 3000, 11) == first
     assert simulate(ordered, facts, 3000, 12) != first
     assert 0 < first["wins"] < 3000
+
+
+def test_fast_draws_are_uniform():
+    """The simulations' draws from random() alone: each roll, number and order with its true chance."""
+    rng = random.Random(5)
+    assert Counter(ordered_rolls(3)) == dict(rolls(3))           # every ordered roll once, sorted
+    for dice in (1, 3, 6):                                       # from the table, and die by die
+        draws = Counter(roll(rng, dice) for _ in range(30_000))
+        for faces, ways in rolls(dice):
+            expected = 30_000 * ways / 6 ** dice
+            assert abs(draws[faces] - expected) < 5 * expected ** 0.5 + 1, (dice, faces)
+    positions = Counter(shuffled(rng, "abcd").index("a") for _ in range(20_000))
+    assert all(abs(positions[i] - 5_000) < 350 for i in range(4))
+
+
+def test_ties_in_the_best_play_follow_the_stated_preference():
+    """Chances equal within rounding: the option listed first is taken, whichever sums came out larger."""
+    assert preferred([(0.5, ("roll", 0)), (0.5 + 1e-15, ("add", 0))]) == (0.5, ("roll", 0))
+    assert preferred([(0.5, ("roll", 0)), (0.5 + 1e-9, ("add", 0))]) == (0.5 + 1e-9, ("add", 0))
+
+
+def test_punished_runs_match_a_plain_replay():
+    """The simulation remembers each encounter's outcome by card and stats; replaying the same
+    shuffles encounter by encounter, with nothing remembered, gives the same runs."""
+    source = read_game("punished", shipped_layouts_dir() / "punished")
+    game = punished.load(source, STORE)
+    start = {track.name: track.start for track in game.extras.board.stats}
+    top = game.extras.board.track_max
+    ran = punished_balance.simulate(game, start, top)
+    rng = random.Random(punished_balance.SEED)
+    tiers = [[c for c in game.deck.cards if c.tier == t] for t in (1, 2, 3)]
+    alive, tokens = [0, 0, 0, 0], Counter()
+    for _ in range(punished_balance.RUNS):
+        stats, carried = dict(start), {}
+        for t, cards in enumerate(tiers):
+            alive[t] += 1
+            for card in shuffled(rng, cards):
+                k = punished.first_met(card, {s: stats[s] + carried.get(s, 0) for s in stats})
+                effects = card.encounter.fallback if k is None else card.encounter.checks[k].effects
+                punished_balance.apply(stats, effects + ([] if k is None else card.encounter.checks[k].cost), top)
+                carried = {} if k is None else punished_balance.carried_gains(stats, effects)
+                if k is not None and any(e.token for e in effects):
+                    tokens[(card.name, k)] += 1
+                if stats["ICHOR"] <= 0:
+                    break
+            else:
+                continue
+            break
+        else:
+            alive[3] += 1
+    assert ran["alive"] == alive and ran["tokens"] == tokens
 
 
 @pytest.fixture(scope="module")

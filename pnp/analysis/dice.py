@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
@@ -34,12 +33,12 @@ def p_greater(mine: int, theirs: int) -> Fraction:
     return sum((p * below[s] for s, p in enumerate(a)), Fraction(0))
 
 
-def rolls(dice: int, sides: int = 6) -> Iterator[tuple[tuple[int, ...], Fraction]]:
-    """Every roll of `dice` dice as a sorted tuple with its probability (multinomial weight)."""
-    total = sides ** dice
-    for faces in combinations_with_replacement(range(1, sides + 1), dice):
-        ways = factorial(dice) // prod(factorial(n) for n in Counter(faces).values())
-        yield faces, Fraction(ways, total)
+@cache
+def rolls(dice: int, sides: int = 6) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every roll of `dice` dice as a sorted tuple with the number of the sides ** dice ordered
+    rolls that show it (its multinomial weight)."""
+    return tuple((faces, factorial(dice) // prod(factorial(n) for n in Counter(faces).values()))
+                 for faces in combinations_with_replacement(range(1, sides + 1), dice))
 
 
 @cache

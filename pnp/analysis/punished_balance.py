@@ -8,8 +8,9 @@ from collections import Counter
 from statistics import median
 from typing import Any
 
+from pnp.analysis.draws import shuffled
 from pnp.analysis.report import Cell, Figure, GameReport, Plot, Section, Table
-from pnp.games.punished import Effect, Punished, first_met, invariants, load, token_share
+from pnp.games.punished import Card, Effect, Punished, first_met, invariants, load, token_share
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
 from pnp.source.rules import RulesModel
@@ -17,6 +18,10 @@ from pnp.source.rules import RulesModel
 RUNS = 20_000
 SEED = 3
 STATS = ("MAW", "BONE", "ICHOR", "PAIN")
+ICHOR = STATS.index("ICHOR")
+Stats = tuple[int, ...]                                     # in the order of STATS
+NOTHING: Stats = (0, 0, 0, 0)
+Outcome = tuple[Stats, Stats, int | None]                   # stats, * gains carried, a check that won a token
 MODEL = ("A run meets every card of tier 1, then tier 2, then tier 3, each tier shuffled, and takes the first "
          "check it meets, in the order printed (else the fallback). Changes marked * last only the encounter, "
          "except a * gain won from a check, which lasts through the next encounter (our reading, as printed); "
@@ -197,39 +202,51 @@ def simulate(game: Punished, start: dict[str, int], top: int) -> dict[str, Any]:
     rng = random.Random(SEED)
     tiers = [[c for c in game.deck.cards if c.tier == t] for t in (1, 2, 3)]
     alive = [0, 0, 0, 0]
-    seen: list[list[dict[str, int]]] = [[], [], []]
+    seen: list[list[Stats]] = [[], [], []]
     tokens: Counter[tuple[str, int]] = Counter()
     met_card: Counter[str] = Counter()
+    outcomes: dict[tuple[str, Stats, Stats], Outcome] = {}   # an encounter depends only on the card and the stats
     for _ in range(RUNS):
-        stats = dict(start)
-        carried: dict[str, int] = {}          # * gains won from the last check
+        stats = tuple(start[s] for s in STATS)
+        carried = NOTHING                     # * gains won from the last check
         dead = False
         for t, cards in enumerate(tiers):
             alive[t] += 1
-            seen[t].append(dict(stats))
-            order = cards[:]
-            rng.shuffle(order)
-            for card in order:
+            seen[t].append(stats)
+            for card in shuffled(rng, cards):
                 met_card[card.name] += 1
-                k = first_met(card, {s: stats[s] + carried.get(s, 0) for s in STATS})
-                carried = {}
-                if k is None:
-                    apply(stats, card.encounter.fallback, top)
-                else:
-                    check = card.encounter.checks[k]
-                    apply(stats, check.effects + check.cost, top)
-                    carried = carried_gains(stats, check.effects)
-                    if any(e.token for e in check.effects):
-                        tokens[(card.name, k)] += 1
-                if stats["ICHOR"] <= 0:
+                key = (card.name, stats, carried)
+                outcome = outcomes.get(key)
+                if outcome is None:
+                    outcome = outcomes[key] = encounter(card, stats, carried, top)
+                stats, carried, token = outcome
+                if token is not None:
+                    tokens[(card.name, token)] += 1
+                if stats[ICHOR] <= 0:
                     dead = True
                     break
             if dead:
                 break
         else:
             alive[3] += 1
-    medians = [{s: median(run[s] for run in seen[t]) if seen[t] else float("nan") for s in STATS} for t in range(3)]
+    medians = [{s: median(run[i] for run in seen[t]) if seen[t] else float("nan") for i, s in enumerate(STATS)}
+               for t in range(3)]
     return {"alive": alive, "median": medians, "tokens": tokens, "met_card": met_card}
+
+
+def encounter(card: Card, stats: Stats, carried: Stats, top: int) -> Outcome:
+    """One encounter of the model: the stats after it, the * gains it carries into the next, and
+    the check taken if it wins a token (else None)."""
+    now = dict(zip(STATS, stats, strict=True))
+    k = first_met(card, {s: now[s] + extra for s, extra in zip(STATS, carried, strict=True)})
+    if k is None:
+        apply(now, card.encounter.fallback, top)
+        return tuple(now[s] for s in STATS), NOTHING, None
+    check = card.encounter.checks[k]
+    apply(now, check.effects + check.cost, top)
+    gains = carried_gains(now, check.effects)
+    return (tuple(now[s] for s in STATS), tuple(gains.get(s, 0) for s in STATS),
+            k if any(e.token for e in check.effects) else None)
 
 
 def carried_gains(stats: dict[str, int], effects: list[Effect]) -> dict[str, int]:

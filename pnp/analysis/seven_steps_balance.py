@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from pnp.analysis.dice import rolls, subset_sums
+from pnp.analysis.draws import roll
 from pnp.analysis.report import Cell, Figure, GameReport, Plot, Section, Table
 from pnp.analysis.seven_steps_optimal import COST, Climb, OptimalClimb, Played, simulate_optimal
 from pnp.games.seven_steps import FILE, Band, Gamesheet, TerraceTest
@@ -32,13 +33,16 @@ STRATEGY = (f"Roll {FIRST_ROLL} dice from the pool (fewer if fewer are left); af
 OPTIMAL = ("The best play for the win, computed exactly over every state a climb can reach (terrace, "
            "challenge die, dice in the pool, rolled, in the sun, moon and reserve, pips ready and still to "
            "claim): how many dice to roll, when to claim a pip (its die joins the roll: our reading), when "
-           "to change the challenge die or a rolled die, and which dice to score.")
+           "to change the challenge die or a rolled die, and which dice to score. Where choices are equally "
+           "good for the win (within a millionth of a millionth), it keeps the challenge die or changes it for "
+           "the fewest pips, rolls before activating or claiming more, and passes spending the fewest pips, "
+           "then scoring the most dice.")
 
 
 def p_meets(test: TerraceTest, dice: int, challenge: int) -> Fraction:
     """Exactly: the chance that some selection of `dice` rolled dice meets the challenge."""
-    return sum((weight for faces, weight in rolls(dice)
-                if any(test.met(total, challenge) for total in subset_sums(faces))), Fraction(0))
+    meeting = {total for total in range(1, 6 * dice + 1) if test.met(total, challenge)}
+    return Fraction(sum(ways for faces, ways in rolls(dice) if not meeting.isdisjoint(subset_sums(faces))), 6 ** dice)
 
 
 def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameReport:
@@ -204,7 +208,7 @@ def simulate(tests: list[TerraceTest], facts: dict[str, int], games: int, seed: 
             if pool == 0:
                 won = False
                 break
-            challenge = rng.randint(1, 6)
+            challenge = roll(rng, 1)[0]
             if not meetable(step, challenge):
                 face = changed_challenge(tests[step], challenge, pips)
                 pips -= COST[challenge, face]
@@ -212,7 +216,7 @@ def simulate(tests: list[TerraceTest], facts: dict[str, int], games: int, seed: 
             active = min(pool, FIRST_ROLL)
             pool -= active
             while True:
-                faces = tuple(sorted(rng.randint(1, 6) for _ in range(active)))
+                faces = roll(rng, active)
                 used = best(step, challenge, faces)
                 if not used and pips:
                     used = saved(step, challenge, faces)

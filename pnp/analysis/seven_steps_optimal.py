@@ -4,21 +4,25 @@ programming over every state the rules allow, and that policy, so a seeded simul
 The state of a climb for winning is small: the terrace, the dice in the pool, in the moon and in
 reserve (scored and spare dice are both only a source of punishment dice, so for the win they are
 one number), Virgil pips ready and pips still to claim; within a day also the (changed) challenge
-die, the activated dice and the dice punished into the sun."""
+die, the activated dice and the dice punished into the sun. Every state's value is computed with
+arrays (numpy), a terrace at a time from the last: the whole policy in well under a second."""
 
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+
+import numpy as np
+from numpy.typing import NDArray
 
 from pnp.analysis.dice import rolls
+from pnp.analysis.draws import roll
 from pnp.games.seven_steps import TerraceTest
 
 FACES = range(1, 7)
 NEVER = 99            # more pips than a climb ever holds: a result no pips can reach
+TIE = 1e-12           # chances to win closer than this are equal (rounding in their sums is near 1e-15)
 
 
 def pip_costs() -> dict[tuple[int, int], int]:
@@ -36,25 +40,6 @@ def pip_costs() -> dict[tuple[int, int], int]:
 
 
 COST = pip_costs()
-
-
-@cache
-def reach(dice: tuple[int, ...]) -> tuple[int, ...]:
-    """For every total t, the fewest pips that make these dice total t (NEVER if none)."""
-    if not dice:
-        return (0,)
-    rest, last = reach(dice[:-1]), dice[-1]
-    out = [NEVER] * (len(rest) + 6)
-    for total, cost in enumerate(rest):
-        if cost < NEVER:
-            for face in FACES:
-                out[total + face] = min(out[total + face], cost + COST[last, face])
-    return tuple(out)
-
-
-@cache
-def weighted_rolls(dice: int) -> tuple[tuple[tuple[int, ...], float], ...]:
-    return tuple((faces, float(weight)) for faces, weight in rolls(dice))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -76,49 +61,191 @@ Turn = tuple[int, int, int, int, int, int, int, int]
 """Within a day, before a roll: (terrace, moon dice, challenge die as it stands, activated dice,
 pool dice, dice punished into the sun, pips ready, pips still to claim); the rest are in reserve."""
 
-Outcome = tuple[float, tuple[tuple[int, int], ...], bool]
 Action = tuple[str, int]     # ("set", face) | ("add", 0) | ("buy", 0) | ("roll", 0) | ("pass", dice used) | ("fail", 0)
+Needs = NDArray[np.int64]
+Values = NDArray[np.float64]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Offers:
+    """The rolls of some number of dice grouped, for each challenge die, by the pips their
+    selections of 1, 2, ... dice need: one row of needs a group, its challenge die (0-based) and chance."""
+
+    needs: Needs
+    challenge: Needs
+    chance: Values
+
+
+class Rolls:
+    """Every roll of up to `dice` dice as a sorted tuple, and for each terrace and challenge die the
+    fewest pips with which some u of a roll's dice meet the challenge (u = 1 .. dice rolled)."""
+
+    def __init__(self, tests: Sequence[TerraceTest], dice: int) -> None:
+        self.faces = [[faces for faces, _ in rolls(n)] for n in range(dice + 1)]
+        self.row = [{faces: i for i, faces in enumerate(rolled)} for rolled in self.faces]
+        self.chance = [np.array([ways for _, ways in rolls(n)]) / 6 ** n for n in range(dice + 1)]
+        reach = self._reach()
+        smaller = [self._smaller(n) for n in range(2, dice + 1)]
+        totals = range(6 * dice + 1)
+        self.least = [[self._least(reach, smaller, np.array([t > 0 and test.met(t, challenge) for t in totals]))
+                       for challenge in FACES] for test in tests]
+
+    def _reach(self) -> list[Needs]:
+        """For every roll and total t, the fewest pips that make all its dice total t (NEVER if none):
+        a roll is the roll without its last die, plus that die turned to some face."""
+        cost = np.array([[COST[a, b] for b in FACES] for a in FACES], dtype=np.int64)
+        out = [np.zeros((1, 1), dtype=np.int64)]
+        for n in range(1, len(self.faces)):
+            rolled = self.faces[n]
+            fewer = out[-1][[self.row[n - 1][r[:-1]] for r in rolled]]
+            last = np.array([r[-1] - 1 for r in rolled])
+            here = np.full((len(rolled), 6 * n + 1), NEVER, dtype=np.int64)
+            for face in FACES:
+                span = slice(face, face + fewer.shape[1])
+                here[:, span] = np.minimum(here[:, span], fewer + cost[last, face - 1][:, None])
+            out.append(np.minimum(here, NEVER))
+        return out
+
+    def _smaller(self, n: int) -> Needs:
+        """For each roll of n dice, the rolls of n - 1 left when one die is set aside (one per face
+        shown), padded with the row past the last, which stands for none."""
+        row = self.row[n - 1]
+        out = np.full((len(self.faces[n]), 6), len(self.faces[n - 1]), dtype=np.int64)
+        for i, faces in enumerate(self.faces[n]):
+            for j, face in enumerate(sorted(set(faces))):
+                k = faces.index(face)
+                out[i, j] = row[faces[:k] + faces[k + 1:]]
+        return out
+
+    def _least(self, reach: list[Needs], smaller: list[Needs], meets: NDArray[np.bool_]) -> list[Needs]:
+        """All n dice meet the challenge at the fewest pips over the totals that meet it; fewer
+        dice as well as the best roll with one die set aside."""
+        out = [np.zeros((1, 0), dtype=np.int64)]
+        for n in range(1, len(reach)):
+            here = np.empty((len(self.faces[n]), n), dtype=np.int64)
+            here[:, -1] = np.where(meets[: reach[n].shape[1]], reach[n], NEVER).min(axis=1)
+            if n > 1:
+                fewer = np.vstack([out[-1], np.full((1, n - 1), NEVER, dtype=np.int64)])
+                here[:, :-1] = fewer[smaller[n - 2]].min(axis=1)
+            out.append(here)
+        return out
+
+    def offers(self, step: int, dice: int, most: int) -> Offers:
+        """The rolls of `dice` dice on this terrace, grouped; a need above `most` pips is out of reach."""
+        needs, challenge, chance = [], [], []
+        digits = (most + 2) ** np.arange(dice)
+        for c in range(6):
+            least = np.minimum(self.least[step][c][dice], most + 1)
+            _, first, group = np.unique(least @ digits, return_index=True, return_inverse=True)
+            rows = least[first]
+            needs.append(rows)
+            challenge.append(np.full(len(rows), c))
+            chance.append(np.bincount(group.ravel(), weights=self.chance[dice], minlength=len(rows)))
+        return Offers(needs=np.vstack(needs), challenge=np.concatenate(challenge), chance=np.concatenate(chance))
 
 
 class OptimalClimb:
-    """The optimal policy of one climb, computed on demand and remembered."""
+    """The optimal policy of one climb: the chance to win from every state, all solved at once."""
 
     def __init__(self, climb: Climb) -> None:
         self.climb = climb
-        self.dice = climb.pool + climb.spares
+        self.dice = n = climb.pool + climb.spares
+        self.most = climb.pips + climb.more_pips
         self.last = len(climb.tests) - 1
-        self.days: dict[Day, float] = {}
-        self.turns: dict[Turn, float] = {}
-        self.least_pips = cache(self._least_pips)
-        self.outcomes = cache(self._outcomes)
-        self.offers = cache(self._offers)
-        self.meeting = cache(self._meeting)
-        self.passes: dict[tuple[int, ...], list[list[float]]] = {}
+        self.rolls = Rolls(climb.tests, n)
+        places = [(m, a, p, s) for m in range(n + 1) for a in range(n + 1) for p in range(n + 1) for s in range(n + 1)
+                  if m + a + p + s <= n]
+        self.place = np.full((n + 2,) * 4, len(places), dtype=np.int64)  # -1 and n + 1 fall on no place
+        for i, (m, a, p, s) in enumerate(places):
+            self.place[m, a, p, s] = i
+        shape = (len(places) + 1, 6, self.most + 1, climb.more_pips + 1)    # the last row: no place, all 0
+        self.turns: list[Values] = [np.zeros(shape) for _ in climb.tests]
+        self.rolled: list[Values] = [np.zeros(shape) for _ in climb.tests]
+        self.days: list[Values] = [np.zeros((n + 1, n + 1, self.most + 1, climb.more_pips + 1)) for _ in climb.tests]
+        for step in reversed(range(len(climb.tests))):
+            self._solve_turns(step)
+            self._solve_days(step)
 
     def start(self) -> Day:
         c = self.climb
         return (0, c.pool, 0, c.pips, c.more_pips)
 
     def win_chance(self) -> float:
-        c = self.climb
-        for step in reversed(range(len(c.tests))):     # later days first: the recursion stays one day deep
-            for pool in range(self.dice + 1):
-                for moon in range(self.dice + 1 - pool):
-                    for claimable in range(c.more_pips + 1):
-                        for pips in range(c.pips + c.more_pips - claimable + 1):
-                            self.day_value((step, pool, moon, pips, claimable))
         return self.day_value(self.start())
+
+    def _solve_turns(self, step: int) -> None:
+        """Every turn of this terrace's day, latest first: a turn leads only to turns with more dice
+        activated or punished, and to the next terrace's days, already solved. A value is a chance
+        to win, never below 0, so a move that does not exist can count as 0."""
+        n, turns = self.dice, self.turns[step]
+        for active in range(n, -1, -1):
+            offers = self.rolls.offers(step, active, self.most) if active else None
+            for sun in range(n - active, -1, -1):
+                room = n - active - sun
+                moon, pool = np.array([(m, p) for m in range(room + 1) for p in range(room + 1 - m)]).T
+                best = turns[self.place[moon, active + 1, pool - 1, sun]]        # activate a pool die
+                claimed = turns[self.place[moon, active + 1, pool, sun]]         # claim a pip for a reserve die
+                best[..., :-1, 1:] = np.maximum(best[..., :-1, 1:], claimed[..., 1:, :-1])
+                here = self.place[moon, active, pool, sun]
+                if offers is not None:
+                    failed = turns[self.place[moon, active, pool, sun + 1]]     # 0 when no die is left to punish
+                    self.rolled[step][here] = roll = self._roll(step, active, sun, moon + pool, failed, offers)
+                    best = np.maximum(best, roll)
+                turns[here] = best
+
+    def _roll(self, step: int, active: int, sun: int, pooled: Needs, failed: Values, offers: Offers) -> Values:
+        """Rolling the activated dice, for each place of the other dice: each group of rolls passes
+        with its best selection within the pips ready, or fails (unless it meets the challenge as it lies)."""
+        most, claimable = self.most, self.climb.more_pips + 1
+        if step == self.last:
+            after = np.ones((active, len(pooled), most + 1, claimable))
+        else:                               # after a pass with u dice the pool takes the moon's, the moon the rest
+            after = self.days[step + 1][pooled[None, :], (sun + active - np.arange(1, active + 1))[:, None]]
+        # passed[u - 1, pips spent, place, pips ready, claimable]: a need past the pips (most + 1) passes nothing
+        passed = np.zeros((active, most + 2, len(pooled), most + 1, claimable))
+        for spent in range(most + 1):
+            passed[:, spent, :, spent:] = after[:, :, : most + 1 - spent]
+        best = passed[np.arange(active), offers.needs].max(axis=1)              # [group, place, ready, claimable]
+        free = (offers.needs == 0).any(axis=1)
+        worst = failed[:, offers.challenge].transpose(1, 0, 2, 3) * ~free[:, None, None, None]
+        by_challenge = np.zeros((len(free), 6))
+        by_challenge[np.arange(len(free)), offers.challenge] = offers.chance
+        out: Values = np.einsum("gc,gpqk->pcqk", by_challenge, np.maximum(best, worst))
+        return out
+
+    def _solve_days(self, step: int) -> None:
+        """Each day's start: the challenge die is rolled, then set to the best face the pips ready can pay for."""
+        n = self.dice
+        mornings = self.turns[step][self.place[: n + 1, 0, : n + 1, 0]]      # [moon, pool, challenge, ready, claimable]
+        day = np.zeros(mornings.shape[:2] + mornings.shape[3:])
+        for rolled in FACES:
+            best = np.zeros_like(day)
+            for face in FACES:
+                k = COST[rolled, face]
+                best[:, :, k:] = np.maximum(best[:, :, k:], mornings[:, :, face - 1, : self.most + 1 - k])
+            day += best / 6
+        self.days[step] = day.transpose(1, 0, 2, 3)
 
     def day_value(self, day: Day) -> float:
         """The chance to win from the start of a day: the challenge die is rolled, then perhaps changed."""
-        value = self.days.get(day)
-        if value is None:
-            value = self.days[day] = sum(self.set_challenge(day, c)[0] for c in FACES) / 6
-        return value
+        step, pool, moon, pips, claimable = day
+        return float(self.days[step][pool, moon, pips, claimable])
+
+    def turn_value(self, t: Turn) -> float:
+        return float(self.turns[t[0]][self.place[t[1], t[3], t[4], t[5]], t[2] - 1, t[6], t[7]])
+
+    def roll_value(self, t: Turn) -> float:
+        return float(self.rolled[t[0]][self.place[t[1], t[3], t[4], t[5]], t[2] - 1, t[6], t[7]])
+
+    def least_pips(self, step: int, challenge: int, dice: tuple[int, ...]) -> tuple[int, ...]:
+        """For u = 1 .. len(dice): the fewest pips with which some u of these dice meet the challenge."""
+        n = len(dice)
+        return tuple(int(x) for x in self.rolls.least[step][challenge - 1][n][self.rolls.row[n][dice]])
 
     def set_challenge(self, day: Day, rolled: int) -> tuple[float, Action]:
-        return max((self.turn_value(self.morning(day, rolled, face)), ("set", face))
-                   for face in FACES if COST[rolled, face] <= day[3])
+        """The face to set the rolled challenge die to; of equals, the one that costs the fewest pips."""
+        faces = sorted((COST[rolled, face], face) for face in FACES if COST[rolled, face] <= day[3])
+        return preferred([(self.turn_value(self.morning(day, rolled, face)), ("set", face)) for _, face in faces])
 
     @staticmethod
     def morning(day: Day, rolled: int, face: int) -> Turn:
@@ -130,8 +257,8 @@ class OptimalClimb:
         return self.dice - t[1] - t[3] - t[4] - t[5]
 
     def turn_options(self, t: Turn) -> list[tuple[float, Action]]:
-        """Before a roll: activate one more pool die, claim a pip for a die from reserve (our reading:
-        that die joins the roll), or roll the activated dice."""
+        """Before a roll: roll the activated dice, activate one more pool die, or claim a pip for a
+        die from reserve (our reading: that die joins the roll); of equals, in that order."""
         active, pool, claimable = t[3], t[4], t[7]
         options: list[tuple[float, Action]] = []
         if active:
@@ -142,40 +269,17 @@ class OptimalClimb:
             options.append((self.turn_value(self.claimed(t)), ("buy", 0)))
         return options or [(0.0, ("fail", 0))]    # no die to roll: the climb is lost
 
-    def turn_value(self, t: Turn) -> float:
-        value = self.turns.get(t)
-        if value is None:
-            value = self.turns[t] = max(self.turn_options(t))[0]
-        return value
-
-    def roll_value(self, t: Turn) -> float:
-        step, c, active, pips = t[0], t[2], t[3], t[6]
-        passed = self.pass_values(t)
-        failed = self.punished(t)
-        total = 0.0
-        for p, within, free in self.outcomes(step, c, active, pips):
-            best = 0.0 if free else failed
-            for used, need in within:
-                if passed[used][need] > best:
-                    best = passed[used][need]
-            total += p * best
-        return total
-
     def pass_values(self, t: Turn) -> list[list[float]]:
         """passed[u - 1][q]: the chance to win after passing with u dice, spending q pips."""
-        key = t[:2] + t[3:]                 # the challenge die plays no part after the roll
-        values = self.passes.get(key)
-        if values is None:
-            step, active, pips = t[0], t[3], t[6]
-            values = self.passes[key] = (
-                [[1.0] * (pips + 1) for _ in range(active)] if step == self.last else
-                [[self.day_value(self.next_day(t, used, q)) for q in range(pips + 1)] for used in range(1, active + 1)])
-        return values
+        step, active, pips = t[0], t[3], t[6]
+        if step == self.last:
+            return [[1.0] * (pips + 1) for _ in range(active)]
+        return [[self.day_value(self.next_day(t, used, q)) for q in range(pips + 1)] for used in range(1, active + 1)]
 
     def punished(self, t: Turn) -> float:
         return self.turn_value(self.punish(t)) if self.reserve(t) else 0.0
 
-    # the moves of a day, shared by the values above and by a climb that follows them
+    # the moves of a day, for a climb that follows the policy
     @staticmethod
     def added(t: Turn) -> Turn:
         step, moon, c, active, pool, sun, pips, claimable = t
@@ -198,43 +302,22 @@ class OptimalClimb:
         return (step + 1, pool + moon, sun + active - used, pips - spent, claimable)
 
     def after_roll(self, t: Turn, least: tuple[int, ...]) -> tuple[float, Action]:
-        """The best answer to a roll whose selections of u dice need least[u-1] pips to meet the challenge."""
+        """The best answer to a roll whose selections of u dice need least[u-1] pips to meet the
+        challenge; of equals, the pass that spends the fewest pips and then scores the most dice."""
         passed = self.pass_values(t)
-        options = [(passed[used - 1][need], ("pass", used)) for used, need in enumerate(least, start=1)
-                   if need <= t[6]]
+        ways = sorted((need, -used) for used, need in enumerate(least, start=1) if need <= t[6])
+        options = [(passed[-minus - 1][need], ("pass", -minus)) for need, minus in ways]
         if 0 not in least:                 # a roll that meets the challenge as it lies is a success
             options.append((self.punished(t), ("fail", 0)))
-        return max(options)
+        return preferred(options)
 
-    def _least_pips(self, step: int, challenge: int, dice: tuple[int, ...]) -> tuple[int, ...]:
-        """For u = 1 .. len(dice): the fewest pips with which some u of these dice meet the challenge."""
-        totals = reach(dice)
-        best = [NEVER] * len(dice)
-        best[-1] = min((totals[total] for total in self.meeting(step, challenge) if total < len(totals)), default=NEVER)
-        for i in range(len(dice) if len(dice) > 1 else 0):
-            if i == 0 or dice[i - 1] != dice[i]:          # each smaller selection, once per face left out
-                for u, pips in enumerate(self.least_pips(step, challenge, dice[:i] + dice[i + 1:])):
-                    best[u] = min(best[u], pips)
-        return tuple(best)
 
-    def _meeting(self, step: int, challenge: int) -> tuple[int, ...]:
-        """The totals of one or more dice that meet the terrace's challenge."""
-        return tuple(t for t in range(1, 6 * self.dice + 1) if self.climb.tests[step].met(t, challenge))
-
-    def _offers(self, step: int, challenge: int, active: int) -> dict[tuple[int, ...], float]:
-        """A roll of `active` dice grouped by the pips its selections of 1, 2, ... dice need."""
-        grouped: defaultdict[tuple[int, ...], float] = defaultdict(float)
-        for faces, weight in weighted_rolls(active):
-            grouped[self.least_pips(step, challenge, faces)] += weight
-        return grouped
-
-    def _outcomes(self, step: int, challenge: int, active: int, pips: int) -> tuple[Outcome, ...]:
-        """What a roll offers with `pips` ready: (chance, (dice used - 1, pips needed) of each
-        selection within reach, whether the roll meets the challenge as it lies)."""
-        grouped: defaultdict[tuple[tuple[int, int], ...], float] = defaultdict(float)
-        for least, p in self.offers(step, challenge, active).items():
-            grouped[tuple((used, need) for used, need in enumerate(least) if need <= pips)] += p
-        return tuple((p, within, any(need == 0 for _, need in within)) for within, p in grouped.items())
+def preferred(options: list[tuple[float, Action]]) -> tuple[float, Action]:
+    """The first of the options (listed in order of preference) whose chance to win is the best
+    within TIE: a choice between equals then follows a stated preference, not rounding, so the
+    report's account of what the best play does stays put when the arithmetic's order changes."""
+    top = max(value for value, _ in options)
+    return next(option for option in options if option[0] >= top - TIE)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -264,14 +347,14 @@ def play(solver: OptimalClimb, rng: random.Random) -> Played:
 
     while True:
         step = day[0]
-        rolled = rng.randint(1, 6)
+        rolled = roll(rng, 1)[0]
         _, (_, face) = solver.set_challenge(day, rolled)
         if face != rolled:
             changed.append(step)
         t = solver.morning(day, rolled, face)
         opened = False                  # has today's first roll been made
         while True:
-            _, (kind, _) = max(solver.turn_options(t))
+            _, (kind, _) = preferred(solver.turn_options(t))
             if kind == "fail":
                 return played(False)
             if kind in ("add", "buy"):
@@ -282,7 +365,7 @@ def play(solver: OptimalClimb, rng: random.Random) -> Played:
             if not opened:
                 first.append(t[3])
                 opened = True
-            least = solver.least_pips(step, t[2], tuple(sorted(rng.randint(1, 6) for _ in range(t[3]))))
+            least = solver.least_pips(step, t[2], roll(rng, t[3]))
             _, (kind, used) = solver.after_roll(t, least)
             if kind == "fail":
                 if not solver.reserve(t):

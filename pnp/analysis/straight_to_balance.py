@@ -3,9 +3,12 @@ equal players), and how the Combat Power supply grows with the table."""
 
 from __future__ import annotations
 
-import random
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from statistics import mean, median
+
+import numpy as np
+from numpy.typing import NDArray
 
 from pnp.analysis.dice import sum_distribution
 from pnp.analysis.report import Cell, Figure, GameReport, Plot, Section, Table, figure
@@ -17,6 +20,7 @@ from pnp.source.rules import RulesModel
 GAMES = 1_000
 SEED = 15
 ROUND_CAP = 5_000
+Counts = NDArray[np.int64]
 MODEL = ("Equal players: the same Power and Combat Power, so every group battle is won by the highest 2d6 "
          "(a tie for the highest is a draw and nobody takes the soul); no attacks, no bids. The winner takes "
          "the top card of the shuffled Soul deck; souls are spent at the start of the next round (two matching "
@@ -50,25 +54,22 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
     per_step, back = f.get("souls_per_step", 2), f.get("opposite_souls_back", 4)
     needed = steps * per_step + enter
     low, high = rules.players.min, min(rules.players.max or 6, 6)
-    rng = random.Random(SEED)
+    track = Track(steps=steps, enter=enter, per_step=per_step, back=back)
+    rng = np.random.default_rng(SEED)
     rows: list[list[Cell]] = []
     series_first: list[float] = []
-    souls = [True] * good + [False] * evil           # the deck, True for Good; each climb shuffles a copy
+    souls = [True] * good + [False] * evil           # the deck, True for Good
     for n in range(low, high + 1):
         decided = float(p_single_winner(n))
-        rounds, wins = [], []
-        for _ in range(GAMES):
-            r, w = climb(n, rng, decided, souls, steps, enter, per_step, back)
-            rounds.append(r)
-            wins.append(w)
+        rounds, wins = climbs(players=n, games=GAMES, rng=rng, decided=decided, deck=souls, track=track)
         rows.append([str(n),
                      Figure(key=f"battle.decided.p{n}", label=f"battles with a winner, {n} players", value=decided,
                             style="percent", digits=1),
                      Figure(key=f"battle.rounds.p{n}", label=f"group battles until someone arrives, {n} players "
-                            "(median)", value=median(rounds), digits=0),
+                            "(median)", value=float(np.median(rounds)), digits=0),
                      Figure(key=f"battle.won.p{n}", label=f"souls the winner took, {n} players (mean)",
-                            value=mean(wins), digits=1)])
-        series_first.append(float(median(rounds)))
+                            value=float(wins.mean()), digits=1)])
+        series_first.append(float(np.median(rounds)))
     battles = Section(
         title=f"Group battles to reach a destination ({GAMES:,} simulated games per table size)",
         text=[f"A climb needs {needed} matching souls from LIMBO: {per_step} for each of the {steps} spaces "
@@ -113,44 +114,74 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
     )
 
 
-def climb(
-    players: int, rng: random.Random, decided: float, deck: list[bool], steps: int, enter: int, per_step: int, back: int
-) -> tuple[int, int]:
-    """One game: rounds until a pawn enters its destination, and how many souls that player took.
-    `deck` holds each Soul card (True: Good); spent souls are discarded and reshuffled when the pile is
-    empty. The piles are kept as counts: the next card of a shuffled pile is any card left in it with
-    equal chance. Only the last battle's winner holds anything new, so only that player's individual
-    turn can move a pawn."""
-    heaven = [i % 2 == 0 for i in range(players)]
-    pile = {True: sum(deck), False: len(deck) - sum(deck)}   # the draw pile: Good (True) and Evil cards
-    spent = {True: 0, False: 0}                              # the discard pile
-    matching, opposite, place, taken = [0] * players, [0] * players, [0] * players, [0] * players
-    who = -1                                                 # the last battle's winner
-    for round_ in range(1, ROUND_CAP + 1):
-        if who >= 0:                                         # that player's individual turn: spend souls
-            while opposite[who] >= back:
-                opposite[who] -= back
-                spent[not heaven[who]] += back
-                place[who] = max(0, place[who] - 1)
-            while place[who] < steps and matching[who] >= per_step:
-                matching[who] -= per_step
-                spent[heaven[who]] += per_step
-                place[who] += 1
-            if place[who] == steps and matching[who] >= enter:
-                return round_, taken[who]
-        who = -1
-        if rng.random() >= decided:
-            continue  # a tie for the highest: a draw
-        if not pile[True] + pile[False]:
-            pile, spent = spent, {True: 0, False: 0}
-        if not pile[True] + pile[False]:
-            continue  # every soul is held: nothing to take
-        who = rng.randrange(players)
-        taken[who] += 1
-        drew_good = rng.randrange(pile[True] + pile[False]) < pile[True]
-        pile[drew_good] -= 1
-        if drew_good == heaven[who]:
-            matching[who] += 1
-        else:
-            opposite[who] += 1
-    return ROUND_CAP, max(taken)
+@dataclass(frozen=True, kw_only=True)
+class Track:
+    """The climb's numbers from the rules: spaces to the destination, matching souls a space and to
+    enter, and opposite souls that push a pawn back a space."""
+
+    steps: int
+    enter: int
+    per_step: int
+    back: int
+
+
+def climbs(*, players: int, games: int, rng: np.random.Generator, decided: float, deck: Sequence[bool],
+           track: Track) -> tuple[Counts, Counts]:
+    """`games` games at once (numpy, one won battle of every game a pass): for each, the rounds
+    until a pawn enters its destination and how many souls that player took (ROUND_CAP and the
+    most any player took when no pawn arrives in time).
+
+    `deck` holds each Soul card (True: Good); spent souls go to the discard pile, which becomes the
+    draw pile when that runs out. The piles are kept as counts: the next card of a shuffled pile is
+    any card left in it with equal chance. Only a battle's winner holds anything new, so only that
+    player's individual turn, at the start of the next round, can move a pawn; the drawn battles in
+    between change nothing, so their number is drawn at once (each battle has a winner with chance
+    `decided`: the rounds to the next winner are geometric). A battle when every soul is held is
+    won by nobody: by a stand-in player, seat `players`, who takes nothing."""
+    seats = players + 1
+    heaven = np.append(np.arange(players) % 2 == 0, False)
+    good, evil = np.full(games, sum(deck)), np.full(games, len(deck) - sum(deck))   # the draw pile
+    spent = np.zeros(games * 2, dtype=np.int64)     # the discard pile: [game * 2 + 1 for Good, + 0 for Evil]
+    # each player's souls held, pawn and souls taken: [game * seats + seat]
+    matching, opposite, place, taken = (np.zeros(games * seats, dtype=np.int64) for _ in range(4))
+    rounds, souls = np.full(games, ROUND_CAP), np.zeros(games, dtype=np.int64)
+    last = np.zeros(games, dtype=np.int64)           # the round of each game's last battle
+    first = np.arange(games) * seats
+    who = np.full(games, players)                    # the winner of that battle
+    seat, kinds = first + who, np.arange(games) * 2
+    live = np.ones(games, dtype=bool)
+    while live.any():
+        own = kinds + heaven[who]                    # the winner's individual turn: spend souls
+        pushed = opposite[seat] // track.back
+        opposite[seat] -= pushed * track.back
+        spent[kinds + 1 - heaven[who]] += pushed * track.back
+        at = np.maximum(0, place[seat] - pushed)
+        moved = np.minimum(track.steps - at, matching[seat] // track.per_step)
+        matching[seat] -= moved * track.per_step
+        spent[own] += moved * track.per_step
+        place[seat] = at = at + moved
+        arrived = live & (last < ROUND_CAP) & (at == track.steps) & (matching[seat] >= track.enter)
+        rounds[arrived] = last[arrived] + 1
+        souls[arrived] = taken[seat[arrived]]
+        last += rng.geometric(decided, games)        # the next battle with a winner
+        ended = live & ~arrived & (last > ROUND_CAP)
+        if ended.any():
+            souls[ended] = taken.reshape(games, seats)[ended].max(axis=1)
+        live &= ~arrived & ~ended
+        empty = good + evil == 0                     # reshuffle the discard pile into a new draw pile
+        if empty.any():
+            good[empty], evil[empty] = spent[kinds[empty] + 1], spent[kinds[empty]]
+            spent[kinds[empty] + 1] = spent[kinds[empty]] = 0
+        total = good + evil
+        held = total == 0                            # every soul is held: nobody takes one
+        who = np.where(held, players, rng.integers(players, size=games))
+        seat = first + who
+        took = ~held
+        taken[seat] += took
+        drew = rng.random(games) * total < good
+        good -= drew & took
+        evil -= ~drew & took
+        same = drew == heaven[who]
+        matching[seat] += same & took
+        opposite[seat] += ~same & took
+    return rounds, souls

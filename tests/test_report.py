@@ -20,6 +20,8 @@ from pnp.analysis.dice import p_greater, rolls, subset_sums, sum_distribution
 from pnp.analysis.draws import ordered_rolls, roll, shuffled
 from pnp.analysis.exit_balance import p_challenge
 from pnp.analysis.panic_balance import rounds_to_fill, turns_to_fill
+from pnp.analysis.publish import svg
+from pnp.analysis.report import Plot
 from pnp.analysis.seven_steps_balance import p_meets, simulate
 from pnp.analysis.seven_steps_optimal import Climb, OptimalClimb, preferred, simulate_optimal
 from pnp.analysis.straight_to_balance import Track, climbs, p_single_winner
@@ -161,6 +163,12 @@ def test_fast_draws_are_uniform():
             assert abs(draws[faces] - expected) < 5 * expected ** 0.5 + 1, (dice, faces)
     positions = Counter(shuffled(rng, "abcd").index("a") for _ in range(20_000))
     assert all(abs(positions[i] - 5_000) < 350 for i in range(4))
+
+
+def test_a_plot_is_the_same_bytes_every_time():
+    plot = Plot(key="k", title="t", kind="bar", x=["a", "b"], series={"s": [0.25, 0.5]}, xlabel="x", ylabel="y",
+                percent=True)
+    assert svg(plot) == svg(plot)
 
 
 def test_ties_in_the_best_play_follow_the_stated_preference():

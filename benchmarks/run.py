@@ -1,5 +1,6 @@
-"""Benchmarks: the full build, and a synthetic deck through our renderer against the floor (bare
-reportlab placing the same forms and strings) and a naive pipeline (a 300 dpi PNG per card).
+"""Benchmarks: the full build, the report, a designer's project, and a synthetic deck through our
+renderer against the floor (bare reportlab placing the same forms and strings) and a naive pipeline
+(a 300 dpi PNG per card); the deck jobs are deck_job.py, each run as a process of its own.
 
 Run: python benchmarks/run.py [--rounds 5] [--cards 10000] [--naive]   (see README.md beside it)
 Each measurement is a whole process (os.wait4 gives its CPU and peak memory alone); every round
@@ -9,7 +10,6 @@ runs each measurement once, in turn, and the table reports medians.
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import subprocess
@@ -20,155 +20,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 from statistics import median
-
-ICON = "lorc/shiny-apple"
-BACK_ICON = "lorc/lift"
-W, H = 63.5, 88.9
-
-
-def _pieces(count: int):
-    from pnp.render.components import Piece
-    from pnp.render.elements import Icon, Text
-
-    back = (Icon(ref=BACK_ICON, cx=W / 2, cy=H / 2 + 5, size=38, color="#f3e9d2"), Text(text="Synthetic deck", x=5, y=12, w=W - 10, h=8, size=10, color="#f3e9d2"))
-    return [Piece(kind="card", name=f"Card {i:05d}",
-                  face=(Icon(ref=ICON, cx=W / 2, cy=H * 0.55, size=38, color="#b3261e"),
-                   Text(text=f"Card {i:05d}", x=4, y=H - 14, w=W - 8, h=10, size=13, bold=True),
-                   Text(text="First line of rules text", x=4, y=16, w=W - 8, h=5, size=8),
-                   Text(text="and a second line under it", x=4, y=10, w=W - 8, h=5, size=8)),
-                  back=back, back_name="back", background="#fff4ee", back_background="#2b2540") for i in range(count)]
-
-
-def _options():
-    from pnp.geometry import Size
-    from pnp.render.pages import RenderOptions
-
-    return RenderOptions(paper=Size.paper("a4"))
-
-
-def ours(count: int) -> bytes:
-    from pnp.files.paths import shipped_icons_dir
-    from pnp.render.components import Cover, DocumentSpec, PieceSheet
-    from pnp.render.document import render_document
-    from pnp.source.icons import IconStore
-
-    spec = DocumentSpec(filename="bench.pdf", title="Synthetic deck", sections=[PieceSheet(title="Cards", pieces=_pieces(count), width=W, height=H)], cover=Cover(contents=["bench"]), game_title="Bench")
-    return render_document(spec, _options(), IconStore(shipped_icons_dir())).pdf
-
-
-def _grid():
-    from pnp.render.components import PieceSheet
-    from pnp.render.pieces import pack
-
-    (sheet, *_) = pack([PieceSheet(title="Cards", pieces=_pieces(9), width=W, height=H)], _options())
-    return [slot.trim for slot in sheet.slots]
-
-
-def _icon_form(canvas, name: str, ref: str) -> None:
-    from pnp.files.paths import shipped_icons_dir
-    from pnp.source.icons import IconRef, IconStore
-
-    shape = IconStore(shipped_icons_dir()).shape(IconRef.parse(ref))
-    canvas.beginForm(name, 0, 0, 512, 512)
-    canvas.transform(1, 0, 0, -1, 0, 512)
-    path = canvas.beginPath()
-    for operators, points in shape.paths:
-        i = 0
-        for op in operators:
-            if op in (0, 1):
-                (path.moveTo if op == 0 else path.lineTo)(points[i], points[i + 1]); i += 2
-            elif op == 2:
-                path.curveTo(*points[i:i + 6]); i += 6
-            else:
-                path.close()
-    canvas.drawPath(path, stroke=0, fill=1, fillMode=1)
-    canvas.endForm()
-
-
-def floor(count: int, naive: bool = False) -> bytes:
-    """Bare reportlab on the same grid: per card an icon, a title and two lines, and a back."""
-    from reportlab import rl_config
-    from reportlab.lib.colors import toColor
-    from reportlab.pdfgen.canvas import Canvas
-
-    from pnp.geometry import MM
-    from pnp.render.fonts import BOLD, REGULAR, register_fonts
-
-    register_fonts()
-    rl_config.useA85 = 0          # the same binary streams as ours: the floor is the floor
-    buffer = io.BytesIO()
-    options = _options()
-    c = Canvas(buffer, pagesize=(options.paper.width, options.paper.height), invariant=1, pageCompression=1,
-               initialFontName=REGULAR)
-    cells = _grid()
-    icon_pdf = _icon_pdf() if naive else None
-    naive_dir = Path(tempfile.mkdtemp(prefix="naive-")) if naive else None
-    if not naive:
-        _icon_form(c, "face", ICON)
-    _icon_form(c, "back", BACK_ICON)
-    red, black, cream = (toColor(text) for text in ("#b3261e", "#000000", "#f3e9d2"))   # parsed once, as pnp does
-    size = 38 * MM
-    for start in range(0, count, len(cells)):
-        chunk = list(zip(range(start, min(start + len(cells), count)), cells))
-        for i, cell in chunk:
-            c.setFillColor(red)
-            x, y = cell.x + cell.width / 2 - size / 2, cell.y + cell.height * 0.55 - size / 2
-            if naive:
-                c.drawImage(str(_rasterise(icon_pdf, naive_dir, i)), x, y, size, size, mask="auto")
-            else:
-                c.saveState(); c.translate(x, y); c.scale(size / 512, size / 512); c.doForm("face"); c.restoreState()
-            c.setFillColor(black)
-            c.setFont(BOLD, 13)
-            c.drawCentredString(cell.x + cell.width / 2, cell.top - 12 * MM, f"Card {i:05d}")
-            c.setFont(REGULAR, 8)
-            c.drawCentredString(cell.x + cell.width / 2, cell.y + 17 * MM, "First line of rules text")
-            c.drawCentredString(cell.x + cell.width / 2, cell.y + 11 * MM, "and a second line under it")
-        c.showPage()
-        for i, cell in chunk:
-            x = options.paper.width - cell.right
-            c.setFillColor(cream)
-            c.saveState(); c.translate(x + cell.width / 2 - size / 2, cell.y + cell.height / 2); c.scale(size / 512, size / 512)
-            c.doForm("back"); c.restoreState()
-            c.setFont(REGULAR, 10)
-            c.drawCentredString(x + cell.width / 2, cell.y + 14 * MM, "Synthetic deck")
-        c.showPage()
-    c.save()
-    if naive_dir:
-        import shutil
-
-        shutil.rmtree(naive_dir, ignore_errors=True)
-    return buffer.getvalue()
-
-
-def _icon_pdf() -> bytes:
-    from reportlab.pdfgen.canvas import Canvas
-
-    from pnp.geometry import MM
-
-    buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=(38 * MM, 38 * MM))
-    _icon_form(c, "icon", ICON)
-    c.setFillColor("#b3261e")
-    c.scale(38 * MM / 512, 38 * MM / 512)
-    c.doForm("icon")
-    c.showPage()
-    c.save()
-    return buffer.getvalue()
-
-
-def _rasterise(pdf: bytes, folder: Path, index: int) -> Path:
-    """The naive step, done for every card: its icon to a 300 dpi PNG of its own."""
-    import pypdfium2 as pdfium
-
-    image = pdfium.PdfDocument(pdf)[0].render(scale=300 / 72, may_draw_forms=True).to_pil()
-    path = folder / f"card-{index:05d}.png"
-    image.save(path, format="PNG")
-    return path
-
-
-def measure(variant: str, count: int) -> dict:
-    data = {"ours": ours, "floor": floor, "naive": lambda n: floor(n, naive=True)}[variant](count)
-    return {"variant": variant, "cards": count, "bytes": len(data)}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -194,7 +45,7 @@ def process(command: list[str], cwd: Path | None = None, env: dict[str, str] | N
 
 
 def deck(variant: str, count: int) -> Run:
-    return process([sys.executable, __file__, "--child", variant, str(count)])
+    return process([sys.executable, str(Path(__file__).with_name("deck_job.py")), variant, str(count)])
 
 
 def watch_latency(rounds: int) -> list[float]:
@@ -297,11 +148,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="alternated runs of every measurement (medians)")
     parser.add_argument("--cards", type=int, default=10000, help="the large deck against the floor")
     parser.add_argument("--naive", action="store_true", help="also time the naive pipeline at 1,000 cards")
-    parser.add_argument("--child", nargs=2, metavar=("VARIANT", "CARDS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.child:
-        print(json.dumps(measure(args.child[0], int(args.child[1]))))
-        return
     pnp = [sys.executable, "-m", "pnp"]
     runs: dict[str, list[Run]] = defaultdict(list)
     with tempfile.TemporaryDirectory() as work:

@@ -1,0 +1,235 @@
+"""The measured job of the deck benchmarks, run as a process of its own by run.py: a synthetic deck
+through our renderer, the floor (bare reportlab placing the same forms and strings) or the naive
+pipeline (a 300 dpi PNG per card). It imports only what the job needs, so the harness's own imports
+(argparse, subprocess, statistics) are not counted against the job.
+
+Run: python benchmarks/deck_job.py ours|floor|naive CARDS   (prints the PDF's size as JSON)
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from reportlab.lib.colors import toColor
+
+ICON = "lorc/shiny-apple"
+BACK_ICON = "lorc/lift"
+W, H = 63.5, 88.9
+GREY = toColor("#555555")
+
+
+def _pieces(count: int):
+    from pnp.render.components import Piece
+    from pnp.render.elements import Icon, Text
+
+    back = (Icon(ref=BACK_ICON, cx=W / 2, cy=H / 2 + 5, size=38, color="#f3e9d2"), Text(text="Synthetic deck", x=5, y=12, w=W - 10, h=8, size=10, color="#f3e9d2"))
+    return [Piece(kind="card", name=f"Card {i:05d}",
+                  face=(Icon(ref=ICON, cx=W / 2, cy=H * 0.55, size=38, color="#b3261e"),
+                   Text(text=f"Card {i:05d}", x=4, y=H - 14, w=W - 8, h=10, size=13, bold=True),
+                   Text(text="First line of rules text", x=4, y=16, w=W - 8, h=5, size=8),
+                   Text(text="and a second line under it", x=4, y=10, w=W - 8, h=5, size=8)),
+                  back=back, back_name="back", background="#fff4ee", back_background="#2b2540") for i in range(count)]
+
+
+def _options():
+    from pnp.geometry import Size
+    from pnp.render.pages import RenderOptions
+
+    return RenderOptions(paper=Size.paper("a4"))
+
+
+def ours(count: int) -> bytes:
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.render.components import Cover, DocumentSpec, PieceSheet
+    from pnp.render.document import render_document
+    from pnp.source.icons import IconStore
+
+    spec = DocumentSpec(filename="bench.pdf", title="Synthetic deck", sections=[PieceSheet(title="Cards", pieces=_pieces(count), width=W, height=H)], cover=Cover(contents=["bench"]), game_title="Bench")
+    return render_document(spec, _options(), IconStore(shipped_icons_dir())).pdf
+
+
+def _grid():
+    from pnp.render.components import PieceSheet
+    from pnp.render.pieces import pack
+
+    (sheet, *_) = pack([PieceSheet(title="Cards", pieces=_pieces(9), width=W, height=H)], _options())
+    return [slot.trim for slot in sheet.slots]
+
+
+def _icon_form(canvas, name: str, ref: str) -> None:
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.source.icons import IconRef, IconStore
+
+    shape = IconStore(shipped_icons_dir()).shape(IconRef.parse(ref))
+    canvas.beginForm(name, 0, 0, 512, 512)
+    canvas.transform(1, 0, 0, -1, 0, 512)
+    path = canvas.beginPath()
+    for operators, points in shape.paths:
+        i = 0
+        for op in operators:
+            if op in (0, 1):
+                (path.moveTo if op == 0 else path.lineTo)(points[i], points[i + 1]); i += 2
+            elif op == 2:
+                path.curveTo(*points[i:i + 6]); i += 6
+            else:
+                path.close()
+    canvas.drawPath(path, stroke=0, fill=1, fillMode=1)
+    canvas.endForm()
+
+
+def _cut_marks(c, cells, width: float) -> None:
+    """A form of the sheet's cut lines and crop marks, drawn as ours draws them (the same lines)."""
+    c.beginForm("cuts", 0, 0, width, 842)
+    c.setLineWidth(0.3)
+    c.setStrokeColor(toColor("#8a8a8a"))
+    for cell in cells:
+        c.rect(cell.x, cell.y, cell.width, cell.height, stroke=1, fill=0)
+    c.setStrokeColor(toColor("#000000"))
+    c.setLineWidth(0.35)
+    left, right = min(cell.x for cell in cells), max(cell.right for cell in cells)
+    bottom, top = min(cell.y for cell in cells), max(cell.top for cell in cells)
+    for x in sorted({cell.x for cell in cells} | {right}):
+        c.line(x, top + 1.701, x, top + 10.913)
+        c.line(x, bottom - 1.701, x, bottom - 10.913)
+    for y in sorted({cell.y for cell in cells} | {top}):
+        c.line(right + 1.701, y, right + 12.614, y)
+        c.line(left - 1.701, y, left - 12.614, y)
+    c.endForm()
+
+
+def _furniture(c) -> None:
+    """A form of what every page shows the same: the game's name, the scale bar, the icon credit."""
+    from pnp.geometry import MM
+    from pnp.render.fonts import BOLD, REGULAR
+
+    c.beginForm("furniture", 0, 0, 596, 842)
+    c.setFillColor(GREY)
+    c.setFont(BOLD, 7)
+    c.drawString(5 * MM, 818.3622, "Bench")
+    c.setStrokeColor(toColor("#000000"))
+    c.setLineWidth(0.5)
+    for k in range(6):
+        tall = k in (0, 5)
+        c.line(5 * MM + k * 10 * MM, 20.976 if tall else 22.677, 5 * MM + k * 10 * MM, 27.780 if tall else 26.079)
+    c.line(5 * MM, 24.378, 55 * MM, 24.378)
+    c.setFont(REGULAR, 5.5)
+    c.drawString(5 * MM, 15.874, "50 mm at 100% scale")
+    c.drawString(432.2801, 18.70866, "Icons by lorc from game-icons.net, licensed CC BY 3.0")
+    c.endForm()
+
+
+def floor(count: int, naive: bool = False) -> bytes:
+    """Bare reportlab drawing the same pages as ours: per card its background, an icon, a title and
+    two lines, and a back; per page the cut lines and crop marks, the page's heading and number, and
+    the furniture every page shares (forms, as ours uses them; colours parsed once, as ours does)."""
+    from reportlab import rl_config
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.geometry import MM
+    from pnp.render.fonts import BOLD, REGULAR, register_fonts
+
+    register_fonts()
+    rl_config.useA85 = 0          # the same binary streams as ours: the floor is the floor
+    buffer = io.BytesIO()
+    options = _options()
+    page_w = options.paper.width
+    c = Canvas(buffer, pagesize=(page_w, options.paper.height), invariant=1, pageCompression=1,
+               initialFontName=REGULAR)
+    cells = _grid()
+    icon_pdf = _icon_pdf() if naive else None
+    naive_dir = Path(tempfile.mkdtemp(prefix="naive-")) if naive else None
+    if not naive:
+        _icon_form(c, "face", ICON)
+    _icon_form(c, "back", BACK_ICON)
+    _cut_marks(c, cells, page_w)
+    _furniture(c)
+    red, ink, cream, paper, night = (toColor(text) for text in ("#b3261e", "#1b1b1b", "#f3e9d2", "#fff4ee", "#2b2540"))
+    size = 38 * MM
+    sheets = -(-count // len(cells))
+    for sheet, start in enumerate(range(0, count, len(cells))):
+        chunk = list(zip(range(start, min(start + len(cells), count)), cells))
+        for i, cell in chunk:
+            c.setFillColor(paper)
+            c.rect(cell.x, cell.y, cell.width, cell.height, stroke=0, fill=1)
+            c.setFillColor(red)
+            x, y = cell.x + cell.width / 2 - size / 2, cell.y + cell.height * 0.55 - size / 2
+            if naive:
+                c.drawImage(str(_rasterise(icon_pdf, naive_dir, i)), x, y, size, size, mask="auto")
+            else:
+                c.saveState(); c.translate(x, y); c.scale(size / 512, size / 512); c.doForm("face"); c.restoreState()
+            c.setFillColor(ink)
+            c.setFont(BOLD, 13)
+            c.drawCentredString(cell.x + cell.width / 2, cell.y + 222.8794, f"Card {i:05d}")
+            c.setFont(REGULAR, 8)
+            c.drawCentredString(cell.x + cell.width / 2, cell.y + 50.22014, "First line of rules text")
+            c.drawCentredString(cell.x + cell.width / 2, cell.y + 33.21227, "and a second line under it")
+        _page(c, page_w, 2 * sheet + 1, 2 * sheets,
+              f"Cards {sheet + 1}/{sheets}: fronts (print the file double-sided, flip on long edge)")
+        for i, cell in chunk:
+            x = page_w - cell.right
+            c.setFillColor(night)
+            c.rect(x, cell.y, cell.width, cell.height, stroke=0, fill=1)
+            c.setFillColor(cream)
+            c.saveState(); c.translate(x + cell.width / 2 - size / 2, cell.y + 86.31496); c.scale(size / 512, size / 512)
+            c.doForm("back"); c.restoreState()
+            c.setFont(REGULAR, 10)
+            c.drawCentredString(x + cell.width / 2, cell.y + 42.57833, "Synthetic deck")
+        _page(c, page_w, 2 * sheet + 2, 2 * sheets, f"Cards {sheet + 1}/{sheets}: backs (flip on long edge)")
+    c.save()
+    if naive_dir:
+        import shutil
+
+        shutil.rmtree(naive_dir, ignore_errors=True)
+    return buffer.getvalue()
+
+
+def _page(c, page_w: float, number: int, pages: int, heading: str) -> None:
+    from pnp.geometry import MM
+    from pnp.render.fonts import REGULAR
+
+    c.doForm("cuts")
+    c.doForm("furniture")
+    c.setFillColor(GREY)
+    c.setFont(REGULAR, 7)
+    c.drawRightString(page_w - 5 * MM, 818.3622, f"page {number} / {pages}")
+    c.drawCentredString(page_w / 2, 818.3622, heading)
+    c.showPage()
+
+
+def _icon_pdf() -> bytes:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.geometry import MM
+
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(38 * MM, 38 * MM))
+    _icon_form(c, "icon", ICON)
+    c.setFillColor("#b3261e")
+    c.scale(38 * MM / 512, 38 * MM / 512)
+    c.doForm("icon")
+    c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def _rasterise(pdf: bytes, folder: Path, index: int) -> Path:
+    """The naive step, done for every card: its icon to a 300 dpi PNG of its own."""
+    import pypdfium2 as pdfium
+
+    image = pdfium.PdfDocument(pdf)[0].render(scale=300 / 72, may_draw_forms=True).to_pil()
+    path = folder / f"card-{index:05d}.png"
+    image.save(path, format="PNG")
+    return path
+
+
+def measure(variant: str, count: int) -> dict:
+    data = {"ours": ours, "floor": floor, "naive": lambda n: floor(n, naive=True)}[variant](count)
+    return {"variant": variant, "cards": count, "bytes": len(data)}
+
+
+if __name__ == "__main__":
+    print(json.dumps(measure(sys.argv[1], int(sys.argv[2]))))

@@ -64,7 +64,7 @@ class Size:
         return f"{self.name} ({self.width / MM:.1f} x {self.height / MM:.1f} mm)"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)     # made for every piece and slot of a build
 class Rect:
     x: float
     y: float

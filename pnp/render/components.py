@@ -12,7 +12,7 @@ from typing import Literal
 from pnp.render.elements import Element
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Piece:
     """A card, token or standee: one face, and a back when it is double-sided.
 
@@ -28,7 +28,7 @@ class Piece:
     fold: Literal["none", "standee"] = "none"   # both sides on one face, folded at the head
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PieceSheet:
     """Pieces of one size imposed on sheets; double-sided ones get their backs on the next page."""
 
@@ -41,7 +41,7 @@ class PieceSheet:
     bleeds: bool = True
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Board:
     """A board drawn in its own coordinates; tiled over pages when it is larger than the paper."""
 
@@ -57,7 +57,7 @@ class Board:
 SHEET_GAP_MM = 6.0        # between sheets stacked on one page: room for the cut line
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Sheet:
     """A page component (mat, gamesheet, player aid), laid out for the room a page leaves it
     (`BuildContext.sheet_room`): width x height mm.
@@ -78,7 +78,7 @@ class Sheet:
 Section = PieceSheet | Board | Sheet
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Cover:
     """What a file holds, how to cut and fold it, what to bring: said in the game's print guide, or on
     the first page of a file that travels alone."""
@@ -89,7 +89,7 @@ class Cover:
     notes: list[str] = field(default_factory=list)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class DocumentSpec:
     filename: str
     title: str

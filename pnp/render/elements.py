@@ -22,7 +22,7 @@ SOLID_ICON_MM = 9.0             # ink saver: icons this small stay solid dark, a
 ACCENT_AREA_MM2 = 120.0
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Box:
     x: float
     y: float
@@ -35,7 +35,7 @@ class Box:
     dash: tuple[float, ...] | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Circle:
     cx: float
     cy: float
@@ -46,7 +46,7 @@ class Circle:
     dash: tuple[float, ...] | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Line:
     x1: float
     y1: float
@@ -58,7 +58,7 @@ class Line:
     arrow: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Polygon:
     points: tuple[tuple[float, float], ...]
     fill: str | None = None
@@ -66,7 +66,7 @@ class Polygon:
     width: float = 0.4
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Icon:
     ref: str
     cx: float
@@ -76,7 +76,7 @@ class Icon:
     rotate: float = 0.0
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Text:
     text: str
     x: float
@@ -91,7 +91,7 @@ class Text:
     color: str = INK
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Group:
     """Elements moved by (dx, dy) then turned `rotate` degrees about (dx, dy)."""
 

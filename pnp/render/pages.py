@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
@@ -86,6 +87,7 @@ class PageContext:
                                   box=mm_box(rect), back=back, turned=turned, shape=shape, tile=tile))
 
 
+@lru_cache(maxsize=4096)
 def mm_box(rect: Rect) -> MmBox:
     return MmBox(x=round(rect.x / MM, 2), y=round(rect.y / MM, 2),
                  w=round(rect.width / MM, 2), h=round(rect.height / MM, 2))

@@ -35,7 +35,7 @@ DRIFT_ROOM = 2 * MM        # a piece sized to fill a page leaves this for a prin
 Drawer = Callable[[PageContext], None]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Slot:
     """Where one piece lands on a sheet; a turned piece runs its height along the page's width."""
 
@@ -45,7 +45,7 @@ class Slot:
     turned: bool
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Block:
     """One section's rows on one sheet: the grid its crop marks frame."""
 
@@ -61,7 +61,7 @@ class Block:
                                  for s in self.slots if s.piece.back is not None or not backs_only))
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class SheetLayout:
     blocks: tuple[Block, ...]
     bands: Bands

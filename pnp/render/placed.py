@@ -10,9 +10,10 @@ Side = Literal["face", "back"]
 Shape = Literal["rect", "round"]
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class MmBox:
-    """A rectangle in millimetres, lower-left corner first (PDF coordinates, y up)."""
+    """A rectangle in millimetres, lower-left corner first (PDF coordinates, y up). Frozen: the
+    pieces of a deck sit in the same few places page after page, and share their boxes."""
 
     x: float
     y: float

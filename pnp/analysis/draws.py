@@ -1,7 +1,6 @@
-"""Seeded draws for the report's simulations, made from `random()` alone. `randint`, `randrange`
-and `shuffle` reject and draw again in Python to be exactly uniform, and the simulations draw
-millions; scaling a float of 53 random bits instead is biased by less than 1e-15, far below
-anything a figure shows."""
+"""Seeded draws for the report's simulations, made from `random()` alone. `randint` and `shuffle`
+reject and draw again in Python to be exactly uniform, and the simulations draw millions; scaling
+a float of 53 random bits instead is biased by less than 1e-15, far below anything a figure shows."""
 
 from __future__ import annotations
 
@@ -12,11 +11,6 @@ from itertools import product
 from typing import TypeVar
 
 Item = TypeVar("Item")
-
-
-def below(rng: random.Random, n: int) -> int:
-    """0 .. n - 1, each with equal chance."""
-    return int(rng.random() * n)
 
 
 TABLED = 5                  # rolls of up to this many dice come from a table of every ordered roll

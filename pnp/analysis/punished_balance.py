@@ -205,7 +205,7 @@ def simulate(game: Punished, start: dict[str, int], top: int) -> dict[str, Any]:
     seen: list[list[Stats]] = [[], [], []]
     tokens: Counter[tuple[str, int]] = Counter()
     met_card: Counter[str] = Counter()
-    outcomes: dict[tuple[str, Stats, Stats], Outcome] = {}   # an encounter depends only on the card and the stats
+    outcomes: dict[tuple[int, Stats, Stats], Outcome] = {}   # an encounter depends only on the card and the stats
     for _ in range(RUNS):
         stats = tuple(start[s] for s in STATS)
         carried = NOTHING                     # * gains won from the last check
@@ -215,7 +215,7 @@ def simulate(game: Punished, start: dict[str, int], top: int) -> dict[str, Any]:
             seen[t].append(stats)
             for card in shuffled(rng, cards):
                 met_card[card.name] += 1
-                key = (card.name, stats, carried)
+                key = (id(card), stats, carried)         # the card itself: two designs may share a name
                 outcome = outcomes.get(key)
                 if outcome is None:
                     outcome = outcomes[key] = encounter(card, stats, carried, top)

@@ -1,6 +1,6 @@
 """The measured job of the deck benchmarks, run as a process of its own by run.py: a synthetic deck
-through our renderer, the floor (bare reportlab placing the same forms and strings) or the naive
-pipeline (a 300 dpi PNG per card). It imports only what the job needs, so the harness's own imports
+through our renderer, the floor (bare reportlab drawing the same pages) or the naive pipeline (a
+300 dpi PNG per card). It imports only what the job needs, so the harness's own imports
 (argparse, subprocess, statistics) are not counted against the job.
 
 Run: python benchmarks/deck_job.py ours|floor|naive CARDS   (prints the PDF's size as JSON)
@@ -81,9 +81,9 @@ def _icon_form(canvas, name: str, ref: str) -> None:
     canvas.endForm()
 
 
-def _cut_marks(c, cells, width: float) -> None:
+def _cut_marks(c, cells, width: float, height: float) -> None:
     """A form of the sheet's cut lines and crop marks, drawn as ours draws them (the same lines)."""
-    c.beginForm("cuts", 0, 0, width, 842)
+    c.beginForm("cuts", 0, 0, width, height)
     c.setLineWidth(0.3)
     c.setStrokeColor(toColor("#8a8a8a"))
     for cell in cells:
@@ -101,12 +101,12 @@ def _cut_marks(c, cells, width: float) -> None:
     c.endForm()
 
 
-def _furniture(c) -> None:
+def _furniture(c, width: float, height: float) -> None:
     """A form of what every page shows the same: the game's name, the scale bar, the icon credit."""
     from pnp.geometry import MM
     from pnp.render.fonts import BOLD, REGULAR
 
-    c.beginForm("furniture", 0, 0, 596, 842)
+    c.beginForm("furniture", 0, 0, width, height)
     c.setFillColor(GREY)
     c.setFont(BOLD, 7)
     c.drawString(5 * MM, 818.3622, "Bench")
@@ -145,8 +145,8 @@ def floor(count: int, naive: bool = False) -> bytes:
     if not naive:
         _icon_form(c, "face", ICON)
     _icon_form(c, "back", BACK_ICON)
-    _cut_marks(c, cells, page_w)
-    _furniture(c)
+    _cut_marks(c, cells, page_w, options.paper.height)
+    _furniture(c, page_w, options.paper.height)
     red, ink, cream, paper, night = (toColor(text) for text in ("#b3261e", "#1b1b1b", "#f3e9d2", "#fff4ee", "#2b2540"))
     size = 38 * MM
     sheets = -(-count // len(cells))

@@ -1,6 +1,6 @@
 """Benchmarks: the full build, the report, a designer's project, and a synthetic deck through our
-renderer against the floor (bare reportlab placing the same forms and strings) and a naive pipeline
-(a 300 dpi PNG per card); the deck jobs are deck_job.py, each run as a process of its own.
+renderer against the floor (bare reportlab drawing the same pages) and a naive pipeline (a 300 dpi
+PNG per card); the deck jobs are deck_job.py, each run as a process of its own.
 
 Run: python benchmarks/run.py [--rounds 5] [--cards 10000] [--naive]   (see README.md beside it)
 Each measurement is a whole process (os.wait4 gives its CPU and peak memory alone); every round

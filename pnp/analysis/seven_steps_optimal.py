@@ -69,11 +69,13 @@ Values = NDArray[np.float64]
 @dataclass(frozen=True, kw_only=True)
 class Offers:
     """The rolls of some number of dice grouped, for each challenge die, by the pips their
-    selections of 1, 2, ... dice need: one row of needs a group, its challenge die (0-based) and chance."""
+    selections of 1, 2, ... dice need: one row a group, with its challenge die (0-based), whether it
+    can fail (no selection meets the challenge as it lies) and its chance in its challenge's column."""
 
     needs: Needs
     challenge: Needs
-    chance: Values
+    can_fail: NDArray[np.bool_]
+    chance: Values              # [group, challenge die]
 
 
 class Rolls:
@@ -141,7 +143,10 @@ class Rolls:
             needs.append(rows)
             challenge.append(np.full(len(rows), c))
             chance.append(np.bincount(group.ravel(), weights=self.chance[dice], minlength=len(rows)))
-        return Offers(needs=np.vstack(needs), challenge=np.concatenate(challenge), chance=np.concatenate(chance))
+        rows, faces = np.vstack(needs), np.concatenate(challenge)
+        by_challenge = np.zeros((len(rows), 6))
+        by_challenge[np.arange(len(rows)), faces] = np.concatenate(chance)
+        return Offers(needs=rows, challenge=faces, can_fail=~(rows == 0).any(axis=1), chance=by_challenge)
 
 
 class OptimalClimb:
@@ -206,11 +211,8 @@ class OptimalClimb:
         for spent in range(most + 1):
             passed[:, spent, :, spent:] = after[:, :, : most + 1 - spent]
         best = passed[np.arange(active), offers.needs].max(axis=1)              # [group, place, ready, claimable]
-        free = (offers.needs == 0).any(axis=1)
-        worst = failed[:, offers.challenge].transpose(1, 0, 2, 3) * ~free[:, None, None, None]
-        by_challenge = np.zeros((len(free), 6))
-        by_challenge[np.arange(len(free)), offers.challenge] = offers.chance
-        out: Values = np.einsum("gc,gpqk->pcqk", by_challenge, np.maximum(best, worst))
+        worst = failed[:, offers.challenge].transpose(1, 0, 2, 3) * offers.can_fail[:, None, None, None]
+        out: Values = np.einsum("gc,gpqk->pcqk", offers.chance, np.maximum(best, worst))
         return out
 
     def _solve_days(self, step: int) -> None:

@@ -247,8 +247,8 @@ MUTANTS = [
                    '        side = f"{title}: fronts"'),),
            tests=("tests/test_whole_file_duplex.py", "-k", "a4-0-long")),
     Mutant(name="a published game's data looked for in pnp's own layouts", file="pnp/games/__init__.py",
-           edits=(("        return self.folder if self.folder is not None else shipped_layouts_dir() / self.slug",
-                   "        return shipped_layouts_dir() / self.slug"),),
+           edits=(("        return self.folder if self.folder is not None else own_folder(self.slug)",
+                   "        return own_folder(self.slug)"),),
            tests=("tests/test_published_game.py",)),
     Mutant(name="calibration X numbers printed under the Y ruler", file="pnp/games/calibration.py",
            edits=(("y=y + (-4.6 if t > 0 else 2.4)", "y=y - REACH - 4"),),
@@ -352,7 +352,7 @@ MUTANTS = [
                    "if previous is not None and"),),
            tests=("tests/test_incremental.py", "-k", "thumbnails")),
     Mutant(name="thumbnails cut again on every --force", file="pnp/build/pipeline.py",
-           edits=(("    if build.kept_thumbnails is None:", "    if True:"),),
+           edits=(("    if build.kept_thumbnails is not None:", "    if False:"),),
            tests=("tests/test_incremental.py", "-k", "thumbnails")),
 
 ]

@@ -20,6 +20,7 @@ from pnp.source.printoptions import DuplexMode
 if TYPE_CHECKING:                    # the commands import what they use when they run: a fast start
     from click.shell_completion import CompletionItem
 
+    from pnp.build.manifest import ManifestHead
     from pnp.export.catalogue import Catalogue
     from pnp.source.icons import IconRef, IconStore
     from pnp.source.settings import Settings
@@ -215,9 +216,12 @@ def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate
 
     digests = {slug: inputs_digest(slug, settings) for slug in slugs}
     todo = []
+    current: dict[str, ManifestHead] = {}       # the games left as they are, with their manifests' heads
     cleared = False
     for slug in slugs:
-        if not force and up_to_date(slug, settings, digests[slug]):
+        head = None if force else up_to_date(slug, settings, digests[slug])
+        if head is not None:
+            current[slug] = head
             cleared |= clear_failure(slug, settings)
             click.echo(f"{slug}: up to date")
         else:
@@ -226,7 +230,7 @@ def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate
         if cleared:
             _gallery(settings)
         if len(slugs) > 1:
-            _paper_total(settings, slugs)
+            _paper_total(settings, slugs, current)
         return 0
     from pnp.build.pipeline import build_many
 
@@ -240,17 +244,18 @@ def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate
     if settings.output_dir().is_dir():       # a first build that failed leaves no output folder
         _gallery(settings)
         if len(slugs) > 1:
-            _paper_total(settings, slugs)
+            _paper_total(settings, slugs, current)
     return worst
 
 
-def _paper_total(settings: Settings, slugs: list[str]) -> None:
-    """The paper bill of every game built into the output folder, from the manifests."""
+def _paper_total(settings: Settings, slugs: list[str], current: dict[str, ManifestHead]) -> None:
+    """The paper bill of every game built into the output folder, from the manifests (those of the
+    games left as they are were read already)."""
     from pnp.build.manifest import ManifestHead
 
     pages = sheets = 0
     for slug in slugs:
-        manifest = ManifestHead.read(settings.output_dir() / slug / "manifest.json")
+        manifest = current.get(slug) or ManifestHead.read(settings.output_dir() / slug / "manifest.json")
         if manifest is None:
             return                              # a game without a current manifest: no total to give
         pages += sum(doc.pages for doc in manifest.documents)

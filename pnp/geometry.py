@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-MM = 72 / 25.4
+INCH_MM = 25.4
+MM = 72 / INCH_MM
 INCH = 72.0
 _UNITS = {"mm": MM, "cm": 10 * MM, "in": INCH, "pt": 1.0}
 _NUMBER = r"(\d+(?:\.\d+)?)"

@@ -87,14 +87,15 @@ def _stamp(path: Path) -> tuple[int, int]:
 FAILURE_FILE = "last-failure.json"     # beside a game's files while its latest build has failed
 
 
-def up_to_date(slug: str, settings: Settings, digest: str) -> bool:
-    """The last build of this game had the same inputs, passed its checks, and its files are the
-    ones its manifest describes (an interrupted build can leave new PDFs beside an old manifest)."""
+def up_to_date(slug: str, settings: Settings, digest: str) -> ManifestHead | None:
+    """The head of the last build's manifest when that build had the same inputs, passed its checks,
+    and its files are the ones the manifest describes (an interrupted build can leave new PDFs beside
+    an old manifest); None when the game must be built."""
     folder = settings.output_dir() / slug
     manifest = ManifestHead.read(folder / "manifest.json")
     if manifest is None or manifest.inputs != digest or not manifest.validated:
-        return False
-    return files_match(folder, manifest.documents)
+        return None
+    return manifest if files_match(folder, manifest.documents) else None
 
 
 def files_match(folder: Path, documents: list[DocumentRecord]) -> bool:

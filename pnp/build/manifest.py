@@ -107,7 +107,7 @@ class ManifestHead:
             data = read_json(path, MAX_BYTES, links=False)
             documents = [DocumentRecord(**{name: doc[name] for name in _DOCUMENT_TYPES}) for doc in data["documents"]]
             head = cls(inputs=data["inputs"], validated=data["validated"], documents=documents)
-        except (UnsafeFile, KeyError, TypeError, RecursionError):
+        except (UnsafeFile, KeyError, TypeError):
             return None
         typed = (isinstance(head.inputs, str | None) and isinstance(head.validated, bool)
                  and all(type(getattr(doc, name)) is kind

@@ -232,8 +232,10 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
         path = folder / doc.filename
         write_bytes_atomic(path, doc.pdf, root=output)
         written.append(path)
-    build.manifest.thumbnails = dict(build.kept_thumbnails or {})
-    if build.kept_thumbnails is None:           # cut again only from PDFs that changed (not on a mere --force)
+    if build.kept_thumbnails is not None:       # cut again only from PDFs that changed (not on a mere --force)
+        build.manifest.thumbnails = build.kept_thumbnails
+    else:
+        build.manifest.thumbnails = {}
         for kind, png in thumbnails(build.documents, build.manifest.placed).items():
             write_bytes_atomic(folder / "thumbs" / f"{kind}.png", png, root=output)
             build.manifest.thumbnails[kind] = f"thumbs/{kind}.png"

@@ -70,16 +70,16 @@ def design_thumbnails(specs: list[DocumentSpec], designs: dict[str, Design], dra
         for section in spec.sections:
             if not isinstance(section, PieceSheet):
                 continue
-            todo: list[tuple[str, Piece]] = []
+            todo: dict[str, Piece] = {}            # each design not drawn yet, once, by its fingerprint
             for piece in dict.fromkeys(section.pieces):
                 design = designs.get(f"{piece.kind}|{piece.name}")
                 digest = design.hash if design else None
-                if digest and digest not in drawn and digest not in out and digest not in dict(todo):
-                    todo.append((digest, piece))
+                if digest and digest not in drawn and digest not in out and digest not in todo:
+                    todo[digest] = piece
             if not todo:
                 continue
-            pdf = pieces_pdf([(piece.face, piece.background) for _, piece in todo], section.width, section.height,
-                             0.0, store)
-            for (digest, _), image in zip(todo, rasterise(pdf, DESIGN_DPI), strict=True):
+            pdf = pieces_pdf([(piece.face, piece.background) for piece in todo.values()], section.width,
+                             section.height, 0.0, store)
+            for digest, image in zip(todo, rasterise(pdf, DESIGN_DPI), strict=True):
                 out[digest] = _thumbnail_png(image)
     return out

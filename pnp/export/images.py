@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.export.catalogue import Deck, Side
-from pnp.export.pictures import draw_sides, png_bytes, slug, write_csv
-from pnp.files.atomic import write_bytes_atomic
+from pnp.export.pictures import slug, write_csv, write_side_pngs
 from pnp.source.icons import IconStore
 
 
@@ -54,16 +53,10 @@ def export_images(decks: list[Deck], store: IconStore, *, dpi: float, bleed_mm: 
     lines = []
     for deck in decks:
         rows = image_rows(deck)
-        drawings = {row.file: row.drawing for row in rows}
-        images = draw_sides(list(drawings.values()), deck.w, deck.h, dpi, store, bleed_mm=bleed_mm + deck.margin,
-                            ink_saver=ink_saver)
-        sizes = {}
-        for file, image in zip(drawings, images, strict=True):
-            write_bytes_atomic(folder / file, png_bytes(image, dpi), root=root)
-            written.append(folder / file)
-            sizes[file] = image.size
-            if progress:
-                progress(1)
+        sizes = write_side_pngs({row.file: row.drawing for row in rows}, deck.w, deck.h, dpi, store,
+                                bleed_mm=bleed_mm + deck.margin, ink_saver=ink_saver, folder=folder, root=root,
+                                progress=progress)
+        written += [folder / file for file in sizes]
         lines += [{"file": row.file, "quantity": row.quantity, "side": row.side, "back": row.back, "kind": row.kind,
                    "name": row.name, "deck": deck.title, "width_px": sizes[row.file][0],
                    "height_px": sizes[row.file][1], "dpi": dpi} for row in rows]

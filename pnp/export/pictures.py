@@ -6,14 +6,14 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from PIL import Image
 
 from pnp.export.catalogue import Side
 from pnp.files.atomic import write_bytes_atomic
-from pnp.geometry import MM
+from pnp.geometry import INCH_MM, MM
 from pnp.render.raster import pieces_pdf, rasterise
 from pnp.source.icons import IconStore
 
@@ -31,11 +31,33 @@ def draw_sides(sides: Sequence[Side], w_mm: float, h_mm: float, dpi: float, stor
     return list(rasterise(pieces_pdf(sides, w_mm, h_mm, bleed_mm * MM, store, ink_saver), dpi))
 
 
+def write_side_pngs(files: Mapping[str, Side], w_mm: float, h_mm: float, dpi: float, store: IconStore, *,
+                    bleed_mm: float, ink_saver: bool, folder: Path, root: Path,
+                    progress: Callable[[int], None] | None = None) -> dict[str, tuple[int, int]]:
+    """Each file's side as a PNG in `folder` (a side behind many files is drawn once, and written as
+    it is drawn); each file's size in pixels."""
+    named: dict[Side, list[str]] = {}
+    for file, side in files.items():
+        named.setdefault(side, []).append(file)
+    if not named:
+        return {}
+    sizes: dict[str, tuple[int, int]] = {}
+    pdf = pieces_pdf(list(named), w_mm, h_mm, bleed_mm * MM, store, ink_saver)
+    for names, image in zip(named.values(), rasterise(pdf, dpi), strict=True):
+        data = png_bytes(image, dpi)
+        for file in names:
+            write_bytes_atomic(folder / file, data, root=root)
+            sizes[file] = image.size
+        if progress:
+            progress(1)
+    return {file: sizes[file] for file in files}
+
+
 def standee_sides(image: Image.Image, dpi: float, tab_mm: float) -> tuple[Image.Image, Image.Image]:
     """A standee strip's front (the upright figure above the lower tab) and back (the turned figure
     below the upper tab, turned the right way up), each without the half millimetre by a fold."""
-    tab = round(tab_mm / 25.4 * dpi)
-    fold = round(0.5 / 25.4 * dpi)
+    tab = round(tab_mm / INCH_MM * dpi)
+    fold = round(0.5 / INCH_MM * dpi)
     half = image.height // 2
     back = image.crop((0, tab + fold, image.width, half - fold)).rotate(180)
     front = image.crop((0, half + fold, image.width, image.height - tab - fold))

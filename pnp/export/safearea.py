@@ -14,12 +14,12 @@ from dataclasses import replace
 from pnp.export.catalogue import Catalogue, Deck, catalogue
 from pnp.geometry import MM
 from pnp.render.elements import Box, Circle, Element, Group, Icon, Line, Polygon, Text
+from pnp.render.pieces import TRIM_EDGE, runs_on
 from pnp.source.icons import IconStore
 from pnp.source.printoptions import CardSize
 from pnp.source.settings import Settings
 
 Extent = tuple[float, float, float, float]      # x0, y0, x1, y1 in mm
-EDGE = 0.01
 
 
 def safe_catalogue(game: str, settings: Settings, store: IconStore, *, safe_mm: float) -> Catalogue:
@@ -49,15 +49,10 @@ def inset(elements: Sequence[Element], w: float, h: float) -> float:
 
 def _bleeds(element: Element, w: float, h: float) -> bool:
     """The fills `pnp.render.pieces.bleeding` runs on into the bleed: they are meant to reach the cut."""
-    if isinstance(element, Box) and element.fill and not element.stroke and not element.radius:
-        return _touches(((element.x, element.y), (element.x + element.w, element.y + element.h)), w, h)
-    if isinstance(element, Polygon) and element.fill and not element.stroke:
-        return _touches(element.points, w, h)
-    return False
-
-
-def _touches(points: Iterable[tuple[float, float]], w: float, h: float) -> bool:
-    return any(x <= EDGE or y <= EDGE or x >= w - EDGE or y >= h - EDGE for x, y in points)
+    if not runs_on(element):
+        return False
+    x0, y0, x1, y1 = extent(element)
+    return x0 <= TRIM_EDGE or y0 <= TRIM_EDGE or x1 >= w - TRIM_EDGE or y1 >= h - TRIM_EDGE
 
 
 def extent(element: Element) -> Extent:
@@ -69,7 +64,7 @@ def extent(element: Element) -> Extent:
         r = element.r + (element.width / MM / 2 if element.stroke else 0.0)
         return element.cx - r, element.cy - r, element.cx + r, element.cy + r
     if isinstance(element, Line):
-        pad = max(element.width / MM / 2, max(2.2, element.width * 2.5) if element.arrow else 0.0)   # the arrowhead
+        pad = max(element.width / MM / 2, element.head() if element.arrow else 0.0)
         return _span([(element.x1, element.y1), (element.x2, element.y2)], pad)
     if isinstance(element, Polygon):
         return _span(element.points, element.width / MM / 2 if element.stroke else 0.0)

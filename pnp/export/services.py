@@ -8,10 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.errors import UsageProblem
+from pnp.geometry import INCH, INCH_MM
 from pnp.source.printoptions import CardSize
-
-INCH_MM = 25.4
-INCH = 72.0         # points
 
 
 @dataclass(frozen=True, kw_only=True)

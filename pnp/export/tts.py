@@ -18,6 +18,7 @@ from pnp.export.catalogue import Catalogue, Deck, Flat, PieceSet
 from pnp.export.pictures import draw_sides, png_bytes, slug, standee_sides
 from pnp.files.atomic import write_bytes_atomic
 from pnp.games.kit import standee_tab
+from pnp.geometry import CARDS, INCH_MM
 from pnp.source.icons import IconStore
 
 TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096
@@ -27,11 +28,11 @@ TTS_PER_SHEET = TTS_COLS * TTS_ROWS - 1      # the last slot shows the hidden fa
 # card's 2.5 x 3.5 in, so a piece's scale is its size over those. A tile is imported without
 # "Stretch" (the import menu's "Stretch to Aspect Ratio", which would reshape it from its image):
 # its own scales give it its image's proportions, so its footprint is known from the saved object.
-UNIT_MM = 25.4
-TILE_MM = 50.8
-CARD_MM = (63.5, 88.9)
+UNIT_MM = INCH_MM
+TILE_MM = 2 * UNIT_MM
+CARD_MM = CARDS["poker"]
 BAG_MM = 76.2                # a bag on the table, whatever it holds
-GAP_MM = 25.4                # between objects
+GAP_MM = UNIT_MM             # between objects
 ROW_MM = 1016.0              # a row of objects, 40 units, before the next row starts
 PIECE_DPI = 200
 FLAT_DPI = 120
@@ -100,7 +101,7 @@ class SavedObject:
         aspect = deck.h / deck.w
         slot_w = min(TTS_MAX_PX // TTS_COLS, int(TTS_MAX_PX / TTS_ROWS / aspect))
         slot_h = int(slot_w * aspect)
-        dpi = slot_w / (deck.w / 25.4)
+        dpi = slot_w / (deck.w / INCH_MM)
         where: dict[tuple[object, ...], tuple[int, int]] = {}
         custom: dict[int, Json] = {}
         for number, start in enumerate(range(0, len(designs), TTS_PER_SHEET), start=1):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pnp.export.catalogue import Deck, Side
 from pnp.export.cmyk import CmykInks, OutputProfile
-from pnp.export.pictures import draw_sides, png_bytes, slug, write_csv
+from pnp.export.pictures import slug, write_csv, write_side_pngs
 from pnp.export.printshop import printshop_pdf
 from pnp.export.services import Service
 from pnp.files.atomic import write_bytes_atomic
@@ -65,10 +65,6 @@ def _pngs(deck: Deck, service: Service, store: IconStore, *, ink_saver: bool, fo
         files[front], files[back] = pair.face, pair.back
         rows.append({"deck": deck.title, "front": front, "back": back, "count": pair.count, "pages": "",
                      "kind": pair.piece.kind, "name": pair.piece.name, "back_name": pair.piece.back_name or ""})
-    sides = list(dict.fromkeys(files.values()))        # a back behind many fronts is drawn once
-    images = draw_sides(sides, deck.w, deck.h, service.dpi, store, bleed_mm=service.bleed_mm + deck.margin,
-                        ink_saver=ink_saver)
-    pngs = {side: png_bytes(image, service.dpi) for side, image in zip(sides, images, strict=True)}
-    for file, side in files.items():
-        write_bytes_atomic(folder / file, pngs[side], root=root)
+    write_side_pngs(files, deck.w, deck.h, service.dpi, store, bleed_mm=service.bleed_mm + deck.margin,
+                    ink_saver=ink_saver, folder=folder, root=root)
     return [folder / file for file in files]

@@ -223,7 +223,12 @@ class Game(Generic[Data]):
     document: Path | None = None           # the rule document its trace.toml quotes, when it ships one
 
     def shipped_folder(self) -> Path:
-        return self.folder if self.folder is not None else shipped_layouts_dir() / self.slug
+        return self.folder if self.folder is not None else own_folder(self.slug)
+
+
+def own_folder(slug: str) -> Path:
+    """Where the data of a game that names no folder of its own lies: pnp's layouts/<slug>."""
+    return shipped_layouts_dir() / slug
 
 
 DATA_GAME = "game.toml"      # the manifest of a game made only of the kit's pieces
@@ -277,8 +282,8 @@ def data_folder(slug: str, layouts: str | None) -> Path:
     importing the game for pnp's own and the data-only ones: the up-to-date check stays light)."""
     if layouts:
         return Path(layouts) / slug
-    if slug in OWN_GAMES:
-        return shipped_layouts_dir() / slug
+    if slug in OWN_GAMES:                  # pnp's own games name no folder of their own
+        return own_folder(slug)
     return data_games(None).get(slug) or load_game(slug, layouts).shipped_folder()
 
 

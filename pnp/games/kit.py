@@ -32,15 +32,12 @@ FOLD_DASH = (2.0, 1.5)
 
 
 # -- templates -----------------------------------------------------------------------------------
-KIT_FILE = kit_file()
-
-
 @cache
 def kit_templates() -> Mapping[str, Template]:
     """The kit's default templates, read once."""
-    data = parse_toml(KIT_FILE.read_text(encoding="utf-8"), KIT_FILE)
-    return resolve({name: (TemplateSpec.model_validate(raw), (KIT_FILE.name, (name,))) for name, raw in data.items()},
-                   {})
+    path = kit_file()
+    data = parse_toml(path.read_text(encoding="utf-8"), path)
+    return resolve({name: (TemplateSpec.model_validate(raw), (path.name, (name,))) for name, raw in data.items()}, {})
 
 
 def game_templates(source: GameSource, files: Sequence[str]) -> dict[str, Template]:

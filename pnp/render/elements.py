@@ -57,6 +57,10 @@ class Line:
     dash: tuple[float, ...] | None = None
     arrow: bool = False
 
+    def head(self) -> float:
+        """The arrowhead's length (mm), drawn at (x2, y2) when `arrow` is set."""
+        return max(2.2, self.width * 2.5)
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Polygon:

@@ -136,7 +136,7 @@ class Painter:
         if e.arrow:
 
             angle = math.atan2(e.y2 - e.y1, e.x2 - e.x1)
-            head = max(2.2, e.width * 2.5)
+            head = e.head()
             pts = [(e.x2, e.y2)]
             for side in (-1, 1):
                 a = angle + math.pi + side * 0.45

@@ -32,6 +32,7 @@ CUT = "#8a8a8a"
 BLOCK_GAP = 6 * MM         # between two sections on one sheet: room for both blocks' crop marks
 FOLD_GUTTER = 2 * MM       # between the halves of a gutterfold sheet, besides each block's own mark room
 DRIFT_ROOM = 2 * MM        # a piece sized to fill a page leaves this for a printer's back offset
+TRIM_EDGE = 0.01           # mm: a coordinate this close to the trim lies on it
 Drawer = Callable[[PageContext], None]
 
 
@@ -396,24 +397,31 @@ def bleeding(elements: Sequence[Element], w: float, h: float, bleed: float) -> t
     """Fills that touch the trim (title bands, backgrounds, a board's tinted regions) run on into
     the bleed, so a cut a little off shows more band, never a pale sliver. Stroked shapes (borders)
     stay where they are."""
-    edge = 0.01
 
     def out_x(x: float) -> float:
-        return x - bleed if x <= edge else x + bleed if x >= w - edge else x
+        return x - bleed if x <= TRIM_EDGE else x + bleed if x >= w - TRIM_EDGE else x
 
     def out_y(y: float) -> float:
-        return y - bleed if y <= edge else y + bleed if y >= h - edge else y
+        return y - bleed if y <= TRIM_EDGE else y + bleed if y >= h - TRIM_EDGE else y
 
     out = []
     for element in elements:
-        if isinstance(element, Box) and element.fill and not element.stroke and not element.radius:
+        if isinstance(element, Box) and runs_on(element):
             x0, y0 = out_x(element.x), out_y(element.y)
             x1, y1 = out_x(element.x + element.w), out_y(element.y + element.h)
             element = Box(x=x0, y=y0, w=x1 - x0, h=y1 - y0, fill=element.fill)
-        elif isinstance(element, Polygon) and element.fill and not element.stroke:
+        elif isinstance(element, Polygon) and runs_on(element):
             element = Polygon(points=tuple((out_x(x), out_y(y)) for x, y in element.points), fill=element.fill)
         out.append(element)
     return tuple(out)
+
+
+def runs_on(element: Element) -> bool:
+    """A fill that runs on into the bleed where it touches the trim (within TRIM_EDGE mm): an
+    unstroked fill with square corners."""
+    if isinstance(element, Box):
+        return bool(element.fill) and not element.stroke and not element.radius
+    return isinstance(element, Polygon) and bool(element.fill) and not element.stroke
 
 
 def _all_guides(c: Canvas, layers: list[tuple[SheetLayout, Side]], options: RenderOptions) -> None:

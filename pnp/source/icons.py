@@ -6,7 +6,7 @@ import hashlib
 import json
 import re
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -79,9 +79,9 @@ class IconStore:
     def manifest_path(self) -> Path:
         return self.root / "manifest.json"
 
-    def manifest(self) -> dict[str, dict[str, Any]]:
-        """The manifest's entries; read again only when the file changed (a build asks once per icon
-        it draws, and a deck names the same few icons thousands of times)."""
+    def manifest(self) -> Mapping[str, dict[str, Any]]:
+        """The manifest's entries, not to be changed; read again only when the file changed (a build
+        asks once per icon it draws, and a deck names the same few icons thousands of times)."""
         try:
             info = self.manifest_path.lstat()
         except OSError:
@@ -89,7 +89,7 @@ class IconStore:
         stamp = (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
         if self._entries is None or self._entries[0] != stamp:
             self._entries = (stamp, self._read_manifest())
-        return dict(self._entries[1])
+        return self._entries[1]
 
     def _read_manifest(self) -> dict[str, dict[str, Any]]:
         try:
@@ -164,7 +164,7 @@ class IconStore:
         return todo
 
     def _store(self, items: dict[IconRef, tuple[str, bytes]]) -> None:
-        entries = self.manifest()
+        entries = dict(self.manifest())
         for ref, (source, data) in items.items():
             write_bytes_atomic(self.path(ref), data, root=self.root)
             entries[str(ref)] = {"author": ref.author, "source": source, "sha256": sha256(data),

@@ -120,7 +120,7 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
         context = PageContext(canvas, painter, number, spec.filename, placed)
         plan.draw(context)
         printable = options.printable(plan.width, plan.height)
-        furniture.draw(canvas, forms, printable, plan.bands, plan.label, number, len(pages))
+        furniture.draw(painter, printable, plan.bands, plan.label, number, len(pages))
         canvas.showPage()
     canvas.save()
     two_sided = printed_two_sided(spec.both_sides, pages, options.duplex)

@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.geometry import MM, Rect
 from pnp.render.fonts import font, text_width
-from pnp.render.painter import Forms
+from pnp.render.painter import Painter, rl_color
 
 HEAD = 4.5 * MM
 FOOT = 5.5 * MM
@@ -51,8 +51,8 @@ class Furniture:
     game: str
     credits: str
 
-    def draw(self, canvas: Canvas, forms: Forms, printable: Rect, bands: Bands, label: str, page: int,
-             pages: int) -> None:
+    def draw(self, painter: Painter, printable: Rect, bands: Bands, label: str, page: int, pages: int) -> None:
+        canvas, forms = painter.canvas, painter.forms
         key = f"furniture_{bands}_{printable.x:.0f}_{printable.y:.0f}_{printable.width:.0f}_{printable.height:.0f}"
         page_w, page_h = printable.right + printable.x, printable.top + printable.y
         tight = bands == "tight"
@@ -61,12 +61,12 @@ class Furniture:
                                  lambda: self._static(canvas, printable, head, tight)))
         size = 6.0 if tight else 7.0
         baseline = head + (0.7 if tight else 1.2) * MM
-        canvas.setFillColor(GREY)
-        canvas.setFont(font(False), size)
+        canvas.setFillColor(rl_color(GREY))
         right = f"page {page} / {pages}"
-        canvas.drawRightString(printable.right, baseline, right)
+        painter.lines.draw(printable.right, baseline, right, bold=False, size=size, align="right")
         room = printable.width - text_width(self.game, True, size) - text_width(right, False, size) - 8 * MM
-        canvas.drawCentredString(printable.x + printable.width / 2, baseline, _shorten(label, room, size))
+        painter.lines.draw(printable.x + printable.width / 2, baseline, _shorten(label, room, size), bold=False,
+                           size=size, align="center")
 
     def _static(self, c: Canvas, printable: Rect, head: float, tight: bool) -> None:
         x, y, length = printable.x, printable.y, printable.width

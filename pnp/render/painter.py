@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -31,8 +31,8 @@ from pnp.render.elements import (
     Polygon,
     Text,
 )
-from pnp.render.fonts import font
 from pnp.render.textfit import LEADING, baseline, fit_text
+from pnp.render.textlines import TextLines
 
 
 @lru_cache(maxsize=1024)
@@ -60,6 +60,10 @@ class Painter:
     _fill: str | None = None
     ox: float = 0.0
     oy: float = 0.0
+    lines: TextLines = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.lines = TextLines(self.canvas)
 
     def draw(self, elements: Sequence[Element], x: float = 0.0, y: float = 0.0) -> None:
         c = self.canvas
@@ -181,21 +185,14 @@ class Painter:
         c.restoreState()
 
     def _text(self, e: Text) -> None:
-        c = self.canvas
         size, lines = fit_text(e.text, e.w * MM, e.h * MM, e.size, e.min_size, e.bold)
         self.fill(self._ink(e.color))
-        c.setFont(font(e.bold), size)
         block = len(lines) * size * LEADING
         top = self.oy + {"top": (e.y + e.h) * MM, "bottom": e.y * MM + block,
                          "middle": (e.y + e.h / 2) * MM + block / 2}[e.valign]
+        x = self.ox + {"left": e.x, "right": e.x + e.w, "center": e.x + e.w / 2}[e.align] * MM
         for i, line in enumerate(lines):
-            at = baseline(top, size, i)
-            if e.align == "left":
-                c.drawString(self.ox + e.x * MM, at, line)
-            elif e.align == "right":
-                c.drawRightString(self.ox + (e.x + e.w) * MM, at, line)
-            else:
-                c.drawCentredString(self.ox + (e.x + e.w / 2) * MM, at, line)
+            self.lines.draw(x, baseline(top, size, i), line, bold=e.bold, size=size, align=e.align)
 
     def _group(self, e: Group) -> None:
         c = self.canvas

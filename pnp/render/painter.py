@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
-from reportlab.lib.colors import Color, toColor
+from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, toColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.geometry import MM
@@ -33,6 +34,17 @@ from pnp.render.elements import (
 )
 from pnp.render.textfit import LEADING, baseline, fit_text
 from pnp.render.textlines import TextLines
+
+
+def fill_code(color: Color) -> str | None:
+    """The operator that sets `color` as the fill, as reportlab writes it; None for a colour with
+    transparency or a spot colour, which reportlab sets with more than one operator."""
+    if getattr(color, "alpha", 1) not in (None, 1) or isinstance(color, CMYKColorSep):
+        return None
+    if isinstance(color, CMYKColor):
+        d = color.density
+        return f"{fp_str(d * color.cyan, d * color.magenta, d * color.yellow, d * color.black)} k"
+    return f"{fp_str(color.red, color.green, color.blue)} rg"
 
 
 @lru_cache(maxsize=1024)
@@ -61,6 +73,7 @@ class Painter:
     ox: float = 0.0
     oy: float = 0.0
     lines: TextLines = field(init=False)
+    _fill_codes: dict[str, str | None] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.lines = TextLines(self.canvas)
@@ -92,8 +105,19 @@ class Painter:
     def fill(self, color: str) -> None:
         """Set the fill colour, skipping the operator when it is already in force."""
         if color != self._fill:
-            self.canvas.setFillColor(self.colors(color))
+            self.set_fill(color)
             self._fill = color
+
+    def set_fill(self, color: str) -> None:
+        """Write the fill colour's operator, worked out once per colour (reportlab works it out
+        on every call); inside a saved graphics state, where the tracked fill does not apply."""
+        code = self._fill_codes.get(color, "")
+        if code == "":
+            code = self._fill_codes[color] = fill_code(self.colors(color))
+        if code is None:
+            self.canvas.setFillColor(self.colors(color))
+        else:
+            self.canvas.addLiteral(code)
 
     # colours ---------------------------------------------------------------------------------
     def _fill_stroke(self, fill: str | None, stroke: str | None, area_mm2: float) -> tuple[str | None, str | None]:
@@ -164,8 +188,16 @@ class Painter:
     def _icon(self, e: Icon) -> None:
         name = self.forms.icon_form(e.ref)
         c = self.canvas
-        c.saveState()
         scale = e.size * MM / 512.0
+        cx, cy = self.ox + e.cx * MM, self.oy + e.cy * MM
+        if not self.ink_saver and not e.rotate:     # the common icon: one matrix places and sizes it
+            c.addLiteral("q")
+            self.set_fill(e.color)
+            c.addLiteral(f"{fp_str(scale, 0, 0, scale, cx - e.size * MM / 2, cy - e.size * MM / 2)} cm")
+            c.doForm(name)
+            c.addLiteral("Q")
+            return
+        c.saveState()
         if self.ink_saver:          # a light fill inside a dark outline; a small icon stays solid to stay legible
             light = e.size > SOLID_ICON_MM
             c.setFillColor(self.colors(LIGHT_ICON_FILL if light else INK))
@@ -174,12 +206,11 @@ class Painter:
             c.setLineJoin(1)
         else:
             c.setFillColor(self.colors(e.color))
-        cx, cy = self.ox + e.cx * MM, self.oy + e.cy * MM
         if e.rotate:
             c.translate(cx, cy)
             c.rotate(e.rotate)
             c.transform(scale, 0, 0, scale, -e.size * MM / 2, -e.size * MM / 2)
-        else:           # one matrix places and sizes the icon
+        else:
             c.transform(scale, 0, 0, scale, cx - e.size * MM / 2, cy - e.size * MM / 2)
         c.doForm(name)
         c.restoreState()

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import UsageProblem
@@ -24,7 +25,7 @@ from pnp.render.cropmarks import MARK_ROOM, crop_marks
 from pnp.render.elements import Box, Element, Polygon, icon_refs
 from pnp.render.furniture import Bands, band_area, bands_for
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
-from pnp.render.painter import Painter, rl_color
+from pnp.render.painter import Painter
 from pnp.render.placed import Side
 from pnp.source.printoptions import DuplexMode
 
@@ -323,19 +324,17 @@ def _both_sides(area: Rect, options: RenderOptions) -> Rect:
     return area.overlap(_mirrored(area, options)).inset(abs(dx), abs(dy))
 
 
-def _orient(c: Canvas, trim: Rect, side: Side, turned: bool, options: RenderOptions) -> None:
-    """Card coordinates for one side of a piece. A turned front turns a quarter left. A back turns
-    whichever way shows it upright when the cut piece is turned over left to right: the sheet's flip
-    across its short edge turns an upright card's back half round, and a turned card's back not."""
+def _placement(trim: Rect, side: Side, turned: bool, options: RenderOptions) -> tuple[float, ...]:
+    """The matrix from card coordinates to the page for one side of a piece. A turned front turns a
+    quarter left. A back turns whichever way shows it upright when the cut piece is turned over left
+    to right: the sheet's flip across its short edge turns an upright card's back half round, and a
+    turned card's back not."""
     half_round = side == "back" and (options.duplex is DuplexMode.SHORT) != turned
     if turned:
-        c.translate(*((trim.x, trim.top) if half_round else (trim.right, trim.y)))
-        c.rotate(-90 if half_round else 90)
-    elif half_round:
-        c.translate(trim.right, trim.top)
-        c.rotate(180)
-    else:
-        c.translate(trim.x, trim.y)
+        return (0, -1, 1, 0, trim.x, trim.top) if half_round else (0, 1, -1, 0, trim.right, trim.y)
+    if half_round:
+        return (-1, 0, 0, -1, trim.right, trim.top)
+    return (1, 0, 0, 1, trim.x, trim.y)
 
 
 def _drawer(layers: list[tuple[SheetLayout, Side]], options: RenderOptions) -> Drawer:
@@ -353,6 +352,8 @@ def _drawer(layers: list[tuple[SheetLayout, Side]], options: RenderOptions) -> D
 
 
 def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions) -> None:
+    """One side of a piece in a graphics state of its own, written as operators: reportlab's
+    save, clip and transform calls cost more than the card's own drawing in a large deck."""
     c = ctx.canvas
     piece, trim, section = slot.piece, slot.trim, slot.section
     bleed = bleed_of(section, options)
@@ -360,23 +361,21 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions
     background = piece.background if side == "face" else piece.back_background
     paint = bool(background) and not options.ink_saver
     outer = trim.inset(-bleed)
-    c.saveState()
-    if paint:
-        c.setFillColor(rl_color(background))
-    if section.shape == "round" or bleed > 0:     # art stops at the bleed edge or the token's circle
+    c.addLiteral("q")
+    if paint and background:
+        ctx.painter.set_fill(background)
+    if section.shape == "round":          # art stops at the token's circle; one path clips and paints
         clip = c.beginPath()
-        if section.shape == "round":
-            clip.circle(*trim.center, trim.width / 2 + bleed)
-        else:
-            clip.rect(outer.x, outer.y, outer.width, outer.height)
-        c.clipPath(clip, stroke=0, fill=int(paint))    # one path clips and paints
-    elif paint:
-        c.rect(outer.x, outer.y, outer.width, outer.height, stroke=0, fill=1)
+        clip.circle(*trim.center, trim.width / 2 + bleed)
+        c.clipPath(clip, stroke=0, fill=int(paint))
+    elif bleed > 0 or paint:              # ... or at the bleed edge
+        box = fp_str(outer.x, outer.y, outer.width, outer.height)
+        c.addLiteral(f"n {box} re {'W* ' if bleed > 0 else ''}{'f*' if paint else 'n'}")
     # card-relative coordinates repeat from card to card, so the page compresses well
-    _orient(c, trim, side, slot.turned, options)
+    c.addLiteral(f"{fp_str(*_placement(trim, side, slot.turned, options))} cm")
     ctx.painter.draw_here(bleeding(elements or (), section.width, section.height, bleed / MM) if bleed
                           else elements or ())
-    c.restoreState()
+    c.addLiteral("Q")
     ctx.place(kind=piece.kind, name=piece.name, side=side, rect=trim, back=piece.back_name, turned=slot.turned,
               shape=section.shape)
 

@@ -6,6 +6,7 @@ Each page records what it placed; that record, not the game's input, is the buil
 from __future__ import annotations
 
 import io
+from collections import deque
 from collections.abc import Callable, Sequence
 from itertools import groupby
 from typing import Any
@@ -97,8 +98,11 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
     caller writes it atomically."""
     register_fonts()
     rl_config.useA85 = 0          # binary streams: a quarter smaller than ASCII85 text
-    pages = body if body is not None else plan_document(spec, options)
+    pages = deque(body if body is not None else plan_document(spec, options))
+    count = len(pages)
     icons = sorted(set().union(*(page.icons for page in pages)))
+    two_sided = printed_two_sided(spec.both_sides, pages, options.duplex)
+    backs = two_sided or any(page.backs for page in pages)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(options.paper.width, options.paper.height), invariant=1,
                     pageCompression=1, initialFontName=font(False), initialFontSize=8)  # type: ignore[arg-type]  # stubs: a name is a str
@@ -112,7 +116,8 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
     refs = [IconRef.parse(ref) for ref in icons]
     furniture = Furniture(spec.game_title, credits_short(refs))
     placed: list[Placed] = []
-    for number, plan in enumerate(pages, start=1):
+    for number in range(1, count + 1):
+        plan = pages.popleft()          # a page's plan goes once it is drawn: a large deck's plans never all wait
         canvas.setPageSize((plan.width, plan.height))
         # boxes only where they say something: absent, a reader takes the media box
         canvas.setTrimBox(plan.trim.box() if plan.trim else None)
@@ -120,9 +125,8 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
         context = PageContext(canvas, painter, number, spec.filename, placed)
         plan.draw(context)
         printable = options.printable(plan.width, plan.height)
-        furniture.draw(painter, printable, plan.bands, plan.label, number, len(pages))
+        furniture.draw(painter, printable, plan.bands, plan.label, number, count)
         canvas.showPage()
     canvas.save()
-    two_sided = printed_two_sided(spec.both_sides, pages, options.duplex)
-    return RenderedDocument(spec.filename, buffer.getvalue(), len(pages), placed, sorted(icons),
-                            two_sided or any(page.backs for page in pages), sheet_count(len(pages), two_sided))
+    return RenderedDocument(spec.filename, buffer.getvalue(), count, placed, sorted(icons), backs,
+                            sheet_count(count, two_sided))

@@ -89,16 +89,16 @@ def _mark_room(section: PieceSheet) -> float:
     return MARK_ROOM if section.shape == "rect" else 0.0
 
 
-def _fit(section: PieceSheet, options: RenderOptions, area: Rect, turned: bool) -> int:
+def _fit(section: PieceSheet, options: RenderOptions, area: Rect, turned: bool) -> tuple[int, int]:
+    """Columns and rows of the section's pieces that fit `area` with room for their crop marks."""
     inner = area.inset(_mark_room(section))
-    cols, rows = grid_fit(*_cell(section, options, turned), inner.width, inner.height, section.gap * MM)
-    return cols * rows
+    return grid_fit(*_cell(section, options, turned), inner.width, inner.height, section.gap * MM)
 
 
 def _orientation(section: PieceSheet, options: RenderOptions, area: Rect) -> bool:
     """Turned when that fits more to a sheet (poker cards with 3 mm bleed: 8 to an A4 sheet, not 4),
     unless the section fits on one sheet upright anyway."""
-    upright, turned = _fit(section, options, area, False), _fit(section, options, area, True)
+    upright, turned = (math.prod(_fit(section, options, area, way)) for way in (False, True))
     return turned > upright and len(section.pieces) > upright
 
 
@@ -108,7 +108,11 @@ def pack(sections: list[PieceSheet], options: RenderOptions, half: bool = False)
     rows fit there. The page's bands are tight only when that saves a sheet."""
     printable = _fold_half(options) if half else options.printable()
     roomy, tight = (_both_sides(band_area(printable, bands), options) for bands in ("tb", "tight"))
-    sheets, area = min(((_rows(sections, options, a), a) for a in (roomy, tight)), key=lambda packed: len(packed[0]))
+    if _packs_alike(sections, options, roomy, tight):
+        sheets, area = _rows(sections, options, roomy), roomy
+    else:
+        sheets, area = min(((_rows(sections, options, a), a) for a in (roomy, tight)),
+                           key=lambda packed: len(packed[0]))
     out = []
     for page in sheets:
         marked = _bbox([b.grid.inset(-_mark_room(b.section)) for b in page])
@@ -116,6 +120,15 @@ def pack(sections: list[PieceSheet], options: RenderOptions, half: bool = False)
         moved = tuple(b.moved(partial(_lifted, dy=dy)) for b in page)
         out.append(SheetLayout(blocks=moved, bands=bands_for(printable, _lifted(marked, dy))))
     return out
+
+
+def _packs_alike(sections: list[PieceSheet], options: RenderOptions, roomy: Rect, tight: Rect) -> bool:
+    """One section whose grid is the same inside either bands fills the same sheets in both: the
+    tight bands cannot save one, and a large deck is not packed a second time to find that out."""
+    if len(sections) != 1:
+        return False
+    section = sections[0]
+    return all(_fit(section, options, roomy, way) == _fit(section, options, tight, way) for way in (False, True))
 
 
 def _rows(sections: list[PieceSheet], options: RenderOptions, area: Rect) -> list[list[Block]]:
@@ -150,8 +163,10 @@ def _rows(sections: list[PieceSheet], options: RenderOptions, area: Rect) -> lis
                 continue
             rows = min(rows_fit, math.ceil(len(left) / cols))
             chunk, left = left[:rows * cols], left[rows * cols:]
-            block = _block(section, chunk, cols=cols, cell=(cw, ch), left=area.x, top=start, bleed=bleed, turned=turned)
-            blocks.append(block.moved(partial(_shifted, dx=(area.width - block.grid.width) / 2)))
+            across = min(cols, len(chunk))          # the block centred across the page
+            x0 = area.x + (area.width - (across * cw + (across - 1) * gap)) / 2
+            block = _block(section, chunk, cols=cols, cell=(cw, ch), left=x0, top=start, bleed=bleed, turned=turned)
+            blocks.append(block)
             top = block.grid.y
             if rows == rows_fit and left:
                 sheets.append(blocks)
@@ -254,7 +269,10 @@ def _page(sheet: SheetLayout, side: Side, options: RenderOptions, label: str) ->
 
 
 def _icons(sheet: SheetLayout, side: Side) -> frozenset[str]:
-    return frozenset().union(*(icon_refs(s.piece.face if side == "face" else s.piece.back or ()) for s in sheet.slots))
+    """The icons of one side of a sheet's pieces; a side many pieces share (a deck's back) is read once."""
+    sides = {id(elements): elements for s in sheet.slots
+             if (elements := s.piece.face if side == "face" else s.piece.back)}
+    return frozenset().union(*(icon_refs(elements) for elements in sides.values()))
 
 
 def _moved(sheet: SheetLayout, where: Callable[[Rect], Rect]) -> SheetLayout:

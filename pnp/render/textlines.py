@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.fonts import font
 
-KEPT = 4096          # encoded lines kept: a deck's distinct names go by, its repeated lines stay
+KEPT = 1024          # encoded lines kept: a deck's distinct names go by, its repeated lines stay
 
 
 class TextLines:

@@ -405,3 +405,32 @@ def test_tokens_and_standees_honour_bleed():
     pawn = next(item for item in doc.placed if item.kind == "pawn")
     figure_y = pawn.box.y + standee_tab(24) + 20
     assert at(pawn.box.x - 1.5, figure_y) == pytest.approx((46, 139, 87), abs=12)
+
+
+def test_card_art_stops_at_the_bleed_edge():
+    """Art running off a card shows in the bleed (an off cut shows art, not paper) and stops at the
+    bleed's edge, so it never spills onto the neighbouring card's margin or the crop marks."""
+    import pypdfium2 as pdfium
+
+    card = Piece(kind="card", name="spill", face=(Circle(cx=31.75, cy=44.45, r=60, fill="#1d3557"),))
+    doc, pdf, _ = render([PieceSheet(title="Cards", pieces=[card], width=63.5, height=88.9)], bleed=3 * MM)
+    dpi = 100
+    image = pdfium.PdfDocument(pdf)[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    px = dpi / 25.4
+    box = doc.placed[0].box
+
+    def at(x_mm, y_mm):
+        return image.getpixel((round(x_mm * px), round(image.height - y_mm * px)))
+
+    middle = box.y + box.h / 2
+    assert at(box.x - 1.5, middle) == pytest.approx((29, 53, 87), abs=12)        # in the bleed: art
+    assert at(box.x - 4.5, middle) == pytest.approx((255, 255, 255), abs=3)      # past it: paper
+    assert at(box.x + box.w + 4.5, middle) == pytest.approx((255, 255, 255), abs=3)
+
+
+def test_tight_bands_take_a_row_more_when_that_saves_sheets():
+    """Poker cards printed double-sided on Letter: with the page's bands shrunk, turned cards fit
+    eight to a page, so 40 cards take 5 sheets, not 7 of six upright."""
+    doc, _, _ = render([PieceSheet(title="Cards", pieces=deck(40), width=63.5, height=88.9)], paper="letter")
+    assert doc.pages == 10
+    assert len([item for item in doc.placed if item.side == "face" and item.page == 1]) == 8

@@ -255,3 +255,12 @@ def test_colours_reach_the_press_as_the_inks_a_printer_expects():
     greys = [inks.color(f"#{v:02x}{v:02x}{v:02x}").cmyk() for v in (0x20, 0x80, 0xd0)]
     assert all(c == m == y == 0 for c, m, y, _ in greys)
     assert greys[0][3] > greys[1][3] > greys[2][3] > 0              # darker grey, more black ink
+
+
+def test_a_card_prints_in_the_colour_its_layout_names(exports):
+    """The inks sent to the press show the layout's colour again: tier I's red band (#9b1d20, [tiers.1]
+    in layouts/punished/cards.toml), sampled from the DriveThruCards front as a viewer renders it."""
+    pdf = pdfium.PdfDocument(exports / "punished" / "exports" / "drivethrucards" / "tier-1-cards.pdf")
+    image = pdf[0].render(scale=1).to_pil().convert("RGB")
+    band = image.getpixel((image.width // 2, 25))
+    assert all(abs(got - want) <= 24 for got, want in zip(band, (0x9B, 0x1D, 0x20), strict=True)), band

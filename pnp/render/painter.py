@@ -111,9 +111,9 @@ class Painter:
     def set_fill(self, color: str) -> None:
         """Write the fill colour's operator, worked out once per colour (reportlab works it out
         on every call); inside a saved graphics state, where the tracked fill does not apply."""
-        code = self._fill_codes.get(color, "")
-        if code == "":
-            code = self._fill_codes[color] = fill_code(self.colors(color))
+        if color not in self._fill_codes:
+            self._fill_codes[color] = fill_code(self.colors(color))
+        code = self._fill_codes[color]
         if code is None:
             self.canvas.setFillColor(self.colors(color))
         else:

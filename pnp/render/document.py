@@ -117,7 +117,7 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
     furniture = Furniture(spec.game_title, credits_short(refs))
     placed: list[Placed] = []
     for number in range(1, count + 1):
-        plan = pages.popleft()          # a page's plan goes once it is drawn: a large deck's plans never all wait
+        plan = pages.popleft()    # a page's plan goes once drawn, unless the caller keeps it (a deck planned here)
         canvas.setPageSize((plan.width, plan.height))
         # boxes only where they say something: absent, a reader takes the media box
         canvas.setTrimBox(plan.trim.box() if plan.trim else None)
@@ -128,5 +128,5 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
         furniture.draw(painter, printable, plan.bands, plan.label, number, count)
         canvas.showPage()
     canvas.save()
-    return RenderedDocument(spec.filename, buffer.getvalue(), count, placed, sorted(icons), backs,
+    return RenderedDocument(spec.filename, buffer.getvalue(), count, placed, icons, backs,
                             sheet_count(count, two_sided))

@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.geometry import MM, Rect
 from pnp.render.fonts import font, text_width
-from pnp.render.painter import Painter, rl_color
+from pnp.render.painter import Painter
 
 HEAD = 4.5 * MM
 FOOT = 5.5 * MM
@@ -61,7 +61,7 @@ class Furniture:
                                  lambda: self._static(canvas, printable, head, tight)))
         size = 6.0 if tight else 7.0
         baseline = head + (0.7 if tight else 1.2) * MM
-        canvas.setFillColor(rl_color(GREY))
+        painter.set_fill(GREY)
         right = f"page {page} / {pages}"
         painter.lines.draw(printable.right, baseline, right, bold=False, size=size, align="right")
         room = printable.width - text_width(self.game, True, size) - text_width(right, False, size) - 8 * MM

@@ -189,31 +189,23 @@ class Painter:
         name = self.forms.icon_form(e.ref)
         c = self.canvas
         scale = e.size * MM / 512.0
-        cx, cy = self.ox + e.cx * MM, self.oy + e.cy * MM
-        if not self.ink_saver and not e.rotate:     # the common icon: one matrix places and sizes it
-            c.addLiteral("q")
-            self.set_fill(e.color)
-            c.addLiteral(f"{fp_str(scale, 0, 0, scale, cx - e.size * MM / 2, cy - e.size * MM / 2)} cm")
-            c.doForm(name)
-            c.addLiteral("Q")
-            return
-        c.saveState()
+        c.addLiteral("q")
         if self.ink_saver:          # a light fill inside a dark outline; a small icon stays solid to stay legible
-            light = e.size > SOLID_ICON_MM
-            c.setFillColor(self.colors(LIGHT_ICON_FILL if light else INK))
+            self.set_fill(LIGHT_ICON_FILL if e.size > SOLID_ICON_MM else INK)
             c.setStrokeColor(self.colors(INK))
             c.setLineWidth(ICON_OUTLINE_PT / scale)     # the form's units are the icon's 512 to a side
             c.setLineJoin(1)
         else:
-            c.setFillColor(self.colors(e.color))
+            self.set_fill(e.color)
+        cx, cy = self.ox + e.cx * MM, self.oy + e.cy * MM
         if e.rotate:
             c.translate(cx, cy)
             c.rotate(e.rotate)
-            c.transform(scale, 0, 0, scale, -e.size * MM / 2, -e.size * MM / 2)
-        else:
-            c.transform(scale, 0, 0, scale, cx - e.size * MM / 2, cy - e.size * MM / 2)
+            cx = cy = 0.0
+        # one matrix places and sizes the icon
+        c.addLiteral(f"{fp_str(scale, 0, 0, scale, cx - e.size * MM / 2, cy - e.size * MM / 2)} cm")
         c.doForm(name)
-        c.restoreState()
+        c.addLiteral("Q")
 
     def _text(self, e: Text) -> None:
         size, lines = fit_text(e.text, e.w * MM, e.h * MM, e.size, e.min_size, e.bold)

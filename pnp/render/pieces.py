@@ -141,7 +141,7 @@ def _rows(sections: list[PieceSheet], options: RenderOptions, area: Rect) -> lis
         cw, ch = _cell(section, options, turned)
         gap = section.gap * MM
         room = _mark_room(section)
-        cols, rows_per_sheet = grid_fit(cw, ch, area.width - 2 * room, area.height - 2 * room, gap)
+        cols, rows_per_sheet = _fit(section, options, area, turned)
         if not cols or not rows_per_sheet:
             raise UsageProblem(
                 f"one {section.title.lower().rstrip('s')} ({section.width:.1f} x {section.height:.1f} mm) does not "
@@ -377,22 +377,21 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions
     bleed = bleed_of(section, options)
     elements = piece.face if side == "face" else piece.back
     background = piece.background if side == "face" else piece.back_background
-    paint = bool(background) and not options.ink_saver
+    paint = None if options.ink_saver else background
     outer = trim.inset(-bleed)
     c.addLiteral("q")
-    if paint and background:
-        ctx.painter.set_fill(background)
+    if paint:
+        ctx.painter.set_fill(paint)
     if section.shape == "round":          # art stops at the token's circle; one path clips and paints
         clip = c.beginPath()
         clip.circle(*trim.center, trim.width / 2 + bleed)
-        c.clipPath(clip, stroke=0, fill=int(paint))
+        c.clipPath(clip, stroke=0, fill=int(bool(paint)))
     elif bleed > 0 or paint:              # ... or at the bleed edge
         box = fp_str(outer.x, outer.y, outer.width, outer.height)
         c.addLiteral(f"n {box} re {'W* ' if bleed > 0 else ''}{'f*' if paint else 'n'}")
     # card-relative coordinates repeat from card to card, so the page compresses well
     c.addLiteral(f"{fp_str(*_placement(trim, side, slot.turned, options))} cm")
-    ctx.painter.draw_here(bleeding(elements or (), section.width, section.height, bleed / MM) if bleed
-                          else elements or ())
+    ctx.painter.draw_here(bleeding(elements or (), section.width, section.height, bleed / MM))
     c.addLiteral("Q")
     ctx.place(kind=piece.kind, name=piece.name, side=side, rect=trim, back=piece.back_name, turned=slot.turned,
               shape=section.shape)
@@ -403,17 +402,18 @@ def paint_side(painter: Painter, side: tuple[Sequence[Element], str | None], w: 
     """One side of a `w` x `h` mm piece alone on a page `outside` points larger all round: its
     background over the whole page (not in ink-saver), its edge fills run on to the page edge."""
     elements, background = side
-    canvas = painter.canvas
     if background and not painter.ink_saver:
-        canvas.setFillColor(painter.colors(background))
-        canvas.rect(0, 0, w * MM + 2 * outside, h * MM + 2 * outside, stroke=0, fill=1)
-    painter.draw(bleeding(elements, w, h, outside / MM) if outside else elements, outside, outside)
+        painter.set_fill(background)
+        painter.canvas.rect(0, 0, w * MM + 2 * outside, h * MM + 2 * outside, stroke=0, fill=1)
+    painter.draw(bleeding(elements, w, h, outside / MM), outside, outside)
 
 
 def bleeding(elements: Sequence[Element], w: float, h: float, bleed: float) -> tuple[Element, ...]:
     """Fills that touch the trim (title bands, backgrounds, a board's tinted regions) run on into
     the bleed, so a cut a little off shows more band, never a pale sliver. Stroked shapes (borders)
     stay where they are."""
+    if not bleed:
+        return tuple(elements)
 
     def out_x(x: float) -> float:
         return x - bleed if x <= TRIM_EDGE else x + bleed if x >= w - TRIM_EDGE else x

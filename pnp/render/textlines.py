@@ -15,7 +15,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render.fonts import font
+from pnp.render.fonts import font, text_width
 
 KEPT = 1024          # encoded lines kept: a deck's distinct names go by, its repeated lines stay
 
@@ -50,4 +50,4 @@ class TextLines:
         doc = self.canvas._doc  # type: ignore[attr-defined]  # the subsets are kept per document
         runs = " ".join(f"{face.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf ({escapePDF(chunk)}) Tj"
                         for subset, chunk in face.splitString(text, doc))
-        return runs, face.stringWidth(text, size)
+        return runs, text_width(text, bold, size)

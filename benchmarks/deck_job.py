@@ -169,7 +169,7 @@ def floor(count: int, naive: bool = False) -> bytes:
             c.drawCentredString(cell.x + cell.width / 2, cell.y + 33.21227, "and a second line under it")
         _page(c, page_w, 2 * sheet + 1, 2 * sheets,
               f"Cards {sheet + 1}/{sheets}: fronts (print the file double-sided, flip on long edge)")
-        for i, cell in chunk:
+        for _, cell in chunk:
             x = page_w - cell.right
             c.setFillColor(night)
             c.rect(x, cell.y, cell.width, cell.height, stroke=0, fill=1)

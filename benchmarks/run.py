@@ -149,6 +149,8 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=10000, help="the large deck against the floor")
     parser.add_argument("--naive", action="store_true", help="also time the naive pipeline at 1,000 cards")
     args = parser.parse_args()
+    from pnp.analysis.publish import FIGURES_FILE
+
     pnp = [sys.executable, "-m", "pnp"]
     runs: dict[str, list[Run]] = defaultdict(list)
     with tempfile.TemporaryDirectory() as work:
@@ -165,7 +167,7 @@ def main() -> None:
             runs["full1"].append(process(pnp + ["build", "--force", "--jobs", "1"], cwd))
             runs["rebuild"].append(process(pnp + ["build"], cwd))
             runs["help"].append(process(pnp + ["--help"], cwd))
-            for figures in (cwd / "output").glob("*/report.json"):
+            for figures in (cwd / "output").glob(f"*/{FIGURES_FILE}"):
                 figures.unlink()                       # a report from scratch, then one with nothing changed
             runs["report"].append(process(pnp + ["report"], cwd))
             runs["report_again"].append(process(pnp + ["report"], cwd))

@@ -9,6 +9,7 @@ import io
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pnp.analysis.report import Figure, GameReport, Plot, Section
 from pnp.files.atomic import write_bytes_atomic
@@ -35,7 +36,8 @@ def publish(source: GameSource, store: IconStore, output: Path) -> Published:
     (and its files are as written), that report stands and nothing is computed again."""
     target = output / source.slug
     inputs = report_inputs(source)
-    kept = _unchanged(target, inputs)
+    recorded = _recorded(target / FIGURES_FILE)
+    kept = _unchanged(recorded, target, inputs)
     if kept is not None:
         return Published(page=target / REPORT_FILE, lines=kept)
     game = load_game(source.slug, source.folder.parent)
@@ -43,7 +45,7 @@ def publish(source: GameSource, store: IconStore, output: Path) -> Published:
     analyse = analysis_of(game)
     report: GameReport = analyse(source, store, rules) if analyse else without_analysis(game.slug, rules)
     figures = report.figures()
-    previous = _previous(target / FIGURES_FILE)
+    previous = _previous(recorded)
     moved = {key: old for key, old in previous.items()
              if key in figures and figures[key].shown(old) != figures[key].shown()}
     written: dict[str, bytes] = {f"{PLOTS}/{plot.key}.svg": svg(plot) for section in report.sections
@@ -68,15 +70,24 @@ def report_inputs(source: GameSource) -> str:
     return hashlib.sha256(f"{code_digest()} {source.digest}".encode()).hexdigest()
 
 
-def _unchanged(target: Path, inputs: str) -> list[str] | None:
+def _recorded(path: Path) -> Any:
+    """What the last report recorded (its inputs, files and figures); None when there is none to read."""
+    try:
+        return read_json(path, MAX_FIGURES, links=False)
+    except UnsafeFile:
+        return None
+
+
+def _unchanged(data: Any, target: Path, inputs: str) -> list[str] | None:
     """The summary of the report on disk when it was made from these inputs and its files are still
     the ones written; None when it must be made again."""
+    if data is None:
+        return None
     try:
-        data = read_json(target / FIGURES_FILE, MAX_FIGURES, links=False)
         if data["inputs"] != inputs:
             return None
         for name, digest in data["files"].items():
-            if ".." in Path(name).parts:
+            if Path(name).is_absolute() or ".." in Path(name).parts:
                 return None
             if hashlib.sha256(read_regular(target / name, MAX_FIGURES, links=False)).hexdigest() != digest:
                 return None
@@ -95,12 +106,13 @@ def without_analysis(slug: str, rules: RulesModel) -> GameReport:
             "game's data source, the icon store and the rules model, and returning a GameReport."])])
 
 
-def _previous(path: Path) -> dict[str, float]:
-    """The last report's figures; a missing or unreadable file means there is nothing to compare."""
+def _previous(data: Any) -> dict[str, float]:
+    """The last report's figures; a missing or unreadable record means there is nothing to compare."""
+    if data is None:
+        return {}
     try:
-        data = read_json(path, MAX_FIGURES, links=False)
         return {key: float(entry["value"]) for key, entry in data["figures"].items()}
-    except (UnsafeFile, ValueError, KeyError, TypeError, AttributeError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return {}
 
 

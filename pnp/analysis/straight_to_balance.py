@@ -62,14 +62,15 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
     for n in range(low, high + 1):
         decided = float(p_single_winner(n))
         rounds, wins = climbs(players=n, games=GAMES, rng=rng, decided=decided, deck=souls, track=track)
+        median = float(np.median(rounds))
         rows.append([str(n),
                      Figure(key=f"battle.decided.p{n}", label=f"battles with a winner, {n} players", value=decided,
                             style="percent", digits=1),
                      Figure(key=f"battle.rounds.p{n}", label=f"group battles until someone arrives, {n} players "
-                            "(median)", value=float(np.median(rounds)), digits=0),
+                            "(median)", value=median, digits=0),
                      Figure(key=f"battle.won.p{n}", label=f"souls the winner took, {n} players (mean)",
                             value=float(wins.mean()), digits=1)])
-        series_first.append(float(np.median(rounds)))
+        series_first.append(median)
     battles = Section(
         title=f"Group battles to reach a destination ({GAMES:,} simulated games per table size)",
         text=[f"A climb needs {needed} matching souls from LIMBO: {per_step} for each of the {steps} spaces "

@@ -12,7 +12,7 @@ from pnp.export.cmyk import OutputProfile
 PDFX_VERSION = "PDF/X-1a:2003"
 
 
-def as_pdfx(pdf: bytes, profile: OutputProfile, *, title: str) -> bytes:
+def as_pdfx(pdf: bytes, profile: OutputProfile) -> bytes:
     """`pdf` (drawn in CMYK by reportlab, boxes set) with the output intent and the PDF/X marks.
     Its dates are reportlab's fixed ones, so the same cards give the same file."""
     import pikepdf
@@ -27,11 +27,7 @@ def as_pdfx(pdf: bytes, profile: OutputProfile, *, title: str) -> bytes:
         if profile.registry:
             intent.RegistryName = profile.registry
         document.Root.OutputIntents = pikepdf.Array([intent])
-        info = document.docinfo
-        info.Title = title
-        info.ModDate = info.CreationDate
-        info.Trapped = Name("/False")
-        info.GTS_PDFXVersion = PDFX_VERSION
+        document.docinfo.GTS_PDFXVersion = PDFX_VERSION      # Title, dates and Trapped: reportlab's, as written
         out = io.BytesIO()
         document.save(out, force_version="1.4", deterministic_id=True, compress_streams=True,
                       object_stream_mode=pikepdf.ObjectStreamMode.disable)     # object streams are PDF 1.5

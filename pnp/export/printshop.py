@@ -35,8 +35,7 @@ def printshop_pdf(deck: Deck, store: IconStore, *, bleed_mm: float, ink_saver: b
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1, enforceColorSpace="cmyk",
                     initialFontName=font(False), initialFontSize=8)  # type: ignore[arg-type]  # stubs: a str
-    title = f"{game_title}: {deck.title} (print shop)"
-    canvas.setTitle(title)
+    canvas.setTitle(f"{game_title}: {deck.title} (print shop)")
     canvas.setCreator(f"purgatory-pnp {__version__}")
     forms = FormCache(canvas, store, outlined=ink_saver)
     painter = Painter(canvas, forms, ink_saver, colors=inks.color)
@@ -54,4 +53,4 @@ def printshop_pdf(deck: Deck, store: IconStore, *, bleed_mm: float, ink_saver: b
             canvas.doForm(side_form(side))
             canvas.showPage()
     canvas.save()
-    return as_pdfx(buffer.getvalue(), inks.profile, title=title)
+    return as_pdfx(buffer.getvalue(), inks.profile)

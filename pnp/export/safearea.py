@@ -37,8 +37,8 @@ def safe_catalogue(game: str, settings: Settings, store: IconStore, *, safe_mm: 
 
 def deck_inset(deck: Deck) -> float:
     """How close to the trim (mm) anything meant to be seen comes, on any side of any card."""
-    sides = [side for piece in deck.pieces for side in (piece.face, piece.back or ())]
-    return min((inset(elements, deck.w, deck.h) for elements in sides), default=math.inf)
+    sides = {id(side): side for piece in deck.pieces for side in (piece.face, piece.back or ())}   # a shared back once
+    return min((inset(elements, deck.w, deck.h) for elements in sides.values()), default=math.inf)
 
 
 def inset(elements: Sequence[Element], w: float, h: float) -> float:

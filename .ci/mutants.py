@@ -37,7 +37,7 @@ MUTANTS = [
            edits=(("return CMYKColor(c / 255, m / 255, y / 255, k / 255)", "return CMYKColor(m / 255, c / 255, y / 255, k / 255)"),),
            tests=("tests/test_printshop.py", "-k", "inks")),
     Mutant(name="the print-shop PDF does not say it is PDF/X", file="pnp/export/pdfx.py",
-           edits=(("        info.GTS_PDFXVersion = PDFX_VERSION\n", ""),),
+           edits=(("        document.docinfo.GTS_PDFXVersion = PDFX_VERSION", "        pass"),),
            tests=("tests/test_printshop.py", "-k", "preflight and not planted")),
     Mutant(name="frames stay 1 mm inside the trim for a print shop", file="pnp/export/safearea.py",
            edits=(("    if inset >= safe_mm:", "    if True:"),),

@@ -188,7 +188,7 @@ MUTANTS = [
     Mutant(name="one document's line encodings reused in the next", file="pnp/render/textlines.py",
            edits=(("KEPT = 1024 ", "_ENCODED: dict[tuple[bool, float, str], tuple[str, float]] = {}\nKEPT = 1024 "),
                   ("self._encoded: dict[tuple[bool, float, str], tuple[str, float]] = {}", "self._encoded = _ENCODED")),
-           tests=("tests/test_visual_regression.py",)),
+           tests=("tests/test_print_engine.py", "-k", "own_letters")),
     Mutant(name="fill colours written blue-green-red", file="pnp/render/painter.py",
            edits=(("fp_str(color.red, color.green, color.blue)", "fp_str(color.blue, color.green, color.red)"),),
            tests=("tests/test_visual_regression.py",)),

@@ -290,6 +290,19 @@ def test_every_page_has_scale_bar_title_page_number_and_credits():
     assert "Cards 1/2: fronts" in pages[0].text() and "Cards 1/2: backs (flip on long edge)" in pages[1].text()
 
 
+def test_a_second_document_drawn_in_one_process_prints_its_own_letters():
+    """`pnp build --jobs 1` draws every document in one process. Letters past ASCII go into each
+    document's own font subsets in the order it first meets them, so a line encoded for the
+    document before would print other letters here."""
+    def named(*names):
+        return [Piece(kind="card", name=n, face=(Text(text=n, x=2, y=70, w=59.5, h=8, size=10),), back=(),
+                      back_name="plain") for n in names]
+
+    render([PieceSheet(title="Cards", pieces=named("Fen · Ædre"), width=63.5, height=88.9)])
+    _, data, _ = render([PieceSheet(title="Cards", pieces=named("Süd – Wiese", "Fen · Ædre"), width=63.5, height=88.9)])
+    assert "Süd – Wiese Fen · Ædre" in scan(data)[0].text()
+
+
 def test_icons_are_reusable_forms_drawn_once():
     small, _, _ = render([PieceSheet(title="Cards", pieces=deck(10), width=63.5, height=88.9)])
     large, data, _ = render([PieceSheet(title="Cards", pieces=deck(100), width=63.5, height=88.9)])

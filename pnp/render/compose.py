@@ -200,7 +200,7 @@ class _Composer:
         if not rotated:
             self.inks.append(_Ink(slot, _ink_area(a, slot, size, lines)))
         return [Text(text=text, x=a.x, y=a.y, w=a.w, h=a.h, size=slot.size, min_size=min(floor, slot.size),
-                             bold=slot.bold, align=slot.align, valign=slot.valign, color=color)]
+                     bold=slot.bold, align=slot.align, valign=slot.valign, color=color, fitted=(size, lines))]
 
     def check_inks(self, w: float, h: float) -> None:
         """Text inside the safe zone, and no two texts of one layer on top of each other."""

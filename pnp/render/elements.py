@@ -12,7 +12,7 @@ light shapes with a dark outline (small ones solid).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 INK = "#1b1b1b"
 WHITE = "#ffffff"
@@ -93,6 +93,9 @@ class Text:
     align: str = "center"
     valign: str = "middle"
     color: str = INK
+    # the size and lines it was fitted to when composed, so the painter does not fit it again; not
+    # part of what the text is (its repr, equality and a design's fingerprint leave it out)
+    fitted: tuple[float, tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -1,8 +1,14 @@
 """The bundled DejaVu Sans, so dashes, accents and symbols print and every font is embedded."""
 
+from __future__ import annotations
+
 from functools import lru_cache
+from typing import TYPE_CHECKING, cast
 
 from pnp.files.paths import fonts_dir
+
+if TYPE_CHECKING:
+    from reportlab.pdfbase.ttfonts import TTFont
 
 REGULAR = "PnpSans"
 BOLD = "PnpSans-Bold"
@@ -23,10 +29,17 @@ def font(bold: bool) -> str:
     return BOLD if bold else REGULAR
 
 
-def text_width(text: str, bold: bool, size: float) -> float:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+@lru_cache(maxsize=2)
+def face(bold: bool) -> TTFont:
+    """The registered font itself: text is measured millions of times in a large deck, and each
+    lookup by name costs more than the measuring."""
+    from reportlab.pdfbase.pdfmetrics import getFont
 
-    return stringWidth(text, font(bold), size)
+    return cast("TTFont", getFont(font(bold)))           # pnp registers only TrueType fonts
+
+
+def text_width(text: str, bold: bool, size: float) -> float:
+    return face(bold).stringWidth(text, size)
 
 
 def ascent_descent(bold: bool, size: float) -> tuple[float, float]:

@@ -208,7 +208,7 @@ class Painter:
         c.addLiteral("Q")
 
     def _text(self, e: Text) -> None:
-        size, lines = fit_text(e.text, e.w * MM, e.h * MM, e.size, e.min_size, e.bold)
+        size, lines = e.fitted or fit_text(e.text, e.w * MM, e.h * MM, e.size, e.min_size, e.bold)
         self.fill(self._ink(e.color))
         block = len(lines) * size * LEADING
         top = self.oy + {"top": (e.y + e.h) * MM, "bottom": e.y * MM + block,

@@ -20,6 +20,9 @@ def wrap(text: str, width: float, size: float, bold: bool) -> list[str]:
     """Greedy word wrap; explicit newlines start new lines."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
+        if text_width(paragraph, bold, size) <= width:     # so each of its beginnings fits too: one line
+            lines.append(paragraph)
+            continue
         current = ""
         for word in paragraph.split(" "):
             trial = f"{current} {word}" if current else word

@@ -8,14 +8,10 @@ anew. The output is the same text, glyphs and subsets reportlab writes.
 
 from __future__ import annotations
 
-from typing import cast
-
 from reportlab.lib.rl_accel import escapePDF, fp_str
-from reportlab.pdfbase.pdfmetrics import getFont
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render.fonts import font, text_width
+from pnp.render.fonts import face, text_width
 
 KEPT = 1024          # encoded lines kept: a deck's distinct names go by, its repeated lines stay
 
@@ -46,8 +42,8 @@ class TextLines:
 
     def _encode(self, text: str, bold: bool, size: float) -> tuple[str, float]:
         """The line's show operators, a font switch before each run of one subset, and its width."""
-        face = cast(TTFont, getFont(font(bold)))           # pnp registers only TrueType fonts
+        subsets = face(bold)
         doc = self.canvas._doc  # type: ignore[attr-defined]  # the subsets are kept per document
-        runs = " ".join(f"{face.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf ({escapePDF(chunk)}) Tj"
-                        for subset, chunk in face.splitString(text, doc))
+        runs = " ".join(f"{subsets.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf ({escapePDF(chunk)}) Tj"
+                        for subset, chunk in subsets.splitString(text, doc))
         return runs, text_width(text, bold, size)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Mapping
+from functools import lru_cache
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 
@@ -50,8 +51,16 @@ def fill_placeholders(text: str, values: Mapping[str, object]) -> str:
     """`text` with each `{name}` replaced by its value; the first name without one is refused."""
     if "{" not in text and "}" not in text:
         return text
-    unknown = sorted(set(placeholder_names(text)) - set(values))
+    parts = _parts(text)
+    unknown = sorted({name for _, name in parts if name is not None and name not in values})
     if unknown:
         raise UnknownPlaceholder(unknown[0])
-    return "".join(literal + (str(values[name]) if name is not None else "")
-                   for literal, name, _, _ in string.Formatter().parse(text))
+    return "".join(literal + (str(values[name]) if name is not None else "") for literal, name in parts)
+
+
+@lru_cache(maxsize=4096)        # a template's few texts are filled for every piece drawn with it
+def _parts(text: str) -> tuple[tuple[str, str | None], ...]:
+    """`text` as literal pieces, each followed by the name of the value that comes after it (None
+    after the last); refused as `placeholder_names` refuses it."""
+    placeholder_names(text)
+    return tuple((literal, name) for literal, name, _, _ in string.Formatter().parse(text))

@@ -36,15 +36,37 @@ from pnp.render.textfit import LEADING, baseline, fit_text
 from pnp.render.textlines import TextLines
 
 
-def fill_code(color: Color) -> str | None:
-    """The operator that sets `color` as the fill, as reportlab writes it; None for a colour with
-    transparency or a spot colour, which reportlab sets with more than one operator."""
+def color_code(color: Color, *, stroke: bool = False) -> str | None:
+    """The operator that sets `color` as the fill (or the stroke), as reportlab writes it; None for
+    a colour with transparency or a spot colour, which reportlab sets with more than one operator."""
     if getattr(color, "alpha", 1) not in (None, 1) or isinstance(color, CMYKColorSep):
         return None
     if isinstance(color, CMYKColor):
         d = color.density
-        return f"{fp_str(d * color.cyan, d * color.magenta, d * color.yellow, d * color.black)} k"
-    return f"{fp_str(color.red, color.green, color.blue)} rg"
+        inks = fp_str(d * color.cyan, d * color.magenta, d * color.yellow, d * color.black)
+        return f"{inks} {'K' if stroke else 'k'}"
+    return f"{fp_str(color.red, color.green, color.blue)} {'RG' if stroke else 'rg'}"
+
+
+def round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
+    """A rectangle with rounded corners as path operators, the points and lines reportlab's
+    roundRect writes (its corner factor and order), in one string."""
+    t = 0.4472 * r
+    xlo, xhi = min(x, x + w), max(x, x + w)
+    ylo, yhi = min(y, y + h), max(y, y + h)
+    return "\n".join((
+        "n",
+        f"{fp_str(xlo + r, ylo)} m",
+        f"{fp_str(xhi - r, ylo)} l",
+        f"{fp_str(xhi - t, ylo, xhi, ylo + t, xhi, ylo + r)} c",
+        f"{fp_str(xhi, yhi - r)} l",
+        f"{fp_str(xhi, yhi - t, xhi - t, yhi, xhi - r, yhi)} c",
+        f"{fp_str(xlo + r, yhi)} l",
+        f"{fp_str(xlo + t, yhi, xlo, yhi - t, xlo, yhi - r)} c",
+        f"{fp_str(xlo, ylo + r)} l",
+        f"{fp_str(xlo, ylo + t, xlo + t, ylo, xlo + r, ylo)} c",
+        "h",
+    ))
 
 
 @lru_cache(maxsize=1024)
@@ -73,7 +95,7 @@ class Painter:
     ox: float = 0.0
     oy: float = 0.0
     lines: TextLines = field(init=False)
-    _fill_codes: dict[str, str | None] = field(init=False, default_factory=dict)
+    _codes: dict[tuple[str, bool], str | None] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.lines = TextLines(self.canvas)
@@ -111,13 +133,22 @@ class Painter:
     def set_fill(self, color: str) -> None:
         """Write the fill colour's operator, worked out once per colour (reportlab works it out
         on every call); inside a saved graphics state, where the tracked fill does not apply."""
-        if color not in self._fill_codes:
-            self._fill_codes[color] = fill_code(self.colors(color))
-        code = self._fill_codes[color]
-        if code is None:
-            self.canvas.setFillColor(self.colors(color))
-        else:
+        self._set_color(color, stroke=False)
+
+    def set_stroke(self, color: str) -> None:
+        self._set_color(color, stroke=True)
+
+    def _set_color(self, color: str, *, stroke: bool) -> None:
+        key = (color, stroke)
+        if key not in self._codes:
+            self._codes[key] = color_code(self.colors(color), stroke=stroke)
+        code = self._codes[key]
+        if code is not None:
             self.canvas.addLiteral(code)
+        elif stroke:
+            self.canvas.setStrokeColor(self.colors(color))
+        else:
+            self.canvas.setFillColor(self.colors(color))
 
     # colours ---------------------------------------------------------------------------------
     def _fill_stroke(self, fill: str | None, stroke: str | None, area_mm2: float) -> tuple[str | None, str | None]:
@@ -129,13 +160,15 @@ class Painter:
         return INK if self.ink_saver else color
 
     def _apply(self, fill: str | None, stroke: str | None, width: float, dash: tuple[float, ...] | None) -> None:
-        c = self.canvas
         if fill:
             self.fill(fill)
         if stroke:
-            c.setStrokeColor(self.colors(stroke))
-            c.setLineWidth(width)
-        c.setDash([d * MM for d in dash] if dash else [])
+            self.set_stroke(stroke)
+            self.canvas.addLiteral(f"{fp_str(width)} w")
+        if dash:
+            self.canvas.setDash([d * MM for d in dash])
+        else:
+            self.canvas.addLiteral("[] 0 d")       # as reportlab's setDash([]) writes it
 
     # shapes ----------------------------------------------------------------------------------
     def _box(self, e: Box) -> None:
@@ -143,11 +176,12 @@ class Painter:
         if not fill and not stroke:
             return
         self._apply(fill, stroke, e.width, e.dash)
-        args = (self.ox + e.x * MM, self.oy + e.y * MM, e.w * MM, e.h * MM)
+        x, y, w, h = self.ox + e.x * MM, self.oy + e.y * MM, e.w * MM, e.h * MM
+        paint = "B*" if stroke and fill else "S" if stroke else "f*"   # even-odd, as reportlab's rect writes it
         if e.radius:
-            self.canvas.roundRect(*args, e.radius * MM, stroke=int(bool(stroke)), fill=int(bool(fill)))
+            self.canvas.addLiteral(f"{round_rect(x, y, w, h, e.radius * MM)}\n{paint}")
         else:
-            self.canvas.rect(*args, stroke=int(bool(stroke)), fill=int(bool(fill)))
+            self.canvas.addLiteral(f"n {fp_str(x, y, w, h)} re {paint}")
 
     def _circle(self, e: Circle) -> None:
         fill, stroke = self._fill_stroke(e.fill, e.stroke, 3.1416 * e.r * e.r)
@@ -192,7 +226,7 @@ class Painter:
         c.addLiteral("q")
         if self.ink_saver:          # a light fill inside a dark outline; a small icon stays solid to stay legible
             self.set_fill(LIGHT_ICON_FILL if e.size > SOLID_ICON_MM else INK)
-            c.setStrokeColor(self.colors(INK))
+            self.set_stroke(INK)
             c.setLineWidth(ICON_OUTLINE_PT / scale)     # the form's units are the icon's 512 to a side
             c.setLineJoin(1)
         else:

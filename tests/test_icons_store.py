@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import sys
+from pathlib import Path
 
 import pytest
-from conftest import snapshot
+from conftest import run_command, snapshot
 
 from pnp.source.icons import IconRef, IconStore
 from pnp.source.svgshape import SvgRejected, clean_svg, foreground_paths, load_shape
@@ -180,3 +184,67 @@ def test_an_over_long_icon_name_is_refused_without_echo(run, empty_cache):
     result = run("icons", "fetch", "lorc/" + "a" * 5000, "--icons", empty_cache)
     assert result.exit_code != 0 and "must be author/name" in result.output and len(result.output) < 600
     assert "unexpected" not in result.output
+
+
+def _build(*args: str):
+    """`pnp build` as its own process, as a player runs it: nothing remembered from a build before."""
+    return run_command(sys.executable, "-m", "pnp", "build", "exit-from-purgatory", "--force", *args)
+
+
+def _pdfs(output: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted((output / "exit-from-purgatory").glob("*.pdf"))}
+
+
+def test_icon_shapes_are_kept_between_builds_by_the_icons_bytes(isolated, icon_cache):
+    """The second build draws each icon from the shape the first kept (a kept shape changed by hand
+    shows in the PDF), an icon fetched again with new bytes gets a shape of its own, and a kept
+    file that is not a shape (torn, miscounted, not finite, a FIFO, a link) is parsed afresh and
+    written over, never trusted and never an error."""
+    _build("--icons", icon_cache)
+    output = isolated / "output"
+    first = _pdfs(output)
+    kept = output / ".cache" / "shapes-1"
+    used = {document["file"]: set(document["icons"])
+            for document in json.loads((output / "exit-from-purgatory" / "manifest.json").read_text())["documents"]}
+    icons = set().union(*used.values())
+
+    def digest(ref: str) -> str:
+        return hashlib.sha256((icon_cache / f"{ref}.svg").read_bytes()).hexdigest()
+
+    assert {path.stem for path in kept.glob("*.json")} == {digest(ref) for ref in icons}
+
+    triangle = json.dumps({"paths": [[[0, 1, 1, 3], [0.0, 0.0, 512.0, 0.0, 256.0, 512.0]]]})
+    card_art = min(used["cards.pdf"] - set().union(*(refs for file, refs in used.items() if file != "cards.pdf")))
+    (kept / f"{digest(card_art)}.json").write_text(triangle)
+    _build("--icons", icon_cache)
+    assert _pdfs(output)["cards.pdf"] != first["cards.pdf"]       # drawn from what was kept
+
+    outside = isolated / "elsewhere.json"
+    outside.write_text(triangle)
+    damage = ["{\"paths\": [[[0, 1], [1.0, 2.0, 3.0]]]}", "{\"paths\": [[[0, 1], [1.0, 2.0, NaN, 4.0]]]}",
+              "{\"paths\": [[[7], []]]}", "{\"paths\": ", "[" * 100_000, os.mkfifo, outside]
+    files = sorted(kept.glob("*.json"))
+    for start in range(0, len(damage), len(files)):         # a build for each round of damage
+        for path, kind in zip(files, damage[start:], strict=False):
+            path.unlink()
+            if isinstance(kind, str):
+                path.write_text(kind)
+            elif isinstance(kind, Path):
+                path.symlink_to(kind)
+            else:
+                kind(path)
+        _build("--icons", icon_cache)
+        assert _pdfs(output) == first
+        for path in files:
+            assert path.is_file() and not path.is_symlink() and json.loads(path.read_text()) != json.loads(triangle)
+    assert outside.read_text() == triangle
+
+    ref = IconRef.parse(card_art)
+    svg = clean_svg(["M64 64h384v384H64z"])
+    (icon_cache / f"{ref}.svg").write_bytes(svg)
+    manifest = json.loads((icon_cache / "manifest.json").read_text())
+    manifest["icons"][str(ref)].update(sha256=hashlib.sha256(svg).hexdigest(), size=len(svg))
+    (icon_cache / "manifest.json").write_text(json.dumps(manifest))
+    _build("--icons", icon_cache)
+    assert (kept / f"{hashlib.sha256(svg).hexdigest()}.json").is_file()
+    assert _pdfs(output) != first

@@ -9,7 +9,7 @@ from pathlib import Path
 from pnp.errors import UsageProblem
 from pnp.games import GAMES
 
-MARKERS = ("index.html", "calibrate.pdf")
+MARKERS = ("index.html", "calibrate.pdf", ".cache")
 
 
 def check_output(folder: Path) -> None:

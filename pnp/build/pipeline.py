@@ -36,6 +36,7 @@ from pnp.source.icons import IconStore
 from pnp.source.rules import Problem, RulesModel, load_rules, resolve_players
 from pnp.source.ruletrace import trace_problems
 from pnp.source.settings import Settings
+from pnp.source.shapecache import ShapeCache
 
 
 @dataclass(kw_only=True)
@@ -279,7 +280,7 @@ class Outcome:
 def build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool) -> Outcome:
     """Build one game and write it unless it breaks its rules model; errors become lines, and a
     failure is recorded beside the game's earlier files so the gallery can say so."""
-    store = IconStore(settings.icons_dir(), settings.icons_base_url)
+    store = IconStore(settings.icons_dir(), settings.icons_base_url, shapes=ShapeCache(settings.output_dir()))
     try:
         refuse_links(settings.output_dir() / slug / "thumbs" / "designs", root=settings.output_dir())
         result = build_game(slug, settings, store)

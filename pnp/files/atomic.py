@@ -13,6 +13,7 @@ import stat
 from pathlib import Path, PurePath
 
 from pnp.errors import PnpError
+from pnp.files.safefiles import UnsafeFile
 
 MIN_FREE_BYTES = 16 * 1024 * 1024      # less than this free, and a report or an export would fail mid-way
 
@@ -82,9 +83,9 @@ def refuse_links(folder: Path, *, root: Path) -> None:
         os.close(fd)
 
 
-def write_bytes_atomic(path: Path, data: bytes, *, root: Path) -> None:
+def write_bytes_atomic(path: Path, data: bytes, *, root: Path, durable: bool = True) -> None:
     """Write `path`, which lies under `root`; the file ends with the mode any new file gets under the
-    user's umask."""
+    user's umask. A file that is not `durable` (a cache, checked when read back) skips the fsync."""
     relative = _inside(path, root)
     root.mkdir(parents=True, exist_ok=True)
     fd = _open_folder(root, relative.parent, create=True)
@@ -96,7 +97,8 @@ def write_bytes_atomic(path: Path, data: bytes, *, root: Path) -> None:
             with os.fdopen(out, "wb") as handle:
                 handle.write(data)
                 handle.flush()
-                os.fsync(handle.fileno())
+                if durable:
+                    os.fsync(handle.fileno())
             os.replace(tmp, relative.name, src_dir_fd=fd, dst_dir_fd=fd)
         except BaseException:
             with contextlib.suppress(OSError):
@@ -104,6 +106,31 @@ def write_bytes_atomic(path: Path, data: bytes, *, root: Path) -> None:
             raise
     finally:
         os.close(fd)
+
+
+def read_inside(path: Path, *, root: Path, limit: int) -> bytes | None:
+    """The bytes of `path` under `root`, reached through no link; None when it is missing. A link,
+    a FIFO or anything but a regular file of at most `limit` bytes is refused (UnsafeFile)."""
+    fd = open_inside(path.parent, root=root)
+    if fd is None:
+        return None
+    try:
+        try:
+            file = os.open(path.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=fd)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise UnsafeFile(f"{path}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    with os.fdopen(file, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            raise UnsafeFile(f"{path}: not a regular file of at most {limit:,} bytes")
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise UnsafeFile(f"{path}: it grew past the {limit:,}-byte limit while being read")
+    return data
 
 
 def remove_file(path: Path, *, root: Path) -> bool:

@@ -23,6 +23,7 @@ from pnp.files.timelimit import TimeLimitExceeded, time_limit
 if TYPE_CHECKING:                   # loaded when first needed: most commands never fetch
     import requests
 
+    from pnp.source.shapecache import ShapeCache
     from pnp.source.svgshape import IconShape
 
 DEFAULT_BASE_URL = "https://game-icons.net"
@@ -69,9 +70,10 @@ def sha256(data: bytes) -> str:
 class IconStore:
     """The cache folder `icons/<author>/<name>.svg` and its `manifest.json`."""
 
-    def __init__(self, root: Path, base_url: str = DEFAULT_BASE_URL):
+    def __init__(self, root: Path, base_url: str = DEFAULT_BASE_URL, shapes: ShapeCache | None = None):
         self.root = Path(root)
         self.base_url = base_url.rstrip("/")
+        self.shapes = shapes            # icon shapes kept between builds (in the output folder)
         self._entries: tuple[tuple[int, ...], dict[str, dict[str, Any]]] | None = None
 
     # -- the cache ---------------------------------------------------------------------------
@@ -141,7 +143,7 @@ class IconStore:
 
     def shape(self, ref: IconRef) -> IconShape:
         try:
-            return _cached_shape(self.read(ref))
+            return _cached_shape(self.read(ref), self.shapes)
         except IconRefused as exc:
             raise IconError(f"{self.path(ref)}: {exc.message}") from None
 
@@ -265,13 +267,21 @@ def content_refusal(data: bytes) -> str | None:
 
 
 @lru_cache(maxsize=256)
-def _cached_shape(data: bytes) -> IconShape:
+def _cached_shape(data: bytes, shapes: ShapeCache | None) -> IconShape:
+    """The shape of checked icon bytes: remembered in the process, and kept on disk between builds."""
     from pnp.source.svgshape import SvgRejected, load_shape
 
+    digest = sha256(data)
+    kept = shapes.get(digest) if shapes is not None else None
+    if kept is not None:
+        return kept
     try:
-        return load_shape(data)
+        shape = load_shape(data)
     except SvgRejected as exc:
         raise IconRefused(f"icon refused: {exc}") from None
+    if shapes is not None:
+        shapes.put(digest, shape)
+    return shape
 
 
 def _http_session() -> requests.Session:

@@ -280,7 +280,8 @@ class Outcome:
 def build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool) -> Outcome:
     """Build one game and write it unless it breaks its rules model; errors become lines, and a
     failure is recorded beside the game's earlier files so the gallery can say so."""
-    store = IconStore(settings.icons_dir(), settings.icons_base_url, shapes=ShapeCache(settings.output_dir()))
+    shapes = ShapeCache(settings.output_dir())
+    store = IconStore(settings.icons_dir(), settings.icons_base_url, shapes=shapes)
     try:
         refuse_links(settings.output_dir() / slug / "thumbs" / "designs", root=settings.output_dir())
         result = build_game(slug, settings, store)
@@ -293,6 +294,7 @@ def build_and_write(slug: str, settings: Settings, digest: str, no_validate: boo
         result.manifest.data = data_digest(slug, settings)
         compare_with_last(result, settings.output_dir() / slug, settings, store)
         written = write_build(result, settings.output_dir())
+        shapes.save()
     except PnpError as exc:
         _record_failure(settings.output_dir() / slug, [exc.message])
         return Outcome(slug, [f"Error: {exc.message}"], exc.exit_code)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import json
 import math
-from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.files.atomic import read_inside, write_bytes_atomic
@@ -21,11 +20,14 @@ MAX_SHAPE_BYTES = 4 * 1024 * 1024
 POINTS = {0: 2, 1: 2, 2: 6, 3: 0}          # numbers each operator takes: move, line, cubic curve, close
 
 
-@dataclass(frozen=True)
 class ShapeCache:
-    """The shapes of one output folder, `output`, which nothing is written outside of."""
+    """The shapes of one output folder, `output`, which nothing is written outside of. Shapes
+    parsed during a build are written by `save`, once the build's own files are: a refused build
+    leaves the output folder as it found it."""
 
-    output: Path
+    def __init__(self, output: Path) -> None:
+        self.output = output
+        self._new: dict[str, IconShape] = {}
 
     def _path(self, digest: str) -> Path:
         return self.output / FOLDER / f"{digest}.json"
@@ -39,10 +41,17 @@ class ShapeCache:
         return shape_from_json(data) if data is not None else None
 
     def put(self, digest: str, shape: IconShape) -> None:
-        """Keep `shape`; a folder that cannot take it (full, read-only) only costs the next build a parse."""
-        text = json.dumps({"paths": [[list(ops), list(points)] for ops, points in shape.paths]}, separators=(",", ":"))
-        with contextlib.suppress(OSError):
-            write_bytes_atomic(self._path(digest), text.encode(), root=self.output, durable=False)
+        self._new[digest] = shape
+
+    def save(self) -> None:
+        """Write the shapes parsed since the last save; a folder that cannot take them (full,
+        read-only) only costs the next build a parse."""
+        for digest, shape in self._new.items():
+            text = json.dumps({"paths": [[list(ops), list(points)] for ops, points in shape.paths]},
+                              separators=(",", ":"))
+            with contextlib.suppress(OSError):
+                write_bytes_atomic(self._path(digest), text.encode(), root=self.output, durable=False)
+        self._new.clear()
 
 
 def shape_from_json(data: bytes) -> IconShape | None:

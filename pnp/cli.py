@@ -175,7 +175,8 @@ def cli() -> None:
 @shared_options
 @click.option("--no-validate", is_flag=True, help="Write the files even if the build breaks its rules model.")
 @click.option("--force", is_flag=True, help="Rebuild even when nothing changed since the last build.")
-@click.option("--jobs", "-j", type=click.IntRange(1, 64), help="Games built at once (default: one per core).")
+@click.option("--jobs", "-j", type=click.IntRange(1, 64),
+              help="Games built at once (default: one per core, and one at a time when every core is already busy).")
 def build(games: tuple[str, ...], no_validate: bool, force: bool, jobs: int | None, **flags: Any) -> None:
     """Build GAMES (default: all) into PDFs under the output folder.
 
@@ -188,15 +189,13 @@ def build(games: tuple[str, ...], no_validate: bool, force: bool, jobs: int | No
     \b
     Example: pnp build exit-from-purgatory --players 5 --ink-saver
     """
-    import os
-
     settings = _settings(writes=True, **flags)
-    worst = _build(settings, list(games) or _project_games(settings), force, no_validate, jobs or os.cpu_count() or 1)
+    worst = _build(settings, list(games) or _project_games(settings), force, no_validate, jobs)
     if worst:
         sys.exit(worst)
 
 
-def _build(settings: Settings, slugs: list[str], force: bool, no_validate: bool, jobs: int) -> int:
+def _build(settings: Settings, slugs: list[str], force: bool, no_validate: bool, jobs: int | None) -> int:
     """Build what changed (or everything, with force), report each game as it finishes, refresh
     the gallery; returns the worst exit code. The output folder is locked throughout; an
     interrupted build removes the temporary files its workers left and says so."""
@@ -211,7 +210,7 @@ def _build(settings: Settings, slugs: list[str], force: bool, no_validate: bool,
             raise
 
 
-def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate: bool, jobs: int) -> int:
+def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate: bool, jobs: int | None) -> int:
     from pnp.build.incremental import clear_failure, inputs_digest, up_to_date
 
     digests = {slug: inputs_digest(slug, settings) for slug in slugs}

@@ -326,18 +326,35 @@ PRELOAD = (
 )
 
 
+def worker_count(games: int, jobs: int | None, *, cores: int, load: float) -> int:
+    """How many games build at once: as many as `jobs` asks; by default one per core, never more
+    than there are games, and one (no workers forked) when the load already fills every core, where
+    workers would only wait their turn and cost their start-up."""
+    if jobs is not None:
+        return max(1, min(jobs, games))
+    if load >= cores:
+        return 1
+    return max(1, min(cores, games))
+
+
+def _usable_cores() -> int:
+    """The cores this process may run on (a container's or `taskset`'s share, not the machine's)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 def build_many(
-    slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool, jobs: int
+    slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool, jobs: int | None
 ) -> Iterator[Outcome]:
-    """Games build in forked processes when there are several and more than one core to use, each
-    reported as it finishes; the parent imports the drawing modules and fonts first, so each worker
+    """Games build in forked processes when `worker_count` gives more than one, each reported as
+    it finishes; the parent imports the drawing modules and fonts first, so each worker
     starts warm. An interruption in the parent (Ctrl-C, SIGTERM) ends the pool: its workers are
     killed, and so are they if the parent dies outright. Where fork is not available (a spawned
     worker re-imports everything) the games build one after another."""
     import importlib
     import multiprocessing
 
-    if jobs <= 1 or len(slugs) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    workers = worker_count(len(slugs), jobs, cores=_usable_cores(), load=os.getloadavg()[0])
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for slug in slugs:
             yield build_and_write(slug, settings, digests[slug], no_validate)
         return
@@ -354,7 +371,7 @@ def build_many(
     # handler would raise where Python can only print the exception and go on
     signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
     try:
-        with multiprocessing.get_context("fork").Pool(min(jobs, len(slugs)), initializer=_worker_start) as pool:
+        with multiprocessing.get_context("fork").Pool(workers, initializer=_worker_start) as pool:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)     # one that came meanwhile lands here
             yield from pool.imap_unordered(_build_task, tasks)  # each game reported as it finishes
         # leaving the block (normally or by an exception) terminates the workers

@@ -79,8 +79,8 @@ class _Composer:
               owner: Slot | None) -> dict[str, Area]:
         """Each slot's box in the piece (or group) of w x h mm: stacked slots one after the other,
         top to bottom (or left to right), a slot whose value is empty taking no room."""
-        out = {s.name: Area(s.x.of(w), s.y.of(h), s.w.of(w), s.h.of(h)) for s in slots}
-        by_name = {s.name: s for s in slots}
+        own, _, by_name = _laid(slots, w, h)
+        out = dict(own)
         for name in stack:
             if name not in by_name:
                 where = owner.where if owner else self.template.where
@@ -126,7 +126,7 @@ class _Composer:
                 dx: float, dy: float, owner: Slot | None = None, prefix: str = "") -> list[Element]:
         areas = self.boxes(slots, stack, across, w, h, owner)
         out: list[Element] = []
-        for slot in sorted(slots, key=lambda s: s.layer):
+        for slot in _laid(slots, w, h)[1]:
             if not self.shown(slot):
                 continue
             a = areas[slot.name]
@@ -217,6 +217,25 @@ class _Composer:
                 if one.slot.layer == other.slot.layer and one.area.overlaps(other.area):
                     self.slip(other.slot, f"its text overlaps the text of slot {one.slot.name!r} "
                                           f"(move one, or put them on different layers)")
+
+
+Laid = tuple[dict[str, Area], list[Slot], dict[str, Slot]]
+_LAID: dict[tuple[int, float, float], tuple[tuple[Slot, ...], Laid]] = {}
+
+
+def _laid(slots: tuple[Slot, ...], w: float, h: float) -> Laid:
+    """Each slot's own box in a piece (or group) of w x h mm, the slots in drawing order (by layer)
+    and by name: the same for every piece a template draws at one size, so worked out once. Kept
+    by the slots' identity; the entry holds them, so that identity is not reused while it lasts."""
+    key = (id(slots), w, h)
+    found = _LAID.get(key)
+    if found is None or found[0] is not slots:
+        if len(_LAID) >= 512:
+            _LAID.clear()
+        laid = ({s.name: Area(s.x.of(w), s.y.of(h), s.w.of(w), s.h.of(h)) for s in slots},
+                sorted(slots, key=lambda s: s.layer), {s.name: s for s in slots})
+        found = _LAID[key] = (slots, laid)
+    return found[1]
 
 
 def _ink_area(a: Area, slot: Slot, size: float, lines: tuple[str, ...]) -> Area:

@@ -42,6 +42,7 @@ def text_width(text: str, bold: bool, size: float) -> float:
     return face(bold).stringWidth(text, size)
 
 
+@lru_cache(maxsize=64)
 def ascent_descent(bold: bool, size: float) -> tuple[float, float]:
     """How far the font's glyphs reach above and below the baseline at `size`, in points."""
     from reportlab.pdfbase.pdfmetrics import getAscentDescent

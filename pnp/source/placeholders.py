@@ -51,16 +51,18 @@ def fill_placeholders(text: str, values: Mapping[str, object]) -> str:
     """`text` with each `{name}` replaced by its value; the first name without one is refused."""
     if "{" not in text and "}" not in text:
         return text
-    parts = _parts(text)
-    unknown = sorted({name for _, name in parts if name is not None and name not in values})
-    if unknown:
-        raise UnknownPlaceholder(unknown[0])
+    parts, names = _parts(text)
+    if not all(name in values for name in names):
+        raise UnknownPlaceholder(min(name for name in names if name not in values))
+    if len(parts) == 1:                     # most often "{name}" alone
+        literal, name = parts[0]
+        return literal + str(values[name]) if name is not None else literal
     return "".join(literal + (str(values[name]) if name is not None else "") for literal, name in parts)
 
 
 @lru_cache(maxsize=4096)        # a template's few texts are filled for every piece drawn with it
-def _parts(text: str) -> tuple[tuple[str, str | None], ...]:
+def _parts(text: str) -> tuple[tuple[tuple[str, str | None], ...], frozenset[str]]:
     """`text` as literal pieces, each followed by the name of the value that comes after it (None
-    after the last); refused as `placeholder_names` refuses it."""
-    placeholder_names(text)
-    return tuple((literal, name) for literal, name, _, _ in string.Formatter().parse(text))
+    after the last), and the names it asks for; refused as `placeholder_names` refuses it."""
+    names = frozenset(placeholder_names(text))
+    return tuple((literal, name) for literal, name, _, _ in string.Formatter().parse(text)), names

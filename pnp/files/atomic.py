@@ -13,7 +13,7 @@ import stat
 from pathlib import Path, PurePath
 
 from pnp.errors import PnpError
-from pnp.files.safefiles import UnsafeFile
+from pnp.files.safefiles import UnsafeFile, read_opened
 
 MIN_FREE_BYTES = 16 * 1024 * 1024      # less than this free, and a report or an export would fail mid-way
 
@@ -115,22 +115,14 @@ def read_inside(path: Path, *, root: Path, limit: int) -> bytes | None:
     if fd is None:
         return None
     try:
-        try:
-            file = os.open(path.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=fd)
-        except FileNotFoundError:
-            return None
-        except OSError as exc:
-            raise UnsafeFile(f"{path}: {exc.strerror or exc}") from None
+        file = os.open(path.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=fd)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise UnsafeFile(exc.strerror or str(exc)) from None
     finally:
         os.close(fd)
-    with os.fdopen(file, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
-            raise UnsafeFile(f"{path}: not a regular file of at most {limit:,} bytes")
-        data = handle.read(limit + 1)
-    if len(data) > limit:
-        raise UnsafeFile(f"{path}: it grew past the {limit:,}-byte limit while being read")
-    return data
+    return read_opened(file, limit)
 
 
 def remove_file(path: Path, *, root: Path) -> bool:

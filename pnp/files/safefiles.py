@@ -26,6 +26,12 @@ def read_regular(path: Path, limit: int, *, links: bool = True) -> bytes:
         if exc.errno == errno.ELOOP and not links:
             raise UnsafeFile("it is a symbolic link, which is refused here") from None
         raise UnsafeFile(_kind_of(path) or exc.strerror or str(exc)) from None
+    return read_opened(fd, limit)
+
+
+def read_opened(fd: int, limit: int) -> bytes:
+    """The bytes of the file open on `fd` (closed here), refused unless it is a regular file of at
+    most `limit` bytes, checked on the descriptor itself."""
     info = os.fstat(fd)
     refusal = (f"it is {_kind(info.st_mode)}, not a regular file" if not stat.S_ISREG(info.st_mode) else
                f"it is {info.st_size:,} bytes, over the {limit:,}-byte limit" if info.st_size > limit else None)

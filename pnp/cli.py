@@ -176,7 +176,7 @@ def cli() -> None:
 @click.option("--no-validate", is_flag=True, help="Write the files even if the build breaks its rules model.")
 @click.option("--force", is_flag=True, help="Rebuild even when nothing changed since the last build.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64),
-              help="Games built at once (default: one per core, and one at a time when every core is already busy).")
+              help="Games built at once (default: one per core; one at a time when other work fills every core).")
 def build(games: tuple[str, ...], no_validate: bool, force: bool, jobs: int | None, **flags: Any) -> None:
     """Build GAMES (default: all) into PDFs under the output folder.
 

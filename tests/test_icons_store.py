@@ -198,12 +198,12 @@ def _pdfs(output: Path) -> dict[str, bytes]:
 def test_icon_shapes_are_kept_between_builds_by_the_icons_bytes(isolated, icon_cache):
     """The second build draws each icon from the shape the first kept (a kept shape changed by hand
     shows in the PDF), an icon fetched again with new bytes gets a shape of its own, and a kept
-    file that is not a shape (torn, miscounted, not finite, a FIFO, a link) is parsed afresh and
-    written over, never trusted and never an error."""
+    file that is not a shape of this pnp (torn, miscounted, not finite, too deep, another tool's,
+    a FIFO, a link) is parsed afresh and written over, never trusted and never an error."""
     _build("--icons", icon_cache)
     output = isolated / "output"
     first = _pdfs(output)
-    kept = output / ".cache" / "shapes-1"
+    kept = output / ".pnp-cache" / "shapes"
     used = {document["file"]: set(document["icons"])
             for document in json.loads((output / "exit-from-purgatory" / "manifest.json").read_text())["documents"]}
     icons = set().union(*used.values())
@@ -211,22 +211,29 @@ def test_icon_shapes_are_kept_between_builds_by_the_icons_bytes(isolated, icon_c
     def digest(ref: str) -> str:
         return hashlib.sha256((icon_cache / f"{ref}.svg").read_bytes()).hexdigest()
 
-    assert {path.stem for path in kept.glob("*.json")} == {digest(ref) for ref in icons}
+    files = sorted(kept.glob("*.json"))
+    assert [path.stem for path in files] == sorted(digest(ref) for ref in icons)
+    written = {path: path.read_bytes() for path in files}
+    _build("--icons", icon_cache)
+    assert _pdfs(output) == first and {path: path.read_bytes() for path in files} == written
 
-    triangle = json.dumps({"paths": [[[0, 1, 1, 3], [0.0, 0.0, 512.0, 0.0, 256.0, 512.0]]]})
+    tool = json.loads(files[0].read_text())["tool"]
+    triangle = {"tool": tool, "paths": [[[0, 1, 1, 3], [0.0, 0.0, 512.0, 0.0, 256.0, 512.0]]]}
     card_art = min(used["cards.pdf"] - set().union(*(refs for file, refs in used.items() if file != "cards.pdf")))
-    (kept / f"{digest(card_art)}.json").write_text(triangle)
+    (kept / f"{digest(card_art)}.json").write_text(json.dumps(triangle))
     _build("--icons", icon_cache)
     assert _pdfs(output)["cards.pdf"] != first["cards.pdf"]       # drawn from what was kept
+    (kept / f"{digest(card_art)}.json").unlink()
 
     outside = isolated / "elsewhere.json"
-    outside.write_text(triangle)
-    damage = ["{\"paths\": [[[0, 1], [1.0, 2.0, 3.0]]]}", "{\"paths\": [[[0, 1], [1.0, 2.0, NaN, 4.0]]]}",
-              "{\"paths\": [[[7], []]]}", "{\"paths\": ", "[" * 100_000, os.mkfifo, outside]
-    files = sorted(kept.glob("*.json"))
+    outside.write_text(json.dumps(triangle))
+    shaped = json.dumps(triangle)
+    damage = [shaped.replace("[0.0, 0.0, 512.0", "[0.0, 512.0"), shaped.replace("256.0", "NaN"),
+              shaped.replace("[0, 1, 1, 3]", "[0, 1, 1, 7]"), shaped.replace(tool, "another pnp"),
+              shaped.replace("512.0, 0.0", "512, 0.0"), shaped[:40], "[" * 100_000, os.mkfifo, outside]
     for start in range(0, len(damage), len(files)):         # a build for each round of damage
         for path, kind in zip(files, damage[start:], strict=False):
-            path.unlink()
+            path.unlink(missing_ok=True)
             if isinstance(kind, str):
                 path.write_text(kind)
             elif isinstance(kind, Path):
@@ -235,9 +242,8 @@ def test_icon_shapes_are_kept_between_builds_by_the_icons_bytes(isolated, icon_c
                 kind(path)
         _build("--icons", icon_cache)
         assert _pdfs(output) == first
-        for path in files:
-            assert path.is_file() and not path.is_symlink() and json.loads(path.read_text()) != json.loads(triangle)
-    assert outside.read_text() == triangle
+        assert {path: path.read_bytes() for path in files} == written and not any(p.is_symlink() for p in files)
+    assert outside.read_text() == json.dumps(triangle)
 
     ref = IconRef.parse(card_art)
     svg = clean_svg(["M64 64h384v384H64z"])
@@ -248,3 +254,15 @@ def test_icon_shapes_are_kept_between_builds_by_the_icons_bytes(isolated, icon_c
     _build("--icons", icon_cache)
     assert (kept / f"{hashlib.sha256(svg).hexdigest()}.json").is_file()
     assert _pdfs(output) != first
+
+
+def test_a_linked_shape_cache_is_refused_by_name(isolated, tmp_path):
+    """The cache folder is part of the output folder: a link planted there is refused where it is
+    met, and nothing is read or written through it."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (isolated / "output").mkdir()
+    (isolated / "output" / ".pnp-cache").symlink_to(elsewhere)
+    result = run_command(sys.executable, "-m", "pnp", "build", "seven-steps", check=False)
+    assert result.returncode == 1 and ".pnp-cache is a symbolic link" in result.stdout + result.stderr
+    assert "Traceback" not in result.stderr and not any(elsewhere.iterdir())

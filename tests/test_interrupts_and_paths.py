@@ -209,7 +209,7 @@ def test_output_that_is_a_file_is_refused(run, isolated):
 def test_output_stays_in_its_game_folders(run, isolated):
     assert run("build", "seven-steps", "--output", "out").exit_code == 0
     files = sorted(str(p.relative_to(isolated)) for p in isolated.rglob("*") if p.is_file())
-    kept_shapes = [f for f in files if re.fullmatch(r"out/\.cache/shapes-1/[0-9a-f]{64}\.json", f)]
+    kept_shapes = [f for f in files if re.fullmatch(r"out/\.pnp-cache/shapes/[0-9a-f]{64}\.json", f)]
     assert kept_shapes                            # the icon shapes every game's build shares
     assert [f for f in files if f not in kept_shapes] == [
         "out/index.html", "out/seven-steps/gamesheets.pdf", "out/seven-steps/manifest.json", "out/seven-steps/rules.pdf",

@@ -303,6 +303,15 @@ def test_a_second_document_drawn_in_one_process_prints_its_own_letters():
     assert "Süd – Wiese Fen · Ædre" in scan(data)[0].text()
 
 
+def test_a_line_that_fits_keeps_its_words_and_loses_only_its_leading_spaces():
+    """A paragraph short enough for its box is one line, measured once; it reads as the word by word
+    wrap reads it, so an indented line of a multi-line text starts at its first word."""
+    from pnp.render.textfit import wrap
+
+    assert wrap("Title\n   indented  twice", 500, 10, False) == ["Title", "indented  twice"]
+    assert wrap("one two three", 40, 10, False) == ["one", "two", "three"]
+
+
 def test_icons_are_reusable_forms_drawn_once():
     small, _, _ = render([PieceSheet(title="Cards", pieces=deck(10), width=63.5, height=88.9)])
     large, data, _ = render([PieceSheet(title="Cards", pieces=deck(100), width=63.5, height=88.9)])

@@ -7,9 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.errors import UsageProblem
+from pnp.files.atomic import CACHE_FOLDER
 from pnp.games import GAMES
 
-MARKERS = ("index.html", "calibrate.pdf", ".cache")
+MARKERS = ("index.html", "calibrate.pdf", CACHE_FOLDER)
 
 
 def check_output(folder: Path) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.build.checks import check_counts
-from pnp.build.incremental import FAILURE_FILE, data_digest
+from pnp.build.incremental import FAILURE_FILE, code_digest, data_digest
 from pnp.build.manifest import DocumentRecord, Manifest, PrintRecord, manifest_schema, read_manifest
 from pnp.build.printguide import file_print, guide_blocks, rules_print
 from pnp.build.reprint import REPRINT_FILE, changes, designs, reprint_spec
@@ -280,7 +280,7 @@ class Outcome:
 def build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool) -> Outcome:
     """Build one game and write it unless it breaks its rules model; errors become lines, and a
     failure is recorded beside the game's earlier files so the gallery can say so."""
-    shapes = ShapeCache(settings.output_dir())
+    shapes = ShapeCache(settings.output_dir(), tool=code_digest())
     store = IconStore(settings.icons_dir(), settings.icons_base_url, shapes=shapes)
     try:
         refuse_links(settings.output_dir() / slug / "thumbs" / "designs", root=settings.output_dir())
@@ -326,20 +326,35 @@ PRELOAD = (
 )
 
 
-def worker_count(games: int, jobs: int | None, *, cores: int, load: float) -> int:
+def worker_count(games: int, jobs: int | None, *, cores: int, busy: float) -> int:
     """How many games build at once: as many as `jobs` asks; by default one per core, never more
-    than there are games, and one (no workers forked) when the load already fills every core, where
-    workers would only wait their turn and cost their start-up."""
+    than there are games, and one (no workers forked) when other work already fills every core
+    (`busy`), where workers would only wait their turn and cost their start-up."""
     if jobs is not None:
         return max(1, min(jobs, games))
-    if load >= cores:
+    if busy >= cores:
         return 1
     return max(1, min(cores, games))
 
 
 def _usable_cores() -> int:
-    """The cores this process may run on (a container's or `taskset`'s share, not the machine's)."""
+    """The cores this process may run on (`taskset`'s share, not the machine's count)."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _busy_elsewhere() -> float:
+    """How many cores other work wants now: Linux's count of runnable tasks less this process (the
+    load average would still count the build before this one); elsewhere the one-minute load
+    average; nothing when neither can be read."""
+    try:
+        with open("/proc/loadavg", encoding="ascii") as status:
+            return int(status.read().split()[3].split("/")[0]) - 1
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.getloadavg()[0]
+    except (OSError, AttributeError):
+        return 0.0
 
 
 def build_many(
@@ -353,7 +368,8 @@ def build_many(
     import importlib
     import multiprocessing
 
-    workers = worker_count(len(slugs), jobs, cores=_usable_cores(), load=os.getloadavg()[0])
+    many = jobs is None and len(slugs) > 1
+    workers = worker_count(len(slugs), jobs, cores=_usable_cores(), busy=_busy_elsewhere() if many else 0.0)
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for slug in slugs:
             yield build_and_write(slug, settings, digests[slug], no_validate)

@@ -16,6 +16,7 @@ from pnp.errors import PnpError
 from pnp.files.safefiles import UnsafeFile, read_opened
 
 MIN_FREE_BYTES = 16 * 1024 * 1024      # less than this free, and a report or an export would fail mid-way
+CACHE_FOLDER = ".pnp-cache"             # in the output folder: work a later build reuses (icon shapes)
 
 
 class LinkInOutput(PnpError):
@@ -181,11 +182,12 @@ def check_writable(folder: Path, *, root: Path) -> None:
 
 
 def sweep_temporary(output: Path, slugs: list[str]) -> None:
-    """The temporary files of writes a killed build or worker left in the games' folders; only a
+    """The temporary files of writes a killed build or worker left in the games' folders and the
+    cache; only a
     builder holding the output lock calls this, so none belongs to a build still running. Links
     are not followed: pathlib's walk does not enter them, and a game folder that is one is skipped."""
-    for slug in slugs:
-        folder = output / slug
+    for name in [*slugs, CACHE_FOLDER]:
+        folder = output / name
         if folder.is_dir() and not folder.is_symlink():
             for stale in folder.rglob(".*.tmp"):
                 stale.unlink(missing_ok=True)

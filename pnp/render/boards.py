@@ -23,7 +23,7 @@ from pnp.render.furniture import Bands, band_area, content_area
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.pieces import CUT, bleeding
 from pnp.render.placed import BoardTile
-from pnp.render.textfit import fit_text
+from pnp.render.textfit import fitted
 
 OVERLAP = 12 * MM
 GLUE = "#d9d9d9"
@@ -116,7 +116,8 @@ def _cuts(length: float, room: float, keep: list[tuple[float, float]]) -> list[f
             ideal = start + (length - start + (left - 1) * overlap) / (left + 1) + (overlap if k > 1 else 0)
             steps = max(int((hi - lo) / 0.5), 0)
             candidates = [lo + i * (hi - lo) / steps for i in range(steps + 1)] if steps else [lo]
-            near = [s for s in keep if s[0] - SEAM_CLEAR < hi and s[1] + SEAM_CLEAR > lo]   # the rest add 0
+            # the spans a cut between lo and hi can come inside (with room for rounding): the rest add 0
+            near = [s for s in keep if s[0] - SEAM_CLEAR < hi + 1e-6 and s[1] + SEAM_CLEAR > lo - 1e-6]
             cut = min(candidates, key=lambda c: (_intrusion([c], near), abs(c - ideal)))
             cuts.append(cut)
             start = cut - overlap
@@ -150,7 +151,7 @@ def _keep_whole(elements: tuple[Element, ...], w: float, h: float, dx: float = 0
         elif isinstance(e, Icon):
             out.append((dx + e.cx - e.size / 2, dx + e.cx + e.size / 2, dy + e.cy - e.size / 2, dy + e.cy + e.size / 2))
         elif isinstance(e, Text) and e.text.strip():
-            size, lines = e.fitted or fit_text(e.text, e.w * MM, e.h * MM, e.size, e.min_size, e.bold)
+            size, lines = fitted(e)
             ink = max(text_width(line, e.bold, size) for line in lines) / MM
             x0 = {"left": e.x, "right": e.x + e.w - ink}.get(e.align, e.x + (e.w - ink) / 2)
             out.append((dx + x0, dx + x0 + ink, dy + e.y, dy + e.y + e.h))

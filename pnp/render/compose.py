@@ -75,11 +75,11 @@ class _Composer:
             self.slip(slot, str(exc))
         return ""
 
-    def boxes(self, slots: tuple[Slot, ...], stack: tuple[str, ...], across: bool, w: float, h: float,
+    def boxes(self, laid: Laid, stack: tuple[str, ...], across: bool, w: float, h: float,
               owner: Slot | None) -> dict[str, Area]:
         """Each slot's box in the piece (or group) of w x h mm: stacked slots one after the other,
         top to bottom (or left to right), a slot whose value is empty taking no room."""
-        own, _, by_name = _laid(slots, w, h)
+        own, _, by_name = laid
         out = dict(own)
         for name in stack:
             if name not in by_name:
@@ -124,9 +124,10 @@ class _Composer:
 
     def compose(self, slots: tuple[Slot, ...], stack: tuple[str, ...], across: bool, w: float, h: float,
                 dx: float, dy: float, owner: Slot | None = None, prefix: str = "") -> list[Element]:
-        areas = self.boxes(slots, stack, across, w, h, owner)
+        laid = _laid(slots, w, h)
+        areas = self.boxes(laid, stack, across, w, h, owner)
         out: list[Element] = []
-        for slot in _laid(slots, w, h)[1]:
+        for slot in laid[1]:
             if not self.shown(slot):
                 continue
             a = areas[slot.name]
@@ -219,7 +220,7 @@ class _Composer:
                                           f"(move one, or put them on different layers)")
 
 
-Laid = tuple[dict[str, Area], list[Slot], dict[str, Slot]]
+Laid = tuple[Mapping[str, Area], tuple[Slot, ...], Mapping[str, Slot]]
 _LAID: dict[tuple[int, float, float], tuple[tuple[Slot, ...], Laid]] = {}
 
 
@@ -229,11 +230,11 @@ def _laid(slots: tuple[Slot, ...], w: float, h: float) -> Laid:
     by the slots' identity; the entry holds them, so that identity is not reused while it lasts."""
     key = (id(slots), w, h)
     found = _LAID.get(key)
-    if found is None or found[0] is not slots:
+    if found is None:
         if len(_LAID) >= 512:
             _LAID.clear()
         laid = ({s.name: Area(s.x.of(w), s.y.of(h), s.w.of(w), s.h.of(h)) for s in slots},
-                sorted(slots, key=lambda s: s.layer), {s.name: s for s in slots})
+                tuple(sorted(slots, key=lambda s: s.layer)), {s.name: s for s in slots})
         found = _LAID[key] = (slots, laid)
     return found[1]
 

@@ -32,7 +32,7 @@ from pnp.render.elements import (
     Polygon,
     Text,
 )
-from pnp.render.textfit import LEADING, baseline, fit_text
+from pnp.render.textfit import LEADING, baseline, fitted
 from pnp.render.textlines import TextLines
 
 
@@ -242,7 +242,7 @@ class Painter:
         c.addLiteral("Q")
 
     def _text(self, e: Text) -> None:
-        size, lines = e.fitted or fit_text(e.text, e.w * MM, e.h * MM, e.size, e.min_size, e.bold)
+        size, lines = fitted(e)
         self.fill(self._ink(e.color))
         block = len(lines) * size * LEADING
         top = self.oy + {"top": (e.y + e.h) * MM, "bottom": e.y * MM + block,

@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from pnp.errors import TextOverflow
 from pnp.geometry import MM
+from pnp.render.elements import Text
 from pnp.render.fonts import text_width
 
 LEADING = 1.18
@@ -20,8 +21,9 @@ def wrap(text: str, width: float, size: float, bold: bool) -> list[str]:
     """Greedy word wrap; explicit newlines start new lines."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        if text_width(paragraph, bold, size) <= width:     # so each of its beginnings fits too: one line
-            lines.append(paragraph)
+        whole = paragraph.lstrip(" ")          # the words below drop a paragraph's leading spaces too
+        if text_width(whole, bold, size) <= width:         # so each of its beginnings fits too: one line
+            lines.append(whole)
             continue
         current = ""
         for word in paragraph.split(" "):
@@ -51,3 +53,8 @@ def fit_text(text: str, width: float, height: float, max_size: float, min_size: 
     short = text if len(text) <= 40 else text[:37] + "..."
     raise TextOverflow(f"text {short!r} does not fit a {width / MM:.1f} x {height / MM:.1f} mm box "
                        f"even at {min_size:g} pt; shorten it", text)
+
+
+def fitted(e: Text) -> tuple[float, tuple[str, ...]]:
+    """The size and lines `e` prints at: as it was fitted when composed, else fitted now."""
+    return e.fitted or fit_text(e.text, e.w * MM, e.h * MM, e.size, e.min_size, e.bold)

@@ -42,8 +42,8 @@ class TextLines:
 
     def _encode(self, text: str, bold: bool, size: float) -> tuple[str, float]:
         """The line's show operators, a font switch before each run of one subset, and its width."""
-        subsets = face(bold)
+        ttf = face(bold)
         doc = self.canvas._doc  # type: ignore[attr-defined]  # the subsets are kept per document
-        runs = " ".join(f"{subsets.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf ({escapePDF(chunk)}) Tj"
-                        for subset, chunk in subsets.splitString(text, doc))
+        runs = " ".join(f"{ttf.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf ({escapePDF(chunk)}) Tj"
+                        for subset, chunk in ttf.splitString(text, doc))
         return runs, text_width(text, bold, size)

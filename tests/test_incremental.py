@@ -70,6 +70,22 @@ def test_parallel_and_serial_builds_give_the_same_bytes(run, isolated):
     assert all(serial[k] == parallel[k] for k in serial if k.endswith(".pdf"))
 
 
+def test_a_rebuild_with_nothing_changed_loads_no_drawing_or_schema_machinery(run, isolated):
+    """What the up-to-date check needs is the manifests' heads and the inputs' bytes: neither the
+    drawing vocabulary nor reportlab, pydantic, lxml, jinja2 or pillow is imported to learn that."""
+    import subprocess
+    import sys
+
+    assert run("build", "seven-steps").exit_code == 0
+    code = ("import sys, runpy; sys.argv = ['pnp', 'build', 'seven-steps']\n"
+            "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit as end:\n    assert not end.code\n"
+            "print('loaded:', sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('reportlab', 'pydantic', 'lxml', 'jinja2', 'PIL', 'svgelements') or m.startswith('pnp.render.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=isolated).stdout
+    assert "seven-steps: up to date" in out
+    assert out.splitlines()[-1] == "loaded: ['pnp.render.placed']", out      # a manifest's placed records
+
+
 def test_workers_follow_the_games_the_cores_and_the_load():
     from pnp.build.pipeline import worker_count
 

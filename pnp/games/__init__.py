@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pnp.errors import LayoutError, UsageProblem
 from pnp.files.paths import shipped_layouts_dir
-from pnp.render.components import SHEET_GAP_MM
 from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders
 
 if TYPE_CHECKING:               # the CLI reads the registry at start: a game's models load with the game
@@ -114,6 +113,8 @@ class BuildContext:
 
     def sheet_room(self, per_page: int = 1) -> tuple[float, float]:
         """Width and height (mm) one sheet has when `per_page` of them stack on a page."""
+        from pnp.render.components import SHEET_GAP_MM  # the drawing vocabulary loads when a game is built
+
         w, h = self.page_room
         return w, (h - (per_page - 1) * SHEET_GAP_MM) / per_page
 

@@ -199,14 +199,15 @@ def _build(settings: Settings, slugs: list[str], force: bool, no_validate: bool,
     """Build what changed (or everything, with force), report each game as it finishes, refresh
     the gallery; returns the worst exit code. The output folder is locked throughout; an
     interrupted build removes the temporary files its workers left and says so."""
-    from pnp.files.atomic import sweep_temporary
+    from pnp.files.atomic import CACHE_FOLDER, sweep_temporary
     from pnp.files.outputlock import output_lock
 
     with output_lock(settings.output_dir(), lambda line: click.echo(line, err=True)):
+        sweep_temporary(settings.output_dir(), [CACHE_FOLDER])    # the games' workers all write there
         try:
             return _build_locked(settings, slugs, force, no_validate, jobs)
         except Interrupted:
-            sweep_temporary(settings.output_dir(), slugs)
+            sweep_temporary(settings.output_dir(), [*slugs, CACHE_FOLDER])
             raise
 
 

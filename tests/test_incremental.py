@@ -89,11 +89,14 @@ def test_a_rebuild_with_nothing_changed_loads_no_drawing_or_schema_machinery(run
 def test_workers_follow_the_games_the_cores_and_the_load():
     from pnp.build.pipeline import worker_count
 
-    assert worker_count(5, None, cores=2, busy=0.3) == 2
-    assert worker_count(3, None, cores=8, busy=0.0) == 3            # never more workers than games
-    assert worker_count(1, None, cores=8, busy=0.0) == 1
-    assert worker_count(5, None, cores=2, busy=2.0) == 1            # every core already busy: one at a time
-    assert worker_count(5, 4, cores=2, busy=9.0) == 4 and worker_count(2, 4, cores=2, busy=0.0) == 2   # --jobs
+    def busy(load: float):
+        return lambda: load
+
+    assert worker_count(5, None, cores=2, busy=busy(0.3)) == 2
+    assert worker_count(3, None, cores=8, busy=busy(0.0)) == 3            # never more workers than games
+    assert worker_count(1, None, cores=8, busy=busy(0.0)) == 1
+    assert worker_count(5, None, cores=2, busy=busy(2.0)) == 1            # every core already busy: one at a time
+    assert worker_count(5, 4, cores=2, busy=busy(9.0)) == 4 and worker_count(2, 4, cores=2, busy=busy(0.0)) == 2
 
 
 def test_a_build_on_a_busy_machine_forks_no_workers(run, isolated, monkeypatch):

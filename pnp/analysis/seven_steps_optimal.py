@@ -271,12 +271,9 @@ class OptimalClimb:
             options.append((self.turn_value(self.claimed(t)), ("buy", 0)))
         return options or [(0.0, ("fail", 0))]    # no die to roll: the climb is lost
 
-    def pass_values(self, t: Turn) -> list[list[float]]:
-        """passed[u - 1][q]: the chance to win after passing with u dice, spending q pips."""
-        step, active, pips = t[0], t[3], t[6]
-        if step == self.last:
-            return [[1.0] * (pips + 1) for _ in range(active)]
-        return [[self.day_value(self.next_day(t, used, q)) for q in range(pips + 1)] for used in range(1, active + 1)]
+    def pass_value(self, t: Turn, used: int, spent: int) -> float:
+        """The chance to win after passing with `used` dice, spending `spent` pips."""
+        return 1.0 if t[0] == self.last else self.day_value(self.next_day(t, used, spent))
 
     def punished(self, t: Turn) -> float:
         return self.turn_value(self.punish(t)) if self.reserve(t) else 0.0
@@ -306,9 +303,8 @@ class OptimalClimb:
     def after_roll(self, t: Turn, least: tuple[int, ...]) -> tuple[float, Action]:
         """The best answer to a roll whose selections of u dice need least[u-1] pips to meet the
         challenge; of equals, the pass that spends the fewest pips and then scores the most dice."""
-        passed = self.pass_values(t)
         ways = sorted((need, -used) for used, need in enumerate(least, start=1) if need <= t[6])
-        options = [(passed[-minus - 1][need], ("pass", -minus)) for need, minus in ways]
+        options = [(self.pass_value(t, -minus, need), ("pass", -minus)) for need, minus in ways]
         if 0 not in least:                 # a roll that meets the challenge as it lies is a success
             options.append((self.punished(t), ("fail", 0)))
         return preferred(options)

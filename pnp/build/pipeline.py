@@ -8,7 +8,7 @@ import json
 import os
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -326,15 +326,15 @@ PRELOAD = (
 )
 
 
-def worker_count(games: int, jobs: int | None, *, cores: int, busy: float) -> int:
+def worker_count(games: int, jobs: int | None, *, cores: int, busy: Callable[[], float]) -> int:
     """How many games build at once: as many as `jobs` asks; by default one per core, never more
     than there are games, and one (no workers forked) when other work already fills every core
-    (`busy`), where workers would only wait their turn and cost their start-up."""
+    (`busy()`, asked only then), where workers would only wait their turn and cost their start-up."""
     if jobs is not None:
         return max(1, min(jobs, games))
-    if busy >= cores:
+    if games <= 1 or busy() >= cores:
         return 1
-    return max(1, min(cores, games))
+    return min(cores, games)
 
 
 def _usable_cores() -> int:
@@ -368,8 +368,7 @@ def build_many(
     import importlib
     import multiprocessing
 
-    many = jobs is None and len(slugs) > 1
-    workers = worker_count(len(slugs), jobs, cores=_usable_cores(), busy=_busy_elsewhere() if many else 0.0)
+    workers = worker_count(len(slugs), jobs, cores=_usable_cores(), busy=_busy_elsewhere)
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for slug in slugs:
             yield build_and_write(slug, settings, digests[slug], no_validate)

@@ -109,21 +109,28 @@ def write_bytes_atomic(path: Path, data: bytes, *, root: Path, durable: bool = T
         os.close(fd)
 
 
+def open_file_inside(path: Path, *, root: Path) -> int | None:
+    """A descriptor of `path` under `root` reached through no link, opened without blocking (a FIFO
+    answers at once, to be refused for what it is); None when it is missing. The caller closes it."""
+    folder = open_inside(path.parent, root=root)
+    if folder is None:
+        return None
+    try:
+        return os.open(path.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=folder)
+    except FileNotFoundError:
+        return None
+    finally:
+        os.close(folder)
+
+
 def read_inside(path: Path, *, root: Path, limit: int) -> bytes | None:
     """The bytes of `path` under `root`, reached through no link; None when it is missing. A link,
     a FIFO or anything but a regular file of at most `limit` bytes is refused (UnsafeFile)."""
-    fd = open_inside(path.parent, root=root)
-    if fd is None:
-        return None
     try:
-        file = os.open(path.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=fd)
-    except FileNotFoundError:
-        return None
+        fd = open_file_inside(path, root=root)
     except OSError as exc:
         raise UnsafeFile(exc.strerror or str(exc)) from None
-    finally:
-        os.close(fd)
-    return read_opened(file, limit)
+    return None if fd is None else read_opened(fd, limit)
 
 
 def remove_file(path: Path, *, root: Path) -> bool:
@@ -181,12 +188,12 @@ def check_writable(folder: Path, *, root: Path) -> None:
         os.close(fd)
 
 
-def sweep_temporary(output: Path, slugs: list[str]) -> None:
-    """The temporary files of writes a killed build or worker left in the games' folders and the
-    cache; only a
-    builder holding the output lock calls this, so none belongs to a build still running. Links
-    are not followed: pathlib's walk does not enter them, and a game folder that is one is skipped."""
-    for name in [*slugs, CACHE_FOLDER]:
+def sweep_temporary(output: Path, folders: list[str]) -> None:
+    """The temporary files of writes a killed build or worker left in these folders of `output` (a
+    game's, the cache); only a builder holding the output lock calls this, and only for folders no
+    build still running writes to. Links are not followed: pathlib's walk does not enter them, and a
+    folder that is one is skipped."""
+    for name in folders:
         folder = output / name
         if folder.is_dir() and not folder.is_symlink():
             for stale in folder.rglob(".*.tmp"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.errors import TextOverflow
 from pnp.geometry import MM
@@ -79,8 +80,7 @@ class _Composer:
               owner: Slot | None) -> dict[str, Area]:
         """Each slot's box in the piece (or group) of w x h mm: stacked slots one after the other,
         top to bottom (or left to right), a slot whose value is empty taking no room."""
-        own, _, by_name = laid
-        out = dict(own)
+        out, by_name = dict(laid.own), laid.by_name
         for name in stack:
             if name not in by_name:
                 where = owner.where if owner else self.template.where
@@ -127,7 +127,7 @@ class _Composer:
         laid = _laid(slots, w, h)
         areas = self.boxes(laid, stack, across, w, h, owner)
         out: list[Element] = []
-        for slot in laid[1]:
+        for slot in laid.ordered:
             if not self.shown(slot):
                 continue
             a = areas[slot.name]
@@ -220,7 +220,12 @@ class _Composer:
                                           f"(move one, or put them on different layers)")
 
 
-Laid = tuple[Mapping[str, Area], tuple[Slot, ...], Mapping[str, Slot]]
+class Laid(NamedTuple):
+    own: Mapping[str, Area]            # each slot's own box, before stacking
+    ordered: tuple[Slot, ...]          # in drawing order (by layer)
+    by_name: Mapping[str, Slot]
+
+
 _LAID: dict[tuple[int, float, float], tuple[tuple[Slot, ...], Laid]] = {}
 
 
@@ -233,8 +238,8 @@ def _laid(slots: tuple[Slot, ...], w: float, h: float) -> Laid:
     if found is None:
         if len(_LAID) >= 512:
             _LAID.clear()
-        laid = ({s.name: Area(s.x.of(w), s.y.of(h), s.w.of(w), s.h.of(h)) for s in slots},
-                tuple(sorted(slots, key=lambda s: s.layer)), {s.name: s for s in slots})
+        laid = Laid(own={s.name: Area(s.x.of(w), s.y.of(h), s.w.of(w), s.h.of(h)) for s in slots},
+                    ordered=tuple(sorted(slots, key=lambda s: s.layer)), by_name={s.name: s for s in slots})
         found = _LAID[key] = (slots, laid)
     return found[1]
 

@@ -48,27 +48,6 @@ def color_code(color: Color, *, stroke: bool = False) -> str | None:
     return f"{fp_str(color.red, color.green, color.blue)} {'RG' if stroke else 'rg'}"
 
 
-def round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
-    """A rectangle with rounded corners as path operators, the points and lines reportlab's
-    roundRect writes (its corner factor and order), in one string."""
-    t = 0.4472 * r
-    xlo, xhi = min(x, x + w), max(x, x + w)
-    ylo, yhi = min(y, y + h), max(y, y + h)
-    return "\n".join((
-        "n",
-        f"{fp_str(xlo + r, ylo)} m",
-        f"{fp_str(xhi - r, ylo)} l",
-        f"{fp_str(xhi - t, ylo, xhi, ylo + t, xhi, ylo + r)} c",
-        f"{fp_str(xhi, yhi - r)} l",
-        f"{fp_str(xhi, yhi - t, xhi - t, yhi, xhi - r, yhi)} c",
-        f"{fp_str(xlo + r, yhi)} l",
-        f"{fp_str(xlo + t, yhi, xlo, yhi - t, xlo, yhi - r)} c",
-        f"{fp_str(xlo, ylo + r)} l",
-        f"{fp_str(xlo, ylo + t, xlo + t, ylo, xlo + r, ylo)} c",
-        "h",
-    ))
-
-
 @lru_cache(maxsize=1024)
 def rl_color(value: str) -> Color:
     """reportlab parses a colour string on every call; parse each one once."""
@@ -176,12 +155,11 @@ class Painter:
         if not fill and not stroke:
             return
         self._apply(fill, stroke, e.width, e.dash)
-        x, y, w, h = self.ox + e.x * MM, self.oy + e.y * MM, e.w * MM, e.h * MM
-        paint = "B*" if stroke and fill else "S" if stroke else "f*"   # even-odd, as reportlab's rect writes it
+        args = (self.ox + e.x * MM, self.oy + e.y * MM, e.w * MM, e.h * MM)
         if e.radius:
-            self.canvas.addLiteral(f"{round_rect(x, y, w, h, e.radius * MM)}\n{paint}")
+            self.canvas.roundRect(*args, e.radius * MM, stroke=int(bool(stroke)), fill=int(bool(fill)))
         else:
-            self.canvas.addLiteral(f"n {fp_str(x, y, w, h)} re {paint}")
+            self.canvas.rect(*args, stroke=int(bool(stroke)), fill=int(bool(fill)))
 
     def _circle(self, e: Circle) -> None:
         fill, stroke = self._fill_stroke(e.fill, e.stroke, 3.1416 * e.r * e.r)

@@ -163,8 +163,7 @@ def _rows(sections: list[PieceSheet], options: RenderOptions, area: Rect) -> lis
                 continue
             rows = min(rows_fit, math.ceil(len(left) / cols))
             chunk, left = left[:rows * cols], left[rows * cols:]
-            across = min(cols, len(chunk))          # the block centred across the page
-            x0 = area.x + (area.width - (across * cw + (across - 1) * gap)) / 2
+            x0 = area.x + (area.width - _span(min(cols, len(chunk)), cw, gap)) / 2    # centred across the page
             block = _block(section, chunk, cols=cols, cell=(cw, ch), left=x0, top=start, bleed=bleed, turned=turned)
             blocks.append(block)
             top = block.grid.y
@@ -181,13 +180,17 @@ def _block(section: PieceSheet, pieces: list[Piece], *, cols: int, cell: tuple[f
     """`pieces` in rows of `cols` from (left, top); a short last row is no wider than its pieces."""
     cw, ch = cell
     gap = section.gap * MM
-    across, rows = min(cols, len(pieces)), math.ceil(len(pieces) / cols)
-    height = rows * ch + (rows - 1) * gap
-    grid = Rect(left, top - height, across * cw + (across - 1) * gap, height)
+    height = _span(math.ceil(len(pieces) / cols), ch, gap)
+    grid = Rect(left, top - height, _span(min(cols, len(pieces)), cw, gap), height)
     return Block(section=section, grid=grid, slots=tuple(
         Slot(piece=piece, section=section, turned=turned,
              trim=Rect(left + c * (cw + gap), top - (r + 1) * ch - r * gap, cw, ch).inset(bleed))
         for piece, (r, c) in zip(pieces, (divmod(i, cols) for i in range(len(pieces))), strict=True)))
+
+
+def _span(count: int, size: float, gap: float) -> float:
+    """How far `count` cells of `size` reach with `gap` between them."""
+    return count * size + (count - 1) * gap
 
 
 def _beside(blocks: list[Block], section: PieceSheet, area: Rect, cell: tuple[float, float], pieces: list[Piece],

@@ -37,7 +37,7 @@ def wrap(text: str, width: float, size: float, bold: bool) -> list[str]:
     return lines
 
 
-@lru_cache(maxsize=2048)      # a game's texts, fitted when composed and again when drawn
+@lru_cache(maxsize=2048)      # a slot's text when composed, any other text when drawn
 def fit_text(text: str, width: float, height: float, max_size: float, min_size: float = 5.0,
              bold: bool = False) -> tuple[float, tuple[str, ...]]:
     """The largest size (in steps of 0.25 pt) at which `text` wraps inside width x height points."""

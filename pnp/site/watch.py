@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import BinaryIO, cast
 from urllib.parse import quote, unquote, urlsplit
 
-from pnp.files.atomic import LinkInOutput, open_inside
+from pnp.files.atomic import LinkInOutput, open_file_inside
 
 VERSION_PATH = "/__pnp/version"
 RELOAD_SCRIPT = f"""<script data-live-reload>
@@ -152,20 +152,12 @@ NO_GALLERY = "<!DOCTYPE html><html><body><p>No gallery yet: the first build is r
 
 
 def _open_no_link(root: Path, parts: list[str]) -> int | None:
-    """A descriptor of root/parts reached through no link, opened without blocking (a FIFO answers
-    at once and is then refused for what it is); None when there is no such thing."""
+    """A descriptor of root/parts reached through no link (`open_file_inside`); None when there is
+    no such thing or it cannot be reached that way."""
     try:
-        folder = open_inside(root.joinpath(*parts[:-1]), root=root)
+        return open_file_inside(root.joinpath(*parts), root=root)
     except (OSError, ValueError, LinkInOutput):
         return None
-    if folder is None:
-        return None
-    try:
-        return os.open(parts[-1], os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=folder)
-    except (OSError, ValueError):
-        return None
-    finally:
-        os.close(folder)
 
 
 def _read_regular(root: Path, parts: list[str]) -> bytes | None:

@@ -327,6 +327,26 @@ def test_icons_are_reusable_forms_drawn_once():
     assert placements == 100
 
 
+def test_a_side_many_pieces_share_is_drawn_once_and_placed_on_each():
+    """A deck's common back is one form in the file, placed behind every card: a 100-card deck
+    carries each back's drawing once, not a hundred times, and every card still shows its own."""
+    import pikepdf
+
+    backs = {name: (Icon(ref="lorc/lift", cx=31.75, cy=50, size=30, color="#f3e9d2"),
+                    Text(text=f"Back {name}", x=2, y=10, w=59.5, h=8, size=10, color="#f3e9d2")) for name in "AB"}
+    pieces = [Piece(kind="card", name=p.name, face=p.face, back=backs["AB"[i % 2]], back_name="AB"[i % 2],
+                    background=p.background, back_background=p.back_background) for i, p in enumerate(deck(100))]
+    _, data, _ = render([PieceSheet(title="Cards", pieces=pieces, width=63.5, height=88.9)])
+    text = " ".join(page.text() for page in scan(data))
+    assert (text.count("Back A"), text.count("Back B")) == (50, 50)
+    placed = sum(1 for page in scan(data, text=False) for f in page.forms if f[0].endswith("icon_lorc__lift"))
+    assert placed == 100                     # each back's icon, drawn through its side's form
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        drawn = sum(obj.read_bytes().count(b"icon_lorc__lift Do") for obj in pdf.objects
+                    if isinstance(obj, pikepdf.Stream))
+    assert drawn == 2                        # once in each back's form; the pages only place the forms
+
+
 def test_metadata_and_fonts_are_embedded():
     doc, data, _ = render([PieceSheet(title="Cards", pieces=deck(2), width=63.5, height=88.9)])
     reader = PdfReader(io.BytesIO(data))

@@ -31,7 +31,7 @@ from pnp.render.pages import (
     sheet_count,
 )
 from pnp.render.painter import Painter
-from pnp.render.pieces import plan_pieces
+from pnp.render.pieces import plan_pieces, repeated_sides
 from pnp.render.placed import Placed
 from pnp.render.sheets import plan_sheets
 from pnp.source.icons import IconRef, IconStore, credits_short
@@ -116,13 +116,14 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
     refs = [IconRef.parse(ref) for ref in icons]
     furniture = Furniture(spec.game_title, credits_short(refs))
     placed: list[Placed] = []
+    repeated = repeated_sides(spec.sections)
     for number in range(1, count + 1):
         plan = pages.popleft()    # a page's plan goes once drawn, unless the caller keeps it (a deck planned here)
         canvas.setPageSize((plan.width, plan.height))
         # boxes only where they say something: absent, a reader takes the media box
         canvas.setTrimBox(plan.trim.box() if plan.trim else None)
         canvas.setBleedBox(plan.bleed.box() if plan.bleed else None)
-        context = PageContext(canvas, painter, number, spec.filename, placed)
+        context = PageContext(canvas, painter, number, spec.filename, placed, repeated=repeated)
         plan.draw(context)
         printable = options.printable(plan.width, plan.height)
         furniture.draw(painter, printable, plan.bands, plan.label, number, count)

@@ -78,6 +78,7 @@ class PageContext:
     document: str
     placed: list[Placed]
     origin: float = 0.0         # points from the page's left edge to the half page being drawn
+    repeated: frozenset[int] = frozenset()   # piece sides (by identity) the document draws more than once
 
     def place(self, *, kind: str, name: str, side: Side, rect: Rect, back: str | None = None, turned: bool = False,
               shape: Shape | None = None, tile: BoardTile | None = None) -> None:

@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect, grid_fit
-from pnp.render.components import Piece, PieceSheet
+from pnp.render.components import Piece, PieceSheet, Section
 from pnp.render.cropmarks import MARK_ROOM, crop_marks
 from pnp.render.elements import Box, Element, Polygon, icon_refs
 from pnp.render.furniture import Bands, band_area, bands_for
@@ -394,10 +394,37 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions
         c.addLiteral(f"n {box} re {'W* ' if bleed > 0 else ''}{'f*' if paint else 'n'}")
     # card-relative coordinates repeat from card to card, so the page compresses well
     c.addLiteral(f"{fp_str(*_placement(trim, side, slot.turned, options))} cm")
-    ctx.painter.draw_here(bleeding(elements or (), section.width, section.height, bleed / MM))
+    if elements and id(elements) in ctx.repeated:     # a deck's common back: drawn once, placed on every card
+        reach = options.paper.width + options.paper.height      # the form clips nothing the page shows
+        name = ctx.painter.forms.form(f"side_{id(elements)}_{section.width}_{section.height}_{bleed}",
+                                      (-reach, -reach, reach, reach),
+                                      lambda: _draw_side(ctx, elements, section, bleed))
+        c.doForm(name)
+    else:
+        _draw_side(ctx, elements, section, bleed)
     c.addLiteral("Q")
     ctx.place(kind=piece.kind, name=piece.name, side=side, rect=trim, back=piece.back_name, turned=slot.turned,
               shape=section.shape)
+
+
+def _draw_side(ctx: PageContext, elements: Sequence[Element] | None, section: PieceSheet, bleed: float) -> None:
+    ctx.painter.draw_here(bleeding(elements or (), section.width, section.height, bleed / MM))
+
+
+def repeated_sides(sections: Sequence[Section]) -> frozenset[int]:
+    """The piece sides (by identity) a document draws more than once: a deck's shared back, a
+    design printed several times. Each becomes one form, placed by reference on every piece."""
+    seen: set[int] = set()
+    repeated: set[int] = set()
+    for section in sections:
+        if isinstance(section, PieceSheet):
+            for piece in section.pieces:
+                for side in (piece.face, piece.back):
+                    key = id(side)
+                    if key in seen:
+                        repeated.add(key)
+                    seen.add(key)
+    return frozenset(repeated)
 
 
 def paint_side(painter: Painter, side: tuple[Sequence[Element], str | None], w: float, h: float,

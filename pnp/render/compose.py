@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from pnp.errors import TextOverflow
@@ -17,7 +18,7 @@ from pnp.geometry import MM
 from pnp.render.elements import Box, Circle, Element, Group, Icon, Line, Text
 from pnp.render.fonts import ascent_descent, text_width
 from pnp.render.textfit import LEADING, baseline, fit_text, wrap
-from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders
+from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders, placeholder_names
 from pnp.source.slots import Slot, Template, Where
 
 EDGE = 0.05            # mm a box may pass the trim by (rounding)
@@ -116,8 +117,7 @@ class _Composer:
         text = self.value(slot, slot.text)
         if not text or width <= 0:
             return 0.0
-        lines = wrap(text, width * MM, slot.min_size, slot.bold)
-        return len(lines) * slot.min_size * LEADING / MM + 0.01
+        return _line_count(text, width * MM, slot.min_size, slot.bold) * slot.min_size * LEADING / MM + 0.01
 
     def shown(self, slot: Slot) -> bool:
         return slot.when is None or bool(self.values.get(slot.when))
@@ -142,8 +142,27 @@ class _Composer:
                 self.slip(slot, f"lies outside the piece: its box runs {x:.1f} to {x + placed.w:.1f} mm across and "
                                 f"{y:.1f} to {y + placed.h:.1f} mm up a {pw:.1f} x {ph:.1f} mm piece")
             self.areas[f"{prefix}{slot.name}"] = placed
-            out += self.element(slot, placed, rotated=owner is not None and owner.rotate != 0, prefix=prefix)
+            out += self.drawn(slot, placed, rotated=owner is not None and owner.rotate != 0, prefix=prefix)
         return out
+
+    def drawn(self, slot: Slot, a: Area, rotated: bool, prefix: str) -> list[Element]:
+        """The slot's elements, worked out once for each box and each set of the values it names: a
+        deck's frames, bands and type lines are the same on card after card."""
+        names = _value_names(slot)
+        if names is None:
+            return self.element(slot, a, rotated, prefix)
+        key = (id(slot), a.x, a.y, a.w, a.h, rotated, *[self.values.get(name) for name in names])
+        found = _DRAWN.get(key)
+        if found is not None:
+            self.inks += found[2]
+            return found[1]
+        slips, inks = len(self.slips), len(self.inks)
+        elements = self.element(slot, a, rotated, prefix)
+        if len(self.slips) == slips:           # a mistake is reported by every piece that makes it
+            if len(_DRAWN) >= 4096:
+                _DRAWN.clear()
+            _DRAWN[key] = (slot, elements, self.inks[inks:])
+        return elements
 
     def element(self, slot: Slot, a: Area, rotated: bool, prefix: str) -> list[Element]:
         color = self.value(slot, slot.color)
@@ -242,6 +261,34 @@ def _laid(slots: tuple[Slot, ...], w: float, h: float) -> Laid:
                     ordered=tuple(sorted(slots, key=lambda s: s.layer)), by_name={s.name: s for s in slots})
         found = _LAID[key] = (slots, laid)
     return found[1]
+
+
+_DRAWN: dict[tuple[object, ...], tuple[Slot, list[Element], list[_Ink]]] = {}
+_NAMES: dict[int, tuple[Slot, tuple[str, ...] | None]] = {}
+
+
+def _value_names(slot: Slot) -> tuple[str, ...] | None:
+    """The values a slot's elements depend on, besides its box; None for a group (its own slots
+    are kept one by one) or a slot whose texts are not all placeholders pnp reads. Kept by the
+    slot's identity; the entry holds the slot, so that identity is not reused while it lasts."""
+    found = _NAMES.get(id(slot))
+    if found is None:
+        names: tuple[str, ...] | None = None
+        if slot.type != "group":
+            try:
+                names = tuple(sorted({name for text in (slot.color, slot.fill, slot.stroke, slot.icon, slot.text)
+                                      if text for name in placeholder_names(text)}))
+            except PlaceholderError:
+                names = None
+        if len(_NAMES) >= 4096:
+            _NAMES.clear()
+        found = _NAMES[id(slot)] = (slot, names)
+    return found[1]
+
+
+@lru_cache(maxsize=4096)
+def _line_count(text: str, width: float, size: float, bold: bool) -> int:
+    return len(wrap(text, width, size, bold))
 
 
 def _ink_area(a: Area, slot: Slot, size: float, lines: tuple[str, ...]) -> Area:

@@ -264,6 +264,31 @@ def test_reprint_holds_exactly_the_changed_cards_with_their_backs(run, isolated,
     assert 'href="punished/reprint.pdf"' in section
 
 
+def test_a_design_keeps_its_fingerprint_from_one_pnp_to_the_next():
+    """A design's fingerprint is the digest of what it draws, written out as repr writes it: a
+    designer who upgrades pnp sees no change listed for cards that print the same, whichever
+    elements the pieces share and however many a side has."""
+    import hashlib
+
+    from pnp.build.reprint import designs
+    from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet
+    from pnp.render.elements import Box, Group, Text
+
+    frame = Box(x=1, y=1, w=61.5, h=86.9, stroke="#333333", width=1.2, radius=2.5)
+    group = Group(elements=(Text(text="turned", x=0, y=0, w=20, h=5),), dx=3, dy=4, rotate=90)
+    sides = [(), (frame,), (frame, group), (Text(text="one", x=1, y=1, w=9, h=5), frame, Text(text="two", x=1, y=9, w=9, h=5)),
+             None]
+    pieces = [Piece(kind="card", name=f"c{i}", face=face, back=back, background="#ffffff")
+              for i, (face, back) in enumerate((f, b) for f in sides[:-1] for b in sides)]
+    section = PieceSheet(title="Cards", pieces=pieces + pieces[:3], width=63.5, height=88.9)
+    found = designs([DocumentSpec(filename="cards.pdf", title="Cards", sections=[section], cover=Cover(contents=[]),
+                                  game_title="Test")])
+    for piece in pieces:
+        drawn = (piece.face, piece.background, piece.back, piece.back_background, 63.5, 88.9)
+        assert found[f"card|{piece.name}"].hash == hashlib.sha1(repr(drawn).encode()).hexdigest()[:16], piece
+    assert [found[f"card|c{i}"].count for i in range(5)] == [2, 2, 2, 1, 1]
+
+
 def test_an_unchanged_rebuild_lists_no_changes_and_drops_the_reprint(run, isolated):
     assert run("build", "seven-steps").exit_code == 0
     assert run("build", "seven-steps", "--force").exit_code == 0

@@ -347,6 +347,38 @@ def test_a_side_many_pieces_share_is_drawn_once_and_placed_on_each():
     assert drawn == 2                        # once in each back's form; the pages only place the forms
 
 
+def test_what_many_faces_share_is_drawn_once_and_placed_on_each_in_its_place():
+    """A frame or a type's line that card after card shares (the same element, as a template
+    composes it) is one form in the file, placed on each card where the card has it; each card's
+    own text is drawn on the card itself."""
+    import pikepdf
+
+    from pnp.render.painter import color_code, rl_color
+
+    colours = {"A": "#336699", "B": "#993366"}
+    frames = {t: Box(x=2, y=2, w=59.5, h=84.9, stroke=c, width=1) for t, c in colours.items()}
+    kinds = {t: Text(text=f"Type {t}", x=2, y=70, w=59.5, h=8, size=10) for t in colours}
+    pieces = [Piece(kind="card", name=f"c{i}", background="#fbe9e7",
+                    face=(kinds[t], Text(text=f"Own {i:03d}", x=2, y=40, w=59.5, h=8, size=10), frames[t]))
+              for i, t in ((i, "AB"[i % 2]) for i in range(100))]
+    doc, data, _ = render([PieceSheet(title="Cards", pieces=pieces, width=63.5, height=88.9)])
+    pages = scan(data)
+    text = " ".join(page.text() for page in pages)
+    assert (text.count("Type A"), text.count("Type B")) == (50, 50)
+    assert all(text.count(f"Own {i:03d}") == 1 for i in range(100))
+    rgb = {t: tuple(round(int(c[i:i + 2], 16) / 255, 3) for i in (1, 3, 5)) for t, c in colours.items()}
+    for item in doc.placed:
+        t = "AB"[int(item.name[1:]) % 2]
+        page = pages[item.page - 1]
+        assert [r for r in page.rects if r[4] == rgb[t] and near(r[0], (item.box.x + 2) * MM, 0.05)
+                and near(r[1], (item.box.y + 2) * MM, 0.05)], (item.name, t)
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        streams = [obj.read_bytes() for obj in pdf.objects if isinstance(obj, pikepdf.Stream)]
+    for t in colours:
+        operator = color_code(rl_color(colours[t]), stroke=True).encode()     # as the painter writes it
+        assert sum(stream.count(operator) for stream in streams) == 1, t    # the frame's form alone
+
+
 def test_metadata_and_fonts_are_embedded():
     doc, data, _ = render([PieceSheet(title="Cards", pieces=deck(2), width=63.5, height=88.9)])
     reader = PdfReader(io.BytesIO(data))

@@ -31,7 +31,7 @@ from pnp.render.pages import (
     sheet_count,
 )
 from pnp.render.painter import Painter
-from pnp.render.pieces import plan_pieces, repeated_sides
+from pnp.render.pieces import plan_pieces, shared_drawing
 from pnp.render.placed import Placed
 from pnp.render.sheets import plan_sheets
 from pnp.source.icons import IconRef, IconStore, credits_short
@@ -116,14 +116,14 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
     refs = [IconRef.parse(ref) for ref in icons]
     furniture = Furniture(spec.game_title, credits_short(refs))
     placed: list[Placed] = []
-    repeated = repeated_sides(spec.sections)
+    shared = shared_drawing(spec.sections)
     for number in range(1, count + 1):
         plan = pages.popleft()    # a page's plan goes once drawn, unless the caller keeps it (a deck planned here)
         canvas.setPageSize((plan.width, plan.height))
         # boxes only where they say something: absent, a reader takes the media box
         canvas.setTrimBox(plan.trim.box() if plan.trim else None)
         canvas.setBleedBox(plan.bleed.box() if plan.bleed else None)
-        context = PageContext(canvas, painter, number, spec.filename, placed, repeated=repeated)
+        context = PageContext(canvas, painter, number, spec.filename, placed, shared=shared)
         plan.draw(context)
         printable = options.printable(plan.width, plan.height)
         furniture.draw(painter, printable, plan.bands, plan.label, number, count)

@@ -70,6 +70,16 @@ class PagePlan:
     halved: bool = False         # two half pages side by side, cut apart on the centre line
 
 
+@dataclass(frozen=True, kw_only=True)
+class Shared:
+    """What a document's pieces draw more than once, by identity: whole sides (a deck's common back)
+    and elements (a frame, a title band, a type's line, the same objects on card after card). Each
+    is drawn once, as a form, and placed wherever it recurs."""
+
+    sides: frozenset[int] = frozenset()
+    elements: frozenset[int] = frozenset()
+
+
 @dataclass
 class PageContext:
     canvas: Canvas
@@ -78,7 +88,7 @@ class PageContext:
     document: str
     placed: list[Placed]
     origin: float = 0.0         # points from the page's left edge to the half page being drawn
-    repeated: frozenset[int] = frozenset()   # piece sides (by identity) the document draws more than once
+    shared: Shared = field(default_factory=lambda: Shared())
 
     def place(self, *, kind: str, name: str, side: Side, rect: Rect, back: str | None = None, turned: bool = False,
               shape: Shape | None = None, tile: BoardTile | None = None) -> None:

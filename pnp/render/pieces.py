@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from itertools import groupby
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
@@ -24,7 +25,7 @@ from pnp.render.components import Piece, PieceSheet, Section
 from pnp.render.cropmarks import MARK_ROOM, crop_marks
 from pnp.render.elements import Box, Element, Polygon, icon_refs
 from pnp.render.furniture import Bands, band_area, bands_for
-from pnp.render.pages import PageContext, PagePlan, RenderOptions
+from pnp.render.pages import PageContext, PagePlan, RenderOptions, Shared
 from pnp.render.painter import Painter
 from pnp.render.placed import Side
 from pnp.source.printoptions import DuplexMode
@@ -394,37 +395,56 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions
         c.addLiteral(f"n {box} re {'W* ' if bleed > 0 else ''}{'f*' if paint else 'n'}")
     # card-relative coordinates repeat from card to card, so the page compresses well
     c.addLiteral(f"{fp_str(*_placement(trim, side, slot.turned, options))} cm")
-    if elements and id(elements) in ctx.repeated:     # a deck's common back: drawn once, placed on every card
-        reach = options.paper.width + options.paper.height      # the form clips nothing the page shows
-        name = ctx.painter.forms.form(f"side_{id(elements)}_{section.width}_{section.height}_{bleed}",
-                                      (-reach, -reach, reach, reach),
-                                      lambda: _draw_side(ctx, elements, section, bleed))
-        c.doForm(name)
+    reach = options.paper.width + options.paper.height
+    if elements and id(elements) in ctx.shared.sides:     # a deck's common back: drawn once, placed on every card
+        c.doForm(_form(ctx, f"side_{id(elements)}_{section.width}_{section.height}_{bleed}", reach,
+                       lambda: _draw_side(ctx, elements, section, bleed, reach, runs=False)))
     else:
-        _draw_side(ctx, elements, section, bleed)
+        _draw_side(ctx, elements, section, bleed, reach, runs=True)
     c.addLiteral("Q")
     ctx.place(kind=piece.kind, name=piece.name, side=side, rect=trim, back=piece.back_name, turned=slot.turned,
               shape=section.shape)
 
 
-def _draw_side(ctx: PageContext, elements: Sequence[Element] | None, section: PieceSheet, bleed: float) -> None:
-    ctx.painter.draw_here(bleeding(elements or (), section.width, section.height, bleed / MM))
+def _draw_side(ctx: PageContext, elements: Sequence[Element] | None, section: PieceSheet, bleed: float,
+               reach: float, *, runs: bool) -> None:
+    """A side's elements in card coordinates; with `runs`, each run of elements that other sides
+    draw too is one form, placed here, and the rest is drawn inline."""
+    w, h, b = section.width, section.height, bleed / MM
+    shared = ctx.shared.elements if runs else frozenset()
+    for common, group in groupby(elements or (), key=lambda e: id(e) in shared):
+        run = tuple(group)
+        if common:
+            key = "_".join(str(id(e)) for e in run)
+            ctx.canvas.doForm(_form(ctx, f"run_{key}_{w}_{h}_{b}", reach,
+                                    lambda: ctx.painter.draw_here(bleeding(run, w, h, b))))  # noqa: B023  # drawn at once
+        else:
+            ctx.painter.draw_here(bleeding(run, w, h, b))
 
 
-def repeated_sides(sections: Sequence[Section]) -> frozenset[int]:
-    """The piece sides (by identity) a document draws more than once: a deck's shared back, a
-    design printed several times. Each becomes one form, placed by reference on every piece."""
+def _form(ctx: PageContext, key: str, reach: float, draw: Callable[[], None]) -> str:
+    """A form in card coordinates reaching `reach` points every way, past the page, so it clips
+    nothing the same drawing inline would show (the piece's own clip stays on the page)."""
+    return ctx.painter.forms.form(key, (-reach, -reach, reach, reach), draw)
+
+
+def shared_drawing(sections: Sequence[Section]) -> Shared:
+    """What the pieces of a document draw more than once (see `Shared`), found before any page is drawn."""
     seen: set[int] = set()
-    repeated: set[int] = set()
+    sides: set[int] = set()
+    uses: dict[int, int] = {}
     for section in sections:
         if isinstance(section, PieceSheet):
             for piece in section.pieces:
                 for side in (piece.face, piece.back):
                     key = id(side)
                     if key in seen:
-                        repeated.add(key)
+                        sides.add(key)
+                        continue
                     seen.add(key)
-    return frozenset(repeated)
+                    for element in side or ():
+                        uses[id(element)] = uses.get(id(element), 0) + 1
+    return Shared(sides=frozenset(sides), elements=frozenset(k for k, n in uses.items() if n > 1))
 
 
 def paint_side(painter: Painter, side: tuple[Sequence[Element], str | None], w: float, h: float,

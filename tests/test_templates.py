@@ -259,6 +259,34 @@ def test_a_panel_sized_around_its_content_says_what_it_needs(run, layouts_copy):
     assert "Traceback" not in result.output
 
 
+def test_what_one_piece_shows_and_the_room_its_text_needs_are_its_own():
+    """Pieces drawn with one template, one after another, each show the slots their values turn on
+    and give a stacked text the lines it needs, whatever the piece before showed or needed (the
+    layout worked out for one piece is reused only for pieces that lay out the same)."""
+    from pnp.games import BuildContext
+    from pnp.games.kit import kit_templates
+    from pnp.render.elements import Circle, Icon, Text
+
+    ctx = BuildContext(players=2, card_w=63.5, card_h=88.9, page_room=(190.0, 260.0), quarter_room=(91.0, 132.0),
+                       templates=kit_templates())
+    token = {"icon": "lorc/shiny-apple", "color": "#b3261e"}
+    rings = [any(isinstance(e, Circle) for e in ctx.piece("token", {**token, "ring": ring}, 20, 20))
+             for ring in ("", "yes", "", "yes")]
+    assert rings == [False, True, False, True]
+    card = {"name": "Name", "icon": "lorc/shiny-apple", "color": "#b3261e"}
+    long = "A rule that runs over the width of the card, and on, and on, over several lines of text " * 6
+    sized = []
+    for text in ("", "Short rule.", long, "Short rule.", ""):
+        elements = ctx.piece("card", {**card, "text": text}, 63.5, 88.9)
+        rule = [e for e in elements if isinstance(e, Text) and e.text == text]
+        art = next(e for e in elements if isinstance(e, Icon))
+        sized.append((bool(rule), round(art.cy, 2), round(rule[0].h, 2) if rule else 0.0))
+    assert [shown for shown, _, _ in sized] == [False, True, True, True, False]
+    assert sized[0] == sized[4] and sized[1] == sized[3]
+    assert sized[0][1] < sized[1][1] < sized[2][1] and sized[2][2] > sized[1][2]   # the art gives way to the rule
+    assert not ctx.slips
+
+
 def test_lengths_read_themselves():
     assert Length.read("84% - 8.5mm").of(100) == pytest.approx(75.5)
     assert Length.read(12).of(50) == 12 and Length.read("-1mm").of(10) == -1

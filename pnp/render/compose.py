@@ -78,25 +78,15 @@ class _Composer:
         return ""
 
     def boxes(self, laid: Laid, stack: tuple[str, ...], across: bool, w: float, h: float,
-              owner: Slot | None) -> dict[str, Area]:
+              needs: Mapping[str, float]) -> dict[str, Area]:
         """Each slot's box in the piece (or group) of w x h mm: stacked slots one after the other,
-        top to bottom (or left to right), a slot whose value is empty taking no room."""
+        top to bottom (or left to right), a slot whose value is empty taking no room, and a stacked
+        text at least as tall as it `needs`."""
         out, by_name = dict(laid.own), laid.by_name
-        for name in stack:
-            if name not in by_name:
-                where = owner.where if owner else self.template.where
-                self.slips.append(Slip((where[0], (*where[1], "stack")),
-                                       f"no slot named {name!r} to stack (slots: {', '.join(by_name)})"))
         stacked = [by_name[name] for name in stack if name in by_name and self.shown(by_name[name])]
         side = w if across else h
-
-        def size(s: Slot) -> float:
-            given = (s.w if across else s.h).of(side)
-            if across or s.type != "text" or s.rows:
-                return given
-            return max(given, self.needs(s, s.w.of(w)))
-
-        lengths = {s.name: size(s) for s in stacked if not s.grow}
+        lengths = {s.name: max((s.w if across else s.h).of(side), needs.get(s.name, 0.0))
+                   for s in stacked if not s.grow}
         growing = [s for s in stacked if s.grow]
         fixed = sum(lengths.values()) + sum(s.before.of(side) + s.after.of(side) for s in stacked)
         share = (side - fixed) / len(growing) if growing else 0.0
@@ -125,24 +115,52 @@ class _Composer:
     def compose(self, slots: tuple[Slot, ...], stack: tuple[str, ...], across: bool, w: float, h: float,
                 dx: float, dy: float, owner: Slot | None = None, prefix: str = "") -> list[Element]:
         laid = _laid(slots, w, h)
-        areas = self.boxes(laid, stack, across, w, h, owner)
+        for name in stack:
+            if name not in laid.by_name:
+                where = owner.where if owner else self.template.where
+                self.slips.append(Slip((where[0], (*where[1], "stack")),
+                                       f"no slot named {name!r} to stack (slots: {', '.join(laid.by_name)})"))
+        shown = tuple(self.shown(slot) for slot in laid.ordered)
+        needs = {} if across else {s.name: self.needs(s, s.w.of(w)) for s in _measured(laid, stack) if self.shown(s)}
+        key = (id(laid), stack, across, dx, dy, owner.where if owner else None, owner.rotate if owner else 0.0,
+               prefix, self.size, self.at, shown, *needs.values())
+        found = _LAYOUTS.get(key)
+        if found is None:
+            if len(_LAYOUTS) >= 1024:
+                _LAYOUTS.clear()
+            found = _LAYOUTS[key] = (laid, self.places(laid, stack, across, w, h, dx, dy, owner, prefix, needs))
         out: list[Element] = []
+        rotated = owner is not None and owner.rotate != 0
+        for slot, placed, dotted, slips in found[1]:
+            self.slips += slips
+            if placed is not None:
+                self.areas[dotted] = placed
+                out += self.drawn(slot, placed, rotated=rotated, prefix=prefix)
+        return out
+
+    def places(self, laid: Laid, stack: tuple[str, ...], across: bool, w: float, h: float, dx: float, dy: float,
+               owner: Slot | None, prefix: str, needs: Mapping[str, float]) -> list[_Place]:
+        """Each shown slot in drawing order: its box on the piece (None when it has no room), its
+        dotted name, and the slips its box makes (no room, or outside the piece)."""
+        areas = self.boxes(laid, stack, across, w, h, needs)
+        pw, ph = self.size
+        out = []
         for slot in laid.ordered:
             if not self.shown(slot):
                 continue
             a = areas[slot.name]
+            slips: list[Slip] = []
+            placed: Area | None = Area(a.x + dx, a.y + dy, a.w, a.h)
+            x, y = a.x + dx - self.at[0], a.y + dy - self.at[1]
             if slot.type != "line" and (a.w < -EDGE or a.h < -EDGE):     # a line runs either way
-                self.slip(slot, f"has no room: {a.w:.1f} x {a.h:.1f} mm on a {w:.1f} x {h:.1f} mm piece")
-                continue
-            placed = Area(a.x + dx, a.y + dy, a.w, a.h)
-            pw, ph = self.size
-            x, y = placed.x - self.at[0], placed.y - self.at[1]
-            if (slot.type != "line" and not (owner is not None and owner.rotate)
-                    and (x < -EDGE or y < -EDGE or x + placed.w > pw + EDGE or y + placed.h > ph + EDGE)):
-                self.slip(slot, f"lies outside the piece: its box runs {x:.1f} to {x + placed.w:.1f} mm across and "
-                                f"{y:.1f} to {y + placed.h:.1f} mm up a {pw:.1f} x {ph:.1f} mm piece")
-            self.areas[f"{prefix}{slot.name}"] = placed
-            out += self.drawn(slot, placed, rotated=owner is not None and owner.rotate != 0, prefix=prefix)
+                slips.append(Slip(slot.where, f"has no room: {a.w:.1f} x {a.h:.1f} mm on a {w:.1f} x {h:.1f} mm piece"))
+                placed = None
+            elif (slot.type != "line" and not (owner is not None and owner.rotate)
+                    and (x < -EDGE or y < -EDGE or x + a.w > pw + EDGE or y + a.h > ph + EDGE)):
+                slips.append(Slip(slot.where, f"lies outside the piece: its box runs {x:.1f} to {x + a.w:.1f} mm "
+                                              f"across and {y:.1f} to {y + a.h:.1f} mm up a {pw:.1f} x {ph:.1f} mm "
+                                              "piece"))
+            out.append(_Place(slot, placed, f"{prefix}{slot.name}", slips))
         return out
 
     def drawn(self, slot: Slot, a: Area, rotated: bool, prefix: str) -> list[Element]:
@@ -260,6 +278,33 @@ def _laid(slots: tuple[Slot, ...], w: float, h: float) -> Laid:
         laid = Laid(own={s.name: Area(s.x.of(w), s.y.of(h), s.w.of(w), s.h.of(h)) for s in slots},
                     ordered=tuple(sorted(slots, key=lambda s: s.layer)), by_name={s.name: s for s in slots})
         found = _LAID[key] = (slots, laid)
+    return found[1]
+
+
+class _Place(NamedTuple):
+    slot: Slot
+    area: Area | None          # on the piece; None: the slot has no room
+    dotted: str                # "body.left" inside a group
+    slips: list[Slip]
+
+
+_LAYOUTS: dict[tuple[object, ...], tuple[Laid, list[_Place]]] = {}
+"""Each slot's place for a template's slots at one size, placed at one point, with the same slots
+shown and the same room their texts need: the same for card after card. Kept by the laid-out
+slots' identity; the entry holds them, so that identity is not reused while it lasts."""
+
+_MEASURED: dict[tuple[int, tuple[str, ...]], tuple[Laid, tuple[Slot, ...]]] = {}
+
+
+def _measured(laid: Laid, stack: tuple[str, ...]) -> tuple[Slot, ...]:
+    """The stacked texts of fixed height, each given the room its lines need at their floor."""
+    found = _MEASURED.get((id(laid), stack))
+    if found is None:
+        if len(_MEASURED) >= 1024:
+            _MEASURED.clear()
+        slots = tuple(s for name in stack if (s := laid.by_name.get(name)) is not None
+                      and s.type == "text" and not s.rows and not s.grow)
+        found = _MEASURED[(id(laid), stack)] = (laid, slots)
     return found[1]
 
 

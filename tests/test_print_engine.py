@@ -303,6 +303,21 @@ def test_a_second_document_drawn_in_one_process_prints_its_own_letters():
     assert "Süd – Wiese Fen · Ædre" in scan(data)[0].text()
 
 
+def test_a_document_with_more_letters_than_a_font_subset_holds_prints_each_line_as_written():
+    """A font subset holds 256 letters; a deck whose names use more (accented, Greek, Cyrillic)
+    spreads them over several, and a new line of letters met before prints each from its own subset."""
+    letters = "".join(chr(c) for c in [*range(0xC0, 0x180), *range(0x391, 0x3A2), *range(0x3A3, 0x3CA),
+                                       *range(0x410, 0x450)])
+    lines = [letters[i:i + 24] for i in range(0, len(letters), 24)]
+    assert len(set(letters)) > 300
+    pieces = [Piece(kind="card", name=f"c{i}", face=(Text(text=line, x=2, y=70, w=59.5, h=8, size=7),), back=(),
+                    back_name="plain") for i, line in enumerate(lines + [line[::-1] for line in lines])]
+    _, data, _ = render([PieceSheet(title="Cards", pieces=pieces, width=63.5, height=88.9)])
+    text = "".join(page.text() for page in scan(data)).replace(" ", "")
+    wrong = [line for line in lines if line not in text or line[::-1] not in text]
+    assert not wrong, wrong
+
+
 def test_a_line_that_fits_keeps_its_words_and_loses_only_its_leading_spaces():
     """A paragraph short enough for its box is one line, measured once; it reads as the word by word
     wrap reads it, so an indented line of a multi-line text starts at its first word."""

@@ -9,6 +9,7 @@ anew. The output is the same text, glyphs and subsets reportlab writes.
 from __future__ import annotations
 
 from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.fonts import face, text_width
@@ -19,11 +20,12 @@ KEPT = 1024          # encoded lines kept: a deck's distinct names go by, its re
 class TextLines:
     """Writes lines on one canvas; the encodings belong to its document (its font subsets)."""
 
-    __slots__ = ("_encoded", "canvas")
+    __slots__ = ("_encoded", "_names", "canvas")
 
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
         self._encoded: dict[tuple[bool, float, str], tuple[str, float]] = {}
+        self._names: dict[tuple[bool, int], str] = {}      # each font subset's name in this document
 
     def draw(self, x: float, y: float, text: str, *, bold: bool, size: float, align: str = "left") -> None:
         """`text` on one baseline at y, starting at x (`left`), centred on it or ending at it (`right`)."""
@@ -44,6 +46,24 @@ class TextLines:
         """The line's show operators, a font switch before each run of one subset, and its width."""
         ttf = face(bold)
         doc = self.canvas._doc  # type: ignore[attr-defined]  # the subsets are kept per document
-        runs = " ".join(f"{ttf.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf ({escapePDF(chunk)}) Tj"
-                        for subset, chunk in ttf.splitString(text, doc))
-        return runs, text_width(text, bold, size)
+        runs = _in_first_subset(ttf, doc, text) or ttf.splitString(text, doc)
+        shows = []
+        for subset, chunk in runs:
+            name = self._names.get((bold, subset))
+            if name is None:
+                name = self._names[(bold, subset)] = ttf.getSubsetInternalName(subset, doc)
+            shows.append(f"{name} {fp_str(size)} Tf ({escapePDF(chunk)}) Tj")
+        return " ".join(shows), text_width(text, bold, size)
+
+
+def _in_first_subset(ttf: TTFont, doc: object, text: str) -> list[tuple[int, bytes]] | None:
+    """The line as reportlab's splitString gives it, when every character already has its code in
+    the font's first subset (a deck's later names and rules): splitString walks the line character
+    by character in Python. None when one does not, or the line is empty: splitString then."""
+    assignments = getattr(ttf.state.get(doc), "assignments", None)     # reportlab's codes so far
+    if not assignments or not text:
+        return None
+    try:
+        return [(0, bytes([assignments[32 if code == 0xA0 else code] for code in map(ord, text)]))]
+    except (KeyError, ValueError):          # a character new to the document, or one of a later subset
+        return None

@@ -4,7 +4,6 @@ line (for syntax errors) and key path."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, Field, ValidationError, field_validator, model_validator
@@ -137,17 +136,25 @@ def parse(model: type[M], source: GameSource, name: str, also: list[str] | None 
 MAX_TEXT = 4000         # characters in one string: more than any card, aid or rules line holds
 
 
-def _oversized(node: Any, loc: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
-    """(key path, message) for each string or list past the caps, before any model looks at them."""
-    if isinstance(node, str) and len(node) > MAX_TEXT:
-        yield loc, f"a text of {len(node):,} characters; at most {MAX_TEXT:,}"
-    elif isinstance(node, (list, dict)):
+def _oversized(node: Any) -> list[tuple[KeyPath, str]]:
+    """(key path, message) for each string or list past the caps, before any model looks at them,
+    in the order the data lists them."""
+    out: list[tuple[KeyPath, str]] = []
+    _oversized_into(out, node, ())
+    return out
+
+
+def _oversized_into(out: list[tuple[KeyPath, str]], node: Any, loc: KeyPath) -> None:
+    if isinstance(node, str):
+        if len(node) > MAX_TEXT:
+            out.append((loc, f"a text of {len(node):,} characters; at most {MAX_TEXT:,}"))
+    elif isinstance(node, list | dict):
         if len(node) > MAX_ITEMS:
-            yield loc, f"{len(node):,} entries; at most {MAX_ITEMS:,}"
+            out.append((loc, f"{len(node):,} entries; at most {MAX_ITEMS:,}"))
             return
-        items = node.items() if isinstance(node, dict) else enumerate(node)
-        for key, value in items:
-            yield from _oversized(value, (*loc, key))
+        for key, value in node.items() if isinstance(node, dict) else enumerate(node):
+            if isinstance(value, str | list | dict):
+                _oversized_into(out, value, (*loc, key))
 
 
 def _say(source: GameSource, name: str, loc: KeyPath, message: str) -> str:

@@ -55,21 +55,27 @@ def _deepest(table: dict[str, Any]) -> KeyPath | None:
     return None
 
 
-def icon_locations(data: Any, loc: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
-    """(key path, reference) for every icon named under keys `icon`, `*_icon` or `icons`."""
+def icon_locations(data: Any, loc: KeyPath = ()) -> list[tuple[KeyPath, str]]:
+    """(key path, reference) for every icon named under keys `icon`, `*_icon` or `icons`, in the
+    order the data lists them."""
+    out: list[tuple[KeyPath, str]] = []
+    _icons_into(out, data, loc)
+    return out
+
+
+def _icons_into(out: list[tuple[KeyPath, str]], data: Any, loc: KeyPath) -> None:
     if isinstance(data, dict):
         for key, value in data.items():
             if (key == "icon" or key.endswith("_icon")) and is_icon_ref(value):
-                yield (*loc, key), value
+                out.append(((*loc, key), value))
             elif key == "icons" and isinstance(value, list):
-                for i, item in enumerate(value):
-                    if is_icon_ref(item):
-                        yield (*loc, key, i), item
-            else:
-                yield from icon_locations(value, (*loc, key))
+                out += [((*loc, key, i), item) for i, item in enumerate(value) if is_icon_ref(item)]
+            elif isinstance(value, dict | list):
+                _icons_into(out, value, (*loc, key))
     elif isinstance(data, list):
         for i, item in enumerate(data):
-            yield from icon_locations(item, (*loc, i))
+            if isinstance(item, dict | list):
+                _icons_into(out, item, (*loc, i))
 
 
 def string_values(node: Any, loc: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
@@ -135,24 +141,25 @@ def read_csv_rows(read_text: Callable[[str], str], name: object, folder_name: st
         raise LayoutError(f"{folder_name}/{name}: row 1: {clash}")
     if len(rows) - 1 > MAX_ITEMS:
         raise LayoutError(f"{folder_name}/{name}: more than {MAX_ITEMS:,} rows")
+    keys = [column.split(".") for column in header]
     out = []
     for number, row in enumerate(rows[1:], start=2):
-        if not any(cell.strip() for cell in row):
+        cells = [cell.strip() for cell in row]
+        if not any(cells):
             continue
         if len(row) > len(header):
             raise LayoutError(f"{folder_name}/{name}: row {number}: {len(row)} cells under {len(header)} column names")
         record: dict[str, Any] = {}
-        for place, (column, cell) in enumerate(zip(header, row, strict=False), start=1):
-            if not cell.strip():
+        for place, (column, key, cell) in enumerate(zip(header, keys, cells, strict=False), start=1):
+            if not cell:
                 continue
             if not column:
-                raise LayoutError(f"{folder_name}/{name}: row {number}: {cell.strip()[:40]!r} under column "
+                raise LayoutError(f"{folder_name}/{name}: row {number}: {cell[:40]!r} under column "
                                   f"{place}, which has no name in row 1")
-            *tables, last = column.split(".")
             target = record
-            for table in tables:
+            for table in key[:-1]:
                 target = target.setdefault(table, {})
-            target[last] = _cell(cell.strip())
+            target[key[-1]] = _cell(cell)
         out.append(record)
     return out
 
@@ -175,10 +182,14 @@ def _column_clash(header: list[str]) -> str | None:
     return None
 
 
+_INTEGER = re.compile(r"-?\d+")
+_DECIMAL = re.compile(r"-?\d+\.\d+")
+
+
 def _cell(text: str) -> Any:
-    if re.fullmatch(r"-?\d+", text):
+    if _INTEGER.fullmatch(text):
         return int(text)
-    if re.fullmatch(r"-?\d+\.\d+", text):
+    if _DECIMAL.fullmatch(text):
         return float(text)
     if text in ("true", "false"):
         return text == "true"

@@ -1,9 +1,10 @@
 """The measured job of the deck benchmarks, run as a process of its own by run.py: a synthetic deck
-through our renderer, the floor (bare reportlab drawing the same pages) or the naive pipeline (a
-300 dpi PNG per card). It imports only what the job needs, so the harness's own imports
-(argparse, subprocess, statistics) are not counted against the job.
+through our renderer, the floor (bare reportlab drawing the same pages), the naive pipeline (a
+300 dpi PNG per card), or the Soul cards of run.py's designer project built in Python. It imports
+only what the job needs, so the harness's own imports (argparse, subprocess, statistics) are not
+counted against the job.
 
-Run: python benchmarks/deck_job.py ours|floor|naive CARDS   (prints the PDF's size as JSON)
+Run: python benchmarks/deck_job.py ours|souls|floor|naive CARDS   (prints the PDF's size as JSON)
 """
 
 from __future__ import annotations
@@ -35,6 +36,40 @@ def _pieces(count: int):
                   back=back, back_name="back", background="#fff4ee", back_background="#2b2540") for i in range(count)]
 
 
+def _souls(count: int):
+    """The cards of run.py's designer project built in Python, element by element, as its Soul
+    template lays them out: what the public route's cards cost to draw without it."""
+    from pnp.render.components import Piece
+    from pnp.render.elements import Box, Icon, Text
+
+    kinds = {"good": ("GOOD SOUL", "#c8961e", "#fff8e6", "HEAVEN"), "evil": ("EVIL SOUL", "#9b2226", "#fbeaea", "HELL")}
+    common = {kind: (Box(x=0, y=77.343, w=W, h=11.557, fill=color),
+                     Text(text=label, x=3, y=80.343, w=57.5, h=5.557, size=13, bold=True, color="#ffffff"),
+                     Text(text=f"Spend 2 to step toward {way}", x=4, y=2.5, w=55.5, h=6.223, size=7, min_size=5.5,
+                          color=color),
+                     Box(x=1.2, y=1.2, w=61.1, h=86.5, stroke=color, width=1.2, radius=2.5))
+              for kind, (label, color, _, way) in kinds.items()}
+    icons = ["lorc/prayer", "lorc/dove", "lorc/angel-outfit"]
+    art = {(ref, kind): Icon(ref=ref, cx=W / 2, cy=46.228, size=37.338, color=kinds[kind][1])
+           for ref in icons for kind in kinds}
+    back = (Box(x=3, y=3, w=57.5, h=82.9, stroke="#e9e4f0", width=0.8, radius=2.5),
+            Icon(ref="lorc/spectre", cx=W / 2, cy=48.895, size=39.116, color="#e9e4f0"),
+            Text(text="Soul", x=5, y=13.335, w=53.5, h=8.001, size=13, bold=True, color="#e9e4f0"),
+            Text(text="I'm going Straight to ...", x=5, y=6.6675, w=53.5, h=6.223, size=7.5, color="#e9e4f0"))
+    pieces = []
+    for i in range(count):
+        kind = "good" if i % 2 == 0 else "evil"
+        band, label, hint, frame = common[kind]
+        face = (band, label, art[(icons[i % 3], kind)],
+                Text(text=f"Soul {i:05d}", x=3, y=17.78, w=57.5, h=8.001, size=13, bold=True, color=kinds[kind][1]),
+                Text(text=f"Design number {i}", x=4, y=10.668, w=55.5, h=7.112, size=7.5, min_size=5.5,
+                     color="#444444"),
+                hint, frame)
+        pieces.append(Piece(kind=f"soul-{kind}", name=f"Soul {i:05d}", face=face, back=back, back_name="soul",
+                            background=kinds[kind][2], back_background="#3d3551"))
+    return pieces
+
+
 def _options():
     from pnp.geometry import Size
     from pnp.render.pages import RenderOptions
@@ -49,6 +84,16 @@ def ours(count: int) -> bytes:
     from pnp.source.icons import IconStore
 
     spec = DocumentSpec(filename="bench.pdf", title="Synthetic deck", sections=[PieceSheet(title="Cards", pieces=_pieces(count), width=W, height=H)], cover=Cover(contents=["bench"]), game_title="Bench")
+    return render_document(spec, _options(), IconStore(shipped_icons_dir())).pdf
+
+
+def souls(count: int) -> bytes:
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.render.components import Cover, DocumentSpec, PieceSheet
+    from pnp.render.document import render_document
+    from pnp.source.icons import IconStore
+
+    spec = DocumentSpec(filename="cards.pdf", title="Cards", sections=[PieceSheet(title="Soul cards", pieces=_souls(count), width=W, height=H)], cover=Cover(contents=["bench"]), game_title="I'm going Straight to ...")
     return render_document(spec, _options(), IconStore(shipped_icons_dir())).pdf
 
 
@@ -125,7 +170,8 @@ def _furniture(c, width: float, height: float) -> None:
 def floor(count: int, naive: bool = False) -> bytes:
     """Bare reportlab drawing the same pages as ours: per card its background, an icon, a title and
     two lines, and a back; per page the cut lines and crop marks, the page's heading and number, and
-    the furniture every page shares (forms, as ours uses them; colours parsed once, as ours does)."""
+    the furniture every page shares (forms, as ours uses them: the icons, the deck's one back, the
+    cut marks and furniture; colours parsed once, as ours does)."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
@@ -146,8 +192,15 @@ def floor(count: int, naive: bool = False) -> bytes:
         _icon_form(c, "face", ICON)
     _icon_form(c, "back", BACK_ICON)
     _cut_marks(c, cells, page_w, options.paper.height)
+    c.beginForm("backside", 0, 0, cells[0].width, cells[0].height)     # the deck's one back, as ours draws it
+    c.setFillColor(toColor("#f3e9d2"))
+    c.saveState(); c.translate(cells[0].width / 2 - 38 * MM / 2, 86.31496); c.scale(38 * MM / 512, 38 * MM / 512)
+    c.doForm("back"); c.restoreState()
+    c.setFont(REGULAR, 10)
+    c.drawCentredString(cells[0].width / 2, 42.57833, "Synthetic deck")
+    c.endForm()
     _furniture(c, page_w, options.paper.height)
-    red, ink, cream, paper, night = (toColor(text) for text in ("#b3261e", "#1b1b1b", "#f3e9d2", "#fff4ee", "#2b2540"))
+    red, ink, paper, night = (toColor(text) for text in ("#b3261e", "#1b1b1b", "#fff4ee", "#2b2540"))
     size = 38 * MM
     sheets = -(-count // len(cells))
     for sheet, start in enumerate(range(0, count, len(cells))):
@@ -173,11 +226,7 @@ def floor(count: int, naive: bool = False) -> bytes:
             x = page_w - cell.right
             c.setFillColor(night)
             c.rect(x, cell.y, cell.width, cell.height, stroke=0, fill=1)
-            c.setFillColor(cream)
-            c.saveState(); c.translate(x + cell.width / 2 - size / 2, cell.y + 86.31496); c.scale(size / 512, size / 512)
-            c.doForm("back"); c.restoreState()
-            c.setFont(REGULAR, 10)
-            c.drawCentredString(x + cell.width / 2, cell.y + 42.57833, "Synthetic deck")
+            c.saveState(); c.translate(x, cell.y); c.doForm("backside"); c.restoreState()
         _page(c, page_w, 2 * sheet + 2, 2 * sheets, f"Cards {sheet + 1}/{sheets}: backs (flip on long edge)")
     c.save()
     if naive_dir:
@@ -227,7 +276,7 @@ def _rasterise(pdf: bytes, folder: Path, index: int) -> Path:
 
 
 def measure(variant: str, count: int) -> dict:
-    data = {"ours": ours, "floor": floor, "naive": lambda n: floor(n, naive=True)}[variant](count)
+    data = {"ours": ours, "souls": souls, "floor": floor, "naive": lambda n: floor(n, naive=True)}[variant](count)
     return {"variant": variant, "cards": count, "bytes": len(data)}
 
 

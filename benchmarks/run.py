@@ -174,6 +174,7 @@ def main() -> None:
             for n, project in projects.items():
                 runs[f"public{n}"].append(process(pnp + ["build", "straight-to", "--force"], project))
                 runs[f"internal{n}"].append(deck("ours", n))
+                runs[f"souls{n}"].append(deck("souls", n))
             runs["ours1k"].append(deck("ours", 1000))
             runs["floor1k"].append(deck("floor", 1000))
             runs["ours"].append(deck("ours", args.cards))
@@ -209,6 +210,9 @@ def main() -> None:
     print(f"\nnot targets: pnp --help {med['help'].wall:.2f} s wall; pnp watch, save to updated PDF "
           f"{median(latency):.2f} s wall (min {min(latency):.2f}, max {max(latency):.2f}); "
           f"1,000 cards ours/floor CPU {med['ours1k'].cpu / med['floor1k'].cpu:.2f}x")
+    print("designer project / its own Soul cards built in Python (deck_job.py souls), CPU: " + "; ".join(
+        f"{n:,} designs {med[f'public{n}'].cpu / med[f'souls{n}'].cpu:.2f}x "
+        f"({med[f'public{n}'].cpu:.2f} s / {med[f'souls{n}'].cpu:.2f} s)" for n in projects))
     if args.naive:
         naive = deck("naive", 1000)
         print(f"1,000 cards naive (a PNG per card): {naive.cpu / med['ours1k'].cpu:.1f}x our CPU, "

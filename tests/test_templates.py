@@ -273,11 +273,12 @@ def test_what_one_piece_shows_and_the_room_its_text_needs_are_its_own():
     rings = [any(isinstance(e, Circle) for e in ctx.piece("token", {**token, "ring": ring}, 20, 20))
              for ring in ("", "yes", "", "yes")]
     assert rings == [False, True, False, True]
-    card = {"name": "Name", "icon": "lorc/shiny-apple", "color": "#b3261e"}
+    card = {"icon": "lorc/shiny-apple", "color": "#b3261e"}
     long = "A rule that runs over the width of the card, and on, and on, over several lines of text " * 6
     sized = []
-    for text in ("", "Short rule.", long, "Short rule.", ""):
-        elements = ctx.piece("card", {**card, "text": text}, 63.5, 88.9)
+    for number, text in enumerate(("", "Short rule.", long, "Short rule.", "")):
+        elements = ctx.piece("card", {**card, "name": f"Card {number}", "text": text}, 63.5, 88.9)
+        assert [e.text for e in elements if isinstance(e, Text) and e.text.startswith("Card")] == [f"Card {number}"]
         rule = [e for e in elements if isinstance(e, Text) and e.text == text]
         art = next(e for e in elements if isinstance(e, Icon))
         sized.append((bool(rule), round(art.cy, 2), round(rule[0].h, 2) if rule else 0.0))
@@ -285,6 +286,30 @@ def test_what_one_piece_shows_and_the_room_its_text_needs_are_its_own():
     assert sized[0] == sized[4] and sized[1] == sized[3]
     assert sized[0][1] < sized[1][1] < sized[2][1] and sized[2][2] > sized[1][2]   # the art gives way to the rule
     assert not ctx.slips
+
+
+def test_a_stacked_slot_given_less_than_no_room_is_named_and_a_value_prints_as_given():
+    """A stacked box whose height works out below zero ("20% - 8mm" on a small card) is reported as
+    having no room, on every piece; a value prints as written, 1 and 1.0 alike, and a piece without
+    the value is told so even after one that had it."""
+    from pnp.render.compose import compose
+    from pnp.render.elements import Text
+    from pnp.source.slots import Slot, Template
+
+    where = ("components.toml", ("templates", "t"))
+    template = Template(name="t", where=where, stack=("a", "b"), slots=(
+        Slot(name="a", where=(where[0], (*where[1], "a")), type="box", fill="#000000", h=Length(mm=-3)),
+        Slot(name="b", where=(where[0], (*where[1], "b")), type="box", fill="#000000", grow=True),
+        Slot(name="n", where=(where[0], (*where[1], "n")), type="text", text="{n}", x=Length(mm=1),
+             y=Length(mm=1), w=Length(mm=6), h=Length(mm=4))))
+    shown = []
+    for values in ({"n": 1}, {"n": 1.0}, {"n": None}, {}):
+        composed = compose(template, values, 8, 8)
+        assert any("has no room: 8.0 x -3.0 mm" in slip.message for slip in composed.slips), composed.slips
+        shown.append([e.text for e in composed.elements if isinstance(e, Text)])
+        lacking = [slip.message for slip in composed.slips if "is not a value of this piece" in slip.message]
+        assert bool(lacking) == ("n" not in values), (values, lacking)
+    assert shown == [["1"], ["1.0"], ["None"], []]
 
 
 def test_lengths_read_themselves():

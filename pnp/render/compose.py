@@ -17,6 +17,7 @@ from pnp.errors import TextOverflow
 from pnp.geometry import MM
 from pnp.render.elements import Box, Circle, Element, Group, Icon, Line, Text
 from pnp.render.fonts import ascent_descent, text_width
+from pnp.render.identitycache import IdentityCache
 from pnp.render.textfit import LEADING, baseline, fit_text, wrap
 from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders, placeholder_names
 from pnp.source.slots import Slot, Template, Where
@@ -85,8 +86,8 @@ class _Composer:
         out, by_name = dict(laid.own), laid.by_name
         stacked = [by_name[name] for name in stack if name in by_name and self.shown(by_name[name])]
         side = w if across else h
-        lengths = {s.name: max((s.w if across else s.h).of(side), needs.get(s.name, 0.0))
-                   for s in stacked if not s.grow}
+        given = {s.name: (s.w if across else s.h).of(side) for s in stacked if not s.grow}
+        lengths = {name: max(length, needs[name]) if name in needs else length for name, length in given.items()}
         growing = [s for s in stacked if s.grow]
         fixed = sum(lengths.values()) + sum(s.before.of(side) + s.after.of(side) for s in stacked)
         share = (side - fixed) / len(growing) if growing else 0.0
@@ -122,20 +123,19 @@ class _Composer:
                                        f"no slot named {name!r} to stack (slots: {', '.join(laid.by_name)})"))
         shown = tuple(self.shown(slot) for slot in laid.ordered)
         needs = {} if across else {s.name: self.needs(s, s.w.of(w)) for s in _measured(laid, stack) if self.shown(s)}
-        key = (id(laid), stack, across, dx, dy, owner.where if owner else None, owner.rotate if owner else 0.0,
-               prefix, self.size, self.at, shown, *needs.values())
-        found = _LAYOUTS.get(key)
-        if found is None:
-            if len(_LAYOUTS) >= 1024:
-                _LAYOUTS.clear()
-            found = _LAYOUTS[key] = (laid, self.places(laid, stack, across, w, h, dx, dy, owner, prefix, needs))
+        key = (stack, across, dx, dy, owner.rotate if owner else 0.0, prefix, self.size, self.at, shown,
+               *needs.values())
+        places = _LAYOUTS.get(laid, *key)
+        if places is None:
+            places = _LAYOUTS.put(laid, *key, value=self.places(laid, stack, across, w, h, dx, dy, owner, prefix,
+                                                                needs))
         out: list[Element] = []
         rotated = owner is not None and owner.rotate != 0
-        for slot, placed, dotted, slips in found[1]:
+        for slot, placed, dotted, slips in places:
             self.slips += slips
             if placed is not None:
                 self.areas[dotted] = placed
-                out += self.drawn(slot, placed, rotated=rotated, prefix=prefix)
+                out += self.kept_elements(slot, placed, rotated=rotated, prefix=prefix)
         return out
 
     def places(self, laid: Laid, stack: tuple[str, ...], across: bool, w: float, h: float, dx: float, dy: float,
@@ -163,23 +163,21 @@ class _Composer:
             out.append(_Place(slot, placed, f"{prefix}{slot.name}", slips))
         return out
 
-    def drawn(self, slot: Slot, a: Area, rotated: bool, prefix: str) -> list[Element]:
-        """The slot's elements, worked out once for each box and each set of the values it names: a
-        deck's frames, bands and type lines are the same on card after card."""
+    def kept_elements(self, slot: Slot, a: Area, rotated: bool, prefix: str) -> list[Element]:
+        """The slot's elements, worked out once for each box and each set of the values it fills
+        in: a deck's frames, bands and type lines are the same on card after card."""
         names = _value_names(slot)
         if names is None:
             return self.element(slot, a, rotated, prefix)
-        key = (id(slot), a.x, a.y, a.w, a.h, rotated, *[self.values.get(name) for name in names])
-        found = _DRAWN.get(key)
+        key = (a.x, a.y, a.w, a.h, rotated, *[_filled(self.values, name) for name in names])
+        found = _ELEMENTS.get(slot, *key)
         if found is not None:
-            self.inks += found[2]
-            return found[1]
+            self.inks += found[1]
+            return found[0]
         slips, inks = len(self.slips), len(self.inks)
         elements = self.element(slot, a, rotated, prefix)
         if len(self.slips) == slips:           # a mistake is reported by every piece that makes it
-            if len(_DRAWN) >= 4096:
-                _DRAWN.clear()
-            _DRAWN[key] = (slot, elements, self.inks[inks:])
+            _ELEMENTS.put(slot, *key, value=(elements, self.inks[inks:]))
         return elements
 
     def element(self, slot: Slot, a: Area, rotated: bool, prefix: str) -> list[Element]:
@@ -263,22 +261,18 @@ class Laid(NamedTuple):
     by_name: Mapping[str, Slot]
 
 
-_LAID: dict[tuple[int, float, float], tuple[tuple[Slot, ...], Laid]] = {}
+_LAID: IdentityCache[Laid] = IdentityCache(512)
 
 
 def _laid(slots: tuple[Slot, ...], w: float, h: float) -> Laid:
     """Each slot's own box in a piece (or group) of w x h mm, the slots in drawing order (by layer)
-    and by name: the same for every piece a template draws at one size, so worked out once. Kept
-    by the slots' identity; the entry holds them, so that identity is not reused while it lasts."""
-    key = (id(slots), w, h)
-    found = _LAID.get(key)
-    if found is None:
-        if len(_LAID) >= 512:
-            _LAID.clear()
-        laid = Laid(own={s.name: Area(s.x.of(w), s.y.of(h), s.w.of(w), s.h.of(h)) for s in slots},
-                    ordered=tuple(sorted(slots, key=lambda s: s.layer)), by_name={s.name: s for s in slots})
-        found = _LAID[key] = (slots, laid)
-    return found[1]
+    and by name: the same for every piece a template draws at one size, so worked out once."""
+    laid = _LAID.get(slots, w, h)
+    if laid is None:
+        laid = _LAID.put(slots, w, h, value=Laid(
+            own={s.name: Area(s.x.of(w), s.y.of(h), s.w.of(w), s.h.of(h)) for s in slots},
+            ordered=tuple(sorted(slots, key=lambda s: s.layer)), by_name={s.name: s for s in slots}))
+    return laid
 
 
 class _Place(NamedTuple):
@@ -288,35 +282,38 @@ class _Place(NamedTuple):
     slips: list[Slip]
 
 
-_LAYOUTS: dict[tuple[object, ...], tuple[Laid, list[_Place]]] = {}
-"""Each slot's place for a template's slots at one size, placed at one point, with the same slots
-shown and the same room their texts need: the same for card after card. Kept by the laid-out
-slots' identity; the entry holds them, so that identity is not reused while it lasts."""
+_LAYOUTS: IdentityCache[list[_Place]] = IdentityCache(1024)
+"""Each shown slot's place for a template's laid-out slots, placed at one point, with the same
+slots shown and the same room their texts need: the same for card after card."""
 
-_MEASURED: dict[tuple[int, tuple[str, ...]], tuple[Laid, tuple[Slot, ...]]] = {}
+_MEASURED: IdentityCache[tuple[Slot, ...]] = IdentityCache(1024)
 
 
 def _measured(laid: Laid, stack: tuple[str, ...]) -> tuple[Slot, ...]:
-    """The stacked texts of fixed height, each given the room its lines need at their floor."""
-    found = _MEASURED.get((id(laid), stack))
-    if found is None:
-        if len(_MEASURED) >= 1024:
-            _MEASURED.clear()
-        slots = tuple(s for name in stack if (s := laid.by_name.get(name)) is not None
-                      and s.type == "text" and not s.rows and not s.grow)
-        found = _MEASURED[(id(laid), stack)] = (laid, slots)
-    return found[1]
+    """The stacked texts of fixed height: each is given at least the room its lines need at their
+    floor (`_Composer.needs`)."""
+    slots = _MEASURED.get(laid, stack)
+    if slots is None:
+        slots = _MEASURED.put(laid, stack, value=tuple(
+            s for name in stack if (s := laid.by_name.get(name)) is not None
+            and s.type == "text" and not s.rows and not s.grow))
+    return slots
 
 
-_DRAWN: dict[tuple[object, ...], tuple[Slot, list[Element], list[_Ink]]] = {}
-_NAMES: dict[int, tuple[Slot, tuple[str, ...] | None]] = {}
+_ELEMENTS: IdentityCache[tuple[list[Element], list[_Ink]]] = IdentityCache(4096)
+_NAMES: IdentityCache[tuple[tuple[str, ...] | None]] = IdentityCache(4096)
+_ABSENT = object()
+
+
+def _filled(values: Mapping[str, object], name: str) -> object:
+    """What `{name}` fills in, as text (so 1 and 1.0 differ), or a mark that the piece lacks it."""
+    return str(values[name]) if name in values else _ABSENT
 
 
 def _value_names(slot: Slot) -> tuple[str, ...] | None:
     """The values a slot's elements depend on, besides its box; None for a group (its own slots
-    are kept one by one) or a slot whose texts are not all placeholders pnp reads. Kept by the
-    slot's identity; the entry holds the slot, so that identity is not reused while it lasts."""
-    found = _NAMES.get(id(slot))
+    are kept one by one) or a slot whose texts are not all placeholders pnp reads."""
+    found = _NAMES.get(slot)
     if found is None:
         names: tuple[str, ...] | None = None
         if slot.type != "group":
@@ -325,10 +322,8 @@ def _value_names(slot: Slot) -> tuple[str, ...] | None:
                                       if text for name in placeholder_names(text)}))
             except PlaceholderError:
                 names = None
-        if len(_NAMES) >= 4096:
-            _NAMES.clear()
-        found = _NAMES[id(slot)] = (slot, names)
-    return found[1]
+        found = _NAMES.put(slot, value=(names,))
+    return found[0]
 
 
 @lru_cache(maxsize=4096)

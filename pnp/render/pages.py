@@ -73,11 +73,13 @@ class PagePlan:
 @dataclass(frozen=True, kw_only=True)
 class Shared:
     """What a document's pieces draw more than once, by identity: whole sides (a deck's common back)
-    and elements (a frame, a title band, a type's line, the same objects on card after card). Each
-    is drawn once, as a form, and placed wherever it recurs."""
+    and runs of elements that side after side draws in a row (a frame, a title band, a type's line:
+    the same objects on card after card). Each is drawn once, as a form, and placed wherever it
+    recurs; the elements on more than one side mark where such runs begin and end."""
 
     sides: frozenset[int] = frozenset()
     elements: frozenset[int] = frozenset()
+    runs: frozenset[tuple[int, ...]] = frozenset()
 
 
 @dataclass
@@ -88,7 +90,7 @@ class PageContext:
     document: str
     placed: list[Placed]
     origin: float = 0.0         # points from the page's left edge to the half page being drawn
-    shared: Shared = field(default_factory=lambda: Shared())
+    shared: Shared = field(default_factory=Shared)
 
     def place(self, *, kind: str, name: str, side: Side, rect: Rect, back: str | None = None, turned: bool = False,
               shape: Shape | None = None, tile: BoardTile | None = None) -> None:
@@ -133,8 +135,8 @@ def printed_two_sided(both_sides: bool, pages: Sequence[PagePlan], duplex: Duple
 
 class FormCache:
     """Form XObjects drawn once per PDF and placed by reference: icons (which set no colour or line
-    width, so each use inherits the fill, stroke and width in force), sheets, and the page furniture
-    and cut guides that repeat."""
+    width, so each use inherits the fill, stroke and width in force), sheets, the page furniture
+    and cut guides that repeat, and the piece sides and runs of elements many pieces share."""
 
     def __init__(self, canvas: Canvas, store: IconStore, *, outlined: bool = False):
         self.canvas = canvas

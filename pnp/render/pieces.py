@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -408,15 +409,15 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions
 
 def _draw_side(ctx: PageContext, elements: Sequence[Element] | None, section: PieceSheet, bleed: float,
                reach: float, *, runs: bool) -> None:
-    """A side's elements in card coordinates; with `runs`, each run of elements that other sides
-    draw too is one form, placed here, and the rest is drawn inline."""
+    """A side's elements in card coordinates; with `runs`, each run of shared elements that other
+    sides draw too is one form, placed here, and the rest is drawn inline."""
     w, h, b = section.width, section.height, bleed / MM
     shared = ctx.shared.elements if runs else frozenset()
     for common, group in groupby(elements or (), key=lambda e: id(e) in shared):
         run = tuple(group)
-        if common:
-            key = "_".join(str(id(e)) for e in run)
-            ctx.canvas.doForm(_form(ctx, f"run_{key}_{w}_{h}_{b}", reach,
+        ids = tuple(id(e) for e in run) if common else ()
+        if ids in ctx.shared.runs:
+            ctx.canvas.doForm(_form(ctx, f"run_{'_'.join(map(str, ids))}_{w}_{h}_{b}", reach,
                                     lambda: ctx.painter.draw_here(bleeding(run, w, h, b))))  # noqa: B023  # drawn at once
         else:
             ctx.painter.draw_here(bleeding(run, w, h, b))
@@ -429,22 +430,26 @@ def _form(ctx: PageContext, key: str, reach: float, draw: Callable[[], None]) ->
 
 
 def shared_drawing(sections: Sequence[Section]) -> Shared:
-    """What the pieces of a document draw more than once (see `Shared`), found before any page is drawn."""
-    seen: set[int] = set()
-    sides: set[int] = set()
-    uses: dict[int, int] = {}
+    """What the pieces of a document draw more than once (see `Shared`), found before any page is
+    drawn: sides met twice, elements on more than one side, and runs of such elements that more
+    than one side draws in a row."""
+    sides: dict[int, tuple[Element, ...]] = {}
+    repeated: set[int] = set()
     for section in sections:
         if isinstance(section, PieceSheet):
             for piece in section.pieces:
                 for side in (piece.face, piece.back):
-                    key = id(side)
-                    if key in seen:
-                        sides.add(key)
+                    if side is None:
                         continue
-                    seen.add(key)
-                    for element in side or ():
-                        uses[id(element)] = uses.get(id(element), 0) + 1
-    return Shared(sides=frozenset(sides), elements=frozenset(k for k, n in uses.items() if n > 1))
+                    if id(side) in sides:
+                        repeated.add(id(side))
+                    sides[id(side)] = side
+    uses = Counter(id(element) for side in sides.values() for element in side)
+    common = frozenset(key for key, count in uses.items() if count > 1)
+    runs = Counter(tuple(id(e) for e in run) for key, side in sides.items() if key not in repeated
+                   for shared, run in groupby(side, key=lambda e: id(e) in common) if shared)
+    return Shared(sides=frozenset(repeated), elements=common,
+                  runs=frozenset(run for run, count in runs.items() if count > 1))
 
 
 def paint_side(painter: Painter, side: tuple[Sequence[Element], str | None], w: float, h: float,

@@ -1,0 +1,38 @@
+"""Values worked out once from objects known by identity: a template's slots, a laid-out level.
+
+Hashing a template's slots (nested frozen dataclasses) costs more than the work a cache would
+save, so these caches key on `id()`. Each entry holds the object its key names, so that id is not
+given to another object while the entry lasts; past its size the entry least lately used goes
+first, so what card after card shares stays and what one card alone uses makes room.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Generic, TypeVar
+
+V = TypeVar("V")
+
+
+class IdentityCache(Generic[V]):
+    """Values by an object's identity and any further hashable key parts."""
+
+    __slots__ = ("_entries", "_size")
+
+    def __init__(self, size: int) -> None:
+        self._entries: OrderedDict[tuple[object, ...], tuple[object, V]] = OrderedDict()
+        self._size = size
+
+    def get(self, owner: object, *key: object) -> V | None:
+        full = (id(owner), *key)
+        found = self._entries.get(full)
+        if found is None:
+            return None
+        self._entries.move_to_end(full)
+        return found[1]
+
+    def put(self, owner: object, *key: object, value: V) -> V:
+        if len(self._entries) >= self._size:
+            self._entries.popitem(last=False)
+        self._entries[(id(owner), *key)] = (owner, value)
+        return value

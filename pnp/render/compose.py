@@ -115,15 +115,15 @@ class _Composer:
 
     def compose(self, slots: tuple[Slot, ...], stack: tuple[str, ...], across: bool, w: float, h: float,
                 dx: float, dy: float, owner: Slot | None = None, prefix: str = "") -> list[Element]:
-        laid = _laid(slots, w, h)
+        laid = _laid(slots, stack, w, h)
         for name in stack:
             if name not in laid.by_name:
                 where = owner.where if owner else self.template.where
                 self.slips.append(Slip((where[0], (*where[1], "stack")),
                                        f"no slot named {name!r} to stack (slots: {', '.join(laid.by_name)})"))
         shown = tuple(self.shown(slot) for slot in laid.ordered)
-        needs = {} if across else {s.name: self.needs(s, s.w.of(w)) for s in _measured(laid, stack) if self.shown(s)}
-        key = (stack, across, dx, dy, owner.rotate if owner else 0.0, prefix, self.size, self.at, shown,
+        needs = {} if across else {s.name: self.needs(s, s.w.of(w)) for s in laid.measured if self.shown(s)}
+        key = (across, dx, dy, owner.rotate if owner else 0.0, prefix, self.size, self.at, shown,
                *needs.values())
         places = _LAYOUTS.get(laid, *key)
         if places is None:
@@ -131,11 +131,11 @@ class _Composer:
                                                                 needs))
         out: list[Element] = []
         rotated = owner is not None and owner.rotate != 0
-        for slot, placed, dotted, slips in places:
-            self.slips += slips
-            if placed is not None:
-                self.areas[dotted] = placed
-                out += self.kept_elements(slot, placed, rotated=rotated, prefix=prefix)
+        for place in places:
+            self.slips += place.slips
+            if place.area is not None:
+                self.areas[place.dotted] = place.area
+                out += self.kept_elements(place, place.area, rotated=rotated, prefix=prefix)
         return out
 
     def places(self, laid: Laid, stack: tuple[str, ...], across: bool, w: float, h: float, dx: float, dy: float,
@@ -160,13 +160,13 @@ class _Composer:
                 slips.append(Slip(slot.where, f"lies outside the piece: its box runs {x:.1f} to {x + a.w:.1f} mm "
                                               f"across and {y:.1f} to {y + a.h:.1f} mm up a {pw:.1f} x {ph:.1f} mm "
                                               "piece"))
-            out.append(_Place(slot, placed, f"{prefix}{slot.name}", slips))
+            out.append(_Place(slot, placed, f"{prefix}{slot.name}", slips, _value_names(slot)))
         return out
 
-    def kept_elements(self, slot: Slot, a: Area, rotated: bool, prefix: str) -> list[Element]:
-        """The slot's elements, worked out once for each box and each set of the values it fills
-        in: a deck's frames, bands and type lines are the same on card after card."""
-        names = _value_names(slot)
+    def kept_elements(self, place: _Place, a: Area, rotated: bool, prefix: str) -> list[Element]:
+        """The slot's elements in its box `a`, worked out once for each box and each set of the
+        values it fills in: a deck's frames, bands and type lines are the same on card after card."""
+        slot, names = place.slot, place.names
         if names is None:
             return self.element(slot, a, rotated, prefix)
         key = (a.x, a.y, a.w, a.h, rotated, *[_filled(self.values, name) for name in names])
@@ -259,19 +259,24 @@ class Laid(NamedTuple):
     own: Mapping[str, Area]            # each slot's own box, before stacking
     ordered: tuple[Slot, ...]          # in drawing order (by layer)
     by_name: Mapping[str, Slot]
+    measured: tuple[Slot, ...]         # stacked texts of fixed height: given at least the room they need
 
 
 _LAID: IdentityCache[Laid] = IdentityCache(512)
 
 
-def _laid(slots: tuple[Slot, ...], w: float, h: float) -> Laid:
+def _laid(slots: tuple[Slot, ...], stack: tuple[str, ...], w: float, h: float) -> Laid:
     """Each slot's own box in a piece (or group) of w x h mm, the slots in drawing order (by layer)
-    and by name: the same for every piece a template draws at one size, so worked out once."""
-    laid = _LAID.get(slots, w, h)
+    and by name, and the stacked texts whose lines are measured: the same for every piece a
+    template draws at one size, so worked out once."""
+    laid = _LAID.get(slots, stack, w, h)
     if laid is None:
-        laid = _LAID.put(slots, w, h, value=Laid(
+        by_name = {s.name: s for s in slots}
+        laid = _LAID.put(slots, stack, w, h, value=Laid(
             own={s.name: Area(s.x.of(w), s.y.of(h), s.w.of(w), s.h.of(h)) for s in slots},
-            ordered=tuple(sorted(slots, key=lambda s: s.layer)), by_name={s.name: s for s in slots}))
+            ordered=tuple(sorted(slots, key=lambda s: s.layer)), by_name=by_name,
+            measured=tuple(s for name in stack if (s := by_name.get(name)) is not None
+                           and s.type == "text" and not s.rows and not s.grow)))
     return laid
 
 
@@ -280,28 +285,14 @@ class _Place(NamedTuple):
     area: Area | None          # on the piece; None: the slot has no room
     dotted: str                # "body.left" inside a group
     slips: list[Slip]
+    names: tuple[str, ...] | None     # the values its elements depend on (`_value_names`)
 
 
 _LAYOUTS: IdentityCache[list[_Place]] = IdentityCache(1024)
 """Each shown slot's place for a template's laid-out slots, placed at one point, with the same
 slots shown and the same room their texts need: the same for card after card."""
 
-_MEASURED: IdentityCache[tuple[Slot, ...]] = IdentityCache(1024)
-
-
-def _measured(laid: Laid, stack: tuple[str, ...]) -> tuple[Slot, ...]:
-    """The stacked texts of fixed height: each is given at least the room its lines need at their
-    floor (`_Composer.needs`)."""
-    slots = _MEASURED.get(laid, stack)
-    if slots is None:
-        slots = _MEASURED.put(laid, stack, value=tuple(
-            s for name in stack if (s := laid.by_name.get(name)) is not None
-            and s.type == "text" and not s.rows and not s.grow))
-    return slots
-
-
 _ELEMENTS: IdentityCache[tuple[list[Element], list[_Ink]]] = IdentityCache(4096)
-_NAMES: IdentityCache[tuple[tuple[str, ...] | None]] = IdentityCache(4096)
 _ABSENT = object()
 
 
@@ -313,17 +304,13 @@ def _filled(values: Mapping[str, object], name: str) -> object:
 def _value_names(slot: Slot) -> tuple[str, ...] | None:
     """The values a slot's elements depend on, besides its box; None for a group (its own slots
     are kept one by one) or a slot whose texts are not all placeholders pnp reads."""
-    found = _NAMES.get(slot)
-    if found is None:
-        names: tuple[str, ...] | None = None
-        if slot.type != "group":
-            try:
-                names = tuple(sorted({name for text in (slot.color, slot.fill, slot.stroke, slot.icon, slot.text)
-                                      if text for name in placeholder_names(text)}))
-            except PlaceholderError:
-                names = None
-        found = _NAMES.put(slot, value=(names,))
-    return found[0]
+    if slot.type == "group":
+        return None
+    try:
+        return tuple(sorted({name for text in (slot.color, slot.fill, slot.stroke, slot.icon, slot.text)
+                             if text for name in placeholder_names(text)}))
+    except PlaceholderError:
+        return None
 
 
 @lru_cache(maxsize=4096)

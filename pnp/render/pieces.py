@@ -149,13 +149,14 @@ def _rows(sections: list[PieceSheet], options: RenderOptions, area: Rect) -> lis
                 f"one {section.title.lower().rstrip('s')} ({section.width:.1f} x {section.height:.1f} mm) does not "
                 f"fit on {options.paper.label()} inside the {options.margin / MM:g} mm printer margin; choose a "
                 "larger --paper or smaller --card")
-        left = list(section.pieces)
+        pieces, done = section.pieces, 0           # pieces[done:] are left to place
         bleed = bleed_of(section, options)
-        while left:
-            beside = _beside(blocks, section, area, (cw, ch), left, bleed, turned)
+        while done < len(pieces):
+            beside = _beside(blocks, section, area, (cw, ch), pieces[done:done + cols * rows_per_sheet], bleed,
+                             turned)
             if beside is not None:
                 blocks, placed = beside
-                left = left[placed:]
+                done += placed
                 continue
             start = top - (BLOCK_GAP if blocks else room)
             rows_fit = int((start - area.y - room + gap + 1e-6) // (ch + gap))
@@ -163,13 +164,14 @@ def _rows(sections: list[PieceSheet], options: RenderOptions, area: Rect) -> lis
                 sheets.append(blocks)
                 blocks, top = [], area.top
                 continue
-            rows = min(rows_fit, math.ceil(len(left) / cols))
-            chunk, left = left[:rows * cols], left[rows * cols:]
+            rows = min(rows_fit, math.ceil((len(pieces) - done) / cols))
+            chunk = pieces[done:done + rows * cols]
+            done += len(chunk)
             x0 = area.x + (area.width - _span(min(cols, len(chunk)), cw, gap)) / 2    # centred across the page
             block = _block(section, chunk, cols=cols, cell=(cw, ch), left=x0, top=start, bleed=bleed, turned=turned)
             blocks.append(block)
             top = block.grid.y
-            if rows == rows_fit and left:
+            if rows == rows_fit and done < len(pieces):
                 sheets.append(blocks)
                 blocks, top = [], area.top
     if blocks:
@@ -333,10 +335,12 @@ def _mirrored(r: Rect, options: RenderOptions) -> Rect:
 
 
 def _behind(trim: Rect, options: RenderOptions) -> Rect:
-    """Where the back of a piece goes so that it lands behind its face after the flip."""
+    """Where the back of a piece goes so that it lands behind its face after the flip (`_mirrored`,
+    then moved by the back offset)."""
     dx, dy = options.back_offset
-    mirrored = _mirrored(trim, options)
-    return Rect(mirrored.x + dx, mirrored.y + dy, mirrored.width, mirrored.height)
+    if options.duplex is DuplexMode.SHORT:
+        return Rect(trim.x + dx, options.paper.height - trim.y - trim.height + dy, trim.width, trim.height)
+    return Rect(options.paper.width - trim.x - trim.width + dx, trim.y + dy, trim.width, trim.height)
 
 
 def _both_sides(area: Rect, options: RenderOptions) -> Rect:

@@ -8,6 +8,8 @@ anew. The output is the same text, glyphs and subsets reportlab writes.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -24,7 +26,7 @@ class TextLines:
 
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
-        self._encoded: dict[tuple[bool, float, str], tuple[str, float]] = {}
+        self._encoded: OrderedDict[tuple[bool, float, str], tuple[str, float]] = OrderedDict()   # oldest use first
         self._names: dict[tuple[bool, int], str] = {}      # each font subset's name in this document
 
     def draw(self, x: float, y: float, text: str, *, bold: bool, size: float, align: str = "left") -> None:
@@ -33,8 +35,10 @@ class TextLines:
         encoded = self._encoded.get(key)
         if encoded is None:
             if len(self._encoded) >= KEPT:
-                self._encoded.clear()
+                self._encoded.popitem(last=False)
             encoded = self._encoded[key] = self._encode(text, bold, size)
+        else:
+            self._encoded.move_to_end(key)
         operators, width = encoded
         if align == "center":
             x -= width / 2

@@ -398,6 +398,18 @@ def test_what_many_faces_share_is_drawn_once_and_placed_on_each_in_its_place():
         assert sum(stream.count(operator) for stream in streams) == 1, t    # the frame's form alone
 
 
+def test_a_short_section_beside_a_tall_one_fills_all_the_room_beside_it():
+    """A round piece needs no room for crop marks, so its block can stand taller than a deck's own
+    rows would; the deck beside it fills that whole height (2 columns of 9 rows of 90 x 30 mm
+    tokens beside one 274 mm round piece on A4), not just as many rows as a sheet of its own holds."""
+    tall = PieceSheet(title="Tall", pieces=[Piece(kind="token", name="tall", face=())], width=5, height=274.2,
+                      shape="round")
+    wide = PieceSheet(title="Wide", pieces=deck(30, w=90, h=30), width=90, height=30)
+    doc, _, _ = render([tall, wide])
+    first = [item.name for item in doc.placed if item.page == 1 and item.side == "face"]
+    assert len(first) == 1 + 18, first
+
+
 def test_metadata_and_fonts_are_embedded():
     doc, data, _ = render([PieceSheet(title="Cards", pieces=deck(2), width=63.5, height=88.9)])
     reader = PdfReader(io.BytesIO(data))

@@ -152,8 +152,7 @@ def _rows(sections: list[PieceSheet], options: RenderOptions, area: Rect) -> lis
         pieces, done = section.pieces, 0           # pieces[done:] are left to place
         bleed = bleed_of(section, options)
         while done < len(pieces):
-            beside = _beside(blocks, section, area, (cw, ch), pieces[done:done + cols * rows_per_sheet], bleed,
-                             turned)
+            beside = _beside(blocks, section, area, (cw, ch), pieces, done, bleed, turned)
             if beside is not None:
                 blocks, placed = beside
                 done += placed
@@ -198,8 +197,8 @@ def _span(count: int, size: float, gap: float) -> float:
 
 
 def _beside(blocks: list[Block], section: PieceSheet, area: Rect, cell: tuple[float, float], pieces: list[Piece],
-            bleed: float, turned: bool) -> tuple[list[Block], int] | None:
-    """As many of `pieces` as fit to the right of the last band of blocks, within its height, and
+            start: int, bleed: float, turned: bool) -> tuple[list[Block], int] | None:
+    """As many of `pieces` from `start` on as fit to the right of the last band of blocks, within its height, and
     the band centred again across the page: a short section shares a tall one's band instead of
     starting rows of its own. None when not one fits."""
     if not blocks:
@@ -215,9 +214,9 @@ def _beside(blocks: list[Block], section: PieceSheet, area: Rect, cell: tuple[fl
     cols, rows = grid_fit(cw, ch, area.width - taken - _mark_room(section), band_top - floor, gap)
     if not cols or not rows:
         return None
-    placed = min(len(pieces), cols * rows)
-    row = [*band, _block(section, pieces[:placed], cols=cols, cell=cell, left=x0, top=band_top, bleed=bleed,
-                         turned=turned)]
+    placed = min(len(pieces) - start, cols * rows)
+    row = [*band, _block(section, pieces[start:start + placed], cols=cols, cell=cell, left=x0, top=band_top,
+                         bleed=bleed, turned=turned)]
     left_edge = min(b.grid.x - _mark_room(b.section) for b in row)
     right_edge = max(b.grid.right + _mark_room(b.section) for b in row)
     dx = area.x + (area.width - (right_edge - left_edge)) / 2 - left_edge
@@ -339,8 +338,8 @@ def _behind(trim: Rect, options: RenderOptions) -> Rect:
     then moved by the back offset)."""
     dx, dy = options.back_offset
     if options.duplex is DuplexMode.SHORT:
-        return Rect(trim.x + dx, options.paper.height - trim.y - trim.height + dy, trim.width, trim.height)
-    return Rect(options.paper.width - trim.x - trim.width + dx, trim.y + dy, trim.width, trim.height)
+        return Rect(trim.x + dx, options.paper.height - trim.top + dy, trim.width, trim.height)
+    return Rect(options.paper.width - trim.right + dx, trim.y + dy, trim.width, trim.height)
 
 
 def _both_sides(area: Rect, options: RenderOptions) -> Rect:

@@ -380,6 +380,10 @@ def test_what_many_faces_share_is_drawn_once_and_placed_on_each_in_its_place():
     pieces = [Piece(kind="card", name=f"c{i}", background="#fbe9e7",
                     face=(kinds[t], Text(text=f"Own {i:03d}", x=2, y=40, w=59.5, h=8, size=10), frames[t]))
               for i, t in ((i, "AB"[i % 2]) for i in range(100))]
+    twice = [*pieces[:40], *pieces[:40]]            # each design printed twice, still too few for a form
+    _, again, _ = render([PieceSheet(title="Cards", pieces=twice, width=63.5, height=88.9)])
+    text = " ".join(page.text() for page in scan(again))
+    assert all(text.count(f"Own {i:03d}") == 2 for i in range(40)), text[:300]
     doc, data, _ = render([PieceSheet(title="Cards", pieces=pieces, width=63.5, height=88.9)])
     pages = scan(data)
     text = " ".join(page.text() for page in pages)

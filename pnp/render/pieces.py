@@ -35,6 +35,8 @@ CUT = "#8a8a8a"
 BLOCK_GAP = 6 * MM         # between two sections on one sheet: room for both blocks' crop marks
 FOLD_GUTTER = 2 * MM       # between the halves of a gutterfold sheet, besides each block's own mark room
 DRIFT_ROOM = 2 * MM        # a piece sized to fill a page leaves this for a printer's back offset
+FORM_FROM = 32             # a side or run drawn this often becomes one form; less often, the form's own object costs
+                           # more than it saves, as a page's stream already compresses what its few pieces repeat
 TRIM_EDGE = 0.01           # mm: a coordinate this close to the trim lies on it
 Drawer = Callable[[PageContext], None]
 
@@ -418,8 +420,8 @@ def _draw_side(ctx: PageContext, elements: Sequence[Element] | None, section: Pi
     shared = ctx.shared.elements if runs else frozenset()
     for common, group in groupby(elements or (), key=lambda e: id(e) in shared):
         run = tuple(group)
-        ids = tuple(id(e) for e in run) if common else ()
-        if ids in ctx.shared.runs:
+        ids = tuple(id(e) for e in run)
+        if common and ids in ctx.shared.runs:
             ctx.canvas.doForm(_form(ctx, f"run_{'_'.join(map(str, ids))}_{w}_{h}_{b}", reach,
                                     lambda: ctx.painter.draw_here(bleeding(run, w, h, b))))  # noqa: B023  # drawn at once
         else:
@@ -433,26 +435,29 @@ def _form(ctx: PageContext, key: str, reach: float, draw: Callable[[], None]) ->
 
 
 def shared_drawing(sections: Sequence[Section]) -> Shared:
-    """What the pieces of a document draw more than once (see `Shared`), found before any page is
-    drawn: sides met twice, elements on more than one side, and runs of such elements that more
-    than one side draws in a row."""
+    """What the pieces of a document draw often enough to be worth a form (see `Shared`), found
+    before any page is drawn: sides met FORM_FROM times or more, elements on more than one side,
+    and runs of such elements that FORM_FROM sides or more draw in a row."""
+    drawn: Counter[int] = Counter()
     sides: dict[int, tuple[Element, ...]] = {}
-    repeated: set[int] = set()
     for section in sections:
         if isinstance(section, PieceSheet):
             for piece in section.pieces:
                 for side in (piece.face, piece.back):
-                    if side is None:
-                        continue
-                    if id(side) in sides:
-                        repeated.add(id(side))
-                    sides[id(side)] = side
+                    if side is not None:
+                        drawn[id(side)] += 1
+                        sides[id(side)] = side
+    repeated = frozenset(key for key, count in drawn.items() if count >= FORM_FROM)
     uses = Counter(id(element) for side in sides.values() for element in side)
     common = frozenset(key for key, count in uses.items() if count > 1)
-    runs = Counter(tuple(id(e) for e in run) for key, side in sides.items() if key not in repeated
-                   for shared, run in groupby(side, key=lambda e: id(e) in common) if shared)
-    return Shared(sides=frozenset(repeated), elements=common,
-                  runs=frozenset(run for run, count in runs.items() if count > 1))
+    runs: Counter[tuple[int, ...]] = Counter()
+    for key, side in sides.items():
+        if key not in repeated:
+            for shared, run in groupby(side, key=lambda e: id(e) in common):
+                if shared:
+                    runs[tuple(id(e) for e in run)] += drawn[key]
+    return Shared(sides=repeated, elements=common,
+                  runs=frozenset(run for run, count in runs.items() if count >= FORM_FROM))
 
 
 def paint_side(painter: Painter, side: tuple[Sequence[Element], str | None], w: float, h: float,

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import run_command, snapshot
 
+from pnp.files.paths import shipped_icons_dir
 from pnp.source.icons import IconRef, IconStore
 from pnp.source.svgshape import SvgRejected, clean_svg, foreground_paths, load_shape
 
@@ -254,6 +255,23 @@ def test_icon_shapes_are_kept_between_builds_by_the_icons_bytes(isolated, icon_c
     _build("--icons", icon_cache)
     assert (kept / f"{hashlib.sha256(svg).hexdigest()}.json").is_file()
     assert _pdfs(output) != first
+
+
+def test_a_shape_parsed_for_a_refused_game_is_still_kept_by_the_next(tmp_path):
+    """`pnp watch` and `--jobs 1` build game after game in one process: a shape parsed for a game
+    that was then refused (nothing saved) is kept on disk by the next game that draws it."""
+    from pnp.build.incremental import code_digest
+    from pnp.source.shapecache import FOLDER, ShapeCache
+
+    ref = IconRef.parse("lorc/shiny-apple")
+    refused = ShapeCache(tmp_path, tool=code_digest())
+    IconStore(shipped_icons_dir(), shapes=refused).shape(ref)        # never saved: the build was refused
+    kept = ShapeCache(tmp_path, tool=code_digest())
+    shape = IconStore(shipped_icons_dir(), shapes=kept).shape(ref)
+    kept.save()
+    files = list((tmp_path / FOLDER).glob("*.json"))
+    assert [f.stem for f in files] == [IconStore(shipped_icons_dir()).manifest()[str(ref)]["sha256"]]
+    assert ShapeCache(tmp_path, tool=code_digest()).get(files[0].stem) == shape
 
 
 def test_a_linked_shape_cache_is_refused_by_name(isolated, tmp_path):

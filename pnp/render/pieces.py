@@ -336,12 +336,10 @@ def _mirrored(r: Rect, options: RenderOptions) -> Rect:
 
 
 def _behind(trim: Rect, options: RenderOptions) -> Rect:
-    """Where the back of a piece goes so that it lands behind its face after the flip (`_mirrored`,
-    then moved by the back offset)."""
+    """Where the back of a piece goes so that it lands behind its face after the flip."""
     dx, dy = options.back_offset
-    if options.duplex is DuplexMode.SHORT:
-        return Rect(trim.x + dx, options.paper.height - trim.top + dy, trim.width, trim.height)
-    return Rect(options.paper.width - trim.right + dx, trim.y + dy, trim.width, trim.height)
+    mirrored = _mirrored(trim, options)
+    return Rect(mirrored.x + dx, mirrored.y + dy, mirrored.width, mirrored.height)
 
 
 def _both_sides(area: Rect, options: RenderOptions) -> Rect:
@@ -404,20 +402,20 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions
     reach = options.paper.width + options.paper.height
     if elements and id(elements) in ctx.shared.sides:     # a deck's common back: drawn once, placed on every card
         c.doForm(_form(ctx, f"side_{id(elements)}_{section.width}_{section.height}_{bleed}", reach,
-                       lambda: _draw_side(ctx, elements, section, bleed, reach, runs=False)))
+                       lambda: ctx.painter.draw_here(bleeding(elements, section.width, section.height, bleed / MM))))
     else:
-        _draw_side(ctx, elements, section, bleed, reach, runs=True)
+        _draw_side(ctx, elements, section, bleed, reach)
     c.addLiteral("Q")
     ctx.place(kind=piece.kind, name=piece.name, side=side, rect=trim, back=piece.back_name, turned=slot.turned,
               shape=section.shape)
 
 
 def _draw_side(ctx: PageContext, elements: Sequence[Element] | None, section: PieceSheet, bleed: float,
-               reach: float, *, runs: bool) -> None:
-    """A side's elements in card coordinates; with `runs`, each run of shared elements that other
-    sides draw too is one form, placed here, and the rest is drawn inline."""
+               reach: float) -> None:
+    """A side's elements in card coordinates: each run of shared elements that other sides draw
+    too is one form, placed here, and the rest is drawn inline."""
     w, h, b = section.width, section.height, bleed / MM
-    shared = ctx.shared.elements if runs else frozenset()
+    shared = ctx.shared.elements
     for common, group in groupby(elements or (), key=lambda e: id(e) in shared):
         run = tuple(group)
         ids = tuple(id(e) for e in run)

@@ -142,8 +142,13 @@ class IconStore:
         return data
 
     def shape(self, ref: IconRef) -> IconShape:
+        """The icon's shape: kept in the output folder between builds (`shapes`), else parsed."""
+        data = self.read(ref)
         try:
-            return _cached_shape(self.read(ref), self.shapes)
+            if self.shapes is None:
+                return _parsed_shape(data)
+            digest = self.manifest()[str(ref)]["sha256"]       # `read` checked the bytes against it
+            return self.shapes.shape(digest, lambda: _parsed_shape(data))
         except IconRefused as exc:
             raise IconError(f"{self.path(ref)}: {exc.message}") from None
 
@@ -267,21 +272,14 @@ def content_refusal(data: bytes) -> str | None:
 
 
 @lru_cache(maxsize=256)
-def _cached_shape(data: bytes, shapes: ShapeCache | None) -> IconShape:
-    """The shape of checked icon bytes: remembered in the process, and kept on disk between builds."""
+def _parsed_shape(data: bytes) -> IconShape:
+    """The shape of checked icon bytes, parsed once in the process."""
     from pnp.source.svgshape import SvgRejected, load_shape
 
-    digest = sha256(data)
-    kept = shapes.get(digest) if shapes is not None else None
-    if kept is not None:
-        return kept
     try:
-        shape = load_shape(data)
+        return load_shape(data)
     except SvgRejected as exc:
         raise IconRefused(f"icon refused: {exc}") from None
-    if shapes is not None:
-        shapes.put(digest, shape)
-    return shape
 
 
 def _http_session() -> requests.Session:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -40,6 +41,7 @@ class ShapeCache:
     output: Path
     tool: str                   # what makes the shapes: pnp's code digest (the converter is added)
     _new: dict[str, IconShape] = field(default_factory=dict, compare=False, repr=False)
+    _known: dict[str, IconShape] = field(default_factory=dict, compare=False, repr=False)
 
     def _path(self, digest: str) -> Path:
         return self.output / FOLDER / f"{digest}.json"
@@ -55,9 +57,15 @@ class ShapeCache:
             return None
         return shape_from_json(data, self._made_by()) if data is not None else None
 
-    def put(self, digest: str, shape: IconShape) -> None:
-        """Remember a shape parsed during this build, for `save`."""
-        self._new[digest] = shape
+    def shape(self, digest: str, parse: Callable[[], IconShape]) -> IconShape:
+        """The shape of the icon whose bytes hash to `digest`: kept, or `parse`d and kept by `save`."""
+        found = self._known.get(digest)
+        if found is None:
+            found = self.get(digest)
+            if found is None:
+                found = self._new[digest] = parse()
+            self._known[digest] = found
+        return found
 
     def save(self) -> None:
         """Write the shapes parsed since the last save; a folder that cannot take them (full,

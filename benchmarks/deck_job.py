@@ -180,10 +180,9 @@ def floor(count: int, naive: bool = False) -> bytes:
 
     register_fonts()
     rl_config.useA85 = 0          # the same binary streams as ours: the floor is the floor
-    buffer = io.BytesIO()
     options = _options()
     page_w = options.paper.width
-    c = Canvas(buffer, pagesize=(page_w, options.paper.height), invariant=1, pageCompression=1,
+    c = Canvas(None, pagesize=(page_w, options.paper.height), invariant=1, pageCompression=1,
                initialFontName=REGULAR)
     cells = _grid()
     icon_pdf = _icon_pdf() if naive else None
@@ -228,12 +227,12 @@ def floor(count: int, naive: bool = False) -> bytes:
             c.rect(x, cell.y, cell.width, cell.height, stroke=0, fill=1)
             c.saveState(); c.translate(x, cell.y); c.doForm("backside"); c.restoreState()
         _page(c, page_w, 2 * sheet + 2, 2 * sheets, f"Cards {sheet + 1}/{sheets}: backs (flip on long edge)")
-    c.save()
+    pdf = c.getpdfdata()          # as ours takes it: the bytes themselves, not a file's copy
     if naive_dir:
         import shutil
 
         shutil.rmtree(naive_dir, ignore_errors=True)
-    return buffer.getvalue()
+    return pdf
 
 
 def _page(c, page_w: float, number: int, pages: int, heading: str) -> None:

@@ -143,6 +143,17 @@ TARGETS = {
 *1.40x was against that looser floor)."""
 
 
+def byte_compile() -> None:
+    """pnp's modules compiled to bytecode first, as `pip install` leaves them: a checkout run with
+    PYTHONDONTWRITEBYTECODE (or from a read-only folder) would otherwise compile every changed
+    module again in every measured process."""
+    import compileall
+
+    import pnp
+
+    compileall.compile_dir(Path(pnp.__file__).parent, quiet=2)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="alternated runs of every measurement (medians)")
@@ -151,6 +162,7 @@ def main() -> None:
     args = parser.parse_args()
     from pnp.analysis.publish import FIGURES_FILE
 
+    byte_compile()
     pnp = [sys.executable, "-m", "pnp"]
     runs: dict[str, list[Run]] = defaultdict(list)
     with tempfile.TemporaryDirectory() as work:

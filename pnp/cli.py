@@ -802,10 +802,13 @@ def main() -> None:
     """Run the CLI; an error we did not foresee still ends as one line, not a traceback."""
     import signal
 
+    from pnp.render.collector import fewer_collections
+
     signal.signal(signal.SIGTERM, _interrupt)
     signal.signal(signal.SIGINT, _interrupt)
     try:
-        cli(prog_name="pnp", standalone_mode=True)
+        with fewer_collections():
+            cli(prog_name="pnp", standalone_mode=True)
     except Interrupted as stop:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)       # one message, however many signals follow
         signal.signal(signal.SIGINT, signal.SIG_IGN)

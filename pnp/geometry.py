@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 INCH_MM = 25.4
 MM = 72 / INCH_MM
@@ -65,8 +66,10 @@ class Size:
         return f"{self.name} ({self.width / MM:.1f} x {self.height / MM:.1f} mm)"
 
 
-@dataclass(frozen=True, slots=True)     # made for every piece and slot of a build
-class Rect:
+class Rect(NamedTuple):
+    """A rectangle in points, lower-left corner first. A named tuple: made several times for every
+    piece of a build, and made, hashed and compared at C speed (its repr is a dataclass's)."""
+
     x: float
     y: float
     width: float

@@ -543,3 +543,36 @@ def test_tight_bands_take_a_row_more_when_that_saves_sheets():
     doc, _, _ = render([PieceSheet(title="Cards", pieces=deck(40), width=63.5, height=88.9)], paper="letter")
     assert doc.pages == 10
     assert len([item for item in doc.placed if item.side == "face" and item.page == 1]) == 8
+
+
+def test_a_document_is_drawn_with_fewer_collections_and_the_callers_thresholds_are_kept(monkeypatch):
+    """A large deck's objects live until its file is written: the cycle collector waits for more
+    new objects while a document is drawn, and a program that calls pnp has its own thresholds back."""
+    import gc
+
+    from pnp.render import document
+    from pnp.render.collector import NEW_OBJECTS
+
+    during = []
+    monkeypatch.setattr(document, "register_fonts", lambda: during.append(gc.get_threshold()))
+    before = gc.get_threshold()
+    gc.set_threshold(500, 7, 9)
+    try:
+        render([PieceSheet(title="Cards", pieces=deck(2), width=63.5, height=88.9)])
+        after = gc.get_threshold()
+    finally:
+        gc.set_threshold(*before)
+    assert during == [(NEW_OBJECTS, 7, 9)] and after == (500, 7, 9)
+
+
+def test_the_command_line_runs_with_fewer_collections(monkeypatch):
+    import gc
+
+    import pnp.cli
+    from pnp.render.collector import NEW_OBJECTS
+
+    during = []
+    monkeypatch.setattr(pnp.cli, "cli", lambda **_: during.append(gc.get_threshold()[0]))
+    before = gc.get_threshold()
+    pnp.cli.main()
+    assert during == [max(NEW_OBJECTS, before[0])] and gc.get_threshold() == before

@@ -5,7 +5,6 @@ Each page records what it placed; that record, not the game's input, is the buil
 
 from __future__ import annotations
 
-import io
 from collections import deque
 from collections.abc import Callable, Sequence
 from itertools import groupby
@@ -17,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp import __version__
 from pnp.geometry import MM
 from pnp.render.boards import plan_board
+from pnp.render.collector import fewer_collections
 from pnp.render.components import Board, DocumentSpec, PieceSheet, Section, Sheet
 from pnp.render.elements import Text
 from pnp.render.fonts import font, register_fonts
@@ -92,6 +92,7 @@ def plan_document(spec: DocumentSpec, options: RenderOptions) -> list[PagePlan]:
     return duplex_safe(plan_sections(spec.sections, options), options)
 
 
+@fewer_collections()
 def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore,
                     body: list[PagePlan] | None = None) -> RenderedDocument:
     """Draw the whole document in memory from its planned pages (planned here when not given); the
@@ -103,8 +104,7 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
     icons = sorted(set().union(*(page.icons for page in pages)))
     two_sided = printed_two_sided(spec.both_sides, pages, options.duplex)
     backs = two_sided or any(page.backs for page in pages)
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(options.paper.width, options.paper.height), invariant=1,
+    canvas = Canvas(spec.filename, pagesize=(options.paper.width, options.paper.height), invariant=1,
                     pageCompression=1, initialFontName=font(False), initialFontSize=8)  # type: ignore[arg-type]  # stubs: a name is a str
     canvas.setTitle(f"{spec.game_title}: {spec.title}")
     canvas.setAuthor("purgatory-pnp")
@@ -128,6 +128,6 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
         printable = options.printable(plan.width, plan.height)
         furniture.draw(painter, printable, plan.bands, plan.label, number, count)
         canvas.showPage()
-    canvas.save()
-    return RenderedDocument(spec.filename, buffer.getvalue(), count, placed, icons, backs,
+    pdf: bytes = canvas.getpdfdata()  # type: ignore[no-untyped-call]  # the bytes, written nowhere (nor copied)
+    return RenderedDocument(spec.filename, pdf, count, placed, icons, backs,
                             sheet_count(count, two_sided))

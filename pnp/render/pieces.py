@@ -14,7 +14,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from itertools import groupby
 
 from reportlab.lib.rl_accel import fp_str
@@ -188,8 +188,9 @@ def _block(section: PieceSheet, pieces: list[Piece], *, cols: int, cell: tuple[f
     height = _span(math.ceil(len(pieces) / cols), ch, gap)
     grid = Rect(left, top - height, _span(min(cols, len(pieces)), cw, gap), height)
     return Block(section=section, grid=grid, slots=tuple(
-        Slot(piece=piece, section=section, turned=turned,
-             trim=Rect(left + c * (cw + gap), top - (r + 1) * ch - r * gap, cw, ch).inset(bleed))
+        Slot(piece=piece, section=section, turned=turned,       # the cell inset by the bleed, as Rect.inset does
+             trim=Rect(left + c * (cw + gap) + bleed, top - (r + 1) * ch - r * gap + bleed, cw - 2 * bleed,
+                       ch - 2 * bleed))
         for piece, (r, c) in zip(pieces, (divmod(i, cols) for i in range(len(pieces))), strict=True)))
 
 
@@ -339,6 +340,8 @@ def _behind(trim: Rect, options: RenderOptions) -> Rect:
     """Where the back of a piece goes so that it lands behind its face after the flip."""
     dx, dy = options.back_offset
     mirrored = _mirrored(trim, options)
+    if not dx and not dy:
+        return mirrored
     return Rect(mirrored.x + dx, mirrored.y + dy, mirrored.width, mirrored.height)
 
 
@@ -369,12 +372,24 @@ def _drawer(layers: list[tuple[SheetLayout, Side]], options: RenderOptions) -> D
         for sheet, side in layers:
             for slot in sheet.slots:
                 _draw_piece(ctx, slot, side, options)
-        shape = [(sheet.bands, [(b.grid, b.section.shape, bleed_of(b.section, options), [s.trim for s in b.slots])
-                                for b in sheet.blocks]) for sheet, _ in layers]
-        key = "guides_" + hashlib.sha1(repr(shape).encode()).hexdigest()[:16]
-        c.doForm(ctx.painter.forms.form(key, (0, 0, options.paper.width, options.paper.height),
+        shape = tuple((sheet.bands, tuple((b.grid, b.section.shape, bleed_of(b.section, options),
+                                           tuple(s.trim for s in b.slots)) for b in sheet.blocks))
+                      for sheet, _ in layers)
+        c.doForm(ctx.painter.forms.form(_guides_name(shape), (0, 0, options.paper.width, options.paper.height),
                                         lambda: _all_guides(c, layers, options)))
     return draw
+
+
+GuidesShape = tuple[tuple[Bands, tuple[tuple[Rect, str, float, tuple[Rect, ...]], ...]], ...]
+
+
+@lru_cache(maxsize=256)
+def _guides_name(shape: GuidesShape) -> str:
+    """The form of a page's cut lines and marks, named by its sheets' bands, grids and trims: the
+    full sheets of a deck are alike, so the name is worked out once for them all."""
+    listed = [(bands, [(grid, form, bleed, list(trims)) for grid, form, bleed, trims in blocks])
+              for bands, blocks in shape]
+    return "guides_" + hashlib.sha1(repr(listed).encode()).hexdigest()[:16]
 
 
 def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions) -> None:

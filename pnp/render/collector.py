@@ -1,0 +1,28 @@
+"""How often Python's cycle collector runs while pnp works.
+
+A build makes hundreds of thousands of small objects that live until it ends (pieces, elements,
+placed records, page plans). At CPython's default the collector runs after every 700 new objects,
+and every few runs walks all the older ones again to find no garbage in them: a tenth of the CPU of
+a 10,000-design build. pnp's data holds few reference cycles, so waiting for more new objects
+between runs costs no memory to speak of (the same peak in a 10,000-design build).
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+NEW_OBJECTS = 10_000        # made between two runs of the youngest generation (CPython: 700)
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """The collector waits for NEW_OBJECTS new objects inside the block (or as many as it was set
+    to, if more); its thresholds are as they were after it, so a program calling pnp keeps its own."""
+    before = gc.get_threshold()
+    gc.set_threshold(max(NEW_OBJECTS, before[0]), *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)

@@ -145,8 +145,8 @@ TARGETS = {
 
 def byte_compile() -> None:
     """pnp's modules compiled to bytecode first, as `pip install` leaves them: a checkout run with
-    PYTHONDONTWRITEBYTECODE (or from a read-only folder) would otherwise compile every changed
-    module again in every measured process."""
+    PYTHONDONTWRITEBYTECODE would otherwise compile every changed module again in every measured
+    process."""
     import compileall
 
     import pnp

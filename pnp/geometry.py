@@ -68,7 +68,7 @@ class Size:
 
 class Rect(NamedTuple):
     """A rectangle in points, lower-left corner first. A named tuple: made several times for every
-    piece of a build, and made, hashed and compared at C speed (its repr is a dataclass's)."""
+    piece of a build, without a frozen dataclass's setattr per field, and hashed and compared in C."""
 
     x: float
     y: float

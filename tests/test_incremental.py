@@ -117,27 +117,6 @@ def test_a_build_on_a_busy_machine_forks_no_workers(run, isolated, monkeypatch):
     assert all((isolated / "output" / game / "manifest.json").exists() for game in ("seven-steps", "particle-panic"))
 
 
-def test_workers_leave_what_the_parent_loaded_to_no_collector_and_the_parent_gets_it_back(run, isolated,
-                                                                                          monkeypatch):
-    """Forked workers would otherwise walk (and so copy) every object the parent imported before
-    forking, at every full collection; the parent collects them again once its pool is done."""
-    import gc
-
-    from pnp.build import pipeline
-
-    def frozen_in_worker(slug, *_):
-        return pipeline.Outcome(slug, [f"{slug} frozen {gc.get_freeze_count()}"])
-
-    monkeypatch.setattr(pipeline, "_usable_cores", lambda: 2)
-    monkeypatch.setattr(pipeline, "_busy_elsewhere", lambda: 0.0)
-    monkeypatch.setattr(pipeline, "build_and_write", frozen_in_worker)
-    before = gc.get_freeze_count()
-    result = run("build", "seven-steps", "particle-panic")
-    counts = [int(line.rsplit(" ", 1)[1]) for line in result.output.splitlines() if " frozen " in line]
-    assert len(counts) == 2 and min(counts) > 10_000, result.output
-    assert gc.get_freeze_count() == before
-
-
 # what each Settings field does to the output's bytes; a new field must be placed here
 NOT_IN_THE_BYTES = {
     "output": "where the files go, not what they hold",

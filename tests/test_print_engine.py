@@ -560,18 +560,24 @@ def test_a_document_is_drawn_with_fewer_collections_and_the_callers_thresholds_a
     try:
         render([PieceSheet(title="Cards", pieces=deck(2), width=63.5, height=88.9)])
         after = gc.get_threshold()
+        gc.set_threshold(0)                 # a caller that turned collection off keeps it off
+        render([PieceSheet(title="Cards", pieces=deck(2), width=63.5, height=88.9)])
     finally:
         gc.set_threshold(*before)
-    assert during == [(NEW_OBJECTS, 7, 9)] and after == (500, 7, 9)
+    assert during == [(NEW_OBJECTS, 7, 9), (0, 7, 9)] and after == (500, 7, 9)
 
 
 def test_the_command_line_runs_with_fewer_collections(monkeypatch):
+    """Everything a command does (reading, composing, drawing) is paced so, and Python's own
+    thresholds are back when it returns."""
     import gc
+    import signal
 
     import pnp.cli
     from pnp.render.collector import NEW_OBJECTS
 
     during = []
+    monkeypatch.setattr(signal, "signal", lambda *_: None)      # main's Ctrl-C handling stays out of pytest
     monkeypatch.setattr(pnp.cli, "cli", lambda **_: during.append(gc.get_threshold()[0]))
     before = gc.get_threshold()
     pnp.cli.main()

@@ -365,7 +365,6 @@ def build_many(
     starts warm. An interruption in the parent (Ctrl-C, SIGTERM) ends the pool: its workers are
     killed, and so are they if the parent dies outright. Where fork is not available (a spawned
     worker re-imports everything) the games build one after another."""
-    import gc
     import importlib
     import multiprocessing
 
@@ -383,9 +382,6 @@ def build_many(
     register_fonts()
     manifest_schema()               # each worker reads its game's last manifest
     tasks = [(slug, settings, digests[slug], no_validate) for slug in slugs]
-    # what is loaded by now lives on: set apart, so no worker's collector walks it again, nor
-    # copies its pages by touching it (the parent's collector has it back once the pool is done)
-    gc.freeze()
     # Ctrl-C and SIGTERM wait while the workers fork: taken inside fork's own hooks, the parent's
     # handler would raise where Python can only print the exception and go on
     signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
@@ -396,7 +392,6 @@ def build_many(
         # leaving the block (normally or by an exception) terminates the workers
     finally:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
-        gc.unfreeze()
 
 
 def _build_task(task: tuple[str, Settings, str, bool]) -> Outcome:

@@ -1,9 +1,10 @@
 """How often Python's cycle collector runs while pnp works.
 
 A build makes hundreds of thousands of small objects that live until it ends (pieces, elements,
-placed records, page plans). At CPython's default the collector runs after every 700 new objects,
-and every few runs walks all the older ones again to find no garbage in them: a tenth of the CPU of
-a 10,000-design build. pnp's data holds few reference cycles, so waiting for more new objects
+placed records, page plans). At CPython 3.11's default the youngest generation is collected after
+every 700 new objects, and the older generations, which by then hold nearly all of them, after
+every 10 and 100 of those runs: walking them again to find no garbage took a tenth of the CPU of a
+10,000-design build. pnp's data holds few reference cycles, so waiting for more new objects
 between runs costs no memory to speak of (the same peak in a 10,000-design build).
 """
 
@@ -19,9 +20,10 @@ NEW_OBJECTS = 10_000        # made between two runs of the youngest generation (
 @contextmanager
 def fewer_collections() -> Iterator[None]:
     """The collector waits for NEW_OBJECTS new objects inside the block (or as many as it was set
-    to, if more); its thresholds are as they were after it, so a program calling pnp keeps its own."""
+    to, if more; a threshold of 0, collection turned off, stays off); its thresholds are as they
+    were after it, so a program calling pnp keeps its own."""
     before = gc.get_threshold()
-    gc.set_threshold(max(NEW_OBJECTS, before[0]), *before[1:])
+    gc.set_threshold(max(NEW_OBJECTS, before[0]) if before[0] else 0, *before[1:])
     try:
         yield
     finally:

@@ -39,6 +39,7 @@ FORM_FROM = 32             # a side or run drawn this often becomes one form; le
                            # more than it saves, as a page's stream already compresses what its few pieces repeat
 TRIM_EDGE = 0.01           # mm: a coordinate this close to the trim lies on it
 Drawer = Callable[[PageContext], None]
+GuidesShape = tuple[tuple[Bands, tuple[tuple[Rect, str, float, tuple[Rect, ...]], ...]], ...]   # _guides_name
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -380,16 +381,11 @@ def _drawer(layers: list[tuple[SheetLayout, Side]], options: RenderOptions) -> D
     return draw
 
 
-GuidesShape = tuple[tuple[Bands, tuple[tuple[Rect, str, float, tuple[Rect, ...]], ...]], ...]
-
-
 @lru_cache(maxsize=256)
 def _guides_name(shape: GuidesShape) -> str:
     """The form of a page's cut lines and marks, named by its sheets' bands, grids and trims: the
     full sheets of a deck are alike, so the name is worked out once for them all."""
-    listed = [(bands, [(grid, form, bleed, list(trims)) for grid, form, bleed, trims in blocks])
-              for bands, blocks in shape]
-    return "guides_" + hashlib.sha1(repr(listed).encode()).hexdigest()[:16]
+    return "guides_" + hashlib.sha1(repr(shape).encode()).hexdigest()[:16]
 
 
 def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions) -> None:

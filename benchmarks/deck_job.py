@@ -38,7 +38,9 @@ def _pieces(count: int):
 
 def _souls(count: int):
     """The cards of run.py's designer project built in Python, element by element, as its Soul
-    template lays them out: what the public route's cards cost to draw without it."""
+    template lays them out on a poker card (the boxes below are what pnp's composer gives that
+    template's slots at 63.5 x 88.9 mm; move the template and these drift): what the public
+    route's cards cost to draw without it."""
     from pnp.render.components import Piece
     from pnp.render.elements import Box, Icon, Text
 
@@ -77,24 +79,24 @@ def _options():
     return RenderOptions(paper=Size.paper("a4"))
 
 
-def ours(count: int) -> bytes:
+def _render(pieces, *, filename: str, title: str, sheet_title: str, game_title: str) -> bytes:
+    """One deck through our renderer, as a game's document."""
     from pnp.files.paths import shipped_icons_dir
     from pnp.render.components import Cover, DocumentSpec, PieceSheet
     from pnp.render.document import render_document
     from pnp.source.icons import IconStore
 
-    spec = DocumentSpec(filename="bench.pdf", title="Synthetic deck", sections=[PieceSheet(title="Cards", pieces=_pieces(count), width=W, height=H)], cover=Cover(contents=["bench"]), game_title="Bench")
+    spec = DocumentSpec(filename=filename, title=title, sections=[PieceSheet(title=sheet_title, pieces=pieces, width=W, height=H)], cover=Cover(contents=["bench"]), game_title=game_title)
     return render_document(spec, _options(), IconStore(shipped_icons_dir())).pdf
+
+
+def ours(count: int) -> bytes:
+    return _render(_pieces(count), filename="bench.pdf", title="Synthetic deck", sheet_title="Cards", game_title="Bench")
 
 
 def souls(count: int) -> bytes:
-    from pnp.files.paths import shipped_icons_dir
-    from pnp.render.components import Cover, DocumentSpec, PieceSheet
-    from pnp.render.document import render_document
-    from pnp.source.icons import IconStore
-
-    spec = DocumentSpec(filename="cards.pdf", title="Cards", sections=[PieceSheet(title="Soul cards", pieces=_souls(count), width=W, height=H)], cover=Cover(contents=["bench"]), game_title="I'm going Straight to ...")
-    return render_document(spec, _options(), IconStore(shipped_icons_dir())).pdf
+    return _render(_souls(count), filename="cards.pdf", title="Cards", sheet_title="Soul cards",
+                   game_title="I'm going Straight to ...")
 
 
 def _grid():

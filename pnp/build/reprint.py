@@ -60,28 +60,24 @@ def _digest_of(text: str) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:16]
 
 
-def _design(drawn: object, texts: list[str], count: int, file: str) -> Design:
-    return Design(hash=_digest(drawn), text=_digest(texts), count=count, file=file)
+def _design(drawn: str, texts: list[str], count: int, file: str) -> Design:
+    """`drawn`: the repr of what is drawn."""
+    return Design(hash=_digest_of(drawn), text=_digest(texts), count=count, file=file)
 
 
-class _Reprs:
-    """The repr of pieces' sides, each element's worked out once: a deck's back, frames and bands
-    are the same objects on card after card. Gives what repr gives, so fingerprints do not change."""
-
-    def __init__(self) -> None:
-        self._kept: dict[int, tuple[Element, str]] = {}    # holds each element, so its id stays its own
-
-    def side(self, elements: tuple[Element, ...] | None) -> str:
-        if elements is None:
-            return "None"
-        parts = [self._element(e) for e in elements]
-        return f"({parts[0]},)" if len(parts) == 1 else f"({', '.join(parts)})"
-
-    def _element(self, element: Element) -> str:
-        found = self._kept.get(id(element))
-        if found is None:
-            found = self._kept[id(element)] = (element, repr(element))
-        return found[1]
+def _side(elements: tuple[Element, ...] | None, reprs: dict[int, str]) -> str:
+    """What repr gives for a piece's side, each element's repr worked out once a build (`reprs`, by
+    id: the specs hold every element meanwhile): a deck's back, frames and bands are the same
+    objects on card after card."""
+    if elements is None:
+        return "None"
+    parts = []
+    for element in elements:
+        text = reprs.get(id(element))
+        if text is None:
+            text = reprs[id(element)] = repr(element)
+        parts.append(text)
+    return f"({parts[0]},)" if len(parts) == 1 else f"({', '.join(parts)})"
 
 
 def _sections(specs: list[DocumentSpec]) -> Iterable[tuple[DocumentSpec, Any]]:
@@ -93,21 +89,21 @@ def _sections(specs: list[DocumentSpec]) -> Iterable[tuple[DocumentSpec, Any]]:
 def designs(specs: list[DocumentSpec]) -> dict[str, Design]:
     """Every distinct piece, board and sheet of a build: its fingerprints and how many are printed."""
     out: dict[str, Design] = {}
-    reprs = _Reprs()
+    reprs: dict[int, str] = {}
     for spec, section in _sections(specs):
         if isinstance(section, PieceSheet):
             for piece, count in Counter(section.pieces).items():
                 key = f"{piece.kind}|{piece.name}"
-                drawn = (f"({reprs.side(piece.face)}, {piece.background!r}, {reprs.side(piece.back)}, "
+                drawn = (f"({_side(piece.face, reprs)}, {piece.background!r}, {_side(piece.back, reprs)}, "
                          f"{piece.back_background!r}, {section.width!r}, {section.height!r})")   # repr of the tuple
                 earlier = out[key].count if key in out else 0
-                out[key] = Design(hash=_digest_of(drawn), text=_digest(_texts(piece.face) + _texts(piece.back or ())),
-                                  count=earlier + count, file=spec.filename)
+                out[key] = _design(drawn, _texts(piece.face) + _texts(piece.back or ()), earlier + count,
+                                   spec.filename)
         elif isinstance(section, Board):
-            out[f"{section.kind}|{section.name}"] = _design((section.elements, section.width, section.height),
+            out[f"{section.kind}|{section.name}"] = _design(repr((section.elements, section.width, section.height)),
                                                             _texts(section.elements), 1, spec.filename)
         elif isinstance(section, Sheet):
-            out[f"{section.kind}|{section.name}"] = _design(section.elements, _texts(section.elements),
+            out[f"{section.kind}|{section.name}"] = _design(repr(section.elements), _texts(section.elements),
                                                             max(section.copies, 1), spec.filename)
     return out
 

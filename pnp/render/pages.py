@@ -3,7 +3,7 @@ context a page draws in, a rendered document, and the forms drawn once per PDF."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -77,9 +77,9 @@ class Shared:
     the same objects on card after card). Each is drawn once, as a form, and placed wherever it
     recurs; the elements on more than one side mark where such runs begin and end."""
 
-    sides: frozenset[int] = frozenset()
-    elements: frozenset[int] = frozenset()
-    runs: frozenset[tuple[int, ...]] = frozenset()
+    sides: frozenset[int]
+    elements: frozenset[int]
+    runs: frozenset[tuple[int, ...]]
 
 
 @dataclass
@@ -89,8 +89,8 @@ class PageContext:
     page: int
     document: str
     placed: list[Placed]
+    shared: Shared
     origin: float = 0.0         # points from the page's left edge to the half page being drawn
-    shared: Shared = field(default_factory=Shared)
 
     def place(self, *, kind: str, name: str, side: Side, rect: Rect, back: str | None = None, turned: bool = False,
               shape: Shape | None = None, tile: BoardTile | None = None) -> None:
@@ -142,13 +142,13 @@ class FormCache:
         self.canvas = canvas
         self.store = store
         self.outlined = outlined     # icons stroked as well as filled: the ink saver draws them light, outlined
-        self.names: dict[str, str] = {}
+        self.names: dict[Hashable, str] = {}
 
-    def form(self, key: str, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> str:
-        """The form for `key`, drawn on first use. Icons keep readable names; other forms get short
-        ones, since every page lists the forms it uses."""
+    def form(self, key: Hashable, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> str:
+        """The form for `key` (anything that tells its drawing apart), drawn on first use. Icons
+        keep readable names; other forms get short ones, since every page lists the forms it uses."""
         if key not in self.names:
-            name = key if key.startswith("icon_") else f"F{len(self.names)}"
+            name = key if isinstance(key, str) and key.startswith("icon_") else f"F{len(self.names)}"
             self.canvas.beginForm(name, *bbox)      # type: ignore[arg-type]  # the stubs say int; it takes points
             draw()
             self.canvas.endForm()

@@ -7,7 +7,7 @@ light shapes with a dark outline (small ones solid).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
@@ -59,7 +59,7 @@ class Forms(Protocol):
 
     def icon_form(self, ref: str) -> str: ...
 
-    def form(self, key: str, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> str: ...
+    def form(self, key: Hashable, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> str: ...
 
 
 @dataclass

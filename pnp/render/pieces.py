@@ -9,12 +9,11 @@ of their own (mirrored for gluing back to back).
 
 from __future__ import annotations
 
-import hashlib
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import partial
 from itertools import groupby
 
 from reportlab.lib.rl_accel import fp_str
@@ -39,7 +38,6 @@ FORM_FROM = 32             # a side or run drawn this often becomes one form; le
                            # more than it saves, as a page's stream already compresses what its few pieces repeat
 TRIM_EDGE = 0.01           # mm: a coordinate this close to the trim lies on it
 Drawer = Callable[[PageContext], None]
-GuidesShape = tuple[tuple[Bands, tuple[tuple[Rect, str, float, tuple[Rect, ...]], ...]], ...]   # _guides_name
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -189,9 +187,8 @@ def _block(section: PieceSheet, pieces: list[Piece], *, cols: int, cell: tuple[f
     height = _span(math.ceil(len(pieces) / cols), ch, gap)
     grid = Rect(left, top - height, _span(min(cols, len(pieces)), cw, gap), height)
     return Block(section=section, grid=grid, slots=tuple(
-        Slot(piece=piece, section=section, turned=turned,       # the cell inset by the bleed, as Rect.inset does
-             trim=Rect(left + c * (cw + gap) + bleed, top - (r + 1) * ch - r * gap + bleed, cw - 2 * bleed,
-                       ch - 2 * bleed))
+        Slot(piece=piece, section=section, turned=turned,
+             trim=Rect(left + c * (cw + gap), top - (r + 1) * ch - r * gap, cw, ch).inset(bleed))
         for piece, (r, c) in zip(pieces, (divmod(i, cols) for i in range(len(pieces))), strict=True)))
 
 
@@ -373,19 +370,13 @@ def _drawer(layers: list[tuple[SheetLayout, Side]], options: RenderOptions) -> D
         for sheet, side in layers:
             for slot in sheet.slots:
                 _draw_piece(ctx, slot, side, options)
+        # the full sheets of a deck have the same bands, grids and trims: one form of cut lines for them all
         shape = tuple((sheet.bands, tuple((b.grid, b.section.shape, bleed_of(b.section, options),
                                            tuple(s.trim for s in b.slots)) for b in sheet.blocks))
                       for sheet, _ in layers)
-        c.doForm(ctx.painter.forms.form(_guides_name(shape), (0, 0, options.paper.width, options.paper.height),
+        c.doForm(ctx.painter.forms.form(("guides", shape), (0, 0, options.paper.width, options.paper.height),
                                         lambda: _all_guides(c, layers, options)))
     return draw
-
-
-@lru_cache(maxsize=256)
-def _guides_name(shape: GuidesShape) -> str:
-    """The form of a page's cut lines and marks, named by its sheets' bands, grids and trims: the
-    full sheets of a deck are alike, so the name is worked out once for them all."""
-    return "guides_" + hashlib.sha1(repr(shape).encode()).hexdigest()[:16]
 
 
 def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions) -> None:
@@ -412,7 +403,7 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions
     c.addLiteral(f"{fp_str(*_placement(trim, side, slot.turned, options))} cm")
     reach = options.paper.width + options.paper.height
     if elements and id(elements) in ctx.shared.sides:     # a deck's common back: drawn once, placed on every card
-        c.doForm(_form(ctx, f"side_{id(elements)}_{section.width}_{section.height}_{bleed}", reach,
+        c.doForm(_form(ctx, ("side", id(elements), section.width, section.height, bleed), reach,
                        lambda: ctx.painter.draw_here(bleeding(elements, section.width, section.height, bleed / MM))))
     else:
         _draw_side(ctx, elements, section, bleed, reach)
@@ -426,18 +417,26 @@ def _draw_side(ctx: PageContext, elements: Sequence[Element] | None, section: Pi
     """A side's elements in card coordinates: each run of shared elements that other sides draw
     too is one form, placed here, and the rest is drawn inline."""
     w, h, b = section.width, section.height, bleed / MM
-    shared = ctx.shared.elements
-    for common, group in groupby(elements or (), key=lambda e: id(e) in shared):
-        run = tuple(group)
-        ids = tuple(id(e) for e in run)
-        if common and ids in ctx.shared.runs:
-            ctx.canvas.doForm(_form(ctx, f"run_{'_'.join(map(str, ids))}_{w}_{h}_{b}", reach,
+    for ids, run in _runs(elements or (), ctx.shared.elements):
+        if ids in ctx.shared.runs:
+            ctx.canvas.doForm(_form(ctx, ("run", ids, w, h, b), reach,
                                     lambda: ctx.painter.draw_here(bleeding(run, w, h, b))))  # noqa: B023  # drawn at once
         else:
             ctx.painter.draw_here(bleeding(run, w, h, b))
 
 
-def _form(ctx: PageContext, key: str, reach: float, draw: Callable[[], None]) -> str:
+Run = tuple[tuple[int, ...] | None, tuple[Element, ...]]
+
+
+def _runs(side: Sequence[Element], common: frozenset[int]) -> Iterator[Run]:
+    """A side's elements in runs, in order: each run of elements on more than one side (`common`)
+    with their ids, and each run of the side's own elements with None."""
+    for shared, group in groupby(side, key=lambda e: id(e) in common):
+        run = tuple(group)
+        yield (tuple(id(e) for e in run) if shared else None), run
+
+
+def _form(ctx: PageContext, key: Hashable, reach: float, draw: Callable[[], None]) -> str:
     """A form in card coordinates reaching `reach` points every way, past the page, so it clips
     nothing the same drawing inline would show (the piece's own clip stays on the page)."""
     return ctx.painter.forms.form(key, (-reach, -reach, reach, reach), draw)
@@ -462,9 +461,9 @@ def shared_drawing(sections: Sequence[Section]) -> Shared:
     runs: Counter[tuple[int, ...]] = Counter()
     for key, side in sides.items():
         if key not in repeated:
-            for shared, run in groupby(side, key=lambda e: id(e) in common):
-                if shared:
-                    runs[tuple(id(e) for e in run)] += drawn[key]
+            for ids, _ in _runs(side, common):
+                if ids is not None:
+                    runs[ids] += drawn[key]
     return Shared(sides=repeated, elements=common,
                   runs=frozenset(run for run, count in runs.items() if count >= FORM_FROM))
 

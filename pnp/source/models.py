@@ -148,12 +148,12 @@ def _oversized_into(out: list[tuple[KeyPath, str]], node: Any, loc: KeyPath) -> 
     if isinstance(node, str):
         if len(node) > MAX_TEXT:
             out.append((loc, f"a text of {len(node):,} characters; at most {MAX_TEXT:,}"))
-    elif isinstance(node, list | dict):
+    elif isinstance(node, (list, dict)):
         if len(node) > MAX_ITEMS:
             out.append((loc, f"{len(node):,} entries; at most {MAX_ITEMS:,}"))
             return
         for key, value in node.items() if isinstance(node, dict) else enumerate(node):
-            if isinstance(value, str | list | dict):
+            if isinstance(value, (str, list, dict)):
                 _oversized_into(out, value, (*loc, key))
 
 

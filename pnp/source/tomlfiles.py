@@ -55,11 +55,11 @@ def _deepest(table: dict[str, Any]) -> KeyPath | None:
     return None
 
 
-def icon_locations(data: Any, loc: KeyPath = ()) -> list[tuple[KeyPath, str]]:
+def icon_locations(data: Any) -> list[tuple[KeyPath, str]]:
     """(key path, reference) for every icon named under keys `icon`, `*_icon` or `icons`, in the
     order the data lists them."""
     out: list[tuple[KeyPath, str]] = []
-    _icons_into(out, data, loc)
+    _icons_into(out, data, ())
     return out
 
 
@@ -70,11 +70,11 @@ def _icons_into(out: list[tuple[KeyPath, str]], data: Any, loc: KeyPath) -> None
                 out.append(((*loc, key), value))
             elif key == "icons" and isinstance(value, list):
                 out += [((*loc, key, i), item) for i, item in enumerate(value) if is_icon_ref(item)]
-            elif isinstance(value, dict | list):
+            elif isinstance(value, (dict, list)):
                 _icons_into(out, value, (*loc, key))
     elif isinstance(data, list):
         for i, item in enumerate(data):
-            if isinstance(item, dict | list):
+            if isinstance(item, (dict, list)):
                 _icons_into(out, item, (*loc, i))
 
 

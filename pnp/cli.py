@@ -802,8 +802,9 @@ def main() -> None:
     """Run the CLI; an error we did not foresee still ends as one line, not a traceback."""
     import signal
 
-    from pnp.render.collector import fewer_collections
+    from pnp.render.collector import fewer_collections, skip_last_collection
 
+    skip_last_collection()
     signal.signal(signal.SIGTERM, _interrupt)
     signal.signal(signal.SIGINT, _interrupt)
     try:

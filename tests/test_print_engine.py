@@ -582,3 +582,16 @@ def test_the_command_line_runs_with_fewer_collections(monkeypatch):
     before = gc.get_threshold()
     pnp.cli.main()
     assert during == [max(NEW_OBJECTS, before[0])] and gc.get_threshold() == before
+
+
+def test_the_process_ends_without_walking_what_it_holds_again():
+    """As `pnp` exits, what it still holds is set apart from the collector, so Python's last full
+    collection does not walk a whole build's objects to find nothing (seen from a handler that runs
+    after pnp's: handlers run in the reverse of their order)."""
+    import subprocess
+    import sys
+
+    probe = ("import atexit, gc, sys; atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0)); "
+             "sys.argv = ['pnp', '--help']; from pnp.cli import main; main()")
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert run.stdout.splitlines()[-1] == "frozen True", run.stdout[-300:] + run.stderr

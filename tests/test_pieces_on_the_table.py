@@ -199,6 +199,17 @@ def outlines(elements, dx=0.0, dy=0.0):
             yield e, (dx + e.cx - e.r, dx + e.cx + e.r)
 
 
+def test_a_seam_falls_at_the_even_split_or_as_near_it_as_a_space_allows():
+    """Two tiles of a 500 mm board split it in half; a space astride the half moves the seam to the
+    nearest place 3 mm clear of it (the lower side on a tie), not to any clear place."""
+    from pnp.render.boards import _cuts
+
+    assert _cuts(500, 270, []) == [0.0, 250.0, 500]
+    assert _cuts(500, 270, [(245, 255)]) == [0.0, 242.0, 500]        # 242 and 258 lie 8 mm off: the first
+    assert _cuts(500, 270, [(246, 255)]) == [0.0, 243.0, 500]
+    assert _cuts(500, 270, [(244, 253)]) == [0.0, 256.0, 500]
+
+
 SEAM_CASES = [(game, paper) for game in ("straight-to", "particle-panic") for paper in ("a4", "letter")]
 
 

@@ -323,8 +323,8 @@ def test_a_line_that_fits_keeps_its_words_and_loses_only_its_leading_spaces():
     wrap reads it, so an indented line of a multi-line text starts at its first word."""
     from pnp.render.textfit import wrap
 
-    assert wrap("Title\n   indented  twice", 500, 10, False) == ["Title", "indented  twice"]
-    assert wrap("one two three", 40, 10, False) == ["one", "two", "three"]
+    assert wrap("Title\n   indented  twice", 500, 10, False) == ("Title", "indented  twice")
+    assert wrap("one two three", 40, 10, False) == ("one", "two", "three")
 
 
 def test_icons_are_reusable_forms_drawn_once():

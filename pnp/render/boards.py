@@ -118,7 +118,7 @@ def _cuts(length: float, room: float, keep: list[tuple[float, float]]) -> list[f
             candidates = [lo + i * (hi - lo) / steps for i in range(steps + 1)] if steps else [lo]
             # the spans a cut between lo and hi can come inside (with room for rounding): the rest add 0
             near = [s for s in keep if s[0] - SEAM_CLEAR < hi + 1e-6 and s[1] + SEAM_CLEAR > lo - 1e-6]
-            cut = min(candidates, key=lambda c: (_intrusion([c], near), abs(c - ideal)))
+            cut = _best_cut(candidates, near, ideal)
             cuts.append(cut)
             start = cut - overlap
         cuts.append(length)
@@ -126,6 +126,19 @@ def _cuts(length: float, room: float, keep: list[tuple[float, float]]) -> list[f
         if not _intrusion(cuts[1:-1], keep):
             break
     return min(layouts, key=lambda cuts: _intrusion(cuts[1:-1], keep))
+
+
+def _best_cut(candidates: list[float], near: list[tuple[float, float]], ideal: float) -> float:
+    """The candidate least inside `near`, and of those the nearest `ideal` (the first on a tie): tried
+    nearest first, so the search stops at the first that is clear of every span."""
+    best, least = candidates[0], math.inf
+    for cut in sorted(candidates, key=lambda c: abs(c - ideal)):        # a stable sort keeps ties in order
+        intrusion = _intrusion([cut], near)
+        if intrusion < least:
+            best, least = cut, intrusion
+            if not intrusion:
+                break
+    return best
 
 
 def _intrusion(cuts: list[float], keep: list[tuple[float, float]]) -> float:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import NamedTuple
 
 from pnp.errors import TextOverflow
@@ -108,7 +107,7 @@ class _Composer:
         text = self.value(slot, slot.text)
         if not text or width <= 0:
             return 0.0
-        return _line_count(text, width * MM, slot.min_size, slot.bold) * slot.min_size * LEADING / MM + 0.01
+        return len(wrap(text, width * MM, slot.min_size, slot.bold)) * slot.min_size * LEADING / MM + 0.01
 
     def shown(self, slot: Slot) -> bool:
         return slot.when is None or bool(self.values.get(slot.when))
@@ -311,11 +310,6 @@ def _value_names(slot: Slot) -> tuple[str, ...] | None:
                              if text for name in placeholder_names(text)}))
     except PlaceholderError:
         return None
-
-
-@lru_cache(maxsize=4096)
-def _line_count(text: str, width: float, size: float, bold: bool) -> int:
-    return len(wrap(text, width, size, bold))
 
 
 def _ink_area(a: Area, slot: Slot, size: float, lines: tuple[str, ...]) -> Area:

@@ -17,7 +17,8 @@ def baseline(top: float, size: float, line: int) -> float:
     return top - size * (line + 0.82) * LEADING + size * 0.1
 
 
-def wrap(text: str, width: float, size: float, bold: bool) -> list[str]:
+@lru_cache(maxsize=4096)      # a column is measured again at each place it could break
+def wrap(text: str, width: float, size: float, bold: bool) -> tuple[str, ...]:
     """Greedy word wrap; explicit newlines start new lines."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -34,7 +35,7 @@ def wrap(text: str, width: float, size: float, bold: bool) -> list[str]:
                 lines.append(current)
                 current = word
         lines.append(current)
-    return lines
+    return tuple(lines)
 
 
 @lru_cache(maxsize=2048)      # a slot's text when composed, any other text when drawn
@@ -48,7 +49,7 @@ def fit_text(text: str, width: float, height: float, max_size: float, min_size: 
         lines = wrap(text, width, size, bold)
         fits_wide = all(text_width(line, bold, size) <= width + 0.01 for line in lines)
         if fits_wide and len(lines) * size * LEADING <= height + 0.01:
-            return size, tuple(lines)
+            return size, lines
         size -= 0.25
     short = text if len(text) <= 40 else text[:37] + "..."
     raise TextOverflow(f"text {short!r} does not fit a {width / MM:.1f} x {height / MM:.1f} mm box "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import string
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
@@ -129,13 +130,21 @@ def _cuts(length: float, room: float, keep: list[tuple[float, float]]) -> list[f
 
 
 def _best_cut(candidates: list[float], near: list[tuple[float, float]], ideal: float) -> float:
-    """The candidate least inside `near`, and of those the nearest `ideal` (the first on a tie): tried
-    nearest first, so the search stops at the first that is clear of every span."""
+    """The candidate least inside `near`, and of those the nearest `ideal` (the first on a tie). The
+    candidates rise, so each span comes inside a run of them, found by halving; a candidate's
+    intrusion adds up only the spans it lies inside, and the nearest clear candidate ends the search."""
+    inside: list[list[tuple[float, float]]] = [[] for _ in candidates]
+    for span in near:
+        a, b = span
+        first = bisect_right(candidates, 0.0, key=lambda c: c - a + SEAM_CLEAR)
+        after = bisect_left(candidates, 0.0, key=lambda c: -(b + SEAM_CLEAR - c))
+        for i in range(first, after):
+            inside[i].append(span)
     best, least = candidates[0], math.inf
-    for cut in sorted(candidates, key=lambda c: abs(c - ideal)):        # a stable sort keeps ties in order
-        intrusion = _intrusion([cut], near)
+    for i in sorted(range(len(candidates)), key=lambda i: abs(candidates[i] - ideal)):    # stable: ties in order
+        intrusion = _intrusion([candidates[i]], inside[i])
         if intrusion < least:
-            best, least = cut, intrusion
+            best, least = candidates[i], intrusion
             if not intrusion:
                 break
     return best

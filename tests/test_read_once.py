@@ -11,11 +11,14 @@ from collections import Counter
 
 import pnp.render.document as document
 import pnp.source.gamesource as gamesource
+from pnp.files.paths import kit_file
 from pnp.games import GAMES, load_game
+from pnp.games.kit import kit_templates
 
 
 def test_a_full_build_parses_each_data_file_once_and_plans_each_document_once(run, isolated, monkeypatch):
     monkeypatch.setattr(gamesource, "_READ", {})          # nothing remembered from earlier tests
+    kit_templates.cache_clear()
     parsed: Counter[str] = Counter()
     real_loads = tomllib.loads
 
@@ -37,6 +40,7 @@ def test_a_full_build_parses_each_data_file_once_and_plans_each_document_once(ru
 
     files = {f"{slug}/{path.name}": path.read_text(encoding="utf-8")
              for slug in GAMES for path in sorted(load_game(slug).shipped_folder().glob("*.toml"))}
+    files["kit"] = kit_file().read_text(encoding="utf-8")          # the templates every game starts from
     by_file = {name: parsed[text] for name, text in files.items()}
     assert by_file == dict.fromkeys(files, 1)
     assert sum(parsed.values()) == len(files)              # nothing else parsed: no file read twice

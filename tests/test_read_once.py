@@ -10,14 +10,12 @@ import tomllib
 from collections import Counter
 
 import pnp.render.document as document
-import pnp.source.gamesource as gamesource
 from pnp.files.paths import kit_file
 from pnp.games import GAMES, load_game
 from pnp.games.kit import kit_templates
 
 
 def test_a_full_build_parses_each_data_file_once_and_plans_each_document_once(run, isolated, monkeypatch):
-    monkeypatch.setattr(gamesource, "_READ", {})          # nothing remembered from earlier tests
     kit_templates.cache_clear()
     parsed: Counter[str] = Counter()
     real_loads = tomllib.loads

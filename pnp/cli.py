@@ -802,9 +802,9 @@ def main() -> None:
     """Run the CLI; an error we did not foresee still ends as one line, not a traceback."""
     import signal
 
-    from pnp.render.collector import fewer_collections, skip_last_collection
+    from pnp.render.collector import fewer_collections, freeze_at_exit
 
-    skip_last_collection()
+    freeze_at_exit()
     signal.signal(signal.SIGTERM, _interrupt)
     signal.signal(signal.SIGINT, _interrupt)
     try:

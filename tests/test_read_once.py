@@ -1,7 +1,7 @@
 """A full build reads each game's data once: every data file parsed once (the up-to-date check,
 the rules model, the game's own files, the rules sheet, the trace and the messages all ask the
 same GameSource), and every document planned once (the print guide counts the pages the renderer
-draws)."""
+draws). Data read again with no byte changed is not parsed again."""
 
 from __future__ import annotations
 
@@ -10,12 +10,14 @@ import tomllib
 from collections import Counter
 
 import pnp.render.document as document
+import pnp.source.gamesource as gamesource
 from pnp.files.paths import kit_file
 from pnp.games import GAMES, load_game
 from pnp.games.kit import kit_templates
 
 
 def test_a_full_build_parses_each_data_file_once_and_plans_each_document_once(run, isolated, monkeypatch):
+    monkeypatch.setattr(gamesource, "_READ", {})          # nothing remembered from earlier tests
     kit_templates.cache_clear()
     parsed: Counter[str] = Counter()
     real_loads = tomllib.loads
@@ -45,6 +47,25 @@ def test_a_full_build_parses_each_data_file_once_and_plans_each_document_once(ru
     documents = sum(len(json.loads((isolated / "output" / slug / "manifest.json").read_text())["documents"])
                     for slug in GAMES)
     assert len(planned) == documents          # each drawn document needs one plan: none is planned twice
+
+
+def test_a_rebuild_of_unchanged_data_parses_nothing_again(run, isolated, monkeypatch):
+    """`pnp watch` rebuilds in one process (forced when an icon changes), and a print-shop export
+    plans a game twice when its deck comes inside the service's margin: data whose bytes are
+    unchanged keeps its parsed tables."""
+    monkeypatch.setattr(gamesource, "_READ", {})
+    parsed: list[str] = []
+    real_loads = tomllib.loads
+
+    def counting_loads(text: str, **kwargs):
+        parsed.append(text)
+        return real_loads(text, **kwargs)
+
+    monkeypatch.setattr(tomllib, "loads", counting_loads)
+    assert run("build", "seven-steps", "--force", "--jobs", "1").exit_code == 0
+    first = len(parsed)
+    assert run("build", "seven-steps", "--force", "--jobs", "1").exit_code == 0
+    assert first and len(parsed) == first
 
 
 def test_the_icons_a_digest_reads_include_every_icon_the_data_names(tmp_path):

@@ -131,11 +131,11 @@ def _cuts(length: float, room: float, keep: list[tuple[float, float]]) -> list[f
 
 def _best_cut(candidates: list[float], near: list[tuple[float, float]], ideal: float) -> float:
     """The candidate least inside `near`, and of those the nearest `ideal` (the first on a tie). The
-    candidates rise, so each span comes inside a run of them, found by halving; a candidate's
+    candidates never fall, so each span comes inside a run of them, found by halving; a candidate's
     intrusion adds up only the spans it lies inside, and the nearest clear candidate ends the search."""
     inside: list[list[tuple[float, float]]] = [[] for _ in candidates]
     for span in near:
-        a, b = span
+        a, b = span         # the keys are `_intrusion`'s two terms as it writes them: the run is where both are > 0
         first = bisect_right(candidates, 0.0, key=lambda c: c - a + SEAM_CLEAR)
         after = bisect_left(candidates, 0.0, key=lambda c: -(b + SEAM_CLEAR - c))
         for i in range(first, after):

@@ -6,7 +6,7 @@ every 700 new objects, and the older generations, which by then hold nearly all 
 every 10 and 100 of those runs: walking them again to find no garbage took a tenth of the CPU of a
 10,000-design build. pnp's data holds few reference cycles, so waiting for more new objects
 between runs costs no memory to speak of (the same peak in a 10,000-design build). And as the
-process ends, Python collects once more over everything still alive before freeing it.
+process ends, Python collects once more over everything still alive.
 """
 
 from __future__ import annotations
@@ -32,9 +32,10 @@ def fewer_collections() -> Iterator[None]:
         gc.set_threshold(*before)
 
 
-def skip_last_collection() -> None:
+def freeze_at_exit() -> None:
     """When the process ends, what it still holds is set apart from the collector first, so the full
-    collection Python runs on the way out does not walk it (a twentieth of a full build's CPU); it
-    is freed all the same. Registered once, however many times the command line runs."""
+    collection Python runs on the way out does not walk it (a twentieth of a full build's CPU). The
+    operating system takes that memory back; nothing pnp holds at exit waits on a finalizer (its
+    files are written and closed by then). Registered once, however often the command line runs."""
     atexit.unregister(gc.freeze)
     atexit.register(gc.freeze)

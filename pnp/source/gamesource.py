@@ -165,9 +165,11 @@ def _decoded(data: bytes, where: str) -> str:
         raise LayoutError(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
+_READ: dict[str, GameSource] = {}          # folder -> its latest source
+
+
 def read_game(slug: str, folder: Path) -> GameSource:
-    """The game's data as it is on disk now. A command reads it once and hands the one source to
-    every reader, so each file is parsed once (`GameSource.table`)."""
+    """The game's data as it is on disk now: the same source as last time when no byte changed."""
     raw: dict[str, bytes | UnsafeFile] = {}
     try:
         paths = sorted(p for p in folder.iterdir() if p.suffix in DATA_SUFFIXES)
@@ -182,4 +184,8 @@ def read_game(slug: str, folder: Path) -> GameSource:
         raw[path.name] = data
         digest.update(path.name.encode())
         digest.update(data if isinstance(data, bytes) else b"<unreadable>")
-    return GameSource(slug=slug, folder=folder, digest=digest.hexdigest(), raw=raw)
+    key, hexdigest = str(folder.resolve()), digest.hexdigest()
+    known = _READ.get(key)
+    if known is None or known.digest != hexdigest or known.slug != slug:
+        _READ[key] = known = GameSource(slug=slug, folder=folder, digest=hexdigest, raw=raw)
+    return known

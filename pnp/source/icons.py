@@ -29,13 +29,13 @@ if TYPE_CHECKING:                   # loaded when first needed: most commands ne
 DEFAULT_BASE_URL = "https://game-icons.net"
 LICENCE = "CC BY 3.0"
 SITE = "game-icons.net"
-_PART = r"[a-z0-9]+(?:-[a-z0-9]+)*"
+# a word of a reference, taken whole (possessive): a word not followed by what must come next fails
+# at once instead of giving back its letters one by one
+_PART = r"[a-z0-9]++(?:-[a-z0-9]++)*+"
 # \Z: no newline may trail a reference; 120 characters keep the cache's file names legal
 _REF_RE = re.compile(rf"\A(?=.{{3,120}}\Z)({_PART})/({_PART})\Z")
-# a reference inside a data file's bytes (quoted in TOML, bare in a CSV cell); its parts are taken
-# whole, never given back (possessive): a word not followed by a slash fails at once
-_WHOLE_PART = r"[a-z0-9]++(?:-[a-z0-9]++)*+"
-ICON_REF_IN_BYTES = re.compile(rf"(?<![\w/-])({_WHOLE_PART}/{_WHOLE_PART})(?![\w/-])".encode())
+# a reference inside a data file's bytes (quoted in TOML, bare in a CSV cell)
+ICON_REF_IN_BYTES = re.compile(rf"(?<![\w/-])({_PART}/{_PART})(?![\w/-])".encode())
 MAX_DOWNLOAD = 256 * 1024      # also the largest cached icon read back
 MAX_MANIFEST = 8 * 1024 * 1024
 MAX_ICON_SET = 64 * 1024 * 1024     # an Iconify set or an author table; the whole game-icons set is 5 MB

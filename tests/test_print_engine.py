@@ -491,6 +491,29 @@ def test_fills_that_touch_the_trim_run_on_into_the_bleed():
     assert outside_ground == pytest.approx(inside_ground, abs=12)
 
 
+def test_a_band_ink_saver_prints_pale_keeps_its_outline_inside_the_trim():
+    """In ink saver a title band prints white inside an outline of its colour, so with 3 mm bleed it
+    does not run on: its outline lies on the card's trim, not out in the bleed across the border. A
+    small tab at the corner stays in colour (an accent), so it still runs on (read as pixels)."""
+    import pypdfium2 as pdfium
+
+    band = Piece(kind="card", name="banded", face=(Box(x=0, y=78.9, w=63.5, h=10, fill="#9b1d20"),
+                                                   Box(x=0, y=0, w=10, h=5, fill="#1d3557")),
+                 back=(Text(text="back", x=2, y=2, w=50, h=8),), back_name="plain")
+    doc, pdf, _ = render([PieceSheet(title="Cards", pieces=[band] * 2, width=63.5, height=88.9)], bleed=3 * MM,
+                         margin=3 * MM, ink_saver=True)
+    faces = [item.box for item in doc.placed if item.side == "face"]
+    outlines = [r for r in scan(pdf, text=False)[0].rects if r[4] == (0.608, 0.114, 0.125) and r[2] > 60 * MM]
+    assert len(outlines) == len(faces) == 2
+    for x, y, w, h, _ in outlines:
+        assert any(near(x, f.x * MM) and near(x + w, (f.x + f.w) * MM) and near(y + h, (f.y + f.h) * MM)
+                   for f in faces), (x, y, w, h)
+    dpi = 100
+    image = pdfium.PdfDocument(pdf)[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    tab = image.getpixel((round((faces[0].x - 1.5) * dpi / 25.4), round(image.height - (faces[0].y + 2.5) * dpi / 25.4)))
+    assert tab == pytest.approx((29, 53, 87), abs=12)
+
+
 def test_tokens_and_standees_honour_bleed():
     """With 3 mm bleed a token's colour runs on past its circle and a standee's figure past its
     strip's sides, so an off cut shows colour; beyond the bleed the paper is white."""

@@ -404,7 +404,8 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions
     reach = options.paper.width + options.paper.height
     if elements and id(elements) in ctx.shared.sides:     # a deck's common back: drawn once, placed on every card
         c.doForm(_form(ctx, ("side", id(elements), section.width, section.height, bleed), reach,
-                       lambda: ctx.painter.draw_here(bleeding(elements, section.width, section.height, bleed / MM))))
+                       lambda: ctx.painter.draw_here(bleeding(elements, section.width, section.height, bleed / MM,
+                                                               ctx.painter.pales))))
     else:
         _draw_side(ctx, elements, section, bleed, reach)
     c.addLiteral("Q")
@@ -420,9 +421,9 @@ def _draw_side(ctx: PageContext, elements: Sequence[Element] | None, section: Pi
     for ids, run in _runs(elements or (), ctx.shared.elements):
         if ids in ctx.shared.runs:
             ctx.canvas.doForm(_form(ctx, ("run", ids, w, h, b), reach,
-                                    lambda: ctx.painter.draw_here(bleeding(run, w, h, b))))  # noqa: B023  # drawn at once
+                                    lambda: ctx.painter.draw_here(bleeding(run, w, h, b, ctx.painter.pales))))  # noqa: B023  # drawn at once
         else:
-            ctx.painter.draw_here(bleeding(run, w, h, b))
+            ctx.painter.draw_here(bleeding(run, w, h, b, ctx.painter.pales))
 
 
 Run = tuple[tuple[int, ...] | None, tuple[Element, ...]]
@@ -476,13 +477,14 @@ def paint_side(painter: Painter, side: tuple[Sequence[Element], str | None], w: 
     if background and not painter.ink_saver:
         painter.set_fill(background)
         painter.canvas.rect(0, 0, w * MM + 2 * outside, h * MM + 2 * outside, stroke=0, fill=1)
-    painter.draw(bleeding(elements, w, h, outside / MM), outside, outside)
+    painter.draw(bleeding(elements, w, h, outside / MM, painter.pales), outside, outside)
 
 
-def bleeding(elements: Sequence[Element], w: float, h: float, bleed: float) -> tuple[Element, ...]:
+def bleeding(elements: Sequence[Element], w: float, h: float, bleed: float,
+             pales: Callable[[Box | Polygon], bool]) -> tuple[Element, ...]:
     """Fills that touch the trim (title bands, backgrounds, a board's tinted regions) run on into
     the bleed, so a cut a little off shows more band, never a pale sliver. Stroked shapes (borders)
-    stay where they are."""
+    stay where they are, and so do fills the painter `pales` (it prints them white inside an outline)."""
     if not bleed:
         return tuple(elements)
 
@@ -494,11 +496,11 @@ def bleeding(elements: Sequence[Element], w: float, h: float, bleed: float) -> t
 
     out = []
     for element in elements:
-        if isinstance(element, Box) and runs_on(element):
+        if isinstance(element, Box) and runs_on(element) and not pales(element):
             x0, y0 = out_x(element.x), out_y(element.y)
             x1, y1 = out_x(element.x + element.w), out_y(element.y + element.h)
             element = Box(x=x0, y=y0, w=x1 - x0, h=y1 - y0, fill=element.fill)
-        elif isinstance(element, Polygon) and runs_on(element):
+        elif isinstance(element, Polygon) and runs_on(element) and not pales(element):
             element = Polygon(points=tuple((out_x(x), out_y(y)) for x, y in element.points), fill=element.fill)
         out.append(element)
     return tuple(out)

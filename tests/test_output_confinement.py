@@ -117,7 +117,7 @@ def _get(port: int, path: str, host: str | None = None) -> tuple[int, bytes]:
 def test_the_gallery_and_its_files_are_served(server):
     port = server[0]
     status, page = _get(port, "/")
-    assert status == 200 and b"data-live-reload" in page
+    assert status == 200 and b"data-live-reload" in page and f"{GAME}/cards.pdf".encode() in page   # the built gallery
     status, pdf = _get(port, f"/{GAME}/cards.pdf", host=f"localhost:{port}")
     assert status == 200 and pdf.startswith(b"%PDF")
 

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import BinaryIO, cast
 from urllib.parse import quote, unquote, urlsplit
 
-from pnp.files.atomic import LinkInOutput, open_file_inside
+from pnp.files.atomic import LinkInOutput, open_file_inside, read_inside
+from pnp.files.safefiles import UnsafeFile
 
 VERSION_PATH = "/__pnp/version"
 RELOAD_SCRIPT = f"""<script data-live-reload>
@@ -48,6 +49,7 @@ class Reloads:
 
 IDLE_TIMEOUT = 5.0          # seconds a connection may sit without a request before it is closed
 CHUNK = 256 * 1024
+MAX_GALLERY = 64 * 1024 * 1024     # index.html lists every design: 0.5 MB at 10,000 of them
 
 
 def _handler(root: Path, reloads: Reloads) -> type[BaseHTTPRequestHandler]:
@@ -94,7 +96,10 @@ def _handler(root: Path, reloads: Reloads) -> type[BaseHTTPRequestHandler]:
                 self._file(parts, path.endswith("/"), body)
 
         def _gallery(self) -> bytes:
-            data = _read_regular(root, ["index.html"])
+            try:
+                data = read_inside(root / "index.html", root=root, limit=MAX_GALLERY)
+            except (UnsafeFile, LinkInOutput):
+                data = None
             html = data.decode("utf-8", errors="replace") if data is not None else NO_GALLERY
             return html.replace("</body>", RELOAD_SCRIPT + "\n</body>").encode()
 
@@ -158,18 +163,6 @@ def _open_no_link(root: Path, parts: list[str]) -> int | None:
         return open_file_inside(root.joinpath(*parts), root=root)
     except (OSError, ValueError, LinkInOutput):
         return None
-
-
-def _read_regular(root: Path, parts: list[str]) -> bytes | None:
-    """A regular file's bytes under root, through no link; None for anything else."""
-    fd = _open_no_link(root, parts)
-    if fd is None:
-        return None
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        return None
-    with os.fdopen(fd, "rb") as handle:
-        return handle.read()
 
 
 def _listing(fd: int, parts: list[str]) -> str:

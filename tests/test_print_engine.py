@@ -491,10 +491,10 @@ def test_fills_that_touch_the_trim_run_on_into_the_bleed():
     assert outside_ground == pytest.approx(inside_ground, abs=12)
 
 
-def test_a_band_ink_saver_prints_pale_keeps_its_outline_inside_the_trim():
+def test_ink_saver_runs_nothing_on_into_the_bleed():
     """In ink saver a title band prints white inside an outline of its colour, so with 3 mm bleed it
     does not run on: its outline lies on the card's trim, not out in the bleed across the border. A
-    small tab at the corner stays in colour (an accent), so it still runs on (read as pixels)."""
+    small tab at the corner (an accent, still in colour) stops at the trim too (read as pixels)."""
     import pypdfium2 as pdfium
 
     band = Piece(kind="card", name="banded", face=(Box(x=0, y=78.9, w=63.5, h=10, fill="#9b1d20"),
@@ -510,8 +510,12 @@ def test_a_band_ink_saver_prints_pale_keeps_its_outline_inside_the_trim():
                    for f in faces), (x, y, w, h)
     dpi = 100
     image = pdfium.PdfDocument(pdf)[0].render(scale=dpi / 72).to_pil().convert("RGB")
-    tab = image.getpixel((round((faces[0].x - 1.5) * dpi / 25.4), round(image.height - (faces[0].y + 2.5) * dpi / 25.4)))
-    assert tab == pytest.approx((29, 53, 87), abs=12)
+
+    def at(x_mm, y_mm):      # page millimetres, y up
+        return image.getpixel((round(x_mm * dpi / 25.4), round(image.height - y_mm * dpi / 25.4)))
+
+    assert at(faces[0].x + 1.5, faces[0].y + 2.5) == pytest.approx((29, 53, 87), abs=12)      # the tab
+    assert at(faces[0].x - 1.5, faces[0].y + 2.5) == pytest.approx((255, 255, 255), abs=12)   # beside it, paper
 
 
 def test_tokens_and_standees_honour_bleed():

@@ -264,3 +264,14 @@ def test_a_card_prints_in_the_colour_its_layout_names(exports):
     image = pdf[0].render(scale=1).to_pil().convert("RGB")
     band = image.getpixel((image.width // 2, 25))
     assert all(abs(got - want) <= 24 for got, want in zip(band, (0x9B, 0x1D, 0x20), strict=True)), band
+
+
+def test_the_safe_margin_counts_an_ink_saver_band_at_the_trim():
+    """A title band runs on into the bleed in colour, so only the text counts against the service's
+    safe margin; in ink saver it stops at the trim with its outline there, and counts."""
+    from pnp.export.safearea import inset
+    from pnp.render.elements import Box, Text
+
+    card = (Box(x=0, y=78.9, w=63.5, h=10, fill="#9b1d20"), Text(text="T", x=5, y=5, w=20, h=5))
+    assert inset(card, 63.5, 88.9, ink_saver=False) == 5
+    assert inset(card, 63.5, 88.9, ink_saver=True) == 0

@@ -25,7 +25,7 @@ Extent = tuple[float, float, float, float]      # x0, y0, x1, y1 in mm
 def safe_catalogue(game: str, settings: Settings, store: IconStore, *, safe_mm: float) -> Catalogue:
     """The game's exports with every deck's design kept `safe_mm` inside the trim."""
     found = catalogue(game, settings, store)
-    inset = min((deck_inset(deck) for deck in found.decks), default=safe_mm)
+    inset = min((deck_inset(deck, ink_saver=settings.ink_saver) for deck in found.decks), default=safe_mm)
     if inset >= safe_mm:
         return found
     shrink = safe_mm - inset
@@ -35,21 +35,21 @@ def safe_catalogue(game: str, settings: Settings, store: IconStore, *, safe_mm: 
     return replace(smaller, decks=[replace(deck, margin=deck.margin + shrink) for deck in smaller.decks])
 
 
-def deck_inset(deck: Deck) -> float:
+def deck_inset(deck: Deck, *, ink_saver: bool) -> float:
     """How close to the trim (mm) anything meant to be seen comes, on any side of any card."""
     sides = {id(side): side for piece in deck.pieces for side in (piece.face, piece.back or ())}   # a shared back once
-    return min((inset(elements, deck.w, deck.h) for elements in sides.values()), default=math.inf)
+    return min((inset(elements, deck.w, deck.h, ink_saver=ink_saver) for elements in sides.values()), default=math.inf)
 
 
-def inset(elements: Sequence[Element], w: float, h: float) -> float:
+def inset(elements: Sequence[Element], w: float, h: float, *, ink_saver: bool) -> float:
     """The nearest approach to the trim of all but the fills that run into the bleed."""
-    extents = [extent(e) for e in elements if not _bleeds(e, w, h)]
+    extents = [extent(e) for e in elements if not _bleeds(e, w, h, ink_saver)]
     return min((min(x0, y0, w - x1, h - y1) for x0, y0, x1, y1 in extents), default=math.inf)
 
 
-def _bleeds(element: Element, w: float, h: float) -> bool:
+def _bleeds(element: Element, w: float, h: float, ink_saver: bool) -> bool:
     """The fills `pnp.render.pieces.bleeding` runs on into the bleed: they are meant to reach the cut."""
-    if not runs_on(element):
+    if not runs_on(element, ink_saver=ink_saver):
         return False
     x0, y0, x1, y1 = extent(element)
     return x0 <= TRIM_EDGE or y0 <= TRIM_EDGE or x1 >= w - TRIM_EDGE or y1 >= h - TRIM_EDGE

@@ -196,7 +196,8 @@ def _paint(ctx: PageContext, board: Board, x: float, y: float, bleed: float) -> 
     if board.background:
         c.setFillColor("#ffffff" if ctx.painter.ink_saver else board.background)
         c.rect(x - bleed, y - bleed, board.width * MM + 2 * bleed, board.height * MM + 2 * bleed, stroke=0, fill=1)
-    elements = bleeding(board.elements, board.width, board.height, bleed / MM, ctx.painter.pales)
+    elements = bleeding(board.elements, board.width, board.height, bleed / MM,
+                        ink_saver=ctx.painter.ink_saver)
     ctx.painter.draw(elements, x, y)
 
 

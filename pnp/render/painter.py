@@ -131,20 +131,9 @@ class Painter:
 
     # colours ---------------------------------------------------------------------------------
     def _fill_stroke(self, fill: str | None, stroke: str | None, area_mm2: float) -> tuple[str | None, str | None]:
-        if self._pale(fill, area_mm2):
+        if self.ink_saver and fill and area_mm2 > ACCENT_AREA_MM2:
             return "#ffffff", stroke or fill   # paper-white still hides what lies beneath
         return fill, stroke
-
-    def _pale(self, fill: str | None, area_mm2: float) -> bool:
-        return self.ink_saver and bool(fill) and area_mm2 > ACCENT_AREA_MM2
-
-    def pales(self, e: Box | Polygon) -> bool:
-        """The fill prints paper-white inside an outline of its colour (ink saver, larger than an
-        accent): it has no colour for a cut a little off to lose, so it need not run on into the
-        bleed, where its outline would cross the piece's own border."""
-        if isinstance(e, Box):
-            return self._pale(e.fill, e.w * e.h)
-        return self._pale(e.fill, _polygon_area(e))
 
     def _ink(self, color: str) -> str:
         return INK if self.ink_saver else color
@@ -195,7 +184,9 @@ class Painter:
             self._polygon(Polygon(points=tuple(pts), fill=e.color, stroke=e.color, width=e.width))
 
     def _polygon(self, e: Polygon) -> None:
-        fill, stroke = self._fill_stroke(e.fill, e.stroke, _polygon_area(e))
+        xs = [p[0] for p in e.points]
+        ys = [p[1] for p in e.points]
+        fill, stroke = self._fill_stroke(e.fill, e.stroke, (max(xs) - min(xs)) * (max(ys) - min(ys)) / 2)
         if not fill and not stroke:
             return
         self._apply(fill, stroke, e.width, None)
@@ -253,10 +244,3 @@ _DRAW: dict[type, Callable[[Painter, Any], None]] = {
     Box: Painter._box, Circle: Painter._circle, Line: Painter._line, Polygon: Painter._polygon,
     Icon: Painter._icon, Text: Painter._text, Group: Painter._group,
 }
-
-
-def _polygon_area(e: Polygon) -> float:
-    """Half its bounding box, in mm²: what decides whether ink saver pales its fill."""
-    xs = [p[0] for p in e.points]
-    ys = [p[1] for p in e.points]
-    return (max(xs) - min(xs)) * (max(ys) - min(ys)) / 2

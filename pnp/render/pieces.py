@@ -405,7 +405,7 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions
     if elements and id(elements) in ctx.shared.sides:     # a deck's common back: drawn once, placed on every card
         c.doForm(_form(ctx, ("side", id(elements), section.width, section.height, bleed), reach,
                        lambda: ctx.painter.draw_here(bleeding(elements, section.width, section.height, bleed / MM,
-                                                               ctx.painter.pales))))
+                                                               ink_saver=ctx.painter.ink_saver))))
     else:
         _draw_side(ctx, elements, section, bleed, reach)
     c.addLiteral("Q")
@@ -417,13 +417,13 @@ def _draw_side(ctx: PageContext, elements: Sequence[Element] | None, section: Pi
                reach: float) -> None:
     """A side's elements in card coordinates: each run of shared elements that other sides draw
     too is one form, placed here, and the rest is drawn inline."""
-    w, h, b = section.width, section.height, bleed / MM
+    w, h, b, saver = section.width, section.height, bleed / MM, ctx.painter.ink_saver
     for ids, run in _runs(elements or (), ctx.shared.elements):
         if ids in ctx.shared.runs:
             ctx.canvas.doForm(_form(ctx, ("run", ids, w, h, b), reach,
-                                    lambda: ctx.painter.draw_here(bleeding(run, w, h, b, ctx.painter.pales))))  # noqa: B023  # drawn at once
+                                    lambda: ctx.painter.draw_here(bleeding(run, w, h, b, ink_saver=saver))))  # noqa: B023  # drawn at once
         else:
-            ctx.painter.draw_here(bleeding(run, w, h, b, ctx.painter.pales))
+            ctx.painter.draw_here(bleeding(run, w, h, b, ink_saver=saver))
 
 
 Run = tuple[tuple[int, ...] | None, tuple[Element, ...]]
@@ -477,14 +477,13 @@ def paint_side(painter: Painter, side: tuple[Sequence[Element], str | None], w: 
     if background and not painter.ink_saver:
         painter.set_fill(background)
         painter.canvas.rect(0, 0, w * MM + 2 * outside, h * MM + 2 * outside, stroke=0, fill=1)
-    painter.draw(bleeding(elements, w, h, outside / MM, painter.pales), outside, outside)
+    painter.draw(bleeding(elements, w, h, outside / MM, ink_saver=painter.ink_saver), outside, outside)
 
 
-def bleeding(elements: Sequence[Element], w: float, h: float, bleed: float,
-             pales: Callable[[Box | Polygon], bool]) -> tuple[Element, ...]:
+def bleeding(elements: Sequence[Element], w: float, h: float, bleed: float, *, ink_saver: bool) -> tuple[Element, ...]:
     """Fills that touch the trim (title bands, backgrounds, a board's tinted regions) run on into
     the bleed, so a cut a little off shows more band, never a pale sliver. Stroked shapes (borders)
-    stay where they are, and so do fills the painter `pales` (it prints them white inside an outline)."""
+    stay where they are, and in ink saver every fill does (`runs_on`)."""
     if not bleed:
         return tuple(elements)
 
@@ -496,19 +495,23 @@ def bleeding(elements: Sequence[Element], w: float, h: float, bleed: float,
 
     out = []
     for element in elements:
-        if isinstance(element, Box) and runs_on(element) and not pales(element):
+        if isinstance(element, Box) and runs_on(element, ink_saver=ink_saver):
             x0, y0 = out_x(element.x), out_y(element.y)
             x1, y1 = out_x(element.x + element.w), out_y(element.y + element.h)
             element = Box(x=x0, y=y0, w=x1 - x0, h=y1 - y0, fill=element.fill)
-        elif isinstance(element, Polygon) and runs_on(element) and not pales(element):
+        elif isinstance(element, Polygon) and runs_on(element, ink_saver=ink_saver):
             element = Polygon(points=tuple((out_x(x), out_y(y)) for x, y in element.points), fill=element.fill)
         out.append(element)
     return tuple(out)
 
 
-def runs_on(element: Element) -> bool:
+def runs_on(element: Element, *, ink_saver: bool) -> bool:
     """A fill that runs on into the bleed where it touches the trim (within TRIM_EDGE mm): an
-    unstroked fill with square corners."""
+    unstroked fill with square corners, in colour. Ink saver runs nothing on: it prints a large fill
+    white inside an outline of its colour, which run on would stand out in the bleed across the
+    piece's border, and a small one is an accent that can stop at the trim."""
+    if ink_saver:
+        return False
     if isinstance(element, Box):
         return bool(element.fill) and not element.stroke and not element.radius
     return isinstance(element, Polygon) and bool(element.fill) and not element.stroke

@@ -98,7 +98,7 @@ def _handler(root: Path, reloads: Reloads) -> type[BaseHTTPRequestHandler]:
         def _gallery(self) -> bytes:
             try:
                 data = read_inside(root / "index.html", root=root, limit=MAX_GALLERY)
-            except (UnsafeFile, LinkInOutput):
+            except UnsafeFile:             # a link, a FIFO, a folder, too large: not a gallery
                 data = None
             html = data.decode("utf-8", errors="replace") if data is not None else NO_GALLERY
             return html.replace("</body>", RELOAD_SCRIPT + "\n</body>").encode()

@@ -4,7 +4,7 @@ quantities.csv saying how many of each to order and which back goes behind each 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,33 +26,50 @@ class ImageRow:
     drawing: Side
 
 
-def image_rows(deck: Deck) -> list[ImageRow]:
-    """Each distinct face with its back (a face shown with two backs is listed twice), then each
-    distinct back with the number of cards it is printed behind."""
-    faces: dict[Side, str] = {}
-    backs: dict[Side, ImageRow] = {}
+def image_rows(decks: Sequence[Deck]) -> list[list[ImageRow]]:
+    """For each deck, each distinct face with its back (a face shown with two backs is listed twice),
+    then each distinct back with the number of cards it is printed behind. The decks share one
+    folder, so faces are numbered by kind through all of them, and a name another drawing (or the
+    same drawing at another size) has taken gets a number after it."""
     numbering: Counter[str] = Counter()
-    rows = []
-    for pair in deck.pairs():
-        piece = pair.piece
-        if pair.face not in faces:
-            numbering[piece.kind] += 1
-            faces[pair.face] = f"{slug(piece.kind)}-{numbering[piece.kind]:02d}.png"
-        if pair.back not in backs:
-            backs[pair.back] = ImageRow(file=f"back-{slug(piece.back_name or deck.title)}.png", quantity=0,
-                                        side="back", back="", kind="", name=piece.back_name or "", drawing=pair.back)
-        backs[pair.back].quantity += pair.count
-        rows.append(ImageRow(file=faces[pair.face], quantity=pair.count, side="face", back=backs[pair.back].file,
-                             kind=piece.kind, name=piece.name, drawing=pair.face))
-    return rows + list(backs.values())
+    taken: dict[str, tuple[float, float, Side]] = {}
+    out = []
+    for deck in decks:
+        faces: dict[Side, str] = {}
+        backs: dict[Side, ImageRow] = {}
+        rows = []
+        for pair in deck.pairs():
+            piece = pair.piece
+            if pair.face not in faces:
+                numbering[piece.kind] += 1
+                stem = f"{slug(piece.kind)}-{numbering[piece.kind]:02d}"
+                faces[pair.face] = _unique(stem, (deck.w, deck.h, pair.face), taken)
+            if pair.back not in backs:
+                backs[pair.back] = ImageRow(file=_unique(f"back-{slug(piece.back_name or deck.title)}",
+                                                         (deck.w, deck.h, pair.back), taken),
+                                            quantity=0, side="back", back="", kind="", name=piece.back_name or "",
+                                            drawing=pair.back)
+            backs[pair.back].quantity += pair.count
+            rows.append(ImageRow(file=faces[pair.face], quantity=pair.count, side="face", back=backs[pair.back].file,
+                                 kind=piece.kind, name=piece.name, drawing=pair.face))
+        out.append(rows + list(backs.values()))
+    return out
+
+
+def _unique(stem: str, drawing: tuple[float, float, Side], taken: dict[str, tuple[float, float, Side]]) -> str:
+    """`stem`.png, or `stem`-2.png, -3, ... when a different drawing has the name already."""
+    name, number = f"{stem}.png", 1
+    while taken.setdefault(name, drawing) != drawing:
+        number += 1
+        name = f"{stem}-{number}.png"
+    return name
 
 
 def export_images(decks: list[Deck], store: IconStore, *, dpi: float, bleed_mm: float, ink_saver: bool,
                   folder: Path, root: Path, progress: Callable[[int], None] | None = None) -> list[Path]:
     written: list[Path] = []
     lines = []
-    for deck in decks:
-        rows = image_rows(deck)
+    for deck, rows in zip(decks, image_rows(decks), strict=True):
         sizes = write_side_pngs({row.file: row.drawing for row in rows}, deck.w, deck.h, dpi, store,
                                 bleed_mm=bleed_mm + deck.margin, ink_saver=ink_saver, folder=folder, root=root,
                                 progress=progress)
@@ -66,4 +83,4 @@ def export_images(decks: list[Deck], store: IconStore, *, dpi: float, bleed_mm: 
 
 def image_count(decks: list[Deck]) -> int:
     """How many images `export_images` draws: the progress bar's length."""
-    return sum(len({row.file for row in image_rows(deck)}) for deck in decks)
+    return sum(len({row.file for row in rows}) for rows in image_rows(decks))

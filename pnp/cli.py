@@ -545,12 +545,13 @@ def images(game: str, dpi: int, **flags: Any) -> None:
     Example: pnp export images straight-to --dpi 300 --bleed 0.125in
     """
     from pnp.export.catalogue import require_decks
-    from pnp.export.images import export_images, image_count
+    from pnp.export.images import export_images, image_count, image_rows
 
     settings, store, found, folder = _catalogue(game, "images", flags)
     decks = require_decks(found)
-    with _progress("rendering card images", image_count(decks)) as bar:
-        written = export_images(decks, store, dpi=dpi, bleed_mm=settings.bleed.mm,
+    rows = image_rows(decks)
+    with _progress("rendering card images", image_count(rows)) as bar:
+        written = export_images(decks, rows, store, dpi=dpi, bleed_mm=settings.bleed.mm,
                                 ink_saver=settings.ink_saver, folder=folder, root=settings.output_dir(),
                                 progress=bar.update)
     click.echo(f"{game}: {len(written) - 1} images at {dpi} dpi and quantities.csv -> {folder}")
@@ -802,7 +803,7 @@ def main() -> None:
     """Run the CLI; an error we did not foresee still ends as one line, not a traceback."""
     import signal
 
-    from pnp.render.collector import fewer_collections, freeze_at_exit
+    from pnp.collector import fewer_collections, freeze_at_exit
 
     freeze_at_exit()
     signal.signal(signal.SIGTERM, _interrupt)

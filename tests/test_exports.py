@@ -379,7 +379,7 @@ def test_image_names_stay_apart_across_decks_of_one_kind(tmp_path):
     faces are numbered on through both, and a back name two different backs share gets a number,
     so no image overwrites another and each row names the picture of its own side."""
     from pnp.export.catalogue import Deck
-    from pnp.export.images import export_images
+    from pnp.export.images import export_images, image_rows
     from pnp.files.paths import shipped_icons_dir
     from pnp.render.components import Piece
     from pnp.render.elements import Text
@@ -391,14 +391,14 @@ def test_image_names_stay_apart_across_decks_of_one_kind(tmp_path):
 
     big = Deck(title="Big", pieces=[card("A", "#202060"), card("B", "#202060")], w=70, h=120)
     small = Deck(title="Small", pieces=[card("C", "#602020")] * 2, w=44, h=63)
-    export_images([big, small], IconStore(shipped_icons_dir()), dpi=50, bleed_mm=0, ink_saver=False,
-                  folder=tmp_path, root=tmp_path)
+    export_images([big, small], image_rows([big, small]), IconStore(shipped_icons_dir()), dpi=50, bleed_mm=0,
+                  ink_saver=False, folder=tmp_path, root=tmp_path)
     rows = quantities(tmp_path)
     assert [(r["file"], r["quantity"], r["back"]) for r in rows if r["side"] == "face"] == [
         ("card-01.png", "1", "back-plain.png"), ("card-02.png", "1", "back-plain.png"),
         ("card-03.png", "2", "back-plain-2.png")]
     assert sorted(p.name for p in tmp_path.glob("*.png")) == ["back-plain-2.png", "back-plain.png", "card-01.png",
                                                               "card-02.png", "card-03.png"]
-    pixel = {name: Image.open(tmp_path / name).convert("RGB").getpixel((1, 1)) for name in ("back-plain.png",
-                                                                                            "back-plain-2.png")}
-    assert pixel == {"back-plain.png": (32, 32, 96), "back-plain-2.png": (96, 32, 32)}
+    for name, colour in (("back-plain.png", (32, 32, 96)), ("back-plain-2.png", (96, 32, 32))):
+        with Image.open(tmp_path / name) as image:
+            assert image.convert("RGB").getpixel((1, 1)) == colour, name

@@ -577,8 +577,8 @@ def test_a_document_is_drawn_with_fewer_collections_and_the_callers_thresholds_a
     new objects while a document is drawn, and a program that calls pnp has its own thresholds back."""
     import gc
 
+    from pnp.collector import NEW_OBJECTS
     from pnp.render import document
-    from pnp.render.collector import NEW_OBJECTS
 
     during = []
     monkeypatch.setattr(document, "register_fonts", lambda: during.append(gc.get_threshold()))
@@ -601,10 +601,12 @@ def test_the_command_line_runs_with_fewer_collections(monkeypatch):
     import signal
 
     import pnp.cli
-    from pnp.render.collector import NEW_OBJECTS
+    import pnp.collector
+    from pnp.collector import NEW_OBJECTS
 
     during = []
     monkeypatch.setattr(signal, "signal", lambda *_: None)      # main's Ctrl-C handling stays out of pytest
+    monkeypatch.setattr(pnp.collector, "freeze_at_exit", lambda: None)      # and its exit hook too
     monkeypatch.setattr(pnp.cli, "cli", lambda **_: during.append(gc.get_threshold()[0]))
     before = gc.get_threshold()
     pnp.cli.main()

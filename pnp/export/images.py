@@ -65,22 +65,24 @@ def _unique(stem: str, drawing: tuple[float, float, Side], taken: dict[str, tupl
     return name
 
 
-def export_images(decks: list[Deck], store: IconStore, *, dpi: float, bleed_mm: float, ink_saver: bool,
-                  folder: Path, root: Path, progress: Callable[[int], None] | None = None) -> list[Path]:
-    written: list[Path] = []
+def export_images(decks: list[Deck], rows: list[list[ImageRow]], store: IconStore, *, dpi: float, bleed_mm: float,
+                  ink_saver: bool, folder: Path, root: Path,
+                  progress: Callable[[int], None] | None = None) -> list[Path]:
+    """Each deck's images (`rows`, from `image_rows`) and quantities.csv; an image two decks show is
+    drawn once."""
+    sizes: dict[str, tuple[int, int]] = {}
     lines = []
-    for deck, rows in zip(decks, image_rows(decks), strict=True):
-        sizes = write_side_pngs({row.file: row.drawing for row in rows}, deck.w, deck.h, dpi, store,
-                                bleed_mm=bleed_mm + deck.margin, ink_saver=ink_saver, folder=folder, root=root,
-                                progress=progress)
-        written += [folder / file for file in sizes]
+    for deck, deck_rows in zip(decks, rows, strict=True):
+        sizes |= write_side_pngs({row.file: row.drawing for row in deck_rows if row.file not in sizes}, deck.w,
+                                 deck.h, dpi, store, bleed_mm=bleed_mm + deck.margin, ink_saver=ink_saver,
+                                 folder=folder, root=root, progress=progress)
         lines += [{"file": row.file, "quantity": row.quantity, "side": row.side, "back": row.back, "kind": row.kind,
                    "name": row.name, "deck": deck.title, "width_px": sizes[row.file][0],
-                   "height_px": sizes[row.file][1], "dpi": dpi} for row in rows]
+                   "height_px": sizes[row.file][1], "dpi": dpi} for row in deck_rows]
     write_csv(folder / "quantities.csv", lines, root=root)
-    return [*written, folder / "quantities.csv"]
+    return [*(folder / file for file in sizes), folder / "quantities.csv"]
 
 
-def image_count(decks: list[Deck]) -> int:
+def image_count(rows: list[list[ImageRow]]) -> int:
     """How many images `export_images` draws: the progress bar's length."""
-    return sum(len({row.file for row in rows}) for rows in image_rows(decks))
+    return len({row.file for deck_rows in rows for row in deck_rows})

@@ -4,8 +4,6 @@ for when they take a single PDF per deck)."""
 
 from __future__ import annotations
 
-import io
-
 from pnp import __version__
 from pnp.export.catalogue import Deck, Side
 from pnp.export.cmyk import CmykInks
@@ -32,9 +30,8 @@ def printshop_pdf(deck: Deck, store: IconStore, *, bleed_mm: float, ink_saver: b
     bleed = bleed_mm * MM
     outside = bleed + deck.margin * MM
     width, height = deck.w * MM + 2 * outside, deck.h * MM + 2 * outside
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1, enforceColorSpace="cmyk",
-                    initialFontName=font(False), initialFontSize=8)  # type: ignore[arg-type]  # stubs: a str
+    canvas = Canvas(f"{deck.title}.pdf", pagesize=(width, height), invariant=1, pageCompression=1,
+                    enforceColorSpace="cmyk", initialFontName=font(False), initialFontSize=8)  # type: ignore[arg-type]  # stubs: a str
     canvas.setTitle(f"{game_title}: {deck.title} (print shop)")
     canvas.setCreator(f"purgatory-pnp {__version__}")
     forms = FormCache(canvas, store, outlined=ink_saver)
@@ -52,5 +49,5 @@ def printshop_pdf(deck: Deck, store: IconStore, *, bleed_mm: float, ink_saver: b
             canvas.setBleedBox((0, 0, width, height))
             canvas.doForm(side_form(side))
             canvas.showPage()
-    canvas.save()
-    return as_pdfx(buffer.getvalue(), inks.profile)
+    pdf: bytes = canvas.getpdfdata()  # type: ignore[no-untyped-call]  # the bytes, written nowhere (nor copied)
+    return as_pdfx(pdf, inks.profile)

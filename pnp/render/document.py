@@ -14,9 +14,9 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import __version__
+from pnp.collector import fewer_collections
 from pnp.geometry import MM
 from pnp.render.boards import plan_board
-from pnp.render.collector import fewer_collections
 from pnp.render.components import Board, DocumentSpec, PieceSheet, Section, Sheet
 from pnp.render.elements import Text
 from pnp.render.fonts import font, register_fonts

@@ -72,10 +72,11 @@ class PagePlan:
 
 @dataclass(frozen=True, kw_only=True)
 class Shared:
-    """What a document's pieces draw more than once, by identity: whole sides (a deck's common back)
-    and runs of elements that side after side draws in a row (a frame, a title band, a type's line:
-    the same objects on card after card). Each is drawn once, as a form, and placed wherever it
-    recurs; the elements on more than one side mark where such runs begin and end."""
+    """What a document's pieces draw often enough to be worth a form, by identity: whole sides (a
+    deck's common back) and runs of elements that side after side draws in a row (a frame, a title
+    band, a type's line: the same objects on card after card), each drawn FORM_FROM times or more
+    (`pieces.shared_drawing`). Each is drawn once, as a form, and placed wherever it recurs; the
+    elements on more than one side mark where such runs begin and end."""
 
     sides: frozenset[int]
     elements: frozenset[int]
@@ -144,11 +145,12 @@ class FormCache:
         self.outlined = outlined     # icons stroked as well as filled: the ink saver draws them light, outlined
         self.names: dict[Hashable, str] = {}
 
-    def form(self, key: Hashable, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> str:
+    def form(self, key: Hashable, bbox: tuple[float, float, float, float], draw: Callable[[], None], *,
+             name: str | None = None) -> str:
         """The form for `key` (anything that tells its drawing apart), drawn on first use. Icons
         keep readable names; other forms get short ones, since every page lists the forms it uses."""
         if key not in self.names:
-            name = key if isinstance(key, str) and key.startswith("icon_") else f"F{len(self.names)}"
+            name = name or f"F{len(self.names)}"
             self.canvas.beginForm(name, *bbox)      # type: ignore[arg-type]  # the stubs say int; it takes points
             draw()
             self.canvas.endForm()
@@ -160,7 +162,7 @@ class FormCache:
         if name in self.names:
             return self.names[name]
         shape = self.store.shape(IconRef.parse(ref))
-        return self.form(name, (0, 0, shape.view_size, shape.view_size), lambda: self._icon(shape))
+        return self.form(name, (0, 0, shape.view_size, shape.view_size), lambda: self._icon(shape), name=name)
 
     def _icon(self, shape: IconShape) -> None:
         c = self.canvas

@@ -338,8 +338,6 @@ def _behind(trim: Rect, options: RenderOptions) -> Rect:
     """Where the back of a piece goes so that it lands behind its face after the flip."""
     dx, dy = options.back_offset
     mirrored = _mirrored(trim, options)
-    if not dx and not dy:
-        return mirrored
     return Rect(mirrored.x + dx, mirrored.y + dy, mirrored.width, mirrored.height)
 
 
@@ -404,8 +402,7 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions
     reach = options.paper.width + options.paper.height
     if elements and id(elements) in ctx.shared.sides:     # a deck's common back: drawn once, placed on every card
         c.doForm(_form(ctx, ("side", id(elements), section.width, section.height, bleed), reach,
-                       lambda: ctx.painter.draw_here(bleeding(elements, section.width, section.height, bleed / MM,
-                                                               ink_saver=ctx.painter.ink_saver))))
+                       lambda: _draw_bled(ctx, elements, section, bleed)))
     else:
         _draw_side(ctx, elements, section, bleed, reach)
     c.addLiteral("Q")
@@ -415,15 +412,20 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions
 
 def _draw_side(ctx: PageContext, elements: Sequence[Element] | None, section: PieceSheet, bleed: float,
                reach: float) -> None:
-    """A side's elements in card coordinates: each run of shared elements that other sides draw
-    too is one form, placed here, and the rest is drawn inline."""
-    w, h, b, saver = section.width, section.height, bleed / MM, ctx.painter.ink_saver
+    """A side's elements in card coordinates: each run that sides draw often enough to share
+    (`Shared.runs`) is one form, placed here, and the rest is drawn inline."""
     for ids, run in _runs(elements or (), ctx.shared.elements):
         if ids in ctx.shared.runs:
-            ctx.canvas.doForm(_form(ctx, ("run", ids, w, h, b), reach,
-                                    lambda: ctx.painter.draw_here(bleeding(run, w, h, b, ink_saver=saver))))  # noqa: B023  # drawn at once
+            ctx.canvas.doForm(_form(ctx, ("run", ids, section.width, section.height, bleed / MM), reach,
+                                    lambda: _draw_bled(ctx, run, section, bleed)))  # noqa: B023  # drawn at once
         else:
-            ctx.painter.draw_here(bleeding(run, w, h, b, ink_saver=saver))
+            _draw_bled(ctx, run, section, bleed)
+
+
+def _draw_bled(ctx: PageContext, elements: Sequence[Element], section: PieceSheet, bleed: float) -> None:
+    """Elements drawn here in card coordinates, the fills that touch the trim run on `bleed` points."""
+    ctx.painter.draw_here(bleeding(elements, section.width, section.height, bleed / MM,
+                                   ink_saver=ctx.painter.ink_saver))
 
 
 Run = tuple[tuple[int, ...] | None, tuple[Element, ...]]

@@ -126,6 +126,10 @@ class IconStore:
 
     def read(self, ref: IconRef) -> bytes:
         """The cached bytes, checked against the manifest's size and hash."""
+        return self._checked(ref)[0]
+
+    def _checked(self, ref: IconRef) -> tuple[bytes, str]:
+        """The cached bytes and the sha256 of the manifest entry they were checked against."""
         entry = self.manifest().get(str(ref))
         path = self.path(ref)
         if entry is None or not path.exists():
@@ -141,15 +145,14 @@ class IconStore:
         refusal = content_refusal(data)
         if refusal:
             raise IconError(f"{path}: refused: {refusal}; run `pnp icons fetch --refresh {ref}`")
-        return data
+        return data, entry["sha256"]
 
     def shape(self, ref: IconRef) -> IconShape:
         """The icon's shape: kept in the output folder between builds (`shapes`), else parsed."""
-        data = self.read(ref)
+        data, digest = self._checked(ref)
         try:
             if self.shapes is None:
                 return _parsed_shape(data)
-            digest = self.manifest()[str(ref)]["sha256"]       # `read` checked the bytes against it
             return self.shapes.shape(digest, lambda: _parsed_shape(data))
         except IconRefused as exc:
             raise IconError(f"{self.path(ref)}: {exc.message}") from None

@@ -40,7 +40,7 @@ class ShapeCache:
 
     output: Path
     tool: str                   # what makes the shapes: pnp's code digest (the converter is added)
-    _new: dict[str, IconShape] = field(default_factory=dict, compare=False, repr=False)
+    _new: set[str] = field(default_factory=set, compare=False, repr=False)       # parsed, not yet saved
     _known: dict[str, IconShape] = field(default_factory=dict, compare=False, repr=False)
 
     def _path(self, digest: str) -> Path:
@@ -63,15 +63,16 @@ class ShapeCache:
         if found is None:
             found = self.get(digest)
             if found is None:
-                found = self._new[digest] = parse()
+                found = parse()
+                self._new.add(digest)
             self._known[digest] = found
         return found
 
     def save(self) -> None:
         """Write the shapes parsed since the last save; a folder that cannot take them (full,
         read-only) only costs the next build a parse."""
-        for digest, shape in self._new.items():
-            paths = [[list(ops), list(points)] for ops, points in shape.paths]
+        for digest in sorted(self._new):
+            paths = [[list(ops), list(points)] for ops, points in self._known[digest].paths]
             text = json.dumps({"tool": self._made_by(), "paths": paths}, separators=(",", ":"))
             with contextlib.suppress(OSError):
                 write_bytes_atomic(self._path(digest), text.encode(), root=self.output, durable=False)

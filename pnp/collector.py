@@ -6,7 +6,7 @@ every 700 new objects, and the older generations, which by then hold nearly all 
 every 10 and 100 of those runs: walking them again to find no garbage took a tenth of the CPU of a
 10,000-design build. pnp's data holds few reference cycles, so waiting for more new objects
 between runs costs no memory to speak of (the same peak in a 10,000-design build). And as the
-process ends, Python collects once more over everything still alive.
+process ends, Python collects once more over everything still alive (`freeze_at_exit` spares it).
 """
 
 from __future__ import annotations

@@ -314,10 +314,10 @@ def build_and_write(slug: str, settings: Settings, digest: str, no_validate: boo
 
 STOP_SIGNALS = {signal.SIGTERM, signal.SIGINT}
 
-# imported once in the parent before workers fork, so no worker pays for them again
+# imported once in the parent before workers fork, so no worker pays for them again; pypdfium2,
+# which cuts thumbnails, is left to the workers that cut any (a rebuild of unchanged PDFs cuts none)
 PRELOAD = (
     "reportlab.pdfgen.canvas",
-    "pypdfium2",
     "PIL.Image",
     "pnp.render.document",
     "pnp.render.pieces",

@@ -6,6 +6,7 @@ import contextlib
 import csv
 import json
 import re
+import shutil
 from collections import Counter
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -224,6 +225,31 @@ def test_a_deck_longer_than_a_sheet_keeps_every_card_off_the_hidden_face(tmp_pat
         w, h = image.width // cols, image.height // rows
         seen = image.getpixel((slot % cols * w + w // 2, slot // cols * h + h // 2))
         assert max(abs(a - b) for a, b in zip(seen, colour)) <= 2, (card["Nickname"], seen, colour)
+
+
+def test_a_token_sheet_titled_like_the_pawns_keeps_its_own_pictures(run, isolated):
+    """A data-only game whose token is called "Pawn": its sheet is titled "Pawns", as the pawns' is,
+    and both named their first piece's back pawns-01-back.png, so the first pawn's back showed the
+    token's back on the table. Each picture keeps a file of its own."""
+    layouts = isolated / "layouts"
+    shutil.copytree(Path(__file__).parent / "data" / "layouts" / "lantern-walk", layouts / "lantern-walk")
+    data = layouts / "lantern-walk" / "game.toml"
+    data.write_text(data.read_text().replace('name = "Spark token"', 'name = "Pawn"'))
+    result = run("export", "tts", "--layouts", layouts, "lantern-walk")
+    assert result.exit_code == 0, result.output
+    saved = json.loads((isolated / "output/lantern-walk/exports/tts/lantern-walk.json").read_text())
+    bags = [o for o in saved["ObjectStates"] if o["Name"] == "Bag" and o["Nickname"] == "Pawns"]
+    tokens = next(b for b in bags if b["ContainedObjects"][0]["Name"] == "Custom_Tile")["ContainedObjects"]
+    pawns = next(b for b in bags if b["ContainedObjects"][0]["Name"] == "Figurine_Custom")["ContainedObjects"]
+    token_back = local_file(tokens[0]["CustomImage"]["ImageSecondaryURL"])
+    pawn_back = local_file(pawns[0]["CustomImage"]["ImageSecondaryURL"])
+    assert token_back != pawn_back
+    with Image.open(token_back) as token, Image.open(pawn_back) as pawn:
+        assert token.convert("RGB").getpixel((token.width // 2, 3)) == (0xee, 0xee, 0xf3)   # the token's back
+        assert token.size != pawn.size                                                   # a standee's half
+    written = [p for p in (isolated / "output/lantern-walk/exports/tts").glob("*.png") if p.name != "lantern-walk.png"]
+    pictures = [Image.open(p).tobytes() for p in written]
+    assert len(set(pictures)) == len(pictures)             # no picture written twice, none written over
 
 
 def test_decks_with_several_backs_get_a_sheet_of_backs(tts_exports):

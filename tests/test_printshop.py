@@ -275,3 +275,30 @@ def test_the_safe_margin_counts_an_ink_saver_band_at_the_trim():
     card = (Box(x=0, y=78.9, w=63.5, h=10, fill="#9b1d20"), Text(text="T", x=5, y=5, w=20, h=5))
     assert inset(card, 63.5, 88.9, ink_saver=False) == 5
     assert inset(card, 63.5, 88.9, ink_saver=True) == 0
+
+
+def test_two_decks_of_one_title_keep_their_own_files(tmp_path):
+    """Two decks titled "Cards" (a designer's game may have them) through an image service: each
+    deck's fronts and back are files of their own, and cards.csv names each deck's own."""
+    from pnp.export.catalogue import Deck
+    from pnp.export.services import SERVICES
+    from pnp.export.upload import export_service
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.render.components import Piece
+    from pnp.render.elements import Box
+    from pnp.source.icons import IconStore
+
+    def deck(colour: str, back: str) -> Deck:
+        card = Piece(kind="card", name=colour, face=(Box(x=0, y=0, w=63.5, h=88.9, fill=colour),),
+                     back=(Box(x=0, y=0, w=63.5, h=88.9, fill=back),))
+        return Deck(title="Cards", pieces=[card], w=63.5, h=88.9)
+
+    service = SERVICES["makeplayingcards"]
+    export_service([deck("#ff0000", "#000000"), deck("#0000ff", "#00ff00")], service, IconStore(shipped_icons_dir()),
+                   ink_saver=False, game_title="Two decks", profile=None, folder=tmp_path, root=tmp_path)
+    rows = manifest(tmp_path)
+    assert len({row["front"] for row in rows}) == len({row["back"] for row in rows}) == 2
+    for row, (front, back) in zip(rows, [((255, 0, 0), (0, 0, 0)), ((0, 0, 255), (0, 255, 0))], strict=True):
+        for file, colour in ((row["front"], front), (row["back"], back)):
+            with Image.open(tmp_path / file) as image:
+                assert image.convert("RGB").getpixel((image.width // 2, image.height // 2)) == colour, file

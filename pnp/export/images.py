@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.export.catalogue import Deck, Side
-from pnp.export.pictures import slug, write_csv, write_side_pngs
+from pnp.export.pictures import FileNames, slug, write_csv, write_side_pngs
 from pnp.source.icons import IconStore
 
 
@@ -32,7 +32,7 @@ def image_rows(decks: Sequence[Deck]) -> list[list[ImageRow]]:
     folder, so faces are numbered by kind through all of them, and a name another drawing (or the
     same drawing at another size) has taken gets a number after it."""
     numbering: Counter[str] = Counter()
-    taken: dict[str, tuple[float, float, Side]] = {}
+    names = FileNames()
     out = []
     for deck in decks:
         faces: dict[Side, str] = {}
@@ -43,10 +43,10 @@ def image_rows(decks: Sequence[Deck]) -> list[list[ImageRow]]:
             if pair.face not in faces:
                 numbering[piece.kind] += 1
                 stem = f"{slug(piece.kind)}-{numbering[piece.kind]:02d}"
-                faces[pair.face] = _unique(stem, (deck.w, deck.h, pair.face), taken)
+                faces[pair.face] = names.name(stem, ".png", content=(deck.w, deck.h, pair.face))
             if pair.back not in backs:
-                backs[pair.back] = ImageRow(file=_unique(f"back-{slug(piece.back_name or deck.title)}",
-                                                         (deck.w, deck.h, pair.back), taken),
+                backs[pair.back] = ImageRow(file=names.name(f"back-{slug(piece.back_name or deck.title)}", ".png",
+                                                            content=(deck.w, deck.h, pair.back)),
                                             quantity=0, side="back", back="", kind="", name=piece.back_name or "",
                                             drawing=pair.back)
             backs[pair.back].quantity += pair.count
@@ -54,15 +54,6 @@ def image_rows(decks: Sequence[Deck]) -> list[list[ImageRow]]:
                                  kind=piece.kind, name=piece.name, drawing=pair.face))
         out.append(rows + list(backs.values()))
     return out
-
-
-def _unique(stem: str, drawing: tuple[float, float, Side], taken: dict[str, tuple[float, float, Side]]) -> str:
-    """`stem`.png, or `stem`-2.png, -3, ... when a different drawing has the name already."""
-    name, number = f"{stem}.png", 1
-    while taken.setdefault(name, drawing) != drawing:
-        number += 1
-        name = f"{stem}-{number}.png"
-    return name
 
 
 def export_images(decks: list[Deck], rows: list[list[ImageRow]], store: IconStore, *, dpi: float, bleed_mm: float,

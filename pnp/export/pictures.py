@@ -23,6 +23,24 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "piece"
 
 
+class FileNames:
+    """The names given out in one export folder. A name stays with what it was first given for;
+    anything else that asks for it gets -2, -3, ... after its stem, so two decks whose titles make
+    one slug, or a token sheet titled like the pawns, never write over each other's files."""
+
+    def __init__(self) -> None:
+        self._given: dict[str, object] = {}
+
+    def name(self, stem: str, extension: str, *, content: object) -> str:
+        """`stem` + `extension` for `content` (anything comparable: the same content may share a
+        name), or the first free numbered name."""
+        name, number = f"{stem}{extension}", 1
+        while self._given.setdefault(name, content) != content:
+            number += 1
+            name = f"{stem}-{number}{extension}"
+        return name
+
+
 def draw_sides(sides: Sequence[Side], w_mm: float, h_mm: float, dpi: float, store: IconStore, *,
                bleed_mm: float = 0.0, ink_saver: bool = False) -> list[Image.Image]:
     """One RGB image per side, `w_mm` x `h_mm` plus the bleed all round, at `dpi`."""

@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image
 
 from pnp.export.catalogue import Catalogue, Deck, Flat, PieceSet
-from pnp.export.pictures import draw_sides, png_bytes, slug, standee_sides
+from pnp.export.pictures import FileNames, draw_sides, png_bytes, slug, standee_sides
 from pnp.files.atomic import write_bytes_atomic
 from pnp.games.kit import standee_tab
 from pnp.geometry import CARDS, INCH_MM
@@ -55,12 +55,16 @@ class SavedObject:
         self.base_url = base_url.rstrip("/") if base_url else None
         self.objects: list[Json] = []
         self.written: list[Path] = []
+        self.names = FileNames()
         self.next_deck_key = 1
         self.row_x = self.row_z = self.row_depth = 0.0      # where the next object goes, mm
         self.widest = 0.0
 
-    def publish(self, name: str, image: Image.Image, dpi: float) -> str:
-        """Write the image once and return the URL Tabletop Simulator loads it from."""
+    def publish(self, stem: str, image: Image.Image, dpi: float) -> str:
+        """Write the image as `stem`.png once (or under a numbered name, when a different image has
+        that name) and return the URL Tabletop Simulator loads it from."""
+        content = (image.size, dpi, hashlib.sha256(image.tobytes()).digest())
+        name = self.names.name(stem, ".png", content=content)
         path = self.folder / name
         if path not in self.written:
             write_bytes_atomic(path, png_bytes(image, dpi), root=self.root)
@@ -117,12 +121,12 @@ class SavedObject:
                                hidden=backs[0].resize((slot_w, slot_h)))
             name = f"{prefix}-{slug(deck.title)}-{number}"
             if unique_back:
-                back_url = self.publish(f"{name}-backs.png",
+                back_url = self.publish(f"{name}-backs",
                                         _grid([img.resize((slot_w, slot_h)) for img in backs], cols, rows,
                                               slot_w, slot_h, hidden=backs[0].resize((slot_w, slot_h))), dpi)
             else:
-                back_url = self.publish(f"{prefix}-{slug(deck.title)}-back.png", backs[0].resize((slot_w, slot_h)), dpi)
-            custom[key] = {"FaceURL": self.publish(f"{name}.png", face_sheet, dpi), "BackURL": back_url,
+                back_url = self.publish(f"{prefix}-{slug(deck.title)}-back", backs[0].resize((slot_w, slot_h)), dpi)
+            custom[key] = {"FaceURL": self.publish(name, face_sheet, dpi), "BackURL": back_url,
                            "NumWidth": cols, "NumHeight": rows, "BackIsHidden": True,
                            "UniqueBack": unique_back, "Type": 0}
             for slot, design in enumerate(chunk):
@@ -153,12 +157,12 @@ class SavedObject:
             name = f"{prefix}-{slug(pieces.title)}-{index:02d}"
             if piece.fold != "none":
                 top, bottom = standee_sides(front, PIECE_DPI, standee_tab(pieces.w))
-                front_url = self.publish(f"{name}-front.png", top, PIECE_DPI)
-                back_url = self.publish(f"{name}-back.png", bottom, PIECE_DPI)
+                front_url = self.publish(f"{name}-front", top, PIECE_DPI)
+                back_url = self.publish(f"{name}-back", bottom, PIECE_DPI)
             else:
-                front_url = self.publish(f"{name}.png", front, PIECE_DPI)
+                front_url = self.publish(name, front, PIECE_DPI)
                 back = back_of.get(piece)
-                back_url = self.publish(f"{name}-back.png", back, PIECE_DPI) if back is not None else front_url
+                back_url = self.publish(f"{name}-back", back, PIECE_DPI) if back is not None else front_url
             image = {"ImageURL": front_url, "ImageSecondaryURL": back_url, "ImageScalar": 1.0, "WidthScale": 0.0}
             if piece.fold == "standee":
                 made[piece] = {"Name": "Figurine_Custom", "CustomImage": image, "scale": pieces.w / TILE_MM}
@@ -176,7 +180,7 @@ class SavedObject:
     def flat(self, flat: Flat, prefix: str) -> None:
         (image,) = draw_sides([(flat.elements, flat.background)], flat.w, flat.h, FLAT_DPI, self.store,
                               ink_saver=self.ink_saver)
-        url = self.publish(f"{prefix}-{slug(flat.title)}.png", image, FLAT_DPI)
+        url = self.publish(f"{prefix}-{slug(flat.title)}", image, FLAT_DPI)
         custom = {"ImageURL": url, "ImageSecondaryURL": url, "ImageScalar": 1.0, "WidthScale": 0.0,
                   "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": False}}
         tiles = [_object("Custom_Tile", flat.name, CustomImage=custom, scale=(flat.w / TILE_MM, flat.h / TILE_MM))

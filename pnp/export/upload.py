@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pnp.export.catalogue import Deck, Side
 from pnp.export.cmyk import CmykInks, OutputProfile
-from pnp.export.pictures import slug, write_csv, write_side_pngs
+from pnp.export.pictures import FileNames, slug, write_csv, write_side_pngs
 from pnp.export.printshop import printshop_pdf
 from pnp.export.services import Service
 from pnp.files.atomic import write_bytes_atomic
@@ -25,22 +25,24 @@ def export_service(decks: list[Deck], service: Service, store: IconStore, *, ink
     written: list[Path] = []
     rows: list[dict[str, object]] = []
     inks = CmykInks(profile) if profile else None        # one colour conversion for every deck
-    for deck in decks:
+    names = FileNames()
+    for number, deck in enumerate(decks):
+        stem = names.name(slug(deck.title), "", content=number)       # two decks of one title: cards, cards-2
         if service.pdf:
             assert inks is not None
-            written.append(_pdf(deck, service, store, ink_saver=ink_saver, game_title=game_title, inks=inks,
+            written.append(_pdf(deck, stem, service, store, ink_saver=ink_saver, game_title=game_title, inks=inks,
                                 folder=folder, root=root, rows=rows))
         else:
-            written += _pngs(deck, service, store, ink_saver=ink_saver, folder=folder, root=root, rows=rows)
+            written += _pngs(deck, stem, service, store, ink_saver=ink_saver, folder=folder, root=root, rows=rows)
         if progress:
             progress(1)
     write_csv(folder / MANIFEST, rows, root=root)
     return [*written, folder / MANIFEST]
 
 
-def _pdf(deck: Deck, service: Service, store: IconStore, *, ink_saver: bool, game_title: str, inks: CmykInks,
-         folder: Path, root: Path, rows: list[dict[str, object]]) -> Path:
-    path = folder / f"{slug(deck.title)}.pdf"
+def _pdf(deck: Deck, stem: str, service: Service, store: IconStore, *, ink_saver: bool, game_title: str,
+         inks: CmykInks, folder: Path, root: Path, rows: list[dict[str, object]]) -> Path:
+    path = folder / f"{stem}.pdf"
     write_bytes_atomic(path, printshop_pdf(deck, store, bleed_mm=service.bleed_mm, ink_saver=ink_saver,
                                            game_title=game_title, inks=inks), root=root)
     page = 1
@@ -53,11 +55,10 @@ def _pdf(deck: Deck, service: Service, store: IconStore, *, ink_saver: bool, gam
     return path
 
 
-def _pngs(deck: Deck, service: Service, store: IconStore, *, ink_saver: bool, folder: Path, root: Path,
+def _pngs(deck: Deck, stem: str, service: Service, store: IconStore, *, ink_saver: bool, folder: Path, root: Path,
           rows: list[dict[str, object]]) -> list[Path]:
     pairs = deck.pairs()
     one_back = len({pair.back for pair in pairs}) == 1
-    stem = slug(deck.title)
     files: dict[str, Side] = {}
     for number, pair in enumerate(pairs, start=1):
         front = f"{stem}-front-{number:03d}.png"

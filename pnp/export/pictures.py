@@ -32,7 +32,7 @@ class FileNames:
         self._given: dict[str, object] = {}
 
     def name(self, stem: str, extension: str, *, content: object) -> str:
-        """`stem` + `extension` for `content` (anything comparable: the same content may share a
+        """`stem` + `extension` for `content` (compared with ==: the same content may share a
         name), or the first free numbered name."""
         name, number = f"{stem}{extension}", 1
         while self._given.setdefault(name, content) != content:

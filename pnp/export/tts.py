@@ -63,11 +63,11 @@ class SavedObject:
     def publish(self, stem: str, image: Image.Image, dpi: float) -> str:
         """Write the image as `stem`.png once (or under a numbered name, when a different image has
         that name) and return the URL Tabletop Simulator loads it from."""
-        content = (image.size, dpi, hashlib.sha256(image.tobytes()).digest())
-        name = self.names.name(stem, ".png", content=content)
+        data = png_bytes(image, dpi)
+        name = self.names.name(stem, ".png", content=hashlib.sha256(data).digest())
         path = self.folder / name
         if path not in self.written:
-            write_bytes_atomic(path, png_bytes(image, dpi), root=self.root)
+            write_bytes_atomic(path, data, root=self.root)
             self.written.append(path)
         return f"{self.base_url}/{name}" if self.base_url else path.resolve().as_uri()
 

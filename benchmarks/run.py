@@ -143,6 +143,9 @@ TARGETS = {
 *1.40x was against that looser floor)."""
 
 
+SMALL = 1000          # the small designer project and deck, beside the large ones
+
+
 def byte_compile() -> None:
     """pnp's modules compiled to bytecode first, as `pip install` leaves them: a checkout run with
     PYTHONDONTWRITEBYTECODE would otherwise compile every changed module again in every measured
@@ -168,7 +171,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as work:
         cwd = Path(work) / "all"
         cwd.mkdir()
-        projects = {n: designer_project(n, Path(work) / f"designs-{n}") for n in (1000, 10000)}
+        projects = {n: designer_project(n, Path(work) / f"designs-{n}") for n in (SMALL, 10000)}
         process(pnp + ["build"], cwd)                  # warm the file cache and leave an output to skip
         for project in projects.values():
             process(pnp + ["build", "straight-to"], project)
@@ -186,9 +189,9 @@ def main() -> None:
             for n, project in projects.items():
                 runs[f"public{n}"].append(process(pnp + ["build", "straight-to", "--force"], project))
                 runs[f"souls{n}"].append(deck("souls", n))
-            for n in sorted({*projects, 1000, args.cards}):    # the internal route, and the deck against the floor
+            for n in sorted({*projects, args.cards}):    # the internal route, and the deck against the floor
                 runs[f"ours{n}"].append(deck("ours", n))
-            for n in sorted({1000, args.cards}):
+            for n in sorted({SMALL, args.cards}):
                 runs[f"floor{n}"].append(deck("floor", n))
     latency = watch_latency(args.rounds)
     med = {key: Run(wall=median(r.wall for r in rs), cpu=median(r.cpu for r in rs),
@@ -221,14 +224,14 @@ def main() -> None:
         print(f"{target.figure.format(cards=args.cards):58} {target.before:>8} {'<= ' + limit:>9} {shown:>9} {value / target.limit:>7.2f}  {detail}{mark}")
     print(f"\nnot targets: pnp --help {med['help'].wall:.2f} s wall; pnp watch, save to updated PDF "
           f"{median(latency):.2f} s wall (min {min(latency):.2f}, max {max(latency):.2f}); "
-          f"1,000 cards ours/floor CPU {med['ours1000'].cpu / med['floor1000'].cpu:.2f}x")
+          f"{SMALL:,} cards ours/floor CPU {med[f'ours{SMALL}'].cpu / med[f'floor{SMALL}'].cpu:.2f}x")
     print("designer project / its own Soul cards built in Python (deck_job.py souls), CPU: " + "; ".join(
         f"{n:,} designs {med[f'public{n}'].cpu / med[f'souls{n}'].cpu:.2f}x "
         f"({med[f'public{n}'].cpu:.2f} s / {med[f'souls{n}'].cpu:.2f} s)" for n in projects))
     if args.naive:
-        naive = deck("naive", 1000)
-        print(f"1,000 cards naive (a PNG per card): {naive.cpu / med['ours1000'].cpu:.1f}x our CPU, "
-              f"{json.loads(naive.out)['bytes'] / json.loads(med['ours1000'].out)['bytes']:.1f}x our bytes")
+        naive = deck("naive", SMALL)
+        print(f"{SMALL:,} cards naive (a PNG per card): {naive.cpu / med[f'ours{SMALL}'].cpu:.1f}x our CPU, "
+              f"{json.loads(naive.out)['bytes'] / json.loads(med[f'ours{SMALL}'].out)['bytes']:.1f}x our bytes")
 
 
 if __name__ == "__main__":

@@ -548,10 +548,9 @@ def images(game: str, dpi: int, **flags: Any) -> None:
     from pnp.export.images import export_images, image_count, image_rows
 
     settings, store, found, folder = _catalogue(game, "images", flags)
-    decks = require_decks(found)
-    rows = image_rows(decks)
+    rows = image_rows(require_decks(found))
     with _progress("rendering card images", image_count(rows)) as bar:
-        written = export_images(decks, rows, store, dpi=dpi, bleed_mm=settings.bleed.mm,
+        written = export_images(rows, store, dpi=dpi, bleed_mm=settings.bleed.mm,
                                 ink_saver=settings.ink_saver, folder=folder, root=settings.output_dir(),
                                 progress=bar.update)
     click.echo(f"{game}: {len(written) - 1} images at {dpi} dpi and quantities.csv -> {folder}")
@@ -800,7 +799,8 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 
 
 def main() -> None:
-    """Run the CLI; an error we did not foresee still ends as one line, not a traceback."""
+    """Run the CLI at pnp's collector pace (`pnp.collector`); an interruption discards the files
+    being written, and an error we did not foresee still ends as one line, not a traceback."""
     import signal
 
     from pnp.collector import fewer_collections, freeze_at_exit

@@ -1,14 +1,10 @@
 """How often Python's cycle collector runs while pnp works.
 
 A build makes hundreds of thousands of small objects that live until it ends (pieces, elements,
-placed records, page plans). At CPython 3.11's default the youngest generation is collected after
-every 700 new objects, and the older generations, which by then hold nearly all of them, after at
-most every 10 and 100 of those runs, walking them again and again to find no garbage. pnp's data
-holds few reference cycles (a rebuild of Punished leaves about 160 objects in them), so the
-collector waits for a million new objects between runs, more than most builds make: a
-10,000-design build runs it once or twice (a threshold of 10,000 ran it 78 times there, 7% of the
-CPU), with the same peak memory there, in a 10,000-card deck and in `pnp report`. And as the
-process ends, Python collects once more over everything still alive (`freeze_at_exit` spares it).
+placed records, page plans). At CPython's default pace the collector walks them again and again
+and finds next to no garbage: pnp's data holds few reference cycles. So it waits for a million new
+objects between runs, more than most builds make, at the same peak memory. And as the process
+ends, Python collects once more over everything still alive (`freeze_at_exit` spares it).
 """
 
 from __future__ import annotations

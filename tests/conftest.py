@@ -24,6 +24,7 @@ from pnp.files.paths import shipped_icons_dir
 from pnp.games import GAMES, load_game
 
 ROOT = Path(__file__).resolve().parents[1]
+DATA_GAMES = Path(__file__).parent / "data" / "layouts"      # games made of data alone
 
 
 def run_command(*command, cwd: Path | None = None, check: bool = True) -> subprocess.CompletedProcess:

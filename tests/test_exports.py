@@ -13,6 +13,7 @@ from urllib.parse import unquote, urlparse
 
 import pypdfium2 as pdfium
 import pytest
+from conftest import DATA_GAMES
 from PIL import Image, ImageChops, ImageStat
 
 from pnp.files.paths import shipped_layouts_dir
@@ -233,7 +234,7 @@ def test_a_token_sheet_titled_like_the_pawns_keeps_its_own_pictures(run, isolate
     and both named their first piece's back pawns-01-back.png, so the first pawn's back showed the
     token's back on the table. Each picture keeps a file of its own."""
     layouts = isolated / "layouts"
-    shutil.copytree(Path(__file__).parent / "data" / "layouts" / "lantern-walk", layouts / "lantern-walk")
+    shutil.copytree(DATA_GAMES / "lantern-walk", layouts / "lantern-walk")
     data = layouts / "lantern-walk" / "game.toml"
     assert 'name = "Spark token"' in data.read_text()
     data.write_text(data.read_text().replace('name = "Spark token"', 'name = "Pawn"'))
@@ -416,7 +417,7 @@ def test_image_names_stay_apart_across_decks_of_one_kind(tmp_path):
 
     big = Deck(title="Big", pieces=[card("A", "#202060"), card("B", "#202060")], w=70, h=120)
     small = Deck(title="Small", pieces=[card("C", "#602020")] * 2, w=44, h=63)
-    export_images([big, small], image_rows([big, small]), IconStore(shipped_icons_dir()), dpi=50, bleed_mm=0,
+    export_images(image_rows([big, small]), IconStore(shipped_icons_dir()), dpi=50, bleed_mm=0,
                   ink_saver=False, folder=tmp_path, root=tmp_path)
     rows = quantities(tmp_path)
     assert [(r["file"], r["quantity"], r["back"]) for r in rows if r["side"] == "face"] == [

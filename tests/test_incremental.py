@@ -83,8 +83,7 @@ def test_a_rebuild_with_nothing_changed_loads_no_drawing_or_schema_machinery(run
             "('reportlab', 'pydantic', 'lxml', 'jinja2', 'PIL', 'svgelements') or m.startswith('pnp.render.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=isolated).stdout
     assert "seven-steps: up to date" in out
-    # a manifest's placed records
-    assert out.splitlines()[-1] == "loaded: ['pnp.render.placed']", out
+    assert out.splitlines()[-1] == "loaded: ['pnp.render.placed']", out      # a manifest's placed records
 
 
 def test_workers_follow_the_games_the_cores_and_the_load():

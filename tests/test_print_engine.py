@@ -465,22 +465,23 @@ def test_text_that_cannot_fit_fails_clearly():
         render([PieceSheet(title="Cards", pieces=[piece], width=63.5, height=88.9)])
 
 
+def page_pixels(pdf: bytes, page: int = 0, dpi: int = 100):
+    """The RGB colour at a point of a rendered page, the point given in page millimetres, y up."""
+    import pypdfium2 as pdfium
+
+    image = pdfium.PdfDocument(pdf)[page].render(scale=dpi / 72).to_pil().convert("RGB")
+    px = dpi / 25.4
+    return lambda x_mm, y_mm: image.getpixel((round(x_mm * px), round(image.height - y_mm * px)))
+
+
 def test_fills_that_touch_the_trim_run_on_into_the_bleed():
     """A title band at the top edge and the card's background both continue past the trim, so a
     cut a little off shows colour, not a pale sliver (rendered and read as pixels)."""
-    import pypdfium2 as pdfium
-
     band = Piece(kind="card", name="banded", face=(Box(x=0, y=78.9, w=63.5, h=10, fill="#9b1d20"), Text(text="Title", x=2, y=80, w=59.5, h=8)),
                  back=(Text(text="back", x=2, y=2, w=50, h=8),), back_name="plain", background="#fbe9e7", back_background="#2b2540")
     doc, pdf, _ = render([PieceSheet(title="Cards", pieces=[band] * 2, width=63.5, height=88.9)], bleed=3 * MM, margin=3 * MM)
     face = next(item for item in doc.placed if item.side == "face")
-    dpi = 100
-    image = pdfium.PdfDocument(pdf)[face.page - 1].render(scale=dpi / 72).to_pil().convert("RGB")
-    px = dpi / 25.4
-
-    def at(x_mm, y_mm):      # page millimetres, y up
-        return image.getpixel((round(x_mm * px), round(image.height - y_mm * px)))
-
+    at = page_pixels(pdf, face.page - 1)
     top, left = face.box.y + face.box.h, face.box.x
     middle = face.box.x + face.box.w / 2
     inside_band, outside_band = at(middle, top - 1), at(middle, top + 1.8)
@@ -495,8 +496,6 @@ def test_ink_saver_runs_nothing_on_into_the_bleed():
     """In ink saver a title band prints white inside an outline of its colour, so with 3 mm bleed it
     does not run on: its outline lies on the card's trim, not out in the bleed across the border. A
     small tab at the corner (an accent, still in colour) stops at the trim too (read as pixels)."""
-    import pypdfium2 as pdfium
-
     band = Piece(kind="card", name="banded", face=(Box(x=0, y=78.9, w=63.5, h=10, fill="#9b1d20"),
                                                    Box(x=0, y=0, w=10, h=5, fill="#1d3557")),
                  back=(Text(text="back", x=2, y=2, w=50, h=8),), back_name="plain")
@@ -508,12 +507,7 @@ def test_ink_saver_runs_nothing_on_into_the_bleed():
     for x, y, w, h, _ in outlines:
         assert any(near(x, f.x * MM) and near(x + w, (f.x + f.w) * MM) and near(y + h, (f.y + f.h) * MM)
                    for f in faces), (x, y, w, h)
-    dpi = 100
-    image = pdfium.PdfDocument(pdf)[0].render(scale=dpi / 72).to_pil().convert("RGB")
-
-    def at(x_mm, y_mm):      # page millimetres, y up
-        return image.getpixel((round(x_mm * dpi / 25.4), round(image.height - y_mm * dpi / 25.4)))
-
+    at = page_pixels(pdf)
     assert at(faces[0].x + 1.5, faces[0].y + 2.5) == pytest.approx((29, 53, 87), abs=12)      # the tab
     assert at(faces[0].x - 1.5, faces[0].y + 2.5) == pytest.approx((255, 255, 255), abs=12)   # beside it, paper
 
@@ -521,19 +515,11 @@ def test_ink_saver_runs_nothing_on_into_the_bleed():
 def test_tokens_and_standees_honour_bleed():
     """With 3 mm bleed a token's colour runs on past its circle and a standee's figure past its
     strip's sides, so an off cut shows colour; beyond the bleed the paper is white."""
-    import pypdfium2 as pdfium
-
     token = Piece(kind="token", name="coin", face=(Circle(cx=10, cy=10, r=6, fill="#1d3557"),), background="#e63946")
     sheet = pawn_standees(KIT, PawnSet(icon="lorc/pawn", width=24, height=40, colors=["#2e8b57"], names=["Red"]), 1)
     doc, pdf, _ = render([PieceSheet(title="Tokens", pieces=[token] * 3, width=20, height=20, shape="round", gap=3), sheet],
                          bleed=3 * MM, margin=3 * MM)
-    dpi = 100
-    image = pdfium.PdfDocument(pdf)[0].render(scale=dpi / 72).to_pil().convert("RGB")
-    px = dpi / 25.4
-
-    def at(x_mm, y_mm):
-        return image.getpixel((round(x_mm * px), round(image.height - y_mm * px)))
-
+    at = page_pixels(pdf)
     coin = next(item for item in doc.placed if item.kind == "token")
     cx, cy = coin.box.x + 10, coin.box.y + 10
     assert at(cx + 10 + 1.5, cy) == pytest.approx((230, 57, 70), abs=12)      # inside the bleed ring
@@ -546,18 +532,10 @@ def test_tokens_and_standees_honour_bleed():
 def test_card_art_stops_at_the_bleed_edge():
     """Art running off a card shows in the bleed (an off cut shows art, not paper) and stops at the
     bleed's edge, so it never spills onto the neighbouring card's margin or the crop marks."""
-    import pypdfium2 as pdfium
-
     card = Piece(kind="card", name="spill", face=(Circle(cx=31.75, cy=44.45, r=60, fill="#1d3557"),))
     doc, pdf, _ = render([PieceSheet(title="Cards", pieces=[card], width=63.5, height=88.9)], bleed=3 * MM)
-    dpi = 100
-    image = pdfium.PdfDocument(pdf)[0].render(scale=dpi / 72).to_pil().convert("RGB")
-    px = dpi / 25.4
+    at = page_pixels(pdf)
     box = doc.placed[0].box
-
-    def at(x_mm, y_mm):
-        return image.getpixel((round(x_mm * px), round(image.height - y_mm * px)))
-
     middle = box.y + box.h / 2
     assert at(box.x - 1.5, middle) == pytest.approx((29, 53, 87), abs=12)        # in the bleed: art
     assert at(box.x - 4.5, middle) == pytest.approx((255, 255, 255), abs=3)      # past it: paper

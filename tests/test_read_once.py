@@ -9,6 +9,8 @@ import json
 import tomllib
 from collections import Counter
 
+import pytest
+
 import pnp.render.document as document
 import pnp.source.gamesource as gamesource
 from pnp.files.paths import kit_file
@@ -16,16 +18,23 @@ from pnp.games import GAMES, load_game
 from pnp.games.kit import kit_templates
 
 
-def test_a_full_build_parses_each_data_file_once_and_plans_each_document_once(run, isolated, monkeypatch):
-    monkeypatch.setattr(gamesource, "_READ", {})          # nothing remembered from earlier tests
+@pytest.fixture
+def parsed(monkeypatch) -> Counter[str]:
+    """Each TOML text parsed from here on, with how often; nothing remembered from earlier tests."""
+    monkeypatch.setattr(gamesource, "_READ", {})
     kit_templates.cache_clear()
-    parsed: Counter[str] = Counter()
+    counts: Counter[str] = Counter()
     real_loads = tomllib.loads
 
     def counting_loads(text: str, **kwargs):
-        parsed[text] += 1
+        counts[text] += 1
         return real_loads(text, **kwargs)
 
+    monkeypatch.setattr(tomllib, "loads", counting_loads)
+    return counts
+
+
+def test_a_full_build_parses_each_data_file_once_and_plans_each_document_once(run, isolated, monkeypatch, parsed):
     planned = []
     real_plan = document.plan_sections
 
@@ -33,7 +42,6 @@ def test_a_full_build_parses_each_data_file_once_and_plans_each_document_once(ru
         planned.append(sections)
         return real_plan(sections, options)
 
-    monkeypatch.setattr(tomllib, "loads", counting_loads)
     monkeypatch.setattr(document, "plan_sections", counting_plan)
     result = run("build", "--force", "--jobs", "1")
     assert result.exit_code == 0, result.output
@@ -49,23 +57,14 @@ def test_a_full_build_parses_each_data_file_once_and_plans_each_document_once(ru
     assert len(planned) == documents          # each drawn document needs one plan: none is planned twice
 
 
-def test_a_rebuild_of_unchanged_data_parses_nothing_again(run, isolated, monkeypatch):
+def test_a_rebuild_of_unchanged_data_parses_nothing_again(run, isolated, parsed):
     """`pnp watch` rebuilds in one process (forced when an icon changes), and a print-shop export
     plans a game twice when its deck comes inside the service's margin: data whose bytes are
     unchanged keeps its parsed tables."""
-    monkeypatch.setattr(gamesource, "_READ", {})
-    parsed: list[str] = []
-    real_loads = tomllib.loads
-
-    def counting_loads(text: str, **kwargs):
-        parsed.append(text)
-        return real_loads(text, **kwargs)
-
-    monkeypatch.setattr(tomllib, "loads", counting_loads)
     assert run("build", "seven-steps", "--force", "--jobs", "1").exit_code == 0
-    first = len(parsed)
+    first = sum(parsed.values())
     assert run("build", "seven-steps", "--force", "--jobs", "1").exit_code == 0
-    assert first and len(parsed) == first
+    assert first and sum(parsed.values()) == first
 
 
 def test_the_icons_a_digest_reads_include_every_icon_the_data_names(tmp_path):

@@ -12,7 +12,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
-from conftest import message_lines
+from conftest import DATA_GAMES, message_lines
 from conftest import run_command as _run
 from jsonschema import Draft202012Validator
 from pdfscan import MM, scan
@@ -25,7 +25,6 @@ from pnp.source.settings import Settings
 from pnp.source.slots import Length
 
 STORE = IconStore(shipped_icons_dir())
-DATA_GAMES = Path(__file__).parent / "data" / "layouts"
 EXIT = "exit-from-purgatory"
 
 

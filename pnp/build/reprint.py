@@ -52,17 +52,13 @@ def _texts(elements: Iterable[Element]) -> list[str]:
     return out
 
 
-def _digest(value: object) -> str:
-    return _digest_of(repr(value))
-
-
 def _digest_of(text: str) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:16]
 
 
 def _design(drawn: str, texts: list[str], count: int, file: str) -> Design:
     """`drawn`: the repr of what is drawn."""
-    return Design(hash=_digest_of(drawn), text=_digest(texts), count=count, file=file)
+    return Design(hash=_digest_of(drawn), text=_digest_of(repr(texts)), count=count, file=file)
 
 
 def _side(elements: tuple[Element, ...] | None, reprs: dict[int, str]) -> str:

@@ -26,8 +26,11 @@ class ImageRow:
     drawing: Side
 
 
-def image_rows(decks: Sequence[Deck]) -> list[list[ImageRow]]:
-    """For each deck, each distinct face with its back (a face shown with two backs is listed twice),
+DeckRows = tuple[Deck, list[ImageRow]]
+
+
+def image_rows(decks: Sequence[Deck]) -> list[DeckRows]:
+    """Each deck with its rows: each distinct face with its back (a face shown with two backs is listed twice),
     then each distinct back with the number of cards it is printed behind. The decks share one
     folder, so faces are numbered by kind through all of them, and a name another drawing (or the
     same drawing at another size) has taken gets a number after it."""
@@ -43,27 +46,27 @@ def image_rows(decks: Sequence[Deck]) -> list[list[ImageRow]]:
             if pair.face not in faces:
                 numbering[piece.kind] += 1
                 stem = f"{slug(piece.kind)}-{numbering[piece.kind]:02d}"
-                faces[pair.face] = names.name(stem, ".png", content=(deck.w, deck.h, pair.face))
+                faces[pair.face] = names.name(stem, ".png", content=(deck.w, deck.h, deck.margin, pair.face))
             if pair.back not in backs:
                 backs[pair.back] = ImageRow(file=names.name(f"back-{slug(piece.back_name or deck.title)}", ".png",
-                                                            content=(deck.w, deck.h, pair.back)),
+                                                            content=(deck.w, deck.h, deck.margin, pair.back)),
                                             quantity=0, side="back", back="", kind="", name=piece.back_name or "",
                                             drawing=pair.back)
             backs[pair.back].quantity += pair.count
             rows.append(ImageRow(file=faces[pair.face], quantity=pair.count, side="face", back=backs[pair.back].file,
                                  kind=piece.kind, name=piece.name, drawing=pair.face))
-        out.append(rows + list(backs.values()))
+        out.append((deck, rows + list(backs.values())))
     return out
 
 
-def export_images(decks: list[Deck], rows: list[list[ImageRow]], store: IconStore, *, dpi: float, bleed_mm: float,
+def export_images(rows: list[DeckRows], store: IconStore, *, dpi: float, bleed_mm: float,
                   ink_saver: bool, folder: Path, root: Path,
                   progress: Callable[[int], None] | None = None) -> list[Path]:
     """Each deck's images (`rows`, from `image_rows`) and quantities.csv; an image two decks show is
     drawn once."""
     sizes: dict[str, tuple[int, int]] = {}
     lines = []
-    for deck, deck_rows in zip(decks, rows, strict=True):
+    for deck, deck_rows in rows:
         sizes |= write_side_pngs({row.file: row.drawing for row in deck_rows if row.file not in sizes}, deck.w,
                                  deck.h, dpi, store, bleed_mm=bleed_mm + deck.margin, ink_saver=ink_saver,
                                  folder=folder, root=root, progress=progress)
@@ -74,6 +77,6 @@ def export_images(decks: list[Deck], rows: list[list[ImageRow]], store: IconStor
     return [*(folder / file for file in sizes), folder / "quantities.csv"]
 
 
-def image_count(rows: list[list[ImageRow]]) -> int:
+def image_count(rows: list[DeckRows]) -> int:
     """How many images `export_images` draws: the progress bar's length."""
-    return len({row.file for deck_rows in rows for row in deck_rows})
+    return len({row.file for _, deck_rows in rows for row in deck_rows})

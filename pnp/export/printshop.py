@@ -30,7 +30,8 @@ def printshop_pdf(deck: Deck, store: IconStore, *, bleed_mm: float, ink_saver: b
     bleed = bleed_mm * MM
     outside = bleed + deck.margin * MM
     width, height = deck.w * MM + 2 * outside, deck.h * MM + 2 * outside
-    canvas = Canvas(f"{deck.title}.pdf", pagesize=(width, height), invariant=1, pageCompression=1,
+    # a name reportlab wants but never writes to: the bytes are taken with getpdfdata
+    canvas = Canvas("deck.pdf", pagesize=(width, height), invariant=1, pageCompression=1,
                     enforceColorSpace="cmyk", initialFontName=font(False), initialFontSize=8)  # type: ignore[arg-type]  # stubs: a str
     canvas.setTitle(f"{game_title}: {deck.title} (print shop)")
     canvas.setCreator(f"purgatory-pnp {__version__}")

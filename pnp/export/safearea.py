@@ -43,11 +43,11 @@ def deck_inset(deck: Deck, *, ink_saver: bool) -> float:
 
 def inset(elements: Sequence[Element], w: float, h: float, *, ink_saver: bool) -> float:
     """The nearest approach to the trim of all but the fills that run into the bleed."""
-    extents = [extent(e) for e in elements if not _bleeds(e, w, h, ink_saver)]
+    extents = [extent(e) for e in elements if not _bleeds(e, w, h, ink_saver=ink_saver)]
     return min((min(x0, y0, w - x1, h - y1) for x0, y0, x1, y1 in extents), default=math.inf)
 
 
-def _bleeds(element: Element, w: float, h: float, ink_saver: bool) -> bool:
+def _bleeds(element: Element, w: float, h: float, *, ink_saver: bool) -> bool:
     """The fills `pnp.render.pieces.bleeding` runs on into the bleed: they are meant to reach the cut."""
     if not runs_on(element, ink_saver=ink_saver):
         return False

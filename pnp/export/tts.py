@@ -108,24 +108,26 @@ class SavedObject:
         dpi = slot_w / (deck.w / INCH_MM)
         where: dict[tuple[object, ...], tuple[int, int]] = {}
         custom: dict[int, Json] = {}
+        stem = f"{prefix}-{slug(deck.title)}"
+        if not unique_back:                     # one back for the deck: drawn and written once
+            (back,) = draw_sides([(designs[0][2] or (), designs[0][3])], deck.w, deck.h, dpi, self.store,
+                                 ink_saver=self.ink_saver)
+            hidden = back.resize((slot_w, slot_h))
+            back_url = self.publish(f"{stem}-back", hidden, dpi)
         for number, start in enumerate(range(0, len(designs), TTS_PER_SHEET), start=1):
             chunk = designs[start:start + TTS_PER_SHEET]
             faces = draw_sides([(d[0], d[1]) for d in chunk], deck.w, deck.h, dpi, self.store, ink_saver=self.ink_saver)
-            drawn_backs = chunk if unique_back else chunk[:1]      # one shared back is drawn once
-            backs = draw_sides([(d[2] or (), d[3]) for d in drawn_backs], deck.w, deck.h, dpi, self.store,
-                               ink_saver=self.ink_saver)
             cols, rows = tts_grid(len(chunk))
             key = self.next_deck_key
             self.next_deck_key += 1
-            face_sheet = _grid([img.resize((slot_w, slot_h)) for img in faces], cols, rows, slot_w, slot_h,
-                               hidden=backs[0].resize((slot_w, slot_h)))
-            name = f"{prefix}-{slug(deck.title)}-{number}"
+            name = f"{stem}-{number}"
             if unique_back:
-                back_url = self.publish(f"{name}-backs",
-                                        _grid([img.resize((slot_w, slot_h)) for img in backs], cols, rows,
-                                              slot_w, slot_h, hidden=backs[0].resize((slot_w, slot_h))), dpi)
-            else:
-                back_url = self.publish(f"{prefix}-{slug(deck.title)}-back", backs[0].resize((slot_w, slot_h)), dpi)
+                backs = [img.resize((slot_w, slot_h)) for img in draw_sides(
+                    [(d[2] or (), d[3]) for d in chunk], deck.w, deck.h, dpi, self.store, ink_saver=self.ink_saver)]
+                hidden = backs[0]
+                back_url = self.publish(f"{name}-backs", _grid(backs, cols, rows, slot_w, slot_h, hidden=hidden), dpi)
+            face_sheet = _grid([img.resize((slot_w, slot_h)) for img in faces], cols, rows, slot_w, slot_h,
+                               hidden=hidden)
             custom[key] = {"FaceURL": self.publish(name, face_sheet, dpi), "BackURL": back_url,
                            "NumWidth": cols, "NumHeight": rows, "BackIsHidden": True,
                            "UniqueBack": unique_back, "Type": 0}

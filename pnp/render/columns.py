@@ -9,7 +9,7 @@ from typing import Literal
 from pnp.errors import LayoutError
 from pnp.geometry import MM
 from pnp.render.elements import INK, Text
-from pnp.render.textfit import LEADING, wrap
+from pnp.render.textfit import LEADING, line_count
 
 Kind = Literal["heading", "item", "note"]
 Block = tuple[Kind, str]
@@ -39,8 +39,7 @@ def _place(blocks: Sequence[Block], x: float, top: float, w: float, size: float,
         this = size + 1 if kind == "heading" else size - 0.5 if kind == "note" else size
         if kind == "heading" and i:
             y -= HEADING_GAP
-        lines = wrap(text, w * MM, this, bold)
-        height = len(lines) * this * LEADING / MM + 0.4
+        height = line_count(text, w * MM, this, bold) * this * LEADING / MM + 0.4
         color = heading_color if kind == "heading" else "#333333" if kind == "note" else INK
         out.append(Text(text=text, x=x, y=y - height, w=w, h=height, size=this, min_size=this, bold=bold, align="left",
                         valign="top", color=color))

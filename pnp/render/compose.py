@@ -17,7 +17,7 @@ from pnp.geometry import MM
 from pnp.render.elements import Box, Circle, Element, Group, Icon, Line, Text
 from pnp.render.fonts import ascent_descent, text_width
 from pnp.render.identitycache import IdentityCache
-from pnp.render.textfit import LEADING, baseline, fit_text, wrap
+from pnp.render.textfit import LEADING, baseline, fit_text, line_count
 from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders, placeholder_names
 from pnp.source.slots import Slot, Template, Where
 
@@ -107,7 +107,7 @@ class _Composer:
         text = self.value(slot, slot.text)
         if not text or width <= 0:
             return 0.0
-        return len(wrap(text, width * MM, slot.min_size, slot.bold)) * slot.min_size * LEADING / MM + 0.01
+        return line_count(text, width * MM, slot.min_size, slot.bold) * slot.min_size * LEADING / MM + 0.01
 
     def shown(self, slot: Slot) -> bool:
         return slot.when is None or bool(self.values.get(slot.when))

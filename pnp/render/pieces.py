@@ -416,7 +416,7 @@ def _draw_side(ctx: PageContext, elements: Sequence[Element] | None, section: Pi
     (`Shared.runs`) is one form, placed here, and the rest is drawn inline."""
     for ids, run in _runs(elements or (), ctx.shared.elements):
         if ids in ctx.shared.runs:
-            ctx.canvas.doForm(_form(ctx, ("run", ids, section.width, section.height, bleed / MM), reach,
+            ctx.canvas.doForm(_form(ctx, ("run", ids, section.width, section.height, bleed), reach,
                                     lambda: _draw_bled(ctx, run, section, bleed)))  # noqa: B023  # drawn at once
         else:
             _draw_bled(ctx, run, section, bleed)

@@ -17,7 +17,7 @@ def baseline(top: float, size: float, line: int) -> float:
     return top - size * (line + 0.82) * LEADING + size * 0.1
 
 
-def _wrap(text: str, width: float, size: float, bold: bool) -> tuple[str, ...]:
+def wrap(text: str, width: float, size: float, bold: bool) -> tuple[str, ...]:
     """Greedy word wrap; explicit newlines start new lines."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -37,9 +37,12 @@ def _wrap(text: str, width: float, size: float, bold: bool) -> tuple[str, ...]:
     return tuple(lines)
 
 
-# remembered for texts measured again and again at one size: a rules column at each place it could
-# break, a stacked slot's room; `fit_text`, remembered itself, tries its sizes on `_wrap`
-wrap = lru_cache(maxsize=4096)(_wrap)
+@lru_cache(maxsize=4096)
+def line_count(text: str, width: float, size: float, bold: bool) -> int:
+    """How many lines `wrap` makes: remembered, for texts measured again and again at one size (a
+    rules column at each place it could break, a stacked slot's room); `fit_text`, remembered
+    itself, tries its sizes on `wrap`."""
+    return len(wrap(text, width, size, bold))
 
 
 @lru_cache(maxsize=2048)      # a slot's text when composed, any other text when drawn
@@ -50,7 +53,7 @@ def fit_text(text: str, width: float, height: float, max_size: float, min_size: 
         return max_size, (text,)
     size = max_size
     while size >= min_size - 1e-9:
-        lines = _wrap(text, width, size, bold)
+        lines = wrap(text, width, size, bold)
         fits_wide = all(text_width(line, bold, size) <= width + 0.01 for line in lines)
         if fits_wide and len(lines) * size * LEADING <= height + 0.01:
             return size, lines

@@ -572,6 +572,27 @@ def test_a_document_is_drawn_with_fewer_collections_and_the_callers_thresholds_a
     assert during == [(NEW_OBJECTS, 7, 9), (0, 7, 9)] and after == (500, 7, 9)
 
 
+def test_what_a_paced_block_leaves_alive_joins_the_oldest_generation():
+    """A build's objects outlive its block: left in the youngest generation, they would all be
+    walked at once when the usual threshold is back. A program's own frozen objects stay frozen."""
+    import gc
+
+    from pnp.collector import fewer_collections
+
+    with fewer_collections():
+        kept = [[] for _ in range(2000)]
+    oldest = {id(item) for item in gc.get_objects(generation=2)}
+    assert all(id(item) in oldest for item in kept)
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with fewer_collections():
+            later = [[] for _ in range(2000)]
+        assert gc.get_freeze_count() == frozen and len(later) == 2000
+    finally:
+        gc.unfreeze()
+
+
 def test_the_command_line_runs_with_fewer_collections(monkeypatch):
     """Everything a command does (reading, composing, drawing) is paced so, and Python's own
     thresholds are back when it returns."""

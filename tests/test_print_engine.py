@@ -303,6 +303,41 @@ def test_a_second_document_drawn_in_one_process_prints_its_own_letters():
     assert "Süd – Wiese Fen · Ædre" in scan(data)[0].text()
 
 
+DRAW_NAMES = """
+import hashlib, sys
+from pnp.files.paths import shipped_icons_dir
+from pnp.geometry import Size
+from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet
+from pnp.render.document import render_document
+from pnp.render.elements import Text
+from pnp.render.pages import RenderOptions
+from pnp.source.icons import IconStore
+for name in sys.argv[1:]:
+    card = Piece(kind="card", name=name, face=(Text(text=name, x=2, y=70, w=59.5, h=8, size=10),), back=(),
+                 back_name="plain")
+    spec = DocumentSpec(filename="test.pdf", title="Test sheet", cover=Cover(contents=["test"]), game_title="Test Game",
+                        sections=[PieceSheet(title="Cards", pieces=[card], width=63.5, height=88.9)])
+    pdf = render_document(spec, RenderOptions(paper=Size.paper("a4")), IconStore(shipped_icons_dir())).pdf
+    print(hashlib.sha256(pdf).hexdigest())
+"""
+
+
+def test_a_document_is_the_same_file_whatever_was_drawn_before_it():
+    """A font subset's file is built and compressed once in a process and used again by the files
+    drawn after: a file whose own letters fill the same subset (five Cyrillic letters where the
+    first file had five Greek ones) is, byte for byte, the file drawn in a process of its own."""
+    import subprocess
+    import sys
+
+    def digests(*names: str) -> list[str]:
+        return subprocess.run([sys.executable, "-c", DRAW_NAMES, *names], capture_output=True, text=True,
+                              check=True).stdout.split()
+
+    alone = digests("Жизнь")
+    after = digests("Ωψξλμ", "Жизнь")
+    assert after[1] == alone[0] and after[0] != after[1]
+
+
 def test_a_document_with_more_letters_than_a_font_subset_holds_prints_each_line_as_written():
     """A font subset holds 256 letters; a deck whose names use more (accented, Greek, Cyrillic)
     spreads them over several, and a new line of letters met before prints each from its own subset."""

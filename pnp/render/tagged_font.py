@@ -1,18 +1,41 @@
-"""A TrueType font whose subsets carry tags of their own in the PDF."""
+"""The TrueType font pnp embeds: its subsets carry tags of their own in the PDF, and each subset is
+built and compressed once per process, not once per file."""
 
+from functools import lru_cache
 from typing import Any
 
-from reportlab.pdfbase import ttfonts
+from reportlab.pdfbase import pdfdoc, ttfonts
+
+KEPT_SUBSETS = 16       # a build's files share one or two subsets of each font; text beyond Latin-1 adds more
+
+
+@lru_cache(maxsize=4 * KEPT_SUBSETS)        # two fonts, a font file and a code map for each subset
+def _compressed(content: str | bytes) -> bytes:
+    return pdfdoc.PDFZCompress.encode(content)
+
+
+class KeptFlate(pdfdoc.PDFStreamFilterZCompress):
+    """Flate compression that remembers what it compressed last, for the streams every file of a
+    build embeds alike: a font's first subset holds 256 fixed codes, so each file has the same 35 KB."""
+
+    def encode(self, text: str | bytes) -> bytes:
+        return _compressed(text)
+
+
+KEPT_FLATE = KeptFlate()
 
 
 class TaggedFont(ttfonts.TTFont):
     """A TrueType font whose subsets get tags of their own: reportlab tags the first subset of every
     font "AAAAAA+", and preflight tools flag two fonts under one tag. Subset n of this font is
-    tagged as reportlab would tag subset `first_tag + n`."""
+    tagged as reportlab would tag subset `first_tag + n`. A subset's font file depends on its codes
+    alone, so the one made for an earlier file is used again."""
 
     def __init__(self, name: str, path: str, *, first_tag: int) -> None:
         super().__init__(name, path)
         self.first_tag = first_tag
+        made = lru_cache(maxsize=KEPT_SUBSETS)(lambda codes, make=self.face.makeSubset: make(list(codes)))
+        self.face.makeSubset = lambda subset: made(tuple(subset))     # type: ignore[method-assign]
 
     def addObjects(self, doc: Any) -> None:
         untagged = ttfonts.SUBSETN
@@ -21,7 +44,12 @@ class TaggedFont(ttfonts.TTFont):
             return untagged(self.first_tag + n)
 
         ttfonts.SUBSETN = tag
+        before = set(doc.idToObject)
         try:
             super().addObjects(doc)
         finally:
             ttfonts.SUBSETN = untagged
+        for name in set(doc.idToObject) - before:           # the font files and code maps just added
+            stream = doc.idToObject[name]
+            if isinstance(stream, pdfdoc.PDFStream) and stream.filters == [pdfdoc.PDFZCompress]:
+                stream.filters = [KEPT_FLATE]

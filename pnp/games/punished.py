@@ -507,8 +507,21 @@ def stat_positions(top: int) -> tuple[dict[str, int], ...]:
 def token_share(card: Card, k: int, top: int) -> float:
     """The share of allowed stat positions in which check k is the one taken: an earlier check met
     first, or MAW + BONE at most ICHOR, can leave a token check all but out of reach."""
+    return check_shares(tuple((check.stat, check.threshold) for check in card.encounter.checks), top)[k]
+
+
+@cache
+def check_shares(checks: tuple[tuple[str, int], ...], top: int) -> tuple[float, ...]:
+    """Each check's share of the allowed stat positions, walked once for all of a card's checks and
+    once for every card whose checks read alike (a deck repeats a few patterns)."""
+    taken = [0] * len(checks)
     positions = stat_positions(top)
-    return sum(1 for stats in positions if first_met(card, stats) == k) / len(positions)
+    for stats in positions:
+        for k, (stat, threshold) in enumerate(checks):
+            if stat_value(stats, stat) >= threshold:
+                taken[k] += 1
+                break
+    return tuple(n / len(positions) for n in taken)
 
 
 def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:

@@ -252,6 +252,25 @@ def test_a_token_sheet_titled_like_the_pawns_keeps_its_own_pictures(run, isolate
         assert ImageStat.Stat(token.convert("RGB")).mean != ImageStat.Stat(pawn.convert("RGB")).mean
 
 
+def test_a_game_whose_name_holds_back_shows_its_first_face_as_the_thumbnail(run, isolated):
+    """The thumbnail beside the saved object is the first face picture. Told apart by their names,
+    pictures were skipped when "back" was in them, and in a game named back-something every one is."""
+    layouts = isolated / "layouts"
+    shutil.copytree(DATA_GAMES / "lantern-walk", layouts / "backstreet-walk")
+    result = run("export", "tts", "--layouts", layouts, "backstreet-walk")
+    assert result.exit_code == 0, result.output
+    folder = isolated / "output/backstreet-walk/exports/tts"
+    saved = json.loads((folder / "backstreet-walk.json").read_text())
+    deck = next(o for o in saved["ObjectStates"] if o["Name"] == "Deck")
+    with Image.open(local_file(next(iter(deck["CustomDeck"].values()))["FaceURL"])) as sheet:
+        face = sheet.convert("RGB")
+    face.thumbnail((256, 256))
+    with Image.open(folder / "backstreet-walk.png") as thumb:
+        shown = thumb.convert("RGB").crop(((256 - face.width) // 2, (256 - face.height) // 2,
+                                           (256 + face.width) // 2, (256 + face.height) // 2))
+    assert ImageChops.difference(shown, face).getbbox() is None
+
+
 def test_decks_with_several_backs_get_a_sheet_of_backs(tts_exports):
     _, saved = tts_exports
     tiers = [o for o in saved["punished"]["ObjectStates"] if o["Name"] == "Deck"]

@@ -55,20 +55,23 @@ class SavedObject:
         self.base_url = base_url.rstrip("/") if base_url else None
         self.objects: list[Json] = []
         self.written: list[Path] = []
+        self.faces: list[Path] = []                 # the pictures of what lies face up, for the thumbnail
         self.names = FileNames()
         self.next_deck_key = 1
         self.row_x = self.row_z = self.row_depth = 0.0      # where the next object goes, mm
         self.widest = 0.0
 
-    def publish(self, stem: str, image: Image.Image, dpi: float) -> str:
+    def publish(self, stem: str, image: Image.Image, dpi: float, *, face: bool = False) -> str:
         """Write the image as `stem`.png once (or under a numbered name, when a different image has
-        that name) and return the URL Tabletop Simulator loads it from."""
+        that name) and return the URL Tabletop Simulator loads it from; `face`: it shows face up."""
         data = png_bytes(image, dpi)
         name = self.names.name(stem, ".png", content=hashlib.sha256(data).digest())
         path = self.folder / name
         if path not in self.written:
             write_bytes_atomic(path, data, root=self.root)
             self.written.append(path)
+        if face and path not in self.faces:
+            self.faces.append(path)
         return f"{self.base_url}/{name}" if self.base_url else path.resolve().as_uri()
 
     def place(self, obj: Json, w_mm: float, h_mm: float) -> None:
@@ -128,7 +131,7 @@ class SavedObject:
                 back_url = self.publish(f"{name}-backs", _grid(backs, cols, rows, slot_w, slot_h, hidden=hidden), dpi)
             face_sheet = _grid([img.resize((slot_w, slot_h)) for img in faces], cols, rows, slot_w, slot_h,
                                hidden=hidden)
-            custom[key] = {"FaceURL": self.publish(name, face_sheet, dpi), "BackURL": back_url,
+            custom[key] = {"FaceURL": self.publish(name, face_sheet, dpi, face=True), "BackURL": back_url,
                            "NumWidth": cols, "NumHeight": rows, "BackIsHidden": True,
                            "UniqueBack": unique_back, "Type": 0}
             for slot, design in enumerate(chunk):
@@ -159,10 +162,10 @@ class SavedObject:
             name = f"{prefix}-{slug(pieces.title)}-{index:02d}"
             if piece.fold != "none":
                 top, bottom = standee_sides(front, PIECE_DPI, standee_tab(pieces.w))
-                front_url = self.publish(f"{name}-front", top, PIECE_DPI)
+                front_url = self.publish(f"{name}-front", top, PIECE_DPI, face=True)
                 back_url = self.publish(f"{name}-back", bottom, PIECE_DPI)
             else:
-                front_url = self.publish(name, front, PIECE_DPI)
+                front_url = self.publish(name, front, PIECE_DPI, face=True)
                 back = back_of.get(piece)
                 back_url = self.publish(f"{name}-back", back, PIECE_DPI) if back is not None else front_url
             image = {"ImageURL": front_url, "ImageSecondaryURL": back_url, "ImageScalar": 1.0, "WidthScale": 0.0}
@@ -182,7 +185,7 @@ class SavedObject:
     def flat(self, flat: Flat, prefix: str) -> None:
         (image,) = draw_sides([(flat.elements, flat.background)], flat.w, flat.h, FLAT_DPI, self.store,
                               ink_saver=self.ink_saver)
-        url = self.publish(f"{prefix}-{slug(flat.title)}", image, FLAT_DPI)
+        url = self.publish(f"{prefix}-{slug(flat.title)}", image, FLAT_DPI, face=True)
         custom = {"ImageURL": url, "ImageSecondaryURL": url, "ImageScalar": 1.0, "WidthScale": 0.0,
                   "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": False}}
         tiles = [_object("Custom_Tile", flat.name, CustomImage=custom, scale=(flat.w / TILE_MM, flat.h / TILE_MM))
@@ -230,7 +233,7 @@ def export_tts(found: Catalogue, store: IconStore, *, folder: Path, root: Path, 
             progress(1)
     saved.centre()
     _number_guids(saved.objects, prefix)
-    thumb = _thumbnail([p for p in saved.written if "back" not in p.name])
+    thumb = _thumbnail(saved.faces)
     write_bytes_atomic(folder / f"{prefix}.png", png_bytes(thumb, 72), root=root)
     state = {"SaveName": found.title, "GameMode": found.title, "Date": "", "VersionNumber": "", "Gravity": 0.5,
              "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "",
@@ -255,7 +258,7 @@ def _number_guids(objects: list[Json], prefix: str) -> None:
 
 
 def _thumbnail(images: list[Path]) -> Image.Image:
-    """The first picture written, fitted into the square TTS shows beside the saved object."""
+    """The first of the pictures, fitted into the square TTS shows beside the saved object."""
     thumb = Image.new("RGB", (THUMB_PX, THUMB_PX), "white")
     if images:
         with Image.open(images[0]) as first:

@@ -5,8 +5,9 @@ placed records, page plans). At CPython's default pace the collector walks them 
 and finds next to no garbage: pnp's data holds few reference cycles. So it waits for a million new
 objects between runs, more than most builds make, at the same peak memory. What a block leaves
 alive is old by then: it joins the oldest generation rather than wait in the youngest, which would
-otherwise be walked whole the moment the usual threshold is back. And as the process ends, Python
-collects once more over everything still alive (`freeze_at_exit` spares it).
+otherwise be walked whole the moment the usual threshold is back (the few cycles it leaves behind
+wait for the next full collection). And as the process ends, Python collects once more over
+everything still alive (`freeze_at_exit` spares it).
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ NEW_OBJECTS = 1_000_000     # made between two runs of the youngest generation (
 def fewer_collections() -> Iterator[None]:
     """The collector waits for NEW_OBJECTS new objects inside the block (or as many as it was set
     to, if more; a threshold of 0, collection turned off, stays off); its thresholds are as they
-    were after it, so a program calling pnp keeps its own. The block's survivors are moved to the
-    oldest generation first (by freezing and unfreezing, left alone when the program froze objects
-    itself, which unfreezing would release)."""
+    were after it, so a program calling pnp keeps its own. First everything the collector tracks,
+    the block's survivors among them, is moved to the oldest generation (by freezing and
+    unfreezing; not when the program froze objects itself, which unfreezing would release)."""
     before = gc.get_threshold()
     gc.set_threshold(max(NEW_OBJECTS, before[0]) if before[0] else 0, *before[1:])
     try:

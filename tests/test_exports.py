@@ -16,6 +16,7 @@ import pytest
 from conftest import DATA_GAMES
 from PIL import Image, ImageChops, ImageStat
 
+from pnp.export.tts import THUMB_PX
 from pnp.files.paths import shipped_layouts_dir
 from pnp.games import GAMES, load_game
 from pnp.source.gamesource import read_game
@@ -264,10 +265,10 @@ def test_a_game_whose_name_holds_back_shows_its_first_face_as_the_thumbnail(run,
     deck = next(o for o in saved["ObjectStates"] if o["Name"] == "Deck")
     with Image.open(local_file(next(iter(deck["CustomDeck"].values()))["FaceURL"])) as sheet:
         face = sheet.convert("RGB")
-    face.thumbnail((256, 256))
+    face.thumbnail((THUMB_PX, THUMB_PX))
     with Image.open(folder / "backstreet-walk.png") as thumb:
-        shown = thumb.convert("RGB").crop(((256 - face.width) // 2, (256 - face.height) // 2,
-                                           (256 + face.width) // 2, (256 + face.height) // 2))
+        shown = thumb.convert("RGB").crop(((THUMB_PX - face.width) // 2, (THUMB_PX - face.height) // 2,
+                                           (THUMB_PX + face.width) // 2, (THUMB_PX + face.height) // 2))
     assert ImageChops.difference(shown, face).getbbox() is None
 
 

@@ -326,12 +326,20 @@ def test_a_document_is_the_same_file_whatever_was_drawn_before_it():
     """A font subset's file is built and compressed once in a process and used again by the files
     drawn after: a file whose own letters fill the same subset (five Cyrillic letters where the
     first file had five Greek ones) is, byte for byte, the file drawn in a process of its own."""
+    import os
     import subprocess
     import sys
+    from pathlib import Path
+
+    import pnp
+
+    here = dict(os.environ, PYTHONPATH=str(Path(pnp.__file__).resolve().parents[1]))     # this pnp, not another
 
     def digests(*names: str) -> list[str]:
-        return subprocess.run([sys.executable, "-c", DRAW_NAMES, *names], capture_output=True, text=True,
-                              check=True).stdout.split()
+        drawn = subprocess.run([sys.executable, "-c", DRAW_NAMES, *names], capture_output=True, text=True,
+                               env=here, timeout=300)
+        assert drawn.returncode == 0, drawn.stderr[-2000:]
+        return drawn.stdout.split()
 
     alone = digests("Жизнь")
     after = digests("Ωψξλμ", "Жизнь")

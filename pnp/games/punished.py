@@ -4,6 +4,7 @@ design-rule lint a designer runs after every rewrite."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Literal
@@ -490,8 +491,13 @@ def stat_value(stats: dict[str, int], stat: str) -> int:
 
 def first_met(card: Card, stats: dict[str, int]) -> int | None:
     """Which check a player with these stats takes: the first met, in printed order (None: the fallback)."""
-    for k, check in enumerate(card.encounter.checks):
-        if stat_value(stats, check.stat) >= check.threshold:
+    return first_of(((check.stat, check.threshold) for check in card.encounter.checks), stats)
+
+
+def first_of(checks: Iterable[tuple[str, int]], stats: dict[str, int]) -> int | None:
+    """The first of the (stat, threshold) checks these stats meet (None: none)."""
+    for k, (stat, threshold) in enumerate(checks):
+        if stat_value(stats, stat) >= threshold:
             return k
     return None
 
@@ -517,10 +523,9 @@ def check_shares(checks: tuple[tuple[str, int], ...], top: int) -> tuple[float, 
     taken = [0] * len(checks)
     positions = stat_positions(top)
     for stats in positions:
-        for k, (stat, threshold) in enumerate(checks):
-            if stat_value(stats, stat) >= threshold:
-                taken[k] += 1
-                break
+        k = first_of(checks, stats)
+        if k is not None:
+            taken[k] += 1
     return tuple(n / len(positions) for n in taken)
 
 

@@ -1,6 +1,7 @@
 """The TrueType font pnp embeds: its subsets carry tags of their own in the PDF, and each subset is
 built and compressed once per process, not once per file."""
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -15,8 +16,9 @@ def _compressed(content: str | bytes) -> bytes:
 
 
 class KeptFlate(pdfdoc.PDFStreamFilterZCompress):
-    """Flate compression that remembers what it compressed last, for the streams every file of a
-    build embeds alike: a font's first subset holds 256 fixed codes, so each file has the same 35 KB."""
+    """Flate compression that remembers what it compressed (the last 64 streams), for the streams
+    every file of a build embeds alike: a font's first subset holds 256 fixed codes, so each file
+    has the same 35 KB."""
 
     def encode(self, text: str | bytes) -> bytes:
         return _compressed(text)
@@ -34,8 +36,16 @@ class TaggedFont(ttfonts.TTFont):
     def __init__(self, name: str, path: str, *, first_tag: int) -> None:
         super().__init__(name, path)
         self.first_tag = first_tag
-        made = lru_cache(maxsize=KEPT_SUBSETS)(lambda codes, make=self.face.makeSubset: make(list(codes)))
-        self.face.makeSubset = lambda subset: made(tuple(subset))     # type: ignore[method-assign]
+        build = self.face.makeSubset
+
+        @lru_cache(maxsize=KEPT_SUBSETS)
+        def subset_file(codes: tuple[int, ...]) -> bytes:
+            return build(list(codes))
+
+        def kept_subset(subset: Sequence[int]) -> bytes:
+            return subset_file(tuple(subset))
+
+        self.face.makeSubset = kept_subset          # type: ignore[method-assign]
 
     def addObjects(self, doc: Any) -> None:
         untagged = ttfonts.SUBSETN

@@ -24,9 +24,10 @@ NEW_OBJECTS = 1_000_000     # made between two runs of the youngest generation (
 def fewer_collections() -> Iterator[None]:
     """The collector waits for NEW_OBJECTS new objects inside the block (or as many as it was set
     to, if more; a threshold of 0, collection turned off, stays off); its thresholds are as they
-    were after it, so a program calling pnp keeps its own. First everything the collector tracks,
-    the block's survivors among them, is moved to the oldest generation (by freezing and
-    unfreezing; not when the program froze objects itself, which unfreezing would release)."""
+    were after it, so a program calling pnp keeps its own. On leaving the block, before the
+    thresholds are restored, everything the collector tracks (the block's survivors among them) is
+    moved to the oldest generation by freezing and unfreezing; not when the program froze objects
+    itself, which unfreezing would release."""
     before = gc.get_threshold()
     gc.set_threshold(max(NEW_OBJECTS, before[0]) if before[0] else 0, *before[1:])
     try:

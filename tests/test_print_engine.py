@@ -6,6 +6,7 @@ import io
 import re
 
 import pytest
+from conftest import run_command
 from pdfscan import MM, near, scan
 from pypdf import PdfReader
 
@@ -105,17 +106,6 @@ def test_crop_marks_sit_outside_every_face():
     ys = {round(v, 1) for f in faces for v in (f[1], f[1] + f[3])}
     for (x1, y1), (x2, y2), _ in marks:
         assert (round(x1, 1) in xs and x1 == x2) or (round(y1, 1) in ys and y1 == y2)
-
-
-def _faces_and_backs(duplex, offset=(0.0, 0.0)):
-    doc, reader, opts = render([PieceSheet(title="Cards", pieces=deck(7), width=63.5, height=88.9)], duplex=duplex,
-                               back_offset=(offset[0] * MM, offset[1] * MM))
-    pages = scan(reader)
-    faces = text_at(pages[FRONTS], r"F\d{3}")
-    backs = text_at(pages[FRONTS + 1], r"B\d{3}")
-    face_cards = {t: r for t, r in zip(sorted(faces), [None] * len(faces))}
-    placed = {(item.name, item.side): item for item in doc.placed}
-    return faces, backs, placed, opts, face_cards
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
@@ -326,20 +316,10 @@ def test_a_document_is_the_same_file_whatever_was_drawn_before_it():
     """A font subset's file is built and compressed once in a process and used again by the files
     drawn after: a file whose own letters fill the same subset (five Cyrillic letters where the
     first file had five Greek ones) is, byte for byte, the file drawn in a process of its own."""
-    import os
-    import subprocess
     import sys
-    from pathlib import Path
-
-    import pnp
-
-    here = dict(os.environ, PYTHONPATH=str(Path(pnp.__file__).resolve().parents[1]))     # this pnp, not another
 
     def digests(*names: str) -> list[str]:
-        drawn = subprocess.run([sys.executable, "-c", DRAW_NAMES, *names], capture_output=True, text=True,
-                               env=here, timeout=300)
-        assert drawn.returncode == 0, drawn.stderr[-2000:]
-        return drawn.stdout.split()
+        return run_command(sys.executable, "-c", DRAW_NAMES, *names).stdout.split()
 
     alone = digests("Жизнь")
     after = digests("Ωψξλμ", "Жизнь")
@@ -659,10 +639,9 @@ def test_the_process_ends_without_walking_what_it_holds_again():
     """As `pnp` exits, what it still holds is set apart from the collector, so Python's last full
     collection does not walk a whole build's objects to find nothing (seen from a handler that runs
     after pnp's: handlers run in the reverse of their order)."""
-    import subprocess
     import sys
 
     probe = ("import atexit, gc, sys; atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0)); "
              "sys.argv = ['pnp', '--help']; from pnp.cli import main; main()")
-    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert run.stdout.splitlines()[-1] == "frozen True", run.stdout[-300:] + run.stderr
+    ran = run_command(sys.executable, "-c", probe)
+    assert ran.stdout.splitlines()[-1] == "frozen True", ran.stdout[-300:] + ran.stderr

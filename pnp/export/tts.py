@@ -55,7 +55,7 @@ class SavedObject:
         self.base_url = base_url.rstrip("/") if base_url else None
         self.objects: list[Json] = []
         self.written: list[Path] = []
-        self.faces: list[Path] = []                 # the pictures of what lies face up, for the thumbnail
+        self.thumbnail: Image.Image | None = None   # from the first picture of what lies face up
         self.names = FileNames()
         self.next_deck_key = 1
         self.row_x = self.row_z = self.row_depth = 0.0      # where the next object goes, mm
@@ -70,8 +70,8 @@ class SavedObject:
         if path not in self.written:
             write_bytes_atomic(path, data, root=self.root)
             self.written.append(path)
-        if face and path not in self.faces:
-            self.faces.append(path)
+        if face and self.thumbnail is None:
+            self.thumbnail = _thumbnail(image)
         return f"{self.base_url}/{name}" if self.base_url else path.resolve().as_uri()
 
     def place(self, obj: Json, w_mm: float, h_mm: float) -> None:
@@ -233,7 +233,7 @@ def export_tts(found: Catalogue, store: IconStore, *, folder: Path, root: Path, 
             progress(1)
     saved.centre()
     _number_guids(saved.objects, prefix)
-    thumb = _thumbnail(saved.faces)
+    thumb = saved.thumbnail or Image.new("RGB", (THUMB_PX, THUMB_PX), "white")
     write_bytes_atomic(folder / f"{prefix}.png", png_bytes(thumb, 72), root=root)
     state = {"SaveName": found.title, "GameMode": found.title, "Date": "", "VersionNumber": "", "Gravity": 0.5,
              "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "",
@@ -257,12 +257,10 @@ def _number_guids(objects: list[Json], prefix: str) -> None:
     walk(objects)
 
 
-def _thumbnail(images: list[Path]) -> Image.Image:
-    """The first of the pictures, fitted into the square TTS shows beside the saved object."""
+def _thumbnail(image: Image.Image) -> Image.Image:
+    """The picture fitted into the square TTS shows beside the saved object, on white."""
     thumb = Image.new("RGB", (THUMB_PX, THUMB_PX), "white")
-    if images:
-        with Image.open(images[0]) as first:
-            picture = first.convert("RGB")
-        picture.thumbnail((THUMB_PX, THUMB_PX))
-        thumb.paste(picture, ((THUMB_PX - picture.width) // 2, (THUMB_PX - picture.height) // 2))
+    picture = image.convert("RGB")
+    picture.thumbnail((THUMB_PX, THUMB_PX))
+    thumb.paste(picture, ((THUMB_PX - picture.width) // 2, (THUMB_PX - picture.height) // 2))
     return thumb

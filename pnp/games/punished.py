@@ -4,7 +4,6 @@ design-rule lint a designer runs after every rewrite."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Literal
@@ -491,10 +490,15 @@ def stat_value(stats: dict[str, int], stat: str) -> int:
 
 def first_met(card: Card, stats: dict[str, int]) -> int | None:
     """Which check a player with these stats takes: the first met, in printed order (None: the fallback)."""
-    return first_of(((check.stat, check.threshold) for check in card.encounter.checks), stats)
+    return first_of(checks_of(card), stats)
 
 
-def first_of(checks: Iterable[tuple[str, int]], stats: dict[str, int]) -> int | None:
+def checks_of(card: Card) -> tuple[tuple[str, int], ...]:
+    """The card's checks as (stat, threshold), in printed order."""
+    return tuple((check.stat, check.threshold) for check in card.encounter.checks)
+
+
+def first_of(checks: tuple[tuple[str, int], ...], stats: dict[str, int]) -> int | None:
     """The first of the (stat, threshold) checks these stats meet (None: none)."""
     for k, (stat, threshold) in enumerate(checks):
         if stat_value(stats, stat) >= threshold:
@@ -513,7 +517,7 @@ def stat_positions(top: int) -> tuple[dict[str, int], ...]:
 def token_share(card: Card, k: int, top: int) -> float:
     """The share of allowed stat positions in which check k is the one taken: an earlier check met
     first, or MAW + BONE at most ICHOR, can leave a token check all but out of reach."""
-    return check_shares(tuple((check.stat, check.threshold) for check in card.encounter.checks), top)[k]
+    return check_shares(checks_of(card), top)[k]
 
 
 @cache

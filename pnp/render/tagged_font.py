@@ -8,17 +8,21 @@ from typing import Any
 from reportlab.pdfbase import pdfdoc, ttfonts
 
 KEPT_SUBSETS = 16       # a build's files share one or two subsets of each font; text beyond Latin-1 adds more
+KEPT_STREAMS = 4 * KEPT_SUBSETS             # two fonts, a font file and a code map for each subset
 
 
-@lru_cache(maxsize=4 * KEPT_SUBSETS)        # two fonts, a font file and a code map for each subset
+_FLATE = pdfdoc.PDFStreamFilterZCompress()
+
+
+@lru_cache(maxsize=KEPT_STREAMS)
 def _compressed(content: str | bytes) -> bytes:
-    return pdfdoc.PDFZCompress.encode(content)
+    return _FLATE.encode(content)
 
 
 class KeptFlate(pdfdoc.PDFStreamFilterZCompress):
-    """Flate compression that remembers what it compressed (the last 64 streams), for the streams
-    every file of a build embeds alike: a font's first subset holds 256 fixed codes, so each file
-    has the same 35 KB."""
+    """Flate compression that remembers what it compressed (the last KEPT_STREAMS streams), for the
+    streams every file of a build embeds alike: a font's first subset holds 256 fixed codes, so each
+    file has the same 35 KB."""
 
     def encode(self, text: str | bytes) -> bytes:
         return _compressed(text)
@@ -31,7 +35,8 @@ class TaggedFont(ttfonts.TTFont):
     """A TrueType font whose subsets get tags of their own: reportlab tags the first subset of every
     font "AAAAAA+", and preflight tools flag two fonts under one tag. Subset n of this font is
     tagged as reportlab would tag subset `first_tag + n`. A subset's font file depends on its codes
-    alone, so the one made for an earlier file is used again."""
+    alone, so the one made for an earlier file is used again; its streams compress through
+    KEPT_FLATE."""
 
     def __init__(self, name: str, path: str, *, first_tag: int) -> None:
         super().__init__(name, path)
@@ -53,13 +58,11 @@ class TaggedFont(ttfonts.TTFont):
         def tag(n: int, table: Any = None) -> bytes:
             return untagged(self.first_tag + n)
 
+        compress = pdfdoc.PDFZCompress
         ttfonts.SUBSETN = tag
-        before = set(doc.idToObject)
+        pdfdoc.PDFZCompress = KEPT_FLATE        # the filter reportlab gives the font files and code maps
         try:
             super().addObjects(doc)
         finally:
             ttfonts.SUBSETN = untagged
-        for name in set(doc.idToObject) - before:           # the font files and code maps just added
-            stream = doc.idToObject[name]
-            if isinstance(stream, pdfdoc.PDFStream) and stream.filters == [pdfdoc.PDFZCompress]:
-                stream.filters = [KEPT_FLATE]
+            pdfdoc.PDFZCompress = compress

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager
 from pathlib import Path
 from types import FrameType
@@ -235,14 +235,17 @@ def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate
     from pnp.build.pipeline import build_many
 
     worst = 0
+    built = {}
     with _progress("building", len(todo)) as bar:
         for outcome in build_many(todo, settings, digests, no_validate, jobs):
             for line in outcome.lines:
                 click.echo(line, err=outcome.exit_code != 0)
             worst = max(worst, outcome.exit_code)
+            if outcome.shown is not None:
+                built[outcome.slug] = outcome.shown
             bar.update(1)
     if settings.output_dir().is_dir():       # a first build that failed leaves no output folder
-        _gallery(settings)
+        _gallery(settings, built)
         if len(slugs) > 1:
             _paper_total(settings, slugs, current)
     return worst
@@ -636,8 +639,9 @@ def _exported(settings: Settings, game: str, folder: Path) -> None:
     _gallery(settings)
 
 
-def _gallery(settings: Settings) -> None:
-    """Refresh output/index.html after anything was written."""
+def _gallery(settings: Settings, built: Mapping[str, dict[str, Any]] | None = None) -> None:
+    """Refresh output/index.html after anything was written; `built`: what the gallery shows of
+    each game this command built (`gallery_view`), so its manifest is not read back."""
     from pnp.build.incremental import data_digest
     from pnp.site.gallery import write_gallery
 
@@ -645,7 +649,7 @@ def _gallery(settings: Settings) -> None:
     data_now = {slug: data_digest(slug, settings) for slug in known_games(settings.layouts)
                 if (output / slug).is_dir() and data_folder(slug, settings.layouts).is_dir()}
     try:
-        path = write_gallery(output, data_now)
+        path = write_gallery(output, data_now, built or {})
     except OSError as exc:
         click.echo(f"warning: gallery not written: {exc.strerror or exc}", err=True)
         return

@@ -2,7 +2,8 @@
 by piece. Validation, the gallery, incremental builds and the paper total read its fields.
 
 Each page records what it put where; that record, not the game's input, is what counts are checked
-against. A manifest read back from disk is validated as a whole: one that does not parse is absent.
+against. A manifest read back from disk is validated as a whole, or the next build's part of it
+(`LastBuild`) as a whole: one that does not parse is absent.
 """
 
 from __future__ import annotations
@@ -125,6 +126,35 @@ def manifest_schema() -> TypeAdapter[Manifest]:
     from pydantic import TypeAdapter
 
     return TypeAdapter(Manifest)
+
+
+@dataclass(frozen=True, kw_only=True)
+class LastBuild:
+    """What the next build of a game reads of its manifest: the files, the designs to tell changes
+    by, and the thumbnails it may keep. The records of each page are left unread: in a deck of
+    10,000 cards they are most of the file."""
+
+    documents: list[DocumentRecord]
+    designs: dict[str, Design]
+    thumbnails: dict[str, str] = field(default_factory=dict)
+
+
+@cache
+def last_build_schema() -> TypeAdapter[LastBuild]:
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(LastBuild)
+
+
+def read_last_build(path: Path) -> LastBuild | None:
+    """What the next build reads of the manifest at `path` (`LastBuild`), or None when there is no
+    manifest or those parts of it are not whole and valid."""
+    from pydantic import ValidationError
+
+    try:
+        return last_build_schema().validate_json(read_regular(path, MAX_BYTES, links=False))
+    except (UnsafeFile, ValidationError, RecursionError):
+        return None
 
 
 def read_manifest(path: Path) -> Manifest | None:

@@ -15,8 +15,16 @@ from pathlib import Path
 from typing import Any
 
 from pnp.build.checks import check_counts
+from pnp.build.gallery_view import gallery_view
 from pnp.build.incremental import FAILURE_FILE, code_digest, data_digest
-from pnp.build.manifest import DocumentRecord, Manifest, PrintRecord, manifest_schema, read_manifest
+from pnp.build.manifest import (
+    DocumentRecord,
+    Manifest,
+    PrintRecord,
+    last_build_schema,
+    manifest_schema,
+    read_last_build,
+)
 from pnp.build.printguide import file_print, guide_blocks, rules_print
 from pnp.build.reprint import REPRINT_FILE, changes, designs, reprint_spec
 from pnp.build.thumbnails import design_thumbnails, thumbnails
@@ -196,7 +204,7 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
 def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store: IconStore) -> None:
     """The change list against the game's previous build in `folder`, the reprint document of the
     changed pieces, and thumbnails of designs not drawn before (for the gallery's before/after)."""
-    previous = read_manifest(folder / "manifest.json")
+    previous = read_last_build(folder / "manifest.json")
     before = previous.designs if previous is not None else None
     after = build.manifest.designs
     found = changes(before, after) if before is not None else []
@@ -275,6 +283,7 @@ class Outcome:
     slug: str
     lines: list[str]
     exit_code: int = 0
+    shown: dict[str, Any] | None = None     # what the gallery shows of the manifest written (`gallery_view`)
 
 
 def build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool) -> Outcome:
@@ -309,6 +318,7 @@ def build_and_write(slug: str, settings: Settings, digest: str, no_validate: boo
             f"{result.players} "
             f"player{'s' if result.players != 1 else ''} -> {written[0].parent}",
         ],
+        shown=gallery_view(result.manifest, settings.output_dir() / slug),
     )
 
 
@@ -380,7 +390,8 @@ def build_many(
     for slug in slugs:
         load_game(slug, settings.layouts)
     register_fonts()
-    manifest_schema()               # each worker reads its game's last manifest
+    manifest_schema()               # each worker writes its game's manifest
+    last_build_schema()             # and reads the last one's
     tasks = [(slug, settings, digests[slug], no_validate) for slug in slugs]
     # Ctrl-C and SIGTERM wait while the workers fork: taken inside fork's own hooks, the parent's
     # handler would raise where Python can only print the exception and go on

@@ -4,7 +4,6 @@ of the game, and the changed pieces gathered into one document with their backs.
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
@@ -82,13 +81,23 @@ def _sections(specs: list[DocumentSpec]) -> Iterable[tuple[DocumentSpec, Any]]:
             yield spec, section
 
 
+def _each_object(pieces: Iterable[Piece]) -> Iterable[tuple[Piece, int]]:
+    """Each piece object and how often the list holds it: a deck lists one object for all its
+    copies, and telling equal pieces apart by value would hash every element they draw."""
+    counts: dict[int, tuple[Piece, int]] = {}
+    for piece in pieces:
+        _, count = counts.get(id(piece), (piece, 0))
+        counts[id(piece)] = (piece, count + 1)
+    return counts.values()
+
+
 def designs(specs: list[DocumentSpec]) -> dict[str, Design]:
     """Every distinct piece, board and sheet of a build: its fingerprints and how many are printed."""
     out: dict[str, Design] = {}
     reprs: dict[int, str] = {}
     for spec, section in _sections(specs):
         if isinstance(section, PieceSheet):
-            for piece, count in Counter(section.pieces).items():
+            for piece, count in _each_object(section.pieces):
                 key = f"{piece.kind}|{piece.name}"
                 drawn = (f"({_side(piece.face, reprs)}, {piece.background!r}, {_side(piece.back, reprs)}, "
                          f"{piece.back_background!r}, {section.width!r}, {section.height!r})")   # repr of the tuple

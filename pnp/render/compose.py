@@ -9,7 +9,7 @@ validation reports them all at once.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from pnp.errors import TextOverflow
@@ -35,8 +35,7 @@ class Slip:
     text: str = ""         # the text that would print badly, so a message can name where it came from
 
 
-@dataclass(frozen=True)
-class Area:
+class Area(NamedTuple):
     x: float
     y: float
     w: float
@@ -47,8 +46,7 @@ class Area:
                 and self.y < other.y + other.h - EDGE and other.y < self.y + self.h - EDGE)
 
 
-@dataclass(frozen=True)
-class _Ink:
+class _Ink(NamedTuple):
     slot: Slot
     area: Area
 
@@ -163,20 +161,21 @@ class _Composer:
         return out
 
     def kept_elements(self, place: _Place, a: Area, rotated: bool, prefix: str) -> list[Element]:
-        """The slot's elements in its box `a`, worked out once for each box and each set of the
-        values it fills in: a deck's frames, bands and type lines are the same on card after card."""
+        """The slot's elements in its place `a`, worked out once for each set of the values it fills
+        in: a deck's frames, bands and type lines are the same on card after card."""
         slot, names = place.slot, place.names
         if names is None:
             return self.element(slot, a, rotated, prefix)
-        key = (a.x, a.y, a.w, a.h, rotated, *[_filled(self.values, name) for name in names])
-        found = _ELEMENTS.get(slot, *key)
+        key = tuple([_filled(self.values, name) for name in names])
+        found = place.kept.get(key)
         if found is not None:
             self.inks += found[1]
+            self.areas.update(found[2])
             return found[0]
-        slips, inks = len(self.slips), len(self.inks)
+        slips, inks, areas = len(self.slips), len(self.inks), len(self.areas)
         elements = self.element(slot, a, rotated, prefix)
-        if len(self.slips) == slips:           # a mistake is reported by every piece that makes it
-            _ELEMENTS.put(slot, *key, value=(elements, self.inks[inks:]))
+        if len(self.slips) == slips and len(place.kept) < KEPT_PER_PLACE:   # a mistake is reported by every piece
+            place.kept[key] = (elements, self.inks[inks:], list(self.areas.items())[areas:])
         return elements
 
     def element(self, slot: Slot, a: Area, rotated: bool, prefix: str) -> list[Element]:
@@ -279,19 +278,25 @@ def _laid(slots: tuple[Slot, ...], stack: tuple[str, ...], w: float, h: float) -
     return laid
 
 
-class _Place(NamedTuple):
+_Kept = tuple[list[Element], list[_Ink], list[tuple[str, Area]]]    # elements, inks, boxes of a group's slots
+KEPT_PER_PLACE = 64     # sets of values a place keeps the elements of; past them each piece works its own out
+
+
+@dataclass(slots=True)
+class _Place:
     slot: Slot
     area: Area | None          # on the piece; None: the slot has no room
     dotted: str                # "body.left" inside a group
     slips: list[Slip]
     names: tuple[str, ...] | None     # the values its elements depend on (`_value_names`)
+    kept: dict[tuple[object, ...], _Kept] = field(default_factory=dict)   # by those values
 
 
 _LAYOUTS: IdentityCache[list[_Place]] = IdentityCache(1024)
 """Each shown slot's place for a template's laid-out slots, placed at one point, with the same
-slots shown and the same room their texts need: the same for card after card."""
+slots shown and the same room their texts need: the same for card after card, and so are the
+elements each place keeps."""
 
-_ELEMENTS: IdentityCache[tuple[list[Element], list[_Ink]]] = IdentityCache(4096)
 _ABSENT = object()
 
 
@@ -301,15 +306,20 @@ def _filled(values: Mapping[str, object], name: str) -> object:
 
 
 def _value_names(slot: Slot) -> tuple[str, ...] | None:
-    """The values a slot's elements depend on, besides its box; None for a group (its own slots
-    are kept one by one) or a slot whose texts are not all placeholders pnp reads."""
-    if slot.type == "group":
-        return None
+    """The values a slot's elements depend on, besides its box: for a group, those of its slots
+    and those that show or hide them; None when a text is not all placeholders pnp reads."""
     try:
-        return tuple(sorted({name for text in (slot.color, slot.fill, slot.stroke, slot.icon, slot.text)
-                             if text for name in placeholder_names(text)}))
+        return tuple(sorted(_names_in(slot)))
     except PlaceholderError:
         return None
+
+
+def _names_in(slot: Slot) -> set[str]:
+    names = {name for text in (slot.color, slot.fill, slot.stroke, slot.icon, slot.text)
+             if text for name in placeholder_names(text)}
+    for inner in slot.slots if slot.type == "group" else ():
+        names |= _names_in(inner) | ({inner.when} if inner.when else set())
+    return names
 
 
 def _ink_area(a: Area, slot: Slot, size: float, lines: tuple[str, ...]) -> Area:

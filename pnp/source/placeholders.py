@@ -52,12 +52,13 @@ def fill_placeholders(text: str, values: Mapping[str, object]) -> str:
     if "{" not in text and "}" not in text:
         return text
     parts, names = _parts(text)
-    if not all(name in values for name in names):
-        raise UnknownPlaceholder(min(name for name in names if name not in values))
-    if len(parts) == 1:                     # most often "{name}" alone
-        literal, name = parts[0]
-        return literal + str(values[name]) if name is not None else literal
-    return "".join(literal + (str(values[name]) if name is not None else "") for literal, name in parts)
+    try:
+        if len(parts) == 1:                     # most often "{name}" alone
+            literal, name = parts[0]
+            return literal + str(values[name]) if name is not None else literal
+        return "".join(literal + (str(values[name]) if name is not None else "") for literal, name in parts)
+    except KeyError:
+        raise UnknownPlaceholder(min(name for name in names if name not in values)) from None
 
 
 @lru_cache(maxsize=4096)        # a template's few texts are filled for every piece drawn with it

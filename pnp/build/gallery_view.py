@@ -1,0 +1,57 @@
+"""What the gallery shows of a game's manifest, worked out where the build still holds the
+manifest (a game just built is not read back from disk) or from one read back."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from pnp.build.manifest import ChangeRecord, Manifest
+from pnp.source.icons import IconRef, credits_lines, is_icon_ref
+
+DIGEST = re.compile(r"[0-9a-f]{16}")      # a design's fingerprint: the only name a before/after picture has
+
+
+def gallery_view(manifest: Manifest, folder: Path) -> dict[str, Any]:
+    """What the gallery shows of a game's manifest (`folder` holds its files): worked out where the
+    build still holds the manifest, so a game just built is not read back from disk."""
+    game = folder.name
+    fronts = [item for item in manifest.placed if item.counted]
+    kinds = Counter(item.kind for item in fronts)
+    designs: dict[str, Counter[str]] = defaultdict(Counter)
+    for item in fronts:
+        designs[item.kind][item.name] += 1
+    icons = sorted({ref for doc in manifest.documents for ref in doc.icons if is_icon_ref(ref)})
+    thumbs = manifest.thumbnails
+    return {
+        "title": manifest.title,
+        "players": manifest.players,
+        "options": asdict(manifest.options),
+        "validated": manifest.validated,
+        "data": manifest.data,
+        "documents": [{**asdict(doc), "href": f"{game}/{doc.file}"} for doc in manifest.documents],
+        "components": [{"kind": kind, "count": count,
+                        "designs": [{"name": name, "count": n} for name, n in designs[kind].items()],
+                        "thumb": thumbs.get(kind) and f"{game}/{thumbs[kind]}"}
+                       for kind, count in kinds.items()],
+        "changes": _changes(manifest.changes, game, folder),
+        "credits": credits_lines(IconRef.parse(ref) for ref in icons),
+    }
+
+
+def _changes(found: list[ChangeRecord] | None, game: str, folder: Path) -> list[dict[str, Any]] | None:
+    """The change list of the latest build with before/after thumbnails where they exist."""
+    if found is None:
+        return None
+    out = []
+    for change in found:
+        thumbs = {}
+        for side, design in (("before", change.before), ("after", change.after)):
+            picture = f"thumbs/designs/{design.hash}.png" if design and DIGEST.fullmatch(design.hash) else None
+            if picture and (folder / picture).is_file():
+                thumbs[side] = f"{game}/{picture}"
+        out.append({"what": change.what, "kind": change.kind, **thumbs})
+    return out

@@ -649,7 +649,7 @@ def _gallery(settings: Settings, built: Mapping[str, dict[str, Any]] | None = No
     data_now = {slug: data_digest(slug, settings) for slug in known_games(settings.layouts)
                 if (output / slug).is_dir() and data_folder(slug, settings.layouts).is_dir()}
     try:
-        path = write_gallery(output, data_now, built or {})
+        path = write_gallery(output, data_now, built=built)
     except OSError as exc:
         click.echo(f"warning: gallery not written: {exc.strerror or exc}", err=True)
         return

@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 from conftest import edit_card, souls_to_csv
 
+from pnp.build.incremental import data_digest
 from pnp.build.pipeline import build_game
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
+from pnp.site.gallery import write_gallery
 from pnp.source.icons import IconStore
 from pnp.source.settings import Settings
 
@@ -262,6 +264,12 @@ def test_reprint_holds_exactly_the_changed_cards_with_their_backs(run, isolated,
     section = gallery_section(isolated, "punished")
     assert 'data-kind="text"' in section and 'alt="before"' in section and 'alt="after"' in section
     assert 'href="punished/reprint.pdf"' in section
+    # the gallery shows the games just built from the manifests in memory: as it would read them back
+    output = isolated / "output"
+    gallery = (output / "index.html").read_bytes()
+    settings = Settings(layouts=str(layouts_copy))
+    write_gallery(output, {game: data_digest(game, settings) for game in ("punished", "straight-to")})
+    assert (output / "index.html").read_bytes() == gallery
 
 
 def test_a_design_keeps_its_fingerprint_from_one_pnp_to_the_next():

@@ -311,6 +311,23 @@ def test_a_stacked_slot_given_less_than_no_room_is_named_and_a_value_prints_as_g
     assert shown == [["1"], ["1.0"], ["None"], []]
 
 
+def test_a_group_drawn_again_with_the_same_values_gives_its_slots_boxes_again():
+    """A game fills a group's slot by its box ("right.pawns"): the second piece drawn with the same
+    values, whose group's elements are kept from the first, names the same boxes."""
+    from pnp.render.compose import compose
+    from pnp.source.slots import Slot, Template
+
+    where = ("components.toml", ("templates", "t"))
+    inner = Slot(name="spot", where=(where[0], (*where[1], "g", "spot")), type="box", fill="{color}",
+                 x=Length(mm=2), y=Length(mm=3), w=Length(mm=4), h=Length(mm=5))
+    template = Template(name="t", where=where, slots=(
+        Slot(name="g", where=(where[0], (*where[1], "g")), type="group", x=Length(mm=1), y=Length(mm=1),
+             w=Length(mm=10), h=Length(mm=10), slots=(inner,)),))
+    first, second = (compose(template, {"color": "#123456"}, 20, 20) for _ in range(2))
+    assert first.areas["g.spot"] == (3.0, 4.0, 4.0, 5.0)
+    assert second.areas == first.areas and second.elements == first.elements
+
+
 def test_lengths_read_themselves():
     assert Length.read("84% - 8.5mm").of(100) == pytest.approx(75.5)
     assert Length.read(12).of(50) == 12 and Length.read("-1mm").of(10) == -1

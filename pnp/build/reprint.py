@@ -81,23 +81,13 @@ def _sections(specs: list[DocumentSpec]) -> Iterable[tuple[DocumentSpec, Any]]:
             yield spec, section
 
 
-def _each_object(pieces: Iterable[Piece]) -> Iterable[tuple[Piece, int]]:
-    """Each piece object and how often the list holds it: a deck lists one object for all its
-    copies, and telling equal pieces apart by value would hash every element they draw."""
-    counts: dict[int, tuple[Piece, int]] = {}
-    for piece in pieces:
-        _, count = counts.get(id(piece), (piece, 0))
-        counts[id(piece)] = (piece, count + 1)
-    return counts.values()
-
-
 def designs(specs: list[DocumentSpec]) -> dict[str, Design]:
     """Every distinct piece, board and sheet of a build: its fingerprints and how many are printed."""
     out: dict[str, Design] = {}
     reprs: dict[int, str] = {}
     for spec, section in _sections(specs):
         if isinstance(section, PieceSheet):
-            for piece, count in _each_object(section.pieces):
+            for piece, count in section.copies():
                 key = f"{piece.kind}|{piece.name}"
                 drawn = (f"({_side(piece.face, reprs)}, {piece.background!r}, {_side(piece.back, reprs)}, "
                          f"{piece.back_background!r}, {section.width!r}, {section.height!r})")   # repr of the tuple
@@ -143,7 +133,7 @@ def reprint_spec(specs: list[DocumentSpec], todo: list[Change], game_title: str)
     for _, section in _sections(specs):
         if isinstance(section, PieceSheet):
             pieces: list[Piece] = []
-            for piece in dict.fromkeys(section.pieces):
+            for piece, _ in section.copies():
                 pieces += [piece] * wanted.pop(f"{piece.kind}|{piece.name}", 0)
             if pieces:
                 sections.append(replace(section, pieces=pieces))

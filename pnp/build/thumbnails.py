@@ -71,7 +71,7 @@ def design_thumbnails(specs: list[DocumentSpec], designs: dict[str, Design], dra
             if not isinstance(section, PieceSheet):
                 continue
             todo: dict[str, Piece] = {}            # each design not drawn yet, once, by its fingerprint
-            for piece in dict.fromkeys(section.pieces):
+            for piece, _ in section.copies():
                 design = designs.get(f"{piece.kind}|{piece.name}")
                 digest = design.hash if design else None
                 if digest and digest not in drawn and digest not in out and digest not in todo:

@@ -5,7 +5,7 @@ Sizes are millimetres. Nothing here draws; `pnp.render` turns these into pages.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -39,6 +39,16 @@ class PieceSheet:
     shape: Literal["rect", "round"] = "rect"
     gap: float = 0.0
     bleeds: bool = True
+
+    def copies(self) -> Collection[tuple[Piece, int]]:
+        """Each piece object the sheet lists, in order, and how many times: a deck lists one object
+        for all its copies, and telling equal pieces apart by value would hash every element they
+        draw (pieces equal but apart are listed apart)."""
+        counts: dict[int, tuple[Piece, int]] = {}
+        for piece in self.pieces:
+            _, count = counts.get(id(piece), (piece, 0))
+            counts[id(piece)] = (piece, count + 1)
+        return counts.values()
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

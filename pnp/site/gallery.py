@@ -63,13 +63,14 @@ def _game(folder: Path, data_now: str | None, built: dict[str, Any] | None) -> d
     }
 
 
-def write_gallery(output: Path, data_now: Mapping[str, str], built: Mapping[str, dict[str, Any]]) -> Path:
+def write_gallery(output: Path, data_now: Mapping[str, str], *,
+                  built: Mapping[str, dict[str, Any]] | None = None) -> Path:
     """`data_now`: each game's data digest as it is now, so exports made from older data show stale;
     `built`: `gallery_view` each game this command built and wrote."""
     from pnp.site.html import render_page
 
     folders = [folder for folder in sorted(output.glob("*")) if folder.is_dir() and not folder.is_symlink()]
-    games = [g for g in (_game(folder, data_now.get(folder.name), built.get(folder.name)) for folder in folders)
+    games = [g for g in (_game(folder, data_now.get(folder.name), (built or {}).get(folder.name)) for folder in folders)
              if g]
     html = render_page("gallery.html.j2", games=games)
     path = output / "index.html"

@@ -235,7 +235,7 @@ def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate
     from pnp.build.pipeline import build_many
 
     worst = 0
-    built = {}
+    built: dict[str, dict[str, Any]] = {}
     with _progress("building", len(todo)) as bar:
         for outcome in build_many(todo, settings, digests, no_validate, jobs):
             for line in outcome.lines:

@@ -321,6 +321,7 @@ def test_pdfs_that_do_not_match_their_manifest_are_not_trusted(run, isolated):
 
     html = write_gallery(isolated / "output", {}).read_text()
     assert "its files do not match its manifest" in html
+    assert "<h2>Seven Steps" in html                           # still headed with the game's title
 
 
 def test_a_worker_dies_with_its_parent_even_mid_task():

@@ -328,6 +328,23 @@ def test_a_group_drawn_again_with_the_same_values_gives_its_slots_boxes_again():
     assert second.areas == first.areas and second.elements == first.elements
 
 
+def test_a_group_shows_its_slots_by_each_pieces_values():
+    """A slot inside a group shows when the piece's value it waits for is not empty: None hides it
+    and "None" shows it, though both print as None, whichever piece came before."""
+    from pnp.render.compose import compose
+    from pnp.render.elements import Text
+    from pnp.source.slots import Slot, Template
+
+    where = ("components.toml", ("templates", "t"))
+    mark = Slot(name="mark", where=(where[0], (*where[1], "g", "mark")), type="text", text="marked", when="flag",
+                x=Length(mm=1), y=Length(mm=1), w=Length(mm=18), h=Length(mm=6))
+    template = Template(name="t", where=where, slots=(
+        Slot(name="g", where=(where[0], (*where[1], "g")), type="group", slots=(mark,)),))
+    shown = [any(isinstance(e, Text) for e in compose(template, {"flag": flag}, 20, 20).elements)
+             for flag in ("", "yes", None, "None", 0, "0")]
+    assert shown == [False, True, False, True, False, True]
+
+
 def test_lengths_read_themselves():
     assert Length.read("84% - 8.5mm").of(100) == pytest.approx(75.5)
     assert Length.read(12).of(50) == 12 and Length.read("-1mm").of(10) == -1

@@ -15,10 +15,14 @@ from pnp.source.icons import IconRef, credits_lines, is_icon_ref
 DIGEST = re.compile(r"[0-9a-f]{16}")      # a design's fingerprint: the only name a before/after picture has
 
 
-def gallery_view(manifest: Manifest, folder: Path) -> dict[str, Any]:
-    """What the gallery shows of a game's manifest (`folder` holds its files): worked out where the
-    build still holds the manifest, so a game just built is not read back from disk."""
+def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
+    """What the gallery shows of a game's manifest (`folder` holds its files; None: no manifest to
+    show): worked out where the build still holds the manifest, so a game just built is not read
+    back from disk."""
     game = folder.name
+    if manifest is None:
+        return {"title": game, "players": None, "options": {}, "validated": False, "data": None, "documents": [],
+                "components": [], "changes": None, "credits": []}
     fronts = [item for item in manifest.placed if item.counted]
     kinds = Counter(item.kind for item in fronts)
     designs: dict[str, Counter[str]] = defaultdict(Counter)

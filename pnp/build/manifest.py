@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Literal, TypeVar, get_origin, get_type_hints
 
 from pnp.files.safefiles import UnsafeFile, read_json, read_regular
 from pnp.render.placed import Placed
@@ -89,6 +89,7 @@ class Manifest:
 
 
 MAX_BYTES = 64 * 1024 * 1024
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -141,6 +142,7 @@ class LastBuild:
 
 @cache
 def last_build_schema() -> TypeAdapter[LastBuild]:
+    """Built when a game is first built again, as `manifest_schema`."""
     from pydantic import TypeAdapter
 
     return TypeAdapter(LastBuild)
@@ -149,19 +151,18 @@ def last_build_schema() -> TypeAdapter[LastBuild]:
 def read_last_build(path: Path) -> LastBuild | None:
     """What the next build reads of the manifest at `path` (`LastBuild`), or None when there is no
     manifest or those parts of it are not whole and valid."""
-    from pydantic import ValidationError
-
-    try:
-        return last_build_schema().validate_json(read_regular(path, MAX_BYTES, links=False))
-    except (UnsafeFile, ValidationError, RecursionError):
-        return None
+    return _read_as(last_build_schema(), path)
 
 
 def read_manifest(path: Path) -> Manifest | None:
     """The manifest at `path`, or None when there is none or it is not a whole, valid manifest."""
+    return _read_as(manifest_schema(), path)
+
+
+def _read_as(schema: TypeAdapter[T], path: Path) -> T | None:
     from pydantic import ValidationError
 
     try:
-        return manifest_schema().validate_json(read_regular(path, MAX_BYTES, links=False))
+        return schema.validate_json(read_regular(path, MAX_BYTES, links=False))
     except (UnsafeFile, ValidationError, RecursionError):
         return None

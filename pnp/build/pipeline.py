@@ -318,8 +318,17 @@ def build_and_write(slug: str, settings: Settings, digest: str, no_validate: boo
             f"{result.players} "
             f"player{'s' if result.players != 1 else ''} -> {written[0].parent}",
         ],
-        shown=gallery_view(result.manifest, settings.output_dir() / slug),
+        shown=_view(result.manifest, settings.output_dir() / slug),
     )
+
+
+def _view(manifest: Manifest, folder: Path) -> dict[str, Any] | None:
+    """`gallery_view` of the manifest just written; None when a file it looks at cannot be read, so
+    the gallery reads the game back and says what it could not read."""
+    try:
+        return gallery_view(manifest, folder)
+    except OSError:
+        return None
 
 
 STOP_SIGNALS = {signal.SIGTERM, signal.SIGINT}

@@ -127,12 +127,11 @@ class _Composer:
             places = _LAYOUTS.put(laid, *key, value=self.places(laid, stack, across, w, h, dx, dy, owner, prefix,
                                                                 needs))
         out: list[Element] = []
-        rotated = owner is not None and owner.rotate != 0
         for place in places:
             self.slips += place.slips
             if place.area is not None:
                 self.areas[place.dotted] = place.area
-                out += self.kept_elements(place, place.area, rotated=rotated, prefix=prefix)
+                out += self.kept_elements(place, place.area)
         return out
 
     def places(self, laid: Laid, stack: tuple[str, ...], across: bool, w: float, h: float, dx: float, dy: float,
@@ -141,6 +140,7 @@ class _Composer:
         dotted name, and the slips its box makes (no room, or outside the piece)."""
         areas = self.boxes(laid, stack, across, w, h, needs)
         pw, ph = self.size
+        rotated = owner is not None and owner.rotate != 0
         out = []
         for slot in laid.ordered:
             if not self.shown(slot):
@@ -157,25 +157,30 @@ class _Composer:
                 slips.append(Slip(slot.where, f"lies outside the piece: its box runs {x:.1f} to {x + a.w:.1f} mm "
                                               f"across and {y:.1f} to {y + a.h:.1f} mm up a {pw:.1f} x {ph:.1f} mm "
                                               "piece"))
-            out.append(_Place(slot, placed, f"{prefix}{slot.name}", slips, _value_names(slot)))
+            out.append(_Place(slot=slot, area=placed, dotted=f"{prefix}{slot.name}", slips=slips,
+                              names=_value_names(slot), whens=_whens_in(slot), rotated=rotated, prefix=prefix))
         return out
 
-    def kept_elements(self, place: _Place, a: Area, rotated: bool, prefix: str) -> list[Element]:
-        """The slot's elements in its place `a`, worked out once for each set of the values it fills
-        in: a deck's frames, bands and type lines are the same on card after card."""
+    def kept_elements(self, place: _Place, area: Area) -> list[Element]:
+        """The slot's elements in its place (`area`, its box), worked out once for each set of the values it fills in
+        (and, in a group, of the values that show its slots): a place fixes everything else they
+        depend on, and a deck's frames, bands and type lines are the same on card after card."""
         slot, names = place.slot, place.names
         if names is None:
-            return self.element(slot, a, rotated, prefix)
-        key = tuple([_filled(self.values, name) for name in names])
+            return self.element(slot, area, place.rotated, place.prefix)
+        key = (*[_filled(self.values, name) for name in names], *[bool(self.values.get(w)) for w in place.whens])
         found = place.kept.get(key)
         if found is not None:
             self.inks += found[1]
             self.areas.update(found[2])
             return found[0]
-        slips, inks, areas = len(self.slips), len(self.inks), len(self.areas)
-        elements = self.element(slot, a, rotated, prefix)
+        slips, inks = len(self.slips), len(self.inks)
+        outer, self.areas = self.areas, {}          # the boxes of a group's slots, apart
+        elements = self.element(slot, area, place.rotated, place.prefix)
+        own, self.areas = self.areas, outer
+        outer.update(own)
         if len(self.slips) == slips and len(place.kept) < KEPT_PER_PLACE:   # a mistake is reported by every piece
-            place.kept[key] = (elements, self.inks[inks:], list(self.areas.items())[areas:])
+            place.kept[key] = (elements, self.inks[inks:], list(own.items()))
         return elements
 
     def element(self, slot: Slot, a: Area, rotated: bool, prefix: str) -> list[Element]:
@@ -282,14 +287,17 @@ _Kept = tuple[list[Element], list[_Ink], list[tuple[str, Area]]]    # elements, 
 KEPT_PER_PLACE = 64     # sets of values a place keeps the elements of; past them each piece works its own out
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class _Place:
     slot: Slot
     area: Area | None          # on the piece; None: the slot has no room
     dotted: str                # "body.left" inside a group
     slips: list[Slip]
     names: tuple[str, ...] | None     # the values its elements depend on (`_value_names`)
-    kept: dict[tuple[object, ...], _Kept] = field(default_factory=dict)   # by those values
+    whens: tuple[str, ...]     # the values that show or hide a group's slots
+    rotated: bool              # in a turned group
+    prefix: str                # "body." inside a group
+    kept: dict[tuple[object, ...], _Kept] = field(default_factory=dict)   # by `names` filled, then `whens` set
 
 
 _LAYOUTS: IdentityCache[list[_Place]] = IdentityCache(1024)
@@ -306,8 +314,8 @@ def _filled(values: Mapping[str, object], name: str) -> object:
 
 
 def _value_names(slot: Slot) -> tuple[str, ...] | None:
-    """The values a slot's elements depend on, besides its box: for a group, those of its slots
-    and those that show or hide them; None when a text is not all placeholders pnp reads."""
+    """The values a slot's elements depend on, besides its box and (in a group) whether each of its
+    slots shows; None when a text is not all placeholders pnp reads."""
     try:
         return tuple(sorted(_names_in(slot)))
     except PlaceholderError:
@@ -315,11 +323,22 @@ def _value_names(slot: Slot) -> tuple[str, ...] | None:
 
 
 def _names_in(slot: Slot) -> set[str]:
+    """The names the slot's texts and colours fill in, and those of a group's slots, all the way down."""
     names = {name for text in (slot.color, slot.fill, slot.stroke, slot.icon, slot.text)
              if text for name in placeholder_names(text)}
     for inner in slot.slots if slot.type == "group" else ():
-        names |= _names_in(inner) | ({inner.when} if inner.when else set())
+        names |= _names_in(inner)
     return names
+
+
+def _whens_in(slot: Slot) -> tuple[str, ...]:
+    """The values that show or hide a group's slots, all the way down: a slot shows when its value
+    is not empty, so 0, None and "" hide it alike, though they print apart."""
+    whens: set[str] = set()
+    for inner in slot.slots if slot.type == "group" else ():
+        whens |= {inner.when} if inner.when else set()
+        whens |= set(_whens_in(inner))
+    return tuple(sorted(whens))
 
 
 def _ink_area(a: Area, slot: Slot, size: float, lines: tuple[str, ...]) -> Area:

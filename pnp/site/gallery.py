@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.build.gallery_view import gallery_view
-from pnp.build.incremental import files_match
+from pnp.build.incremental import FAILURE_FILE, files_match
 from pnp.build.manifest import read_manifest
 from pnp.files.atomic import write_bytes_atomic
 from pnp.files.safefiles import UnsafeFile, read_json
@@ -26,36 +26,34 @@ def _read_json(path: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def _read_shown(folder: Path) -> tuple[dict[str, Any] | None, dict[str, Any]]:
-    """What the gallery shows of the manifest in `folder` (None: none, or one that does not describe
-    the files beside it), and the game's last failure."""
+def _read_view(folder: Path) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """What the gallery shows of the manifest in `folder` (None: there is none), and the game's
+    last failure, or that the files beside the manifest are not the ones it describes."""
     manifest = read_manifest(folder / "manifest.json")
-    failure = _read_json(folder / "last-failure.json")
+    failure = _read_json(folder / FAILURE_FILE)
     if manifest is not None and not files_match(folder, manifest.documents):
         # a manifest that does not describe the files beside it is not shown as if it did
-        return None, {"problems": [f"{folder.name}: its files do not match its manifest (an interrupted build?); "
-                                   "build it again"]}
+        return {**gallery_view(None, folder), "title": manifest.title}, {
+            "problems": [f"{folder.name}: its files do not match its manifest (an interrupted build?); build it again"]}
     return (gallery_view(manifest, folder) if manifest is not None else None), failure
 
 
 def _game(folder: Path, data_now: str | None, built: dict[str, Any] | None) -> dict[str, Any] | None:
     """`built`: what `gallery_view` gave for the game's manifest, if this command built the game."""
-    shown, failure = (built, _read_json(folder / "last-failure.json")) if built is not None else _read_shown(folder)
-    if shown is None and not failure and not (folder / "report.html").is_file():
+    view, failure = (built, _read_json(folder / FAILURE_FILE)) if built is not None else _read_view(folder)
+    if view is None and not failure and not (folder / "report.html").is_file():
         return None
+    view = view or gallery_view(None, folder)
     exports = {}
     for kind_folder in sorted(p for p in (folder / "exports").glob("*") if p.is_dir()):
         files = [path.relative_to(folder.parent).as_posix() for path in sorted(kind_folder.glob("*"))
                  if path.suffix in (".png", ".csv", ".json", ".pdf") and path.name != EXPORT_SOURCE]
         made_from = _read_json(kind_folder / EXPORT_SOURCE).get("data")
-        built_from = shown["data"] if shown is not None else None
-        exports[kind_folder.name] = {"files": files, "stale": made_from != (data_now or built_from)}
+        exports[kind_folder.name] = {"files": files, "stale": made_from != (data_now or view["data"])}
     game = folder.name
     return {
         "slug": game,
-        "title": folder.name, "players": None, "options": {}, "validated": False, "documents": [],
-        "components": [], "changes": None, "credits": [],
-        **(shown or {}),
+        **view,
         "failed": failure.get("problems"),
         "exports": exports,
         "reprint": f"{game}/reprint.pdf" if (folder / "reprint.pdf").is_file() else None,

@@ -58,7 +58,10 @@ def fill_placeholders(text: str, values: Mapping[str, object]) -> str:
             return literal + str(values[name]) if name is not None else literal
         return "".join(literal + (str(values[name]) if name is not None else "") for literal, name in parts)
     except KeyError:
-        raise UnknownPlaceholder(min(name for name in names if name not in values)) from None
+        missing = [name for name in names if name not in values]
+        if not missing:
+            raise
+        raise UnknownPlaceholder(min(missing)) from None
 
 
 @lru_cache(maxsize=4096)        # a template's few texts are filled for every piece drawn with it

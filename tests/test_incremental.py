@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 from conftest import snapshot
 
+from pnp.files.atomic import CACHE_FOLDER
 from pnp.games import GAMES
 
 
@@ -29,7 +32,8 @@ def test_changing_one_game_rebuilds_only_that_game(run, isolated, layouts_copy):
     assert result.exit_code == 0
     after = mtimes(isolated / "output")
     changed = {name.split("/")[0] for name in after if after[name] != before.get(name) and "/" in name}
-    assert changed == {"seven-steps"}                     # and the gallery, index.html, which lists them all
+    assert changed == {"seven-steps", CACHE_FOLDER}       # and the gallery, index.html, which lists them all
+    assert after[f"{CACHE_FOLDER}/work.json"] != before[f"{CACHE_FOLDER}/work.json"]   # what the build took
     assert result.output.count("up to date") == len(GAMES) - 1
 
 
@@ -92,11 +96,44 @@ def test_workers_follow_the_games_the_cores_and_the_load():
     def busy(load: float):
         return lambda: load
 
-    assert worker_count(5, None, cores=2, busy=busy(0.3)) == 2
-    assert worker_count(3, None, cores=8, busy=busy(0.0)) == 3            # never more workers than games
-    assert worker_count(1, None, cores=8, busy=busy(0.0)) == 1
-    assert worker_count(5, None, cores=2, busy=busy(2.0)) == 1            # every core already busy: one at a time
-    assert worker_count(5, 4, cores=2, busy=busy(9.0)) == 4 and worker_count(2, 4, cores=2, busy=busy(0.0)) == 2
+    assert worker_count(5, None, cores=2, busy=busy(0.3), work=None) == 2      # work not known yet
+    assert worker_count(5, None, cores=2, busy=busy(0.3), work=3.0) == 2
+    assert worker_count(5, None, cores=2, busy=busy(0.0), work=0.1) == 1       # too little to be worth a worker
+    assert worker_count(3, None, cores=8, busy=busy(0.0), work=None) == 3      # never more workers than games
+    assert worker_count(1, None, cores=8, busy=busy(0.0), work=9.0) == 1
+    assert worker_count(5, None, cores=2, busy=busy(2.0), work=9.0) == 1       # every core already busy: one at a time
+    assert worker_count(5, 4, cores=2, busy=busy(9.0), work=0.1) == 4
+    assert worker_count(2, 4, cores=2, busy=busy(0.0), work=None) == 2
+
+
+def test_workers_are_forked_only_for_games_that_took_long_enough_last_time(run, isolated, monkeypatch):
+    """The games' CPU of each build is kept; a rebuild of games that took less than FORK_FROM
+    seconds builds them one after another, and one of games that took that long forks its workers."""
+    import multiprocessing
+
+    from pnp.build import pipeline
+    from pnp.build.workload import FILE, FORK_FROM
+
+    games = ("seven-steps", "particle-panic")
+    monkeypatch.setattr(pipeline, "_usable_cores", lambda: 2)
+    monkeypatch.setattr(pipeline, "_busy_elsewhere", lambda: 0.0)
+    assert run("build", *games).exit_code == 0                  # not known yet: one worker for each core
+    recorded = json.loads((isolated / "output" / FILE).read_text())
+    assert set(recorded) == set(games) and all(seconds > 0 for seconds in recorded.values())
+    (isolated / "output" / FILE).write_text(json.dumps({game: FORK_FROM / 4 for game in games}))
+    forked = []
+    real = multiprocessing.get_context
+
+    def counted(method):
+        forked.append(method)
+        return real(method)
+
+    monkeypatch.setattr(multiprocessing, "get_context", counted)
+    assert run("build", "--force", *games).exit_code == 0
+    assert forked == []
+    (isolated / "output" / FILE).write_text(json.dumps({game: FORK_FROM for game in games}))
+    assert run("build", "--force", *games).exit_code == 0
+    assert forked == ["fork"]
 
 
 def test_a_build_on_a_busy_machine_forks_no_workers(run, isolated, monkeypatch):

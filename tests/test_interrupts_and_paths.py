@@ -210,9 +210,9 @@ def test_output_stays_in_its_game_folders(run, isolated):
     assert run("build", "seven-steps", "--output", "out").exit_code == 0
     files = sorted(str(p.relative_to(isolated)) for p in isolated.rglob("*") if p.is_file())
     kept_shapes = [f for f in files if re.fullmatch(r"out/\.pnp-cache/shapes/[0-9a-f]{64}\.json", f)]
-    assert kept_shapes                            # the icon shapes every game's build shares
+    assert kept_shapes                            # the icon shapes every game's build shares, and what it took
     assert [f for f in files if f not in kept_shapes] == [
-        "out/index.html", "out/seven-steps/gamesheets.pdf", "out/seven-steps/manifest.json", "out/seven-steps/rules.pdf",
+        "out/.pnp-cache/work.json", "out/index.html", "out/seven-steps/gamesheets.pdf", "out/seven-steps/manifest.json", "out/seven-steps/rules.pdf",
         "out/seven-steps/thumbs/gamesheet.png", "out/seven-steps/thumbs/reference.png"]
 
 

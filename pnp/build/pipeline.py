@@ -8,6 +8,7 @@ import json
 import os
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -28,6 +29,7 @@ from pnp.build.manifest import (
 from pnp.build.printguide import file_print, guide_blocks, rules_print
 from pnp.build.reprint import REPRINT_FILE, changes, designs, reprint_spec
 from pnp.build.thumbnails import design_thumbnails, thumbnails
+from pnp.build.workload import FORK_FROM, expected_work, record_work
 from pnp.errors import LayoutError, PnpError, TextOverflow, UsageProblem
 from pnp.files.atomic import files_in, refuse_links, remove_file, sweep_temporary, write_bytes_atomic
 from pnp.games import BuildContext, Game, load_game, read_source
@@ -284,11 +286,19 @@ class Outcome:
     lines: list[str]
     exit_code: int = 0
     shown: dict[str, Any] | None = None     # what the gallery shows of the manifest written (`gallery_view`)
+    cpu: float = 0.0                        # seconds the game took to build, for the next build's workers
 
 
 def build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool) -> Outcome:
     """Build one game and write it unless it breaks its rules model; errors become lines, and a
     failure is recorded beside the game's earlier files so the gallery can say so."""
+    started = time.process_time()
+    outcome = _build_and_write(slug, settings, digest, no_validate)
+    outcome.cpu = time.process_time() - started
+    return outcome
+
+
+def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool) -> Outcome:
     shapes = ShapeCache(settings.output_dir(), tool=code_digest())
     store = IconStore(settings.icons_dir(), settings.icons_base_url, shapes=shapes)
     try:
@@ -345,13 +355,15 @@ PRELOAD = (
 )
 
 
-def worker_count(games: int, jobs: int | None, *, cores: int, busy: Callable[[], float]) -> int:
+def worker_count(games: int, jobs: int | None, *, cores: int, busy: Callable[[], float], work: float | None) -> int:
     """How many games build at once: as many as `jobs` asks; by default one per core, never more
-    than there are games, and one (no workers forked) when other work already fills every core
-    (`busy()`, asked only then), where workers would only wait their turn and cost their start-up."""
+    than there are games, and one (no workers forked) when the games took less than FORK_FROM
+    seconds of CPU last time (`work`; None: not known), which workers would finish little sooner
+    for much more CPU (`pnp.build.workload`), or when other work already fills every core (`busy()`,
+    asked only then), where workers would only wait their turn and cost their start-up."""
     if jobs is not None:
         return max(1, min(jobs, games))
-    if games <= 1 or busy() >= cores:
+    if games <= 1 or (work is not None and work < FORK_FROM) or busy() >= cores:
         return 1
     return min(cores, games)
 
@@ -379,15 +391,31 @@ def _busy_elsewhere() -> float:
 def build_many(
     slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool, jobs: int | None
 ) -> Iterator[Outcome]:
-    """Games build in forked processes when `worker_count` gives more than one, each reported as
-    it finishes; the parent imports the drawing modules and fonts first, so each worker
-    starts warm. An interruption in the parent (Ctrl-C, SIGTERM) ends the pool: its workers are
-    killed, and so are they if the parent dies outright. Where fork is not available (a spawned
-    worker re-imports everything) the games build one after another."""
+    """Each game built and reported as it finishes, `worker_count` at once; the CPU each game
+    written took is kept for the next build's count (`pnp.build.workload`): a failed build
+    leaves the output as it was, its failure record aside."""
+    output = settings.output_dir()
+    workers = worker_count(len(slugs), jobs, cores=_usable_cores(), busy=_busy_elsewhere,
+                           work=expected_work(output, slugs))
+    seconds = {}
+    for outcome in _outcomes(slugs, settings, digests, no_validate, workers):
+        if not outcome.exit_code:
+            seconds[outcome.slug] = outcome.cpu
+        yield outcome
+    if seconds:
+        record_work(output, seconds)
+
+
+def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool,
+              workers: int) -> Iterator[Outcome]:
+    """Games build in forked processes when there are `workers` (more than one); the parent imports
+    the drawing modules and fonts first, so each worker starts warm. An interruption in the parent
+    (Ctrl-C, SIGTERM) ends the pool: its workers are killed, and so are they if the parent dies
+    outright. Where fork is not available (a spawned worker re-imports everything) the games build
+    one after another."""
     import importlib
     import multiprocessing
 
-    workers = worker_count(len(slugs), jobs, cores=_usable_cores(), busy=_busy_elsewhere)
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for slug in slugs:
             yield build_and_write(slug, settings, digests[slug], no_validate)

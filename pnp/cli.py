@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp import __version__
+from pnp.build.workload import FORK_FROM
 from pnp.export.services import SERVICES
 from pnp.games import BUILT_IN, DATA_GAME, GAMES, data_folder, known_games
 from pnp.source.printoptions import DuplexMode
@@ -176,8 +177,8 @@ def cli() -> None:
 @click.option("--no-validate", is_flag=True, help="Write the files even if the build breaks its rules model.")
 @click.option("--force", is_flag=True, help="Rebuild even when nothing changed since the last build.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64),
-              help="Games built at once (default: one per core; one at a time when they took under 0.3 s of CPU "
-                   "last time or other work fills every core).")
+              help=f"Games built at once (default: one per core; one at a time when they took under {FORK_FROM:g} s "
+                   "of CPU last time or other work fills every core).")
 def build(games: tuple[str, ...], no_validate: bool, force: bool, jobs: int | None, **flags: Any) -> None:
     """Build GAMES (default: all) into PDFs under the output folder.
 

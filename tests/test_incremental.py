@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import snapshot
 
 from pnp.files.atomic import CACHE_FOLDER
@@ -92,18 +93,21 @@ def test_a_rebuild_with_nothing_changed_loads_no_drawing_or_schema_machinery(run
 
 def test_workers_follow_the_games_the_cores_and_the_load():
     from pnp.build.pipeline import worker_count
+    from pnp.build.workload import FORK_FROM
 
-    def busy(load: float):
-        return lambda: load
+    def given(value):
+        return lambda: value
 
-    assert worker_count(5, None, cores=2, busy=busy(0.3), work=None) == 2      # work not known yet
-    assert worker_count(5, None, cores=2, busy=busy(0.3), work=3.0) == 2
-    assert worker_count(5, None, cores=2, busy=busy(0.0), work=0.1) == 1       # too little to be worth a worker
-    assert worker_count(3, None, cores=8, busy=busy(0.0), work=None) == 3      # never more workers than games
-    assert worker_count(1, None, cores=8, busy=busy(0.0), work=9.0) == 1
-    assert worker_count(5, None, cores=2, busy=busy(2.0), work=9.0) == 1       # every core already busy: one at a time
-    assert worker_count(5, 4, cores=2, busy=busy(9.0), work=0.1) == 4
-    assert worker_count(2, 4, cores=2, busy=busy(0.0), work=None) == 2
+    def count(games, jobs, cores, busy, work):
+        return worker_count(games, jobs, cores=cores, busy=given(busy), work=given(work))
+
+    assert count(5, None, 2, 0.3, None) == 2            # work not known yet
+    assert count(5, None, 2, 0.3, 3.0) == 2 and count(5, None, 2, 0.0, FORK_FROM) == 2
+    assert count(5, None, 2, 0.0, FORK_FROM * 0.99) == 1                # too little to be worth a worker
+    assert count(3, None, 8, 0.0, None) == 3            # never more workers than games
+    assert count(1, None, 8, 0.0, 9.0) == 1
+    assert count(5, None, 2, 2.0, 9.0) == 1             # every core already busy: one at a time
+    assert count(5, 4, 2, 9.0, 0.1) == 4 and count(2, 4, 2, 0.0, None) == 2
 
 
 def test_workers_are_forked_only_for_games_that_took_long_enough_last_time(run, isolated, monkeypatch):
@@ -131,9 +135,47 @@ def test_workers_are_forked_only_for_games_that_took_long_enough_last_time(run, 
     monkeypatch.setattr(multiprocessing, "get_context", counted)
     assert run("build", "--force", *games).exit_code == 0
     assert forked == []
-    (isolated / "output" / FILE).write_text(json.dumps({game: FORK_FROM for game in games}))
+    (isolated / "output" / FILE).write_text(json.dumps({game: FORK_FROM / 2 for game in games}))   # as much
     assert run("build", "--force", *games).exit_code == 0
     assert forked == ["fork"]
+
+
+def test_a_failed_build_leaves_the_recorded_work_as_it_was(run, isolated, layouts_copy):
+    assert run("build", "seven-steps", "--layouts", layouts_copy).exit_code == 0
+    from pnp.build.workload import FILE
+
+    recorded = (isolated / "output" / FILE).read_bytes()
+    rules = layouts_copy / "seven-steps" / "rules.toml"
+    rules.write_text(rules.read_text() + "\n[components.nothing-printed]\nfixed = 1\n")
+    assert run("build", "seven-steps", "--layouts", layouts_copy).exit_code == 1
+    assert (isolated / "output" / FILE).read_bytes() == recorded
+
+
+@pytest.mark.parametrize("odd", ["fifo", "link", "folder", "huge", "not json", "a list", "deep", "values"])
+def test_an_odd_work_record_counts_as_not_known(run, isolated, odd):
+    """Whatever lies at .pnp-cache/work.json, a build goes on as if nothing were recorded, and a
+    linked record is not written through."""
+    import os
+
+    from pnp.build.workload import FILE
+
+    record = isolated / "output" / FILE
+    record.parent.mkdir(parents=True)
+    outside = isolated / "outside.json"
+    outside.write_text("{}")
+    if odd == "fifo":
+        os.mkfifo(record)
+    elif odd == "link":
+        record.symlink_to(outside)
+    elif odd == "folder":
+        record.mkdir()
+    else:
+        record.write_text({"huge": "{" + " " * 70_000 + "}", "not json": "{seven", "a list": "[1, 2]",
+                           "deep": "[" * 100_000 + "]" * 100_000,
+                           "values": '{"seven-steps": NaN, "particle-panic": ' + "9" * 400 + "}"}[odd])
+    result = run("build", "seven-steps")                  # read, then written over, as the record is kept
+    assert result.exit_code == 0 and "Traceback" not in result.output, result.output
+    assert outside.read_text() == "{}"
 
 
 def test_a_build_on_a_busy_machine_forks_no_workers(run, isolated, monkeypatch):

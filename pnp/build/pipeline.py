@@ -278,7 +278,7 @@ def _record_failure(folder: Path, lines: list[str]) -> None:
                                root=folder.parent)
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Outcome:
     """What one game's build came to, small enough to send back from a worker process."""
 
@@ -290,15 +290,16 @@ class Outcome:
 
 
 def build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool) -> Outcome:
-    """Build one game and write it unless it breaks its rules model; errors become lines, and a
-    failure is recorded beside the game's earlier files so the gallery can say so."""
-    started = time.process_time()
+    """`_build_and_write`, with the CPU it took this thread (`Outcome.cpu`): in `pnp watch` the
+    server's threads run meanwhile."""
+    started = time.thread_time()
     outcome = _build_and_write(slug, settings, digest, no_validate)
-    outcome.cpu = time.process_time() - started
-    return outcome
+    return replace(outcome, cpu=time.thread_time() - started)
 
 
 def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool) -> Outcome:
+    """Build one game and write it unless it breaks its rules model; errors become lines, and a
+    failure is recorded beside the game's earlier files so the gallery can say so."""
     shapes = ShapeCache(settings.output_dir(), tool=code_digest())
     store = IconStore(settings.icons_dir(), settings.icons_base_url, shapes=shapes)
     try:
@@ -308,7 +309,7 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
             lines = [str(problem) for problem in result.problems]
             lines.append(f"{slug}: not written: the build breaks its rules model (--no-validate writes it anyway)")
             _record_failure(settings.output_dir() / slug, lines)
-            return Outcome(slug, lines, 1)
+            return Outcome(slug=slug, lines=lines, exit_code=1)
         result.manifest.inputs = digest
         result.manifest.data = data_digest(slug, settings)
         compare_with_last(result, settings.output_dir() / slug, settings, store)
@@ -316,13 +317,13 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
         shapes.save()
     except PnpError as exc:
         _record_failure(settings.output_dir() / slug, [exc.message])
-        return Outcome(slug, [f"Error: {exc.message}"], exc.exit_code)
+        return Outcome(slug=slug, lines=[f"Error: {exc.message}"], exit_code=exc.exit_code)
     warnings = [f"warning: {problem} (written anyway: --no-validate)" for problem in result.problems]
     pages = sum(doc.pages for doc in result.documents)
     sheets = sum(doc.sheets for doc in result.documents)
     return Outcome(
-        slug,
-        [
+        slug=slug,
+        lines=[
             *warnings,
             f"{slug}: {len(result.documents)} PDFs, {pages} pages on {sheets} sheets, "
             f"{result.players} "
@@ -355,15 +356,19 @@ PRELOAD = (
 )
 
 
-def worker_count(games: int, jobs: int | None, *, cores: int, busy: Callable[[], float], work: float | None) -> int:
+def worker_count(games: int, jobs: int | None, *, cores: int, busy: Callable[[], float],
+                 work: Callable[[], float | None]) -> int:
     """How many games build at once: as many as `jobs` asks; by default one per core, never more
     than there are games, and one (no workers forked) when the games took less than FORK_FROM
-    seconds of CPU last time (`work`; None: not known), which workers would finish little sooner
-    for much more CPU (`pnp.build.workload`), or when other work already fills every core (`busy()`,
-    asked only then), where workers would only wait their turn and cost their start-up."""
+    seconds of CPU last time (`work()`; None: not known), which workers would finish no sooner for
+    more CPU (`pnp.build.workload`), or when other work already fills every core (`busy()`), where
+    workers would only wait their turn and cost their start-up. Each is asked only when needed."""
     if jobs is not None:
         return max(1, min(jobs, games))
-    if games <= 1 or (work is not None and work < FORK_FROM) or busy() >= cores:
+    if games <= 1:
+        return 1
+    took = work()
+    if (took is not None and took < FORK_FROM) or busy() >= cores:
         return 1
     return min(cores, games)
 
@@ -396,8 +401,8 @@ def build_many(
     leaves the output as it was, its failure record aside."""
     output = settings.output_dir()
     workers = worker_count(len(slugs), jobs, cores=_usable_cores(), busy=_busy_elsewhere,
-                           work=expected_work(output, slugs))
-    seconds = {}
+                           work=partial(expected_work, output, slugs))
+    seconds: dict[str, float] = {}
     for outcome in _outcomes(slugs, settings, digests, no_validate, workers):
         if not outcome.exit_code:
             seconds[outcome.slug] = outcome.cpu
@@ -408,18 +413,15 @@ def build_many(
 
 def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool,
               workers: int) -> Iterator[Outcome]:
-    """Games build in forked processes when there are `workers` (more than one); the parent imports
-    the drawing modules and fonts first, so each worker starts warm. An interruption in the parent
-    (Ctrl-C, SIGTERM) ends the pool: its workers are killed, and so are they if the parent dies
-    outright. Where fork is not available (a spawned worker re-imports everything) the games build
-    one after another."""
+    """Games build in forked processes when there are `workers` (more than one). The drawing
+    modules, the games' modules, the fonts and the manifest schemas are loaded first, so each
+    worker starts warm, and a game's CPU is its own work however it is built. An interruption in
+    the parent (Ctrl-C, SIGTERM) ends the pool: its workers are killed, and so are they if the
+    parent dies outright. Where fork is not available (a spawned worker re-imports everything) the
+    games build one after another."""
     import importlib
     import multiprocessing
 
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        for slug in slugs:
-            yield build_and_write(slug, settings, digests[slug], no_validate)
-        return
     from pnp.render.fonts import register_fonts
 
     for name in PRELOAD:
@@ -427,8 +429,12 @@ def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_
     for slug in slugs:
         load_game(slug, settings.layouts)
     register_fonts()
-    manifest_schema()               # each worker writes its game's manifest
+    manifest_schema()               # each game writes its manifest
     last_build_schema()             # and reads the last one's
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        for slug in slugs:
+            yield build_and_write(slug, settings, digests[slug], no_validate)
+        return
     tasks = [(slug, settings, digests[slug], no_validate) for slug in slugs]
     # Ctrl-C and SIGTERM wait while the workers fork: taken inside fork's own hooks, the parent's
     # handler would raise where Python can only print the exception and go on

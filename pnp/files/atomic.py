@@ -16,7 +16,7 @@ from pnp.errors import PnpError
 from pnp.files.safefiles import UnsafeFile, read_opened
 
 MIN_FREE_BYTES = 16 * 1024 * 1024      # less than this free, and a report or an export would fail mid-way
-CACHE_FOLDER = ".pnp-cache"             # in the output folder: work a later build reuses (icon shapes)
+CACHE_FOLDER = ".pnp-cache"             # in the output folder: what a later build reuses (icon shapes, work)
 
 
 class LinkInOutput(PnpError):

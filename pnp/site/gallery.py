@@ -67,7 +67,8 @@ def write_gallery(output: Path, data_now: Mapping[str, str], *,
     `built`: `gallery_view` each game this command built and wrote."""
     from pnp.site.html import render_page
 
-    folders = [folder for folder in sorted(output.glob("*")) if folder.is_dir() and not folder.is_symlink()]
+    folders = [folder for folder in sorted(output.glob("*"))
+               if folder.is_dir() and not folder.is_symlink() and not folder.name.startswith(".")]   # .pnp-cache
     games = [g for g in (_game(folder, data_now.get(folder.name), (built or {}).get(folder.name)) for folder in folders)
              if g]
     html = render_page("gallery.html.j2", games=games)

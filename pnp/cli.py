@@ -21,7 +21,6 @@ from pnp.source.printoptions import DuplexMode
 if TYPE_CHECKING:                    # the commands import what they use when they run: a fast start
     from click.shell_completion import CompletionItem
 
-    from pnp.build.manifest import ManifestHead
     from pnp.export.catalogue import Catalogue
     from pnp.source.icons import IconRef, IconStore
     from pnp.source.settings import Settings
@@ -218,12 +217,12 @@ def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate
 
     digests = {slug: inputs_digest(slug, settings) for slug in slugs}
     todo = []
-    current: dict[str, ManifestHead] = {}       # the games left as they are, with their manifests' heads
+    papers: dict[str, tuple[int, int]] = {}     # pages and sheets of the games whose manifests are at hand
     cleared = False
     for slug in slugs:
         head = None if force else up_to_date(slug, settings, digests[slug])
         if head is not None:
-            current[slug] = head
+            papers[slug] = head.paper()
             cleared |= clear_failure(slug, settings)
             click.echo(f"{slug}: up to date")
         else:
@@ -232,7 +231,7 @@ def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate
         if cleared:
             _gallery(settings)
         if len(slugs) > 1:
-            _paper_total(settings, slugs, current)
+            _paper_total(settings, slugs, papers)
         return 0
     from pnp.build.pipeline import build_many
 
@@ -245,26 +244,32 @@ def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate
             worst = max(worst, outcome.exit_code)
             if outcome.shown is not None:
                 built[outcome.slug] = outcome.shown
+            if outcome.paper is not None:
+                papers[outcome.slug] = outcome.paper
             bar.update(1)
     if settings.output_dir().is_dir():       # a first build that failed leaves no output folder
         _gallery(settings, built)
         if len(slugs) > 1:
-            _paper_total(settings, slugs, current)
+            _paper_total(settings, slugs, papers)
     return worst
 
 
-def _paper_total(settings: Settings, slugs: list[str], current: dict[str, ManifestHead]) -> None:
-    """The paper bill of every game built into the output folder, from the manifests (those of the
-    games left as they are were read already)."""
+def _paper_total(settings: Settings, slugs: list[str], papers: dict[str, tuple[int, int]]) -> None:
+    """The paper bill of every game built into the output folder: `papers` gives the pages and
+    sheets of the games left as they are and of those just written; the rest (a game that failed
+    now) from their manifests."""
     from pnp.build.manifest import ManifestHead
 
     pages = sheets = 0
     for slug in slugs:
-        manifest = current.get(slug) or ManifestHead.read(settings.output_dir() / slug / "manifest.json")
-        if manifest is None:
-            return                              # a game without a current manifest: no total to give
-        pages += sum(doc.pages for doc in manifest.documents)
-        sheets += sum(doc.sheets for doc in manifest.documents)
+        paper = papers.get(slug)
+        if paper is None:
+            manifest = ManifestHead.read(settings.output_dir() / slug / "manifest.json")
+            if manifest is None:
+                return                          # a game without a current manifest: no total to give
+            paper = manifest.paper()
+        pages += paper[0]
+        sheets += paper[1]
     click.echo(f"all {len(slugs)} games: {pages} pages on {sheets} sheets of paper (a double-sided sheet counted once)")
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import snapshot
+from conftest import run_command, snapshot
 
+from pnp.build.workload import FORK_FROM, NAME, expected_work, record_path, record_work
 from pnp.files.atomic import CACHE_FOLDER
 from pnp.games import GAMES
 
@@ -34,7 +35,7 @@ def test_changing_one_game_rebuilds_only_that_game(run, isolated, layouts_copy):
     after = mtimes(isolated / "output")
     changed = {name.split("/")[0] for name in after if after[name] != before.get(name) and "/" in name}
     assert changed == {"seven-steps", CACHE_FOLDER}       # and the gallery, index.html, which lists them all
-    assert after[f"{CACHE_FOLDER}/work.json"] != before[f"{CACHE_FOLDER}/work.json"]   # what the build took
+    assert after[f"{CACHE_FOLDER}/{NAME}"] != before[f"{CACHE_FOLDER}/{NAME}"]   # what the build took
     assert result.output.count("up to date") == len(GAMES) - 1
 
 
@@ -78,7 +79,6 @@ def test_parallel_and_serial_builds_give_the_same_bytes(run, isolated):
 def test_a_rebuild_with_nothing_changed_loads_no_drawing_or_schema_machinery(run, isolated):
     """What the up-to-date check needs is the manifests' heads and the inputs' bytes: neither the
     drawing vocabulary nor reportlab, pydantic, lxml, jinja2 or pillow is imported to learn that."""
-    import subprocess
     import sys
 
     assert run("build", "seven-steps").exit_code == 0
@@ -86,14 +86,13 @@ def test_a_rebuild_with_nothing_changed_loads_no_drawing_or_schema_machinery(run
             "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit as end:\n    assert not end.code\n"
             "print('loaded:', sorted(m for m in sys.modules if m.split('.')[0] in "
             "('reportlab', 'pydantic', 'lxml', 'jinja2', 'PIL', 'svgelements') or m.startswith('pnp.render.')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=isolated).stdout
+    out = run_command(sys.executable, "-c", code, cwd=isolated).stdout
     assert "seven-steps: up to date" in out
     assert out.splitlines()[-1] == "loaded: ['pnp.render.placed']", out      # a manifest's placed records
 
 
 def test_workers_follow_the_games_the_cores_and_the_load():
     from pnp.build.pipeline import worker_count
-    from pnp.build.workload import FORK_FROM
 
     def given(value):
         return lambda: value
@@ -110,59 +109,73 @@ def test_workers_follow_the_games_the_cores_and_the_load():
     assert count(5, 4, 2, 9.0, 0.1) == 4 and count(2, 4, 2, 0.0, None) == 2
 
 
-def test_workers_are_forked_only_for_games_that_took_long_enough_last_time(run, isolated, monkeypatch):
-    """The games' CPU of each build is kept; a rebuild of games that took less than FORK_FROM
-    seconds builds them one after another, and one of games that took that long forks its workers."""
+@pytest.fixture
+def forks(monkeypatch):
+    """A machine of `cores` cores with `busy` of them taken by other work; returns the list the
+    build's worker pools are recorded in."""
     import multiprocessing
 
     from pnp.build import pipeline
-    from pnp.build.workload import FILE, FORK_FROM
 
-    games = ("seven-steps", "particle-panic")
-    monkeypatch.setattr(pipeline, "_usable_cores", lambda: 2)
-    monkeypatch.setattr(pipeline, "_busy_elsewhere", lambda: 0.0)
-    assert run("build", *games).exit_code == 0                  # not known yet: one worker for each core
-    recorded = json.loads((isolated / "output" / FILE).read_text())
-    assert set(recorded) == set(games) and all(seconds > 0 for seconds in recorded.values())
-    (isolated / "output" / FILE).write_text(json.dumps({game: FORK_FROM / 4 for game in games}))
-    forked = []
+    forked: list[str] = []
     real = multiprocessing.get_context
 
     def counted(method):
         forked.append(method)
         return real(method)
 
-    monkeypatch.setattr(multiprocessing, "get_context", counted)
-    assert run("build", "--force", *games).exit_code == 0
-    assert forked == []
-    (isolated / "output" / FILE).write_text(json.dumps({game: FORK_FROM / 2 for game in games}))   # as much
+    def machine(cores: int, busy: float) -> list[str]:
+        monkeypatch.setattr(pipeline, "_usable_cores", lambda: cores)
+        monkeypatch.setattr(pipeline, "_busy_elsewhere", lambda: busy)
+        monkeypatch.setattr(multiprocessing, "get_context", counted)
+        return forked
+    return machine
+
+
+def test_workers_are_forked_only_for_games_that_took_long_enough_last_time(run, isolated, forks):
+    """The games' CPU of each build is kept; a rebuild of games that took less than FORK_FROM
+    seconds builds them one after another, and one of games that took that long forks its workers."""
+    games = ("seven-steps", "particle-panic")
+    forked = forks(cores=2, busy=0.0)
+    record = record_path(isolated / "output")
+    assert run("build", *games).exit_code == 0 and forked == ["fork"]      # not known yet: one worker a core
+    assert record.is_file()
+    recorded = json.loads(record.read_text())
+    assert set(recorded) == set(games) and all(seconds > 0 for seconds in recorded.values())
+    record.write_text(json.dumps({game: FORK_FROM / 4 for game in games}))
     assert run("build", "--force", *games).exit_code == 0
     assert forked == ["fork"]
+    record.write_text(json.dumps({game: FORK_FROM / 2 for game in games}))   # as much
+    assert run("build", "--force", *games).exit_code == 0
+    assert forked == ["fork", "fork"]
 
 
 def test_a_failed_build_leaves_the_recorded_work_as_it_was(run, isolated, layouts_copy):
-    assert run("build", "seven-steps", "--layouts", layouts_copy).exit_code == 0
-    from pnp.build.workload import FILE
-
-    recorded = (isolated / "output" / FILE).read_bytes()
+    record = record_path(isolated / "output")
+    record.parent.mkdir(parents=True)
+    record.write_text('{"seven-steps": 9.0}')
     rules = layouts_copy / "seven-steps" / "rules.toml"
     rules.write_text(rules.read_text() + "\n[components.nothing-printed]\nfixed = 1\n")
     assert run("build", "seven-steps", "--layouts", layouts_copy).exit_code == 1
-    assert (isolated / "output" / FILE).read_bytes() == recorded
+    assert record.read_text() == '{"seven-steps": 9.0}'
 
 
-@pytest.mark.parametrize("odd", ["fifo", "link", "folder", "huge", "not json", "a list", "deep", "values"])
-def test_an_odd_work_record_counts_as_not_known(run, isolated, odd):
-    """Whatever lies at .pnp-cache/work.json, a build goes on as if nothing were recorded, and a
-    linked record is not written through."""
+ODD_RECORDS = {"huge": "{" + " " * 70_000 + "}", "not json": "{seven", "a list": "[1, 2]",
+               "deep": "[" * 100_000 + "]" * 100_000,
+               "values": '{"seven-steps": NaN, "particle-panic": ' + "9" * 400 + "}"}
+
+
+@pytest.mark.parametrize("odd", ["fifo", "link", "folder", *ODD_RECORDS])
+def test_an_odd_work_record_counts_as_not_known(isolated, odd):
+    """Whatever lies at .pnp-cache/work.json, the work counts as not known, and keeping the new
+    work never writes through a link."""
     import os
 
-    from pnp.build.workload import FILE
-
-    record = isolated / "output" / FILE
+    output = isolated / "output"
+    record = record_path(output)
     record.parent.mkdir(parents=True)
     outside = isolated / "outside.json"
-    outside.write_text("{}")
+    outside.write_text('{"seven-steps": 1.0}')
     if odd == "fifo":
         os.mkfifo(record)
     elif odd == "link":
@@ -170,28 +183,27 @@ def test_an_odd_work_record_counts_as_not_known(run, isolated, odd):
     elif odd == "folder":
         record.mkdir()
     else:
-        record.write_text({"huge": "{" + " " * 70_000 + "}", "not json": "{seven", "a list": "[1, 2]",
-                           "deep": "[" * 100_000 + "]" * 100_000,
-                           "values": '{"seven-steps": NaN, "particle-panic": ' + "9" * 400 + "}"}[odd])
-    result = run("build", "seven-steps")                  # read, then written over, as the record is kept
+        record.write_text(ODD_RECORDS[odd])
+    assert expected_work(output, ["seven-steps"]) is None
+    record_work(output, {"particle-panic": 0.1})
+    assert outside.read_text() == '{"seven-steps": 1.0}'
+
+
+def test_a_build_goes_on_over_a_record_it_cannot_use(run, isolated):
+    record = record_path(isolated / "output")
+    record.parent.mkdir(parents=True)
+    record.write_text(ODD_RECORDS["values"])
+    result = run("build", "seven-steps", "particle-panic")
     assert result.exit_code == 0 and "Traceback" not in result.output, result.output
-    assert outside.read_text() == "{}"
+    assert set(json.loads(record.read_text())) == {"seven-steps", "particle-panic"}
 
 
-def test_a_build_on_a_busy_machine_forks_no_workers(run, isolated, monkeypatch):
+def test_a_build_on_a_busy_machine_forks_no_workers(run, isolated, forks):
     """Eight cores, all taken by other work: the games build one after another in this process."""
-    import multiprocessing
-
-    from pnp.build import pipeline
-
-    def no_pool(*args, **kwargs):
-        raise AssertionError("workers forked on a machine whose cores are all busy")
-
-    monkeypatch.setattr(pipeline, "_usable_cores", lambda: 8)
-    monkeypatch.setattr(pipeline, "_busy_elsewhere", lambda: 8.0)
-    monkeypatch.setattr(multiprocessing, "get_context", no_pool)
+    forked = forks(cores=8, busy=8.0)
     result = run("build", "seven-steps", "particle-panic")
     assert result.exit_code == 0, result.output
+    assert forked == []
     assert all((isolated / "output" / game / "manifest.json").exists() for game in ("seven-steps", "particle-panic"))
 
 

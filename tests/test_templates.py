@@ -264,7 +264,7 @@ def test_what_one_piece_shows_and_the_room_its_text_needs_are_its_own():
     layout worked out for one piece is reused only for pieces that lay out the same)."""
     from pnp.games import BuildContext
     from pnp.games.kit import kit_templates
-    from pnp.render.elements import Circle, Icon, Text
+    from pnp.render.elements import Box, Circle, Icon, Text
 
     ctx = BuildContext(players=2, card_w=63.5, card_h=88.9, page_room=(190.0, 260.0), quarter_room=(91.0, 132.0),
                        templates=kit_templates())
@@ -285,6 +285,10 @@ def test_what_one_piece_shows_and_the_room_its_text_needs_are_its_own():
     assert sized[0] == sized[4] and sized[1] == sized[3]
     assert sized[0][1] < sized[1][1] < sized[2][1] and sized[2][2] > sized[1][2]   # the art gives way to the rule
     assert not ctx.slips
+    # laid out apart, the two still draw their frame and band with the very same elements (one form)
+    short, longer = (ctx.piece("card", {**card, "name": "Card", "text": text}, 63.5, 88.9) for text in ("Short.", long))
+    assert [e for e in short if isinstance(e, Box)] and all(
+        one is other for one, other in zip(short, longer, strict=True) if isinstance(one, Box))
 
 
 def test_a_stacked_slot_given_less_than_no_room_is_named_and_a_value_prints_as_given():

@@ -85,7 +85,7 @@ class Manifest:
     def to_json(self) -> str:
         """The manifest as written to disk (pydantic's serialiser: a 10,000-card build has 40,000
         records, where dataclasses.asdict and json took seconds)."""
-        return manifest_schema().dump_json(self, indent=1).decode() + "\n"
+        return schema(Manifest).dump_json(self, indent=1).decode() + "\n"
 
 
 MAX_BYTES = 64 * 1024 * 1024
@@ -116,17 +116,13 @@ class ManifestHead:
                          for doc in head.documents for name, kind in _DOCUMENT_TYPES.items()))
         return head if typed else None
 
+    def paper(self) -> tuple[int, int]:
+        """The pages and sheets of the build's files."""
+        return sum(doc.pages for doc in self.documents), sum(doc.sheets for doc in self.documents)
+
 
 # each field of a document record and the type its JSON value must have (list for list[str])
 _DOCUMENT_TYPES = {name: get_origin(hint) or hint for name, hint in get_type_hints(DocumentRecord).items()}
-
-
-@cache
-def manifest_schema() -> TypeAdapter[Manifest]:
-    """Built when a manifest is first read or written: drawing pages never pays for it."""
-    from pydantic import TypeAdapter
-
-    return TypeAdapter(Manifest)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -141,22 +137,23 @@ class LastBuild:
 
 
 @cache
-def last_build_schema() -> TypeAdapter[LastBuild]:
-    """Built when a game is first built again, as `manifest_schema`."""
+def schema(kind: type[T]) -> TypeAdapter[T]:
+    """The schema of `Manifest` or `LastBuild`, built when one is first read or written: drawing
+    pages never pays for it."""
     from pydantic import TypeAdapter
 
-    return TypeAdapter(LastBuild)
+    return TypeAdapter(kind)
 
 
 def read_last_build(path: Path) -> LastBuild | None:
     """What the next build reads of the manifest at `path` (`LastBuild`), or None when there is no
     manifest or those parts of it are not whole and valid."""
-    return _read_as(last_build_schema(), path)
+    return _read_as(schema(LastBuild), path)
 
 
 def read_manifest(path: Path) -> Manifest | None:
     """The manifest at `path`, or None when there is none or it is not a whole, valid manifest."""
-    return _read_as(manifest_schema(), path)
+    return _read_as(schema(Manifest), path)
 
 
 def _read_as(schema: TypeAdapter[T], path: Path) -> T | None:

@@ -20,11 +20,11 @@ from pnp.build.gallery_view import gallery_view
 from pnp.build.incremental import FAILURE_FILE, code_digest, data_digest
 from pnp.build.manifest import (
     DocumentRecord,
+    LastBuild,
     Manifest,
     PrintRecord,
-    last_build_schema,
-    manifest_schema,
     read_last_build,
+    schema,
 )
 from pnp.build.printguide import file_print, guide_blocks, rules_print
 from pnp.build.reprint import REPRINT_FILE, changes, designs, reprint_spec
@@ -287,6 +287,7 @@ class Outcome:
     exit_code: int = 0
     shown: dict[str, Any] | None = None     # what the gallery shows of the manifest written (`gallery_view`)
     cpu: float = 0.0                        # seconds the game took to build, for the next build's workers
+    paper: tuple[int, int] | None = None    # pages and sheets written
 
 
 def build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool) -> Outcome:
@@ -330,6 +331,7 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
             f"player{'s' if result.players != 1 else ''} -> {written[0].parent}",
         ],
         shown=_view(result.manifest, settings.output_dir() / slug),
+        paper=(pages, sheets),
     )
 
 
@@ -429,8 +431,8 @@ def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_
     for slug in slugs:
         load_game(slug, settings.layouts)
     register_fonts()
-    manifest_schema()               # each game writes its manifest
-    last_build_schema()             # and reads the last one's
+    schema(Manifest)                # each game writes its manifest
+    schema(LastBuild)               # and reads the last one's
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for slug in slugs:
             yield build_and_write(slug, settings, digests[slug], no_validate)

@@ -9,7 +9,7 @@ validation reports them all at once.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from pnp.errors import TextOverflow
@@ -158,13 +158,15 @@ class _Composer:
                                               f"across and {y:.1f} to {y + a.h:.1f} mm up a {pw:.1f} x {ph:.1f} mm "
                                               "piece"))
             out.append(_Place(slot=slot, area=placed, dotted=f"{prefix}{slot.name}", slips=slips,
-                              names=_value_names(slot), whens=_whens_in(slot), rotated=rotated, prefix=prefix))
+                              names=_value_names(slot), whens=tuple(sorted(_whens_in(slot))), rotated=rotated,
+                              prefix=prefix, kept=_kept(slot, placed, rotated, prefix)))
         return out
 
     def kept_elements(self, place: _Place, area: Area) -> list[Element]:
-        """The slot's elements in its place (`area`, its box), worked out once for each set of the values it fills in
-        (and, in a group, of the values that show its slots): a place fixes everything else they
-        depend on, and a deck's frames, bands and type lines are the same on card after card."""
+        """The slot's elements in its place (`area`, its box), worked out once for each set of the
+        values it fills in (and, in a group, of the values that show its slots): a place fixes
+        everything else they depend on, and a deck's frames, bands and type lines are the same on
+        card after card."""
         slot, names = place.slot, place.names
         if names is None:
             return self.element(slot, area, place.rotated, place.prefix)
@@ -297,13 +299,24 @@ class _Place:
     whens: tuple[str, ...]     # the values that show or hide a group's slots
     rotated: bool              # in a turned group
     prefix: str                # "body." inside a group
-    kept: dict[tuple[object, ...], _Kept] = field(default_factory=dict)   # by `names` filled, then `whens` set
+    kept: dict[tuple[object, ...], _Kept]     # by `names` filled, then `whens` set (`_kept`)
 
 
 _LAYOUTS: IdentityCache[list[_Place]] = IdentityCache(1024)
 """Each shown slot's place for a template's laid-out slots, placed at one point, with the same
 slots shown and the same room their texts need: the same for card after card, and so are the
 elements each place keeps."""
+
+_KEPT: IdentityCache[dict[tuple[object, ...], _Kept]] = IdentityCache(4096)
+
+
+def _kept(slot: Slot, area: Area | None, rotated: bool, prefix: str) -> dict[tuple[object, ...], _Kept]:
+    """What a slot drew in one box, shared by the places of every layout that gives it that box: a
+    card whose long text lays it out apart still draws its band and frame with the very elements
+    of the others, which the renderer draws once as a form."""
+    kept = _KEPT.get(slot, area, rotated, prefix)
+    return kept if kept is not None else _KEPT.put(slot, area, rotated, prefix, value={})
+
 
 _ABSENT = object()
 
@@ -331,14 +344,13 @@ def _names_in(slot: Slot) -> set[str]:
     return names
 
 
-def _whens_in(slot: Slot) -> tuple[str, ...]:
+def _whens_in(slot: Slot) -> set[str]:
     """The values that show or hide a group's slots, all the way down: a slot shows when its value
     is not empty, so 0, None and "" hide it alike, though they print apart."""
     whens: set[str] = set()
     for inner in slot.slots if slot.type == "group" else ():
-        whens |= {inner.when} if inner.when else set()
-        whens |= set(_whens_in(inner))
-    return tuple(sorted(whens))
+        whens |= ({inner.when} if inner.when else set()) | _whens_in(inner)
+    return whens
 
 
 def _ink_area(a: Area, slot: Slot, size: float, lines: tuple[str, ...]) -> Area:

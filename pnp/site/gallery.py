@@ -30,17 +30,17 @@ def _read_view(folder: Path) -> tuple[dict[str, Any] | None, dict[str, Any]]:
     """What the gallery shows of the manifest in `folder` (None: there is none), and the game's
     last failure, or that the files beside the manifest are not the ones it describes."""
     manifest = read_manifest(folder / "manifest.json")
-    failure = _read_json(folder / FAILURE_FILE)
     if manifest is not None and not files_match(folder, manifest.documents):
         # a manifest that does not describe the files beside it is not shown as if it did
         return {**gallery_view(None, folder), "title": manifest.title}, {
             "problems": [f"{folder.name}: its files do not match its manifest (an interrupted build?); build it again"]}
-    return (gallery_view(manifest, folder) if manifest is not None else None), failure
+    return (gallery_view(manifest, folder) if manifest is not None else None), _read_json(folder / FAILURE_FILE)
 
 
 def _game(folder: Path, data_now: str | None, built: dict[str, Any] | None) -> dict[str, Any] | None:
-    """`built`: what `gallery_view` gave for the game's manifest, if this command built the game."""
-    view, failure = (built, _read_json(folder / FAILURE_FILE)) if built is not None else _read_view(folder)
+    """`built`: what `gallery_view` gave for the game's manifest, if this command built and wrote
+    it (which removed any failure record)."""
+    view, failure = (built, {}) if built is not None else _read_view(folder)
     if view is None and not failure and not (folder / "report.html").is_file():
         return None
     view = view or gallery_view(None, folder)

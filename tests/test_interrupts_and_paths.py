@@ -275,6 +275,63 @@ def test_a_signal_mid_build_stops_it_and_its_workers(isolated, signum):
                     assert pdf.check_pdf_syntax() == []
 
 
+def _children(pid: int) -> list[int]:
+    return [int(child) for tasks in Path(f"/proc/{pid}/task").glob("*/children") for child in tasks.read_text().split()]
+
+
+def _workers_of(build: subprocess.Popen) -> list[int]:
+    """The build's two workers, as soon as it has forked them."""
+    assert build.stdout.readline().startswith(b"layouts:")
+    deadline = time.monotonic() + 10
+    while len(workers := _children(build.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert len(workers) == 2, workers
+    return workers
+
+
+def _ended(build: subprocess.Popen, waiting_for: str) -> tuple[int, str, str]:
+    try:
+        code = build.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        build.kill()
+        pytest.fail(f"the build waits for {waiting_for}")
+    return code, build.stdout.read().decode(), build.stderr.read().decode()
+
+
+def test_a_killed_worker_fails_its_games_instead_of_hanging(isolated):
+    """A worker killed outright (SIGKILL, as the out-of-memory killer does) once left the build
+    waiting forever for the game it held. Now each game not yet reported fails with one line, the
+    build ends with exit 1 and no worker left, and the games another worker finished are written."""
+    out = isolated / "out-worker-killed"
+    build = pnp("build", "-o", str(out), "--jobs", "2", cwd=isolated)
+    os.kill(_workers_of(build)[0], signal.SIGKILL)
+    code, stdout, stderr = _ended(build, "the killed worker's game")
+    written = {line.split(":")[0] for line in stdout.splitlines() if "PDFs" in line}
+    failed = {line.split(":")[1].strip() for line in message_lines(stderr)}
+    assert code == 1, stderr
+    assert written | failed == {"exit-from-purgatory", "particle-panic", "punished", "seven-steps", "straight-to"}
+    assert failed and not written & failed, stderr
+    assert all(line.endswith(": not built: its worker process died abruptly (killed, out of memory, or crashed); its "
+                             "earlier files are intact (--jobs 1 builds the games one at a time, in this process)")
+               for line in message_lines(stderr)), stderr
+    assert _processes_with(str(out)) == []
+
+
+def test_an_interrupted_build_does_not_wait_for_its_workers(isolated):
+    """SIGTERM to a build whose workers are stuck in their games (stopped here, as a game that
+    takes minutes would be): the build kills them and ends at once, and they write nothing."""
+    out = isolated / "out-workers-stopped"
+    build = pnp("build", "-o", str(out), "--jobs", "2", cwd=isolated)
+    for worker in _workers_of(build):
+        os.kill(worker, signal.SIGSTOP)
+    build.send_signal(signal.SIGTERM)
+    code, stdout, stderr = _ended(build, "its stopped workers")
+    assert code == 128 + signal.SIGTERM, stderr
+    assert "PDFs" not in stdout
+    assert _processes_with(str(out)) == []
+    assert not list(out.rglob("*.pdf"))
+
+
 def test_a_second_build_waits_for_the_first_then_refuses(run, isolated, monkeypatch):
     """Two builds never write one output folder at once: while another holds the folder's lock, a
     build says it is waiting, and after the wait it gives up with a message."""
@@ -329,10 +386,11 @@ def test_a_worker_dies_with_its_parent_even_mid_task():
     handler sees) dies at once instead of finishing and writing its files."""
     script = (
         "import multiprocessing, os, sys, time\n"
+        "from concurrent.futures import ProcessPoolExecutor\n"
         "from pnp.build.pipeline import _worker_start\n"
-        "pool = multiprocessing.get_context('fork').Pool(1, initializer=_worker_start)\n"
-        "print(pool.apply(os.getpid), flush=True)\n"
-        "pool.apply_async(time.sleep, (30,))\n"
+        "pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context('fork'), initializer=_worker_start)\n"
+        "print(pool.submit(os.getpid).result(), flush=True)\n"
+        "pool.submit(time.sleep, 30)\n"
         "time.sleep(60)\n")
     parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE)
     worker = int(parent.stdout.readline())

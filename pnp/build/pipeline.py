@@ -417,12 +417,15 @@ def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_
               workers: int) -> Iterator[Outcome]:
     """Games build in forked processes when there are `workers` (more than one). The drawing
     modules, the games' modules, the fonts and the manifest schemas are loaded first, so each
-    worker starts warm, and a game's CPU is its own work however it is built. An interruption in
-    the parent (Ctrl-C, SIGTERM) ends the pool: its workers are killed, and so are they if the
-    parent dies outright. Where fork is not available (a spawned worker re-imports everything) the
-    games build one after another."""
+    worker starts warm, and a game's CPU is its own work however it is built. A worker that dies
+    (killed, or out of memory) fails the games not yet reported instead of leaving the build
+    waiting for them. An interruption in the parent (Ctrl-C, SIGTERM) kills the workers, and so
+    does the parent's own death. Where fork is not available (a spawned worker re-imports
+    everything) the games build one after another."""
     import importlib
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
 
     from pnp.render.fonts import register_fonts
 
@@ -437,21 +440,36 @@ def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_
         for slug in slugs:
             yield build_and_write(slug, settings, digests[slug], no_validate)
         return
-    tasks = [(slug, settings, digests[slug], no_validate) for slug in slugs]
     # Ctrl-C and SIGTERM wait while the workers fork: taken inside fork's own hooks, the parent's
     # handler would raise where Python can only print the exception and go on
     signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
+    finished = False
     try:
-        with multiprocessing.get_context("fork").Pool(workers, initializer=_worker_start) as pool:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)     # one that came meanwhile lands here
-            yield from pool.imap_unordered(_build_task, tasks)  # each game reported as it finishes
-        # leaving the block (normally or by an exception) terminates the workers
+        games = {pool.submit(build_and_write, slug, settings, digests[slug], no_validate): slug for slug in slugs}
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)     # one that came meanwhile lands here
+        for done in as_completed(games):                # each game reported as it finishes
+            try:
+                yield done.result()
+            except BrokenProcessPool:
+                yield _lost(games[done], settings)
+        finished = True
     finally:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+        if not finished:            # interrupted: the workers' games are not waited for
+            for worker in multiprocessing.active_children():
+                worker.kill()
+        pool.shutdown(cancel_futures=True)
 
 
-def _build_task(task: tuple[str, Settings, str, bool]) -> Outcome:
-    return build_and_write(*task)
+def _lost(slug: str, settings: Settings) -> Outcome:
+    """A game whose worker died before reporting it (the pool's other games fail with it: a dead
+    worker may leave the pool's queues half-written). What it was writing is swept by the next
+    build; its earlier files stay."""
+    lines = [f"{slug}: not built: its worker process died abruptly (killed, out of memory, or crashed); "
+             f"its earlier files are intact (--jobs 1 builds the games one at a time, in this process)"]
+    _record_failure(settings.output_dir() / slug, lines)
+    return Outcome(slug=slug, lines=[f"Error: {lines[0]}"], exit_code=1)
 
 
 def _worker_start() -> None:

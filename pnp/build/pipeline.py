@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.build.checks import check_counts
 from pnp.build.gallery_view import gallery_view
@@ -47,6 +47,9 @@ from pnp.source.rules import Problem, RulesModel, load_rules, resolve_players
 from pnp.source.ruletrace import trace_problems
 from pnp.source.settings import Settings
 from pnp.source.shapecache import ShapeCache
+
+if TYPE_CHECKING:                       # a serial build never loads the process pool
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 
 @dataclass(kw_only=True)
@@ -446,7 +449,7 @@ def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
     finished = False
     try:
-        games = {pool.submit(build_and_write, slug, settings, digests[slug], no_validate): slug for slug in slugs}
+        games = {_sent(pool, slug, settings, digests[slug], no_validate): slug for slug in slugs}
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)     # one that came meanwhile lands here
         for done in as_completed(games):                # each game reported as it finishes
             try:
@@ -460,6 +463,20 @@ def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_
             for worker in multiprocessing.active_children():
                 worker.kill()
         pool.shutdown(cancel_futures=True)
+
+
+def _sent(pool: ProcessPoolExecutor, slug: str, settings: Settings, digest: str, no_validate: bool) -> Future[Outcome]:
+    """The game's build handed to a worker; a worker that died before it was sent fails it as one
+    that died while building it does."""
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return pool.submit(build_and_write, slug, settings, digest, no_validate)
+    except BrokenProcessPool as broken:
+        failed: Future[Outcome] = Future()
+        failed.set_exception(broken)
+        return failed
 
 
 def _lost(slug: str, settings: Settings) -> Outcome:

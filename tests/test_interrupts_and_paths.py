@@ -381,6 +381,30 @@ def test_pdfs_that_do_not_match_their_manifest_are_not_trusted(run, isolated):
     assert "<h2>Seven Steps" in html                           # still headed with the game's title
 
 
+def test_a_record_of_files_is_trusted_only_for_its_own_regular_files(tmp_path):
+    """One check for a manifest's PDFs and a report's files: each named file is in the folder, not a
+    link, and hashes as recorded; a name that leaves the folder is refused though the file it names
+    outside would hash as recorded."""
+    import hashlib
+
+    from pnp.files.safefiles import files_as_recorded
+
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "cards.pdf").write_bytes(b"%PDF cards")
+    (tmp_path / "outside.pdf").write_bytes(b"%PDF outside")
+    (folder / "linked.pdf").symlink_to(folder / "cards.pdf")
+
+    def record(name: str, data: bytes) -> list[tuple[str, int, str]]:
+        return [(name, len(data), hashlib.sha256(data).hexdigest())]
+
+    assert files_as_recorded(folder, record("cards.pdf", b"%PDF cards"))
+    assert not files_as_recorded(folder, record("cards.pdf", b"%PDF cardz"))
+    assert not files_as_recorded(folder, record("linked.pdf", b"%PDF cards"))
+    for name in ("../outside.pdf", str(tmp_path / "outside.pdf"), ""):
+        assert not files_as_recorded(folder, record(name, b"%PDF outside")), name
+
+
 def test_a_worker_dies_with_its_parent_even_mid_task():
     """A build worker busy with a long task when its parent is killed outright (SIGKILL, which no
     handler sees) dies at once instead of finishing and writing its files."""

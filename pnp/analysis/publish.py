@@ -13,7 +13,7 @@ from typing import Any
 
 from pnp.analysis.report import Figure, GameReport, Plot, Section
 from pnp.files.atomic import write_bytes_atomic
-from pnp.files.safefiles import UnsafeFile, read_json, read_regular
+from pnp.files.safefiles import UnsafeFile, files_as_recorded, read_json
 from pnp.games import analysis_of, load_game
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
@@ -86,13 +86,10 @@ def _unchanged(data: Any, target: Path, inputs: str) -> list[str] | None:
     try:
         if data["inputs"] != inputs:
             return None
-        for name, digest in data["files"].items():
-            if Path(name).is_absolute() or ".." in Path(name).parts:
-                return None
-            if hashlib.sha256(read_regular(target / name, MAX_FIGURES, links=False)).hexdigest() != digest:
-                return None
+        if not files_as_recorded(target, ((name, MAX_FIGURES, digest) for name, digest in data["files"].items())):
+            return None
         headline = data["headline"]
-    except (UnsafeFile, KeyError, TypeError, AttributeError):
+    except (KeyError, TypeError, AttributeError):
         return None
     return headline if isinstance(headline, list) and all(isinstance(line, str) for line in headline) else None
 

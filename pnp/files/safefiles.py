@@ -5,10 +5,12 @@ the opened descriptor, so a path swapped between the check and the read gains no
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import os
 import stat
-from pathlib import Path
+from collections.abc import Iterable
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 
@@ -27,6 +29,23 @@ def read_regular(path: Path, limit: int, *, links: bool = True) -> bytes:
             raise UnsafeFile("it is a symbolic link, which is refused here") from None
         raise UnsafeFile(_kind_of(path) or exc.strerror or str(exc)) from None
     return read_opened(fd, limit)
+
+
+def files_as_recorded(folder: Path, recorded: Iterable[tuple[str, int, str]]) -> bool:
+    """Each recorded file (its name under `folder`, at most so many bytes, its SHA-256) is a
+    regular file there, not a link, whose bytes hash as recorded: what files a record lists must
+    be before the record is trusted. A name that is empty, absolute or climbs out never is."""
+    for name, limit, digest in recorded:
+        parts = PurePosixPath(name).parts
+        if not parts or parts[0] == "/" or ".." in parts:
+            return False
+        try:
+            data = read_regular(folder / name, limit, links=False)
+        except UnsafeFile:
+            return False
+        if hashlib.sha256(data).hexdigest() != digest:
+            return False
+    return True
 
 
 def read_opened(fd: int, limit: int) -> bytes:

@@ -311,8 +311,9 @@ def test_a_killed_worker_fails_its_games_instead_of_hanging(isolated):
     assert code == 1, stderr
     assert written | failed == {"exit-from-purgatory", "particle-panic", "punished", "seven-steps", "straight-to"}
     assert failed and not written & failed, stderr
-    assert all(line.endswith(": not built: its worker process died abruptly (killed, out of memory, or crashed); its "
-                             "earlier files are intact (--jobs 1 builds the games one at a time, in this process)")
+    assert all(line.endswith(": not built: a worker process died abruptly (killed, out of memory, or crashed), which "
+                             "stops the others; earlier files are intact (--jobs 1 builds the games one at a time, "
+                             "in this process)")
                for line in message_lines(stderr)), stderr
     assert _processes_with(str(out)) == []
 
@@ -401,8 +402,39 @@ def test_a_record_of_files_is_trusted_only_for_its_own_regular_files(tmp_path):
     assert files_as_recorded(folder, record("cards.pdf", b"%PDF cards"))
     assert not files_as_recorded(folder, record("cards.pdf", b"%PDF cardz"))
     assert not files_as_recorded(folder, record("linked.pdf", b"%PDF cards"))
-    for name in ("../outside.pdf", str(tmp_path / "outside.pdf"), ""):
-        assert not files_as_recorded(folder, record(name, b"%PDF outside")), name
+    for name in ("../outside.pdf", str(tmp_path / "outside.pdf"), "/" + str(tmp_path / "outside.pdf"), ""):
+        assert not files_as_recorded(folder, record(name, b"%PDF outside"), nested=True), name
+    (folder / "plots").mkdir()
+    (folder / "plots" / "odds.svg").write_bytes(b"<svg/>")
+    assert files_as_recorded(folder, record("plots/odds.svg", b"<svg/>"), nested=True)
+    assert not files_as_recorded(folder, record("plots/odds.svg", b"<svg/>"))      # a manifest's PDFs lie flat
+
+
+def test_a_game_sent_to_a_broken_pool_fails_as_a_killed_worker_s_game_does():
+    """The pool refuses new work once it knows a worker died; a game refused so fails as one
+    whose worker died while building it, instead of ending the build with an unexpected error."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    from pnp.build.pipeline import _sent, _worker_start
+    from pnp.source.settings import Settings
+
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
+    try:
+        os.kill(pool.submit(os.getpid).result(), signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                pool.submit(int).result()
+            except BrokenProcessPool:
+                break
+        else:
+            pytest.fail("the pool never noticed its worker was killed")
+        refused = _sent(pool, "seven-steps", Settings(), "digest", False)
+        assert isinstance(refused.exception(timeout=0), BrokenProcessPool)
+    finally:
+        pool.shutdown()
 
 
 def test_a_worker_dies_with_its_parent_even_mid_task():

@@ -86,7 +86,8 @@ def _unchanged(data: Any, target: Path, inputs: str) -> list[str] | None:
     try:
         if data["inputs"] != inputs:
             return None
-        if not files_as_recorded(target, ((name, MAX_FIGURES, digest) for name, digest in data["files"].items())):
+        files = ((name, MAX_FIGURES, digest) for name, digest in data["files"].items())
+        if not files_as_recorded(target, files, nested=True):       # the plots are in a folder of their own
             return None
         headline = data["headline"]
     except (KeyError, TypeError, AttributeError):

@@ -446,9 +446,10 @@ def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_
     # Ctrl-C and SIGTERM wait while the workers fork: taken inside fork's own hooks, the parent's
     # handler would raise where Python can only print the exception and go on
     signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
+    pool: ProcessPoolExecutor | None = None
     finished = False
     try:
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
         games = {_sent(pool, slug, settings, digests[slug], no_validate): slug for slug in slugs}
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)     # one that came meanwhile lands here
         for done in as_completed(games):                # each game reported as it finishes
@@ -458,11 +459,16 @@ def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_
                 yield _lost(games[done], settings)
         finished = True
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
-        if not finished:            # interrupted: the workers' games are not waited for
-            for worker in multiprocessing.active_children():
-                worker.kill()
-        pool.shutdown(cancel_futures=True)
+        # a second signal waits until the workers are ended: taken midway, it would leave some running
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+        try:
+            if not finished:            # interrupted: the workers' games are not waited for
+                for worker in multiprocessing.active_children():
+                    worker.kill()
+            if pool is not None:
+                pool.shutdown(cancel_futures=True)
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
 
 
 def _sent(pool: ProcessPoolExecutor, slug: str, settings: Settings, digest: str, no_validate: bool) -> Future[Outcome]:
@@ -480,11 +486,11 @@ def _sent(pool: ProcessPoolExecutor, slug: str, settings: Settings, digest: str,
 
 
 def _lost(slug: str, settings: Settings) -> Outcome:
-    """A game whose worker died before reporting it (the pool's other games fail with it: a dead
-    worker may leave the pool's queues half-written). What it was writing is swept by the next
-    build; its earlier files stay."""
-    lines = [f"{slug}: not built: its worker process died abruptly (killed, out of memory, or crashed); "
-             f"its earlier files are intact (--jobs 1 builds the games one at a time, in this process)"]
+    """A game not reported when a worker died: every game the pool had not reported fails with it
+    (a dead worker may leave the pool's queues half-written, so the pool ends the others). What was
+    being written is swept by the next build; files written whole stay."""
+    lines = [f"{slug}: not built: a worker process died abruptly (killed, out of memory, or crashed), which "
+             f"stops the others; earlier files are intact (--jobs 1 builds the games one at a time, in this process)"]
     _record_failure(settings.output_dir() / slug, lines)
     return Outcome(slug=slug, lines=[f"Error: {lines[0]}"], exit_code=1)
 

@@ -31,13 +31,14 @@ def read_regular(path: Path, limit: int, *, links: bool = True) -> bytes:
     return read_opened(fd, limit)
 
 
-def files_as_recorded(folder: Path, recorded: Iterable[tuple[str, int, str]]) -> bool:
-    """Each recorded file (its name under `folder`, at most so many bytes, its SHA-256) is a
-    regular file there, not a link, whose bytes hash as recorded: what files a record lists must
-    be before the record is trusted. A name that is empty, absolute or climbs out never is."""
+def files_as_recorded(folder: Path, recorded: Iterable[tuple[str, int, str]], *, nested: bool = False) -> bool:
+    """Each recorded file (its name in `folder`, at most so many bytes, its SHA-256) is a regular
+    file there, not a link, whose bytes hash as recorded: what files a record lists must be before
+    the record is trusted. A name that is empty, absolute or climbs out never is, nor one in a
+    subfolder unless `nested` (a link on the way to it would be followed)."""
     for name, limit, digest in recorded:
-        parts = PurePosixPath(name).parts
-        if not parts or parts[0] == "/" or ".." in parts:
+        path = PurePosixPath(name)
+        if not path.parts or path.is_absolute() or ".." in path.parts or (len(path.parts) > 1 and not nested):
             return False
         try:
             data = read_regular(folder / name, limit, links=False)

@@ -195,6 +195,7 @@ def test_the_gallery_after_a_failed_build(run, isolated, layouts_copy):
     assert run("build", "straight-to", "--layouts", layouts_copy).exit_code == 1
     section = gallery_section(isolated, "straight-to")
     assert 'data-failed="straight-to"' in section and "every check holds" not in section
+    assert "every check held for these files (the latest build's problems are above)" in section
     assert "these Good Soul cards add up to 50; the rules model" in section
     rules.write_text(rules.read_text().replace("fixed = 51", "fixed = 50", 1))
     assert run("build", "straight-to", "--layouts", layouts_copy).exit_code == 0

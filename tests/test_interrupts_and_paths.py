@@ -383,12 +383,14 @@ def test_pdfs_that_do_not_match_their_manifest_are_not_trusted(run, isolated):
 
 
 def test_a_record_of_files_is_trusted_only_for_its_own_regular_files(tmp_path):
-    """One check for a manifest's PDFs and a report's files: each named file is in the folder, not a
-    link, and hashes as recorded; a name that leaves the folder is refused though the file it names
-    outside would hash as recorded."""
+    """One check for a manifest's PDFs and a report's files: each named file is in the folder,
+    reached through no link, and hashes as recorded; a name that leaves the folder is refused
+    though the file it names outside would hash as recorded."""
     import hashlib
 
-    from pnp.files.safefiles import files_as_recorded
+    from pnp.build.incremental import files_match
+    from pnp.build.manifest import DocumentRecord
+    from pnp.files.atomic import files_as_recorded
 
     folder = tmp_path / "game"
     folder.mkdir()
@@ -403,11 +405,15 @@ def test_a_record_of_files_is_trusted_only_for_its_own_regular_files(tmp_path):
     assert not files_as_recorded(folder, record("cards.pdf", b"%PDF cardz"))
     assert not files_as_recorded(folder, record("linked.pdf", b"%PDF cards"))
     for name in ("../outside.pdf", str(tmp_path / "outside.pdf"), "/" + str(tmp_path / "outside.pdf"), ""):
-        assert not files_as_recorded(folder, record(name, b"%PDF outside"), nested=True), name
+        assert not files_as_recorded(folder, record(name, b"%PDF outside")), name
     (folder / "plots").mkdir()
     (folder / "plots" / "odds.svg").write_bytes(b"<svg/>")
-    assert files_as_recorded(folder, record("plots/odds.svg", b"<svg/>"), nested=True)
-    assert not files_as_recorded(folder, record("plots/odds.svg", b"<svg/>"))      # a manifest's PDFs lie flat
+    assert files_as_recorded(folder, record("plots/odds.svg", b"<svg/>"))
+    (folder / "linked-plots").symlink_to(folder / "plots")
+    assert not files_as_recorded(folder, record("linked-plots/odds.svg", b"<svg/>"))
+    [(name, size, digest)] = record("plots/odds.svg", b"<svg/>")
+    nested = DocumentRecord(file=name, pages=1, sheets=1, bytes=size, sha256=digest, icons=[], duplex="single")
+    assert not files_match(folder, [nested])                           # a manifest's PDFs lie flat
 
 
 def test_a_game_sent_to_a_broken_pool_fails_as_a_killed_worker_s_game_does():

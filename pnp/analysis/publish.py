@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from pnp.analysis.report import Figure, GameReport, Plot, Section
-from pnp.files.atomic import write_bytes_atomic
-from pnp.files.safefiles import UnsafeFile, files_as_recorded, read_json
+from pnp.files.atomic import files_as_recorded, write_bytes_atomic
+from pnp.files.safefiles import UnsafeFile, read_json
 from pnp.games import analysis_of, load_game
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
@@ -86,8 +86,7 @@ def _unchanged(data: Any, target: Path, inputs: str) -> list[str] | None:
     try:
         if data["inputs"] != inputs:
             return None
-        files = ((name, MAX_FIGURES, digest) for name, digest in data["files"].items())
-        if not files_as_recorded(target, files, nested=True):       # the plots are in a folder of their own
+        if not files_as_recorded(target, ((name, MAX_FIGURES, digest) for name, digest in data["files"].items())):
             return None
         headline = data["headline"]
     except (KeyError, TypeError, AttributeError):

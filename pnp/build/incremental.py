@@ -13,9 +13,9 @@ from pathlib import Path
 
 from pnp import __version__
 from pnp.build.manifest import DocumentRecord, ManifestHead
-from pnp.files.atomic import remove_file
+from pnp.files.atomic import files_as_recorded, remove_file
 from pnp.files.paths import fonts_dir, kit_file
-from pnp.files.safefiles import UnsafeFile, files_as_recorded, read_regular
+from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.games import data_folder
 from pnp.source.gamesource import read_game
 from pnp.source.icons import MAX_DOWNLOAD
@@ -99,8 +99,9 @@ def up_to_date(slug: str, settings: Settings, digest: str) -> ManifestHead | Non
 
 
 def files_match(folder: Path, documents: list[DocumentRecord]) -> bool:
-    """Every document a manifest lists (at least one) is in `folder` with the size and hash it records."""
-    return bool(documents) and files_as_recorded(folder, ((doc.file, doc.bytes, doc.sha256) for doc in documents))
+    """Every document a manifest lists (at least one) lies flat in `folder` with the size and hash it records."""
+    return (bool(documents) and all("/" not in doc.file for doc in documents)
+            and files_as_recorded(folder, ((doc.file, doc.bytes, doc.sha256) for doc in documents)))
 
 
 def clear_failure(slug: str, settings: Settings) -> bool:

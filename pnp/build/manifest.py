@@ -118,7 +118,12 @@ class ManifestHead:
 
     def paper(self) -> tuple[int, int]:
         """The pages and sheets of the build's files."""
-        return sum(doc.pages for doc in self.documents), sum(doc.sheets for doc in self.documents)
+        return paper_of(self.documents)
+
+
+def paper_of(documents: list[DocumentRecord]) -> tuple[int, int]:
+    """Pages and sheets of paper of a build's files (a double-sided sheet counted once)."""
+    return sum(doc.pages for doc in documents), sum(doc.sheets for doc in documents)
 
 
 # each field of a document record and the type its JSON value must have (list for list[str])
@@ -156,10 +161,10 @@ def read_manifest(path: Path) -> Manifest | None:
     return _read_as(schema(Manifest), path)
 
 
-def _read_as(schema: TypeAdapter[T], path: Path) -> T | None:
+def _read_as(adapter: TypeAdapter[T], path: Path) -> T | None:
     from pydantic import ValidationError
 
     try:
-        return schema.validate_json(read_regular(path, MAX_BYTES, links=False))
+        return adapter.validate_json(read_regular(path, MAX_BYTES, links=False))
     except (UnsafeFile, ValidationError, RecursionError):
         return None

@@ -23,6 +23,7 @@ from pnp.build.manifest import (
     LastBuild,
     Manifest,
     PrintRecord,
+    paper_of,
     read_last_build,
     schema,
 )
@@ -323,8 +324,7 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
         _record_failure(settings.output_dir() / slug, [exc.message])
         return Outcome(slug=slug, lines=[f"Error: {exc.message}"], exit_code=exc.exit_code)
     warnings = [f"warning: {problem} (written anyway: --no-validate)" for problem in result.problems]
-    pages = sum(doc.pages for doc in result.documents)
-    sheets = sum(doc.sheets for doc in result.documents)
+    pages, sheets = paper_of(result.manifest.documents)
     return Outcome(
         slug=slug,
         lines=[

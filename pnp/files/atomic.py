@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import secrets
 import stat
+from collections.abc import Iterable
 from pathlib import Path, PurePath
 
 from pnp.errors import PnpError
@@ -131,6 +133,20 @@ def read_inside(path: Path, *, root: Path, limit: int) -> bytes | None:
     except OSError as exc:
         raise UnsafeFile(exc.strerror or str(exc)) from None
     return None if fd is None else read_opened(fd, limit)
+
+
+def files_as_recorded(folder: Path, recorded: Iterable[tuple[str, int, str]]) -> bool:
+    """Each recorded file (its name under `folder`, at most so many bytes, its SHA-256) is a regular
+    file there, reached through no link, whose bytes hash as recorded: what the files a record lists
+    must be before the record is trusted. A name that leads out of `folder` never is."""
+    for name, limit, digest in recorded:
+        try:
+            data = read_inside(folder / name, root=folder, limit=limit)
+        except (ValueError, PnpError):          # UnsafeFile is a ValueError, as is a name outside
+            return False
+        if data is None or hashlib.sha256(data).hexdigest() != digest:
+            return False
+    return True
 
 
 def remove_file(path: Path, *, root: Path) -> bool:

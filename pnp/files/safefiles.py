@@ -5,12 +5,10 @@ the opened descriptor, so a path swapped between the check and the read gains no
 from __future__ import annotations
 
 import errno
-import hashlib
 import json
 import os
 import stat
-from collections.abc import Iterable
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 
@@ -29,24 +27,6 @@ def read_regular(path: Path, limit: int, *, links: bool = True) -> bytes:
             raise UnsafeFile("it is a symbolic link, which is refused here") from None
         raise UnsafeFile(_kind_of(path) or exc.strerror or str(exc)) from None
     return read_opened(fd, limit)
-
-
-def files_as_recorded(folder: Path, recorded: Iterable[tuple[str, int, str]], *, nested: bool = False) -> bool:
-    """Each recorded file (its name in `folder`, at most so many bytes, its SHA-256) is a regular
-    file there, not a link, whose bytes hash as recorded: what files a record lists must be before
-    the record is trusted. A name that is empty, absolute or climbs out never is, nor one in a
-    subfolder unless `nested` (a link on the way to it would be followed)."""
-    for name, limit, digest in recorded:
-        path = PurePosixPath(name)
-        if not path.parts or path.is_absolute() or ".." in path.parts or (len(path.parts) > 1 and not nested):
-            return False
-        try:
-            data = read_regular(folder / name, limit, links=False)
-        except UnsafeFile:
-            return False
-        if hashlib.sha256(data).hexdigest() != digest:
-            return False
-    return True
 
 
 def read_opened(fd: int, limit: int) -> bytes:

@@ -152,14 +152,15 @@ class _Composer:
             if slot.type != "line" and (a.w < -EDGE or a.h < -EDGE):     # a line runs either way
                 slips.append(Slip(slot.where, f"has no room: {a.w:.1f} x {a.h:.1f} mm on a {w:.1f} x {h:.1f} mm piece"))
                 placed = None
-            elif (slot.type != "line" and not (owner is not None and owner.rotate)
+            elif (slot.type != "line" and not rotated
                     and (x < -EDGE or y < -EDGE or x + a.w > pw + EDGE or y + a.h > ph + EDGE)):
                 slips.append(Slip(slot.where, f"lies outside the piece: its box runs {x:.1f} to {x + a.w:.1f} mm "
                                               f"across and {y:.1f} to {y + a.h:.1f} mm up a {pw:.1f} x {ph:.1f} mm "
                                               "piece"))
-            out.append(_Place(slot=slot, area=placed, dotted=f"{prefix}{slot.name}", slips=slips,
-                              names=_value_names(slot), whens=tuple(sorted(_whens_in(slot))), rotated=rotated,
-                              prefix=prefix, kept=_kept(slot, placed, rotated, prefix)))
+            names = _value_names(slot)
+            kept = _kept(slot, placed, rotated, prefix) if names is not None and placed is not None else {}
+            out.append(_Place(slot=slot, area=placed, dotted=f"{prefix}{slot.name}", slips=slips, names=names,
+                              whens=tuple(sorted(_whens_in(slot))), rotated=rotated, prefix=prefix, kept=kept))
         return out
 
     def kept_elements(self, place: _Place, area: Area) -> list[Element]:

@@ -190,7 +190,7 @@ def main() -> None:
             for n, project in projects.items():
                 runs[f"public{n}"].append(process(pnp + ["build", "straight-to", "--force"], project))
                 runs[f"souls{n}"].append(deck("souls", n))
-            for n in sorted({SMALL, *projects, args.cards}):     # the internal route, the decks against the floor
+            for n in sorted({*projects, args.cards}):     # the internal route, the decks against the floor
                 runs[f"ours{n}"].append(deck("ours", n))
             for n in sorted({SMALL, args.cards}):
                 runs[f"floor{n}"].append(deck("floor", n))

@@ -296,6 +296,7 @@ def test_a_design_keeps_its_fingerprint_from_one_pnp_to_the_next():
         drawn = (piece.face, piece.background, piece.back, piece.back_background, 63.5, 88.9)
         assert found[f"card|{piece.name}"].hash == hashlib.sha1(repr(drawn).encode()).hexdigest()[:16], piece
     assert [found[f"card|c{i}"].count for i in range(5)] == [2, 2, 2, 1, 1]
+    assert found["card|c17"].hash == "33354c01cfb7e8d5"     # texts, a frame and a turned group, as pnp wrote it before
 
 
 def test_an_unchanged_rebuild_lists_no_changes_and_drops_the_reprint(run, isolated):

@@ -118,7 +118,7 @@ class _Composer:
                 where = owner.where if owner else self.template.where
                 self.slips.append(Slip((where[0], (*where[1], "stack")),
                                        f"no slot named {name!r} to stack (slots: {', '.join(laid.by_name)})"))
-        shown = tuple(self.shown(slot) for slot in laid.ordered)
+        shown = tuple([self.shown(slot) for slot in laid.ordered]) if laid.whens else laid.all_shown
         needs = {} if across else {s.name: self.needs(s, s.w.of(w)) for s in laid.measured if self.shown(s)}
         key = (across, dx, dy, owner.rotate if owner else 0.0, prefix, self.size, self.at, shown,
                *needs.values())
@@ -171,7 +171,10 @@ class _Composer:
         slot, names = place.slot, place.names
         if names is None:
             return self.element(slot, area, place.rotated, place.prefix)
-        key = (*[_filled(self.values, name) for name in names], *[bool(self.values.get(w)) for w in place.whens])
+        values = self.values     # each value as text (so 1 and 1.0 differ), or a mark that the piece lacks it
+        key = tuple([str(values[name]) if name in values else _ABSENT for name in names])
+        if place.whens:
+            key += tuple([bool(values.get(when)) for when in place.whens])
         found = place.kept.get(key)
         if found is not None:
             self.inks += found[1]
@@ -266,6 +269,8 @@ class Laid(NamedTuple):
     ordered: tuple[Slot, ...]          # in drawing order (by layer)
     by_name: Mapping[str, Slot]
     measured: tuple[Slot, ...]         # stacked texts of fixed height: given at least the room they need
+    whens: bool                        # a slot shows only with a value (else every one shows)
+    all_shown: tuple[bool, ...]        # each slot shown
 
 
 _LAID: IdentityCache[Laid] = IdentityCache(512)
@@ -282,7 +287,8 @@ def _laid(slots: tuple[Slot, ...], stack: tuple[str, ...], w: float, h: float) -
             own={s.name: Area(s.x.of(w), s.y.of(h), s.w.of(w), s.h.of(h)) for s in slots},
             ordered=tuple(sorted(slots, key=lambda s: s.layer)), by_name=by_name,
             measured=tuple(s for name in stack if (s := by_name.get(name)) is not None
-                           and s.type == "text" and not s.rows and not s.grow)))
+                           and s.type == "text" and not s.rows and not s.grow),
+            whens=any(s.when is not None for s in slots), all_shown=(True,) * len(slots)))
     return laid
 
 
@@ -322,11 +328,6 @@ def _kept(slot: Slot, area: Area | None, rotated: bool, prefix: str) -> dict[tup
 _ABSENT = object()
 
 
-def _filled(values: Mapping[str, object], name: str) -> object:
-    """What `{name}` fills in, as text (so 1 and 1.0 differ), or a mark that the piece lacks it."""
-    return str(values[name]) if name in values else _ABSENT
-
-
 def _value_names(slot: Slot) -> tuple[str, ...] | None:
     """The values a slot's elements depend on, besides its box and (in a group) whether each of its
     slots shows; None when a text is not all placeholders pnp reads."""
@@ -358,12 +359,15 @@ def _ink_area(a: Area, slot: Slot, size: float, lines: tuple[str, ...]) -> Area:
     """The rectangle a fitted text's glyphs cover inside its box, placed as the painter places the
     lines (`pnp.render.painter`): the block of lines by its alignment, the ink from the first line's
     ascent to the last line's descent."""
-    width = max(text_width(line, slot.bold, size) for line in lines) / MM
+    bold, valign, align = slot.bold, slot.valign, slot.align
+    width = (text_width(lines[0], bold, size) if len(lines) == 1
+             else max(text_width(line, bold, size) for line in lines)) / MM
     block = len(lines) * size * LEADING
-    top = {"top": (a.y + a.h) * MM, "bottom": a.y * MM + block, "middle": (a.y + a.h / 2) * MM + block / 2}[slot.valign]
-    ascent, descent = ascent_descent(slot.bold, size)
+    top = ((a.y + a.h) * MM if valign == "top" else a.y * MM + block if valign == "bottom"
+           else (a.y + a.h / 2) * MM + block / 2)
+    ascent, descent = ascent_descent(bold, size)
     first, last = baseline(top, size, 0), baseline(top, size, len(lines) - 1)
-    x = {"left": a.x, "right": a.x + a.w - width, "center": a.x + (a.w - width) / 2}[slot.align]
+    x = a.x if align == "left" else a.x + a.w - width if align == "right" else a.x + (a.w - width) / 2
     return Area(x, (last - descent) / MM, width, (first + ascent - last + descent) / MM)
 
 

@@ -37,20 +37,32 @@ def wrap(text: str, width: float, size: float, bold: bool) -> tuple[str, ...]:
     return tuple(lines)
 
 
-@lru_cache(maxsize=4096)
 def line_count(text: str, width: float, size: float, bold: bool) -> int:
-    """How many lines `wrap` makes: remembered, for texts measured again and again at one size (a
-    rules column at each place it could break, a stacked slot's room); `fit_text`, remembered
-    itself, tries its sizes on `wrap`."""
+    """How many lines `wrap` makes. A text on one line is measured at once (a deck's names are
+    each measured once); a longer one is remembered, for texts measured again and again at one
+    size (a rules column at each place it could break, a stacked slot's room)."""
+    if "\n" not in text and text_width(text.lstrip(" "), bold, size) <= width:     # as `wrap` finds it
+        return 1
+    return _wrapped_count(text, width, size, bold)
+
+
+@lru_cache(maxsize=4096)
+def _wrapped_count(text: str, width: float, size: float, bold: bool) -> int:
     return len(wrap(text, width, size, bold))
 
 
-@lru_cache(maxsize=2048)      # a slot's text when composed, any other text when drawn
 def fit_text(text: str, width: float, height: float, max_size: float, min_size: float = 5.0,
              bold: bool = False) -> tuple[float, tuple[str, ...]]:
-    """The largest size (in steps of 0.25 pt) at which `text` wraps inside width x height points."""
+    """The largest size (in steps of 0.25 pt) at which `text` wraps inside width x height points:
+    a text that fits on one line at its size is measured at once, any other worked out once."""
     if "\n" not in text and max_size * LEADING <= height + 0.01 and text_width(text, bold, max_size) <= width + 0.01:
         return max_size, (text,)
+    return _shrunk(text, width, height, max_size, min_size, bold)
+
+
+@lru_cache(maxsize=2048)      # a slot's text when composed, any other text when drawn
+def _shrunk(text: str, width: float, height: float, max_size: float, min_size: float,
+            bold: bool) -> tuple[float, tuple[str, ...]]:
     size = max_size
     while size >= min_size - 1e-9:
         lines = wrap(text, width, size, bold)

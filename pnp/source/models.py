@@ -64,7 +64,7 @@ class CardDesign(Strict):
     icon: IconName
     color: Color
     tint: Color
-    layout: Layout = {}
+    layout: Layout = Field(default_factory=dict)      # a factory: a shared default would be copied for each card
 
 
 class CardBack(Strict):
@@ -153,7 +153,10 @@ def _oversized_into(out: list[tuple[KeyPath, str]], node: Any, loc: KeyPath) -> 
             out.append((loc, f"{len(node):,} entries; at most {MAX_ITEMS:,}"))
             return
         for key, value in node.items() if isinstance(node, dict) else enumerate(node):
-            if isinstance(value, (str, list, dict)):
+            if isinstance(value, str):          # measured here, not in a call of its own: a deck's cells
+                if len(value) > MAX_TEXT:
+                    _oversized_into(out, value, (*loc, key))
+            elif isinstance(value, (list, dict)):
                 _oversized_into(out, value, (*loc, key))
 
 

@@ -332,6 +332,24 @@ def test_a_group_drawn_again_with_the_same_values_gives_its_slots_boxes_again():
     assert second.areas == first.areas and second.elements == first.elements
 
 
+def test_a_group_kept_from_a_larger_piece_still_reports_a_slot_outside_a_smaller_one():
+    """A group's box in millimetres is the same on a large and a small piece; a slot of it that
+    runs past the small piece's edge is reported there, whichever piece was drawn first."""
+    from pnp.render.compose import compose
+    from pnp.source.slots import Slot, Template
+
+    where = ("components.toml", ("templates", "t"))
+    wide = Slot(name="spot", where=(where[0], (*where[1], "g", "spot")), type="box", fill="#123456",
+                x=Length(mm=2), y=Length(mm=3), w=Length(mm=15), h=Length(mm=5))
+    template = Template(name="t", where=where, slots=(
+        Slot(name="g", where=(where[0], (*where[1], "g")), type="group", x=Length(mm=1), y=Length(mm=1),
+             w=Length(mm=10), h=Length(mm=10), slots=(wide,)),))
+    assert not compose(template, {}, 30, 30).slips
+    small = compose(template, {}, 12, 12)
+    assert [slip.message for slip in small.slips] == [
+        "lies outside the piece: its box runs 3.0 to 18.0 mm across and 4.0 to 9.0 mm up a 12.0 x 12.0 mm piece"]
+
+
 def test_a_group_shows_its_slots_by_each_pieces_values():
     """A slot inside a group shows when the piece's value it waits for is not empty: None hides it
     and "None" shows it, though both print as None, whichever piece came before."""

@@ -158,7 +158,8 @@ class _Composer:
                                               f"across and {y:.1f} to {y + a.h:.1f} mm up a {pw:.1f} x {ph:.1f} mm "
                                               "piece"))
             names = _value_names(slot)
-            kept = _kept(slot, placed, rotated, prefix) if names is not None and placed is not None else {}
+            piece = (self.size, self.at) if slot.type == "group" else None    # its slots' boxes are checked on it
+            kept = _kept(slot, placed, rotated, prefix, piece) if names is not None and placed is not None else {}
             out.append(_Place(slot=slot, area=placed, dotted=f"{prefix}{slot.name}", slips=slips, names=names,
                               whens=tuple(sorted(_whens_in(slot))), rotated=rotated, prefix=prefix, kept=kept))
         return out
@@ -317,12 +318,14 @@ elements each place keeps."""
 _KEPT: IdentityCache[dict[tuple[object, ...], _Kept]] = IdentityCache(4096)
 
 
-def _kept(slot: Slot, area: Area | None, rotated: bool, prefix: str) -> dict[tuple[object, ...], _Kept]:
+def _kept(slot: Slot, area: Area | None, rotated: bool, prefix: str,
+          piece: tuple[tuple[float, float], tuple[float, float]] | None) -> dict[tuple[object, ...], _Kept]:
     """What a slot drew in one box, shared by the places of every layout that gives it that box: a
     card whose long text lays it out apart still draws its band and frame with the very elements
-    of the others, which the renderer draws once as a form."""
-    kept = _KEPT.get(slot, area, rotated, prefix)
-    return kept if kept is not None else _KEPT.put(slot, area, rotated, prefix, value={})
+    of the others, which the renderer draws once as a form. A group's are kept for one piece size
+    and corner (`piece`): whether its slots lie outside the piece depends on them."""
+    kept = _KEPT.get(slot, area, rotated, prefix, piece)
+    return kept if kept is not None else _KEPT.put(slot, area, rotated, prefix, piece, value={})
 
 
 _ABSENT = object()

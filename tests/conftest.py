@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import os
 import re
 import shutil
 import signal
@@ -27,11 +28,20 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA_GAMES = Path(__file__).parent / "data" / "layouts"      # games made of data alone
 
 
-def run_command(*command, cwd: Path | None = None, check: bool = True) -> subprocess.CompletedProcess:
-    result = subprocess.run([str(c) for c in command], cwd=cwd, capture_output=True, text=True, timeout=300)
+def run_command(*command, cwd: Path | None = None, check: bool = True,
+                env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    result = subprocess.run([str(c) for c in command], cwd=cwd, capture_output=True, text=True, timeout=300, env=env)
     if check and result.returncode:
         pytest.fail(f"{' '.join(map(str, command))} exited {result.returncode}:\n{result.stdout}\n{result.stderr}")
     return result
+
+
+def run_installed(*command, cwd: Path | None = None, check: bool = True) -> subprocess.CompletedProcess:
+    """A command of the wheel-installed pnp (`installed`), run as a user's shell runs it: without this
+    process's PYTHONPATH, which the mutation check points at its own copy of the source (the copy the
+    wheel was built from) and which Python would otherwise put ahead of the wheel."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+    return run_command(*command, cwd=cwd, check=check, env=env)
 
 
 def souls_to_csv(layouts: Path) -> None:
@@ -68,12 +78,12 @@ def installed(tmp_path_factory) -> Path:
     venv = work / "venv"
     run_command(sys.executable, "-m", "venv", "--without-pip", venv)
     python = venv / "bin" / "python"
-    site = Path(run_command(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=work).stdout.strip())
+    site = Path(run_installed(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=work).stdout.strip())
     run_command(sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps", "--no-index",
          "--ignore-installed", wheel)
     # only now the dependencies: before, pip would see this environment's own pnp and skip the wheel
     (site / "test-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    where = run_command(python, "-c", "import pnp; print(pnp.__file__)", cwd=work).stdout.strip()
+    where = run_installed(python, "-c", "import pnp; print(pnp.__file__)", cwd=work).stdout.strip()
     assert where.startswith(str(venv)), where            # the wheel, not the checkout
     return venv
 

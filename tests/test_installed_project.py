@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from conftest import run_command as _run
+from conftest import run_installed as _run
 
 
 def test_edits_in_a_project_folder_take_effect(installed, tmp_path):

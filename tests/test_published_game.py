@@ -12,7 +12,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from conftest import ROOT
-from conftest import run_command as run_in
+from conftest import run_installed as run_in
 
 EXAMPLE = ROOT / "examples" / "charons-toll"
 SLUG = "charons-toll"

@@ -13,7 +13,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
 from conftest import DATA_GAMES, message_lines
-from conftest import run_command as _run
+from conftest import run_installed as _run
 from jsonschema import Draft202012Validator
 from pdfscan import MM, scan
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Set
 from contextlib import AbstractContextManager
 from pathlib import Path
 from types import FrameType
@@ -214,22 +214,25 @@ def _build(settings: Settings, slugs: list[str], force: bool, no_validate: bool,
 
 def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate: bool, jobs: int | None) -> int:
     from pnp.build.incremental import clear_failure, inputs_digest, up_to_date
+    from pnp.build.manifest import paper_of
 
     digests = {slug: inputs_digest(slug, settings) for slug in slugs}
     todo = []
     papers: dict[str, tuple[int, int]] = {}     # pages and sheets of the games whose manifests are at hand
+    verified: set[str] = set()                  # games whose files were just found as recorded
     cleared = False
     for slug in slugs:
         head = None if force else up_to_date(slug, settings, digests[slug])
         if head is not None:
-            papers[slug] = head.paper()
+            papers[slug] = paper_of(head.documents)
+            verified.add(slug)
             cleared |= clear_failure(slug, settings)
             click.echo(f"{slug}: up to date")
         else:
             todo.append(slug)
     if not todo:
         if cleared:
-            _gallery(settings)
+            _gallery(settings, verified=verified)
         if len(slugs) > 1:
             _paper_total(settings, slugs, papers)
         return 0
@@ -248,7 +251,7 @@ def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate
                 papers[outcome.slug] = outcome.paper
             bar.update(1)
     if settings.output_dir().is_dir():       # a first build that failed leaves no output folder
-        _gallery(settings, built)
+        _gallery(settings, built, verified)
         if len(slugs) > 1:
             _paper_total(settings, slugs, papers)
     return worst
@@ -258,7 +261,7 @@ def _paper_total(settings: Settings, slugs: list[str], papers: dict[str, tuple[i
     """The paper bill of every game built into the output folder: `papers` gives the pages and
     sheets of the games left as they are and of those just written; the rest (a game that failed
     now) from their manifests."""
-    from pnp.build.manifest import ManifestHead
+    from pnp.build.manifest import ManifestHead, paper_of
 
     pages = sheets = 0
     for slug in slugs:
@@ -267,7 +270,7 @@ def _paper_total(settings: Settings, slugs: list[str], papers: dict[str, tuple[i
             manifest = ManifestHead.read(settings.output_dir() / slug / "manifest.json")
             if manifest is None:
                 return                          # a game without a current manifest: no total to give
-            paper = manifest.paper()
+            paper = paper_of(manifest.documents)
         pages += paper[0]
         sheets += paper[1]
     click.echo(f"all {len(slugs)} games: {pages} pages on {sheets} sheets of paper (a double-sided sheet counted once)")
@@ -646,9 +649,11 @@ def _exported(settings: Settings, game: str, folder: Path) -> None:
     _gallery(settings)
 
 
-def _gallery(settings: Settings, built: Mapping[str, dict[str, Any]] | None = None) -> None:
+def _gallery(settings: Settings, built: Mapping[str, dict[str, Any]] | None = None,
+             verified: Set[str] = frozenset()) -> None:
     """Refresh output/index.html after anything was written; `built`: what the gallery shows of
-    each game this command built (`gallery_view`), so its manifest is not read back."""
+    each game this command built (`gallery_view`), so its manifest is not read back; `verified`:
+    the games whose files this command found as their manifests record, not hashed again."""
     from pnp.build.incremental import data_digest
     from pnp.site.gallery import write_gallery
 
@@ -656,7 +661,7 @@ def _gallery(settings: Settings, built: Mapping[str, dict[str, Any]] | None = No
     data_now = {slug: data_digest(slug, settings) for slug in known_games(settings.layouts)
                 if (output / slug).is_dir() and data_folder(slug, settings.layouts).is_dir()}
     try:
-        path = write_gallery(output, data_now, built=built)
+        path = write_gallery(output, data_now, built=built, verified=verified)
     except OSError as exc:
         click.echo(f"warning: gallery not written: {exc.strerror or exc}", err=True)
         return

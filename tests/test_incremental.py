@@ -25,11 +25,25 @@ def test_nothing_changed_rewrites_nothing(run, isolated):
     assert mtimes(isolated / "output") == before
 
 
-def test_changing_one_game_rebuilds_only_that_game(run, isolated, layouts_copy):
+def test_changing_one_game_rebuilds_only_that_game(run, isolated, layouts_copy, monkeypatch):
+    """...and the other games' files are checked against their manifests once, not again for the gallery."""
+    from collections import Counter
+
+    from pnp.build import incremental
+    from pnp.site import gallery
+
     assert run("build", "--layouts", layouts_copy).exit_code == 0
     before = mtimes(isolated / "output")
     path = layouts_copy / "seven-steps" / "gamesheet.toml"
     path.write_text(path.read_text().replace("Climb Mount Purgatory", "Climb the mountain"))
+    checked: Counter[str] = Counter()
+
+    def counted(folder, documents):
+        checked[folder.name] += 1
+        return incremental.files_as_recorded(folder, ((d.file, d.bytes, d.sha256) for d in documents))
+
+    monkeypatch.setattr(incremental, "files_match", counted)
+    monkeypatch.setattr(gallery, "files_match", counted)
     result = run("build", "--layouts", layouts_copy)
     assert result.exit_code == 0
     after = mtimes(isolated / "output")
@@ -37,6 +51,7 @@ def test_changing_one_game_rebuilds_only_that_game(run, isolated, layouts_copy):
     assert changed == {"seven-steps", CACHE_FOLDER}       # and the gallery, index.html, which lists them all
     assert after[f"{CACHE_FOLDER}/{NAME}"] != before[f"{CACHE_FOLDER}/{NAME}"]   # what the build took
     assert result.output.count("up to date") == len(GAMES) - 1
+    assert checked == {game: 1 for game in GAMES if game != "seven-steps"}
 
 
 def test_changed_options_and_force_rebuild(run, isolated):

@@ -17,8 +17,7 @@ DIGEST = re.compile(r"[0-9a-f]{16}")      # a design's fingerprint: the only nam
 
 def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
     """What the gallery shows of a game's manifest (`folder` holds its files; None: no manifest to
-    show): worked out where the build still holds the manifest, so a game just built is not read
-    back from disk."""
+    show)."""
     game = folder.name
     if manifest is None:
         return {"title": game, "players": None, "options": {}, "validated": False, "data": None, "documents": [],

@@ -116,10 +116,6 @@ class ManifestHead:
                          for doc in head.documents for name, kind in _DOCUMENT_TYPES.items()))
         return head if typed else None
 
-    def paper(self) -> tuple[int, int]:
-        """The pages and sheets of the build's files."""
-        return paper_of(self.documents)
-
 
 def paper_of(documents: list[DocumentRecord]) -> tuple[int, int]:
     """Pages and sheets of paper of a build's files (a double-sided sheet counted once)."""
@@ -133,8 +129,8 @@ _DOCUMENT_TYPES = {name: get_origin(hint) or hint for name, hint in get_type_hin
 @dataclass(frozen=True, kw_only=True)
 class LastBuild:
     """What the next build of a game reads of its manifest: the files, the designs to tell changes
-    by, and the thumbnails it may keep. The records of each page are left unread: in a deck of
-    10,000 cards they are most of the file."""
+    by, and the thumbnails it may keep. The records of each page are parsed but neither checked
+    nor built: in a deck of 10,000 cards they are most of the file."""
 
     documents: list[DocumentRecord]
     designs: dict[str, Design]

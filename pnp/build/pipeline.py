@@ -340,7 +340,7 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
 
 def _view(manifest: Manifest, folder: Path) -> dict[str, Any] | None:
     """`gallery_view` of the manifest just written; None when a file it looks at cannot be read, so
-    the gallery reads the game back and says what it could not read."""
+    the gallery reads the game back (and, where that fails too, says the gallery was not written)."""
     try:
         return gallery_view(manifest, folder)
     except OSError:
@@ -349,8 +349,9 @@ def _view(manifest: Manifest, folder: Path) -> dict[str, Any] | None:
 
 STOP_SIGNALS = {signal.SIGTERM, signal.SIGINT}
 
-# imported once in the parent before workers fork, so no worker pays for them again; pypdfium2,
-# which cuts thumbnails, is left to the workers that cut any (a rebuild of unchanged PDFs cuts none)
+# imported before the first game builds (in the parent, before workers fork, so no worker pays for
+# them again), so a game's recorded CPU is its own work however it is built; pypdfium2, which cuts
+# thumbnails, is left to the games that cut any (a rebuild of unchanged PDFs cuts none)
 PRELOAD = (
     "reportlab.pdfgen.canvas",
     "PIL.Image",
@@ -427,8 +428,6 @@ def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_
     everything) the games build one after another."""
     import importlib
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-    from concurrent.futures.process import BrokenProcessPool
 
     from pnp.render.fonts import register_fonts
 
@@ -443,6 +442,9 @@ def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_
         for slug in slugs:
             yield build_and_write(slug, settings, digests[slug], no_validate)
         return
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
+
     # Ctrl-C and SIGTERM wait while the workers fork: taken inside fork's own hooks, the parent's
     # handler would raise where Python can only print the exception and go on
     signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)

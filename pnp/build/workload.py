@@ -22,7 +22,8 @@ MAX_BYTES = 64 * 1024
 
 
 def record_path(output: Path) -> Path:
-    """Where the work is kept; the file machinery loads only here, as `pnp --help` names FORK_FROM."""
+    """Where the work is kept; the file machinery loads only inside the functions, as `pnp --help`
+    names FORK_FROM."""
     from pnp.files.atomic import CACHE_FOLDER
 
     return output / CACHE_FOLDER / NAME

@@ -84,7 +84,7 @@ class Card(Strict):
     usage: list[Text]
     encounter: Encounter
     hand: Hand
-    layout: Layout = Field(default_factory=dict)      # a factory: a shared default would be copied for each card
+    layout: Layout
 
 
 class Tier(Strict):

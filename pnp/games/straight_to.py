@@ -105,7 +105,7 @@ class Soul(Strict):
     count: Count
     line: Text
     back: Text
-    layout: Layout = Field(default_factory=dict)      # a factory: a shared default would be copied for each card
+    layout: Layout
 
 
 class SoulType(Strict):

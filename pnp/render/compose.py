@@ -118,7 +118,7 @@ class _Composer:
                 where = owner.where if owner else self.template.where
                 self.slips.append(Slip((where[0], (*where[1], "stack")),
                                        f"no slot named {name!r} to stack (slots: {', '.join(laid.by_name)})"))
-        shown = tuple([self.shown(slot) for slot in laid.ordered]) if laid.whens else laid.all_shown
+        shown = tuple([self.shown(slot) for slot in laid.ordered]) if laid.any_when else ()   # (): every one
         needs = {} if across else {s.name: self.needs(s, s.w.of(w)) for s in laid.measured if self.shown(s)}
         key = (across, dx, dy, owner.rotate if owner else 0.0, prefix, self.size, self.at, shown,
                *needs.values())
@@ -270,8 +270,7 @@ class Laid(NamedTuple):
     ordered: tuple[Slot, ...]          # in drawing order (by layer)
     by_name: Mapping[str, Slot]
     measured: tuple[Slot, ...]         # stacked texts of fixed height: given at least the room they need
-    whens: bool                        # a slot shows only with a value (else every one shows)
-    all_shown: tuple[bool, ...]        # each slot shown
+    any_when: bool                     # a slot shows only with a value (else every one shows)
 
 
 _LAID: IdentityCache[Laid] = IdentityCache(512)
@@ -289,7 +288,7 @@ def _laid(slots: tuple[Slot, ...], stack: tuple[str, ...], w: float, h: float) -
             ordered=tuple(sorted(slots, key=lambda s: s.layer)), by_name=by_name,
             measured=tuple(s for name in stack if (s := by_name.get(name)) is not None
                            and s.type == "text" and not s.rows and not s.grow),
-            whens=any(s.when is not None for s in slots), all_shown=(True,) * len(slots)))
+            any_when=any(s.when is not None for s in slots)))
     return laid
 
 

@@ -80,7 +80,7 @@ class Icon:
     rotate: float = 0.0
 
 
-@dataclass(frozen=True, kw_only=True, slots=True, repr=False)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Text:
     text: str
     x: float
@@ -95,15 +95,7 @@ class Text:
     color: str = INK
     # the size and lines it was fitted to when composed, so the painter does not fit it again; not
     # part of what the text is (its repr, equality and a design's fingerprint leave it out)
-    fitted: tuple[float, tuple[str, ...]] | None = field(default=None, compare=False)
-
-    def __repr__(self) -> str:
-        """As dataclass writes it (a design's fingerprint is made of it, so it must not change), less
-        dataclass's guard against a repr that reaches itself, which a text cannot: a deck's
-        fingerprints repr each card's own texts, and the guard cost as much as the rest."""
-        return (f"Text(text={self.text!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, "
-                f"size={self.size!r}, min_size={self.min_size!r}, bold={self.bold!r}, align={self.align!r}, "
-                f"valign={self.valign!r}, color={self.color!r})")
+    fitted: tuple[float, tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

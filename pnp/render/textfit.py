@@ -37,17 +37,11 @@ def wrap(text: str, width: float, size: float, bold: bool) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def line_count(text: str, width: float, size: float, bold: bool) -> int:
-    """How many lines `wrap` makes. A text on one line is measured at once (a deck's names are
-    each measured once); a longer one is remembered, for texts measured again and again at one
-    size (a rules column at each place it could break, a stacked slot's room)."""
-    if "\n" not in text and text_width(text.lstrip(" "), bold, size) <= width:     # as `wrap` finds it
-        return 1
-    return _wrapped_count(text, width, size, bold)
-
-
 @lru_cache(maxsize=4096)
-def _wrapped_count(text: str, width: float, size: float, bold: bool) -> int:
+def line_count(text: str, width: float, size: float, bold: bool) -> int:
+    """How many lines `wrap` makes: remembered, for texts measured again and again at one size (a
+    rules column at each place it could break, a stacked slot's room); `fit_text`, remembered
+    itself, tries its sizes on `wrap`."""
     return len(wrap(text, width, size, bold))
 
 

@@ -3,7 +3,7 @@ exports, its rules-model check and the credits. Plain files, so it opens from di
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from pathlib import Path
 from typing import Any
 
@@ -26,21 +26,22 @@ def _read_json(path: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def _read_view(folder: Path) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+def _read_view(folder: Path, verified: bool) -> tuple[dict[str, Any] | None, dict[str, Any]]:
     """What the gallery shows of the manifest in `folder` (None: there is none), and the game's
-    last failure, or that the files beside the manifest are not the ones it describes."""
+    last failure, or that the files beside the manifest are not the ones it describes (unless this
+    command has just `verified` that they are)."""
     manifest = read_manifest(folder / "manifest.json")
-    if manifest is not None and not files_match(folder, manifest.documents):
+    if manifest is not None and not verified and not files_match(folder, manifest.documents):
         # a manifest that does not describe the files beside it is not shown as if it did
         return {**gallery_view(None, folder), "title": manifest.title}, {
             "problems": [f"{folder.name}: its files do not match its manifest (an interrupted build?); build it again"]}
     return (gallery_view(manifest, folder) if manifest is not None else None), _read_json(folder / FAILURE_FILE)
 
 
-def _game(folder: Path, data_now: str | None, built: dict[str, Any] | None) -> dict[str, Any] | None:
+def _game(folder: Path, data_now: str | None, built: dict[str, Any] | None, verified: bool) -> dict[str, Any] | None:
     """`built`: what `gallery_view` gave for the game's manifest, if this command built and wrote
     it (which removed any failure record)."""
-    view, failure = (built, {}) if built is not None else _read_view(folder)
+    view, failure = (built, {}) if built is not None else _read_view(folder, verified)
     if view is None and not failure and not (folder / "report.html").is_file():
         return None
     view = view or gallery_view(None, folder)
@@ -62,15 +63,16 @@ def _game(folder: Path, data_now: str | None, built: dict[str, Any] | None) -> d
 
 
 def write_gallery(output: Path, data_now: Mapping[str, str], *,
-                  built: Mapping[str, dict[str, Any]] | None = None) -> Path:
+                  built: Mapping[str, dict[str, Any]] | None = None, verified: Set[str] = frozenset()) -> Path:
     """`data_now`: each game's data digest as it is now, so exports made from older data show stale;
-    `built`: `gallery_view` each game this command built and wrote."""
+    `built`: `gallery_view` of each game this command built and wrote; `verified`: the games whose
+    files this command found as their manifests record."""
     from pnp.site.html import render_page
 
     folders = [folder for folder in sorted(output.glob("*"))
                if folder.is_dir() and not folder.is_symlink() and not folder.name.startswith(".")]   # .pnp-cache
-    games = [g for g in (_game(folder, data_now.get(folder.name), (built or {}).get(folder.name)) for folder in folders)
-             if g]
+    games = [g for g in (_game(folder, data_now.get(folder.name), (built or {}).get(folder.name),
+                               folder.name in verified) for folder in folders) if g]
     html = render_page("gallery.html.j2", games=games)
     path = output / "index.html"
     write_bytes_atomic(path, html.encode("utf-8"), root=output)

@@ -33,7 +33,9 @@ Count = Annotated[int, Field(gt=0, le=10_000)]     # a deck of 10,000 designs (5
 Text = Annotated[str, Field(min_length=1, max_length=600)]
 Mm = Annotated[float, Field(gt=0, le=2000)]   # a length in millimetres
 Templates = dict[str, TemplateSpec]      # a data file's [templates]: the kit's, changed by name
-Layout = dict[str, SlotSpec]             # one card's changes to its template, by slot name
+# one card's changes to its template, by slot name; none by default, made for each card (pydantic
+# would deep-copy a shared {} for each of a deck's 10,000 rows), and said in the editor's schema
+Layout = Annotated[dict[str, SlotSpec], Field(default_factory=dict, json_schema_extra={"default": {}})]
 
 
 PdfName = Annotated[str, AfterValidator(_pdf_name)]
@@ -64,7 +66,7 @@ class CardDesign(Strict):
     icon: IconName
     color: Color
     tint: Color
-    layout: Layout = Field(default_factory=dict)      # a factory: a shared default would be copied for each card
+    layout: Layout
 
 
 class CardBack(Strict):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -52,7 +53,6 @@ def watch_latency(rounds: int) -> list[float]:
     """Seconds from saving a one-card text change in Punished to the rebuilt cards.pdf on disk,
     with `pnp watch` running in a project folder."""
     import re
-    import shutil
 
     from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 
@@ -189,6 +189,9 @@ def main() -> None:
             runs["report_again"].append(process(pnp + ["report"], cwd))
             for n, project in projects.items():
                 runs[f"public{n}"].append(process(pnp + ["build", "straight-to", "--force"], project))
+                fresh = Path(work) / f"first-{n}"          # a designer's first build: nothing to keep
+                runs[f"first{n}"].append(process(pnp + ["build", "straight-to", "-o", str(fresh)], project))
+                shutil.rmtree(fresh)
                 runs[f"souls{n}"].append(deck("souls", n))
             for n in sorted({*projects, args.cards}):     # the internal route, the decks against the floor
                 runs[f"ours{n}"].append(deck("ours", n))
@@ -229,6 +232,9 @@ def main() -> None:
     print(f"pnp --help {med['help'].wall:.2f} s wall; pnp watch, save to updated PDF "
           f"{median(latency):.2f} s wall (min {min(latency):.2f}, max {max(latency):.2f}); "
           f"{SMALL:,} cards ours/floor CPU {med[f'ours{SMALL}'].cpu / med[f'floor{SMALL}'].cpu:.2f}x")
+    print("designer project, first build into an empty output / internal route, CPU: " + "; ".join(
+        f"{n:,} designs {med[f'first{n}'].cpu / med[f'ours{n}'].cpu:.2f}x "
+        f"({med[f'first{n}'].cpu:.2f} s / {med[f'ours{n}'].cpu:.2f} s)" for n in projects))
     print("designer project / its own Soul cards built in Python (deck_job.py souls), CPU: " + "; ".join(
         f"{n:,} designs {med[f'public{n}'].cpu / med[f'souls{n}'].cpu:.2f}x "
         f"({med[f'public{n}'].cpu:.2f} s / {med[f'souls{n}'].cpu:.2f} s)" for n in projects))

@@ -15,9 +15,14 @@ OFFSET = (1.5, -0.8)        # mm, given on the A4 duplex builds: backs move by i
 MODES = ("long", "short", "fold", "off")
 
 
-@functools.cache
 def built(paper: str, bleed: str = "0", duplex: str = "long", ink_saver: bool = False) -> dict:
-    """game -> its build result; the A4 duplex builds shift their backs by OFFSET."""
+    """game -> its build result; the A4 duplex builds shift their backs by OFFSET. One build per
+    set of options however a test names them (the cache keys on the arguments as passed)."""
+    return _built(paper, bleed, duplex, ink_saver)
+
+
+@functools.cache
+def _built(paper: str, bleed: str, duplex: str, ink_saver: bool) -> dict:
     offset = ",".join(map(str, OFFSET)) if paper == "a4" and duplex in ("long", "short") else "0,0"
     settings = Settings(paper=paper, bleed=bleed, duplex=duplex, margin="3mm" if bleed != "0" else "5mm",
                         back_offset=offset, ink_saver=ink_saver)

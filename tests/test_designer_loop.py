@@ -291,7 +291,7 @@ def test_a_design_keeps_its_fingerprint_from_one_pnp_to_the_next():
               for i, (face, back) in enumerate((f, b) for f in sides[:-1] for b in sides)]
     section = PieceSheet(title="Cards", pieces=pieces + pieces[:3], width=63.5, height=88.9)
     found = designs([DocumentSpec(filename="cards.pdf", title="Cards", sections=[section], cover=Cover(contents=[]),
-                                  game_title="Test")])
+                                  game_title="Test")], {})
     for piece in pieces:
         drawn = (piece.face, piece.background, piece.back, piece.back_background, 63.5, 88.9)
         assert found[f"card|{piece.name}"].hash == hashlib.sha1(repr(drawn).encode()).hexdigest()[:16], piece
@@ -320,3 +320,101 @@ def test_layout_problems_give_the_line_the_designer_edited(run, layouts_copy):
     result = run("validate", "punished", "--layouts", layouts_copy)
     assert result.exit_code == 1
     assert re.search(rf"cards\.toml:cards\[0\]\.encounter\.fallback\[0\]\.stat: .*PAINN.* \(line {number}\)", result.output)
+
+
+def _face_at(pdf: bytes, face: list, dpi: int = 40):
+    """A design's face as the test sees it: the whole page rendered, then its box (the manifest's
+    [page, x, y, w, h, turned], mm) cut out."""
+    import pypdfium2 as pdfium
+
+    x, y, w, h = (value / 25.4 * dpi for value in face[1:5])
+    document = pdfium.PdfDocument(pdf)
+    image = document[face[0] - 1].render(scale=dpi / 72).to_pil().convert("RGB")
+    top = image.height - y - h
+    cut = image.crop((round(x), round(top), round(x + w), round(top + h)))
+    document.close()
+    return cut
+
+
+def _distance(one, other) -> float:
+    """Mean difference per channel (0-255) of two pictures of one size give or take a pixel, laid
+    over each other as well as they go."""
+    from PIL import ImageChops, ImageStat
+
+    w, h = min(one.width, other.width) - 2, min(one.height, other.height) - 2
+    inner = one.crop((1, 1, 1 + w, 1 + h))
+    return min(sum(ImageStat.Stat(ImageChops.difference(inner, other.crop((dx, dy, dx + w, dy + h)))).mean) / 3
+               for dx in range(3) for dy in range(3))
+
+
+def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_prints(tmp_path):
+    """As a designer works, from a project: a first build pictures no design (a deck of 10,000 made
+    10,000 pictures); after Penitent's icon and Innocent's line change, the gallery shows each as the
+    previous PDF printed it and as the new one prints it, and nothing else. A previous PDF that is
+    no longer as its build wrote it gives no "before"."""
+    import sys
+
+    from conftest import run_command
+    from PIL import Image
+
+    pnp = [sys.executable, "-m", "pnp"]
+    project = tmp_path / "proj"
+    run_command(*pnp, "new", project, "--game", "straight-to")
+    run_command(*pnp, "build", cwd=project)
+    game = project / "output" / "straight-to"
+    pictures = game / "thumbs" / "designs"
+    assert not pictures.exists() or not list(pictures.iterdir())
+    first = {pdf.name: pdf.read_bytes() for pdf in game.glob("*.pdf")}
+    data = project / "layouts" / "straight-to" / "components.toml"
+    text = data.read_text()
+    data.write_text(text.replace('icon = "lorc/prayer"\ncount = 17', 'icon = "lorc/dove"\ncount = 17', 1)
+                    .replace("Never hurt a fly. Literally.", "Never hurt a fly.", 1))
+    run_command(*pnp, "build", cwd=project)
+    second = {pdf.name: pdf.read_bytes() for pdf in game.glob("*.pdf")}
+    changes = {c["key"]: c for c in json.loads((game / "manifest.json").read_text())["changes"]}
+    assert {key: c["kind"] for key, c in changes.items()} == {     # the reference credits the icons it shows
+        "soul-good|Innocent": "text", "soul-good|Penitent": "art", "reference|Rules reference, side 2": "text"}
+    drawn = {p.stem: Image.open(p).convert("RGB") for p in pictures.glob("*.png")}
+    assert set(drawn) == {c[side]["hash"] for c in changes.values() for side in ("before", "after")}
+    for change in changes.values():
+        before, after = drawn[change["before"]["hash"]], drawn[change["after"]["hash"]]
+        was = _face_at(first[change["before"]["file"]], change["before"]["face"])
+        now = _face_at(second[change["after"]["file"]], change["after"]["face"])
+        # each is its own side's very pixels; the other side differs (by a line of small text at least)
+        assert _distance(before, was) * 10 < _distance(before, now), change["key"]
+        assert _distance(after, now) * 10 < _distance(after, was), change["key"]
+    html = (project / "output" / "index.html").read_text()
+    section = html.split('<section id="straight-to">')[1].split("</section>")[0]
+    assert section.count('alt="before"') == 3 and section.count('alt="after"') == 3
+    for digest in drawn:
+        assert f'src="straight-to/thumbs/designs/{digest}.png"' in section
+
+    edited = second["cards.pdf"].replace(b" ReportLab Generated", b" edited by hand here", 1)   # a comment:
+    assert len(edited) == len(second["cards.pdf"]) and edited != second["cards.pdf"]               # it still opens
+    (game / "cards.pdf").write_bytes(edited)
+    data.write_text(data.read_text().replace('icon = "lorc/dove"\ncount = 17', 'icon = "lorc/angel-outfit"\ncount = 17', 1))
+    run_command(*pnp, "build", cwd=project)
+    (change,) = json.loads((game / "manifest.json").read_text())["changes"]
+    assert change["key"] == "soul-good|Penitent"
+    assert sorted(p.stem for p in pictures.glob("*.png")) == [change["after"]["hash"]]     # no "before" to trust
+
+
+def test_only_the_first_changes_are_pictured(tmp_path):
+    """A change that touches every card of a large deck pictures the first PICTURED_CHANGES; the
+    reprint holds them all."""
+    from reportlab.pdfgen import canvas
+
+    from pnp.build.manifest import Design, Face
+    from pnp.build.reprint import Change
+    from pnp.build.thumbnails import PICTURED_CHANGES, change_pictures
+
+    pdf = tmp_path / "cards.pdf"
+    page = canvas.Canvas(str(pdf), pagesize=(200, 200))
+    page.rect(10, 10, 100, 100, fill=1)
+    page.save()
+    total = PICTURED_CHANGES + 5
+    face = Face(page=1, x=1, y=1, w=20, h=30)
+    added = [Change(key=f"card|c{i}", kind="added", before=None, reprint=1,
+                    after=Design(hash=f"{i:016x}", text="t", count=1, file="cards.pdf", face=face)) for i in range(total)]
+    drawn = change_pictures(added, {}.get, {"cards.pdf": pdf.read_bytes()}.get)
+    assert sorted(drawn) == [f"{i:016x}" for i in range(PICTURED_CHANGES)]

@@ -3,6 +3,7 @@ clear of its cut line and stays readable."""
 
 from __future__ import annotations
 
+import io
 import json
 import math
 
@@ -472,3 +473,21 @@ def test_the_ink_saver_draws_icons_light_inside_a_dark_outline():
     checked = sum(outlined_icons(doc.pdf, f"{game}/{doc.filename}")
                   for game, result in built("a4", ink_saver=True).items() for doc in result.documents)
     assert checked > 50
+
+
+def test_a_turned_card_is_pictured_upright():
+    """On letter paper Straight-to's Soul cards lie turned on the sheet; the gallery's picture of
+    one stands upright, its band at the top, as a player holds it."""
+    from PIL import Image, ImageStat
+    from printbuilds import built
+
+    from pnp.build.thumbnails import thumbnails
+
+    result = built("letter")["straight-to"]
+    assert any(p.turned for p in result.manifest.placed if p.kind == "soul-good")
+    picture = Image.open(io.BytesIO(thumbnails(result.documents, result.manifest.placed)["soul-good"])).convert("L")
+    assert picture.height > picture.width * 1.3
+    strip = picture.height // 10
+    top, bottom = (ImageStat.Stat(picture.crop((0, y, picture.width, y + strip))).mean[0]
+                   for y in (0, picture.height - strip))
+    assert top < bottom - 40          # the dark gold band with its white label, above the pale card

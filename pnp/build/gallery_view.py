@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.build.manifest import ChangeRecord, Manifest
+from pnp.build.thumbnails import PICTURED_CHANGES
 from pnp.source.icons import IconRef, credits_lines, is_icon_ref
 
 DIGEST = re.compile(r"[0-9a-f]{16}")      # a design's fingerprint: the only name a before/after picture has
@@ -21,7 +22,7 @@ def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
     game = folder.name
     if manifest is None:
         return {"title": game, "players": None, "options": {}, "validated": False, "data": None, "documents": [],
-                "components": [], "changes": None, "credits": []}
+                "components": [], "changes": None, "pictured": PICTURED_CHANGES, "credits": []}
     fronts = [item for item in manifest.placed if item.counted]
     kinds = Counter(item.kind for item in fronts)
     designs: dict[str, Counter[str]] = defaultdict(Counter)
@@ -41,6 +42,7 @@ def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
                         "thumb": thumbs.get(kind) and f"{game}/{thumbs[kind]}"}
                        for kind, count in kinds.items()],
         "changes": _changes(manifest.changes, game, folder),
+        "pictured": PICTURED_CHANGES,
         "credits": credits_lines(IconRef.parse(ref) for ref in icons),
     }
 

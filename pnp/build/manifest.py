@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, TypeVar, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Literal, NamedTuple, TypeVar, get_origin, get_type_hints
 
 from pnp.files.safefiles import UnsafeFile, read_json, read_regular
 from pnp.render.placed import Placed
@@ -44,6 +44,40 @@ class PrintRecord:
     ink_saver: bool
 
 
+class Face(NamedTuple):
+    """Where a design's first front lies in its PDF (its page, and its box there in mm, lower-left
+    corner first): the change list's pictures of it are cut from there, the build after next from
+    the file as this build left it. A tuple: a deck of 10,000 designs reads 10,000 of them back."""
+
+    page: int          # 1-based
+    x: float
+    y: float
+    w: float
+    h: float
+    turned: bool = False
+
+    @property
+    def upright_height(self) -> float:
+        """mm: the piece's height once a turned piece is turned back."""
+        return self.w if self.turned else self.h
+
+    @staticmethod
+    def of(item: Placed) -> Face:
+        box = item.page_box()
+        return Face(item.page, box.x, box.y, box.w, box.h, item.turned)
+
+    @staticmethod
+    def first_of(placed: list[Placed]) -> dict[str, Face]:
+        """Each design's first front, by "kind|name": a board tiled over pages has none whole."""
+        out: dict[str, Face] = {}
+        for item in placed:
+            if item.side == "face" and item.tile is None:
+                key = f"{item.kind}|{item.name}"
+                if key not in out:
+                    out[key] = Face.of(item)
+        return out
+
+
 @dataclass(frozen=True, kw_only=True)
 class Design:
     """One distinct piece, board or sheet of a build, fingerprinted so the next build can tell what
@@ -53,6 +87,7 @@ class Design:
     text: str          # of its words alone: a changed text
     count: int         # how many the build prints
     file: str          # the PDF it prints in
+    face: Face | None = None    # where its first front lies in that PDF
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -20,6 +20,7 @@ from pnp.build.gallery_view import gallery_view
 from pnp.build.incremental import FAILURE_FILE, code_digest, data_digest
 from pnp.build.manifest import (
     DocumentRecord,
+    Face,
     LastBuild,
     Manifest,
     PrintRecord,
@@ -29,10 +30,10 @@ from pnp.build.manifest import (
 )
 from pnp.build.printguide import file_print, guide_blocks, rules_print
 from pnp.build.reprint import REPRINT_FILE, changes, designs, reprint_spec
-from pnp.build.thumbnails import design_thumbnails, thumbnails
+from pnp.build.thumbnails import change_pictures, thumbnails
 from pnp.build.workload import FORK_FROM, expected_work, record_work
 from pnp.errors import LayoutError, PnpError, TextOverflow, UsageProblem
-from pnp.files.atomic import files_in, refuse_links, remove_file, sweep_temporary, write_bytes_atomic
+from pnp.files.atomic import file_as_recorded, files_in, refuse_links, remove_file, sweep_temporary, write_bytes_atomic
 from pnp.games import BuildContext, Game, load_game, read_source
 from pnp.games.kit import game_templates
 from pnp.games.reference import REFERENCE_FILE, reference_document
@@ -63,7 +64,7 @@ class GameBuild:
     problems: list[Problem] = field(default_factory=list)
     specs: list[DocumentSpec] = field(default_factory=list)
     reprint: RenderedDocument | None = None          # the reprint document, when pieces changed
-    design_thumbs: dict[str, bytes] = field(default_factory=dict)
+    change_pictures: dict[str, bytes] = field(default_factory=dict)   # by design fingerprint
     kept_thumbnails: dict[str, str] | None = None    # the last build's, when its PDFs were these very bytes
 
 
@@ -195,7 +196,7 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
         documents=[DocumentRecord(file=doc.filename, pages=doc.pages, sheets=doc.sheets, bytes=len(doc.pdf),
                                   sha256=hashlib.sha256(doc.pdf).hexdigest(), icons=doc.icons,
                                   duplex=options.duplex if doc.double_sided else "single") for doc in documents],
-        placed=placed, designs=designs(plan.specs), validated=not problems)
+        placed=placed, designs=designs(plan.specs, Face.first_of(placed)), validated=not problems)
     return GameBuild(
         slug=slug,
         title=rules.game.title,
@@ -209,7 +210,8 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
 
 def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store: IconStore) -> None:
     """The change list against the game's previous build in `folder`, the reprint document of the
-    changed pieces, and thumbnails of designs not drawn before (for the gallery's before/after)."""
+    changed pieces, and pictures of the changed designs before and after (for the gallery): the
+    previous build's PDFs are still there, and trusted while they hash as it recorded them."""
     previous = read_last_build(folder / "manifest.json")
     before = previous.designs if previous is not None else None
     after = build.manifest.designs
@@ -218,8 +220,14 @@ def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store:
     spec = reprint_spec(build.specs, found, build.title)
     if spec is not None:
         build.reprint = render_document(spec, render_options(settings), store)
-    drawn = {path.stem for path in (folder / "thumbs" / "designs").glob("*.png")}
-    build.design_thumbs = design_thumbnails(build.specs, after, drawn, store)
+    if found and previous is not None:
+        recorded = {doc.file: doc for doc in previous.documents}
+
+        def as_left(file: str) -> bytes | None:
+            doc = recorded.get(file)
+            return file_as_recorded(folder, file, doc.bytes, doc.sha256) if doc is not None else None
+
+        build.change_pictures = change_pictures(found, as_left, {doc.filename: doc.pdf for doc in build.documents}.get)
     if previous is not None and _same_files(previous.documents, build.manifest.documents) and previous.thumbnails \
             and all((folder / name).is_file() for name in previous.thumbnails.values()):
         build.kept_thumbnails = previous.thumbnails
@@ -260,12 +268,10 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
     else:
         remove_file(folder / REPRINT_FILE, root=output)
     designs_folder = folder / "thumbs" / "designs"
-    for digest, png in build.design_thumbs.items():
+    for digest, png in build.change_pictures.items():
         write_bytes_atomic(designs_folder / f"{digest}.png", png, root=output)
-    keep = {design.hash for design in build.manifest.designs.values()}
-    keep |= {change.before.hash for change in build.manifest.changes or [] if change.before}
     for name in files_in(designs_folder, root=output, suffix=".png"):
-        if name.removesuffix(".png") not in keep:
+        if name.removesuffix(".png") not in build.change_pictures:      # an older change list's
             remove_file(designs_folder / name, root=output)
     manifest = folder / "manifest.json"
     write_bytes_atomic(manifest, build.manifest.to_json().encode(), root=output)

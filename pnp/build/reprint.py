@@ -4,11 +4,11 @@ of the game, and the changed pieces gathered into one document with their backs.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from pnp.build.manifest import ChangeRecord, Design
+from pnp.build.manifest import ChangeRecord, Design, Face
 from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.render.elements import Element, Group, Text
 
@@ -55,9 +55,9 @@ def _digest_of(text: str) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:16]
 
 
-def _design(drawn: str, texts: list[str], count: int, file: str) -> Design:
+def _design(drawn: str, texts: list[str], count: int, file: str, face: Face | None) -> Design:
     """`drawn`: the repr of what is drawn."""
-    return Design(hash=_digest_of(drawn), text=_digest_of(repr(texts)), count=count, file=file)
+    return Design(hash=_digest_of(drawn), text=_digest_of(repr(texts)), count=count, file=file, face=face)
 
 
 def _side(elements: tuple[Element, ...] | None, reprs: dict[int, str]) -> str:
@@ -81,8 +81,9 @@ def _sections(specs: list[DocumentSpec]) -> Iterable[tuple[DocumentSpec, Any]]:
             yield spec, section
 
 
-def designs(specs: list[DocumentSpec]) -> dict[str, Design]:
-    """Every distinct piece, board and sheet of a build: its fingerprints and how many are printed."""
+def designs(specs: list[DocumentSpec], faces: Mapping[str, Face]) -> dict[str, Design]:
+    """Every distinct piece, board and sheet of a build: its fingerprints, how many are printed and
+    where its first front lies (`faces`, `Face.first_of` the pages drawn)."""
     out: dict[str, Design] = {}
     reprs: dict[int, str] = {}
     for spec, section in _sections(specs):
@@ -93,13 +94,15 @@ def designs(specs: list[DocumentSpec]) -> dict[str, Design]:
                          f"{piece.back_background!r}, {section.width!r}, {section.height!r})")   # repr of the tuple
                 earlier = out[key].count if key in out else 0
                 out[key] = _design(drawn, _texts(piece.face) + _texts(piece.back or ()), earlier + count,
-                                   spec.filename)
+                                   spec.filename, faces.get(key))
         elif isinstance(section, Board):
-            out[f"{section.kind}|{section.name}"] = _design(repr((section.elements, section.width, section.height)),
-                                                            _texts(section.elements), 1, spec.filename)
+            key = f"{section.kind}|{section.name}"
+            out[key] = _design(repr((section.elements, section.width, section.height)), _texts(section.elements), 1,
+                               spec.filename, faces.get(key))
         elif isinstance(section, Sheet):
-            out[f"{section.kind}|{section.name}"] = _design(repr(section.elements), _texts(section.elements),
-                                                            max(section.copies, 1), spec.filename)
+            key = f"{section.kind}|{section.name}"
+            out[key] = _design(repr(section.elements), _texts(section.elements), max(section.copies, 1),
+                               spec.filename, faces.get(key))
     return out
 
 

@@ -1,85 +1,109 @@
-"""The pictures a build leaves for the gallery: a thumbnail per component kind, cut from the
-rendered PDF, and a small face of each new piece design for the change list's before/after."""
+"""The pictures a build leaves for the gallery, each cut from a page of a PDF: a thumbnail per
+component kind from the PDFs just rendered, and for the change list each changed design's face
+before (from the previous build's PDF, still on disk) and after. Only changed designs are
+pictured, so a first build of 10,000 designs draws no picture of each."""
 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from pnp.build.manifest import Design
+from pnp.build.manifest import Design, Face
 from pnp.geometry import MM
 from pnp.render.placed import Placed
 
 if TYPE_CHECKING:
-    from PIL import Image
-
-    from pnp.render.components import DocumentSpec, Piece
+    from pnp.build.reprint import Change
     from pnp.render.pages import RenderedDocument
-    from pnp.source.icons import IconStore
 
-THUMB_HEIGHT = 220
+THUMB_HEIGHT = 220      # px of a component kind's thumbnail
+DESIGN_DPI = 40         # a changed design's before and after
+PICTURED_CHANGES = 48   # the change list's first changes are pictured; reprint.pdf holds every one
 
 
-def _thumbnail_png(image: Image.Image) -> bytes:
+def _png(image: Any) -> bytes:
     """Thumbnails favour speed over bytes: they are made on every build."""
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=1)
     return buffer.getvalue()
 
 
+class _Pages:
+    """The PDFs pictures are cut from, each read (`pdf`, by file name; None: none to cut from) and
+    opened by pdfium on first use, and closed together."""
+
+    def __init__(self, pdf: Callable[[str], bytes | None]) -> None:
+        self.pdf = pdf
+        self.opened: dict[str, Any] = {}
+
+    def cut(self, file: str, face: Face, *, scale: float | None = None) -> bytes | None:
+        """The face's box on its page as a PNG at `scale` (by default DESIGN_DPI), a turned piece
+        turned back upright; None when the file is missing or has no such page."""
+        import pypdfium2 as pdfium
+        from PIL import Image
+
+        if file not in self.opened:
+            pdf = self.pdf(file)
+            self.opened[file] = pdfium.PdfDocument(pdf) if pdf is not None else None
+        document = self.opened[file]
+        if document is None or not 1 <= face.page <= len(document):
+            return None
+        page = document[face.page - 1]
+        width, height = page.get_size()
+        x0, y0 = face.x * MM, face.y * MM
+        x1, y1 = x0 + face.w * MM, y0 + face.h * MM
+        # only the piece is rendered (crop: points cut from the left, bottom, right and top)
+        image = page.render(scale=scale or DESIGN_DPI / 72,
+                            crop=(x0, y0, width - x1, height - y1)).to_pil().convert("RGB")
+        if face.turned:                         # a turned front lies a quarter left on the sheet
+            image = image.transpose(Image.Transpose.ROTATE_270)
+        return _png(image)
+
+    def close(self) -> None:
+        for document in self.opened.values():
+            if document is not None:
+                document.close()
+
+
 def thumbnails(documents: list[RenderedDocument], placed: list[Placed]) -> dict[str, bytes]:
     """A PNG per component kind, cut from the first page that shows one of its fronts."""
-    import pypdfium2 as pdfium
-
-    pdfs = {doc.filename: doc.pdf for doc in documents}
     first: dict[str, Placed] = {}
     for item in placed:
         if item.kind not in first and item.counted:
             first[item.kind] = item
-    out = {}
-    opened: dict[str, Any] = {}       # pdfium documents, closed below
-    for kind, item in first.items():
-        if item.document not in opened:
-            opened[item.document] = pdfium.PdfDocument(pdfs[item.document])
-        page = opened[item.document][item.page - 1]
-        width, height = page.get_size()
-        box = item.page_box()
-        x0, y0 = box.x * MM, box.y * MM
-        x1, y1 = x0 + box.w * MM, y0 + box.h * MM
-        scale = THUMB_HEIGHT / (box.h * MM)
-        # render just the piece (crop: points cut from the left, bottom, right and top)
-        image = page.render(scale=scale, crop=(x0, y0, width - x1, height - y1)).to_pil().convert("RGB")
-        out[kind] = _thumbnail_png(image)
-    for document in opened.values():
-        document.close()
-    return out
+    pages = _Pages({doc.filename: doc.pdf for doc in documents}.get)
+    try:
+        out = {}
+        for kind, item in first.items():
+            face = Face.of(item)
+            png = pages.cut(item.document, face, scale=THUMB_HEIGHT / (face.upright_height * MM))
+            if png is not None:
+                out[kind] = png
+        return out
+    finally:
+        pages.close()
 
 
-DESIGN_DPI = 40
-
-
-def design_thumbnails(specs: list[DocumentSpec], designs: dict[str, Design], drawn: set[str],
-                      store: IconStore) -> dict[str, bytes]:
-    """A small PNG of the face of every piece design not drawn before, named by its fingerprint, so
-    a later change list can show it as "before"."""
-    from pnp.render.components import PieceSheet
-    from pnp.render.raster import pieces_pdf, rasterise
-
-    out: dict[str, bytes] = {}
-    for spec in specs:
-        for section in spec.sections:
-            if not isinstance(section, PieceSheet):
-                continue
-            todo: dict[str, Piece] = {}            # each design not drawn yet, once, by its fingerprint
-            for piece, _ in section.copies():
-                design = designs.get(f"{piece.kind}|{piece.name}")
-                digest = design.hash if design else None
-                if digest and digest not in drawn and digest not in out and digest not in todo:
-                    todo[digest] = piece
-            if not todo:
-                continue
-            pdf = pieces_pdf([(piece.face, piece.background) for piece in todo.values()], section.width,
-                             section.height, 0.0, store)
-            for digest, image in zip(todo, rasterise(pdf, DESIGN_DPI), strict=True):
-                out[digest] = _thumbnail_png(image)
-    return out
+def change_pictures(found: Iterable[Change], before: Callable[[str], bytes | None],
+                    after: Callable[[str], bytes | None]) -> dict[str, bytes]:
+    """A PNG of each changed design's face as it was and as it is, named by its fingerprint, for
+    the first PICTURED_CHANGES changes: `before` reads a PDF of the previous build while it is
+    still as that build wrote it (else None), `after` one of this build."""
+    todo: dict[str, tuple[_Pages, Design]] = {}
+    old, new = _Pages(before), _Pages(after)
+    try:
+        for change in list(found)[:PICTURED_CHANGES]:
+            if change.after is not None:        # a design that did not change its picture is cut once, as it is
+                todo.setdefault(change.after.hash, (new, change.after))
+            if change.before is not None:
+                todo.setdefault(change.before.hash, (old, change.before))
+        out = {}
+        for digest, (pages, design) in todo.items():
+            png = pages.cut(design.file, design.face) if design.face is not None else None
+            if png is not None:
+                out[digest] = png
+        return out
+    finally:
+        old.close()
+        new.close()

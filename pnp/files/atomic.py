@@ -136,17 +136,20 @@ def read_inside(path: Path, *, root: Path, limit: int) -> bytes | None:
 
 
 def files_as_recorded(folder: Path, recorded: Iterable[tuple[str, int, str]]) -> bool:
-    """Each recorded file (its name under `folder`, at most so many bytes, its SHA-256) is a regular
-    file there, reached through no link, whose bytes hash as recorded: what the files a record lists
-    must be before the record is trusted. A name that leads out of `folder` never is."""
-    for name, limit, digest in recorded:
-        try:
-            data = read_inside(folder / name, root=folder, limit=limit)
-        except (ValueError, PnpError):          # UnsafeFile is a ValueError, as is a name outside
-            return False
-        if data is None or hashlib.sha256(data).hexdigest() != digest:
-            return False
-    return True
+    """Each recorded file (its name under `folder`, at most so many bytes, its SHA-256) is as
+    `file_as_recorded` reads it: what the files a record lists must be before the record is trusted."""
+    return all(file_as_recorded(folder, name, limit, digest) is not None for name, limit, digest in recorded)
+
+
+def file_as_recorded(folder: Path, name: str, limit: int, digest: str) -> bytes | None:
+    """The bytes of the file `name` under `folder` when it is a regular file there, reached through
+    no link, of at most `limit` bytes, whose bytes hash to the SHA-256 `digest`; else None. A name
+    that leads out of `folder` never is."""
+    try:
+        data = read_inside(folder / name, root=folder, limit=limit)
+    except (ValueError, PnpError):          # UnsafeFile is a ValueError, as is a name outside
+        return None
+    return data if data is not None and hashlib.sha256(data).hexdigest() == digest else None
 
 
 def remove_file(path: Path, *, root: Path) -> bool:

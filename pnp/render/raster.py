@@ -40,7 +40,7 @@ def pieces_pdf(sides: Sequence[tuple[tuple[Element, ...], str | None]], w_mm: fl
 def rasterise(pdf: bytes, dpi: float) -> Iterator[Image.Image]:
     """Every page of `pdf` as an RGB PIL image at `dpi`, exactly round(size x dpi) pixels (pdfium
     rounds up, so a 2.75 in page would come out 826 px at 300 dpi instead of 825). One page at a time:
-    a first build of 10,000 designs draws 10,000 thumbnails."""
+    an export of 10,000 cards rasterises 10,000 pages."""
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(pdf)

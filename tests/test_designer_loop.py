@@ -202,6 +202,21 @@ def test_the_gallery_after_a_failed_build(run, isolated, layouts_copy):
     assert "data-failed" not in gallery_section(isolated, "straight-to")
 
 
+def test_a_deck_of_many_designs_is_captioned_by_its_first_designs_and_how_many_more(run, isolated, layouts_copy):
+    """26 Good Soul designs (24 of two cards, 2 of one): the caption names the first 24, each with
+    its own count, then says how many more designs and cards there are."""
+    souls_to_csv(layouts_copy)
+    path = layouts_copy / "straight-to" / "souls.csv"
+    header, *rows = path.read_text().splitlines()
+    evil = [row for row in rows if row.startswith("evil,")]
+    good = [f"good,Good {i:02d},lorc/dove,{2 if i < 24 else 1},A line,soul" for i in range(26)]
+    path.write_text("\n".join([header, *good, *evil]) + "\n")
+    assert run("build", "straight-to", "--layouts", layouts_copy).exit_code == 0
+    caption = gallery_section(isolated, "straight-to").split('alt="Good 00"', 1)[1].split("</figcaption>")[0]
+    assert re.findall(r'<span class="design">([^<]*)</span>', caption) == [f"Good {i:02d} × 2" for i in range(24)]
+    assert '<span class="more">… and 2 more designs (2 pieces)</span>' in caption
+
+
 def test_captions_give_each_design_its_own_count_and_each_file_its_duplex(run, isolated):
     assert run("build", "straight-to").exit_code == 0
     section = gallery_section(isolated, "straight-to")

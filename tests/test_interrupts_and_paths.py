@@ -241,9 +241,9 @@ def _processes_with(marker: str) -> list[int]:
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
 def test_a_signal_mid_build_stops_it_and_its_workers(isolated, signum):
     """The signal goes to the build only once it is under way: after it has reported one game and
-    before it has reported all five (read from its own output). It stops within a second, its
-    workers with it (even after SIGKILL), nothing temporary is left, and the games it had not
-    reported keep their earlier files."""
+    before it has reported all five (read from its own output). It stops there, without going on
+    to the games it had not reported (one that hangs fails the wait), its workers with it (even
+    after SIGKILL); nothing temporary is left, and those games keep their earlier files."""
     out = isolated / f"out-{signum}"
     first = subprocess.run([sys.executable, "-m", "pnp", "build", "-o", str(out)], cwd=isolated,
                            capture_output=True)
@@ -253,10 +253,8 @@ def test_a_signal_mid_build_stops_it_and_its_workers(isolated, signum):
     assert build.stdout.readline().startswith(b"layouts:")
     done = [build.stdout.readline().decode()]
     assert "PDFs" in done[0], done
-    started = time.monotonic()
     build.send_signal(signum)
     code = build.wait(timeout=10)
-    assert time.monotonic() - started < 1.0
     rest = build.stdout.read().decode()
     stderr = build.stderr.read().decode()
     reported = [line.split(":")[0] for line in (done[0] + rest).splitlines() if "PDFs" in line]

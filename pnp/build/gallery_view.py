@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import asdict
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from pnp.build.thumbnails import PICTURED_CHANGES
 from pnp.source.icons import IconRef, credits_lines, is_icon_ref
 
 DIGEST = re.compile(r"[0-9a-f]{16}")      # a design's fingerprint: the only name a before/after picture has
+SHOWN_DESIGNS = 24      # captioned designs of a component: a deck of 10,000 names its first and counts the rest
 
 
 def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
@@ -37,14 +39,21 @@ def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
         "validated": manifest.validated,
         "data": manifest.data,
         "documents": [{**asdict(doc), "href": f"{game}/{doc.file}"} for doc in manifest.documents],
-        "components": [{"kind": kind, "count": count,
-                        "designs": [{"name": name, "count": n} for name, n in designs[kind].items()],
-                        "thumb": thumbs.get(kind) and f"{game}/{thumbs[kind]}"}
+        "components": [_component(kind, count, designs[kind], thumbs.get(kind) and f"{game}/{thumbs[kind]}")
                        for kind, count in kinds.items()],
         "changes": _changes(manifest.changes, game, folder),
         "pictured": PICTURED_CHANGES,
         "credits": credits_lines(IconRef.parse(ref) for ref in icons),
     }
+
+
+def _component(kind: str, count: int, designs: Counter[str], thumb: str | None) -> dict[str, Any]:
+    """A component's caption: each of its first SHOWN_DESIGNS designs with its own count, then how
+    many more designs and pieces there are."""
+    shown = list(islice(designs.items(), SHOWN_DESIGNS))
+    more = {"designs": len(designs) - len(shown), "count": count - sum(n for _, n in shown)}
+    return {"kind": kind, "count": count, "designs": [{"name": name, "count": n} for name, n in shown],
+            "more": more if more["designs"] else None, "thumb": thumb}
 
 
 def _changes(found: list[ChangeRecord] | None, game: str, folder: Path) -> list[dict[str, Any]] | None:

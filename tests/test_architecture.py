@@ -211,6 +211,21 @@ def test_a_game_module_without_its_contract_is_named_when_loaded(monkeypatch):
         games.load_game("wrong")
 
 
+def test_a_game_that_cannot_be_loaded_fails_alone_in_a_serial_build(monkeypatch, tmp_path):
+    """Built one after another (as `pnp watch` builds), a registered game whose module cannot be
+    imported fails its own build; the games beside it are built."""
+    from pnp.build.pipeline import build_many
+    from pnp.source.settings import Settings
+
+    monkeypatch.setitem(games.GAMES, "unloadable", games.Listing(target="pnp_test_no_such_module"))
+    settings = Settings(output=str(tmp_path / "output"))
+    outcomes = {o.slug: o for o in build_many(["seven-steps", "unloadable"], settings,
+                                              {"seven-steps": "x", "unloadable": "y"}, False, jobs=1)}
+    assert outcomes["seven-steps"].exit_code == 0, outcomes["seven-steps"].lines
+    assert outcomes["unloadable"].exit_code and "pnp_test_no_such_module cannot be imported" in \
+        " ".join(outcomes["unloadable"].lines)
+
+
 # -- layouts live in data ------------------------------------------------------------------------
 NUMBERS_BEFORE_TEMPLATES = 1372     # numeric literals in pnp/games/ when every layout was code
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import resource
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -21,20 +22,28 @@ MOST_CPU = 2.0             # what a refusal may cost, seconds
 MOST_MB = 100
 
 
-def _capped() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
-    resource.setrlimit(resource.RLIMIT_CPU, (CPU_CAP, CPU_CAP))
+# A small launcher caps itself, runs pnp and reports what pnp used: a child's peak memory counts
+# the pages of the process it was forked from, and this test process may be past the limit itself.
+LAUNCHER = f"""
+import json, os, resource, subprocess, sys
+resource.setrlimit(resource.RLIMIT_AS, ({CAP}, {CAP}))
+resource.setrlimit(resource.RLIMIT_CPU, ({CPU_CAP}, {CPU_CAP}))
+child = subprocess.Popen([sys.executable, "-m", "pnp", *sys.argv[2:]])
+_, status, usage = os.wait4(child.pid, 0)
+with open(sys.argv[1], "w") as report:
+    json.dump([os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024], report)
+"""
 
 
 def run_bounded(*args: object, cwd) -> tuple[int, str, float, float]:
     """`python -m pnp args` in a child: its exit code, output, CPU seconds and peak memory (MB)."""
-    child = subprocess.Popen([sys.executable, "-m", "pnp", *map(str, args)], cwd=cwd, stdout=subprocess.PIPE,
-                             stderr=subprocess.STDOUT, preexec_fn=_capped)
-    output = child.stdout.read().decode()
-    _, status, usage = os.wait4(child.pid, 0)
-    child.returncode = os.waitstatus_to_exitcode(status)
-    child.stdout.close()
-    return child.returncode, output, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    with tempfile.TemporaryDirectory() as scratch:
+        used = Path(scratch) / "used.json"
+        launcher = subprocess.run([sys.executable, "-c", LAUNCHER, used, *map(str, args)], cwd=cwd,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=300)
+        assert launcher.returncode == 0, launcher.stdout
+        code, cpu, mb = json.loads(used.read_text())
+    return code, launcher.stdout.decode(), cpu, mb
 
 
 BOMBS = [       # (game, file, text in it, its replacement, what the refusal says)

@@ -314,6 +314,20 @@ def test_a_design_keeps_its_fingerprint_from_one_pnp_to_the_next():
     assert found["card|c17"].hash == "33354c01cfb7e8d5"     # texts, a frame and a turned group, as pnp wrote it before
 
 
+def test_a_design_in_two_files_is_found_in_the_first():
+    """Its count is both files' and its file the first one's, where its first front (the picture's
+    box) lies."""
+    from pnp.build.reprint import designs
+    from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet
+
+    piece = Piece(kind="card", name="both", face=(), back=None, background="#ffffff")
+    specs = [DocumentSpec(filename=name, title=name, sections=[PieceSheet(title="Cards", pieces=[piece], width=63.5,
+                                                                            height=88.9)],
+                          cover=Cover(contents=[]), game_title="Test") for name in ("first.pdf", "second.pdf")]
+    found = designs(specs, {})["card|both"]
+    assert (found.file, found.count) == ("first.pdf", 2)
+
+
 def test_an_unchanged_rebuild_lists_no_changes_and_drops_the_reprint(run, isolated):
     assert run("build", "seven-steps").exit_code == 0
     assert run("build", "seven-steps", "--force").exit_code == 0
@@ -337,11 +351,14 @@ def test_layout_problems_give_the_line_the_designer_edited(run, layouts_copy):
     assert re.search(rf"cards\.toml:cards\[0\]\.encounter\.fallback\[0\]\.stat: .*PAINN.* \(line {number}\)", result.output)
 
 
-def _face_at(pdf: bytes, face: list, dpi: int = 40):
+def _face_at(pdf: bytes, face: list):
     """A design's face as the test sees it: the whole page rendered, then its box (the manifest's
-    [page, x, y, w, h, turned], mm) cut out."""
+    [page, x, y, w, h, turned], mm; upright here) cut out."""
     import pypdfium2 as pdfium
 
+    from pnp.build.thumbnails import DESIGN_DPI as dpi
+
+    assert not face[5]
     x, y, w, h = (value / 25.4 * dpi for value in face[1:5])
     document = pdfium.PdfDocument(pdf)
     image = document[face[0] - 1].render(scale=dpi / 72).to_pil().convert("RGB")
@@ -398,8 +415,7 @@ def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_pr
         # each is its own side's very pixels; the other side differs (by a line of small text at least)
         assert _distance(before, was) * 10 < _distance(before, now), change["key"]
         assert _distance(after, now) * 10 < _distance(after, was), change["key"]
-    html = (project / "output" / "index.html").read_text()
-    section = html.split('<section id="straight-to">')[1].split("</section>")[0]
+    section = gallery_section(project, "straight-to")
     assert section.count('alt="before"') == 3 and section.count('alt="after"') == 3
     for digest in drawn:
         assert f'src="straight-to/thumbs/designs/{digest}.png"' in section
@@ -412,6 +428,17 @@ def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_pr
     (change,) = json.loads((game / "manifest.json").read_text())["changes"]
     assert change["key"] == "soul-good|Penitent"
     assert sorted(p.stem for p in pictures.glob("*.png")) == [change["after"]["hash"]]     # no "before" to trust
+
+    manifest = json.loads((game / "manifest.json").read_text())      # boxes edited off the page, the PDF intact
+    manifest["designs"]["soul-good|Penitent"]["face"][1] = 1e6
+    manifest["designs"]["soul-good|Innocent"]["face"][3] = -5.0
+    (game / "manifest.json").write_text(json.dumps(manifest))
+    data.write_text(data.read_text().replace('icon = "lorc/angel-outfit"\ncount = 17', 'icon = "lorc/dove"\ncount = 17', 1)
+                    .replace("Never hurt a fly.", "Never hurt anyone.", 1))
+    run_command(*pnp, "build", cwd=project)
+    changes = json.loads((game / "manifest.json").read_text())["changes"]
+    assert sorted(c["key"] for c in changes) == ["soul-good|Innocent", "soul-good|Penitent"]
+    assert sorted(p.stem for p in pictures.glob("*.png")) == sorted(c["after"]["hash"] for c in changes)
 
 
 def test_only_the_first_changes_are_pictured(tmp_path):

@@ -238,39 +238,12 @@ def _processes_with(marker: str) -> list[int]:
     return found
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
-def test_a_signal_mid_build_stops_it_and_its_workers(isolated, signum):
-    """The signal goes to the build only once it is under way: after it has reported one game and
-    before it has reported all five (read from its own output). It stops there, without going on
-    to the games it had not reported (one that hangs fails the wait), its workers with it (even
-    after SIGKILL); nothing temporary is left, and those games keep their earlier files."""
-    out = isolated / f"out-{signum}"
-    first = subprocess.run([sys.executable, "-m", "pnp", "build", "-o", str(out)], cwd=isolated,
-                           capture_output=True)
-    assert first.returncode == 0, first.stderr
-    before = snapshot(out)
-    build = pnp("build", "-o", str(out), "--force", "--jobs", "2", cwd=isolated)
-    assert build.stdout.readline().startswith(b"layouts:")
-    done = [build.stdout.readline().decode()]
-    assert "PDFs" in done[0], done
-    build.send_signal(signum)
-    code = build.wait(timeout=10)
-    rest = build.stdout.read().decode()
-    stderr = build.stderr.read().decode()
-    reported = [line.split(":")[0] for line in (done[0] + rest).splitlines() if "PDFs" in line]
-    assert len(reported) < 5, "the build finished before the signal: the test proved nothing"
-    assert code == (-signal.SIGKILL if signum == signal.SIGKILL else 128 + signum), stderr
-    if signum != signal.SIGKILL:
-        assert message_lines(stderr) == ["interrupted: files being written were discarded; earlier files are intact"]
-        assert not list(out.rglob(".*.tmp"))
-    time.sleep(0.1)          # a worker left running would still be drawing its game now
-    assert _processes_with(str(out)) == []
-    after = snapshot(out)
-    for game in {"exit-from-purgatory", "particle-panic", "punished", "seven-steps", "straight-to"} - set(reported):
-        for name in [n for n in after if n.startswith(game) and n.endswith(".pdf")]:
-            if after[name] != before.get(name):      # replaced whole before the signal landed
-                with pikepdf.open(out / name) as pdf:
-                    assert pdf.check_pdf_syntax() == []
+GAME_NAMES = {"exit-from-purgatory", "particle-panic", "punished", "seven-steps", "straight-to"}
+
+
+def _reported(stdout: str) -> set[str]:
+    """The games a build's output says it wrote."""
+    return {line.split(":")[0] for line in stdout.splitlines() if "PDFs" in line}
 
 
 def _children(pid: int) -> list[int]:
@@ -296,6 +269,39 @@ def _ended(build: subprocess.Popen, waiting_for: str) -> tuple[int, str, str]:
     return code, build.stdout.read().decode(), build.stderr.read().decode()
 
 
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
+def test_a_signal_mid_build_stops_it_and_its_workers(isolated, signum):
+    """The signal goes to the build only once it is under way: after it has reported one game and
+    before it has reported all five (read from its own output). It stops there, without going on
+    to the games it had not reported (one that hangs fails the wait), its workers with it (even
+    after SIGKILL); nothing temporary is left, and those games keep their earlier files."""
+    out = isolated / f"out-{signum}"
+    first = subprocess.run([sys.executable, "-m", "pnp", "build", "-o", str(out)], cwd=isolated,
+                           capture_output=True)
+    assert first.returncode == 0, first.stderr
+    before = snapshot(out)
+    build = pnp("build", "-o", str(out), "--force", "--jobs", "2", cwd=isolated)
+    assert build.stdout.readline().startswith(b"layouts:")
+    done = [build.stdout.readline().decode()]
+    assert "PDFs" in done[0], done
+    build.send_signal(signum)
+    code, rest, stderr = _ended(build, "its workers after the signal")
+    reported = _reported(done[0] + rest)
+    assert len(reported) < 5, "the build finished before the signal: the test proved nothing"
+    assert code == (-signal.SIGKILL if signum == signal.SIGKILL else 128 + signum), stderr
+    if signum != signal.SIGKILL:
+        assert message_lines(stderr) == ["interrupted: files being written were discarded; earlier files are intact"]
+        assert not list(out.rglob(".*.tmp"))
+    time.sleep(0.1)          # a worker left running would still be drawing its game now
+    assert _processes_with(str(out)) == []
+    after = snapshot(out)
+    for game in GAME_NAMES - reported:
+        for name in [n for n in after if n.startswith(game) and n.endswith(".pdf")]:
+            if after[name] != before.get(name):      # replaced whole before the signal landed
+                with pikepdf.open(out / name) as pdf:
+                    assert pdf.check_pdf_syntax() == []
+
+
 def test_a_killed_worker_fails_its_games_instead_of_hanging(isolated):
     """A worker killed outright (SIGKILL, as the out-of-memory killer does) once left the build
     waiting forever for the game it held. Now each game not yet reported fails with one line, the
@@ -304,10 +310,10 @@ def test_a_killed_worker_fails_its_games_instead_of_hanging(isolated):
     build = pnp("build", "-o", str(out), "--jobs", "2", cwd=isolated)
     os.kill(_workers_of(build)[0], signal.SIGKILL)
     code, stdout, stderr = _ended(build, "the killed worker's game")
-    written = {line.split(":")[0] for line in stdout.splitlines() if "PDFs" in line}
+    written = _reported(stdout)
     failed = {line.split(":")[1].strip() for line in message_lines(stderr)}
     assert code == 1, stderr
-    assert written | failed == {"exit-from-purgatory", "particle-panic", "punished", "seven-steps", "straight-to"}
+    assert written | failed == GAME_NAMES
     assert failed and not written & failed, stderr
     assert all(line.endswith(": not built: a worker process died abruptly (killed, out of memory, or crashed), which "
                              "stops the others; earlier files are intact (--jobs 1 builds the games one at a time, "

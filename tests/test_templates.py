@@ -315,18 +315,24 @@ def test_a_stacked_slot_given_less_than_no_room_is_named_and_a_value_prints_as_g
     assert shown == [["1"], ["1.0"], ["None"], []]
 
 
+def _group_of_one_box(*, fill: str, w: float):
+    """Template `t`: group `g` (10 x 10 mm at 1, 1) holding box `spot` (w x 5 mm at 2, 3)."""
+    from pnp.source.slots import Slot, Template
+
+    where = ("components.toml", ("templates", "t"))
+    spot = Slot(name="spot", where=(where[0], (*where[1], "g", "spot")), type="box", fill=fill,
+                x=Length(mm=2), y=Length(mm=3), w=Length(mm=w), h=Length(mm=5))
+    return Template(name="t", where=where, slots=(
+        Slot(name="g", where=(where[0], (*where[1], "g")), type="group", x=Length(mm=1), y=Length(mm=1),
+             w=Length(mm=10), h=Length(mm=10), slots=(spot,)),))
+
+
 def test_a_group_drawn_again_with_the_same_values_gives_its_slots_boxes_again():
     """A game fills a group's slot by its box ("right.pawns"): the second piece drawn with the same
     values, whose group's elements are kept from the first, names the same boxes."""
     from pnp.render.compose import compose
-    from pnp.source.slots import Slot, Template
 
-    where = ("components.toml", ("templates", "t"))
-    inner = Slot(name="spot", where=(where[0], (*where[1], "g", "spot")), type="box", fill="{color}",
-                 x=Length(mm=2), y=Length(mm=3), w=Length(mm=4), h=Length(mm=5))
-    template = Template(name="t", where=where, slots=(
-        Slot(name="g", where=(where[0], (*where[1], "g")), type="group", x=Length(mm=1), y=Length(mm=1),
-             w=Length(mm=10), h=Length(mm=10), slots=(inner,)),))
+    template = _group_of_one_box(fill="{color}", w=4)
     first, second = (compose(template, {"color": "#123456"}, 20, 20) for _ in range(2))
     assert first.areas["g.spot"] == (3.0, 4.0, 4.0, 5.0)
     assert second.areas == first.areas and second.elements == first.elements
@@ -336,14 +342,8 @@ def test_a_group_kept_from_a_larger_piece_still_reports_a_slot_outside_a_smaller
     """A group's box in millimetres is the same on a large and a small piece; a slot of it that
     runs past the small piece's edge is reported there, whichever piece was drawn first."""
     from pnp.render.compose import compose
-    from pnp.source.slots import Slot, Template
 
-    where = ("components.toml", ("templates", "t"))
-    wide = Slot(name="spot", where=(where[0], (*where[1], "g", "spot")), type="box", fill="#123456",
-                x=Length(mm=2), y=Length(mm=3), w=Length(mm=15), h=Length(mm=5))
-    template = Template(name="t", where=where, slots=(
-        Slot(name="g", where=(where[0], (*where[1], "g")), type="group", x=Length(mm=1), y=Length(mm=1),
-             w=Length(mm=10), h=Length(mm=10), slots=(wide,)),))
+    template = _group_of_one_box(fill="#123456", w=15)
     assert not compose(template, {}, 30, 30).slips
     small = compose(template, {}, 12, 12)
     assert [slip.message for slip in small.slips] == [

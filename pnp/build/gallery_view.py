@@ -57,13 +57,14 @@ def _component(kind: str, count: int, designs: Counter[str], thumb: str | None) 
 
 
 def _changes(found: list[ChangeRecord] | None, game: str, folder: Path) -> list[dict[str, Any]] | None:
-    """The change list of the latest build with before/after thumbnails where they exist."""
+    """The change list of the latest build with before/after thumbnails where they exist (only the
+    first PICTURED_CHANGES have them)."""
     if found is None:
         return None
     out = []
-    for change in found:
+    for number, change in enumerate(found):
         thumbs = {}
-        for side, design in (("before", change.before), ("after", change.after)):
+        for side, design in (("before", change.before), ("after", change.after)) if number < PICTURED_CHANGES else ():
             picture = f"thumbs/designs/{design.hash}.png" if design and DIGEST.fullmatch(design.hash) else None
             if picture and (folder / picture).is_file():
                 thumbs[side] = f"{game}/{picture}"

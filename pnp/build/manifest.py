@@ -46,8 +46,9 @@ class PrintRecord:
 
 class Face(NamedTuple):
     """Where a design's first front lies in its PDF (its page, and its box there in mm, lower-left
-    corner first): the change list's pictures of it are cut from there, the build after next from
-    the file as this build left it. A tuple: a deck of 10,000 designs reads 10,000 of them back."""
+    corner first): the change list's pictures of it are cut from there, by this build from the PDF
+    it writes and by the next from the PDF as this build left it. A tuple: a deck of 10,000 designs
+    reads 10,000 of them back."""
 
     page: int          # 1-based
     x: float
@@ -86,7 +87,7 @@ class Design:
     hash: str          # of what is drawn: a changed picture, colour or size
     text: str          # of its words alone: a changed text
     count: int         # how many the build prints
-    file: str          # the PDF it prints in
+    file: str          # the PDF it prints in (the first, when several do)
     face: Face | None = None    # where its first front lies in that PDF
 
 

@@ -440,7 +440,8 @@ def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_
     for name in PRELOAD:
         importlib.import_module(name)
     for slug in slugs:
-        load_game(slug, settings.layouts)
+        with contextlib.suppress(PnpError):     # a game that cannot be loaded fails its own build alone
+            load_game(slug, settings.layouts)
     register_fonts()
     schema(Manifest)                # each game writes its manifest
     schema(LastBuild)               # and reads the last one's

@@ -92,9 +92,10 @@ def designs(specs: list[DocumentSpec], faces: Mapping[str, Face]) -> dict[str, D
                 key = f"{piece.kind}|{piece.name}"
                 drawn = (f"({_side(piece.face, reprs)}, {piece.background!r}, {_side(piece.back, reprs)}, "
                          f"{piece.back_background!r}, {section.width!r}, {section.height!r})")   # repr of the tuple
-                earlier = out[key].count if key in out else 0
-                out[key] = _design(drawn, _texts(piece.face) + _texts(piece.back or ()), earlier + count,
-                                   spec.filename, faces.get(key))
+                earlier = out.get(key)          # the same design in an earlier file: counted on, found there
+                out[key] = _design(drawn, _texts(piece.face) + _texts(piece.back or ()),
+                                   count + (earlier.count if earlier else 0),
+                                   earlier.file if earlier else spec.filename, faces.get(key))
         elif isinstance(section, Board):
             key = f"{section.kind}|{section.name}"
             out[key] = _design(repr((section.elements, section.width, section.height)), _texts(section.elements), 1,

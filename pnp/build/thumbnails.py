@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from pnp.build.manifest import Design, Face
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 THUMB_HEIGHT = 220      # px of a component kind's thumbnail
 DESIGN_DPI = 40         # a changed design's before and after
 PICTURED_CHANGES = 48   # the change list's first changes are pictured; reprint.pdf holds every one
+EDGE = 0.5              # pt a box may pass its page's edge by (rounding)
 
 
 def _png(image: Any) -> bytes:
@@ -37,9 +39,10 @@ class _Pages:
         self.pdf = pdf
         self.opened: dict[str, Any] = {}
 
-    def cut(self, file: str, face: Face, *, scale: float | None = None) -> bytes | None:
-        """The face's box on its page as a PNG at `scale` (by default DESIGN_DPI), a turned piece
-        turned back upright; None when the file is missing or has no such page."""
+    def cut(self, file: str, face: Face, *, scale: float = DESIGN_DPI / 72) -> bytes | None:
+        """The face's box on its page as a PNG at `scale`, a turned piece turned back upright; None
+        when the file is missing or the box is not on one of its pages (a manifest read back is
+        checked for its types, not for where its boxes lie)."""
         import pypdfium2 as pdfium
         from PIL import Image
 
@@ -53,9 +56,11 @@ class _Pages:
         width, height = page.get_size()
         x0, y0 = face.x * MM, face.y * MM
         x1, y1 = x0 + face.w * MM, y0 + face.h * MM
+        if not (-EDGE <= x0 < x1 <= width + EDGE and -EDGE <= y0 < y1 <= height + EDGE):   # NaN fails it too
+            return None
+        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, width), min(y1, height)
         # only the piece is rendered (crop: points cut from the left, bottom, right and top)
-        image = page.render(scale=scale or DESIGN_DPI / 72,
-                            crop=(x0, y0, width - x1, height - y1)).to_pil().convert("RGB")
+        image = page.render(scale=scale, crop=(x0, y0, width - x1, height - y1)).to_pil().convert("RGB")
         if face.turned:                         # a turned front lies a quarter left on the sheet
             image = image.transpose(Image.Transpose.ROTATE_270)
         return _png(image)
@@ -93,7 +98,7 @@ def change_pictures(found: Iterable[Change], before: Callable[[str], bytes | Non
     todo: dict[str, tuple[_Pages, Design]] = {}
     old, new = _Pages(before), _Pages(after)
     try:
-        for change in list(found)[:PICTURED_CHANGES]:
+        for change in islice(found, PICTURED_CHANGES):
             if change.after is not None:        # a design that did not change its picture is cut once, as it is
                 todo.setdefault(change.after.hash, (new, change.after))
             if change.before is not None:

@@ -669,6 +669,12 @@ MUTANTS = [
     Mutant(name="thumbnails cut again on every --force", file="pnp/build/pipeline.py",
            edits=(("    if build.kept_thumbnails is not None:", "    if False:"),),
            tests=("tests/test_incremental.py", "-k", "thumbnails")),
+    Mutant(name="the composer left for the first game to load", file="pnp/build/pipeline.py",
+           edits=(('    "pnp.render.compose",\n', ""),),
+           tests=("tests/test_build_imports.py", "-k", "warm")),
+    Mutant(name="the shape cache's converter read by the first game", file="pnp/build/pipeline.py",
+           edits=(("    converter()                     #", "    #"),),
+           tests=("tests/test_build_imports.py", "-k", "warm")),
 
 ]
 

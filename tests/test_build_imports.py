@@ -23,7 +23,12 @@ BLOCK_ACCEL = "sys.modules['_rl_accel'] = None    # as if rl_accel were not inst
 
 
 def _run(code: str) -> list[str]:
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
+    return _run_with(code)
+
+
+def _run_with(code: str, *args: str) -> list[str]:
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                          check=True).stdout.splitlines()
 
 
 def test_pdfs_are_byte_identical_with_and_without_rl_accel():
@@ -42,3 +47,20 @@ def test_building_a_game_does_not_import_svglib(tmp_path):
                          check=True).stdout
     assert (tmp_path / "out" / "exit-from-purgatory" / "cards.pdf").is_file()
     assert "svglib" not in out.splitlines()[-1], out
+
+
+def test_games_build_warm_after_the_build_loads_what_they_share(tmp_path):
+    """What every game uses (the drawing modules, the shape cache's converter version) is loaded
+    before the first game builds, once for all of them: in the parent, before workers fork, so no
+    worker loads it again, and a game's recorded CPU is its own work."""
+    code = ("import sys, runpy\nfrom pnp.build import pipeline\nbuilt = pipeline.build_and_write\n"
+            "def watched(slug, *args):\n    before = set(sys.modules)\n    outcome = built(slug, *args)\n"
+            "    print(slug, 'loaded:', sorted(m for m in set(sys.modules) - before\n"
+            "                                  if m.split('.')[0] in ('pnp', 'email', 'importlib')))\n"
+            "    return outcome\n"
+            "pipeline.build_and_write = watched\n"
+            "sys.argv = ['pnp', 'build', 'seven-steps', 'straight-to', '--force', '--jobs', '1', '-o', sys.argv[1]]\n"
+            "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit as exit:\n"
+            "    assert not exit.code, exit.code\n")
+    lines = [line for line in _run_with(code, str(tmp_path / "out")) if " loaded: " in line]
+    assert lines == ["seven-steps loaded: []", "straight-to loaded: []"]

@@ -48,7 +48,7 @@ from pnp.source.icons import IconStore
 from pnp.source.rules import Problem, RulesModel, load_rules, resolve_players
 from pnp.source.ruletrace import trace_problems
 from pnp.source.settings import Settings
-from pnp.source.shapecache import ShapeCache
+from pnp.source.shapecache import ShapeCache, converter
 
 if TYPE_CHECKING:                       # a serial build never loads the process pool
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -365,6 +365,7 @@ PRELOAD = (
     "pnp.render.pieces",
     "pnp.render.boards",
     "pnp.render.sheets",
+    "pnp.render.compose",
 )
 
 
@@ -426,8 +427,9 @@ def build_many(
 def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool,
               workers: int) -> Iterator[Outcome]:
     """Games build in forked processes when there are `workers` (more than one). The drawing
-    modules, the games' modules, the fonts and the manifest schemas are loaded first, so each
-    worker starts warm, and a game's CPU is its own work however it is built. A worker that dies
+    modules, the games' modules, the fonts, the shape cache's converter and the manifest schemas
+    are loaded first, so each worker starts warm, and a game's CPU is its own work however it is
+    built. A worker that dies
     (killed, or out of memory) fails the games not yet reported instead of leaving the build
     waiting for them. An interruption in the parent (Ctrl-C, SIGTERM) kills the workers, and so
     does the parent's own death. Where fork is not available (a spawned worker re-imports
@@ -443,6 +445,7 @@ def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_
         with contextlib.suppress(PnpError):     # a game that cannot be loaded fails its own build alone
             load_game(slug, settings.layouts)
     register_fonts()
+    converter()                     # the shape cache's tool, read from svgelements' installed metadata
     schema(Manifest)                # each game writes its manifest
     schema(LastBuild)               # and reads the last one's
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():

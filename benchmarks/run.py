@@ -144,6 +144,13 @@ TARGETS = {
 
 
 SMALL = 1000          # the small designer project and deck, beside the large ones
+FIXED = 10            # designs in the project that shows the public route's fixed cost
+IMPORTS = {           # what each route loads before its work, as a process of its own that ends at once
+    "bare": "",       # (the interpreter's own tear-down of what it loaded is not the imports' cost)
+    "public": "import pnp.cli, pnp.build.pipeline, pnp.games.straight_to, jinja2",
+    "pydantic": "import pydantic.fields",
+    "internal": "import pnp.render.document, pnp.render.components, reportlab.lib.colors",
+}
 
 
 def byte_compile() -> None:
@@ -172,8 +179,9 @@ def main() -> None:
         cwd = Path(work) / "all"
         cwd.mkdir()
         projects = {n: designer_project(n, Path(work) / f"designs-{n}") for n in (SMALL, 10000)}
+        fixed = designer_project(FIXED, Path(work) / f"designs-{FIXED}")
         process(pnp + ["build"], cwd)                  # warm the file cache and leave an output to skip
-        for project in projects.values():
+        for project in (*projects.values(), fixed):
             process(pnp + ["build", "straight-to"], project)
         for _ in range(args.rounds):                   # every measurement once per round, in turn
             runs["pass"].append(process([sys.executable, "-c", "pass"]))
@@ -187,6 +195,9 @@ def main() -> None:
                 figures.unlink()                       # a report from scratch, then one with nothing changed
             runs["report"].append(process(pnp + ["report"], cwd))
             runs["report_again"].append(process(pnp + ["report"], cwd))
+            runs[f"public{FIXED}"].append(process(pnp + ["build", "straight-to", "--force"], fixed))
+            for route, code in IMPORTS.items():
+                runs[f"imports-{route}"].append(process([sys.executable, "-c", f"{code}\nimport os\nos._exit(0)"]))
             for n, project in projects.items():
                 runs[f"public{n}"].append(process(pnp + ["build", "straight-to", "--force"], project))
                 fresh = Path(work) / f"first-{n}"          # a designer's first build: nothing to keep
@@ -235,6 +246,10 @@ def main() -> None:
     print("designer project, first build into an empty output / internal route, CPU: " + "; ".join(
         f"{n:,} designs {med[f'first{n}'].cpu / med[f'ours{n}'].cpu:.2f}x "
         f"({med[f'first{n}'].cpu:.2f} s / {med[f'ours{n}'].cpu:.2f} s)" for n in projects))
+    loads = {route: med[f"imports-{route}"].cpu - med["imports-bare"].cpu for route in IMPORTS}
+    print(f"designer project's fixed cost: {FIXED} designs {med[f'public{FIXED}'].cpu:.2f} s CPU; imports, over a bare interpreter: "
+          f"the public route's {loads['public']:.2f} s (pydantic alone {loads['pydantic']:.2f} s, before any "
+          f"model), the internal route's {loads['internal']:.2f} s")
     print("designer project / its own Soul cards built in Python (deck_job.py souls), CPU: " + "; ".join(
         f"{n:,} designs {med[f'public{n}'].cpu / med[f'souls{n}'].cpu:.2f}x "
         f"({med[f'public{n}'].cpu:.2f} s / {med[f'souls{n}'].cpu:.2f} s)" for n in projects))

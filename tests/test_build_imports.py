@@ -22,11 +22,19 @@ for game in ('exit-from-purgatory', 'straight-to', 'punished'):
 BLOCK_ACCEL = "sys.modules['_rl_accel'] = None    # as if rl_accel were not installed"
 
 
-def _run(code: str) -> list[str]:
-    return _run_with(code)
+RUN_PNP = """
+import sys, runpy
+{prepare}
+sys.argv = ['pnp', 'build', *{games}, '--force', '--jobs', '1', '-o', sys.argv[1]]
+try:
+    runpy.run_module('pnp', run_name='__main__')
+except SystemExit as exit:
+    assert not exit.code, exit.code
+{report}
+"""
 
 
-def _run_with(code: str, *args: str) -> list[str]:
+def _run(code: str, *args: str) -> list[str]:
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
                           check=True).stdout.splitlines()
 
@@ -39,28 +47,30 @@ def test_pdfs_are_byte_identical_with_and_without_rl_accel():
 
 
 def test_building_a_game_does_not_import_svglib(tmp_path):
-    code = ("import sys, runpy; sys.argv = ['pnp', 'build', 'exit-from-purgatory', '--force', '-o', sys.argv[1]]\n"
-            "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit as exit:\n"
-            "    assert not exit.code, exit.code\n"
-            "print('loaded:', sorted(m for m in sys.modules if m.split('.')[0] in ('svglib', 'pydantic')))")
-    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "out")], capture_output=True, text=True,
-                         check=True).stdout
+    code = RUN_PNP.format(prepare="", games=["exit-from-purgatory"], report=(
+        "print('loaded:', sorted(m for m in sys.modules if m.split('.')[0] in ('svglib', 'pydantic')))"))
+    out = _run(code, str(tmp_path / "out"))
     assert (tmp_path / "out" / "exit-from-purgatory" / "cards.pdf").is_file()
-    assert "svglib" not in out.splitlines()[-1], out
+    assert "svglib" not in out[-1], out
+
+
+WATCH_LOADS = """
+from pnp.build import pipeline
+built = pipeline.build_and_write
+def watched(slug, *args):
+    before = set(sys.modules)
+    outcome = built(slug, *args)
+    print(slug, 'loaded:', sorted(m for m in set(sys.modules) - before
+                                  if m.split('.')[0] in ('pnp', 'email', 'importlib')))
+    return outcome
+pipeline.build_and_write = watched
+"""
 
 
 def test_games_build_warm_after_the_build_loads_what_they_share(tmp_path):
     """What every game uses (the drawing modules, the shape cache's converter version) is loaded
     before the first game builds, once for all of them: in the parent, before workers fork, so no
     worker loads it again, and a game's recorded CPU is its own work."""
-    code = ("import sys, runpy\nfrom pnp.build import pipeline\nbuilt = pipeline.build_and_write\n"
-            "def watched(slug, *args):\n    before = set(sys.modules)\n    outcome = built(slug, *args)\n"
-            "    print(slug, 'loaded:', sorted(m for m in set(sys.modules) - before\n"
-            "                                  if m.split('.')[0] in ('pnp', 'email', 'importlib')))\n"
-            "    return outcome\n"
-            "pipeline.build_and_write = watched\n"
-            "sys.argv = ['pnp', 'build', 'seven-steps', 'straight-to', '--force', '--jobs', '1', '-o', sys.argv[1]]\n"
-            "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit as exit:\n"
-            "    assert not exit.code, exit.code\n")
-    lines = [line for line in _run_with(code, str(tmp_path / "out")) if " loaded: " in line]
+    code = RUN_PNP.format(prepare=WATCH_LOADS, games=["seven-steps", "straight-to"], report="")
+    lines = [line for line in _run(code, str(tmp_path / "out")) if " loaded: " in line]
     assert lines == ["seven-steps loaded: []", "straight-to loaded: []"]

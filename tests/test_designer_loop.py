@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import edit_card, souls_to_csv
 
+from pnp.build.gallery_view import SHOWN_DESIGNS
 from pnp.build.incremental import data_digest
 from pnp.build.pipeline import build_game
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
@@ -203,17 +204,19 @@ def test_the_gallery_after_a_failed_build(run, isolated, layouts_copy):
 
 
 def test_a_deck_of_many_designs_is_captioned_by_its_first_designs_and_how_many_more(run, isolated, layouts_copy):
-    """26 Good Soul designs (24 of two cards, 2 of one): the caption names the first 24, each with
-    its own count, then says how many more designs and cards there are."""
+    """26 Good Soul designs (SHOWN_DESIGNS = 24 of two cards, 2 of one): the caption names the first
+    24, each with its own count, then says how many more designs and cards there are."""
     souls_to_csv(layouts_copy)
     path = layouts_copy / "straight-to" / "souls.csv"
     header, *rows = path.read_text().splitlines()
     evil = [row for row in rows if row.startswith("evil,")]
-    good = [f"good,Good {i:02d},lorc/dove,{2 if i < 24 else 1},A line,soul" for i in range(26)]
+    good = [f"good,Good {i:02d},lorc/dove,{2 if i < SHOWN_DESIGNS else 1},A line,soul"
+            for i in range(SHOWN_DESIGNS + 2)]
     path.write_text("\n".join([header, *good, *evil]) + "\n")
     assert run("build", "straight-to", "--layouts", layouts_copy).exit_code == 0
     caption = gallery_section(isolated, "straight-to").split('alt="Good 00"', 1)[1].split("</figcaption>")[0]
-    assert re.findall(r'<span class="design">([^<]*)</span>', caption) == [f"Good {i:02d} × 2" for i in range(24)]
+    shown = re.findall(r'<span class="design">([^<]*)</span>', caption)
+    assert shown == [f"Good {i:02d} × 2" for i in range(SHOWN_DESIGNS)]
     assert '<span class="more">… and 2 more designs (2 pieces)</span>' in caption
 
 
@@ -379,20 +382,22 @@ def _distance(one, other) -> float:
                for dx in range(3) for dy in range(3))
 
 
-def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_prints(tmp_path):
+def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_prints(run, isolated, monkeypatch):
     """As a designer works, from a project: a first build pictures no design (a deck of 10,000 made
     10,000 pictures); after Penitent's icon and Innocent's line change, the gallery shows each as the
     previous PDF printed it and as the new one prints it, and nothing else. A previous PDF that is
     no longer as its build wrote it gives no "before"."""
-    import sys
-
-    from conftest import run_command
     from PIL import Image
 
-    pnp = [sys.executable, "-m", "pnp"]
-    project = tmp_path / "proj"
-    run_command(*pnp, "new", project, "--game", "straight-to")
-    run_command(*pnp, "build", cwd=project)
+    project = isolated / "proj"
+    assert run("new", project, "--game", "straight-to").exit_code == 0
+    monkeypatch.chdir(project)
+
+    def build() -> None:
+        result = run("build")
+        assert result.exit_code == 0, result.output
+
+    build()
     game = project / "output" / "straight-to"
     pictures = game / "thumbs" / "designs"
     assert not pictures.exists() or not list(pictures.iterdir())
@@ -401,7 +406,7 @@ def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_pr
     text = data.read_text()
     data.write_text(text.replace('icon = "lorc/prayer"\ncount = 17', 'icon = "lorc/dove"\ncount = 17', 1)
                     .replace("Never hurt a fly. Literally.", "Never hurt a fly.", 1))
-    run_command(*pnp, "build", cwd=project)
+    build()
     second = {pdf.name: pdf.read_bytes() for pdf in game.glob("*.pdf")}
     changes = {c["key"]: c for c in json.loads((game / "manifest.json").read_text())["changes"]}
     assert {key: c["kind"] for key, c in changes.items()} == {     # the reference credits the icons it shows
@@ -424,7 +429,7 @@ def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_pr
     assert len(edited) == len(second["cards.pdf"]) and edited != second["cards.pdf"]               # it still opens
     (game / "cards.pdf").write_bytes(edited)
     data.write_text(data.read_text().replace('icon = "lorc/dove"\ncount = 17', 'icon = "lorc/angel-outfit"\ncount = 17', 1))
-    run_command(*pnp, "build", cwd=project)
+    build()
     (change,) = json.loads((game / "manifest.json").read_text())["changes"]
     assert change["key"] == "soul-good|Penitent"
     assert sorted(p.stem for p in pictures.glob("*.png")) == [change["after"]["hash"]]     # no "before" to trust
@@ -435,7 +440,7 @@ def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_pr
     (game / "manifest.json").write_text(json.dumps(manifest))
     data.write_text(data.read_text().replace('icon = "lorc/angel-outfit"\ncount = 17', 'icon = "lorc/dove"\ncount = 17', 1)
                     .replace("Never hurt a fly.", "Never hurt anyone.", 1))
-    run_command(*pnp, "build", cwd=project)
+    build()
     changes = json.loads((game / "manifest.json").read_text())["changes"]
     assert sorted(c["key"] for c in changes) == ["soul-good|Innocent", "soul-good|Penitent"]
     assert sorted(p.stem for p in pictures.glob("*.png")) == sorted(c["after"]["hash"] for c in changes)

@@ -17,6 +17,7 @@ import pikepdf
 import pytest
 from conftest import message_lines, snapshot
 
+from pnp.games import GAMES
 from pnp.source.icons import IconStore
 
 SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/>'
@@ -238,7 +239,7 @@ def _processes_with(marker: str) -> list[int]:
     return found
 
 
-GAME_NAMES = {"exit-from-purgatory", "particle-panic", "punished", "seven-steps", "straight-to"}
+GAME_NAMES = set(GAMES)
 
 
 def _reported(stdout: str) -> set[str]:

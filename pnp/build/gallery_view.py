@@ -64,9 +64,10 @@ def _changes(found: list[ChangeRecord] | None, game: str, folder: Path) -> list[
     out = []
     for number, change in enumerate(found):
         thumbs = {}
-        for side, design in (("before", change.before), ("after", change.after)) if number < PICTURED_CHANGES else ():
-            picture = f"thumbs/designs/{design.hash}.png" if design and DIGEST.fullmatch(design.hash) else None
-            if picture and (folder / picture).is_file():
-                thumbs[side] = f"{game}/{picture}"
+        if number < PICTURED_CHANGES:
+            for side, design in (("before", change.before), ("after", change.after)):
+                picture = f"thumbs/designs/{design.hash}.png" if design and DIGEST.fullmatch(design.hash) else None
+                if picture and (folder / picture).is_file():
+                    thumbs[side] = f"{game}/{picture}"
         out.append({"what": change.what, "kind": change.kind, **thumbs})
     return out

@@ -25,7 +25,8 @@ EDGE = 0.5              # pt a box may pass its page's edge by (rounding)
 
 
 def _png(image: Any) -> bytes:
-    """Thumbnails favour speed over bytes: they are made on every build."""
+    """Pictures favour speed over bytes: a build makes one for each changed design and each kind whose
+    files changed."""
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=1)
     return buffer.getvalue()

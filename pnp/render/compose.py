@@ -172,7 +172,8 @@ class _Composer:
         slot, names = place.slot, place.names
         if names is None:
             return self.element(slot, area, place.rotated, place.prefix)
-        values = self.values     # each value as text (so 1 and 1.0 differ), or a mark that the piece lacks it
+        values = self.values
+        # each value as text (so 1 and 1.0 differ), or a mark that the piece lacks it
         key = tuple([str(values[name]) if name in values else _ABSENT for name in names])
         if place.whens:
             key += tuple([bool(values.get(when)) for when in place.whens])

@@ -40,8 +40,8 @@ def wrap(text: str, width: float, size: float, bold: bool) -> tuple[str, ...]:
 @lru_cache(maxsize=4096)
 def line_count(text: str, width: float, size: float, bold: bool) -> int:
     """How many lines `wrap` makes: remembered, for texts measured again and again at one size (a
-    rules column at each place it could break, a stacked slot's room); `fit_text`, remembered
-    itself, tries its sizes on `wrap`."""
+    rules column at each place it could break, a stacked slot's room); `fit_text` remembers its own
+    answer for a text it cannot set on one line (`_shrunk`, which tries its sizes on `wrap`)."""
     return len(wrap(text, width, size, bold))
 
 

@@ -4,11 +4,12 @@ then command-line flags (a flag beats the file)."""
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
+
+import tomli
 
 from pnp.errors import UsageProblem
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
@@ -159,14 +160,14 @@ CONFIG_MAX_BYTES = 64 * 1024
 
 def _read_config(path: Path) -> dict[str, Any]:
     try:
-        data = tomllib.loads(read_regular(path, CONFIG_MAX_BYTES).decode("utf-8-sig"))
+        data = tomli.loads(read_regular(path, CONFIG_MAX_BYTES).decode("utf-8-sig"))
     except UnsafeFile as exc:
         raise UsageProblem(f"{path.name}: cannot be read: {exc}") from None
     except UnicodeDecodeError as exc:
         raise UsageProblem(f"{path.name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except RecursionError:
         raise UsageProblem(f"{path.name}: arrays or tables nested too deeply for a settings file") from None
-    except tomllib.TOMLDecodeError as exc:
+    except tomli.TOMLDecodeError as exc:
         raise UsageProblem(f"{path.name}: TOML syntax error: {exc}") from None
     known = {f.name: f for f in fields(Settings)}
     problems = []

@@ -64,14 +64,23 @@ def test_changed_options_and_force_rebuild(run, isolated):
 
 
 def test_force_cuts_thumbnails_again_only_from_changed_pdfs(run, isolated):
-    """--force with nothing changed writes the same PDFs: their thumbnails stand. A change of option
-    that changes the PDFs cuts them again, and they show the change."""
+    """--force with nothing changed writes the same PDFs: their thumbnails stand. After a build by
+    another pnp (its manifest's inputs differ) they are cut again, though the PDFs are the same: a
+    new pnp may picture a page otherwise (a tiled board whole, not its first tile); so they are
+    after a build whose PDFs were other bytes. A change of option that changes the PDFs cuts them
+    again, and they show the change."""
     assert run("build", "exit-from-purgatory").exit_code == 0
     thumbs = isolated / "output" / "exit-from-purgatory" / "thumbs"
     before = {p.name: (p.stat().st_mtime_ns, p.read_bytes()) for p in thumbs.glob("*.png")}
     assert before
     assert run("build", "exit-from-purgatory", "--force").exit_code == 0
     assert {p.name: (p.stat().st_mtime_ns, p.read_bytes()) for p in thumbs.glob("*.png")} == before
+    manifest = isolated / "output" / "exit-from-purgatory" / "manifest.json"
+    for older in (('"inputs": "', '"inputs": "an older pnp '), ('"sha256": "', '"sha256": "other bytes ')):
+        manifest.write_text(manifest.read_text().replace(*older))
+        (thumbs / "mat.png").write_bytes(b"a picture of other PDFs")
+        assert run("build", "exit-from-purgatory", "--force").exit_code == 0
+        assert {p.name: p.read_bytes() for p in thumbs.glob("*.png")} == {name: png for name, (_, png) in before.items()}
     assert run("build", "exit-from-purgatory", "--ink-saver").exit_code == 0
     after = {p.name: p.read_bytes() for p in thumbs.glob("*.png")}
     assert after.keys() == before.keys() and all(after[name] != before[name][1] for name in after)

@@ -165,12 +165,14 @@ _DOCUMENT_TYPES = {name: get_origin(hint) or hint for name, hint in get_type_hin
 @dataclass(frozen=True, kw_only=True)
 class LastBuild:
     """What the next build of a game reads of its manifest: the files, the designs to tell changes
-    by, and the thumbnails it may keep. The records of each page are parsed but neither checked
-    nor built: in a deck of 10,000 cards they are most of the file."""
+    by, and the thumbnails it may keep (with the inputs they were cut under). The records of each
+    page are parsed but neither checked nor built: in a deck of 10,000 cards they are most of the
+    file."""
 
     documents: list[DocumentRecord]
     designs: dict[str, Design]
     thumbnails: dict[str, str] = field(default_factory=dict)
+    inputs: str | None = None
 
 
 @cache

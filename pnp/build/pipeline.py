@@ -65,7 +65,7 @@ class GameBuild:
     specs: list[DocumentSpec] = field(default_factory=list)
     reprint: RenderedDocument | None = None          # the reprint document, when pieces changed
     change_pictures: dict[str, bytes] = field(default_factory=dict)   # by design fingerprint
-    kept_thumbnails: dict[str, str] | None = None    # the last build's, when its PDFs were these very bytes
+    kept_thumbnails: dict[str, str] | None = None    # the last build's, from these very inputs and PDF bytes
 
 
 def render_options(settings: Settings) -> RenderOptions:
@@ -211,7 +211,9 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
 def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store: IconStore) -> None:
     """The change list against the game's previous build in `folder`, the reprint document of the
     changed pieces, and pictures of the changed designs before and after (for the gallery): the
-    previous build's PDFs are still there, and trusted while they hash as it recorded them."""
+    previous build's PDFs are still there, and trusted while they hash as it recorded them. Its
+    thumbnails are kept when its inputs (pnp's code among them: a new pnp may picture a page
+    otherwise) and its PDFs are this build's."""
     previous = read_last_build(folder / "manifest.json")
     before = previous.designs if previous is not None else None
     after = build.manifest.designs
@@ -228,7 +230,8 @@ def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store:
             return file_as_recorded(folder, file, doc.bytes, doc.sha256) if doc is not None else None
 
         build.change_pictures = change_pictures(found, as_left, {doc.filename: doc.pdf for doc in build.documents}.get)
-    if previous is not None and _same_files(previous.documents, build.manifest.documents) and previous.thumbnails \
+    if previous is not None and previous.inputs == build.manifest.inputs and previous.thumbnails \
+            and _same_files(previous.documents, build.manifest.documents) \
             and all((folder / name).is_file() for name in previous.thumbnails.values()):
         build.kept_thumbnails = previous.thumbnails
 
@@ -255,7 +258,7 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
         path = folder / doc.filename
         write_bytes_atomic(path, doc.pdf, root=output)
         written.append(path)
-    if build.kept_thumbnails is not None:       # cut again only from PDFs that changed (not on a mere --force)
+    if build.kept_thumbnails is not None:       # cut again only when the PDFs or pnp changed (not on a mere --force)
         build.manifest.thumbnails = build.kept_thumbnails
     else:
         build.manifest.thumbnails = {}

@@ -41,9 +41,14 @@ class _Pages:
         self.opened: dict[str, Any] = {}
 
     def cut(self, file: str, face: Face, *, scale: float = DESIGN_DPI / 72) -> bytes | None:
-        """The face's box on its page as a PNG at `scale`, a turned piece turned back upright; None
-        when the file is missing or the box is not on one of its pages (a manifest read back is
-        checked for its types, not for where its boxes lie)."""
+        """The face's box on its page as a PNG at `scale` (`image`)."""
+        image = self.image(file, face, scale=scale)
+        return _png(image) if image is not None else None
+
+    def image(self, file: str, face: Face, *, scale: float) -> Any:
+        """The face's box on its page as an RGB image at `scale`, a turned piece turned back upright;
+        None when the file is missing or the box is not on one of its pages (a manifest read back
+        is checked for its types, not for where its boxes lie)."""
         import pypdfium2 as pdfium
         from PIL import Image
 
@@ -64,7 +69,7 @@ class _Pages:
         image = page.render(scale=scale, crop=(x0, y0, width - x1, height - y1)).to_pil().convert("RGB")
         if face.turned:                         # a turned front lies a quarter left on the sheet
             image = image.transpose(Image.Transpose.ROTATE_270)
-        return _png(image)
+        return image
 
     def close(self) -> None:
         for document in self.opened.values():
@@ -73,22 +78,48 @@ class _Pages:
 
 
 def thumbnails(documents: list[RenderedDocument], placed: list[Placed]) -> dict[str, bytes]:
-    """A PNG per component kind, cut from the first page that shows one of its fronts."""
+    """A PNG per component kind, cut from the first page that shows one of its fronts; a board
+    printed on tiles is pictured whole (`_tiled_board`)."""
     first: dict[str, Placed] = {}
+    tiles: dict[tuple[str, str, str], list[Placed]] = {}
     for item in placed:
+        if item.tile is not None and item.side == "face":
+            tiles.setdefault((item.kind, item.name, item.document), []).append(item)
         if item.kind not in first and item.counted:
             first[item.kind] = item
     pages = _Pages({doc.filename: doc.pdf for doc in documents}.get)
     try:
         out = {}
         for kind, item in first.items():
-            face = Face.of(item)
-            png = pages.cut(item.document, face, scale=THUMB_HEIGHT / (face.upright_height * MM))
-            if png is not None:
-                out[kind] = png
+            if item.tile is not None:
+                image = _tiled_board(pages, item.document, tiles[(item.kind, item.name, item.document)])
+            else:
+                face = Face.of(item)
+                image = pages.image(item.document, face, scale=THUMB_HEIGHT / (face.upright_height * MM))
+            if image is not None:
+                out[kind] = _png(image)
         return out
     finally:
         pages.close()
+
+
+def _tiled_board(pages: _Pages, file: str, tiles: list[Placed]) -> Any:
+    """A board printed on tiles, THUMB_HEIGHT pixels high, its tiles laid together as a player
+    glues them (`pnp.render.boards`): the tiles of a row from the right, so each one's edge lies
+    over the glue strip of the tile to its right, and the rows from the top, so a row's tiles lie
+    over the strips of the row above. None when a tile cannot be cut."""
+    from PIL import Image
+
+    width = max(tile.box.x + tile.box.w for tile in tiles)
+    height = max(tile.box.y + tile.box.h for tile in tiles)
+    scale = THUMB_HEIGHT / (height * MM)
+    board = Image.new("RGB", (round(width * MM * scale), THUMB_HEIGHT), "white")
+    for tile in sorted(tiles, key=lambda tile: (-tile.box.y, -tile.box.x)):
+        image = pages.image(file, Face.of(tile), scale=scale)
+        if image is None:
+            return None
+        board.paste(image, (round(tile.box.x * MM * scale), round((height - tile.box.y - tile.box.h) * MM * scale)))
+    return board
 
 
 def change_pictures(found: Iterable[Change], before: Callable[[str], bytes | None],

@@ -6,10 +6,10 @@ draws). Data read again with no byte changed is not parsed again."""
 from __future__ import annotations
 
 import json
-import tomllib
 from collections import Counter
 
 import pytest
+import tomli
 
 import pnp.render.document as document
 import pnp.source.gamesource as gamesource
@@ -24,13 +24,13 @@ def parsed(monkeypatch) -> Counter[str]:
     monkeypatch.setattr(gamesource, "_READ", {})
     kit_templates.cache_clear()
     counts: Counter[str] = Counter()
-    real_loads = tomllib.loads
+    real_loads = tomli.loads
 
     def counting_loads(text: str, **kwargs):
         counts[text] += 1
         return real_loads(text, **kwargs)
 
-    monkeypatch.setattr(tomllib, "loads", counting_loads)
+    monkeypatch.setattr(tomli, "loads", counting_loads)
     return counts
 
 

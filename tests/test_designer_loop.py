@@ -309,7 +309,7 @@ def test_a_design_keeps_its_fingerprint_from_one_pnp_to_the_next():
               for i, (face, back) in enumerate((f, b) for f in sides[:-1] for b in sides)]
     section = PieceSheet(title="Cards", pieces=pieces + pieces[:3], width=63.5, height=88.9)
     found = designs([DocumentSpec(filename="cards.pdf", title="Cards", sections=[section], cover=Cover(contents=[]),
-                                  game_title="Test")], {})
+                                  game_title="Test")], {}, {})
     for piece in pieces:
         drawn = (piece.face, piece.background, piece.back, piece.back_background, 63.5, 88.9)
         assert found[f"card|{piece.name}"].hash == hashlib.sha1(repr(drawn).encode()).hexdigest()[:16], piece
@@ -327,7 +327,7 @@ def test_a_design_in_two_files_is_found_in_the_first():
     specs = [DocumentSpec(filename=name, title=name, sections=[PieceSheet(title="Cards", pieces=[piece], width=63.5,
                                                                             height=88.9)],
                           cover=Cover(contents=[]), game_title="Test") for name in ("first.pdf", "second.pdf")]
-    found = designs(specs, {})["card|both"]
+    found = designs(specs, {}, {})["card|both"]
     assert (found.file, found.count) == ("first.pdf", 2)
 
 
@@ -444,6 +444,57 @@ def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_pr
     changes = json.loads((game / "manifest.json").read_text())["changes"]
     assert sorted(c["key"] for c in changes) == ["soul-good|Innocent", "soul-good|Penitent"]
     assert sorted(p.stem for p in pictures.glob("*.png")) == sorted(c["after"]["hash"] for c in changes)
+
+
+def test_a_changed_board_on_tiles_is_pictured_whole_as_it_printed_and_as_it_prints(run, isolated, monkeypatch):
+    """The Heaven/Hell track prints on two tiles. After its title changes, the change list pictures
+    the whole track before and after: each tile where it lies on the track, as its page in the
+    previous PDF and in the new one prints it (a tile's part under its neighbour's edge left out)."""
+    import pypdfium2 as pdfium
+    from PIL import Image
+
+    from pnp.build.thumbnails import DESIGN_DPI as dpi
+
+    project = isolated / "proj"
+    assert run("new", project, "--game", "straight-to").exit_code == 0
+    monkeypatch.chdir(project)
+    game = project / "output" / "straight-to"
+    assert run("build").exit_code == 0
+    first = (game / "track.pdf").read_bytes()
+    data = project / "layouts" / "straight-to" / "components.toml"
+    data.write_text(data.read_text().replace('"The road to HEAVEN"', '"The road to PARADISE"', 1))
+    assert run("build").exit_code == 0
+    second = (game / "track.pdf").read_bytes()
+    (change,) = [c for c in json.loads((game / "manifest.json").read_text())["changes"] if c["key"] == "track|Heaven/Hell track"]
+    assert change["kind"] == "text"
+    px = dpi / 25.4                                       # pixels a millimetre
+
+    def printed(pdf: bytes, tile: list, x0: float, x1: float, y0: float, y1: float):
+        """The track's region x0..x1, y0..y1 (mm, y up) as the tile's page prints it."""
+        page = pdfium.PdfDocument(pdf)[tile[0] - 1]
+        w, h = page.get_size()
+        left, bottom = (tile[1] + x0 - tile[5]) * px * 72 / dpi, (tile[2] + y0 - tile[6]) * px * 72 / dpi
+        crop = (left, bottom, w - left - (x1 - x0) * 72 / 25.4, h - bottom - (y1 - y0) * 72 / 25.4)
+        return page.render(scale=dpi / 72, crop=crop).to_pil().convert("RGB")
+
+    apart = 0.0
+    for side, pdf, other in (("before", first, second), ("after", second, first)):
+        design = change[side]
+        assert design["face"] is None and design["file"] == "track.pdf" and len(design["tiles"]) == 2
+        picture = Image.open(game / "thumbs" / "designs" / f"{design['hash']}.png").convert("RGB")
+        width = max(tile[5] + tile[3] for tile in design["tiles"])
+        height = max(tile[6] + tile[4] for tile in design["tiles"])
+        assert abs(picture.width - width * px) <= 1 and abs(picture.height - height * px) <= 1
+        for tile in design["tiles"]:
+            x0 = tile[5] + (14 if tile[5] else 2)         # the tile on the left lies over 12 mm of this one
+            region = (x0, tile[5] + tile[3] - 2, tile[6] + 2, tile[6] + tile[4] - 2)
+            shown = picture.crop((round(region[0] * px), round((height - region[3]) * px),
+                                  round(region[1] * px), round((height - region[2]) * px)))
+            assert _distance(shown, printed(pdf, tile, *region)) < 0.01, (side, tile)     # the very pixels
+            apart = max(apart, _distance(shown, printed(other, tile, *region)))
+    assert apart > 0.05                                   # the title's tile: a few words apart
+    section = gallery_section(project, "straight-to")
+    assert all(f'src="straight-to/thumbs/designs/{change[side]["hash"]}.png"' in section for side in ("before", "after"))
 
 
 def test_only_the_first_changes_are_pictured(tmp_path):

@@ -79,6 +79,34 @@ class Face(NamedTuple):
         return out
 
 
+class TileFace(NamedTuple):
+    """Where one tile of a board printed on tiles lies in its PDF (as `Face`), and where the part
+    of the board it prints lies on the board (mm from the board's lower-left corner): the pictures
+    of the board lay its tiles together there."""
+
+    page: int          # 1-based
+    x: float
+    y: float
+    w: float
+    h: float
+    board_x: float
+    board_y: float
+
+    @staticmethod
+    def boards_in(placed: list[Placed]) -> dict[str, tuple[TileFace, ...]]:
+        """The tiles of each board printed on tiles, by "kind|name", in its first file."""
+        out: dict[str, list[TileFace]] = {}
+        files: dict[str, str] = {}
+        for item in placed:
+            if item.tile is not None and item.side == "face":
+                key = f"{item.kind}|{item.name}"
+                if files.setdefault(key, item.document) == item.document:
+                    on_page, on_board = item.page_box(), item.box
+                    out.setdefault(key, []).append(TileFace(item.page, on_page.x, on_page.y, on_page.w, on_page.h,
+                                                            on_board.x, on_board.y))
+        return {key: tuple(tiles) for key, tiles in out.items()}
+
+
 @dataclass(frozen=True, kw_only=True)
 class Design:
     """One distinct piece, board or sheet of a build, fingerprinted so the next build can tell what
@@ -89,6 +117,7 @@ class Design:
     count: int         # how many the build prints
     file: str          # the PDF it prints in (the first, when several do)
     face: Face | None = None    # where its first front lies in that PDF
+    tiles: tuple[TileFace, ...] = ()    # a board printed on tiles (it has no face whole): each tile
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -24,6 +24,7 @@ from pnp.build.manifest import (
     LastBuild,
     Manifest,
     PrintRecord,
+    TileFace,
     paper_of,
     read_last_build,
     schema,
@@ -196,7 +197,8 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
         documents=[DocumentRecord(file=doc.filename, pages=doc.pages, sheets=doc.sheets, bytes=len(doc.pdf),
                                   sha256=hashlib.sha256(doc.pdf).hexdigest(), icons=doc.icons,
                                   duplex=options.duplex if doc.double_sided else "single") for doc in documents],
-        placed=placed, designs=designs(plan.specs, Face.first_of(placed)), validated=not problems)
+        placed=placed, designs=designs(plan.specs, Face.first_of(placed), TileFace.boards_in(placed)),
+        validated=not problems)
     return GameBuild(
         slug=slug,
         title=rules.game.title,

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from pnp.build.manifest import ChangeRecord, Design, Face
+from pnp.build.manifest import ChangeRecord, Design, Face, TileFace
 from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.render.elements import Element, Group, Text
 
@@ -55,9 +55,10 @@ def _digest_of(text: str) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:16]
 
 
-def _design(drawn: str, texts: list[str], count: int, file: str, face: Face | None) -> Design:
+def _design(drawn: str, texts: list[str], count: int, file: str, face: Face | None,
+            tiles: tuple[TileFace, ...] = ()) -> Design:
     """`drawn`: the repr of what is drawn."""
-    return Design(hash=_digest_of(drawn), text=_digest_of(repr(texts)), count=count, file=file, face=face)
+    return Design(hash=_digest_of(drawn), text=_digest_of(repr(texts)), count=count, file=file, face=face, tiles=tiles)
 
 
 def _side(elements: tuple[Element, ...] | None, reprs: dict[int, str]) -> str:
@@ -81,9 +82,11 @@ def _sections(specs: list[DocumentSpec]) -> Iterable[tuple[DocumentSpec, Any]]:
             yield spec, section
 
 
-def designs(specs: list[DocumentSpec], faces: Mapping[str, Face]) -> dict[str, Design]:
+def designs(specs: list[DocumentSpec], faces: Mapping[str, Face],
+            tiles: Mapping[str, tuple[TileFace, ...]]) -> dict[str, Design]:
     """Every distinct piece, board and sheet of a build: its fingerprints, how many are printed and
-    where its first front lies (`faces`, `Face.first_of` the pages drawn)."""
+    where its first front lies (`faces`, `Face.first_of` the pages drawn), or a tiled board's
+    tiles (`tiles`, `TileFace.boards_in` them)."""
     out: dict[str, Design] = {}
     reprs: dict[int, str] = {}
     for spec, section in _sections(specs):
@@ -99,7 +102,7 @@ def designs(specs: list[DocumentSpec], faces: Mapping[str, Face]) -> dict[str, D
         elif isinstance(section, Board):
             key = f"{section.kind}|{section.name}"
             out[key] = _design(repr((section.elements, section.width, section.height)), _texts(section.elements), 1,
-                               spec.filename, faces.get(key))
+                               spec.filename, faces.get(key), tiles.get(key, ()))
         elif isinstance(section, Sheet):
             key = f"{section.kind}|{section.name}"
             out[key] = _design(repr(section.elements), _texts(section.elements), max(section.copies, 1),

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from pnp.build.manifest import Design, Face
+from pnp.build.manifest import Design, Face, TileFace
 from pnp.geometry import MM
 from pnp.render.placed import Placed
 
@@ -39,11 +39,6 @@ class _Pages:
     def __init__(self, pdf: Callable[[str], bytes | None]) -> None:
         self.pdf = pdf
         self.opened: dict[str, Any] = {}
-
-    def cut(self, file: str, face: Face, *, scale: float = DESIGN_DPI / 72) -> bytes | None:
-        """The face's box on its page as a PNG at `scale` (`image`)."""
-        image = self.image(file, face, scale=scale)
-        return _png(image) if image is not None else None
 
     def image(self, file: str, face: Face, *, scale: float) -> Any:
         """The face's box on its page as an RGB image at `scale`, a turned piece turned back upright;
@@ -81,18 +76,18 @@ def thumbnails(documents: list[RenderedDocument], placed: list[Placed]) -> dict[
     """A PNG per component kind, cut from the first page that shows one of its fronts; a board
     printed on tiles is pictured whole (`_tiled_board`)."""
     first: dict[str, Placed] = {}
-    tiles: dict[tuple[str, str, str], list[Placed]] = {}
     for item in placed:
-        if item.tile is not None and item.side == "face":
-            tiles.setdefault((item.kind, item.name, item.document), []).append(item)
         if item.kind not in first and item.counted:
             first[item.kind] = item
+    boards = TileFace.boards_in(placed) if any(item.tile is not None for item in first.values()) else {}
     pages = _Pages({doc.filename: doc.pdf for doc in documents}.get)
     try:
         out = {}
         for kind, item in first.items():
             if item.tile is not None:
-                image = _tiled_board(pages, item.document, tiles[(item.kind, item.name, item.document)])
+                tiles = boards[f"{item.kind}|{item.name}"]
+                height = max(tile.board_y + tile.h for tile in tiles)
+                image = _tiled_board(pages, item.document, tiles, scale=THUMB_HEIGHT / (height * MM))
             else:
                 face = Face.of(item)
                 image = pages.image(item.document, face, scale=THUMB_HEIGHT / (face.upright_height * MM))
@@ -103,22 +98,21 @@ def thumbnails(documents: list[RenderedDocument], placed: list[Placed]) -> dict[
         pages.close()
 
 
-def _tiled_board(pages: _Pages, file: str, tiles: list[Placed]) -> Any:
-    """A board printed on tiles, THUMB_HEIGHT pixels high, its tiles laid together as a player
-    glues them (`pnp.render.boards`): the tiles of a row from the right, so each one's edge lies
-    over the glue strip of the tile to its right, and the rows from the top, so a row's tiles lie
-    over the strips of the row above. None when a tile cannot be cut."""
+def _tiled_board(pages: _Pages, file: str, tiles: tuple[TileFace, ...], *, scale: float) -> Any:
+    """A board printed on tiles at `scale`, its tiles laid together as a player glues them
+    (`pnp.render.boards`): the tiles of a row from the right, so each one's edge lies over the glue
+    strip of the tile to its right, and the rows from the top, so a row's tiles lie over the strips
+    of the row above. None when a tile cannot be cut."""
     from PIL import Image
 
-    width = max(tile.box.x + tile.box.w for tile in tiles)
-    height = max(tile.box.y + tile.box.h for tile in tiles)
-    scale = THUMB_HEIGHT / (height * MM)
-    board = Image.new("RGB", (round(width * MM * scale), THUMB_HEIGHT), "white")
-    for tile in sorted(tiles, key=lambda tile: (-tile.box.y, -tile.box.x)):
-        image = pages.image(file, Face.of(tile), scale=scale)
+    width = max(tile.board_x + tile.w for tile in tiles)
+    height = max(tile.board_y + tile.h for tile in tiles)
+    board = Image.new("RGB", (round(width * MM * scale), round(height * MM * scale)), "white")
+    for tile in sorted(tiles, key=lambda tile: (-tile.board_y, -tile.board_x)):
+        image = pages.image(file, Face(tile.page, tile.x, tile.y, tile.w, tile.h), scale=scale)
         if image is None:
             return None
-        board.paste(image, (round(tile.box.x * MM * scale), round((height - tile.box.y - tile.box.h) * MM * scale)))
+        board.paste(image, (round(tile.board_x * MM * scale), round((height - tile.board_y - tile.h) * MM * scale)))
     return board
 
 
@@ -137,9 +131,11 @@ def change_pictures(found: Iterable[Change], before: Callable[[str], bytes | Non
                 todo.setdefault(change.before.hash, (old, change.before))
         out = {}
         for digest, (pages, design) in todo.items():
-            png = pages.cut(design.file, design.face) if design.face is not None else None
-            if png is not None:
-                out[digest] = png
+            image = (pages.image(design.file, design.face, scale=DESIGN_DPI / 72) if design.face is not None
+                     else _tiled_board(pages, design.file, design.tiles, scale=DESIGN_DPI / 72) if design.tiles
+                     else None)
+            if image is not None:
+                out[digest] = _png(image)
         return out
     finally:
         old.close()

@@ -318,17 +318,20 @@ def test_a_design_keeps_its_fingerprint_from_one_pnp_to_the_next():
 
 
 def test_a_design_in_two_files_is_found_in_the_first():
-    """Its count is both files' and its file the first one's, where its first front (the picture's
-    box) lies."""
+    """A card, a board or a sheet printed in two files: its count is both files' and its file the
+    first one's, where its first front (the picture's box) lies."""
     from pnp.build.reprint import designs
-    from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet
+    from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
 
     piece = Piece(kind="card", name="both", face=(), back=None, background="#ffffff")
-    specs = [DocumentSpec(filename=name, title=name, sections=[PieceSheet(title="Cards", pieces=[piece], width=63.5,
-                                                                            height=88.9)],
-                          cover=Cover(contents=[]), game_title="Test") for name in ("first.pdf", "second.pdf")]
-    found = designs(specs, {}, {})["card|both"]
-    assert (found.file, found.count) == ("first.pdf", 2)
+    sections = [PieceSheet(title="Cards", pieces=[piece], width=63.5, height=88.9),
+                Board(title="Board", kind="board", name="both", width=200, height=200, elements=()),
+                Sheet(title="Aid", kind="aid", name="both", elements=(), width=90, height=120, copies=2)]
+    specs = [DocumentSpec(filename=name, title=name, sections=sections, cover=Cover(contents=[]), game_title="Test")
+             for name in ("first.pdf", "second.pdf")]
+    found = designs(specs, {}, {})
+    assert {key: (design.file, design.count) for key, design in found.items()} == {
+        "card|both": ("first.pdf", 2), "board|both": ("first.pdf", 2), "aid|both": ("first.pdf", 4)}
 
 
 def test_an_unchanged_rebuild_lists_no_changes_and_drops_the_reprint(run, isolated):

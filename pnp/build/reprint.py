@@ -84,29 +84,30 @@ def _sections(specs: list[DocumentSpec]) -> Iterable[tuple[DocumentSpec, Any]]:
 
 def designs(specs: list[DocumentSpec], faces: Mapping[str, Face],
             tiles: Mapping[str, tuple[TileFace, ...]]) -> dict[str, Design]:
-    """Every distinct piece, board and sheet of a build: its fingerprints, how many are printed and
-    where its first front lies (`faces`, `Face.first_of` the pages drawn), or a tiled board's
-    tiles (`tiles`, `TileFace.boards_in` them)."""
+    """Every distinct piece, board and sheet of a build: its fingerprints, how many are printed (in
+    every file) and the first file it prints in, where its first front lies (`faces`,
+    `Face.first_of` the pages drawn) or a tiled board's tiles (`tiles`, `TileFace.boards_in`)."""
     out: dict[str, Design] = {}
     reprs: dict[int, str] = {}
+
+    def record(key: str, drawn: str, texts: list[str], count: int, file: str) -> None:
+        earlier = out.get(key)          # the same design in an earlier file: counted on, found there
+        out[key] = _design(drawn, texts, count + (earlier.count if earlier else 0), earlier.file if earlier else file,
+                           faces.get(key), tiles.get(key, ()))
+
     for spec, section in _sections(specs):
         if isinstance(section, PieceSheet):
             for piece, count in section.copies():
-                key = f"{piece.kind}|{piece.name}"
                 drawn = (f"({_side(piece.face, reprs)}, {piece.background!r}, {_side(piece.back, reprs)}, "
                          f"{piece.back_background!r}, {section.width!r}, {section.height!r})")   # repr of the tuple
-                earlier = out.get(key)          # the same design in an earlier file: counted on, found there
-                out[key] = _design(drawn, _texts(piece.face) + _texts(piece.back or ()),
-                                   count + (earlier.count if earlier else 0),
-                                   earlier.file if earlier else spec.filename, faces.get(key))
+                record(f"{piece.kind}|{piece.name}", drawn, _texts(piece.face) + _texts(piece.back or ()), count,
+                       spec.filename)
         elif isinstance(section, Board):
-            key = f"{section.kind}|{section.name}"
-            out[key] = _design(repr((section.elements, section.width, section.height)), _texts(section.elements), 1,
-                               spec.filename, faces.get(key), tiles.get(key, ()))
+            record(f"{section.kind}|{section.name}", repr((section.elements, section.width, section.height)),
+                   _texts(section.elements), 1, spec.filename)
         elif isinstance(section, Sheet):
-            key = f"{section.kind}|{section.name}"
-            out[key] = _design(repr(section.elements), _texts(section.elements), max(section.copies, 1),
-                               spec.filename, faces.get(key))
+            record(f"{section.kind}|{section.name}", repr(section.elements), _texts(section.elements),
+                   max(section.copies, 1), spec.filename)
     return out
 
 

@@ -1,6 +1,6 @@
 """Sizes a data file asks for are refused where they enter, before the work: a placeholder with a
 format spec, a card-text template with a huge width, a FIFO or folder where a file belongs, an icon
-linked to a huge file, nesting 999 deep, clashing CSV columns, an icon whose recorded hash hides a
+linked to a huge file, nesting 1,000 deep, clashing CSV columns, an icon whose recorded hash hides a
 script. Each runs pnp in a child process and reads its CPU time and peak memory from the operating
 system, under a cap that stops a real bomb."""
 
@@ -110,7 +110,7 @@ def _rules_folder(layouts, icons) -> None:
 
 def _deep_tables(layouts, icons) -> None:
     with open(layouts / "exit-from-purgatory" / "reference.toml", "a") as handle:
-        handle.write("\n[" + ".".join(["t"] * 999) + "]\nx = 1\n")     # tomli parses 999 parts, not 1,000
+        handle.write("\n[" + ".".join(["t"] * 1000) + "]\nx = 1\n")     # tomli refuses a key of more parts
 
 
 def _icon_to_huge_file(layouts, icons) -> None:

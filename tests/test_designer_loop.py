@@ -319,8 +319,8 @@ def test_a_design_keeps_its_fingerprint_from_one_pnp_to_the_next():
 
 def test_a_design_in_two_files_is_found_in_the_first():
     """A card, a board or a sheet printed in two files: its count is both files' and its file the
-    first one's, where its first front (the picture's box) lies."""
-    from pnp.build.reprint import designs
+    first one's, where its first front (the picture's box) lies; changed, it is reprinted as often."""
+    from pnp.build.reprint import Change, designs, reprint_spec
     from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
 
     piece = Piece(kind="card", name="both", face=(), back=None, background="#ffffff")
@@ -332,6 +332,24 @@ def test_a_design_in_two_files_is_found_in_the_first():
     found = designs(specs, {}, {})
     assert {key: (design.file, design.count) for key, design in found.items()} == {
         "card|both": ("first.pdf", 2), "board|both": ("first.pdf", 2), "aid|both": ("first.pdf", 4)}
+    changed = [Change(key=key, kind="text", before=design, after=design, reprint=design.count)
+               for key, design in found.items()]
+    reprint = reprint_spec(specs, changed, "Test")           # each as many times as it is printed
+    assert reprint is not None
+    assert [(type(s).__name__, len(s.pieces) if isinstance(s, PieceSheet) else getattr(s, "copies", 1))
+            for s in reprint.sections] == [("PieceSheet", 2), ("Board", 1), ("Board", 1), ("Sheet", 4)]
+
+
+def test_a_board_tiled_in_two_files_is_pictured_from_the_first():
+    """Its design records the tiles of its first file only, the file it is pictured from."""
+    from pnp.build.manifest import TileFace
+    from pnp.render.placed import BoardTile, MmBox, Placed
+
+    placed = [Placed(kind="board", name="ring", side="face", document=file, page=page,
+                     box=MmBox(x=x, y=0, w=130, h=250), tile=BoardTile(label=label, first=x == 0, page_x=20, page_y=24))
+              for file in ("first.pdf", "second.pdf") for page, (label, x) in enumerate((("A1", 0), ("B1", 118)), start=1)]
+    assert TileFace.boards_in(placed) == {
+        "board|ring": (TileFace(1, 20, 24, 130, 250, 0, 0), TileFace(2, 20, 24, 130, 250, 118, 0))}
 
 
 def test_an_unchanged_rebuild_lists_no_changes_and_drops_the_reprint(run, isolated):
@@ -451,12 +469,13 @@ def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_pr
 
 def test_a_changed_board_on_tiles_is_pictured_whole_as_it_printed_and_as_it_prints(run, isolated, monkeypatch):
     """The Heaven/Hell track prints on two tiles. After its title changes, the change list pictures
-    the whole track before and after: each tile where it lies on the track, as its page in the
-    previous PDF and in the new one prints it (a tile's part under its neighbour's edge left out)."""
-    import pypdfium2 as pdfium
+    the whole track before and after: each tile's part that no neighbour lies over (`tiledboards`)
+    is the very pixels of its page in the previous PDF and in the new one, and the title's tile
+    differs between the two."""
     from PIL import Image
+    from tiledboards import tiles_apart
 
-    from pnp.build.thumbnails import DESIGN_DPI as dpi
+    from pnp.build.thumbnails import DESIGN_DPI
 
     project = isolated / "proj"
     assert run("new", project, "--game", "straight-to").exit_code == 0
@@ -468,36 +487,29 @@ def test_a_changed_board_on_tiles_is_pictured_whole_as_it_printed_and_as_it_prin
     data.write_text(data.read_text().replace('"The road to HEAVEN"', '"The road to PARADISE"', 1))
     assert run("build").exit_code == 0
     second = (game / "track.pdf").read_bytes()
-    (change,) = [c for c in json.loads((game / "manifest.json").read_text())["changes"] if c["key"] == "track|Heaven/Hell track"]
+    changes = json.loads((game / "manifest.json").read_text())["changes"]
+    (change,) = [c for c in changes if c["key"] == "track|Heaven/Hell track"]
     assert change["kind"] == "text"
-    px = dpi / 25.4                                       # pixels a millimetre
-
-    def printed(pdf: bytes, tile: list, x0: float, x1: float, y0: float, y1: float):
-        """The track's region x0..x1, y0..y1 (mm, y up) as the tile's page prints it."""
-        page = pdfium.PdfDocument(pdf)[tile[0] - 1]
-        w, h = page.get_size()
-        left, bottom = (tile[1] + x0 - tile[5]) * px * 72 / dpi, (tile[2] + y0 - tile[6]) * px * 72 / dpi
-        crop = (left, bottom, w - left - (x1 - x0) * 72 / 25.4, h - bottom - (y1 - y0) * 72 / 25.4)
-        return page.render(scale=dpi / 72, crop=crop).to_pil().convert("RGB")
-
-    apart = 0.0
     for side, pdf, other in (("before", first, second), ("after", second, first)):
         design = change[side]
         assert design["face"] is None and design["file"] == "track.pdf" and len(design["tiles"]) == 2
         picture = Image.open(game / "thumbs" / "designs" / f"{design['hash']}.png").convert("RGB")
-        width = max(tile[5] + tile[3] for tile in design["tiles"])
-        height = max(tile[6] + tile[4] for tile in design["tiles"])
-        assert abs(picture.width - width * px) <= 1 and abs(picture.height - height * px) <= 1
-        for tile in design["tiles"]:
-            x0 = tile[5] + (14 if tile[5] else 2)         # the tile on the left lies over 12 mm of this one
-            region = (x0, tile[5] + tile[3] - 2, tile[6] + 2, tile[6] + tile[4] - 2)
-            shown = picture.crop((round(region[0] * px), round((height - region[3]) * px),
-                                  round(region[1] * px), round((height - region[2]) * px)))
-            assert _distance(shown, printed(pdf, tile, *region)) < 0.01, (side, tile)     # the very pixels
-            apart = max(apart, _distance(shown, printed(other, tile, *region)))
-    assert apart > 0.05                                   # the title's tile: a few words apart
+        assert max(tiles_apart(picture, design["tiles"], pdf, DESIGN_DPI / 25.4).values()) < 0.01, side
+        assert max(tiles_apart(picture, design["tiles"], other, DESIGN_DPI / 25.4).values()) > 0.05, side
     section = gallery_section(project, "straight-to")
     assert all(f'src="straight-to/thumbs/designs/{change[side]["hash"]}.png"' in section for side in ("before", "after"))
+
+    for damage in ((0, 5, -5.0), (1, 6, 1e9), (0, 5, float("nan"))):     # tiles edited off the board, the PDF intact
+        manifest = json.loads((game / "manifest.json").read_text())
+        tile, field, value = damage
+        manifest["designs"]["track|Heaven/Hell track"]["tiles"][tile][field] = value
+        (game / "manifest.json").write_text(json.dumps(manifest))
+        title = data.read_text().split('"The road to ', 1)[1].split('"', 1)[0]
+        data.write_text(data.read_text().replace(f'"The road to {title}"', f'"The road to {title}S"', 1))
+        result = run("build")
+        assert result.exit_code == 0, result.output
+        (change,) = [c for c in json.loads((game / "manifest.json").read_text())["changes"] if c["key"].startswith("track|")]
+        assert sorted(p.stem for p in (game / "thumbs" / "designs").glob("*.png")) == [change["after"]["hash"]], damage
 
 
 def test_only_the_first_changes_are_pictured(tmp_path):

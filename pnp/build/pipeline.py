@@ -260,11 +260,11 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
         path = folder / doc.filename
         write_bytes_atomic(path, doc.pdf, root=output)
         written.append(path)
-    if build.kept_thumbnails is not None:       # cut again only when the PDFs or pnp changed (not on a mere --force)
+    if build.kept_thumbnails is not None:       # cut again when the inputs or PDFs changed (not on a mere --force)
         build.manifest.thumbnails = build.kept_thumbnails
     else:
         build.manifest.thumbnails = {}
-        for kind, png in thumbnails(build.documents, build.manifest.placed).items():
+        for kind, png in thumbnails(build.documents, build.manifest.placed, build.manifest.designs).items():
             write_bytes_atomic(folder / "thumbs" / f"{kind}.png", png, root=output)
             build.manifest.thumbnails[kind] = f"thumbs/{kind}.png"
     if build.reprint is not None:

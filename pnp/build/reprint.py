@@ -55,12 +55,6 @@ def _digest_of(text: str) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:16]
 
 
-def _design(drawn: str, texts: list[str], count: int, file: str, face: Face | None,
-            tiles: tuple[TileFace, ...] = ()) -> Design:
-    """`drawn`: the repr of what is drawn."""
-    return Design(hash=_digest_of(drawn), text=_digest_of(repr(texts)), count=count, file=file, face=face, tiles=tiles)
-
-
 def _side(elements: tuple[Element, ...] | None, reprs: dict[int, str]) -> str:
     """What repr gives for a piece's side, each element's repr worked out once a build (`reprs`, by
     id: the specs hold every element meanwhile): a deck's back, frames and bands are the same
@@ -91,9 +85,11 @@ def designs(specs: list[DocumentSpec], faces: Mapping[str, Face],
     reprs: dict[int, str] = {}
 
     def record(key: str, drawn: str, texts: list[str], count: int, file: str) -> None:
+        """`drawn`: the repr of what is drawn."""
         earlier = out.get(key)          # the same design in an earlier file: counted on, found there
-        out[key] = _design(drawn, texts, count + (earlier.count if earlier else 0), earlier.file if earlier else file,
-                           faces.get(key), tiles.get(key, ()))
+        out[key] = Design(hash=_digest_of(drawn), text=_digest_of(repr(texts)),
+                          count=count + (earlier.count if earlier else 0), file=earlier.file if earlier else file,
+                          face=faces.get(key), tiles=tiles.get(key, ()))
 
     for spec, section in _sections(specs):
         if isinstance(section, PieceSheet):
@@ -147,7 +143,7 @@ def reprint_spec(specs: list[DocumentSpec], todo: list[Change], game_title: str)
                 sections.append(replace(section, pieces=pieces))
         elif f"{section.kind}|{section.name}" in wanted:
             copies = wanted.pop(f"{section.kind}|{section.name}")
-            sections.append(replace(section, copies=copies) if isinstance(section, Sheet) else section)
+            sections += [replace(section, copies=copies)] if isinstance(section, Sheet) else [section] * copies
     lines = [change.describe() for change in todo]
     return DocumentSpec(
         filename=REPRINT_FILE,

@@ -1,12 +1,13 @@
-"""The pictures a build leaves for the gallery, each cut from a page of a PDF: a thumbnail per
-component kind from the PDFs just rendered, and for the change list each changed design's face
-before (from the previous build's PDF, still on disk) and after. Only changed designs are
-pictured, so a first build of 10,000 designs draws no picture of each."""
+"""The pictures a build leaves for the gallery, each cut from the pages of a PDF: a thumbnail per
+component kind from the PDFs just rendered, and for the change list each changed design before
+(from the previous build's PDF, still on disk) and after; a board printed on tiles is pictured
+whole, its tiles laid together. Only changed designs are pictured, so a first build of 10,000
+designs draws no picture of each."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ THUMB_HEIGHT = 220      # px of a component kind's thumbnail
 DESIGN_DPI = 40         # a changed design's before and after
 PICTURED_CHANGES = 48   # the change list's first changes are pictured; reprint.pdf holds every one
 EDGE = 0.5              # pt a box may pass its page's edge by (rounding)
+MAX_TILES = 256         # a board printed on more tiles is not pictured
 
 
 def _png(image: Any) -> bytes:
@@ -72,22 +74,21 @@ class _Pages:
                 document.close()
 
 
-def thumbnails(documents: list[RenderedDocument], placed: list[Placed]) -> dict[str, bytes]:
+def thumbnails(documents: list[RenderedDocument], placed: list[Placed],
+               designs: Mapping[str, Design]) -> dict[str, bytes]:
     """A PNG per component kind, cut from the first page that shows one of its fronts; a board
-    printed on tiles is pictured whole (`_tiled_board`)."""
+    printed on tiles pictured whole, from the tiles its design records (`designs`)."""
     first: dict[str, Placed] = {}
     for item in placed:
         if item.kind not in first and item.counted:
             first[item.kind] = item
-    boards = TileFace.boards_in(placed) if any(item.tile is not None for item in first.values()) else {}
     pages = _Pages({doc.filename: doc.pdf for doc in documents}.get)
     try:
         out = {}
         for kind, item in first.items():
             if item.tile is not None:
-                tiles = boards[f"{item.kind}|{item.name}"]
-                height = max(tile.board_y + tile.h for tile in tiles)
-                image = _tiled_board(pages, item.document, tiles, scale=THUMB_HEIGHT / (height * MM))
+                design = designs.get(f"{item.kind}|{item.name}")
+                image = _tiled_board(pages, design.file, design.tiles, height=THUMB_HEIGHT) if design else None
             else:
                 face = Face.of(item)
                 image = pages.image(item.document, face, scale=THUMB_HEIGHT / (face.upright_height * MM))
@@ -98,29 +99,43 @@ def thumbnails(documents: list[RenderedDocument], placed: list[Placed]) -> dict[
         pages.close()
 
 
-def _tiled_board(pages: _Pages, file: str, tiles: tuple[TileFace, ...], *, scale: float) -> Any:
-    """A board printed on tiles at `scale`, its tiles laid together as a player glues them
-    (`pnp.render.boards`): the tiles of a row from the right, so each one's edge lies over the glue
-    strip of the tile to its right, and the rows from the top, so a row's tiles lie over the strips
-    of the row above. None when a tile cannot be cut."""
+def _tiled_board(pages: _Pages, file: str, tiles: tuple[TileFace, ...], *, height: int | None = None) -> Any:
+    """A board printed on tiles, `height` pixels high (else at DESIGN_DPI), its tiles laid together as
+    a player glues them (`pnp.render.boards`): the tiles of a row from the right, so each one's edge
+    lies over the glue strip of the tile to its right, and the rows from the top, so a row's tiles
+    lie over the strips of the row above. None when a tile is not on its page or does not lie on
+    the board its tiles make (a manifest read back is checked for its types only)."""
     from PIL import Image
 
-    width = max(tile.board_x + tile.w for tile in tiles)
-    height = max(tile.board_y + tile.h for tile in tiles)
-    board = Image.new("RGB", (round(width * MM * scale), round(height * MM * scale)), "white")
+    if not 0 < len(tiles) <= MAX_TILES:
+        return None
+    span_x, span_y = sum(tile.w for tile in tiles), sum(tile.h for tile in tiles)
+    if not all(0 <= tile.board_x <= span_x and 0 <= tile.board_y <= span_y for tile in tiles):   # NaN fails it too
+        return None
+    top = max(tile.board_y + tile.h for tile in tiles)        # mm: the board's height
+    scale = height / (top * MM) if height is not None else DESIGN_DPI / 72
+    laid = []
     for tile in sorted(tiles, key=lambda tile: (-tile.board_y, -tile.board_x)):
         image = pages.image(file, Face(tile.page, tile.x, tile.y, tile.w, tile.h), scale=scale)
         if image is None:
             return None
-        board.paste(image, (round(tile.board_x * MM * scale), round((height - tile.board_y - tile.h) * MM * scale)))
+        laid.append((image, round(tile.board_x * MM * scale), round((top - tile.board_y - tile.h) * MM * scale)))
+    # as large as the tiles' images reach (pdfium may make one a pixel short of its box, which
+    # would leave a white line along the board's edge), and no larger than they are together
+    size = max(x + image.width for image, x, _ in laid), max(y + image.height for image, _, y in laid)
+    if size[0] * size[1] > sum((image.width + 2) * (image.height + 2) for image, _, _ in laid):
+        return None
+    board = Image.new("RGB", size, "white")
+    for image, x, y in laid:
+        board.paste(image, (x, y))
     return board
 
 
 def change_pictures(found: Iterable[Change], before: Callable[[str], bytes | None],
                     after: Callable[[str], bytes | None]) -> dict[str, bytes]:
-    """A PNG of each changed design's face as it was and as it is, named by its fingerprint, for
-    the first PICTURED_CHANGES changes: `before` reads a PDF of the previous build while it is
-    still as that build wrote it (else None), `after` one of this build."""
+    """A PNG of each changed design's face (or tiled board) as it was and as it is, named by its
+    fingerprint, for the first PICTURED_CHANGES changes: `before` reads a PDF of the previous build
+    while it is still as that build wrote it (else None), `after` one of this build."""
     todo: dict[str, tuple[_Pages, Design]] = {}
     old, new = _Pages(before), _Pages(after)
     try:
@@ -132,8 +147,7 @@ def change_pictures(found: Iterable[Change], before: Callable[[str], bytes | Non
         out = {}
         for digest, (pages, design) in todo.items():
             image = (pages.image(design.file, design.face, scale=DESIGN_DPI / 72) if design.face is not None
-                     else _tiled_board(pages, design.file, design.tiles, scale=DESIGN_DPI / 72) if design.tiles
-                     else None)
+                     else _tiled_board(pages, design.file, design.tiles))
             if image is not None:
                 out[digest] = _png(image)
         return out

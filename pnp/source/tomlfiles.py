@@ -47,7 +47,7 @@ def parse_toml(text: str, path: Path) -> dict[str, Any]:
 
 def _deepest(table: dict[str, Any]) -> KeyPath | None:
     """The key path of a value nested more than MAX_DEPTH deep, found without recursion (a header
-    such as [a.a.a...] 999 deep parses without it; tomli refuses 1,000)."""
+    such as [a.a.a...] 1,000 deep parses without it; tomli refuses more)."""
     todo: list[tuple[KeyPath, Any]] = [((), table)]
     while todo:
         loc, node = todo.pop()

@@ -512,6 +512,41 @@ def test_a_changed_board_on_tiles_is_pictured_whole_as_it_printed_and_as_it_prin
         assert sorted(p.stem for p in (game / "thumbs" / "designs").glob("*.png")) == [change["after"]["hash"]], damage
 
 
+def test_the_gallery_says_how_many_of_many_changes_are_pictured(run, isolated, monkeypatch):
+    """A designer's deck of 60 Soul designs, each one's line edited: the change list lists all 60,
+    pictures the first PICTURED_CHANGES and says so."""
+    import csv
+    import re
+
+    from pnp.build.thumbnails import PICTURED_CHANGES
+
+    project = isolated / "proj"
+    assert run("new", project, "--game", "straight-to").exit_code == 0
+    monkeypatch.chdir(project)
+    game = project / "layouts" / "straight-to"
+    components = game / "components.toml"
+    components.write_text('souls = { csv = "souls.csv" }\n' + re.sub(r"\[\[souls\]\]\n(?:[^\[\n][^\n]*\n|\n)*", "",
+                                                                   components.read_text()))
+    rules = game / "rules.toml"
+    rules.write_text(re.sub(r"(\[components\.soul-(?:good|evil)\][^\[]*?fixed = )\d+", r"\g<1>30", rules.read_text()))
+
+    def souls(line: str) -> None:
+        with open(game / "souls.csv", "w", newline="") as out:
+            writer = csv.writer(out)
+            writer.writerow(["type", "name", "icon", "count", "line", "back"])
+            for i in range(60):
+                writer.writerow(["good" if i % 2 else "evil", f"Soul {i:02d}", "lorc/dove", 1, f"{line} {i}", "soul"])
+
+    for line in ("Design", "Edited design"):
+        souls(line)
+        result = run("build")
+        assert result.exit_code == 0, result.output
+    section = gallery_section(project, "straight-to")
+    assert section.count(": text changed, 1 to print") == 60
+    assert section.count('alt="before"') == section.count('alt="after"') == PICTURED_CHANGES
+    assert f"Pictures show the first {PICTURED_CHANGES} of 60 changes." in section
+
+
 def test_only_the_first_changes_are_pictured(tmp_path):
     """A change that touches every card of a large deck pictures the first PICTURED_CHANGES; the
     reprint holds them all."""

@@ -24,7 +24,7 @@ def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
     game = folder.name
     if manifest is None:
         return {"title": game, "players": None, "options": {}, "validated": False, "data": None, "documents": [],
-                "components": [], "changes": None, "pictured": PICTURED_CHANGES, "credits": []}
+                "components": [], "changes": None, "credits": []}
     fronts = [item for item in manifest.placed if item.counted]
     kinds = Counter(item.kind for item in fronts)
     designs: dict[str, Counter[str]] = defaultdict(Counter)
@@ -42,7 +42,6 @@ def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
         "components": [_component(kind, count, designs[kind], thumbs.get(kind) and f"{game}/{thumbs[kind]}")
                        for kind, count in kinds.items()],
         "changes": _changes(manifest.changes, game, folder),
-        "pictured": PICTURED_CHANGES,
         "credits": credits_lines(IconRef.parse(ref) for ref in icons),
     }
 

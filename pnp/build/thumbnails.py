@@ -76,8 +76,7 @@ class _Pages:
 
 def thumbnails(documents: list[RenderedDocument], placed: list[Placed],
                designs: Mapping[str, Design]) -> dict[str, bytes]:
-    """A PNG per component kind, cut from the first page that shows one of its fronts; a board
-    printed on tiles pictured whole, from the tiles its design records (`designs`)."""
+    """A PNG per component kind: its first design's picture (`_picture`, where `designs` record it)."""
     first: dict[str, Placed] = {}
     for item in placed:
         if item.kind not in first and item.counted:
@@ -86,17 +85,22 @@ def thumbnails(documents: list[RenderedDocument], placed: list[Placed],
     try:
         out = {}
         for kind, item in first.items():
-            if item.tile is not None:
-                design = designs.get(f"{item.kind}|{item.name}")
-                image = _tiled_board(pages, design.file, design.tiles, height=THUMB_HEIGHT) if design else None
-            else:
-                face = Face.of(item)
-                image = pages.image(item.document, face, scale=THUMB_HEIGHT / (face.upright_height * MM))
+            design = designs.get(f"{item.kind}|{item.name}")
+            image = _picture(pages, design, height=THUMB_HEIGHT) if design is not None else None
             if image is not None:
                 out[kind] = _png(image)
         return out
     finally:
         pages.close()
+
+
+def _picture(pages: _Pages, design: Design, *, height: int | None = None) -> Any:
+    """The design's first front (or its whole board, when printed on tiles) in its file, `height`
+    pixels high, else at DESIGN_DPI; None when there is none to cut."""
+    if design.face is not None:
+        face = design.face
+        return pages.image(design.file, face, scale=height / (face.upright_height * MM) if height else DESIGN_DPI / 72)
+    return _tiled_board(pages, design.file, design.tiles, height=height)
 
 
 def _tiled_board(pages: _Pages, file: str, tiles: tuple[TileFace, ...], *, height: int | None = None) -> Any:
@@ -146,8 +150,7 @@ def change_pictures(found: Iterable[Change], before: Callable[[str], bytes | Non
                 todo.setdefault(change.before.hash, (old, change.before))
         out = {}
         for digest, (pages, design) in todo.items():
-            image = (pages.image(design.file, design.face, scale=DESIGN_DPI / 72) if design.face is not None
-                     else _tiled_board(pages, design.file, design.tiles))
+            image = _picture(pages, design)
             if image is not None:
                 out[digest] = _png(image)
         return out

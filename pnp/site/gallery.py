@@ -10,6 +10,7 @@ from typing import Any
 from pnp.build.gallery_view import gallery_view
 from pnp.build.incremental import FAILURE_FILE, files_match
 from pnp.build.manifest import read_manifest
+from pnp.build.thumbnails import PICTURED_CHANGES
 from pnp.files.atomic import write_bytes_atomic
 from pnp.files.safefiles import UnsafeFile, read_json
 
@@ -73,7 +74,7 @@ def write_gallery(output: Path, data_now: Mapping[str, str], *,
                if folder.is_dir() and not folder.is_symlink() and not folder.name.startswith(".")]   # .pnp-cache
     games = [g for g in (_game(folder, data_now.get(folder.name), (built or {}).get(folder.name),
                                folder.name in verified) for folder in folders) if g]
-    html = render_page("gallery.html.j2", games=games)
+    html = render_page("gallery.html.j2", games=games, pictured=PICTURED_CHANGES)
     path = output / "index.html"
     write_bytes_atomic(path, html.encode("utf-8"), root=output)
     return path

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, NamedTuple, TypeVar, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypeVar, get_origin, get_type_hints
 
 from pnp.files.safefiles import UnsafeFile, read_json, read_regular
 from pnp.render.placed import Placed
@@ -44,6 +44,24 @@ class PrintRecord:
     ink_saver: bool
 
 
+class _Designed(Protocol):
+    @property
+    def kind(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+
+
+def design_key(design: _Designed) -> str:
+    """How a build's designs are told apart, here and by the next build: "kind|name" (a piece, board
+    or sheet, or a side of one placed on a page)."""
+    return f"{design.kind}|{design.name}"
+
+
+def design_name(key: str) -> str:
+    """The name in a `design_key`."""
+    return key.split("|", 1)[1]
+
+
 class Face(NamedTuple):
     """Where a design's first front lies in its PDF (its page, and its box there in mm, lower-left
     corner first): the change list's pictures of it are cut from there, by this build from the PDF
@@ -73,7 +91,7 @@ class Face(NamedTuple):
         out: dict[str, Face] = {}
         for item in placed:
             if item.side == "face" and item.tile is None:
-                key = f"{item.kind}|{item.name}"
+                key = design_key(item)
                 if key not in out:
                     out[key] = Face.of(item)
         return out
@@ -99,7 +117,7 @@ class TileFace(NamedTuple):
         files: dict[str, str] = {}
         for item in placed:
             if item.tile is not None and item.side == "face":
-                key = f"{item.kind}|{item.name}"
+                key = design_key(item)
                 if files.setdefault(key, item.document) == item.document:
                     on_page, on_board = item.page_box(), item.box
                     out.setdefault(key, []).append(TileFace(item.page, on_page.x, on_page.y, on_page.w, on_page.h,

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from pnp.build.manifest import ChangeRecord, Design, Face, TileFace
+from pnp.build.manifest import ChangeRecord, Design, Face, TileFace, design_key, design_name
 from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.render.elements import Element, Group, Text
 
@@ -25,7 +25,7 @@ class Change:
     reprint: int        # copies to print again
 
     def describe(self) -> str:
-        name = self.key.split("|", 1)[1]
+        name = design_name(self.key)
         if self.kind == "added":
             return f"{name}: new, {self.reprint} to print"
         if self.kind == "removed":
@@ -96,13 +96,13 @@ def designs(specs: list[DocumentSpec], faces: Mapping[str, Face],
             for piece, count in section.copies():
                 drawn = (f"({_side(piece.face, reprs)}, {piece.background!r}, {_side(piece.back, reprs)}, "
                          f"{piece.back_background!r}, {section.width!r}, {section.height!r})")   # repr of the tuple
-                record(f"{piece.kind}|{piece.name}", drawn, _texts(piece.face) + _texts(piece.back or ()), count,
+                record(design_key(piece), drawn, _texts(piece.face) + _texts(piece.back or ()), count,
                        spec.filename)
         elif isinstance(section, Board):
-            record(f"{section.kind}|{section.name}", repr((section.elements, section.width, section.height)),
+            record(design_key(section), repr((section.elements, section.width, section.height)),
                    _texts(section.elements), 1, spec.filename)
         elif isinstance(section, Sheet):
-            record(f"{section.kind}|{section.name}", repr(section.elements), _texts(section.elements),
+            record(design_key(section), repr(section.elements), _texts(section.elements),
                    max(section.copies, 1), spec.filename)
     return out
 
@@ -138,11 +138,11 @@ def reprint_spec(specs: list[DocumentSpec], todo: list[Change], game_title: str)
         if isinstance(section, PieceSheet):
             pieces: list[Piece] = []
             for piece, _ in section.copies():
-                pieces += [piece] * wanted.pop(f"{piece.kind}|{piece.name}", 0)
+                pieces += [piece] * wanted.pop(design_key(piece), 0)
             if pieces:
                 sections.append(replace(section, pieces=pieces))
-        elif f"{section.kind}|{section.name}" in wanted:
-            copies = wanted.pop(f"{section.kind}|{section.name}")
+        elif design_key(section) in wanted:
+            copies = wanted.pop(design_key(section))
             sections += [replace(section, copies=copies)] if isinstance(section, Sheet) else [section] * copies
     lines = [change.describe() for change in todo]
     return DocumentSpec(

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from pnp.build.manifest import Design, Face, TileFace
+from pnp.build.manifest import Design, Face, TileFace, design_key
 from pnp.geometry import MM
 from pnp.render.placed import Placed
 
@@ -85,7 +85,7 @@ def thumbnails(documents: list[RenderedDocument], placed: list[Placed],
     try:
         out = {}
         for kind, item in first.items():
-            design = designs.get(f"{item.kind}|{item.name}")
+            design = designs.get(design_key(item))
             image = _picture(pages, design, height=THUMB_HEIGHT) if design is not None else None
             if image is not None:
                 out[kind] = _png(image)

@@ -639,13 +639,23 @@ def tts(game: str, base_url: str | None, **flags: Any) -> None:
 
 def _exported(settings: Settings, game: str, folder: Path) -> None:
     """Record which data the export was made from (the gallery marks it stale once the data
-    changes), then refresh the gallery."""
+    changes), then refresh the gallery. The record an older pnp kept inside the folder, as
+    source.json, is removed; a file of that name that is not such a record is the export's own."""
     from pnp.build.incremental import data_digest
-    from pnp.files.atomic import write_bytes_atomic
-    from pnp.site.gallery import EXPORT_SOURCE
+    from pnp.files.atomic import read_inside, remove_file, write_bytes_atomic
+    from pnp.files.safefiles import UnsafeFile
+    from pnp.site.gallery import export_record
 
+    output = settings.output_dir()
     source = {"data": data_digest(game, settings)}
-    write_bytes_atomic(folder / EXPORT_SOURCE, (json.dumps(source) + "\n").encode(), root=settings.output_dir())
+    write_bytes_atomic(export_record(folder), (json.dumps(source) + "\n").encode(), root=output)
+    older = folder / "source.json"
+    try:
+        kept = json.loads(read_inside(older, root=output, limit=1024) or b"null")
+    except (UnsafeFile, ValueError):
+        kept = None
+    if isinstance(kept, dict) and set(kept) == {"data"}:
+        remove_file(older, root=output)
     _gallery(settings)
 
 

@@ -14,8 +14,13 @@ from pnp.build.thumbnails import PICTURED_CHANGES
 from pnp.files.atomic import write_bytes_atomic
 from pnp.files.safefiles import UnsafeFile, read_json
 
-EXPORT_SOURCE = "source.json"      # in each export folder: the data digest it was made from
 MAX_SHOWN = 1024 * 1024            # a failure record or export source the gallery reads
+
+
+def export_record(kind_folder: Path) -> Path:
+    """Where an export records the data digest it was made from: beside its folder, not in it,
+    since an export names its files after the game (a game called "source" saves source.json)."""
+    return kind_folder.with_name(f"{kind_folder.name}.source.json")
 
 
 def _read_json(path: Path) -> dict[str, Any]:
@@ -49,8 +54,8 @@ def _game(folder: Path, data_now: str | None, built: dict[str, Any] | None, veri
     exports = {}
     for kind_folder in sorted(p for p in (folder / "exports").glob("*") if p.is_dir()):
         files = [path.relative_to(folder.parent).as_posix() for path in sorted(kind_folder.glob("*"))
-                 if path.suffix in (".png", ".csv", ".json", ".pdf") and path.name != EXPORT_SOURCE]
-        made_from = _read_json(kind_folder / EXPORT_SOURCE).get("data")
+                 if path.suffix in (".png", ".csv", ".json", ".pdf")]
+        made_from = _read_json(export_record(kind_folder)).get("data")
         exports[kind_folder.name] = {"files": files, "stale": made_from != (data_now or view["data"])}
     game = folder.name
     return {

@@ -567,7 +567,7 @@ def images(game: str, dpi: int, **flags: Any) -> None:
                                 ink_saver=settings.ink_saver, folder=folder, root=settings.output_dir(),
                                 progress=bar.update)
     click.echo(f"{game}: {len(written) - 1} images at {dpi} dpi and quantities.csv -> {folder}")
-    _exported(settings, game, folder)
+    _exported(settings, game, folder, written)
 
 
 @export.command()
@@ -609,7 +609,7 @@ def printshop(game: str, service: str, output_profile: Path | None, **flags: Any
         written = export_service(decks, chosen, store, ink_saver=settings.ink_saver, game_title=found.title,
                                  profile=profile, folder=folder, root=settings.output_dir(), progress=bar.update)
     click.echo(f"{game}: {len(written) - 1} {chosen.title} file(s) and cards.csv -> {folder}")
-    _exported(settings, game, folder)
+    _exported(settings, game, folder, written)
 
 
 @export.command()
@@ -634,28 +634,26 @@ def tts(game: str, base_url: str | None, **flags: Any) -> None:
         written = export_tts(found, store, folder=folder, root=settings.output_dir(), base_url=base_url,
                              ink_saver=settings.ink_saver, progress=bar.update)
     click.echo(f"{game}: saved object {written[-1].name} with {len(written) - 2} images -> {folder}")
-    _exported(settings, game, folder)
+    _exported(settings, game, folder, written)
 
 
-def _exported(settings: Settings, game: str, folder: Path) -> None:
-    """Record which data the export was made from (the gallery marks it stale once the data
-    changes), then refresh the gallery. The record an older pnp kept inside the folder, as
-    source.json, is removed; a file of that name that is not such a record is the export's own."""
+def _exported(settings: Settings, game: str, folder: Path, written: list[Path]) -> None:
+    """Remove what an earlier export left in the folder and this one did not write (a renamed
+    card's picture would otherwise go to the print shop with the deck; a user's own notes of
+    another kind stay), record which data the export was made from (the gallery marks it stale
+    once the data changes), then refresh the gallery."""
     from pnp.build.incremental import data_digest
-    from pnp.files.atomic import read_inside, remove_file, write_bytes_atomic
-    from pnp.files.safefiles import UnsafeFile
-    from pnp.site.gallery import export_record
+    from pnp.files.atomic import files_in, remove_file, write_bytes_atomic
+    from pnp.site.gallery import EXPORTED, export_record
 
     output = settings.output_dir()
+    names = {path.name for path in written}
+    for suffix in EXPORTED:
+        for name in files_in(folder, root=output, suffix=suffix):
+            if name not in names:
+                remove_file(folder / name, root=output)
     source = {"data": data_digest(game, settings)}
     write_bytes_atomic(export_record(folder), (json.dumps(source) + "\n").encode(), root=output)
-    older = folder / "source.json"
-    try:
-        kept = json.loads(read_inside(older, root=output, limit=1024) or b"null")
-    except (UnsafeFile, ValueError):
-        kept = None
-    if isinstance(kept, dict) and set(kept) == {"data"}:
-        remove_file(older, root=output)
     _gallery(settings)
 
 

@@ -272,31 +272,41 @@ def test_a_game_whose_name_holds_back_shows_its_first_face_as_the_thumbnail(run,
     assert ImageChops.difference(shown, face).getbbox() is None
 
 
-def test_a_game_called_source_keeps_its_saved_object_and_the_export_its_record(run, isolated):
+def test_an_export_replaces_the_last_one_and_records_its_data_beside_its_folder(run, isolated):
     """An export recorded the data it was made from in its folder as source.json, the name under
     which a game called "source" saves its Tabletop Simulator object: the record replaced the save.
-    The record lies beside the folder now; an older pnp's record in it goes, the game's file stays."""
+    The record lies beside the folder now. And a card renamed since the last export left its old
+    picture among the new ones, to be uploaded with them: an export removes what it did not write
+    of the kinds it writes (an older pnp's record among them), and leaves a designer's notes."""
     layouts = isolated / "layouts"
     shutil.copytree(DATA_GAMES / "lantern-walk", layouts / "source")
     assert run("build", "--layouts", layouts, "source").exit_code == 0
     exports = isolated / "output/source/exports"
-    older = exports / "images/source.json"
-    older.parent.mkdir(parents=True)
-    older.write_text('{"data": "made by an older pnp"}\n')
     for kind in ("tts", "images"):
         result = run("export", kind, "--layouts", layouts, "source")
         assert result.exit_code == 0, result.output
     saved = json.loads((exports / "tts/source.json").read_text())
     assert saved["SaveName"] == "Lantern Walk" and saved["ObjectStates"]
-    assert not older.exists()
     gallery = (isolated / "output/index.html").read_text()
-    assert 'href="source/exports/tts/source.json"' in gallery and "exports/images/source.json" not in gallery
-    assert "data-stale" not in gallery
-    data = layouts / "source" / "game.toml"
-    data.write_text(data.read_text().replace('name = "Spark token"', 'name = "Spark"'))
+    assert 'href="source/exports/tts/source.json"' in gallery and "data-stale" not in gallery
+    (exports / "images/source.json").write_text('{"data": "made by an older pnp"}\n')
+    (exports / "images/notes.txt").write_text("ordered 2 copies\n")
+    for name, old, new in (("game.toml", 'id = "shade"', 'id = "wraith"'),
+                           ("rules.toml", "[components.shade]", "[components.wraith]")):
+        data = layouts / "source" / name
+        assert data.read_text().count(old) == 1
+        data.write_text(data.read_text().replace(old, new))
     assert run("build", "--layouts", layouts, "source").exit_code == 0
     gallery = (isolated / "output/index.html").read_text()
     assert 'data-stale="tts"' in gallery and 'data-stale="images"' in gallery
+    assert run("export", "images", "--layouts", layouts, "source").exit_code == 0
+    images = exports / "images"
+    listed = {row["file"] for row in quantities(images)}
+    assert "wraith-01.png" in listed and "shade-01.png" not in listed
+    assert {p.name for p in images.iterdir()} == listed | {"quantities.csv", "notes.txt"}
+    gallery = (isolated / "output/index.html").read_text()
+    assert 'data-stale="tts"' in gallery and 'data-stale="images"' not in gallery
+    assert "exports/images/source.json" not in gallery and "shade-01.png" not in gallery
 
 
 def test_decks_with_several_backs_get_a_sheet_of_backs(tts_exports):

@@ -14,6 +14,7 @@ from pnp.build.thumbnails import PICTURED_CHANGES
 from pnp.files.atomic import write_bytes_atomic
 from pnp.files.safefiles import UnsafeFile, read_json
 
+EXPORTED = (".png", ".csv", ".json", ".pdf")     # the kinds of file exports write: listed, and replaced
 MAX_SHOWN = 1024 * 1024            # a failure record or export source the gallery reads
 
 
@@ -54,7 +55,7 @@ def _game(folder: Path, data_now: str | None, built: dict[str, Any] | None, veri
     exports = {}
     for kind_folder in sorted(p for p in (folder / "exports").glob("*") if p.is_dir()):
         files = [path.relative_to(folder.parent).as_posix() for path in sorted(kind_folder.glob("*"))
-                 if path.suffix in (".png", ".csv", ".json", ".pdf")]
+                 if path.suffix in EXPORTED]
         made_from = _read_json(export_record(kind_folder)).get("data")
         exports[kind_folder.name] = {"files": files, "stale": made_from != (data_now or view["data"])}
     game = folder.name

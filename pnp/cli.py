@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterable, Mapping, Set
 from contextlib import AbstractContextManager
@@ -638,22 +637,12 @@ def tts(game: str, base_url: str | None, **flags: Any) -> None:
 
 
 def _exported(settings: Settings, game: str, folder: Path, written: list[Path]) -> None:
-    """Remove what an earlier export left in the folder and this one did not write (a renamed
-    card's picture would otherwise go to the print shop with the deck; a user's own notes of
-    another kind stay), record which data the export was made from (the gallery marks it stale
-    once the data changes), then refresh the gallery."""
+    """The export replaces the last one of its kind and records the data it was made from (the
+    gallery marks it stale once the data changes); then the gallery is refreshed."""
+    from pnp.build.exportrecord import replace_export
     from pnp.build.incremental import data_digest
-    from pnp.files.atomic import files_in, remove_file, write_bytes_atomic
-    from pnp.site.gallery import EXPORTED, export_record
 
-    output = settings.output_dir()
-    names = {path.name for path in written}
-    for suffix in EXPORTED:
-        for name in files_in(folder, root=output, suffix=suffix):
-            if name not in names:
-                remove_file(folder / name, root=output)
-    source = {"data": data_digest(game, settings)}
-    write_bytes_atomic(export_record(folder), (json.dumps(source) + "\n").encode(), root=output)
+    replace_export(folder, written, data_digest(game, settings), root=settings.output_dir())
     _gallery(settings)
 
 

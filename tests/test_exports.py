@@ -275,22 +275,25 @@ def test_a_game_whose_name_holds_back_shows_its_first_face_as_the_thumbnail(run,
 def test_an_export_replaces_the_last_one_and_records_its_data_beside_its_folder(run, isolated):
     """An export recorded the data it was made from in its folder as source.json, the name under
     which a game called "source" saves its Tabletop Simulator object: the record replaced the save.
-    The record lies beside the folder now. And a card renamed since the last export left its old
-    picture among the new ones, to be uploaded with them: an export removes what it did not write
-    of the kinds it writes (an older pnp's record among them), and leaves a designer's notes."""
+    The record lies beside the folder now, with the files the export wrote. And a card renamed since
+    the last export left its old picture among the new ones, to be uploaded with them: an export
+    removes what the last one wrote and it did not, and leaves the files pnp did not write."""
     layouts = isolated / "layouts"
     shutil.copytree(DATA_GAMES / "lantern-walk", layouts / "source")
     assert run("build", "--layouts", layouts, "source").exit_code == 0
     exports = isolated / "output/source/exports"
+    (exports / "images").mkdir(parents=True)
+    (exports / "images/source.json").write_text('{"data": "made by an older pnp"}\n')     # its record
+    (exports / "images/box-art.png").write_bytes(b"a designer's own picture")
     for kind in ("tts", "images"):
         result = run("export", kind, "--layouts", layouts, "source")
         assert result.exit_code == 0, result.output
     saved = json.loads((exports / "tts/source.json").read_text())
     assert saved["SaveName"] == "Lantern Walk" and saved["ObjectStates"]
+    assert not (exports / "images/source.json").exists() and (exports / "images/shade-01.png").is_file()
     gallery = (isolated / "output/index.html").read_text()
     assert 'href="source/exports/tts/source.json"' in gallery and "data-stale" not in gallery
-    (exports / "images/source.json").write_text('{"data": "made by an older pnp"}\n')
-    (exports / "images/notes.txt").write_text("ordered 2 copies\n")
+    assert "images/source.json" not in gallery and "box-art.png" not in gallery
     for name, old, new in (("game.toml", 'id = "shade"', 'id = "wraith"'),
                            ("rules.toml", "[components.shade]", "[components.wraith]")):
         data = layouts / "source" / name
@@ -303,10 +306,10 @@ def test_an_export_replaces_the_last_one_and_records_its_data_beside_its_folder(
     images = exports / "images"
     listed = {row["file"] for row in quantities(images)}
     assert "wraith-01.png" in listed and "shade-01.png" not in listed
-    assert {p.name for p in images.iterdir()} == listed | {"quantities.csv", "notes.txt"}
+    assert {p.name for p in images.iterdir()} == listed | {"quantities.csv", "box-art.png"}
     gallery = (isolated / "output/index.html").read_text()
     assert 'data-stale="tts"' in gallery and 'data-stale="images"' not in gallery
-    assert "exports/images/source.json" not in gallery and "shade-01.png" not in gallery
+    assert "wraith-01.png" in gallery and "shade-01.png" not in gallery
 
 
 def test_decks_with_several_backs_get_a_sheet_of_backs(tts_exports):

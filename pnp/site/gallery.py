@@ -7,6 +7,7 @@ from collections.abc import Mapping, Set
 from pathlib import Path
 from typing import Any
 
+from pnp.build.exportrecord import exported_files, read_record
 from pnp.build.gallery_view import gallery_view
 from pnp.build.incremental import FAILURE_FILE, files_match
 from pnp.build.manifest import read_manifest
@@ -14,14 +15,7 @@ from pnp.build.thumbnails import PICTURED_CHANGES
 from pnp.files.atomic import write_bytes_atomic
 from pnp.files.safefiles import UnsafeFile, read_json
 
-EXPORTED = (".png", ".csv", ".json", ".pdf")     # the kinds of file exports write: listed, and replaced
 MAX_SHOWN = 1024 * 1024            # a failure record or export source the gallery reads
-
-
-def export_record(kind_folder: Path) -> Path:
-    """Where an export records the data digest it was made from: beside its folder, not in it,
-    since an export names its files after the game (a game called "source" saves source.json)."""
-    return kind_folder.with_name(f"{kind_folder.name}.source.json")
 
 
 def _read_json(path: Path) -> dict[str, Any]:
@@ -54,10 +48,9 @@ def _game(folder: Path, data_now: str | None, built: dict[str, Any] | None, veri
     view = view or gallery_view(None, folder)
     exports = {}
     for kind_folder in sorted(p for p in (folder / "exports").glob("*") if p.is_dir()):
-        files = [path.relative_to(folder.parent).as_posix() for path in sorted(kind_folder.glob("*"))
-                 if path.suffix in EXPORTED]
-        made_from = _read_json(export_record(kind_folder)).get("data")
-        exports[kind_folder.name] = {"files": files, "stale": made_from != (data_now or view["data"])}
+        made = read_record(kind_folder, root=folder.parent)
+        files = [f"{folder.name}/exports/{kind_folder.name}/{name}" for name in exported_files(kind_folder, made)]
+        exports[kind_folder.name] = {"files": files, "stale": made.get("data") != (data_now or view["data"])}
     game = folder.name
     return {
         "slug": game,

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pnp.files.atomic import read_inside, remove_file, write_bytes_atomic
+from pnp.files.atomic import files_in, read_inside, remove_file, write_bytes_atomic
 from pnp.files.safefiles import UnsafeFile
 
 EXPORTED = (".png", ".csv", ".json", ".pdf")      # the kinds of file exports write
@@ -30,12 +30,13 @@ def read_record(folder: Path, *, root: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def exported_files(folder: Path, record: dict[str, Any]) -> list[str]:
-    """The files of the export in `folder` that are there: those its `record` lists; for an export
-    of an older pnp, which listed none, the folder's files of the kinds exports write but its record."""
+def exported_files(folder: Path, record: dict[str, Any], *, root: Path) -> list[str]:
+    """The files of the export in `folder` that are there (regular files, reached through no link):
+    those its `record` lists; for an export of an older pnp, which listed none, the folder's files
+    of the kinds exports write but its record."""
     listed = _listed(record)
-    return sorted(path.name for path in folder.glob("*") if path.suffix in EXPORTED and path.is_file()
-                  and (path.name in listed if listed is not None else path.name != OLDER_RECORD))
+    return [name for name in files_in(folder, root=root, suffix="")
+            if (name in listed if listed is not None else Path(name).suffix in EXPORTED and name != OLDER_RECORD)]
 
 
 def replace_export(folder: Path, written: list[Path], data: str, *, root: Path) -> None:

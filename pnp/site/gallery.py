@@ -15,7 +15,7 @@ from pnp.build.thumbnails import PICTURED_CHANGES
 from pnp.files.atomic import write_bytes_atomic
 from pnp.files.safefiles import UnsafeFile, read_json
 
-MAX_SHOWN = 1024 * 1024            # a failure record or export source the gallery reads
+MAX_SHOWN = 1024 * 1024            # a failure record the gallery reads
 
 
 def _read_json(path: Path) -> dict[str, Any]:
@@ -49,7 +49,8 @@ def _game(folder: Path, data_now: str | None, built: dict[str, Any] | None, veri
     exports = {}
     for kind_folder in sorted(p for p in (folder / "exports").glob("*") if p.is_dir()):
         made = read_record(kind_folder, root=folder.parent)
-        files = [f"{folder.name}/exports/{kind_folder.name}/{name}" for name in exported_files(kind_folder, made)]
+        files = [f"{folder.name}/exports/{kind_folder.name}/{name}"
+                 for name in exported_files(kind_folder, made, root=folder.parent)]
         exports[kind_folder.name] = {"files": files, "stale": made.get("data") != (data_now or view["data"])}
     game = folder.name
     return {

@@ -566,7 +566,7 @@ def images(game: str, dpi: int, **flags: Any) -> None:
                                 ink_saver=settings.ink_saver, folder=folder, root=settings.output_dir(),
                                 progress=bar.update)
     click.echo(f"{game}: {len(written) - 1} images at {dpi} dpi and quantities.csv -> {folder}")
-    _exported(settings, game, folder, written)
+    _exported(settings, game, folder, written, title="Print-on-demand images")
 
 
 @export.command()
@@ -608,7 +608,7 @@ def printshop(game: str, service: str, output_profile: Path | None, **flags: Any
         written = export_service(decks, chosen, store, ink_saver=settings.ink_saver, game_title=found.title,
                                  profile=profile, folder=folder, root=settings.output_dir(), progress=bar.update)
     click.echo(f"{game}: {len(written) - 1} {chosen.title} file(s) and cards.csv -> {folder}")
-    _exported(settings, game, folder, written)
+    _exported(settings, game, folder, written, title=f"{chosen.title} files")
 
 
 @export.command()
@@ -633,16 +633,17 @@ def tts(game: str, base_url: str | None, **flags: Any) -> None:
         written = export_tts(found, store, folder=folder, root=settings.output_dir(), base_url=base_url,
                              ink_saver=settings.ink_saver, progress=bar.update)
     click.echo(f"{game}: saved object {written[-1].name} with {len(written) - 2} images -> {folder}")
-    _exported(settings, game, folder, written)
+    _exported(settings, game, folder, written, title="Tabletop Simulator")
 
 
-def _exported(settings: Settings, game: str, folder: Path, written: list[Path]) -> None:
+def _exported(settings: Settings, game: str, folder: Path, written: list[Path], *, title: str) -> None:
     """The export replaces the last one of its kind and records the data it was made from (the
-    gallery marks it stale once the data changes); then the gallery is refreshed."""
+    gallery marks it stale once the data changes) and what it is (`title`, the gallery's label);
+    then the gallery is refreshed."""
     from pnp.build.exportrecord import replace_export
     from pnp.build.incremental import data_digest
 
-    replace_export(folder, written, data_digest(game, settings), root=settings.output_dir())
+    replace_export(folder, written, data_digest(game, settings), title=title, root=settings.output_dir())
     _gallery(settings)
 
 

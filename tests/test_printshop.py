@@ -36,7 +36,7 @@ IMAGE_RUNS = {"makeplayingcards": "punished", "printerstudio": "exit-from-purgat
 @pytest.fixture(scope="module")
 def exports(tmp_path_factory) -> Path:
     """DriveThruCards' PDFs for every card game and each image service's files for one game, made
-    once by the CLI."""
+    once by the CLI; Punished built first, so the gallery shows its exports."""
     from click.testing import CliRunner
 
     from pnp.cli import cli
@@ -44,6 +44,8 @@ def exports(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("printshop")
     runs = [(game, "drivethrucards") for game in CARD_GAMES] + [(g, s) for s, g in IMAGE_RUNS.items()]
     with contextlib.chdir(folder):
+        built = CliRunner().invoke(cli, ["build", "punished", "-o", str(folder)], catch_exceptions=False)
+        assert built.exit_code == 0, built.output
         for game, service in runs:
             result = CliRunner().invoke(cli, ["export", "printshop", game, "--service", service, "-o", str(folder)],
                                         catch_exceptions=False)
@@ -302,3 +304,21 @@ def test_two_decks_of_one_title_keep_their_own_files(tmp_path):
         for file, colour in ((row["front"], front), (row["back"], back)):
             with Image.open(tmp_path / file) as image:
                 assert image.convert("RGB").getpixel((image.width // 2, image.height // 2)) == colour, file
+
+
+def test_the_gallery_names_each_service_and_counts_its_pictures(exports):
+    """A print shop's export is labelled with the service's name (its folder bears the service's
+    --service value, which the gallery printed bare), and a deck of PNGs is one link to its folder
+    with their count beside cards.csv, not a link per picture; DriveThruCards' PDFs stay links."""
+    html = (exports / "index.html").read_text()
+    mpc = exports / "punished" / "exports" / "makeplayingcards"
+    pictures = sorted(p.name for p in mpc.glob("*.png"))
+    assert len(pictures) > 12
+    assert "<strong>MakePlayingCards files:</strong>" in html and "<strong>makeplayingcards:</strong>" not in html
+    assert (f'<a href="punished/exports/makeplayingcards/" data-pictures="{len(pictures)}">'
+            f"{len(pictures)} pictures</a>") in html
+    assert 'href="punished/exports/makeplayingcards/cards.csv"' in html
+    assert not any(f"makeplayingcards/{name}" in html for name in pictures)
+    assert "<strong>DriveThruCards files:</strong>" in html
+    for pdf in (exports / "punished" / "exports" / "drivethrucards").glob("*.pdf"):
+        assert f'href="punished/exports/drivethrucards/{pdf.name}"' in html

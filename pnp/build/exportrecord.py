@@ -1,7 +1,8 @@
 """What an export of one kind last wrote, kept beside its folder (`exports/<kind>.source.json`, not
 in it: an export names its files after the game, and a game called "source" saves source.json):
-the data it was made from, so the gallery can mark it stale, and the files it wrote, so the next
-export of that kind replaces them and leaves the files pnp did not write."""
+the data it was made from, so the gallery can mark it stale, what the export is (the gallery's
+label for it), and the files it wrote, so the next export of that kind replaces them and leaves
+the files pnp did not write."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from pnp.files.safefiles import UnsafeFile
 EXPORTED = (".png", ".csv", ".json", ".pdf")      # the kinds of file exports write
 MAX_RECORD = 1024 * 1024
 OLDER_RECORD = "source.json"       # where pnp kept the record before, inside the folder
+MAX_TITLE = 100
 
 
 def record_path(folder: Path) -> Path:
@@ -39,13 +41,20 @@ def exported_files(folder: Path, record: dict[str, Any], *, root: Path) -> list[
             if (name in listed if listed is not None else Path(name).suffix in EXPORTED and name != OLDER_RECORD)]
 
 
-def replace_export(folder: Path, written: list[Path], data: str, *, root: Path) -> None:
+def replace_export(folder: Path, written: list[Path], data: str, *, title: str, root: Path) -> None:
     """Remove what the last export of this kind wrote and this one did not (a renamed card's
-    picture would otherwise be uploaded with the deck), then record this one."""
+    picture would otherwise be uploaded with the deck), then record this one as `title`."""
     names = sorted({path.name for path in written})
     for name in sorted(_left(folder, root) - set(names)):
         remove_file(folder / name, root=root)
-    write_bytes_atomic(record_path(folder), (json.dumps({"data": data, "files": names}) + "\n").encode(), root=root)
+    record = {"data": data, "title": title, "files": names}
+    write_bytes_atomic(record_path(folder), (json.dumps(record) + "\n").encode(), root=root)
+
+
+def export_title(record: dict[str, Any], folder: Path) -> str:
+    """What the export is, as its record names it; an older pnp's export by its folder's name."""
+    title = record.get("title")
+    return title if isinstance(title, str) and 0 < len(title) <= MAX_TITLE else folder.name
 
 
 def _left(folder: Path, root: Path) -> set[str]:

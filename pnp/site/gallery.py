@@ -7,7 +7,7 @@ from collections.abc import Mapping, Set
 from pathlib import Path
 from typing import Any
 
-from pnp.build.exportrecord import exported_files, read_record
+from pnp.build.exportrecord import export_title, exported_files, read_record
 from pnp.build.gallery_view import gallery_view
 from pnp.build.incremental import FAILURE_FILE, files_match
 from pnp.build.manifest import read_manifest
@@ -16,6 +16,7 @@ from pnp.files.atomic import write_bytes_atomic
 from pnp.files.safefiles import UnsafeFile, read_json
 
 MAX_SHOWN = 1024 * 1024            # a failure record the gallery reads
+SHOWN_PICTURES = 12                # an export's pictures linked one by one; more are counted
 
 
 def _read_json(path: Path) -> dict[str, Any]:
@@ -49,9 +50,10 @@ def _game(folder: Path, data_now: str | None, built: dict[str, Any] | None, veri
     exports = {}
     for kind_folder in sorted(p for p in (folder / "exports").glob("*") if p.is_dir()):
         made = read_record(kind_folder, root=folder.parent)
-        files = [f"{folder.name}/exports/{kind_folder.name}/{name}"
-                 for name in exported_files(kind_folder, made, root=folder.parent)]
-        exports[kind_folder.name] = {"files": files, "stale": made.get("data") != (data_now or view["data"])}
+        links = _export_links(kind_folder, made, f"{folder.name}/exports/{kind_folder.name}/", root=folder.parent)
+        exports[kind_folder.name] = {**links,
+                                     "title": export_title(made, kind_folder),
+                                     "stale": made.get("data") != (data_now or view["data"])}
     game = folder.name
     return {
         "slug": game,
@@ -61,6 +63,17 @@ def _game(folder: Path, data_now: str | None, built: dict[str, Any] | None, veri
         "reprint": f"{game}/reprint.pdf" if (folder / "reprint.pdf").is_file() else None,
         "report": f"{game}/report.html" if (folder / "report.html").is_file() else None,
     }
+
+
+def _export_links(kind_folder: Path, made: dict[str, Any], href: str, *, root: Path) -> dict[str, Any]:
+    """The export's files as links (`href`: its folder's, from the gallery); past SHOWN_PICTURES
+    pictures, the pictures as one link to the folder with their count (a print shop's deck is a
+    hundred PNGs), the files a player opens (a CSV, a PDF, a saved object) still one by one."""
+    names = exported_files(kind_folder, made, root=root)
+    pictures = sum(name.endswith(".png") for name in names)
+    counted = pictures if pictures > SHOWN_PICTURES else 0
+    shown = [name for name in names if not (counted and name.endswith(".png"))]
+    return {"files": [href + name for name in shown], "folder": href, "pictures": counted}
 
 
 def write_gallery(output: Path, data_now: Mapping[str, str], *,

@@ -312,6 +312,26 @@ def test_an_export_replaces_the_last_one_and_records_its_data_beside_its_folder(
     assert "wraith-01.png" in gallery and "shade-01.png" not in gallery
 
 
+def test_a_linked_export_folder_is_left_out_of_the_gallery(run, isolated, tmp_path):
+    """The gallery reads an export's folder through no link, as pnp writes it: a linked folder, or a
+    linked exports folder, is left out of the gallery, not followed, and not an error after a good
+    build (it failed the build, refusing "to write through" a folder it only read)."""
+    layouts = isolated / "layouts"
+    shutil.copytree(DATA_GAMES / "lantern-walk", layouts / "walk")
+    assert run("build", "--layouts", layouts, "walk").exit_code == 0
+    assert run("export", "images", "--layouts", layouts, "walk").exit_code == 0
+    exports = isolated / "output/walk/exports"
+    assert "walk/exports/images/" in (isolated / "output/index.html").read_text()
+    for linked, target in ((exports / "images", tmp_path / "images"), (exports, tmp_path / "exports")):
+        shutil.move(linked, target)
+        linked.symlink_to(target, target_is_directory=True)
+        result = run("build", "--layouts", layouts, "walk", "--force")
+        assert result.exit_code == 0, result.output
+        assert "walk/exports/" not in (isolated / "output/index.html").read_text()
+        linked.unlink()
+        shutil.move(target, linked)
+
+
 def test_decks_with_several_backs_get_a_sheet_of_backs(tts_exports):
     _, saved = tts_exports
     tiers = [o for o in saved["punished"]["ObjectStates"] if o["Name"] == "Deck"]

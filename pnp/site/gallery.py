@@ -48,7 +48,7 @@ def _game(folder: Path, data_now: str | None, built: dict[str, Any] | None, veri
         return None
     view = view or gallery_view(None, folder)
     exports = {}
-    for kind_folder in sorted(p for p in (folder / "exports").glob("*") if p.is_dir()):
+    for kind_folder in _export_folders(folder):
         made = read_record(kind_folder, root=folder.parent)
         links = _export_links(kind_folder, made, f"{folder.name}/exports/{kind_folder.name}/", root=folder.parent)
         exports[kind_folder.name] = {**links,
@@ -63,6 +63,15 @@ def _game(folder: Path, data_now: str | None, built: dict[str, Any] | None, veri
         "reprint": f"{game}/reprint.pdf" if (folder / "reprint.pdf").is_file() else None,
         "report": f"{game}/report.html" if (folder / "report.html").is_file() else None,
     }
+
+
+def _export_folders(folder: Path) -> list[Path]:
+    """The game's export folders; a link is none (pnp neither writes nor reads through one), as a
+    linked game folder is no game."""
+    exports = folder / "exports"
+    if exports.is_symlink() or not exports.is_dir():
+        return []
+    return sorted(p for p in exports.iterdir() if p.is_dir() and not p.is_symlink())
 
 
 def _export_links(kind_folder: Path, made: dict[str, Any], href: str, *, root: Path) -> dict[str, Any]:

@@ -110,6 +110,11 @@ class TileFace(NamedTuple):
     board_x: float
     board_y: float
 
+    @property
+    def face(self) -> Face:
+        """The tile's box in its PDF, as a piece's front is recorded."""
+        return Face(self.page, self.x, self.y, self.w, self.h)
+
     @staticmethod
     def boards_in(placed: list[Placed]) -> dict[str, tuple[TileFace, ...]]:
         """The tiles of each board printed on tiles, by "kind|name", in its first file."""

@@ -77,15 +77,15 @@ class _Pages:
 def thumbnails(documents: list[RenderedDocument], placed: list[Placed],
                designs: Mapping[str, Design]) -> dict[str, bytes]:
     """A PNG per component kind: its first design's picture (`_picture`, where `designs` record it)."""
-    first: dict[str, Placed] = {}
+    first: dict[str, str] = {}          # each kind's first design
     for item in placed:
         if item.kind not in first and item.counted:
-            first[item.kind] = item
+            first[item.kind] = design_key(item)
     pages = _Pages({doc.filename: doc.pdf for doc in documents}.get)
     try:
         out = {}
-        for kind, item in first.items():
-            design = designs.get(design_key(item))
+        for kind, key in first.items():
+            design = designs.get(key)
             image = _picture(pages, design, height=THUMB_HEIGHT) if design is not None else None
             if image is not None:
                 out[kind] = _png(image)
@@ -98,9 +98,13 @@ def _picture(pages: _Pages, design: Design, *, height: int | None = None) -> Any
     """The design's first front (or its whole board, when printed on tiles) in its file, `height`
     pixels high, else at DESIGN_DPI; None when there is none to cut."""
     if design.face is not None:
-        face = design.face
-        return pages.image(design.file, face, scale=height / (face.upright_height * MM) if height else DESIGN_DPI / 72)
+        return pages.image(design.file, design.face, scale=_scale(height, design.face.upright_height))
     return _tiled_board(pages, design.file, design.tiles, height=height)
+
+
+def _scale(height: int | None, mm: float) -> float:
+    """Pixels a point: `mm` drawn `height` pixels high, else at DESIGN_DPI."""
+    return height / (mm * MM) if height is not None else DESIGN_DPI / 72
 
 
 def _tiled_board(pages: _Pages, file: str, tiles: tuple[TileFace, ...], *, height: int | None = None) -> Any:
@@ -117,10 +121,10 @@ def _tiled_board(pages: _Pages, file: str, tiles: tuple[TileFace, ...], *, heigh
     if not all(0 <= tile.board_x <= span_x and 0 <= tile.board_y <= span_y for tile in tiles):   # NaN fails it too
         return None
     top = max(tile.board_y + tile.h for tile in tiles)        # mm: the board's height
-    scale = height / (top * MM) if height is not None else DESIGN_DPI / 72
+    scale = _scale(height, top)
     laid = []
     for tile in sorted(tiles, key=lambda tile: (-tile.board_y, -tile.board_x)):
-        image = pages.image(file, Face(tile.page, tile.x, tile.y, tile.w, tile.h), scale=scale)
+        image = pages.image(file, tile.face, scale=scale)
         if image is None:
             return None
         laid.append((image, round(tile.board_x * MM * scale), round((top - tile.board_y - tile.h) * MM * scale)))

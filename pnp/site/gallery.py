@@ -50,7 +50,7 @@ def _game(folder: Path, data_now: str | None, built: dict[str, Any] | None, veri
     exports = {}
     for kind_folder in _export_folders(folder):
         made = read_record(kind_folder, root=folder.parent)
-        links = _export_links(kind_folder, made, f"{folder.name}/exports/{kind_folder.name}/", root=folder.parent)
+        links = _export_links(kind_folder, made, root=folder.parent)
         exports[kind_folder.name] = {**links,
                                      "title": export_title(made, kind_folder),
                                      "stale": made.get("data") != (data_now or view["data"])}
@@ -74,15 +74,16 @@ def _export_folders(folder: Path) -> list[Path]:
     return sorted(p for p in exports.iterdir() if p.is_dir() and not p.is_symlink())
 
 
-def _export_links(kind_folder: Path, made: dict[str, Any], href: str, *, root: Path) -> dict[str, Any]:
-    """The export's files as links (`href`: its folder's, from the gallery); past SHOWN_PICTURES
-    pictures, the pictures as one link to the folder with their count (a print shop's deck is a
-    hundred PNGs), the files a player opens (a CSV, a PDF, a saved object) still one by one."""
+def _export_links(kind_folder: Path, made: dict[str, Any], *, root: Path) -> dict[str, Any]:
+    """The export's files as links from the gallery in `root`; past SHOWN_PICTURES pictures, the
+    pictures as one link to the folder with their count (a print shop's deck is a hundred PNGs),
+    the files a player opens (a CSV, a PDF, a saved object) still one by one."""
+    href = f"{kind_folder.relative_to(root).as_posix()}/"
     names = exported_files(kind_folder, made, root=root)
-    pictures = sum(name.endswith(".png") for name in names)
-    counted = pictures if pictures > SHOWN_PICTURES else 0
-    shown = [name for name in names if not (counted and name.endswith(".png"))]
-    return {"files": [href + name for name in shown], "folder": href, "pictures": counted}
+    pictures = [name for name in names if name.endswith(".png")]
+    counted = len(pictures) > SHOWN_PICTURES
+    shown = [name for name in names if not name.endswith(".png")] if counted else names
+    return {"files": [href + name for name in shown], "folder": href, "pictures": len(pictures) if counted else 0}
 
 
 def write_gallery(output: Path, data_now: Mapping[str, str], *,

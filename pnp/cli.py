@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Callable, Iterable, Mapping, Set
+from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from contextlib import AbstractContextManager
 from pathlib import Path
 from types import FrameType
@@ -20,7 +21,6 @@ from pnp.source.printoptions import DuplexMode
 if TYPE_CHECKING:                    # the commands import what they use when they run: a fast start
     from click.shell_completion import CompletionItem
 
-    from pnp.export.catalogue import Catalogue
     from pnp.source.icons import IconRef, IconStore
     from pnp.source.settings import Settings
 
@@ -523,23 +523,17 @@ def _progress(label: str, total: int) -> AbstractContextManager[Any]:
     return contextlib.nullcontext(Quiet())
 
 
-def _export_start(game: str, kind: str, flags: dict[str, Any]) -> tuple[Settings, IconStore, Path]:
+@contextlib.contextmanager
+def _export_start(game: str, kind: str, flags: dict[str, Any]) -> Iterator[tuple[Settings, IconStore, Path]]:
     """The settings and icons an export of `kind` draws with, and the folder it writes, checked
-    writable (no link on the way, a disk neither read-only nor full) before any drawing."""
-    from pnp.files.atomic import check_writable
+    writable (no link on the way, a disk neither read-only nor full) before any drawing; a refused
+    or failed export leaves no new folder behind."""
+    from pnp.files.atomic import writing_into
 
     settings = _settings(writes=True, **flags)
     folder = settings.output_dir() / game / "exports" / kind
-    check_writable(folder, root=settings.output_dir())
-    return settings, _store(settings), folder
-
-
-def _catalogue(game: str, kind: str, flags: dict[str, Any]) -> tuple[Settings, IconStore, Catalogue, Path]:
-    """What an export of `kind` starts from: `_export_start`'s, and the game's exportable pieces."""
-    from pnp.export.catalogue import catalogue
-
-    settings, store, folder = _export_start(game, kind, flags)
-    return settings, store, catalogue(game, settings, store), folder
+    with writing_into(folder, root=settings.output_dir()):
+        yield settings, _store(settings), folder
 
 
 @export.command()
@@ -556,15 +550,15 @@ def images(game: str, dpi: int, **flags: Any) -> None:
     \b
     Example: pnp export images straight-to --dpi 300 --bleed 0.125in
     """
-    from pnp.export.catalogue import require_decks
+    from pnp.export.catalogue import catalogue, require_decks
     from pnp.export.images import export_images, image_count, image_rows
 
-    settings, store, found, folder = _catalogue(game, "images", flags)
-    rows = image_rows(require_decks(found))
-    with _progress("rendering card images", image_count(rows)) as bar:
-        written = export_images(rows, store, dpi=dpi, bleed_mm=settings.bleed.mm,
-                                ink_saver=settings.ink_saver, folder=folder, root=settings.output_dir(),
-                                progress=bar.update)
+    with _export_start(game, "images", flags) as (settings, store, folder):
+        rows = image_rows(require_decks(catalogue(game, settings, store)))
+        with _progress("rendering card images", image_count(rows)) as bar:
+            written = export_images(rows, store, dpi=dpi, bleed_mm=settings.bleed.mm,
+                                    ink_saver=settings.ink_saver, folder=folder, root=settings.output_dir(),
+                                    progress=bar.update)
     click.echo(f"{game}: {len(written) - 1} images at {dpi} dpi and quantities.csv -> {folder}")
     _exported(settings, game, folder, written, title="Print-on-demand images")
 
@@ -576,14 +570,22 @@ def images(game: str, dpi: int, **flags: Any) -> None:
 @click.option("--output-profile", type=click.Path(path_type=Path, dir_okay=False),
               help="The press's CMYK ICC profile for a PDF service (default: ghostscript's SWOP profile, "
                    "from Debian's libgs-common).")
+@click.option("--max-ink", type=click.FloatRange(100, 400),
+              help="The most ink (C+M+Y+K, percent) the press takes on a point, for a PDF service "
+                   "(default: the service's own limit; DriveThruCards 240).")
+@click.option("--proof", is_flag=True,
+              help="Also write a soft proof of a PDF service's cards: each side as designed beside how "
+                   "the press prints it through the profile, as PNG, shown in the gallery.")
 @export_options
-def printshop(game: str, service: str, output_profile: Path | None, **flags: Any) -> None:
+def printshop(game: str, service: str, output_profile: Path | None, max_ink: float | None, proof: bool,
+              **flags: Any) -> None:
     """The files a card-printing service takes for GAME's decks, into OUTPUT/GAME/exports/SERVICE.
 
-    DriveThruCards: one PDF/X-1a:2003 file per deck in CMYK, each card's front then its back, every
-    copy. MakePlayingCards, PrinterStudio, The Game Crafter: an RGB PNG per front and per back at
-    their pixel size. Each card's design keeps inside the service's safe margin; cards.csv pairs
-    every front with its back and says how many to order. --card picks the service's card size.
+    DriveThruCards: one PDF/X-1a:2003 file per deck in CMYK within its ink limit, each card's back
+    then its front, every copy. MakePlayingCards, PrinterStudio, The Game Crafter: an RGB PNG per
+    front and per back at their pixel size. Each card's design keeps inside the service's safe
+    margin; cards.csv pairs every front with its back and says how many to order. --card picks the
+    service's card size.
 
     \b
     Example: pnp export printshop punished --service thegamecrafter
@@ -597,16 +599,18 @@ def printshop(game: str, service: str, output_profile: Path | None, **flags: Any
     from pnp.export.upload import export_service
 
     chosen = SERVICES[service]
-    if output_profile and not chosen.pdf:
-        raise UsageProblem(f"--output-profile: {chosen.title} takes RGB images; the profile is for a PDF service")
+    for given, option in ((output_profile, "--output-profile"), (max_ink, "--max-ink"), (proof, "--proof")):
+        if given and not chosen.pdf:
+            raise UsageProblem(f"{option}: {chosen.title} takes RGB images; {option} is for a PDF service")
     profile = OutputProfile.load(output_profile) if chosen.pdf else None
-    settings, store, folder = _export_start(game, service, flags)
-    settings = replace(settings, card=chosen.card_size(settings.card.name))
-    found = safe_catalogue(game, settings, store, safe_mm=chosen.safe_mm)
-    decks = require_decks(found)
-    with _progress(f"writing {chosen.title} files", len(decks)) as bar:
-        written = export_service(decks, chosen, store, ink_saver=settings.ink_saver, game_title=found.title,
-                                 profile=profile, folder=folder, root=settings.output_dir(), progress=bar.update)
+    with _export_start(game, service, flags) as (settings, store, folder):
+        settings = replace(settings, card=chosen.card_size(settings.card.name))
+        found = safe_catalogue(game, settings, store, safe_mm=chosen.keep_in_mm)
+        decks = require_decks(found)
+        with _progress(f"writing {chosen.title} files", len(decks)) as bar:
+            written = export_service(decks, chosen, store, ink_saver=settings.ink_saver, game_title=found.title,
+                                     profile=profile, max_ink=max_ink or chosen.max_ink, proof=proof,
+                                     folder=folder, root=settings.output_dir(), progress=bar.update)
     click.echo(f"{game}: {len(written) - 1} {chosen.title} file(s) and cards.csv -> {folder}")
     _exported(settings, game, folder, written, title=f"{chosen.title} files")
 
@@ -624,14 +628,17 @@ def tts(game: str, base_url: str | None, **flags: Any) -> None:
     \b
     Example: pnp export tts straight-to
     """
+    from pnp.export.catalogue import catalogue
     from pnp.export.tts import export_tts
 
     if base_url is not None and not base_url.startswith(("https://", "http://", "file:///")):
         raise click.BadParameter("give an http(s):// or file:/// address", param_hint="--base-url")
-    settings, store, found, folder = _catalogue(game, "tts", flags)
-    with _progress("drawing Tabletop Simulator images", len(found.decks) + len(found.pieces) + len(found.flats)) as bar:
-        written = export_tts(found, store, folder=folder, root=settings.output_dir(), base_url=base_url,
-                             ink_saver=settings.ink_saver, progress=bar.update)
+    with _export_start(game, "tts", flags) as (settings, store, folder):
+        found = catalogue(game, settings, store)
+        count = len(found.decks) + len(found.pieces) + len(found.flats)
+        with _progress("drawing Tabletop Simulator images", count) as bar:
+            written = export_tts(found, store, folder=folder, root=settings.output_dir(), base_url=base_url,
+                                 ink_saver=settings.ink_saver, progress=bar.update)
     click.echo(f"{game}: saved object {written[-1].name} with {len(written) - 2} images -> {folder}")
     _exported(settings, game, folder, written, title="Tabletop Simulator")
 

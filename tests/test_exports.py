@@ -426,6 +426,56 @@ def test_base_url_replaces_file_paths(run, isolated):
     assert "file://" not in text and "https://example.org/pnp/exit-from-purgatory-cards-1.png" in text
 
 
+def test_a_base_url_as_typed_is_encoded_once(run, isolated):
+    """A space in the address is percent-encoded (Tabletop Simulator fetches the URL as written),
+    an escape already there and the query's delimiters stay as they are."""
+    address = "https://example.org/my games/pnp%20x?v=1&w=2"
+    assert run("export", "tts", "exit-from-purgatory", "--base-url", address).exit_code == 0
+    saved = json.loads((isolated / "output/exit-from-purgatory/exports/tts/exit-from-purgatory.json").read_text())
+    urls = {url for obj in saved["ObjectStates"] for url in _image_urls(obj)}
+    assert urls and all(url.startswith("https://example.org/my%20games/pnp%20x?v=1&w=2/") for url in urls)
+    assert all(" " not in url for url in urls)
+
+
+def _image_urls(obj: dict) -> list[str]:
+    urls = [value for key, value in obj.get("CustomImage", {}).items() if key.endswith("URL") and value]
+    urls += [value for deck in obj.get("CustomDeck", {}).values() for key, value in deck.items() if key.endswith("URL")]
+    return urls + [url for child in obj.get("ContainedObjects", []) for url in _image_urls(child)]
+
+
+def test_both_sides_of_every_two_sided_piece_are_one_size(tts_exports):
+    """A pawn's front and back (cut from one standee strip at the folds) and a token's two faces, in
+    every game: the same pixels across and down, so neither side is stretched on the table."""
+    folder, saved = tts_exports
+
+    def pieces(objects):
+        for obj in objects:
+            if "CustomImage" in obj:
+                yield obj
+            yield from pieces(obj.get("ContainedObjects", []))
+
+    checked = Counter()
+    for game, state in saved.items():
+        for piece in pieces(state["ObjectStates"]):
+            image = piece["CustomImage"]
+            if image["ImageSecondaryURL"] != image["ImageURL"]:
+                with Image.open(local_file(image["ImageURL"])) as front, \
+                        Image.open(local_file(image["ImageSecondaryURL"])) as back:
+                    assert front.size == back.size, (game, piece["Nickname"])
+                checked[piece["Name"]] += 1
+    assert checked["Figurine_Custom"] >= 8 and checked["Custom_Tile"] > 0
+
+
+def test_a_refused_export_leaves_no_folder_behind(run, isolated):
+    """An export refused after its options were read (a card size the service does not print, a
+    game without cards) leaves no empty exports folder for the gallery or the player to find."""
+    result = run("export", "printshop", "punished", "--card", "tarot")
+    assert result.exit_code == 2 and "--card tarot" in result.output
+    assert run("export", "images", "seven-steps").exit_code == 2
+    assert not (isolated / "output" / "punished" / "exports").exists()
+    assert not (isolated / "output" / "seven-steps" / "exports").exists()
+
+
 def test_pngs_say_their_resolution(run, isolated):
     assert run("export", "images", "punished", "--dpi", "150").exit_code == 0
     folder = isolated / "output/punished/exports/images"

@@ -7,7 +7,9 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import math
 import os
+import re
 from pathlib import Path
 
 import numpy as np
@@ -26,8 +28,16 @@ pytestmark = pytest.mark.skipif(not SWOP_PROFILE.exists() and not os.environ.get
 CARD_GAMES = ("exit-from-purgatory", "punished", "straight-to")
 # the numbers each service publishes (see pnp/export/services.py for the sources), written out here
 # again so a slip in the code's table cannot pass: poker card with bleed in px at 300 dpi, bleed px
-PUBLISHED = {"drivethrucards": ((825, 1125), 37.5), "makeplayingcards": ((822, 1122), 36),
+# (MakePlayingCards' own poker template: 63 x 88 mm, 816 x 1110 px with its bleed)
+PUBLISHED = {"drivethrucards": ((825, 1125), 37.5), "makeplayingcards": ((816, 1110), 36),
              "printerstudio": ((822, 1122), 36), "thegamecrafter": ((825, 1125), 37.5)}
+# every card size each image service prints, with bleed, in px at 300 dpi (the same sources)
+IMAGE_SIZES = {"makeplayingcards": {"poker": (816, 1110), "bridge": (747, 1122), "tarot": (897, 1497),
+                                    "american-mini": (597, 822)},
+               "printerstudio": {"poker": (822, 1122)},
+               "thegamecrafter": {"poker": (825, 1125), "bridge": (750, 1125), "tarot": (900, 1500),
+                                  "american-mini": (600, 825)}}
+INK_LIMIT = 240             # DriveThruCards' total ink, percent
 SAFE_PX = 37.5            # 1/8 in inside the trim, at 300 dpi
 # which game each image service is checked with: Punished has 36 fronts over 13 backs, the pairing case
 IMAGE_RUNS = {"makeplayingcards": "punished", "printerstudio": "exit-from-purgatory", "thegamecrafter": "straight-to"}
@@ -47,8 +57,9 @@ def exports(tmp_path_factory) -> Path:
         built = CliRunner().invoke(cli, ["build", "punished", "-o", str(folder)], catch_exceptions=False)
         assert built.exit_code == 0, built.output
         for game, service in runs:
-            result = CliRunner().invoke(cli, ["export", "printshop", game, "--service", service, "-o", str(folder)],
-                                        catch_exceptions=False)
+            proof = ["--proof"] if service == "drivethrucards" else []
+            result = CliRunner().invoke(cli, ["export", "printshop", game, "--service", service, "-o", str(folder),
+                                              *proof], catch_exceptions=False)
             assert result.exit_code == 0, result.output
     return folder
 
@@ -80,8 +91,7 @@ def _rgb_fill(pdf: pikepdf.Pdf) -> None:
 
 
 def _rgb_in_a_form(pdf: pikepdf.Pdf) -> None:
-    form = next(iter(pdf.pages[0].Resources.XObject.values()))
-    form.write(b"0.2 0.4 0.6 RG " + form.read_bytes())
+    _in_a_form(pdf, b"0.2 0.4 0.6 RG ")
 
 
 def _half_transparent(pdf: pikepdf.Pdf) -> None:
@@ -105,7 +115,8 @@ def test_the_preflight_finds_a_planted_breach(exports, plant, finding):
     assert any(finding in problem for problem in preflight(_planted(good, plant)))
 
 
-def test_drivethrucards_pages_are_the_cited_size_front_then_back(exports):
+def test_drivethrucards_pages_are_the_cited_size_back_then_front(exports):
+    """DriveThruCards asks for each card's back, then its front (pnp/export/services.py cites it)."""
     folder = exports / "punished" / "exports" / "drivethrucards"
     (w_px, h_px), bleed_px = PUBLISHED["drivethrucards"]
     rows = manifest(folder)
@@ -121,11 +132,145 @@ def test_drivethrucards_pages_are_the_cited_size_front_then_back(exports):
         text = pdfium.PdfDocument(pdf)
         for row in mine:
             first, last = (int(n) for n in row["pages"].split("-"))
-            assert row["front"] == f"{pdf.name} page {first}" and row["back"] == f"{pdf.name} page {first + 1}"
+            assert row["back"] == f"{pdf.name} page {first}" and row["front"] == f"{pdf.name} page {first + 1}"
             assert last - first + 1 == 2 * int(row["count"])
-            front = text[first - 1].get_textpage().get_text_range()
-            back = text[first].get_textpage().get_text_range()
-            assert row["name"] in front and row["name"] not in back      # the named card, then its back
+            back = text[first - 1].get_textpage().get_text_range()
+            front = text[first].get_textpage().get_text_range()
+            assert row["name"] in front and row["name"] not in back      # the card's back, then the named card
+
+
+PAIR_DPI = 24
+
+
+def _grey(image: Image.Image) -> np.ndarray:
+    pixels = np.asarray(image.convert("L"), dtype=float)
+    pixels -= pixels.mean()
+    return pixels / (np.linalg.norm(pixels) or 1.0)
+
+
+def _best(page: np.ndarray, sides: list[np.ndarray]) -> int:
+    """The side whose picture is most like the page's (normalised correlation)."""
+    return int(np.argmax([float((page * side).sum()) for side in sides]))
+
+
+def _page_order_faults(pdf: Path, expected: list[int], sides: list[np.ndarray]) -> list[str]:
+    """Pages of `pdf` that do not picture the side `expected` says they should, each page matched
+    against every distinct side of the deck."""
+    document = pdfium.PdfDocument(pdf)
+    assert len(document) == len(expected)
+    faults = []
+    for number, (page, wanted) in enumerate(zip(document, expected, strict=True), start=1):
+        found = _best(_grey(page.render(scale=PAIR_DPI / 72).to_pil()), sides)
+        if found != wanted:
+            faults.append(f"page {number}: side {found}, not {wanted}")
+    return faults
+
+
+@pytest.mark.parametrize("game", CARD_GAMES)
+def test_each_drivethrucards_page_pair_shows_the_cards_back_then_its_front(exports, game):
+    """Every page of every DriveThruCards file, rendered, against the deck's sides drawn apart from
+    the PDF (in RGB, through pnp's own pictures): the back of each copy of each card, then its face."""
+    from dataclasses import replace
+
+    from pnp.export.pictures import draw_sides, slug
+    from pnp.export.proof import deck_sides
+    from pnp.export.safearea import safe_catalogue
+    from pnp.export.services import SERVICES
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.source.icons import IconStore
+    from pnp.source.settings import Settings
+
+    service = SERVICES["drivethrucards"]
+    store = IconStore(shipped_icons_dir())
+    settings = Settings.load()
+    settings = replace(settings, card=service.card_size(settings.card.name))
+    decks = safe_catalogue(game, settings, store, safe_mm=service.keep_in_mm).decks
+    pdfs = sorted((exports / game / "exports" / "drivethrucards").glob("*.pdf"))
+    assert len(pdfs) == len(decks)
+    for deck in decks:
+        sides = deck_sides(deck)
+        pictures = [_grey(image) for image in draw_sides(sides, deck.w, deck.h, PAIR_DPI, store,
+                                                        bleed_mm=service.bleed_mm + deck.margin)]
+        expected = [sides.index(side) for pair in deck.pairs() for side in (pair.back, pair.face) * pair.count]
+        pdf = exports / game / "exports" / "drivethrucards" / f"{slug(deck.title)}.pdf"
+        assert _page_order_faults(pdf, expected, pictures) == [], pdf.name
+
+
+def _ink_totals(pdf: pikepdf.Pdf) -> list[tuple[float, str]]:
+    """Every colour the file paints with, as its total ink in percent and where it is set: each
+    CMYK operator of every page and form (read through pikepdf, forms within forms included), and
+    each pixel of a CMYK image."""
+    found: list[tuple[float, str]] = []
+
+    def scan(holder: pikepdf.Object, where: str) -> None:
+        for operands, operator in pikepdf.parse_content_stream(holder):
+            if str(operator) in ("k", "K", "sc", "scn", "SC", "SCN") and len(operands) == 4:
+                found.append((100 * sum(float(v) for v in operands), f"{where}: {operator}"))
+        resources = holder.get("/Resources", pikepdf.Dictionary())
+        for name, xobject in resources.get("/XObject", pikepdf.Dictionary()).items():
+            if xobject.get("/Subtype") == pikepdf.Name.Form:
+                scan(xobject, f"{where} {name}")
+            elif xobject.get("/Subtype") == pikepdf.Name.Image:
+                image = pikepdf.PdfImage(xobject).as_pil_image()
+                cmyk = np.asarray(image.convert("CMYK"), dtype=float).sum(axis=-1) / 255
+                found.append((100 * float(cmyk.max()), f"{where} {name} (image)"))
+
+    for number, page in enumerate(pdf.pages, start=1):
+        scan(page.obj, f"page {number}")
+    return found
+
+
+def _over_the_limit(pdf: pikepdf.Pdf, limit: float) -> list[str]:
+    return [f"{where} {total:.1f}%" for total, where in _ink_totals(pdf) if total > limit + 0.01]
+
+
+@pytest.mark.parametrize("game", CARD_GAMES)
+def test_no_point_of_a_drivethrucards_file_takes_more_ink_than_the_limit(exports, game):
+    pdfs = sorted((exports / game / "exports" / "drivethrucards").glob("*.pdf"))
+    for pdf in pdfs:
+        with pikepdf.open(pdf) as document:
+            totals = _ink_totals(document)
+            assert totals and _over_the_limit(document, INK_LIMIT) == [], pdf.name
+
+
+def test_the_ink_check_finds_a_planted_300_percent_colour(exports):
+    """The measure can fail: a 300% fill planted in a form of a good file, and one on a page."""
+    good = (exports / "exit-from-purgatory/exports/drivethrucards/cards.pdf").read_bytes()
+    with pikepdf.open(io.BytesIO(good)) as pdf:
+        assert _over_the_limit(pdf, INK_LIMIT) == []
+    for plant in (lambda pdf: pdf.pages[0].contents_add(pdf.make_stream(b"q 0.8 0.8 0.7 0.7 k Q"), prepend=False),
+                  lambda pdf: _in_a_form(pdf, b"0.8 0.8 0.7 0.7 k ")):
+        with pikepdf.open(io.BytesIO(_planted(good, plant))) as pdf:
+            assert {problem.split()[-1] for problem in _over_the_limit(pdf, INK_LIMIT)} == {"300.0%"}
+
+
+def _in_a_form(pdf: pikepdf.Pdf, code: bytes) -> None:
+    form = next(iter(pdf.pages[0].Resources.XObject.values()))
+    form.write(code + form.read_bytes())
+
+
+def test_colours_over_the_ink_limit_keep_close_to_their_look():
+    """Exit's card back (262% through the SWOP profile) and Punished's tier-1 red come down to the
+    limit by trading grey for black: within the limit, still near the colour the profile prints
+    without a limit (CIE76 under 6), and a colour already within the limit is left alone."""
+    from PIL import ImageCms
+
+    from pnp.export.cmyk import CmykInks, OutputProfile
+
+    profile = OutputProfile.load(None)
+    free, limited = CmykInks(profile), CmykInks(profile, max_ink=INK_LIMIT)
+    to_lab = ImageCms.buildTransform(ImageCms.ImageCmsProfile(io.BytesIO(profile.icc)), ImageCms.createProfile("LAB"),
+                                     "CMYK", "LAB")
+
+    def lab(ink: tuple[int, int, int, int]) -> np.ndarray:
+        l_, a, b = ImageCms.applyTransform(Image.new("CMYK", (1, 1), ink), to_lab).getpixel((0, 0))
+        return np.array([l_ / 2.55, a - 128.0, b - 128.0])
+
+    for colour in ("#2b2540", "#8b1a1a", "#3a0f0f", "#102030"):
+        before, after = free.ink(colour), limited.ink(colour)
+        assert sum(before) > INK_LIMIT * 2.55 >= sum(after), colour
+        assert np.linalg.norm(lab(before) - lab(after)) < 6, colour
+    assert limited.ink("#c8a046") == free.ink("#c8a046")
 
 
 @pytest.mark.parametrize("service", sorted(IMAGE_RUNS))
@@ -168,19 +313,19 @@ def test_every_front_is_paired_with_its_own_back(exports):
 
 def _ring_faults(image: np.ndarray, bleed: float, safe: float, tolerance: int = 40) -> list[str]:
     """Where anything but the background running through the bleed shows between the trim and the
-    safe line: each pixel of that ring must match the bleed straight outside it (corners aside)."""
+    safe line: each pixel lying wholly or partly in that band (the pixels the trim and the safe line
+    cross included) must match the bleed straight outside it (corners aside)."""
     h, w = image.shape[:2]
-    left, top = round(bleed), round(bleed)
-    right, bottom = w - round(bleed), h - round(bleed)
-    depth = int(np.floor(safe))
+    near, far = math.floor(bleed), math.ceil(bleed + safe)      # the band's pixels, counted from the edge
+    outside = int(bleed // 2)
+    rows, cols = slice(far, h - far), slice(far, w - far)
+    edges = {"left": (image[rows, near:far], image[rows, outside][:, None]),
+             "right": (image[rows, w - far:w - near], image[rows, w - 1 - outside][:, None]),
+             "top": (image[near:far, cols], image[outside, cols][None]),
+             "bottom": (image[h - far:h - near, cols], image[h - 1 - outside, cols][None])}
     faults = []
-    rows, cols = slice(top + depth, bottom - depth), slice(left + depth, right - depth)
-    edges = {"left": (image[rows, left + 1:left + depth], image[rows, left // 2][:, None]),
-             "right": (image[rows, right - depth + 1:right - 1], image[rows, (right + w) // 2][:, None]),
-             "top": (image[top + 1:top + depth, cols], image[top // 2, cols][None]),
-             "bottom": (image[bottom - depth + 1:bottom - 1, cols], image[(bottom + h) // 2, cols][None])}
-    for edge, (ring, outside) in edges.items():
-        worst = int(np.abs(ring.astype(int) - outside.astype(int)).max())
+    for edge, (ring, beyond) in edges.items():
+        worst = int(np.abs(ring.astype(int) - beyond.astype(int)).max())
         if worst > tolerance:
             faults.append(f"{edge} {worst}")
     return faults
@@ -226,6 +371,17 @@ def test_a_frame_at_the_trim_is_found_by_the_safe_margin_check():
     frame = 37 + 12
     image[frame:-frame, frame:frame + 4] = 30
     assert _ring_faults(image, 37.5, SAFE_PX) == ["left 210"]
+
+
+def test_one_column_of_frame_in_the_band_is_found():
+    """The measure can fail by a pixel: a frame's one-pixel column 74 px from the right edge of a
+    The Game Crafter card (its band ends 75 px in), and a row 74 px from the bottom."""
+    image = np.full((1125, 825, 3), 240, dtype=np.uint8)
+    image[200:900, 825 - 75] = 30
+    assert _ring_faults(image, 37.5, SAFE_PX) == ["right 210"]
+    image = np.full((1125, 825, 3), 240, dtype=np.uint8)
+    image[1125 - 75, 200:600] = 30
+    assert _ring_faults(image, 37.5, SAFE_PX) == ["bottom 210"]
 
 
 def test_a_service_refuses_a_card_size_it_does_not_print(run):
@@ -297,7 +453,8 @@ def test_two_decks_of_one_title_keep_their_own_files(tmp_path):
 
     service = SERVICES["makeplayingcards"]
     export_service([deck("#ff0000", "#000000"), deck("#0000ff", "#00ff00")], service, IconStore(shipped_icons_dir()),
-                   ink_saver=False, game_title="Two decks", profile=None, folder=tmp_path, root=tmp_path)
+                   ink_saver=False, game_title="Two decks", profile=None, max_ink=None, proof=False, folder=tmp_path,
+                   root=tmp_path)
     rows = manifest(tmp_path)
     assert len({row["front"] for row in rows}) == len({row["back"] for row in rows}) == 2
     for row, (front, back) in zip(rows, [((255, 0, 0), (0, 0, 0)), ((0, 0, 255), (0, 255, 0))], strict=True):
@@ -322,3 +479,111 @@ def test_the_gallery_names_each_service_and_counts_its_pictures(exports):
     assert "<strong>DriveThruCards files:</strong>" in html
     for pdf in (exports / "punished" / "exports" / "drivethrucards").glob("*.pdf"):
         assert f'href="punished/exports/drivethrucards/{pdf.name}"' in html
+
+
+FORMULAS = {"Still Water": '=HYPERLINK("http://x","y")', "Moss Bed": "+SUM(1,2)", "Thorn Thicket": "@cmd|' /C calc'!A0",
+            "Sucking Mire": "-2+3"}
+
+
+def test_card_names_that_look_like_formulas_open_as_text_in_every_csv(run, layouts_copy, tmp_path):
+    """OWASP's CSV injection: Punished's cards renamed to the four formulas, exported as images, for
+    an image service and for DriveThruCards; in every CSV written no cell begins with = + - @, tab
+    or CR unescaped, and each name reads back whole after its escaping apostrophe."""
+    cards = layouts_copy / "punished" / "cards.toml"
+    text = cards.read_text(encoding="utf-8")
+    for old, new in FORMULAS.items():
+        text = text.replace(f'name = "{old}"', f"name = {new!r}" if '"' in new else f'name = "{new}"')
+    cards.write_text(text, encoding="utf-8")
+    for command in (["images"], ["printshop", "--service", "makeplayingcards"], ["printshop"]):
+        result = run("export", *command, "punished", "--layouts", layouts_copy)
+        assert result.exit_code == 0, result.output
+    written = sorted(tmp_path.glob("work/output/punished/exports/*/*.csv"))
+    assert len(written) == 3
+    for path in written:
+        with open(path, newline="", encoding="utf-8") as handle:
+            rows = list(csv.reader(handle))
+        assert all(not cell.startswith(("=", "+", "-", "@", "\t", "\r", "\n")) for row in rows for cell in row), path
+        names = [cell[1:] for row in rows for cell in row if cell.startswith("'")]
+        assert sorted(set(names)) == sorted(FORMULAS.values()), path
+
+
+@pytest.fixture(scope="module")
+def sized_exports(tmp_path_factory) -> dict[tuple[str, str], Path]:
+    """Each image service's files at every card size it prints, each size from another card game."""
+    from click.testing import CliRunner
+
+    from pnp.cli import cli
+
+    folder = tmp_path_factory.mktemp("sizes")
+    made = {}
+    with contextlib.chdir(folder):
+        for number, (service, card) in enumerate((s, c) for s, sizes in IMAGE_SIZES.items() for c in sizes):
+            game = CARD_GAMES[number % len(CARD_GAMES)]
+            output = folder / f"{service}-{card}"
+            result = CliRunner().invoke(cli, ["export", "printshop", game, "--service", service, "--card", card,
+                                              "-o", str(output)], catch_exceptions=False)
+            assert result.exit_code == 0, result.output
+            made[service, card] = output / game / "exports" / service
+    return made
+
+
+@pytest.mark.parametrize("service, card", [(s, c) for s, sizes in IMAGE_SIZES.items() for c in sizes])
+def test_every_card_size_keeps_the_safe_band_clear_and_both_sides_one_size(sized_exports, service, card):
+    """Measured in the pixels of every image: the service's size for that card, nothing but the
+    bleeding background from the trim to the safe line on any side, and each front's back the
+    front's size."""
+    folder = sized_exports[service, card]
+    _, bleed_px = PUBLISHED[service]
+    sizes = {}
+    for png in sorted(folder.glob("*.png")):
+        with Image.open(png) as image:
+            sizes[png.name] = image.size
+            assert image.size == IMAGE_SIZES[service][card], png.name
+            assert _ring_faults(np.asarray(image.convert("RGB")), bleed_px, SAFE_PX) == [], png.name
+    rows = manifest(folder)
+    assert rows and all(sizes[row["front"]] == sizes[row["back"]] for row in rows)
+
+
+@pytest.mark.parametrize("option", [["--max-ink", "260"], ["--proof"]])
+def test_press_options_are_refused_for_an_image_service(run, option):
+    result = run("export", "printshop", "punished", "--service", "thegamecrafter", *option)
+    assert result.exit_code == 2
+    assert f"{option[0]}: The Game Crafter takes RGB images; {option[0]} is for a PDF service" in result.output
+
+
+def test_another_shops_ink_limit_is_kept(run, isolated):
+    """--max-ink 200, from the CLI: no colour of the DriveThruCards file over 200%, where the
+    service's own limit leaves some over it."""
+    assert run("export", "printshop", "exit-from-purgatory", "--max-ink", "200").exit_code == 0
+    with pikepdf.open(isolated / "output/exit-from-purgatory/exports/drivethrucards/cards.pdf") as pdf:
+        assert _over_the_limit(pdf, 200) == []
+    assert run("export", "printshop", "exit-from-purgatory", "-o", "own").exit_code == 0
+    with pikepdf.open(isolated / "own/exit-from-purgatory/exports/drivethrucards/cards.pdf") as pdf:
+        assert _over_the_limit(pdf, 200) and _over_the_limit(pdf, INK_LIMIT) == []
+
+
+def test_the_soft_proof_shows_the_press_colours_beside_the_design(exports):
+    """Exit's proof of its card back: the left half is the design's sRGB, the right half how the
+    SWOP press prints it within 240% (through the profile: not the design's colour, but near it),
+    and the gallery shows a proof's first pictures, not as links."""
+    from pnp.export.cmyk import CmykInks, OutputProfile
+
+    folder = exports / "exit-from-purgatory" / "exports" / "drivethrucards"
+    proofs = sorted(folder.glob("proof-cards-*.png"))
+    assert len(proofs) == 4                       # apple, worm, lantern and their one back
+    inks = CmykInks(OutputProfile.load(None), max_ink=INK_LIMIT)
+    back = "#2b2540"
+    press = tuple(int(inks.press_color(back)[i:i + 2], 16) for i in (1, 3, 5))
+    found = []
+    for proof in proofs:
+        with Image.open(proof) as image:
+            rgb = image.convert("RGB")
+            half = (rgb.width - 12) // 2
+            found.append((rgb.getpixel((3, 3)), rgb.getpixel((half + 12 + 3, 3))))
+    designed = (0x2B, 0x25, 0x40)
+    assert (designed, press) in found and press != designed
+    html = (exports / "index.html").read_text()           # Punished, built: its proof's first 12 pictures
+    punished = sorted(p.name for p in (exports / "punished" / "exports" / "drivethrucards").glob("proof-*.png"))
+    assert len(punished) > 12
+    shown = re.findall(r'<img src="punished/exports/drivethrucards/(proof-[^"]+)"', html)
+    assert shown == punished[:12] and not any(f">{name}</a>" in html for name in punished)

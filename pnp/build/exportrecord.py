@@ -14,6 +14,7 @@ from pnp.files.atomic import files_in, read_inside, remove_file, write_bytes_ato
 from pnp.files.safefiles import UnsafeFile
 
 EXPORTED = (".png", ".csv", ".json", ".pdf")      # the kinds of file exports write
+PROOF_PREFIX = "proof-"            # a soft proof's pictures, which the gallery shows
 MAX_RECORD = 1024 * 1024
 OLDER_RECORD = "source.json"       # where pnp kept the record before, inside the folder
 MAX_TITLE = 100

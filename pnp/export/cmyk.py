@@ -1,10 +1,14 @@
 """Colours for a printing press: each of the games' sRGB colours turned into CMYK through an ICC
 output profile by littleCMS (Pillow's ImageCms), and neutral greys into black ink alone, so text
-and hairlines print from one plate and never show colour fringes when the plates shift."""
+and hairlines print from one plate and never show colour fringes when the plates shift. A press
+takes only so much ink on a point (DriveThruCards: 240%); a colour over that limit is replaced by
+the mix within it that the profile prints closest to it, trading its grey component for black
+(grey component replacement), never by cutting channels off."""
 
 from __future__ import annotations
 
 import io
+import math
 from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import accumulate
@@ -61,43 +65,103 @@ class OutputProfile:
         return cls(icc=icc, condition=CUSTOM_CONDITION, registry=None, description=description)
 
 
+Ink = tuple[int, int, int, int]        # C, M, Y, K from 0 to 255 (255: a solid of that ink)
+GCR_STEPS = 24                          # grey taken out of C, M and Y, and black put in, each in so many steps
+
+
 class CmykInks:
     """Maps '#rrggbb' colours to CMYK for one output profile: relative colorimetric with black-point
     compensation for colours; a neutral grey to the black ink whose lightness matches it, scaled so
-    sRGB black is 100% black ink and white is bare paper."""
+    sRGB black is 100% black ink and white is bare paper. `max_ink`: the most ink (in percent, 400
+    being four solids) any colour may put down; None for no limit."""
 
-    def __init__(self, profile: OutputProfile):
+    def __init__(self, profile: OutputProfile, *, max_ink: float | None = None):
         self.profile = profile
+        self.max_ink = max_ink
         srgb, lab = ImageCms.createProfile("sRGB"), ImageCms.createProfile("LAB")
         press = ImageCms.ImageCmsProfile(io.BytesIO(profile.icc))
         intent, bpc = ImageCms.Intent.RELATIVE_COLORIMETRIC, ImageCms.Flags.BLACKPOINTCOMPENSATION
         self._to_cmyk = ImageCms.buildTransform(srgb, press, "RGB", "CMYK", renderingIntent=intent, flags=bpc)
         self._grey_lightness = ImageCms.buildTransform(srgb, lab, "RGB", "LAB", renderingIntent=intent)
+        self._press_lab = ImageCms.buildTransform(press, lab, "CMYK", "LAB", renderingIntent=intent, flags=bpc)
+        self._press_rgb = ImageCms.buildTransform(press, srgb, "CMYK", "RGB", renderingIntent=intent, flags=bpc)
         ramp = Image.new("CMYK", (256, 1))
         ramp.putdata([(0, 0, 0, k) for k in range(256)])
-        to_lab = ImageCms.buildTransform(press, lab, "CMYK", "LAB", renderingIntent=intent, flags=bpc)
-        lab_ramp = ImageCms.applyTransform(ramp, to_lab)
+        lab_ramp = ImageCms.applyTransform(ramp, self._press_lab)
         assert lab_ramp is not None                 # None only when converting in place
         lightness = [-lab_ramp.getpixel((k, 0))[0] for k in range(256)]   # type: ignore[index]  # a Lab triple
         self._black_ramp = list(accumulate(lightness, max))     # rising with k, for bisect
-        self._colors: dict[str, CMYKColor] = {}
+        self._inks: dict[str, Ink] = {}
 
     def color(self, value: str) -> CMYKColor:
-        if value not in self._colors:
-            self._colors[value] = self._convert(value)
-        return self._colors[value]
+        c, m, y, k = self.ink(value)
+        return CMYKColor(c / 255, m / 255, y / 255, k / 255)
 
-    def _convert(self, value: str) -> CMYKColor:
+    def press_color(self, value: str) -> str:
+        """'#rrggbb': how the press prints `value`, through the profile and back to the screen (a soft proof)."""
+        pixel = Image.new("CMYK", (1, 1), self.ink(value))
+        red, green, blue = ImageCms.applyTransform(pixel, self._press_rgb).getpixel((0, 0))  # type: ignore[union-attr,misc]
+        return f"#{red:02x}{green:02x}{blue:02x}"
+
+    def ink(self, value: str) -> Ink:
+        """The inks `value` prints with, within `max_ink`."""
+        if value not in self._inks:
+            self._inks[value] = self._convert(value)
+        return self._inks[value]
+
+    def _convert(self, value: str) -> Ink:
         red, green, blue = (round(channel * 255) for channel in toColor(value).rgb())
         pixel = Image.new("RGB", (1, 1), (red, green, blue))
         if red == green == blue:
-            return CMYKColor(0, 0, 0, self._black_for(pixel))
-        c, m, y, k = ImageCms.applyTransform(pixel, self._to_cmyk).getpixel((0, 0))  # type: ignore[union-attr,misc]
-        return CMYKColor(c / 255, m / 255, y / 255, k / 255)
+            return 0, 0, 0, self._black_for(pixel)
+        ink: Ink = ImageCms.applyTransform(pixel, self._to_cmyk).getpixel((0, 0))  # type: ignore[union-attr,assignment]
+        if self.max_ink is None or sum(ink) <= self._ink_limit:
+            return ink
+        return self._within_limit(ink)
 
-    def _black_for(self, grey: Image.Image) -> float:
+    @property
+    def _ink_limit(self) -> int:
+        return math.floor((self.max_ink or 400) * 255 / 100 + 1e-9)
+
+    def _within_limit(self, ink: Ink) -> Ink:
+        """Of the mixes that trade some of `ink`'s grey component (its least of C, M, Y) for black,
+        each scaled down to the limit if still over it, the one the press prints closest to `ink`
+        (CIE76 distance in the profile's Lab)."""
+        c, m, y, k = ink
+        grey, limit = min(c, m, y), self._ink_limit
+        candidates = []
+        for i in range(GCR_STEPS + 1):
+            taken = round(grey * i / GCR_STEPS)
+            for j in range(GCR_STEPS + 1):
+                mix = (c - taken, m - taken, y - taken, k + round((255 - k) * j / GCR_STEPS))
+                total = sum(mix)
+                if total > limit:
+                    mix = _scaled(mix, limit)
+                candidates.append(mix)
+        swatch = Image.new("CMYK", (len(candidates) + 1, 1))
+        swatch.putdata([ink, *candidates])
+        raw = ImageCms.applyTransform(swatch, self._press_lab).tobytes()  # type: ignore[union-attr]
+        lab = [(raw[i], raw[i + 1], raw[i + 2]) for i in range(0, len(raw), 3)]
+        wanted = lab[0]
+        distances = [sum((p - q) ** 2 for p, q in zip(_lab(found), _lab(wanted), strict=True)) for found in lab[1:]]
+        return candidates[distances.index(min(distances))]
+
+    def _black_for(self, grey: Image.Image) -> int:
         """The black ink whose lightness is the grey's, on the scale from the press's solid black to paper."""
         lightness = ImageCms.applyTransform(grey, self._grey_lightness).getpixel((0, 0))[0]  # type: ignore[union-attr,index]
         darkest, paper = -self._black_ramp[-1], -self._black_ramp[0]
         target = darkest + (paper - darkest) * lightness / 255
-        return min(bisect_left(self._black_ramp, -target), 255) / 255
+        return min(bisect_left(self._black_ramp, -target), 255)
+
+
+def _scaled(mix: Ink, limit: int) -> Ink:
+    """`mix` lightened evenly until its inks add up to no more than `limit`."""
+    total = sum(mix)
+    scaled = [value * limit // total for value in mix]
+    return scaled[0], scaled[1], scaled[2], scaled[3]
+
+
+def _lab(pixel: tuple[int, int, int]) -> tuple[float, float, float]:
+    """Pillow's 8-bit Lab (L* times 2.55, a* and b* offset by 128) as L*, a*, b*."""
+    lightness, a, b = pixel
+    return lightness / 2.55, a - 128.0, b - 128.0

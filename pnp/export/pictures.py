@@ -73,21 +73,39 @@ def write_side_pngs(files: Mapping[str, Side], w_mm: float, h_mm: float, dpi: fl
 
 def standee_sides(image: Image.Image, dpi: float, tab_mm: float) -> tuple[Image.Image, Image.Image]:
     """A standee strip's front (the upright figure above the lower tab) and back (the turned figure
-    below the upper tab, turned the right way up), each without the half millimetre by a fold."""
+    below the upper tab, turned the right way up), each without the half millimetre by a fold; the
+    two the same size, the middle fold falling between two rows of pixels or on one left out."""
     tab = round(tab_mm / INCH_MM * dpi)
     fold = round(0.5 / INCH_MM * dpi)
     half = image.height // 2
     back = image.crop((0, tab + fold, image.width, half - fold)).rotate(180)
-    front = image.crop((0, half + fold, image.width, image.height - tab - fold))
+    front = image.crop((0, image.height - half + fold, image.width, image.height - tab - fold))
     return front, back
 
 
+# OWASP's "CSV Injection" page (owasp.org/www-community/attacks/CSV_Injection): "ensure that no cells
+# begin with any of the following characters: Equals to (=), Plus (+), Minus (-), At (@), Tab (0x09),
+# Carriage return (0x0D), Line feed (0x0A)" (ASVS 1.2.10 adds the null character), and to "wrap each
+# cell field in double quotes" and "prepend each cell field with a single quote"; a spreadsheet then
+# shows the cell as text
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\0")
+
+
+def as_text_cell(value: object) -> object:
+    """`value` as a spreadsheet shows it and never evaluates: a text that a spreadsheet would read as a
+    formula gets a leading apostrophe (a name "=SUM(1,2)" reads "'=SUM(1,2)"); numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def write_csv(path: Path, rows: list[dict[str, object]], *, root: Path) -> None:
-    """A manifest for an uploader or a spreadsheet: a header from the first row, then every row."""
+    """A manifest for an uploader or a spreadsheet: a header from the first row, then every row, each
+    text quoted and kept from being read as a formula (`as_text_cell`); numbers are written bare."""
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=list(rows[0]))
+    writer = csv.DictWriter(buffer, fieldnames=list(rows[0]), quoting=csv.QUOTE_NONNUMERIC)
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({key: as_text_cell(value) for key, value in row.items()} for row in rows)
     write_bytes_atomic(path, buffer.getvalue().encode(), root=root)
 
 

@@ -1,6 +1,6 @@
-"""Print-shop PDFs: one card per page at trim size plus bleed, each card's front followed by its
-back, as PDF/X-1a:2003 in CMYK for a named press condition (the file card-printing services ask
-for when they take a single PDF per deck)."""
+"""Print-shop PDFs: one card per page at trim size plus bleed, each card's two sides on a pair of
+pages in the order the service asks for, as PDF/X-1a:2003 in CMYK for a named press condition (the
+file card-printing services ask for when they take a single PDF per deck)."""
 
 from __future__ import annotations
 
@@ -18,10 +18,11 @@ from pnp.source.icons import IconStore
 
 
 def printshop_pdf(deck: Deck, store: IconStore, *, bleed_mm: float, ink_saver: bool, game_title: str,
-                  inks: CmykInks) -> bytes:
-    """Pages front, back, front, back, ... for every copy of every card; each distinct side is drawn
-    once as a form and placed on each page that shows it. The card is laid out `deck.margin` mm
-    inside its trim, and the page is the trim plus `bleed_mm` all round."""
+                  inks: CmykInks, back_first: bool) -> bytes:
+    """Pages front, back, front, back, ... (back, front, ... when `back_first`) for every copy of
+    every card; each distinct side is drawn once as a form and placed on each page that shows it.
+    The card is laid out `deck.margin` mm inside its trim, and the page is the trim plus `bleed_mm`
+    all round."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
@@ -44,7 +45,7 @@ def printshop_pdf(deck: Deck, store: IconStore, *, bleed_mm: float, ink_saver: b
         return forms.form(repr(side), (0, 0, width, height), lambda: paint_side(painter, side, deck.w, deck.h, outside))
 
     for pair in deck.pairs():           # a card's copies one after another, as the manifest lists them
-        for side in (pair.face, pair.back) * pair.count:
+        for side in ((pair.back, pair.face) if back_first else (pair.face, pair.back)) * pair.count:
             canvas.setPageSize((width, height))
             canvas.setTrimBox((bleed, bleed, width - bleed, height - bleed))
             canvas.setBleedBox((0, 0, width, height))

@@ -11,6 +11,7 @@ import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from PIL import Image
 
@@ -22,6 +23,7 @@ from pnp.geometry import CARDS, INCH_MM
 from pnp.source.icons import IconStore
 
 TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096
+URL_SAFE = ":/?#[]@!$&'()*+,;=%~"       # RFC 3986's delimiters and the percent of an escape
 TTS_PER_SHEET = TTS_COLS * TTS_ROWS - 1      # the last slot shows the hidden face
 # Sizes on the table. A unit is about an inch (the knowledge base gives a token's thickness "in
 # in-game units (about an inch)"); an unscaled tile is 2 x 2 units and an unscaled card the poker
@@ -52,7 +54,9 @@ class SavedObject:
 
     def __init__(self, folder: Path, root: Path, base_url: str | None, store: IconStore, ink_saver: bool):
         self.folder, self.root, self.store, self.ink_saver = folder, root, store, ink_saver
-        self.base_url = base_url.rstrip("/") if base_url else None
+        # an address as typed: what may not stand in a URL (a space, say) is percent-encoded, what
+        # is already encoded and the URL's own delimiters stay as they are
+        self.base_url = quote(base_url.rstrip("/"), safe=URL_SAFE) if base_url else None
         self.objects: list[Json] = []
         self.written: list[Path] = []
         self.thumbnail: Image.Image | None = None   # from the first picture of what lies face up
@@ -72,7 +76,7 @@ class SavedObject:
             self.written.append(path)
         if face and self.thumbnail is None:
             self.thumbnail = _thumbnail(image)
-        return f"{self.base_url}/{name}" if self.base_url else path.resolve().as_uri()
+        return f"{self.base_url}/{quote(name)}" if self.base_url else path.resolve().as_uri()
 
     def place(self, obj: Json, w_mm: float, h_mm: float) -> None:
         """Objects laid out in rows by their size on the table (`w_mm` across, `h_mm` deep), a gap

@@ -11,7 +11,7 @@ import hashlib
 import os
 import secrets
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path, PurePath
 
 from pnp.errors import PnpError
@@ -205,6 +205,23 @@ def check_writable(folder: Path, *, root: Path) -> None:
                            "free some space or choose another --output")
     finally:
         os.close(fd)
+
+
+@contextlib.contextmanager
+def writing_into(folder: Path, *, root: Path) -> Iterator[None]:
+    """`folder` made and checked writable (`check_writable`) for the work inside the block; if the
+    work fails, the folders this made are removed again while empty, so a refused or failed
+    export leaves no empty folder behind."""
+    made = [parent for parent in (folder, *folder.parents) if parent != root and root in parent.parents
+            and not os.path.lexists(parent)]
+    try:
+        check_writable(folder, root=root)
+        yield
+    except BaseException:
+        for parent in made:           # the deepest first
+            with contextlib.suppress(OSError):
+                os.rmdir(parent)
+        raise
 
 
 def sweep_temporary(output: Path, folders: list[str]) -> None:

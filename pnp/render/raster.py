@@ -3,25 +3,28 @@ and its PDF card never disagree."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from pnp.geometry import MM
 from pnp.render.elements import Element
 from pnp.render.fonts import font, register_fonts
 from pnp.render.pages import FormCache
-from pnp.render.painter import Painter
+from pnp.render.painter import Painter, rl_color
 from pnp.render.pieces import paint_side
 from pnp.source.icons import IconStore
 
 if TYPE_CHECKING:
     from PIL import Image
+    from reportlab.lib.colors import Color
 
 
 def pieces_pdf(sides: Sequence[tuple[tuple[Element, ...], str | None]], w_mm: float, h_mm: float,
-               bleed: float, store: IconStore, ink_saver: bool = False) -> bytes:
+               bleed: float, store: IconStore, ink_saver: bool = False,
+               colors: Callable[[str], Color] = rl_color) -> bytes:
     """One page per (elements, background): the piece at its size plus `bleed` points all round,
-    the background running out to the page edge (left off in ink-saver, as on the printed sheets)."""
+    the background running out to the page edge (left off in ink-saver, as on the printed sheets);
+    `colors` turns each '#rrggbb' into the colour drawn (a soft proof's: as the press prints it)."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
@@ -29,7 +32,7 @@ def pieces_pdf(sides: Sequence[tuple[tuple[Element, ...], str | None]], w_mm: fl
     rl_config.useA85 = 0
     width, height = w_mm * MM + 2 * bleed, h_mm * MM + 2 * bleed
     canvas = Canvas("side.pdf", pagesize=(width, height), invariant=1, initialFontName=font(False))  # type: ignore[arg-type]  # stubs: a name is a str
-    painter = Painter(canvas, FormCache(canvas, store, outlined=ink_saver), ink_saver)
+    painter = Painter(canvas, FormCache(canvas, store, outlined=ink_saver), ink_saver, colors=colors)
     for side in sides:
         paint_side(painter, side, w_mm, h_mm, bleed)
         canvas.showPage()

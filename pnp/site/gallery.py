@@ -7,7 +7,7 @@ from collections.abc import Mapping, Set
 from pathlib import Path
 from typing import Any
 
-from pnp.build.exportrecord import export_title, exported_files, read_record
+from pnp.build.exportrecord import PROOF_PREFIX, export_title, exported_files, read_record
 from pnp.build.gallery_view import gallery_view
 from pnp.build.incremental import FAILURE_FILE, files_match
 from pnp.build.manifest import read_manifest
@@ -77,13 +77,16 @@ def _export_folders(folder: Path) -> list[Path]:
 def _export_links(kind_folder: Path, made: dict[str, Any], *, root: Path) -> dict[str, Any]:
     """The export's files as links from the gallery in `root`; past SHOWN_PICTURES pictures, the
     pictures as one link to the folder with their count (a print shop's deck is a hundred PNGs),
-    the files a player opens (a CSV, a PDF, a saved object) still one by one."""
+    the files a player opens (a CSV, a PDF, a saved object) still one by one; a soft proof's
+    pictures are shown instead of linked (its first SHOWN_PICTURES; the rest in the folder)."""
     href = f"{kind_folder.relative_to(root).as_posix()}/"
     names = exported_files(kind_folder, made, root=root)
     pictures = [name for name in names if name.endswith(".png")]
     counted = len(pictures) > SHOWN_PICTURES
     shown = [name for name in names if not name.endswith(".png")] if counted else names
-    return {"files": [href + name for name in shown], "folder": href, "pictures": len(pictures) if counted else 0}
+    proofs = [name for name in pictures if name.startswith(PROOF_PREFIX)]
+    return {"files": [href + name for name in shown if name not in proofs], "folder": href,
+            "pictures": len(pictures) if counted else 0, "proofs": [href + name for name in proofs[:SHOWN_PICTURES]]}
 
 
 def write_gallery(output: Path, data_now: Mapping[str, str], *,

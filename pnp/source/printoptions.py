@@ -64,7 +64,7 @@ class Paper(NamedSize):
 
 @dataclass(frozen=True)
 class CardSize(NamedSize):
-    """A card's trim size: poker, bridge, tarot, mini, or WxH in mm."""
+    """A card's trim size: poker, bridge, tarot, mini (44 x 68 mm), american-mini (1.75 x 2.5 in), or WxH in mm."""
 
     read = staticmethod(Size.card)
 

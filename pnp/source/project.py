@@ -13,7 +13,7 @@ from pnp.source.settings import CONFIG_FILE
 
 CONFIG_TEXT = """# pnp project settings: every key is optional; a command-line flag beats the value here.
 # paper = "a4"          # a4, letter, a3, tabloid, or WxH in mm
-# card = "poker"        # poker, bridge, tarot, mini, or WxH in mm
+# card = "poker"        # poker, bridge, tarot, mini, american-mini, or WxH in mm
 # duplex = "long"       # long, short, off, fold
 # back_offset = "0,0"   # X,Y in mm, to line the backs up on your printer
 # bleed = "0"           # e.g. 3mm for a print shop

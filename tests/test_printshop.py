@@ -587,3 +587,22 @@ def test_the_soft_proof_shows_the_press_colours_beside_the_design(exports):
     assert len(punished) > 12
     shown = re.findall(r'<img src="punished/exports/drivethrucards/(proof-[^"]+)"', html)
     assert shown == punished[:12] and not any(f">{name}</a>" in html for name in punished)
+
+
+def test_the_installed_pnp_writes_a_drivethrucards_deck_back_first_within_the_ink_limit(installed, tmp_path):
+    """From outside, as a player ordering cards: the wheel-installed `pnp` in a scratch folder writes
+    Exit's DriveThruCards file with its proof; page 1 is the deck's back (the text every back
+    carries, no card's name), page 2 the named card, no colour over 240%, and the proof's pictures
+    beside it."""
+    from conftest import run_installed
+
+    run_installed(installed / "bin" / "pnp", "export", "printshop", "exit-from-purgatory", "--proof", cwd=tmp_path)
+    folder = tmp_path / "output" / "exit-from-purgatory" / "exports" / "drivethrucards"
+    document = pdfium.PdfDocument(folder / "cards.pdf")
+    first, second = (document[n].get_textpage().get_text_range() for n in (0, 1))
+    rows = manifest(folder)
+    assert "Exit from Purgatory" in first and not any(row["name"] in first for row in rows)
+    assert rows[0]["name"] in second and rows[0]["back"] == "cards.pdf page 1"
+    with pikepdf.open(folder / "cards.pdf") as pdf:
+        assert _over_the_limit(pdf, INK_LIMIT) == []
+    assert len(list(folder.glob("proof-cards-*.png"))) == 4

@@ -147,15 +147,19 @@ def test_straight_to_prints_lending_bids_and_the_example_as_the_rules_say(defaul
 
 
 def test_particle_panic_example_keeps_to_the_action_limit_and_readings_are_named(default_build):
+    """The document's own example is printed as the author's, and where the print parts from it
+    (the one basic action a turn) is said as our reading; the spill is the reading of "legal"."""
     out = default_build / "particle-panic"
     rules, aids = pdf_text(out / "rules.pdf"), pdf_text(out / "aids.pdf")
     assert "in either order" not in rules
-    example = rules[rules.index("Example"):rules.index("Our readings")]
-    assert "two basic actions" in example and "collect there on a later turn" in example
-    readings = rules[rules.index("Our readings"):]
+    example = rules[rules.index("Example"):rules.rindex("Our readings")]
+    assert "The author's example" in example and "top card (a heart)" in example
+    assert "three basic actions in one turn: our reading" in example and "end of a later turn" in example
+    readings = rules[rules.rindex("Our readings"):]
     assert '"ends a turn"' in readings and '"enters (or begins a turn)"' in readings
     assert "any order" in readings and "room" in readings
-    assert "nearest spaces that still have room" in rules and "nearest spaces with room" in aids
+    assert "(our reading: the nearest spaces that still have room)" in rules
+    assert 'nearest spaces with room (our reading of "legal")' in aids
     # a particle may be tried again while you accept the hand-limit cost
     assert "Try as many times as you dare" in rules and "Try as often as you dare" in aids
 
@@ -165,12 +169,16 @@ def test_seven_steps_prints_the_virgil_die_the_sun_and_both_readings(default_bui
     sheet, rules = pdf_text(out / "gamesheets.pdf"), pdf_text(out / "rules.pdf")
     # the die taken for a Virgil pip joins the roll (the document's own example rolls it)
     assert "into that roll" in sheet and "roll it with your dice" in rules and "You mark a new Virgil pip" in rules
-    assert "no V left to claim" in sheet and "every Virgil pip is claimed" in rules
+    # the document's two ways to lose, its first with both of its causes, on the sheet and the rules
+    assert "dice stuck in the moon, or all scored and every V claimed" in sheet
+    assert "You lose in either of two ways" in rules and "stuck in the moon" in rules
+    assert "claimed every Virgil pip" in rules and "Second, a failed roll leaves no die" in rules
     # failed dice stay in play: the sun holds punishment and unused dice, the moon's return as the day ends
     assert "Punishment dice and unused rolled dice" in sheet and "Failed" not in sheet
     assert "when this day ends" in sheet
     # our readings are labelled on the sheet, and the literal wording is printed beside them
-    assert sheet.count("(our reading)") == 2
+    assert sheet.count("(our reading)") == 3           # WRATH, GLUTTONY and the die a Virgil pip brings
+    assert "into that roll (our reading)" in sheet
     readings = rules[rules.index("Our readings"):]
     assert "Taken literally only one more or one less passes" in readings and "Variant" in readings
     assert "Weary Ascendent" in sheet
@@ -182,7 +190,8 @@ def test_seven_steps_prints_the_virgil_die_the_sun_and_both_readings(default_bui
     done = run("build", "seven-steps", "--layouts", layouts, "-o", tmp_path / "out")
     assert done.exit_code == 0, done.output
     literal = pdf_text(tmp_path / "out" / "seven-steps" / "gamesheets.pdf")
-    assert "exactly 1 more or 1 less" in literal and "cannot be halved" in literal and "(our reading)" not in literal
+    assert "exactly 1 more or 1 less" in literal and "cannot be halved" in literal
+    assert literal.count("(our reading)") == 1         # the terraces literal; the Virgil die still our reading
 
 
 def test_punished_prints_the_win_the_hazard_discard_and_optional_limits(default_build):

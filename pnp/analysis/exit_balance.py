@@ -104,5 +104,6 @@ def _challenge_table(rule: str, tokens: int, *, printed: bool) -> Table:
             for n in range(tokens + 1)]
         for lanterns in range(4)]
     title = "Chance of success under the rule" if rule == "dice" else "Chance of success under the author's variant"
-    return Table(title=title + ("" if printed else " (not printed)"),
+    where = " (printed as a variant on the rules sheet, not on the cards or aid)"
+    return Table(title=title + ("" if printed else where),
                  columns=["Lanterns laid"] + [f"{n} {against}" for n in range(tokens + 1)], rows=rows)

@@ -112,7 +112,8 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
     lasting: Counter[tuple[str, str]] = Counter()
     for card in deck.cards:
         for effect in (
-            card.hand.effects + [e for ch in card.encounter.checks for e in ch.effects] + card.encounter.fallback
+            (card.hand.effects if card.hand else []) + [e for ch in card.encounter.checks for e in ch.effects]
+            + card.encounter.fallback
         ):
             if effect.stat and effect.amount:
                 kind = "temporary" if effect.lasting == "temp" else "permanent"
@@ -178,7 +179,7 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
     )
     hand_rows: list[list[Cell]] = [
         [card.name, f"tier {card.tier}", card.hand.action, game.wording.effects(card.hand.effects)]
-        for card in deck.cards
+        for card in deck.cards if card.hand is not None
     ]
     hands = Section(
         title="Hand abilities",

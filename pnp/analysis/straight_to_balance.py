@@ -93,7 +93,8 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
                                  for n, each in zip(range(low, top + 1), per_player, strict=True)]
     supply = Section(
         title="The Combat Power supply",
-        text=[f"The rules: {spec.describe()}."],
+        text=[f"Our reading of the rules (\"for a six player game add 3 for each additional player\"): "
+              f"{spec.describe()}."],
         tables=[Table(title="Tokens by table size", columns=["players", "tokens", "per player"], rows=cp_rows)],
         plots=[
             Plot(

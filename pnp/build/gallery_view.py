@@ -24,7 +24,7 @@ def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
     game = folder.name
     if manifest is None:
         return {"title": game, "players": None, "options": {}, "validated": False, "data": None, "documents": [],
-                "components": [], "changes": None, "credits": []}
+                "components": [], "changes": None, "credits": [], "game_credits": []}
     fronts = [item for item in manifest.placed if item.counted]
     kinds = Counter(item.kind for item in fronts)
     designs: dict[str, Counter[str]] = defaultdict(Counter)
@@ -43,6 +43,7 @@ def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
                        for kind, count in kinds.items()],
         "changes": _changes(manifest.changes, game, folder),
         "credits": credits_lines(IconRef.parse(ref) for ref in icons),
+        "game_credits": manifest.credits,
     }
 
 

@@ -169,6 +169,7 @@ class Manifest:
     thumbnails: dict[str, str] = field(default_factory=dict)   # kind -> image beside the manifest
     inputs: str | None = None                     # digest of everything the build depended on
     data: str | None = None                       # digest of the game's data alone
+    credits: list[str] = field(default_factory=list)   # the game's author and copyright, as its document gives them
 
     def to_json(self) -> str:
         """The manifest as written to disk (pydantic's serialiser: a 10,000-card build has 40,000

@@ -130,7 +130,7 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
 
     pages = [planned(spec) for spec in specs]
     files = [file_print(spec, body, options) for spec, body in zip(specs, pages, strict=True)]
-    guide = guide_blocks(specs, [*files, rules_print(options)], options)
+    guide = guide_blocks(specs, [*files, rules_print(options)], options, credits=rules.game.credits)
     reference = reference_document(source, store, ctx, rules.game.title, guide)
     pages.append(planned(reference))
     specs.append(reference)
@@ -162,8 +162,9 @@ def _guide_place(source: GameSource, line: str, filename: str) -> str:
 
 def printed_numbers(rules: RulesModel) -> dict[str, int]:
     """What printed text may name: the rules model's facts, and `KIND_per_player` for each
-    component counted per player (so "10 Power tokens each" comes from the same number), and
-    `KIND_extra_per_player` for those that grow beyond a player count."""
+    component counted per player (so "10 Power tokens each" comes from the same number),
+    `KIND_extra_per_player` for those that grow beyond a player count, and the player range
+    (`players_min`, `players_max`)."""
     numbers = {
         f"{kind}_per_player": spec.per_player for kind, spec in rules.components.items() if spec.per_player is not None
     }
@@ -171,6 +172,9 @@ def printed_numbers(rules: RulesModel) -> dict[str, int]:
         if spec.extra_per_player is not None and spec.extra_beyond is not None:
             numbers[f"{kind}_extra_per_player"] = spec.extra_per_player
             numbers[f"{kind}_extra_beyond"] = spec.extra_beyond
+    numbers["players_min"] = rules.players.min
+    if rules.players.max is not None:
+        numbers["players_max"] = rules.players.max
     return {**numbers, **rules.facts}
 
 
@@ -198,7 +202,7 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
                                   sha256=hashlib.sha256(doc.pdf).hexdigest(), icons=doc.icons,
                                   duplex=options.duplex if doc.double_sided else "single") for doc in documents],
         placed=placed, designs=designs(plan.specs, Face.first_of(placed), TileFace.boards_in(placed)),
-        validated=not problems)
+        validated=not problems, credits=list(rules.game.credits))
     return GameBuild(
         slug=slug,
         title=rules.game.title,

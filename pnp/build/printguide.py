@@ -60,8 +60,10 @@ def sheet_total(files: list[FilePrint]) -> tuple[int, int]:
     return sum(f.pages for f in files), sum(f.sheets for f in files)
 
 
-def guide_blocks(specs: list[DocumentSpec], files: list[FilePrint], options: RenderOptions) -> list[Block]:
-    """Headings and paragraphs for text_column, in reading order."""
+def guide_blocks(specs: list[DocumentSpec], files: list[FilePrint], options: RenderOptions, *,
+                 credits: list[str]) -> list[Block]:
+    """Headings and paragraphs for text_column, in reading order; `credits`: the game's author and
+    copyright, as its rule document gives them."""
     pages, sheets = sheet_total(files)
     blocks: list[Block] = [
         ("note", f"{len(files)} files, {pages} pages on {sheets} sheets of {options.paper.name.upper()} paper. "
@@ -83,7 +85,9 @@ def guide_blocks(specs: list[DocumentSpec], files: list[FilePrint], options: Ren
     if bring:
         blocks += [("heading", "You also need"), *(("item", line) for line in bring)]
     icons = sorted(set().union(*(f.icons for f in files)))
-    credits = [*credits_lines([IconRef.parse(ref) for ref in icons]),
+    artwork = [*credits_lines([IconRef.parse(ref) for ref in icons]),
                "Text set in DejaVu Sans (Bitstream Vera licence)."]
-    blocks += [("heading", "Artwork credits"), *(("note", line) for line in credits)]
+    if credits:
+        blocks += [("heading", "The game"), *(("note", line) for line in credits)]
+    blocks += [("heading", "Artwork credits"), *(("note", line) for line in artwork)]
     return blocks

@@ -256,7 +256,7 @@ def aid_card(d: PanicData, ctx: BuildContext, w: float, h: float) -> AidSides:
                    T(text=suit.power, x=col.x + 7.5, y=yy, w=col.w - 7.5, h=row, size=8, min_size=5.2, align="left")]
     rest: list[Block] = [("heading", "Particles emerge"), ("item", fill(a.emergence, "emergence")),
                          ("heading", "Winning and losing"), ("item", fill(a.win_lose, "win_lose")),
-                         ("heading", fill("1 or {small_group} players", "variants")),
+                         ("heading", fill("Variant: easier with 1 or {small_group} players", "variants")),
                          ("item", fill(a.variants, "variants"))]
     return ((*front.frame, *front.column.text(turn)),
             (*back.frame, *powers, *col.text(rest, top=col.top - 8 - len(d.suits) * row)))

@@ -27,6 +27,7 @@ from pnp.source.sandbox import TEMPLATE_OUTPUT, BoundedSandbox, TemplateLimit
 from pnp.source.slots import Length, SlotSpec
 
 SLUG = "punished"
+GUARDIAN = "guardian"           # the category of the final encounter, which never goes to your hand
 CARDS, TEXT, BOARD = "cards.toml", "text.toml", "board.toml"
 CARDS_PDF = "cards.pdf"
 TOKENS_PDF = "tokens-and-board.pdf"
@@ -83,7 +84,7 @@ class Card(Strict):
     icon: IconName
     usage: list[Text]
     encounter: Encounter
-    hand: Hand
+    hand: Hand | None = None            # a Guardian has none: it never goes to your hand
     layout: Layout
 
 
@@ -132,6 +133,9 @@ class TextTemplates(Strict):
     check: Text
     fallback: Text
     hand: Text
+    hand_label: Text
+    final_label: Text        # a Guardian's, in place of the hand ability's label
+    final: Text              # and its words
     joiner: str
 
 
@@ -250,6 +254,7 @@ class Wording:
 
         env = BoundedSandbox(undefined=StrictUndefined, autoescape=False)
         self.joiner = templates.joiner
+        self.hand_label, self.final_label, self.final = templates.hand_label, templates.final_label, templates.final
         self.spent = 0.0  # seconds all card texts took so far: one budget for the deck
         self.templates = {}
         for key in ("stat", "loss", "token", "discard", "check", "fallback", "hand"):
@@ -311,6 +316,8 @@ class Wording:
         )
 
     def hand(self, card: Card) -> str:
+        if card.hand is None:
+            return self.final
         return self._render("hand", action=card.hand.action, effects=self.effects(card.hand.effects))
 
 
@@ -323,7 +330,8 @@ def card_face(ctx: BuildContext, p: Punished, card: Card, i: int) -> Elements:
     usage = [p.deck.usage[u].icon for u in card.usage if u in p.deck.usage]
     values = {"name": card.name, "icon": card.icon, "color": tier.color, "category": category.name, "tier": tier.name,
               "encounter": "\n".join([words.check(c) for c in card.encounter.checks] + [words.fallback(card)]),
-              "hand": words.hand(card), **{f"usage{k}": (usage[k - 1] if k <= len(usage) else "") for k in (1, 2, 3)}}
+              "hand": words.hand(card), "hand_label": words.hand_label if card.hand else words.final_label,
+              **{f"usage{k}": (usage[k - 1] if k <= len(usage) else "") for k in (1, 2, 3)}}
     return ctx.piece("card", values, ctx.card_w, ctx.card_h, overrides=card.layout,
                      where=(CARDS, ("cards", i, "layout")))
 
@@ -636,7 +644,10 @@ def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
                     "encounter, leaves nothing lasting gained",
                     key,
                 )
-        if card.hand.action not in ("discard", "burn"):
+        if card.hand is None and card.category != GUARDIAN:
+            flag(i, card, "hand-ability-spends-itself", "a card you may take into hand needs a hand ability that "
+                 "discards or burns it (only a Guardian, never taken into hand, has none)", "hand")
+        elif card.hand is not None and card.hand.action not in ("discard", "burn"):
             flag(
                 i,
                 card,
@@ -647,7 +658,8 @@ def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
     effects = [
         e
         for c in deck.cards
-        for e in (c.hand.effects + [x for ch in c.encounter.checks for x in ch.effects] + c.encounter.fallback)
+        for e in ((c.hand.effects if c.hand else []) + [x for ch in c.encounter.checks for x in ch.effects]
+                  + c.encounter.fallback)
     ]
     temp = sum(1 for e in effects if e.boost and e.lasting == "temp")
     perm = sum(1 for e in effects if e.boost and e.lasting != "temp")  # unmarked changes last too
@@ -664,7 +676,7 @@ def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
                 perm,
             )
         )
-    guardians = [c.name for c in deck.cards if c.tier == 3 and c.category == "guardian"]
+    guardians = [c.name for c in deck.cards if c.tier == 3 and c.category == GUARDIAN]
     want = rules.facts.get("guardians_in_tier_3", 4)
     if len(guardians) != want:
         problems.append(

@@ -415,7 +415,7 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
             ],
             cover=Cover(
                 contents=[
-                    f"{good} Good and {evil} Evil Soul cards, all with one back.",
+                    f"{good} Good and {evil} Evil Soul cards (our reading of the split), all with one back.",
                     f"{destinies} Destiny cards, HEAVEN on the front and HELL on the back.",
                 ],
                 assembly=notes[CARDS_PDF],

@@ -89,6 +89,7 @@ class ComponentCount(Strict):
 class GameInfo(Strict):
     title: Text
     summary: Text
+    credits: list[Text] = []    # who made the game, as its rule document names them: author, copyright line
 
 
 REFERENCE_KIND = "reference"

@@ -177,38 +177,6 @@ def test_ties_in_the_best_play_follow_the_stated_preference():
     assert preferred([(0.5, ("roll", 0)), (0.5 + 1e-9, ("add", 0))]) == (0.5 + 1e-9, ("add", 0))
 
 
-def test_punished_runs_match_a_plain_replay():
-    """The simulation remembers each encounter's outcome by card and stats; replaying the same
-    shuffles encounter by encounter, with nothing remembered, gives the same runs."""
-    source = read_game("punished", shipped_layouts_dir() / "punished")
-    game = punished.load(source, STORE)
-    start = {track.name: track.start for track in game.extras.board.stats}
-    top = game.extras.board.track_max
-    ran = punished_balance.simulate(game, start, top)
-    rng = random.Random(punished_balance.SEED)
-    tiers = [[c for c in game.deck.cards if c.tier == t] for t in (1, 2, 3)]
-    alive, tokens = [0, 0, 0, 0], Counter()
-    for _ in range(punished_balance.RUNS):
-        stats, carried = dict(start), {}
-        for t, cards in enumerate(tiers):
-            alive[t] += 1
-            for card in shuffled(rng, cards):
-                k = punished.first_met(card, {s: stats[s] + carried.get(s, 0) for s in stats})
-                effects = card.encounter.fallback if k is None else card.encounter.checks[k].effects
-                punished_balance.apply(stats, effects + ([] if k is None else card.encounter.checks[k].cost), top)
-                carried = {} if k is None else punished_balance.carried_gains(stats, effects)
-                if k is not None and any(e.token for e in effects):
-                    tokens[(card.name, k)] += 1
-                if stats["ICHOR"] <= 0:
-                    break
-            else:
-                continue
-            break
-        else:
-            alive[3] += 1
-    assert ran["alive"] == alive and ran["tokens"] == tokens
-
-
 @pytest.fixture(scope="module")
 def reported(tmp_path_factory):
     work = tmp_path_factory.mktemp("report")

@@ -10,7 +10,19 @@ from typing import Any
 
 from pnp.analysis.draws import shuffled
 from pnp.analysis.report import Cell, Figure, GameReport, Plot, Section, Table
-from pnp.games.punished import Card, Effect, Punished, first_met, invariants, load, token_share
+from pnp.games.punished import (
+    GUARDIAN,
+    Card,
+    Check,
+    Effect,
+    Punished,
+    TokenKind,
+    first_met,
+    invariants,
+    load,
+    stat_value,
+    token_share,
+)
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
 from pnp.source.rules import RulesModel
@@ -20,14 +32,19 @@ SEED = 3
 STATS = ("MAW", "BONE", "ICHOR", "PAIN")
 ICHOR = STATS.index("ICHOR")
 Stats = tuple[int, ...]                                     # in the order of STATS
-NOTHING: Stats = (0, 0, 0, 0)
-Outcome = tuple[Stats, Stats, int | None]                   # stats, * gains carried, a check that won a token
-MODEL = ("A run meets every card of tier 1, then tier 2, then tier 3, each tier shuffled, and takes the first "
-         "check it meets, in the order printed (else the fallback). Changes marked * last only the encounter, "
-         "except a * gain won from a check, which lasts through the next encounter (our reading, as printed); "
-         "the rest stay. SELF gains go to the lowest of MAW, BONE and ICHOR and losses come off the highest. "
-         "PAIN never drops below 1 (losing the last gives 1 PAIN and 1 SELF); gaining BONE or ICHOR at 0 MAW "
-         "gives 1 MAW and 1 PAIN instead; 0 ICHOR ends the run. Hand abilities are not played.")
+MODEL = ("A run plays the printed game with one stated policy. Setup as printed: deck I and deck II shuffled, "
+         "deck III shuffled without its Guardians and one Guardian, drawn at random, beneath it (the others out). "
+         "Each turn the top card goes to your hand while cards in hand and tokens are under the limit (BONE, "
+         "never more than 3) and it is not the Guardian; otherwise it is flipped and faced. In an encounter, "
+         "cards in hand and tokens are played only to meet an earlier check than the stats meet alone (the "
+         "fewest, largest boosts first); a discard cost is paid from the hand or leaves its check unmet. "
+         "Changes marked * last only the encounter, except a * gain won from a check, which lasts through the "
+         "next (our reading, as printed); the rest stay. SELF gains go to the lowest of MAW, BONE and ICHOR and "
+         "losses come off the highest. A gain past MAW + BONE <= ICHOR becomes 1 ICHOR and 1 PAIN; a token past "
+         "the limit is discarded for 1 BONE and 1 PAIN. PAIN never drops below 1 (losing the last gives 1 PAIN "
+         "and 1 SELF); gaining BONE or ICHOR at 0 MAW gives 1 MAW and 1 PAIN instead; 0 ICHOR ends the run, and "
+         "ending the Guardian's encounter with ICHOR left wins it. Hazards are faced, never discarded unseen; "
+         "tokens that only move cards are kept, not played.")
 
 
 def apply(stats: dict[str, int], effects: list[Effect], top: int) -> None:
@@ -49,7 +66,10 @@ def _step(stats: dict[str, int], stat: str, sign: int, top: int) -> None:
     if stat == "SELF":
         stat = self_stat(stats, sign)
     if sign > 0 and stat in ("BONE", "ICHOR") and stats["MAW"] == 0:
-        stats["MAW"], stats["PAIN"] = min(top, stats["MAW"] + 1), min(top, stats["PAIN"] + 1)
+        stat = "MAW"                                        # 1 MAW and 1 PAIN instead
+        stats["PAIN"] = min(top, stats["PAIN"] + 1)
+    if sign > 0 and stat in ("MAW", "BONE") and stats["MAW"] + stats["BONE"] >= stats["ICHOR"]:
+        stats["ICHOR"], stats["PAIN"] = min(top, stats["ICHOR"] + 1), min(top, stats["PAIN"] + 1)   # the cap
         return
     if sign < 0 and stat == "PAIN" and stats["PAIN"] <= 1:
         stats["PAIN"] = min(top, stats["PAIN"] + 1)
@@ -63,11 +83,16 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
     deck = game.deck
     start: dict[str, int] = {track.name: track.start for track in game.extras.board.stats}
     top = game.extras.board.track_max
-    runs = simulate(game, start, top)
+    limit = rules.facts.get("hand_cap", 3)
+    runs = simulate(game, start, top, limit)
+    flipping = simulate(game, start, top, limit, draw=False)
     tiers = ("1", "2", "3")
     survive = [Figure(key=f"run.reach.tier{t}", label=f"runs alive at the start of tier {t}",
                       value=runs["alive"][i] / RUNS, style="percent", digits=1) for i, t in enumerate(tiers)]
-    survive.append(Figure(key="run.survive", label="runs alive after tier 3", value=runs["alive"][3] / RUNS,
+    survive.append(Figure(key="run.flip-only", label="runs that win never taking a card into hand",
+                          value=flipping["alive"][3] / RUNS, style="percent", digits=1))
+    survive.append(Figure(key="run.survive", label="runs that face the Guardian and live (win)",
+                          value=runs["alive"][3] / RUNS,
                           style="percent", digits=1))
     stat_rows: list[list[Cell]] = []
     for i, t in enumerate(tiers):
@@ -100,7 +125,9 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
     checks = Section(
         title="Stat checks by tier and category",
         text=[f"Starting stats: {start_text}. A typical run is the median of {RUNS:,} simulated runs (seed {SEED}) "
-              "as it enters the tier.", f"Model: {MODEL}"],
+              "as it enters the tier.", f"Model: {MODEL}",
+              "A card taken into hand is one encounter fewer, and the hand pays for the checks that follow: "
+              "the same runs by a player who flips every card show what the hand is worth."],
         figures=survive,
         tables=[Table(title="Median stats entering each tier", columns=["tier", *STATS], rows=stat_rows),
                 Table(title="Checks and the share of encounters passed", columns=["tier", "category", "checks",
@@ -194,39 +221,46 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
         sections=[checks, changes, tokens, hands, lint],
         headline=[
             survive[-1],
+            survive[-2],
             Figure(key="lint.count", label="design-rule findings", value=len(findings), style="count"),
         ],
     )
 
 
-def simulate(game: Punished, start: dict[str, int], top: int) -> dict[str, Any]:
-    rng = random.Random(SEED)
+def deal(game: Punished, rng: random.Random) -> list[Card]:
+    """The deck as the printed setup lays it: decks I and II shuffled, deck III shuffled without its
+    Guardians, and one Guardian drawn at random beneath it."""
     tiers = [[c for c in game.deck.cards if c.tier == t] for t in (1, 2, 3)]
+    guardians = [c for c in tiers[2] if c.category == GUARDIAN]
+    last = [c for c in tiers[2] if c.category != GUARDIAN]
+    return [*shuffled(rng, tiers[0]), *shuffled(rng, tiers[1]), *shuffled(rng, last), rng.choice(guardians)]
+
+
+def simulate(game: Punished, start: dict[str, int], top: int, limit: int, *, draw: bool = True) -> dict[str, Any]:
+    """RUNS runs of the printed game (MODEL); `limit`: cards in hand and tokens never above it, whatever
+    BONE; `draw` False: a player who flips every card, never taking one into hand."""
+    rng = random.Random(SEED)
     alive = [0, 0, 0, 0]
     seen: list[list[Stats]] = [[], [], []]
     tokens: Counter[tuple[str, int]] = Counter()
     met_card: Counter[str] = Counter()
-    outcomes: dict[tuple[int, Stats, Stats], Outcome] = {}   # an encounter depends only on the card and the stats
+    kinds = {kind.name: kind for kind in game.extras.tokens.kinds}
     for _ in range(RUNS):
-        stats = tuple(start[s] for s in STATS)
-        carried = NOTHING                     # * gains won from the last check
-        dead = False
-        for t, cards in enumerate(tiers):
-            alive[t] += 1
-            seen[t].append(stats)
-            for card in shuffled(rng, cards):
-                met_card[card.name] += 1
-                key = (id(card), stats, carried)         # the card itself: two designs may share a name
-                outcome = outcomes.get(key)
-                if outcome is None:
-                    outcome = outcomes[key] = encounter(card, stats, carried, top)
-                stats, carried, token = outcome
-                if token is not None:
-                    tokens[(card.name, token)] += 1
-                if stats[ICHOR] <= 0:
-                    dead = True
-                    break
-            if dead:
+        run = Run(stats=dict(start), top=top, limit=limit, kinds=kinds, copies=game.extras.tokens.copies)
+        tier = 0
+        for card in deal(game, rng):
+            while card.tier > tier:
+                tier += 1
+                alive[tier - 1] += 1
+                seen[tier - 1].append(tuple(run.stats[s] for s in STATS))
+            if draw and card.category != GUARDIAN and run.room():
+                run.hand.append(card)
+                continue
+            met_card[card.name] += 1
+            taken = run.encounter(card)
+            if taken is not None:
+                tokens[(card.name, taken)] += 1
+            if run.stats["ICHOR"] <= 0:
                 break
         else:
             alive[3] += 1
@@ -235,19 +269,85 @@ def simulate(game: Punished, start: dict[str, int], top: int) -> dict[str, Any]:
     return {"alive": alive, "median": medians, "tokens": tokens, "met_card": met_card}
 
 
-def encounter(card: Card, stats: Stats, carried: Stats, top: int) -> Outcome:
-    """One encounter of the model: the stats after it, the * gains it carries into the next, and
-    the check taken if it wins a token (else None)."""
-    now = dict(zip(STATS, stats, strict=True))
-    k = first_met(card, {s: now[s] + extra for s, extra in zip(STATS, carried, strict=True)})
-    if k is None:
-        apply(now, card.encounter.fallback, top)
-        return tuple(now[s] for s in STATS), NOTHING, None
-    check = card.encounter.checks[k]
-    apply(now, check.effects + check.cost, top)
-    gains = carried_gains(now, check.effects)
-    return (tuple(now[s] for s in STATS), tuple(gains.get(s, 0) for s in STATS),
-            k if any(e.token for e in check.effects) else None)
+class Run:
+    """One run's state: stats, the * gains carried into the next encounter, the hand and the tokens."""
+
+    def __init__(self, *, stats: dict[str, int], top: int, limit: int, kinds: dict[str, TokenKind], copies: int):
+        self.stats, self.top, self.limit, self.kinds, self.copies = stats, top, limit, kinds, copies
+        self.carried: dict[str, int] = {}
+        self.hand: list[Card] = []
+        self.tokens: list[str] = []
+
+    def room(self) -> bool:
+        """Whether one more card or token fits: cards in hand and tokens under BONE and the cap."""
+        return len(self.hand) + len(self.tokens) < min(self.stats["BONE"], self.limit)
+
+    def encounter(self, card: Card) -> int | None:
+        """Face `card`: the check taken if it won a token (else None). The first check met (with
+        the fewest cards and tokens played, a cost paid) is taken; none, and the fallback happens."""
+        now = {s: self.stats[s] + self.carried.get(s, 0) for s in STATS}
+        for k, check in enumerate(card.encounter.checks):
+            played = self._help(check, now)
+            if played is not None:
+                for item in played:
+                    self._play(item)
+                self._apply(check.cost + check.effects)
+                self.carried = carried_gains(self.stats, check.effects)
+                return k if any(e.token for e in check.effects) else None
+        self._apply(card.encounter.fallback)
+        self.carried = {}
+        return None
+
+    def _help(self, check: Check, now: dict[str, int]) -> list[Card | str] | None:
+        """The fewest cards in hand and tokens whose * boosts meet `check`, largest first, leaving
+        enough cards to pay its discard cost: [] when the stats meet it alone; None when nothing can."""
+        cost = sum(e.discard or 0 for e in check.cost)
+        boosts: list[tuple[int, Card | str]] = []
+        held: list[Card | str] = [*self.hand, *self.tokens]
+        for item in held:
+            effects = self.kinds[item].discard if isinstance(item, str) else (item.hand.effects if item.hand else [])
+            boost = sum(e.amount or 0 for e in effects
+                        if e.lasting == "temp" and (e.amount or 0) > 0 and e.stat in (check.stat, "SELF"))
+            if boost > 0:
+                boosts.append((boost, item))
+        boosts.sort(key=lambda pair: -pair[0])
+        value, used = stat_value(now, check.stat), []
+        for boost, item in boosts:
+            if value >= check.threshold:
+                break
+            value += boost
+            used.append(item)
+        cards_left = len(self.hand) - sum(1 for item in used if not isinstance(item, str))
+        return used if value >= check.threshold and cards_left >= cost else None
+
+    def _play(self, item: Card | str) -> None:
+        """A card in hand or a token spent: its lasting changes stay (its * boost served the check)."""
+        if isinstance(item, str):
+            self.tokens.remove(item)
+            self._apply(self.kinds[item].discard)
+        else:
+            self.hand.remove(item)
+            self._apply(item.hand.effects if item.hand else [])
+
+    def _apply(self, effects: list[Effect]) -> None:
+        for effect in effects:
+            if effect.discard:
+                del self.hand[:effect.discard]
+            elif effect.token:
+                self._gain(effect.token)
+        apply(self.stats, effects, self.top)
+
+    def _gain(self, name: str) -> None:
+        """A token won: held if it fits (its gaining effect applied), else turned into 1 BONE and 1 PAIN."""
+        kind = self.kinds.get(name)
+        if kind is None or self.tokens.count(name) >= self.copies:
+            return
+        if self.room():
+            self.tokens.append(name)
+            apply(self.stats, kind.on_gain, self.top)
+        else:
+            _step(self.stats, "BONE", 1, self.top)
+            _step(self.stats, "PAIN", 1, self.top)
 
 
 def carried_gains(stats: dict[str, int], effects: list[Effect]) -> dict[str, int]:

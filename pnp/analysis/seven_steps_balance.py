@@ -13,7 +13,7 @@ from typing import Any
 from pnp.analysis.dice import rolls, subset_sums
 from pnp.analysis.draws import roll
 from pnp.analysis.report import Cell, Figure, GameReport, Plot, Section, Table
-from pnp.analysis.seven_steps_optimal import COST, Climb, OptimalClimb, Played, simulate_optimal
+from pnp.analysis.seven_steps_optimal import COST, Climb, Goal, OptimalClimb, simulate_optimal
 from pnp.games.seven_steps import FILE, Band, Gamesheet, TerraceTest
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
@@ -36,7 +36,12 @@ OPTIMAL = ("The best play for the win, computed exactly over every state a climb
            "to change the challenge die or a rolled die, and which dice to score. Where choices are equally "
            "good for the win (within a millionth of a millionth), it keeps the challenge die or changes it for "
            "the fewest pips, rolls before activating or claiming more, and passes spending the fewest pips, "
-           "then scoring the most dice.")
+           "then scoring the most dice. Many choices are such ties, so how many dice this play scores "
+           "is set by that order, not by the game: its ranks are not reported; the best play for the score is.")
+SCORE = ("The best play for the score: the same states and choices, played to keep the most dice in the "
+         "scoring area at the end (a lost climb keeps none), with the spare dice left counted apart (a "
+         "punishment or a claimed pip takes a scored die first, a spare only when none is scored). Exact "
+         "for every rank; ties follow the same order as the best play for the win.")
 
 
 def p_meets(test: TerraceTest, dice: int, challenge: int) -> Fraction:
@@ -83,8 +88,8 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
     for band in sheet.ranks.bands:
         count = sum(n for score, n in result["scores"].items()
                     if band.holds(score))
-        rank_figures.append(Figure(key=f"sim.rank.{band.name}", label=band.name, value=count / GAMES,
-                                   style="percent", digits=1))
+        rank_figures.append(Figure(key=f"sim.rank.{band.name}", label=f"{band.name} (simple strategy, of all games)",
+                                   value=count / GAMES, style="percent", digits=1))
     simulation = Section(
         title=f"{GAMES:,} simulated games of a simple strategy",
         text=[f"Strategy: {STRATEGY}", f"Seed {SEED}; the figures repeat exactly from run to run.",
@@ -98,11 +103,17 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
                Plot(key="seven-steps-ranks", title="Ranks of the games won", kind="bar", x=ranks,
                     series={"share of all games": [f.value for f in rank_figures]},
                     xlabel="rank", ylabel="share of all games", percent=True)])
-    best = best_play(climb(tests, facts), [t.name for t in terraces], lowest=sheet.ranks.bands[-1])
+    best = best_play(climb(tests, facts), [t.name for t in terraces], other_win=climb(other_tests, facts),
+                     reading=sheet.reading, other=other)
+    bands = sheet.ranks.bands
+    scored = score_play(climb(tests, facts), bands, reading=sheet.reading)
+    other_scored = score_play(climb(other_tests, facts), bands, reading=other)
+    meaning = design_meaning(win, best.figures[0], scored, bands, reading=sheet.reading)
     return GameReport(
         game="seven-steps", title="Seven Steps",
-        sections=[exact, Section(title=f"The {other} reading, exactly", tables=readings), simulation, best],
-        headline=[win, best.figures[0], *rank_figures],
+        sections=[meaning, exact, Section(title=f"The {other} reading, exactly", tables=readings), simulation, best,
+                  scored, other_scored],
+        headline=[win, best.figures[0], scored.figures[0], scored.figures[2]],
     )
 
 
@@ -127,10 +138,12 @@ def climb(tests: list[TerraceTest], facts: dict[str, int]) -> Climb:
                  more_pips=facts.get("virgil_pips", 7) - ready)
 
 
-def best_play(rules: Climb, names: list[str], *, lowest: Band) -> Section:
-    """The optimal policy's exact win chance, checked by climbs that follow it, and what it does."""
+def best_play(rules: Climb, names: list[str], *, other_win: Climb, reading: str, other: str) -> Section:
+    """The optimal policy's exact win chance, checked by climbs that follow it, and what it does;
+    and its win chance under the other reading."""
     solver = OptimalClimb(rules)
     chance = solver.win_chance()
+    other_chance = OptimalClimb(other_win).win_chance()
     games = simulate_optimal(solver, OPTIMAL_GAMES, SEED)
     won = sum(g.won for g in games) / len(games)
     error = (won * (1 - won) / len(games)) ** 0.5
@@ -147,25 +160,59 @@ def best_play(rules: Climb, names: list[str], *, lowest: Band) -> Section:
                      Figure(key=f"best.scored.{name}", label=f"{name}: dice scored (mean)", digits=1,
                             value=sum(scored) / max(len(scored), 1))])
     return Section(
-        title="The best play",
+        title="The best play for the win",
         text=[OPTIMAL,
               f"Under it a climb is lost once in {1 / (1 - chance):,.0f}." if chance < 1 else "It never loses.",
               f"A check: {len(games):,} climbs that follow this policy (seed {SEED}) won {100 * won:.2f}% "
               f"(standard error {100 * error:.2f} points).",
-              f"Pips claimed per climb (mean): {sum(g.bought for g in games) / len(games):.1f}. The policy plays "
-              "for the win only, so it scores few dice and keeps the rest rolling: "
-              f"{rank_share(games, lowest):.0%} of its wins end with {lowest.span} dice in the scoring area."],
-        figures=[Figure(key="best.win", label="win under the best play (exact)", value=chance, style="percent",
-                        digits=7)],
+              f"Pips claimed per climb (mean): {sum(g.bought for g in games) / len(games):.1f}."],
+        figures=[Figure(key="best.win", label=f"win under the best play, {reading} reading (exact)", value=chance,
+                        style="percent", digits=7),
+                 Figure(key=f"best.win.{other}", label=f"win under the best play, {other} reading (exact)",
+                        value=other_chance, style="percent", digits=7)],
         tables=[Table(title="What the best play does on each terrace (climbs that reach it)",
                       columns=["terrace", "challenge die changed", "dice in the first roll", "dice scored"],
                       rows=rows)])
 
 
-def rank_share(games: Sequence[Played], band: Band) -> float:
-    """The share of the won games whose score falls in `band`."""
-    wins = [g for g in games if g.won]
-    return sum(band.holds(g.score) for g in wins) / max(len(wins), 1)
+def score_play(rules: Climb, bands: Sequence[Band], *, reading: str) -> Section:
+    """The best play for the score, exactly: the dice it keeps on average, its win chance and the
+    chance of each rank; checked by climbs that follow it."""
+    solver = OptimalClimb(rules, Goal(score=True, at_least=tuple(band.min for band in bands)))
+    mean, win, *at_least = solver.values()
+    games = simulate_optimal(solver, OPTIMAL_GAMES, SEED)
+    kept = [g.score if g.won else 0 for g in games]
+    average = sum(kept) / len(kept)
+    spread = (sum((k - average) ** 2 for k in kept) / max(len(kept) - 1, 1) / len(kept)) ** 0.5
+    rank_figures = []
+    for band, chance in zip(bands, at_least, strict=True):
+        above = [c for b, c in zip(bands, at_least, strict=True) if band.max is not None and b.min == band.max + 1]
+        rank_figures.append(Figure(key=f"score.{reading}.rank.{band.name}", label=f"{band.name} ({band.span} dice)",
+                                   value=chance - (above[0] if above else 0.0), style="percent", digits=2))
+    return Section(
+        title=f"The best play for the score, {reading} reading",
+        text=[SCORE,
+              f"A check: {len(games):,} climbs that follow this policy (seed {SEED}) kept {average:.3f} dice on "
+              f"average (standard error {spread:.3f}), {100 * sum(g.won for g in games) / len(games):.2f}% won."],
+        figures=[Figure(key=f"score.{reading}.mean", label=f"dice kept under the best play for the score, {reading} "
+                        "reading (exact, mean)", value=mean, digits=3),
+                 Figure(key=f"score.{reading}.win", label=f"win under the best play for the score, {reading} "
+                        "reading (exact)", value=win, style="percent", digits=5),
+                 *rank_figures,
+                 Figure(key=f"score.{reading}.lost", label="lost", value=1 - win, style="percent", digits=5)])
+
+
+def design_meaning(simple: Figure, best: Figure, scored: Section, bands: Sequence[Band], *, reading: str) -> Section:
+    """The report's first lines: what best play means for a designer, in figures."""
+    mean, _, top = scored.figures[0], scored.figures[1], scored.figures[2]
+    return Section(
+        title="What the best play means for the design",
+        text=[f"The simple strategy below wins {simple.shown()}; played perfectly for the win, a climb wins "
+              f"{best.shown()} ({reading} reading): the mountain is all but never lost by a careful player.",
+              f"Played for the score instead, the best play keeps {mean.shown()} of the dice on average and "
+              f"ends {bands[0].name} ({bands[0].span}) in {top.shown()} of climbs: the ranks barely separate a "
+              "good player from a perfect one, so a designer who wants them to tell players apart must make "
+              "the climb harder (fewer pips or spares, harder terraces) or the ranks steeper."])
 
 
 def simulate(tests: list[TerraceTest], facts: dict[str, int], games: int, seed: int) -> dict[str, Any]:

@@ -1,11 +1,15 @@
-"""Seven Steps under the best play: the win chance of the optimal policy, found by dynamic
-programming over every state the rules allow, and that policy, so a seeded simulation can follow it.
+"""Seven Steps under the best play: the optimal policy for a goal (the win, or the dice scored),
+found by dynamic programming over every state the rules allow, what it achieves exactly, and the
+policy itself, so a seeded simulation can follow it.
 
-The state of a climb for winning is small: the terrace, the dice in the pool, in the moon and in
-reserve (scored and spare dice are both only a source of punishment dice, so for the win they are
-one number), Virgil pips ready and pips still to claim; within a day also the (changed) challenge
-die, the activated dice and the dice punished into the sun. Every state's value is computed with
-arrays (numpy), a terrace at a time from the last: the whole policy in well under a second."""
+The state of a climb is small: the terrace, the dice in the pool, in the moon and in reserve,
+Virgil pips ready and pips still to claim; within a day also the (changed) challenge die, the
+activated dice and the dice punished into the sun. Scored and spare dice are both only a source of
+punishment dice, so for the win they are one number, the reserve; for the score the spares still
+unused are a number of their own (a die is taken from the scoring area first, a spare only when
+it is empty). Every state's value is computed with arrays (numpy), a terrace at a time from the
+last; a value is a vector: the goal's, then the chance to win and the chance of each score the
+goal measures, all under the goal's choices."""
 
 from __future__ import annotations
 
@@ -43,6 +47,24 @@ COST = pip_costs()
 
 
 @dataclass(frozen=True, kw_only=True)
+class Goal:
+    """What the best play plays for: the chance to win, or the dice in the scoring area at the end
+    (a loss scores nothing); and the scores whose chance (at least that many) is measured too."""
+
+    score: bool = False
+    at_least: tuple[int, ...] = ()
+
+    @property
+    def parts(self) -> int:
+        """The length of a state's value: the goal, the win chance (when the goal is the score),
+        and one chance per measured score."""
+        return 1 + self.score + len(self.at_least)
+
+
+WIN = Goal()
+
+
+@dataclass(frozen=True, kw_only=True)
 class Climb:
     """The numbers of one climb: the terraces' tests (in order) and the dice and pips of setup."""
 
@@ -53,13 +75,14 @@ class Climb:
     more_pips: int
 
 
-Day = tuple[int, int, int, int, int]
-"""Where a day starts: (terrace, pool dice, moon dice, pips ready, pips still to claim); the other
-dice are in reserve."""
+Day = tuple[int, int, int, int, int, int]
+"""Where a day starts: (terrace, pool dice, moon dice, pips ready, pips still to claim, spares left);
+the other dice are in reserve, the spares left among them."""
 
-Turn = tuple[int, int, int, int, int, int, int, int]
+Turn = tuple[int, int, int, int, int, int, int, int, int]
 """Within a day, before a roll: (terrace, moon dice, challenge die as it stands, activated dice,
-pool dice, dice punished into the sun, pips ready, pips still to claim); the rest are in reserve."""
+pool dice, dice punished into the sun, pips ready, pips still to claim, spares left); the rest are
+in reserve."""
 
 Action = tuple[str, int]     # ("set", face) | ("add", 0) | ("buy", 0) | ("roll", 0) | ("pass", dice used) | ("fail", 0)
 Needs = NDArray[np.int64]
@@ -150,94 +173,140 @@ class Rolls:
 
 
 class OptimalClimb:
-    """The optimal policy of one climb: the chance to win from every state, all solved at once."""
+    """The optimal policy of one climb for `goal`: the value of every state, all solved at once."""
 
-    def __init__(self, climb: Climb) -> None:
-        self.climb = climb
+    def __init__(self, climb: Climb, goal: Goal = WIN) -> None:
+        self.climb, self.goal = climb, goal
         self.dice = n = climb.pool + climb.spares
         self.most = climb.pips + climb.more_pips
         self.last = len(climb.tests) - 1
+        self.spares = climb.spares if goal.score or goal.at_least else 0    # tracked only where the score counts
         self.rolls = Rolls(climb.tests, n)
         places = [(m, a, p, s) for m in range(n + 1) for a in range(n + 1) for p in range(n + 1) for s in range(n + 1)
                   if m + a + p + s <= n]
         self.place = np.full((n + 2,) * 4, len(places), dtype=np.int64)  # -1 and n + 1 fall on no place
         for i, (m, a, p, s) in enumerate(places):
             self.place[m, a, p, s] = i
-        shape = (len(places) + 1, 6, self.most + 1, climb.more_pips + 1)    # the last row: no place, all 0
+        tail = (self.most + 1, climb.more_pips + 1, self.spares + 1, goal.parts)
+        shape = (len(places) + 1, 6, *tail)                                   # the last row: no place, all 0
         self.turns: list[Values] = [np.zeros(shape) for _ in climb.tests]
         self.rolled: list[Values] = [np.zeros(shape) for _ in climb.tests]
-        self.days: list[Values] = [np.zeros((n + 1, n + 1, self.most + 1, climb.more_pips + 1)) for _ in climb.tests]
+        self.days: list[Values] = [np.zeros((n + 1, n + 1, *tail)) for _ in climb.tests]
         for step in reversed(range(len(climb.tests))):
             self._solve_turns(step)
             self._solve_days(step)
 
     def start(self) -> Day:
         c = self.climb
-        return (0, c.pool, 0, c.pips, c.more_pips)
+        return (0, c.pool, 0, c.pips, c.more_pips, self.spares)
+
+    def values(self) -> tuple[float, ...]:
+        """The goal's value at the start, then the win chance (for the score) and each measured chance."""
+        step, pool, moon, pips, claimable, spares = self.start()
+        return tuple(float(v) for v in self.days[step][pool, moon, pips, claimable, spares])
 
     def win_chance(self) -> float:
-        return self.day_value(self.start())
+        return self.values()[1 if self.goal.score else 0]
 
     def _solve_turns(self, step: int) -> None:
         """Every turn of this terrace's day, latest first: a turn leads only to turns with more dice
-        activated or punished, and to the next terrace's days, already solved. A value is a chance
-        to win, never below 0, so a move that does not exist can count as 0."""
+        activated or punished, and to the next terrace's days, already solved. A value is never below
+        0, so a move that does not exist can count as 0."""
         n, turns = self.dice, self.turns[step]
         for active in range(n, -1, -1):
             offers = self.rolls.offers(step, active, self.most) if active else None
             for sun in range(n - active, -1, -1):
                 room = n - active - sun
                 moon, pool = np.array([(m, p) for m in range(room + 1) for p in range(room + 1 - m)]).T
-                best = turns[self.place[moon, active + 1, pool - 1, sun]]        # activate a pool die
-                claimed = turns[self.place[moon, active + 1, pool, sun]]         # claim a pip for a reserve die
-                best[..., :-1, 1:] = np.maximum(best[..., :-1, 1:], claimed[..., 1:, :-1])
+                reserve = room - moon - pool
+                added = turns[self.place[moon, active + 1, pool - 1, sun]]       # activate a pool die
+                claimed = self._taken(turns[self.place[moon, active + 1, pool, sun]], reserve)
+                bought = np.zeros_like(added)                                   # claim a pip for a reserve die
+                bought[:, :, :-1, 1:] = claimed[:, :, 1:, :-1]
                 here = self.place[moon, active, pool, sun]
+                options = [added, bought]
                 if offers is not None:
-                    failed = turns[self.place[moon, active, pool, sun + 1]]     # 0 when no die is left to punish
-                    self.rolled[step][here] = roll = self._roll(step, active, sun, moon + pool, failed, offers)
-                    best = np.maximum(best, roll)
-                turns[here] = best
+                    failed = self._taken(turns[self.place[moon, active, pool, sun + 1]], reserve)  # 0: none to punish
+                    self.rolled[step][here] = roll = self._roll(step, active, sun, moon + pool, reserve, failed, offers)
+                    options.insert(0, roll)
+                turns[here] = choose(options)
 
-    def _roll(self, step: int, active: int, sun: int, pooled: Needs, failed: Values, offers: Offers) -> Values:
+    def _taken(self, values: Values, reserve: Needs) -> Values:
+        """`values` of the turns after a die leaves the reserve (`reserve` dice before), for each
+        number of spares left: the die comes from the scoring area, or a spare when none is scored."""
+        if not self.spares:
+            return values
+        spare = np.zeros_like(values)
+        spare[..., 1:, :] = values[..., :-1, :]
+        unscored = reserve[:, None] == np.arange(self.spares + 1)[None, :]   # [place, spares left]
+        return np.where(unscored[:, None, None, None, :, None], spare, values)
+
+    def _won(self, active: int, reserve: Needs) -> Values:
+        """The value of passing the last terrace with u = 1 .. active dice: [u, place, ready, claimable,
+        spares left, part]; the score is the scored dice (the reserve less the spares left) and u."""
+        u = np.arange(1, active + 1)[:, None, None]
+        spares = np.arange(self.spares + 1)[None, None, :]
+        score = np.maximum(reserve[None, :, None] - spares, 0) + u
+        parts = ([score] if self.goal.score else []) + [np.ones_like(score)]
+        parts += [score >= least for least in self.goal.at_least]
+        stacked = np.stack([np.asarray(part, dtype=np.float64) for part in parts], axis=-1)
+        return np.broadcast_to(stacked[:, :, None, None], (active, len(reserve), self.most + 1,
+                                                            self.climb.more_pips + 1, *stacked.shape[2:]))
+
+    def _roll(self, step: int, active: int, sun: int, pooled: Needs, reserve: Needs, failed: Values,
+              offers: Offers) -> Values:
         """Rolling the activated dice, for each place of the other dice: each group of rolls passes
-        with its best selection within the pips ready, or fails (unless it meets the challenge as it lies)."""
-        most, claimable = self.most, self.climb.more_pips + 1
+        with its best selection within the pips ready (of equals, the one spending the fewest pips,
+        then scoring the most dice), or fails (unless it meets the challenge as it lies)."""
         if step == self.last:
-            after = np.ones((active, len(pooled), most + 1, claimable))
+            after = self._won(active, reserve)
         else:                               # after a pass with u dice the pool takes the moon's, the moon the rest
             after = self.days[step + 1][pooled[None, :], (sun + active - np.arange(1, active + 1))[:, None]]
-        # passed[u - 1, pips spent, place, pips ready, claimable]: a need past the pips (most + 1) passes nothing
-        passed = np.zeros((active, most + 2, len(pooled), most + 1, claimable))
+        # passed[u - 1, pips spent, place, pips ready, ...]: a need past the pips (most + 1) passes nothing
+        most = self.most
+        passed = np.zeros((active, most + 2, *after.shape[1:]))
         for spent in range(most + 1):
             passed[:, spent, :, spent:] = after[:, :, : most + 1 - spent]
-        best = passed[np.arange(active), offers.needs].max(axis=1)              # [group, place, ready, claimable]
-        worst = failed[:, offers.challenge].transpose(1, 0, 2, 3) * offers.can_fail[:, None, None, None]
-        out: Values = np.einsum("gc,gpqk->pcqk", offers.chance, np.maximum(best, worst))
+        groups = np.arange(len(offers.needs))
+        order = np.lexsort((-np.arange(active)[None, :].repeat(len(groups), 0), offers.needs), axis=1)
+        worst = failed[:, offers.challenge].swapaxes(0, 1)
+        worst = worst * offers.can_fail.reshape(-1, *([1] * (worst.ndim - 1)))
+        # the choice is made on the goal alone; the parts of the chosen pass are gathered once
+        goals = [passed[order[:, r], offers.needs[groups, order[:, r]], ..., 0] for r in range(active)]
+        first = first_best([*goals, worst[..., 0]])                        # [group, place, ready, claimable, spares]
+        grid = np.ogrid[tuple(slice(0, size) for size in first.shape)]
+        used = order[grid[0], np.minimum(first, active - 1)]
+        chosen = passed[used, offers.needs[grid[0], used], *grid[1:]]
+        best = np.where((first == active)[..., None], worst, chosen)
+        out: Values = np.einsum("gc,gp...->pc...", offers.chance, best)
         return out
 
     def _solve_days(self, step: int) -> None:
-        """Each day's start: the challenge die is rolled, then set to the best face the pips ready can pay for."""
+        """Each day's start: the challenge die is rolled, then set to the best face the pips ready
+        can pay for (of equals, the one costing the fewest pips, then the lowest face)."""
         n = self.dice
-        mornings = self.turns[step][self.place[: n + 1, 0, : n + 1, 0]]      # [moon, pool, challenge, ready, claimable]
+        mornings = self.turns[step][self.place[: n + 1, 0, : n + 1, 0]]      # [moon, pool, challenge, ready, ...]
         day = np.zeros(mornings.shape[:2] + mornings.shape[3:])
         for rolled in FACES:
-            best = np.zeros_like(day)
-            for face in FACES:
+            options = []
+            for _, face in sorted((COST[rolled, face], face) for face in FACES):
                 k = COST[rolled, face]
-                best[:, :, k:] = np.maximum(best[:, :, k:], mornings[:, :, face - 1, : self.most + 1 - k])
-            day += best / 6
-        self.days[step] = day.transpose(1, 0, 2, 3)
+                option = np.zeros_like(day)
+                option[:, :, k:] = mornings[:, :, face - 1, : self.most + 1 - k]
+                options.append(option)
+            day += choose(options) / 6
+        self.days[step] = day.transpose(1, 0, *range(2, day.ndim))
 
     def day_value(self, day: Day) -> float:
-        """The chance to win from the start of a day: the challenge die is rolled, then perhaps changed."""
-        step, pool, moon, pips, claimable = day
-        return float(self.days[step][pool, moon, pips, claimable])
+        """The goal's value from the start of a day: the challenge die is rolled, then perhaps changed."""
+        step, pool, moon, pips, claimable, spares = day
+        return float(self.days[step][pool, moon, pips, claimable, spares, 0])
 
     def turn_value(self, t: Turn) -> float:
-        return float(self.turns[t[0]][self.place[t[1], t[3], t[4], t[5]], t[2] - 1, t[6], t[7]])
+        return float(self.turns[t[0]][self.place[t[1], t[3], t[4], t[5]], t[2] - 1, t[6], t[7], t[8], 0])
 
     def roll_value(self, t: Turn) -> float:
-        return float(self.rolled[t[0]][self.place[t[1], t[3], t[4], t[5]], t[2] - 1, t[6], t[7]])
+        return float(self.rolled[t[0]][self.place[t[1], t[3], t[4], t[5]], t[2] - 1, t[6], t[7], t[8], 0])
 
     def least_pips(self, step: int, challenge: int, dice: tuple[int, ...]) -> tuple[int, ...]:
         """For u = 1 .. len(dice): the fewest pips with which some u of these dice meet the challenge."""
@@ -252,8 +321,8 @@ class OptimalClimb:
     @staticmethod
     def morning(day: Day, rolled: int, face: int) -> Turn:
         """The day's first turn once the rolled challenge die is set to `face` (paid in pips)."""
-        step, pool, moon, pips, claimable = day
-        return (step, moon, face, 0, pool, 0, pips - COST[rolled, face], claimable)
+        step, pool, moon, pips, claimable, spares = day
+        return (step, moon, face, 0, pool, 0, pips - COST[rolled, face], claimable, spares)
 
     def reserve(self, t: Turn) -> int:
         return self.dice - t[1] - t[3] - t[4] - t[5]
@@ -268,37 +337,43 @@ class OptimalClimb:
         if pool:
             options.append((self.turn_value(self.added(t)), ("add", 0)))
         if claimable and self.reserve(t):
-            options.append((self.turn_value(self.claimed(t)), ("buy", 0)))
+            options.append((self.turn_value(self.claimed(t, self.reserve(t))), ("buy", 0)))
         return options or [(0.0, ("fail", 0))]    # no die to roll: the climb is lost
 
     def pass_value(self, t: Turn, used: int, spent: int) -> float:
-        """The chance to win after passing with `used` dice, spending `spent` pips."""
-        return 1.0 if t[0] == self.last else self.day_value(self.next_day(t, used, spent))
+        """The goal's value after passing with `used` dice, spending `spent` pips."""
+        if t[0] != self.last:
+            return self.day_value(self.next_day(t, used, spent))
+        if not self.goal.score:
+            return 1.0
+        return float(self.reserve(t) - t[8] + used)
 
     def punished(self, t: Turn) -> float:
-        return self.turn_value(self.punish(t)) if self.reserve(t) else 0.0
+        return self.turn_value(self.punish(t, self.reserve(t))) if self.reserve(t) else 0.0
 
     # the moves of a day, for a climb that follows the policy
     @staticmethod
     def added(t: Turn) -> Turn:
-        step, moon, c, active, pool, sun, pips, claimable = t
-        return (step, moon, c, active + 1, pool - 1, sun, pips, claimable)
+        step, moon, c, active, pool, sun, pips, claimable, spares = t
+        return (step, moon, c, active + 1, pool - 1, sun, pips, claimable, spares)
 
     @staticmethod
-    def claimed(t: Turn) -> Turn:
-        step, moon, c, active, pool, sun, pips, claimable = t
-        return (step, moon, c, active + 1, pool, sun, pips + 1, claimable - 1)
+    def claimed(t: Turn, reserve: int) -> Turn:
+        """A pip claimed: a die from the scoring area (else a spare, when none is scored) joins the roll."""
+        step, moon, c, active, pool, sun, pips, claimable, spares = t
+        return (step, moon, c, active + 1, pool, sun, pips + 1, claimable - 1, spares - (reserve == spares))
 
     @staticmethod
-    def punish(t: Turn) -> Turn:
-        step, moon, c, active, pool, sun, pips, claimable = t
-        return (step, moon, c, active, pool, sun + 1, pips, claimable)
+    def punish(t: Turn, reserve: int) -> Turn:
+        """A failed roll: a die from the scoring area (else a spare) goes to the sun."""
+        step, moon, c, active, pool, sun, pips, claimable, spares = t
+        return (step, moon, c, active, pool, sun + 1, pips, claimable, spares - (reserve == spares))
 
     @staticmethod
     def next_day(t: Turn, used: int, spent: int) -> Day:
         """After a pass: the moon's dice return to the pool, the sun's and the unused go to the moon."""
-        step, moon, _, active, pool, sun, pips, claimable = t
-        return (step + 1, pool + moon, sun + active - used, pips - spent, claimable)
+        step, moon, _, active, pool, sun, pips, claimable, spares = t
+        return (step + 1, pool + moon, sun + active - used, pips - spent, claimable, spares)
 
     def after_roll(self, t: Turn, least: tuple[int, ...]) -> tuple[float, Action]:
         """The best answer to a roll whose selections of u dice need least[u-1] pips to meet the
@@ -310,12 +385,34 @@ class OptimalClimb:
         return preferred(options)
 
 
+def choose(options: Sequence[Values]) -> Values:
+    """Of the options' values (listed in order of preference, each a vector in its last axis, the
+    goal's first), at every state the first whose goal is the best within TIE: `preferred`, for
+    whole arrays of states at once, so the other parts follow the same choices."""
+    return pick([option[..., 0] for option in options], options)
+
+
 def preferred(options: list[tuple[float, Action]]) -> tuple[float, Action]:
-    """The first of the options (listed in order of preference) whose chance to win is the best
-    within TIE: a choice between equals then follows a stated preference, not rounding, so the
-    report's account of what the best play does stays put when the arithmetic's order changes."""
+    """The first of the options (listed in order of preference) whose value is the best within
+    TIE: a choice between equals then follows a stated preference, not rounding, so the report's
+    account of what the best play does stays put when the arithmetic's order changes."""
     top = max(value for value, _ in options)
     return next(option for option in options if option[0] >= top - TIE)
+
+
+def first_best(goals: Sequence[Values]) -> Needs:
+    """At every state, the index of the first option whose goal is the best within TIE."""
+    stacked = np.stack(goals)
+    first: Needs = (stacked >= stacked.max(axis=0) - TIE).argmax(axis=0)
+    return first
+
+
+def pick(goals: Sequence[Values], options: Sequence[Values]) -> Values:
+    first = first_best(goals)
+    out = options[-1]
+    for i in reversed(range(len(options) - 1)):
+        out = np.where((first == i)[..., None], options[i], out)
+    return out
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -332,7 +429,8 @@ class Played:
 
 
 def play(solver: OptimalClimb, rng: random.Random) -> Played:
-    """One climb following the optimal policy, dice rolled by `rng`."""
+    """One climb following the optimal policy for the solver's goal, dice rolled by `rng`; the
+    score is counted here apart from the solver's own count of the spares left."""
     day, bought = solver.start(), 0
     changed: list[int] = []
     first: list[int] = []
@@ -358,7 +456,7 @@ def play(solver: OptimalClimb, rng: random.Random) -> Played:
             if kind in ("add", "buy"):
                 if kind == "buy":
                     bought, scoring = bought + 1, max(scoring - 1, 0)
-                t = solver.added(t) if kind == "add" else solver.claimed(t)
+                t = solver.added(t) if kind == "add" else solver.claimed(t, solver.reserve(t))
                 continue
             if not opened:
                 first.append(t[3])
@@ -368,7 +466,7 @@ def play(solver: OptimalClimb, rng: random.Random) -> Played:
             if kind == "fail":
                 if not solver.reserve(t):
                     return played(False)
-                t, scoring = solver.punish(t), max(scoring - 1, 0)
+                t, scoring = solver.punish(t, solver.reserve(t)), max(scoring - 1, 0)
                 continue
             scored.append(used)
             scoring += used

@@ -71,7 +71,7 @@ def test_punished_faces_the_guardian_last_and_never_takes_it_into_hand(default_b
     assert "Draw one, or flip one and face it; the Guardian is always flipped." in board
     guardians = re.findall(r"Guardian of (?:Crowns|Ichor|Bone|Maws)", cards)
     assert len(set(guardians)) == 4
-    assert cards.count("FINAL ENCOUNTER") == 4 and cards.count("Never taken into your hand, never moved") == 4
+    assert cards.count("FINAL ENCOUNTER") == 4 and cards.count("Never taken into hand or moved") == 4
     assert "Burn this card: +1# SELF" not in cards             # the Guardian of Crowns' in-hand ability is gone
 
 
@@ -133,3 +133,13 @@ def test_each_game_credits_its_author_as_its_document_does(default_build):
         assert "The game By" not in pdf_text(default_build / game / "rules.pdf"), game
     gallery = (default_build / "index.html").read_text()
     assert "By Martin-Pierre Frenette" in gallery and "Copyright 2023 Ed Walker, All Rights Reserved." in gallery
+
+
+def test_the_reports_name_printed_variants_and_readings_as_such(run, isolated):
+    """Exit's report called the author's variant "(not printed)", though the rules sheet's side 2
+    prints it; Straight-to's called the extra Combat Power "The rules" where it is a reading."""
+    assert run("report", "exit-from-purgatory", "straight-to").exit_code == 0
+    exit_report = (isolated / "output" / "exit-from-purgatory" / "report.html").read_text()
+    assert "(not printed)" not in exit_report and "printed as a variant on the rules sheet" in exit_report
+    straight = (isolated / "output" / "straight-to" / "report.html").read_text()
+    assert "Our reading of the rules" in straight and "for a six player game add 3 for each additional player" in straight

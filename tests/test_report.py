@@ -194,7 +194,7 @@ def test_every_game_has_a_report_with_its_figures(reported):
         assert "balance report" in html and "No figure moved" in html
     seven = (work / "out" / "seven-steps" / "report.html").read_text()
     assert "Strategy: Roll 2 dice" in seven and "Seed 7" in seven and "20,000 simulated games" in seven
-    assert "win under the best play (exact)" in seven and "literal reading" in seven
+    assert "win under the best play, ours reading (exact)" in seven and "literal reading" in seven
     assert "Seven Steps: win (pass the seventh terrace)" in output
     assert 'href="seven-steps/report.html"' in (work / "out" / "index.html").read_text()
 

@@ -187,7 +187,9 @@ def score_play(rules: Climb, bands: Sequence[Band], *, reading: str) -> Section:
     rank_figures = []
     for band, chance in zip(bands, at_least, strict=True):
         above = [c for b, c in zip(bands, at_least, strict=True) if band.max is not None and b.min == band.max + 1]
-        rank_figures.append(Figure(key=f"score.{reading}.rank.{band.name}", label=f"{band.name} ({band.span} dice)",
+        rank_figures.append(Figure(key=f"score.{reading}.rank.{band.name}",
+                                   label=f"{band.name} ({band.span} dice) under the best play for the score, "
+                                         f"{reading} reading (exact)",
                                    value=chance - (above[0] if above else 0.0), style="percent", digits=2))
     return Section(
         title=f"The best play for the score, {reading} reading",
@@ -199,7 +201,8 @@ def score_play(rules: Climb, bands: Sequence[Band], *, reading: str) -> Section:
                  Figure(key=f"score.{reading}.win", label=f"win under the best play for the score, {reading} "
                         "reading (exact)", value=win, style="percent", digits=5),
                  *rank_figures,
-                 Figure(key=f"score.{reading}.lost", label="lost", value=1 - win, style="percent", digits=5)])
+                 Figure(key=f"score.{reading}.lost", label=f"lost under the best play for the score, {reading} reading",
+                        value=1 - win, style="percent", digits=5)])
 
 
 def design_meaning(simple: Figure, best: Figure, scored: Section, bands: Sequence[Band], *, reading: str) -> Section:

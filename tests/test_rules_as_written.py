@@ -1,10 +1,9 @@
-"""The printed rules against the rule documents (shared/seeds): every sentence of each document is
+"""The printed rules against the rule documents (each game's document.txt): every sentence of each document is
 traced to where pnp prints it or why it does not, `pnp validate` names a printed rule without a
 trace, and the points the documents settle are checked in the built PDFs, not in the data."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 from pathlib import Path
@@ -14,27 +13,13 @@ from pdfscan import pdf_text
 
 from pnp.files.paths import shipped_layouts_dir
 from pnp.games import GAMES, load_game
-from pnp.source.gamesource import read_game
+from pnp.source.gamesource import DOCUMENT_FILE, read_game
 from pnp.source.ruletrace import TRACE_FILE, load_trace, plain, stray_quotes, uncovered
 
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 
-
-def rule_document(title: str, slug: str | None = None) -> str:
-    """The rule document a game ships with, else the one whose row in the seeds' README names the
-    game `title`."""
-    shipped = load_game(slug).document if slug else None
-    if shipped is not None:
-        return shipped.read_text(encoding="utf-8")
-    if not SEEDS.is_dir():
-        if os.environ.get("CI"):
-            pytest.fail(f"the rule documents are missing: {SEEDS}")
-        pytest.skip("the rule documents (shared/seeds) are not beside this checkout")
-    for row in (SEEDS / "README.md").read_text().splitlines():
-        cells = [cell.strip() for cell in row.strip("|").split("|")]
-        if len(cells) > 1 and cells[1].startswith(title):
-            return (SEEDS / cells[0]).read_text(encoding="utf-8")
-    pytest.fail(f"no rule document for {title!r} in {SEEDS / 'README.md'}")
+def rule_document(slug: str) -> str:
+    """The rule document the game keeps beside its data (its document.txt)."""
+    return (load_game(slug).shipped_folder() / DOCUMENT_FILE).read_text(encoding="utf-8")
 
 
 TRACED = [slug for slug in GAMES if (load_game(slug).shipped_folder() / TRACE_FILE).exists()]
@@ -47,7 +32,7 @@ def test_every_game_has_a_trace():
 @pytest.mark.parametrize("slug", TRACED)
 def test_every_sentence_of_the_document_is_traced(slug):
     trace = load_trace(read_game(slug, load_game(slug).shipped_folder()))
-    document = rule_document(trace.document, slug)
+    document = rule_document(slug)
     assert uncovered(trace, document) == []
     assert stray_quotes(trace, document) == []
 
@@ -70,7 +55,7 @@ def test_readings_are_printed_as_readings(slug):
 
 def test_a_sentence_dropped_from_a_trace_is_found():
     trace = load_trace(read_game("exit-from-purgatory", shipped_layouts_dir() / "exit-from-purgatory"))
-    document = rule_document(trace.document)
+    document = rule_document("exit-from-purgatory")
     entry = next(e for e in trace.rule if any("rolls one dice plus" in q for q in e.says))
     cut = trace.model_copy(update={"rule": [e for e in trace.rule if e is not entry]})
     assert any("rolls one dice plus the number of Lantern cards revealed" in s for s in uncovered(cut, document))
@@ -123,7 +108,7 @@ def test_no_players_text_names_a_command_line_flag(default_build, slug):
 def test_a_refused_player_count_quotes_only_the_document(run, slug, players):
     result = run("validate", slug, "--players", str(players))
     assert result.exit_code == 2
-    document = plain(rule_document(load_trace(read_game(slug, shipped_layouts_dir() / slug)).document))
+    document = plain(rule_document(slug))
     quoted = re.findall(r'"([^"]+)"', result.output.split("is not allowed", 1)[1])
     for quote in quoted:
         assert plain(quote) in document, quote
@@ -209,3 +194,34 @@ def test_punished_prints_the_win_the_hazard_discard_and_optional_limits(default_
     assert "you do not take it" in rules and "the gain is ignored" in rules and "or is lost" not in rules
     assert "you may discard the new one" in board and "else do not take it" in board
     assert "else the gain is ignored" in board
+
+
+def test_validate_refuses_a_made_up_quote_and_an_untraced_sentence(run, layouts_copy):
+    """From the CLI, on a project's layouts: a trace entry quoting words the game's document.txt
+    does not hold (a rule made up for a new card), and a sentence added to the document that no
+    entry traces, are each named with their file and key; the document travels with the game, so
+    the check needs nothing outside the project."""
+    trace = layouts_copy / "punished" / "trace.toml"
+    trace.write_text(trace.read_text() + '\n[[rule]]\nsays = ["Feather: float gently past one encounter"]\n'
+                     'not_printed = "a card of our own"\n')
+    document = layouts_copy / "punished" / DOCUMENT_FILE
+    document.write_text(document.read_text() + "\nA Feather lets you skip one encounter of your choice.\n")
+    result = run("validate", "punished", "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    assert re.search(r"punished: trace\.toml:rule\[\d+\]\.says\[0\]: 'Feather: float gently past one encounter' "
+                     r"is in no sentence of document\.txt", result.output), result.output
+    assert "punished: document.txt:sentence 'A Feather lets you skip one encounter of your choi" in result.output
+    assert "quoted by no trace.toml entry" in result.output
+
+
+def test_the_wheel_ships_each_games_rule_document(installed, tmp_path):
+    """Installed from the wheel, away from the checkout: `pnp validate` checks the trace against
+    the document shipped with each game (it would say nothing of quotes without one)."""
+    from conftest import run_installed
+
+    shipped = run_installed(installed / "bin" / "python", "-c", "from pnp.files.paths import shipped_layouts_dir; "
+                            "print(shipped_layouts_dir())", cwd=tmp_path).stdout.strip()
+    for slug in GAMES:
+        if load_game(slug).shipped_folder().is_relative_to(shipped_layouts_dir()):
+            assert (Path(shipped) / slug / DOCUMENT_FILE).read_bytes() == (load_game(slug).shipped_folder()
+                                                                           / DOCUMENT_FILE).read_bytes(), slug

@@ -74,16 +74,14 @@ def test_copies_count_is_checked(run):
 
 def test_each_terrace_prints_its_challenge_with_the_rule_sheets_numbers(run, isolated):
     """The gamesheet's challenge under each terrace carries the numbers of that terrace's challenge
-    in the rule sheet (shared/seeds), so two terraces' texts cannot trade places unnoticed."""
+    in the rule sheet (the document.txt the game keeps), so two terraces' texts cannot trade places unnoticed."""
     import re
 
     import pypdfium2 as pdfium
 
     from pnp.files.paths import shipped_layouts_dir
 
-    seed = next(p for p in (shipped_layouts_dir().parent.parent / "shared" / "seeds").glob("*.txt")
-                if "Terrace Challenges" in p.read_text()) if (shipped_layouts_dir().parent.parent / "shared").is_dir() \
-        else None
+    text = (shipped_layouts_dir() / GAME / "document.txt").read_text(encoding="utf-8")
     rules = {
         "PRIDE": "roll equal to or lower than the challenge die",
         "ENVY": "roll less than 9 minus the challenge die",
@@ -93,10 +91,8 @@ def test_each_terrace_prints_its_challenge_with_the_rule_sheets_numbers(run, iso
         "GLUTTONY": "roll equal to the challenge die divided by 2",
         "LUST": "roll equal to 7 minus the challenge die",
     }
-    if seed is not None:                        # the rule sheet itself, where the checkout has it
-        text = seed.read_text()
-        for name, rule in rules.items():
-            assert rule in text, name
+    for name, rule in rules.items():             # the rule sheet itself
+        assert rule in text, name
     sheet = pdfium.PdfDocument(str(build(run, isolated)))[0].get_textpage().get_text_range()
     printed = dict(re.findall(r"(PRIDE|ENVY|WRATH|SLOTH|GREED|GLUTTONY|LUST)\s+(.*?)\s+passed", sheet, re.S))
     assert sorted(printed) == sorted(rules)

@@ -220,8 +220,7 @@ class Game(Generic[Data]):
     # the balance report for `pnp report`, "module:function" (loaded only for a report); None: the
     # report says the game has none
     analysis: str | None = None
-    folder: Path | None = None             # its shipped data; None: pnp's own layouts/<slug>
-    document: Path | None = None           # the rule document its trace.toml quotes, when it ships one
+    folder: Path | None = None             # its shipped data (with document.txt, the rule document it traces)
 
     def shipped_folder(self) -> Path:
         return self.folder if self.folder is not None else own_folder(self.slug)

@@ -34,6 +34,7 @@ from pnp.source.tomlfiles import (
 )
 
 DATA_SUFFIXES = (".toml", ".csv")
+DOCUMENT_FILE = "document.txt"     # the rule document the game's trace.toml quotes, kept with its data
 MIN_TRACED = 12             # characters a text needs before it is traced to the key it came from
 
 
@@ -172,7 +173,7 @@ def read_game(slug: str, folder: Path) -> GameSource:
     """The game's data as it is on disk now: the same source as last time when no byte changed."""
     raw: dict[str, bytes | UnsafeFile] = {}
     try:
-        paths = sorted(p for p in folder.iterdir() if p.suffix in DATA_SUFFIXES)
+        paths = sorted(p for p in folder.iterdir() if p.suffix in DATA_SUFFIXES or p.name == DOCUMENT_FILE)
     except OSError as exc:
         raise LayoutError(f"{folder}: cannot be read ({exc.strerror or exc})") from None
     digest = hashlib.sha256()

@@ -14,7 +14,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field, model_validator
 
-from pnp.source.gamesource import GameSource
+from pnp.source.gamesource import DOCUMENT_FILE, GameSource
 from pnp.source.models import Strict, Text, parse
 from pnp.source.rules import Problem
 from pnp.source.tomlfiles import key_text, string_values
@@ -125,4 +125,19 @@ def trace_problems(source: GameSource) -> list[Problem]:
             if place not in statements:
                 problems.append(Problem(game=game, file=TRACE_FILE, key=f"rule[{i}].printed",
                                         message=f"{place} is no printed rule statement (a typo, or a moved line?)"))
+    if trace is not None and source.has(DOCUMENT_FILE):
+        problems += document_problems(game, trace, source.text(DOCUMENT_FILE))
+    return problems
+
+
+def document_problems(game: str, trace: Trace, document: str) -> list[Problem]:
+    """Against the rule document the game keeps beside its data: a quote found in no sentence of it
+    (a made-up or misquoted rule), and a sentence of it that no entry quotes."""
+    stray = set(stray_quotes(trace, document))
+    problems = [Problem(game=game, file=TRACE_FILE, key=f"rule[{i}].says[{k}]",
+                        message=f"{quote[:60]!r} is in no sentence of {DOCUMENT_FILE} (misquoted, or made up?)")
+                for i, entry in enumerate(trace.rule) for k, quote in enumerate(entry.says) if quote in stray]
+    problems += [Problem(game=game, file=DOCUMENT_FILE, key=f"sentence {sentence[:50]!r}",
+                         message=f"quoted by no {TRACE_FILE} entry: trace it to where it is printed, or say why not")
+                 for sentence in uncovered(trace, document)]
     return problems

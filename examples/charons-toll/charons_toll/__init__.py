@@ -2,7 +2,7 @@
 back, a river board of spaces in a row, the boat pawn and a player aid, all from pnp's kit.
 
 It registers under the `pnp.games` entry-point group (see pyproject.toml); its data ships in
-layouts/charons-toll/ beside this module, and its rule document in rules.md.
+layouts/charons-toll/ beside this module, with its rule document (document.txt).
 """
 
 from __future__ import annotations
@@ -131,4 +131,4 @@ def invariants(d: TollData, rules: RulesModel, players: int) -> list[Problem]:
 GAME = Game(slug=SLUG, load=load, documents=documents, invariants=invariants, files=(FILE,), models={FILE: TollData},
             promises=Promises(sheets=9, headings=("Setup", "A turn"),
                               counts={"obol": "{} Obol cards", "passenger": "{} Passenger cards"}),
-            folder=HERE / "layouts" / SLUG, document=HERE / "rules.md")
+            folder=HERE / "layouts" / SLUG)

@@ -422,6 +422,9 @@ def report(games: tuple[str, ...], **flags: Any) -> None:
     \b
     Example: pnp report seven-steps
     """
+    from pnp.errors import MissingExtra
+
+    MissingExtra.check("pnp report", "report", ("numpy", "matplotlib"))
     from pnp.analysis.publish import PLOTS, publish
     from pnp.files.atomic import check_writable
     from pnp.games import read_source
@@ -592,13 +595,15 @@ def printshop(game: str, service: str, output_profile: Path | None, max_ink: flo
     """
     from dataclasses import replace
 
-    from pnp.errors import UsageProblem
+    from pnp.errors import MissingExtra, UsageProblem
     from pnp.export.catalogue import require_decks
     from pnp.export.cmyk import OutputProfile
     from pnp.export.safearea import safe_catalogue
     from pnp.export.upload import export_service
 
     chosen = SERVICES[service]
+    if chosen.pdf:
+        MissingExtra.check(f"pnp export printshop --service {service}", "printshop", ("pikepdf",))
     for given, option in ((output_profile, "--output-profile"), (max_ink, "--max-ink"), (proof, "--proof")):
         if given and not chosen.pdf:
             raise UsageProblem(f"{option}: {chosen.title} takes RGB images; {option} is for a PDF service")

@@ -15,6 +15,25 @@ class UsageProblem(PnpError):
     exit_code = 2
 
 
+class MissingExtra(UsageProblem):
+    """A command whose optional dependencies are not installed: names the extra that brings them."""
+
+    @classmethod
+    def check(cls, command: str, extra: str, modules: tuple[str, ...]) -> None:
+        """Import `modules` now; any missing is refused, naming `extra` and how to install it."""
+        import importlib
+
+        missing = []
+        for module in modules:
+            try:
+                importlib.import_module(module)
+            except ImportError:
+                missing.append(module)
+        if missing:
+            raise cls(f"{command} needs pnp's {extra} extra ({', '.join(missing)} not installed): "
+                      f'pip install "purgatory-pnp[{extra}]"')
+
+
 class LayoutError(PnpError):
     """Layout data that cannot be read: names the file, line or key."""
 

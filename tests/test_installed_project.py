@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from conftest import run_installed as _run
 
 
@@ -65,3 +67,22 @@ def test_a_csv_card_list_ships_in_the_wheel(installed, tmp_path):
     """The wheel was built from data whose Soul cards are a CSV list: it ships, and the game validates."""
     checked = _run(installed / "bin" / "pnp", "validate", "straight-to", cwd=tmp_path)
     assert "(shipped with pnp)" in checked.stdout and "all rules hold" in checked.stdout
+
+
+@pytest.mark.parametrize("blocked, command, extra", [
+    (("numpy", "matplotlib"), ["report", "seven-steps"], "report"),
+    (("pikepdf",), ["export", "printshop", "punished"], "printshop"),
+])
+def test_a_command_without_its_extra_names_it(installed, tmp_path, blocked, command, extra):
+    """`pip install .` brings no plotting, array or PDF/X library: a command that needs one exits 2
+    naming the extra to install, before it writes anything (the libraries are hidden from the
+    installed pnp here, as if never installed); a build needs none of them."""
+    hide = "import sys; sys.modules.update({m: None for m in %r}); " % (blocked,)
+    run = f"from pnp.cli import main; sys.argv = ['pnp', *{command!r}]; main()"
+    result = _run(installed / "bin" / "python", "-c", hide + run, cwd=tmp_path, check=False)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert f'needs pnp\'s {extra} extra' in result.stderr and f'pip install "purgatory-pnp[{extra}]"' in result.stderr
+    assert "Traceback" not in result.stderr and not (tmp_path / "output").exists()
+    built = _run(installed / "bin" / "python", "-c", hide + "from pnp.cli import main; sys.argv = ['pnp', 'build', "
+                 "'seven-steps']; main()", cwd=tmp_path, check=False)
+    assert built.returncode == 0, built.stdout + built.stderr

@@ -242,6 +242,23 @@ def pytest_addoption(parser):
                      help="fuzz cases per game (CI runs 25; the nightly-style figure is 2000)")
 
 
+# The end-to-end tier: tests that build every game, build a wheel, drive a browser, kill builds,
+# simulate or solve whole games, or fuzz. `pytest -m "not slow"` leaves them out (the loop while
+# editing, under a minute); `pytest` runs everything (before a commit, and in CI).
+SLOW_FIXTURES = {"default_build", "installed", "browser", "exports", "sized_exports", "tts_exports", "reported"}
+SLOW_MODULES = {"test_fuzz_layouts", "test_interrupts_and_paths", "test_pdf_structure", "test_whole_file_duplex",
+                "test_watch", "test_punished_as_printed", "test_seven_steps_score", "test_visual_regression",
+                "test_published_game", "test_designer_loop", "test_output_confinement", "test_pieces_on_the_table",
+                "test_build_imports", "test_incremental", "test_icons_fetch", "test_bounded_inputs",
+                "test_player_aids"}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())) or item.module.__name__ in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
+
+
 def pytest_terminal_summary(terminalreporter):
     """Say how many fuzz cases ran, as the reliability issue asks."""
     try:

@@ -199,6 +199,18 @@ def test_every_game_has_a_report_with_its_figures(reported):
     assert 'href="seven-steps/report.html"' in (work / "out" / "index.html").read_text()
 
 
+def test_the_seven_steps_report_opens_with_what_best_play_means_and_names_each_policy(reported):
+    work, output = reported
+    html = (work / "out" / "seven-steps" / "report.html").read_text()
+    meaning = html.index("What the best play means for the design")
+    assert meaning < html.index("Each terrace, exactly")
+    assert "keeps 8.920 of the dice on average" in html and "ends Redeemed (8+) in 99.10% of climbs" in html
+    assert "The best play for the score, ours reading" in html and "The best play for the score, literal reading" in html
+    assert "scores few dice" not in html
+    assert "(simple strategy, of all games)" in html
+    assert "dice kept under the best play for the score, ours reading (exact, mean) 8.920" in output
+
+
 def test_an_unchanged_game_is_not_analysed_again(reported, monkeypatch):
     """Nothing changed: the report on disk stands (no analysis runs); a report file edited by hand
     is made again."""

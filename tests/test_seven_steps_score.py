@@ -132,21 +132,3 @@ def test_climbs_that_follow_the_score_play_score_as_it_says():
     share = sum(g.won and g.score >= 4 for g in games) / len(games)
     assert abs(share - four) < 4 * (four * (1 - four) / len(games)) ** 0.5 + 1e-9
     assert 0.05 < four < 0.95 and win > four
-
-
-def test_the_report_opens_with_what_best_play_means_and_names_each_policy(tmp_path):
-    from click.testing import CliRunner
-
-    from pnp.cli import cli
-
-    out = tmp_path / "out"
-    result = CliRunner().invoke(cli, ["report", "seven-steps", "-o", str(out)], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    html = (out / "seven-steps" / "report.html").read_text()
-    meaning = html.index("What the best play means for the design")
-    assert meaning < html.index("Each terrace, exactly")
-    assert "keeps 8.920 of the dice on average" in html and "ends Redeemed (8+) in 99.10% of climbs" in html
-    assert "The best play for the score, ours reading" in html and "The best play for the score, literal reading" in html
-    assert "scores few dice" not in html
-    assert "(simple strategy, of all games)" in html
-    assert "dice kept under the best play for the score, ours reading (exact, mean) 8.920" in result.output

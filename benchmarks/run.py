@@ -147,7 +147,7 @@ SMALL = 1000          # the small designer project and deck, beside the large on
 FIXED = 10            # designs in the project that shows the public route's fixed cost
 IMPORTS = {           # what each route loads before its work, as a process of its own that ends at once
     "bare": "",       # (the interpreter's own tear-down of what it loaded is not the imports' cost)
-    "public": "import pnp.cli, pnp.build.pipeline, pnp.games.straight_to, jinja2",
+    "public": "import pnp.cli, pnp.pipeline.build, pnp.games.straight_to, jinja2",
     "pydantic": "import pydantic.fields",
     "internal": "import pnp.render.document, pnp.render.components, reportlab.lib.colors",
 }

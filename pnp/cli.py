@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp import __version__
-from pnp.build.workload import FORK_FROM
 from pnp.export.services import SERVICES
 from pnp.games import BUILT_IN, DATA_GAME, GAMES, data_folder, known_games
+from pnp.pipeline.workload import FORK_FROM
 from pnp.source.printoptions import DuplexMode
 
 if TYPE_CHECKING:                    # the commands import what they use when they run: a fast start
@@ -120,7 +120,7 @@ def _settings(writes: bool = False, **flags: Any) -> Settings:
     settings = Settings.load(**flags)
     warnings = settings.check()
     if writes:
-        from pnp.build.outputdir import check_output
+        from pnp.pipeline.outputdir import check_output
 
         check_output(settings.output_dir())
     click.echo(settings.sources())
@@ -212,8 +212,8 @@ def _build(settings: Settings, slugs: list[str], force: bool, no_validate: bool,
 
 
 def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate: bool, jobs: int | None) -> int:
-    from pnp.build.incremental import clear_failure, inputs_digest, up_to_date
-    from pnp.build.manifest import paper_of
+    from pnp.pipeline.incremental import clear_failure, inputs_digest, up_to_date
+    from pnp.pipeline.manifest import paper_of
 
     digests = {slug: inputs_digest(slug, settings) for slug in slugs}
     todo = []
@@ -235,7 +235,7 @@ def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate
         if len(slugs) > 1:
             _paper_total(settings, slugs, papers)
         return 0
-    from pnp.build.pipeline import build_many
+    from pnp.pipeline.build import build_many
 
     worst = 0
     built: dict[str, dict[str, Any]] = {}
@@ -260,7 +260,7 @@ def _paper_total(settings: Settings, slugs: list[str], papers: dict[str, tuple[i
     """The paper bill of every game built into the output folder: `papers` gives the pages and
     sheets of the games left as they are and of those just written; the rest (a game that failed
     now) from their manifests."""
-    from pnp.build.manifest import ManifestHead, paper_of
+    from pnp.pipeline.manifest import ManifestHead, paper_of
 
     pages = sheets = 0
     for slug in slugs:
@@ -341,8 +341,8 @@ def validate(games: tuple[str, ...], output: str | None, **flags: Any) -> None:
     \b
     Example: pnp validate straight-to --players 7
     """
-    from pnp.build.pipeline import build_game
     from pnp.errors import PnpError
+    from pnp.pipeline.build import build_game
 
     if output is not None:
         raise click.UsageError("--output does not apply to validate: it builds in memory and writes nothing")
@@ -381,7 +381,7 @@ def new(folder: Path, games: tuple[str, ...]) -> None:
     \b
     Example: pnp new my-punished --game punished && cd my-punished && pnp build
     """
-    from pnp.build.editorschemas import write_schemas
+    from pnp.pipeline.editorschemas import write_schemas
     from pnp.source.project import new_project
 
     chosen = new_project(folder, {slug: data_folder(slug, None) for slug in games or GAMES})
@@ -401,7 +401,7 @@ def schema(games: tuple[str, ...], **flags: Any) -> None:
     \b
     Example: cd my-project && pnp schema
     """
-    from pnp.build.editorschemas import write_schemas
+    from pnp.pipeline.editorschemas import write_schemas
 
     settings = _settings(**flags)
     slugs = list(games) or _project_games(settings)
@@ -455,9 +455,9 @@ def calibrate(**flags: Any) -> None:
     \b
     Example: pnp calibrate --paper letter --duplex short
     """
-    from pnp.build.pipeline import render_options
     from pnp.files.atomic import check_writable, write_bytes_atomic
     from pnp.games.calibration import FILENAME, calibration_document
+    from pnp.pipeline.build import render_options
     from pnp.render.document import render_document
 
     settings = _settings(writes=True, **flags)
@@ -652,8 +652,8 @@ def _exported(settings: Settings, game: str, folder: Path, written: list[Path], 
     """The export replaces the last one of its kind and records the data it was made from (the
     gallery marks it stale once the data changes) and what it is (`title`, the gallery's label);
     then the gallery is refreshed."""
-    from pnp.build.exportrecord import replace_export
-    from pnp.build.incremental import data_digest
+    from pnp.files.exportrecord import replace_export
+    from pnp.pipeline.incremental import data_digest
 
     replace_export(folder, written, data_digest(game, settings), title=title, root=settings.output_dir())
     _gallery(settings)
@@ -664,7 +664,7 @@ def _gallery(settings: Settings, built: Mapping[str, dict[str, Any]] | None = No
     """Refresh output/index.html after anything was written; `built`: what the gallery shows of
     each game this command built (`gallery_view`), so its manifest is not read back; `verified`:
     the games whose files this command found as their manifests record, not hashed again."""
-    from pnp.build.incremental import data_digest
+    from pnp.pipeline.incremental import data_digest
     from pnp.site.gallery import write_gallery
 
     output = settings.output_dir()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from pnp.build.pipeline import build_game
+from pnp.pipeline.build import build_game
 from pnp.files.paths import shipped_icons_dir
 from pnp.games import GAMES
 from pnp.source.icons import IconStore

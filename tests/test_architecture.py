@@ -101,7 +101,7 @@ LAYERS = [
     {"pnp.source"},                             # reading the designer's data
     {"pnp.render"},                             # planning and drawing
     {"pnp.games"},                              # the games and the kit
-    {"pnp.build"},                              # the build, its manifest and incremental state
+    {"pnp.pipeline"},                              # the build, its manifest and incremental state
     {"pnp.site", "pnp.export"},                 # the gallery and watch site; exports
     {"pnp.analysis"},                           # the balance report
     {"pnp.cli"},                                # the command line
@@ -152,14 +152,14 @@ KIT = {"pnp.games", "pnp.games.kit", "pnp.games.reference", "pnp.games.calibrati
 
 def test_the_layer_check_finds_an_import_that_points_up(tmp_path):
     """A renderer reaching up for the build inside a function, or the site importing an export, is caught."""
-    known = {"pnp.render.pages", "pnp.build.manifest", "pnp.site.gallery", "pnp.export.tts"}
+    known = {"pnp.render.pages", "pnp.pipeline.manifest", "pnp.site.gallery", "pnp.export.tts"}
     pages = tmp_path / "pages.py"
-    pages.write_text("def record():\n    from pnp.build.manifest import Manifest\n")
+    pages.write_text("def record():\n    from pnp.pipeline.manifest import Manifest\n")
     gallery = tmp_path / "gallery.py"
     gallery.write_text("from pnp.export.tts import export_tts\n")
     graph = {"pnp.render.pages": _imports(pages, known), "pnp.site.gallery": _imports(gallery, known),
-             "pnp.build.manifest": set(), "pnp.export.tts": set()}
-    assert _upward(graph) == ["pnp.render.pages -> pnp.build.manifest", "pnp.site.gallery -> pnp.export.tts"]
+             "pnp.pipeline.manifest": set(), "pnp.export.tts": set()}
+    assert _upward(graph) == ["pnp.render.pages -> pnp.pipeline.manifest", "pnp.site.gallery -> pnp.export.tts"]
 
 
 def test_no_two_modules_share_a_name():
@@ -214,7 +214,7 @@ def test_a_game_module_without_its_contract_is_named_when_loaded(monkeypatch):
 def test_a_game_that_cannot_be_loaded_fails_alone_in_a_serial_build(monkeypatch, tmp_path):
     """Built one after another (as `pnp watch` builds), a registered game whose module cannot be
     imported fails its own build; the games beside it are built."""
-    from pnp.build.pipeline import build_many
+    from pnp.pipeline.build import build_many
     from pnp.source.settings import Settings
 
     monkeypatch.setitem(games.GAMES, "unloadable", games.Listing(target="pnp_test_no_such_module"))

@@ -9,7 +9,7 @@ import sys
 BUILD_AND_LIST = """
 import hashlib, sys
 {block}
-from pnp.build.pipeline import build_game
+from pnp.pipeline.build import build_game
 from pnp.source.icons import IconStore
 from pnp.files.paths import shipped_icons_dir
 from pnp.source.settings import Settings
@@ -55,7 +55,7 @@ def test_building_a_game_does_not_import_svglib(tmp_path):
 
 
 WATCH_LOADS = """
-from pnp.build import pipeline
+from pnp.pipeline import build as pipeline
 built = pipeline.build_and_write
 def watched(slug, *args):
     before = set(sys.modules)

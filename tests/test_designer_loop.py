@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from conftest import edit_card, souls_to_csv
 
-from pnp.build.gallery_view import SHOWN_DESIGNS
-from pnp.build.incremental import data_digest
-from pnp.build.pipeline import build_game
+from pnp.pipeline.gallery_view import SHOWN_DESIGNS
+from pnp.pipeline.incremental import data_digest
+from pnp.pipeline.build import build_game
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 from pnp.site.gallery import write_gallery
 from pnp.source.icons import IconStore
@@ -297,7 +297,7 @@ def test_a_design_keeps_its_fingerprint_from_one_pnp_to_the_next():
     elements the pieces share and however many a side has."""
     import hashlib
 
-    from pnp.build.reprint import designs
+    from pnp.pipeline.reprint import designs
     from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet
     from pnp.render.elements import Box, Group, Text
 
@@ -320,7 +320,7 @@ def test_a_design_keeps_its_fingerprint_from_one_pnp_to_the_next():
 def test_a_design_in_two_files_is_found_in_the_first():
     """A card, a board or a sheet printed in two files: its count is both files' and its file the
     first one's, where its first front (the picture's box) lies; changed, it is reprinted as often."""
-    from pnp.build.reprint import Change, designs, reprint_spec
+    from pnp.pipeline.reprint import Change, designs, reprint_spec
     from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
 
     piece = Piece(kind="card", name="both", face=(), back=None, background="#ffffff")
@@ -342,7 +342,7 @@ def test_a_design_in_two_files_is_found_in_the_first():
 
 def test_a_board_tiled_in_two_files_is_pictured_from_the_first():
     """Its design records the tiles of its first file only, the file it is pictured from."""
-    from pnp.build.manifest import TileFace
+    from pnp.pipeline.manifest import TileFace
     from pnp.render.placed import BoardTile, MmBox, Placed
 
     placed = [Placed(kind="board", name="ring", side="face", document=file, page=page,
@@ -380,7 +380,7 @@ def _face_at(pdf: bytes, face: list):
     [page, x, y, w, h, turned], mm; upright here) cut out."""
     import pypdfium2 as pdfium
 
-    from pnp.build.thumbnails import DESIGN_DPI as dpi
+    from pnp.pipeline.thumbnails import DESIGN_DPI as dpi
 
     assert not face[5]
     x, y, w, h = (value / 25.4 * dpi for value in face[1:5])
@@ -475,7 +475,7 @@ def test_a_changed_board_on_tiles_is_pictured_whole_as_it_printed_and_as_it_prin
     from PIL import Image
     from tiledboards import tiles_apart
 
-    from pnp.build.thumbnails import DESIGN_DPI
+    from pnp.pipeline.thumbnails import DESIGN_DPI
 
     project = isolated / "proj"
     assert run("new", project, "--game", "straight-to").exit_code == 0
@@ -518,7 +518,7 @@ def test_the_gallery_says_how_many_of_many_changes_are_pictured(run, isolated, m
     import csv
     import re
 
-    from pnp.build.thumbnails import PICTURED_CHANGES
+    from pnp.pipeline.thumbnails import PICTURED_CHANGES
 
     project = isolated / "proj"
     assert run("new", project, "--game", "straight-to").exit_code == 0
@@ -552,9 +552,9 @@ def test_only_the_first_changes_are_pictured(tmp_path):
     reprint holds them all."""
     from reportlab.pdfgen import canvas
 
-    from pnp.build.manifest import Design, Face
-    from pnp.build.reprint import Change
-    from pnp.build.thumbnails import PICTURED_CHANGES, change_pictures
+    from pnp.pipeline.manifest import Design, Face
+    from pnp.pipeline.reprint import Change
+    from pnp.pipeline.thumbnails import PICTURED_CHANGES, change_pictures
 
     pdf = tmp_path / "cards.pdf"
     page = canvas.Canvas(str(pdf), pagesize=(200, 200))

@@ -260,7 +260,7 @@ def test_icon_shapes_are_kept_between_builds_by_the_icons_bytes(isolated, icon_c
 def test_a_shape_parsed_for_a_refused_game_is_still_kept_by_the_next(tmp_path):
     """`pnp watch` and `--jobs 1` build game after game in one process: a shape parsed for a game
     that was then refused (nothing saved) is kept on disk by the next game that draws it."""
-    from pnp.build.incremental import code_digest
+    from pnp.pipeline.incremental import code_digest
     from pnp.source.shapecache import FOLDER, ShapeCache
 
     ref = IconRef.parse("lorc/shiny-apple")

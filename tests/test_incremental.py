@@ -7,7 +7,7 @@ import json
 import pytest
 from conftest import run_command, snapshot
 
-from pnp.build.workload import FORK_FROM, NAME, expected_work, record_path, record_work
+from pnp.pipeline.workload import FORK_FROM, NAME, expected_work, record_path, record_work
 from pnp.files.atomic import CACHE_FOLDER
 from pnp.games import GAMES
 
@@ -29,7 +29,7 @@ def test_changing_one_game_rebuilds_only_that_game(run, isolated, layouts_copy, 
     """...and the other games' files are checked against their manifests once, not again for the gallery."""
     from collections import Counter
 
-    from pnp.build import incremental
+    from pnp.pipeline import incremental
     from pnp.site import gallery
 
     assert run("build", "--layouts", layouts_copy).exit_code == 0
@@ -118,7 +118,7 @@ def test_a_rebuild_with_nothing_changed_loads_no_drawing_or_schema_machinery(run
 
 
 def test_workers_follow_the_games_the_cores_and_the_load():
-    from pnp.build.pipeline import worker_count
+    from pnp.pipeline.build import worker_count
 
     def given(value):
         return lambda: value
@@ -141,7 +141,7 @@ def forks(monkeypatch):
     build's worker pools are recorded in."""
     import multiprocessing
 
-    from pnp.build import pipeline
+    from pnp.pipeline import build as pipeline
 
     forked: list[str] = []
     real = multiprocessing.get_context
@@ -242,7 +242,7 @@ def test_the_build_digest_covers_every_option_that_changes_the_output():
     why it cannot change a byte of output; and changing any that feeds it changes the digest."""
     from dataclasses import fields
 
-    from pnp.build.incremental import OUTPUT_OPTIONS, inputs_digest
+    from pnp.pipeline.incremental import OUTPUT_OPTIONS, inputs_digest
     from pnp.source.settings import Settings
 
     names = {f.name for f in fields(Settings)}

@@ -11,7 +11,7 @@ import pytest
 from printbuilds import built
 from pypdf import PdfReader
 
-from pnp.build.pipeline import build_game
+from pnp.pipeline.build import build_game
 from pnp.files.paths import shipped_icons_dir
 from pnp.games import GAMES
 from pnp.source.icons import IconStore

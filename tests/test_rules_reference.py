@@ -10,7 +10,7 @@ import pypdfium2 as pdfium
 import pytest
 from conftest import edit_card
 
-from pnp.build.pipeline import build_game, plan_game, render_options
+from pnp.pipeline.build import build_game, plan_game, render_options
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 from pnp.games import GAMES, load_game
 from pnp.render.document import render_document

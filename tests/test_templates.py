@@ -17,7 +17,7 @@ from conftest import run_installed as _run
 from jsonschema import Draft202012Validator
 from pdfscan import MM, scan
 
-from pnp.build.pipeline import build_game
+from pnp.pipeline.build import build_game
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 from pnp.games import GAMES, load_game
 from pnp.source.icons import IconStore

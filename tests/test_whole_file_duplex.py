@@ -15,7 +15,7 @@ import pytest
 from printbuilds import OFFSET, built
 from pypdf import PdfReader
 
-from pnp.build.pipeline import build_game
+from pnp.pipeline.build import build_game
 from pnp.files.paths import shipped_icons_dir
 from pnp.games import GAMES, load_game
 from pnp.source.icons import IconStore

@@ -65,7 +65,7 @@ def publish(source: GameSource, store: IconStore, output: Path) -> Published:
 
 def report_inputs(source: GameSource) -> str:
     """What a report depends on: pnp itself (its analyses, seeds and page) and the game's data files."""
-    from pnp.build.incremental import code_digest
+    from pnp.pipeline.incremental import code_digest
 
     return hashlib.sha256(f"{code_digest()} {source.digest}".encode()).hexdigest()
 

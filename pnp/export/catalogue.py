@@ -85,7 +85,7 @@ class Catalogue:
 
 def catalogue(slug: str, settings: Settings, store: IconStore) -> Catalogue:
     """Every exportable thing of the game, in the order its files print them."""
-    from pnp.build.pipeline import plan_game
+    from pnp.pipeline.build import plan_game
 
     plan = plan_game(slug, settings, store)
     decks, pieces, flats = [], [], []

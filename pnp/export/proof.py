@@ -10,11 +10,11 @@ from pathlib import Path
 from PIL import Image
 from reportlab.lib.colors import Color, toColor
 
-from pnp.build.exportrecord import PROOF_PREFIX
 from pnp.export.catalogue import Deck, Side
 from pnp.export.cmyk import CmykInks
 from pnp.export.pictures import png_bytes
 from pnp.files.atomic import write_bytes_atomic
+from pnp.files.exportrecord import PROOF_PREFIX
 from pnp.geometry import MM
 from pnp.render.raster import pieces_pdf, rasterise
 from pnp.source.icons import IconStore

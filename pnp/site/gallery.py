@@ -7,13 +7,13 @@ from collections.abc import Mapping, Set
 from pathlib import Path
 from typing import Any
 
-from pnp.build.exportrecord import PROOF_PREFIX, export_title, exported_files, read_record
-from pnp.build.gallery_view import gallery_view
-from pnp.build.incremental import FAILURE_FILE, files_match
-from pnp.build.manifest import read_manifest
-from pnp.build.thumbnails import PICTURED_CHANGES
 from pnp.files.atomic import write_bytes_atomic
+from pnp.files.exportrecord import PROOF_PREFIX, export_title, exported_files, read_record
 from pnp.files.safefiles import UnsafeFile, read_json
+from pnp.pipeline.gallery_view import gallery_view
+from pnp.pipeline.incremental import FAILURE_FILE, files_match
+from pnp.pipeline.manifest import read_manifest
+from pnp.pipeline.thumbnails import PICTURED_CHANGES
 
 MAX_SHOWN = 1024 * 1024            # a failure record the gallery reads
 SHOWN_PICTURES = 12                # an export's pictures linked one by one; more are counted

@@ -10,8 +10,8 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from pnp.build.manifest import ChangeRecord, Manifest
-from pnp.build.thumbnails import PICTURED_CHANGES
+from pnp.pipeline.manifest import ChangeRecord, Manifest
+from pnp.pipeline.thumbnails import PICTURED_CHANGES
 from pnp.source.icons import IconRef, credits_lines, is_icon_ref
 
 DIGEST = re.compile(r"[0-9a-f]{16}")      # a design's fingerprint: the only name a before/after picture has

@@ -11,12 +11,12 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from pnp.build.manifest import Design, Face, TileFace, design_key
 from pnp.geometry import MM
+from pnp.pipeline.manifest import Design, Face, TileFace, design_key
 from pnp.render.placed import Placed
 
 if TYPE_CHECKING:
-    from pnp.build.reprint import Change
+    from pnp.pipeline.reprint import Change
     from pnp.render.pages import RenderedDocument
 
 THUMB_HEIGHT = 220      # px of a component kind's thumbnail

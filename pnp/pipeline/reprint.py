@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from pnp.build.manifest import ChangeRecord, Design, Face, TileFace, design_key, design_name
+from pnp.pipeline.manifest import ChangeRecord, Design, Face, TileFace, design_key, design_name
 from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.render.elements import Element, Group, Text
 

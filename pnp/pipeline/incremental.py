@@ -12,11 +12,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from pnp import __version__
-from pnp.build.manifest import DocumentRecord, ManifestHead
 from pnp.files.atomic import files_as_recorded, remove_file
 from pnp.files.paths import fonts_dir, kit_file
 from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.games import data_folder
+from pnp.pipeline.manifest import DocumentRecord, ManifestHead
 from pnp.source.gamesource import read_game
 from pnp.source.icons import MAX_DOWNLOAD
 from pnp.source.settings import Settings

@@ -15,10 +15,16 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.build.checks import check_counts
-from pnp.build.gallery_view import gallery_view
-from pnp.build.incremental import FAILURE_FILE, code_digest, data_digest
-from pnp.build.manifest import (
+from pnp.errors import LayoutError, PnpError, TextOverflow, UsageProblem
+from pnp.files.atomic import file_as_recorded, files_in, refuse_links, remove_file, sweep_temporary, write_bytes_atomic
+from pnp.games import BuildContext, Game, load_game, read_source
+from pnp.games.kit import game_templates
+from pnp.games.reference import REFERENCE_FILE, reference_document
+from pnp.geometry import MM
+from pnp.pipeline.checks import check_counts
+from pnp.pipeline.gallery_view import gallery_view
+from pnp.pipeline.incremental import FAILURE_FILE, code_digest, data_digest
+from pnp.pipeline.manifest import (
     DocumentRecord,
     Face,
     LastBuild,
@@ -29,16 +35,10 @@ from pnp.build.manifest import (
     read_last_build,
     schema,
 )
-from pnp.build.printguide import file_print, guide_blocks, rules_print
-from pnp.build.reprint import REPRINT_FILE, changes, designs, reprint_spec
-from pnp.build.thumbnails import change_pictures, thumbnails
-from pnp.build.workload import FORK_FROM, expected_work, record_work
-from pnp.errors import LayoutError, PnpError, TextOverflow, UsageProblem
-from pnp.files.atomic import file_as_recorded, files_in, refuse_links, remove_file, sweep_temporary, write_bytes_atomic
-from pnp.games import BuildContext, Game, load_game, read_source
-from pnp.games.kit import game_templates
-from pnp.games.reference import REFERENCE_FILE, reference_document
-from pnp.geometry import MM
+from pnp.pipeline.printguide import file_print, guide_blocks, rules_print
+from pnp.pipeline.reprint import REPRINT_FILE, changes, designs, reprint_spec
+from pnp.pipeline.thumbnails import change_pictures, thumbnails
+from pnp.pipeline.workload import FORK_FROM, expected_work, record_work
 from pnp.render.components import Cover, DocumentSpec
 from pnp.render.document import plan_document, render_document
 from pnp.render.furniture import content_area
@@ -383,7 +383,7 @@ def worker_count(games: int, jobs: int | None, *, cores: int, busy: Callable[[],
     """How many games build at once: as many as `jobs` asks; by default one per core, never more
     than there are games, and one (no workers forked) when the games took less than FORK_FROM
     seconds of CPU last time (`work()`; None: not known), which workers would finish no sooner for
-    more CPU (`pnp.build.workload`), or when other work already fills every core (`busy()`), where
+    more CPU (`pnp.pipeline.workload`), or when other work already fills every core (`busy()`), where
     workers would only wait their turn and cost their start-up. Each is asked only when needed."""
     if jobs is not None:
         return max(1, min(jobs, games))
@@ -419,7 +419,7 @@ def build_many(
     slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool, jobs: int | None
 ) -> Iterator[Outcome]:
     """Each game built and reported as it finishes, `worker_count` at once; the CPU each game
-    written took is kept for the next build's count (`pnp.build.workload`): a failed build
+    written took is kept for the next build's count (`pnp.pipeline.workload`): a failed build
     leaves the output as it was, its failure record aside."""
     output = settings.output_dir()
     workers = worker_count(len(slugs), jobs, cores=_usable_cores(), busy=_busy_elsewhere,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping, Set
+from collections.abc import Callable, Iterable, Mapping, Set
 from contextlib import AbstractContextManager
 from pathlib import Path
 from types import FrameType
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp import __version__
+from pnp.errors import Interrupted
 from pnp.export.services import SERVICES
 from pnp.games import BUILT_IN, DATA_GAME, GAMES, data_folder, known_games
 from pnp.pipeline.workload import FORK_FROM
@@ -21,6 +22,7 @@ from pnp.source.printoptions import DuplexMode
 if TYPE_CHECKING:                    # the commands import what they use when they run: a fast start
     from click.shell_completion import CompletionItem
 
+    from pnp.commands.exports import Exported
     from pnp.source.icons import IconRef, IconStore
     from pnp.source.settings import Settings
 
@@ -196,83 +198,17 @@ def build(games: tuple[str, ...], no_validate: bool, force: bool, jobs: int | No
 
 
 def _build(settings: Settings, slugs: list[str], force: bool, no_validate: bool, jobs: int | None) -> int:
-    """Build what changed (or everything, with force), report each game as it finishes, refresh
-    the gallery; returns the worst exit code. The output folder is locked throughout; an
-    interrupted build removes the temporary files its workers left and says so."""
-    from pnp.files.atomic import CACHE_FOLDER, sweep_temporary
-    from pnp.files.outputlock import output_lock
+    """`builds.build`, saying what it does on the terminal; the worst exit code."""
+    from pnp.commands.builds import build
 
-    with output_lock(settings.output_dir(), lambda line: click.echo(line, err=True)):
-        sweep_temporary(settings.output_dir(), [CACHE_FOLDER])    # the games' workers all write there
-        try:
-            return _build_locked(settings, slugs, force, no_validate, jobs)
-        except Interrupted:
-            sweep_temporary(settings.output_dir(), [*slugs, CACHE_FOLDER])
-            raise
+    def say(line: str, err: bool = False) -> None:
+        click.echo(line, err=err)
 
-
-def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate: bool, jobs: int | None) -> int:
-    from pnp.pipeline.incremental import clear_failure, inputs_digest, up_to_date
-    from pnp.pipeline.manifest import paper_of
-
-    digests = {slug: inputs_digest(slug, settings) for slug in slugs}
-    todo = []
-    papers: dict[str, tuple[int, int]] = {}     # pages and sheets of the games whose manifests are at hand
-    verified: set[str] = set()                  # games whose files were just found as recorded
-    cleared = False
-    for slug in slugs:
-        head = None if force else up_to_date(slug, settings, digests[slug])
-        if head is not None:
-            papers[slug] = paper_of(head.documents)
-            verified.add(slug)
-            cleared |= clear_failure(slug, settings)
-            click.echo(f"{slug}: up to date")
-        else:
-            todo.append(slug)
-    if not todo:
-        if cleared:
-            _gallery(settings, verified=verified)
-        if len(slugs) > 1:
-            _paper_total(settings, slugs, papers)
-        return 0
-    from pnp.pipeline.build import build_many
-
-    worst = 0
-    built: dict[str, dict[str, Any]] = {}
-    with _progress("building", len(todo)) as bar:
-        for outcome in build_many(todo, settings, digests, no_validate, jobs):
-            for line in outcome.lines:
-                click.echo(line, err=outcome.exit_code != 0)
-            worst = max(worst, outcome.exit_code)
-            if outcome.shown is not None:
-                built[outcome.slug] = outcome.shown
-            if outcome.paper is not None:
-                papers[outcome.slug] = outcome.paper
-            bar.update(1)
-    if settings.output_dir().is_dir():       # a first build that failed leaves no output folder
+    def refresh(built: Mapping[str, dict[str, Any]] | None, verified: Set[str]) -> None:
         _gallery(settings, built, verified)
-        if len(slugs) > 1:
-            _paper_total(settings, slugs, papers)
-    return worst
 
-
-def _paper_total(settings: Settings, slugs: list[str], papers: dict[str, tuple[int, int]]) -> None:
-    """The paper bill of every game built into the output folder: `papers` gives the pages and
-    sheets of the games left as they are and of those just written; the rest (a game that failed
-    now) from their manifests."""
-    from pnp.pipeline.manifest import ManifestHead, paper_of
-
-    pages = sheets = 0
-    for slug in slugs:
-        paper = papers.get(slug)
-        if paper is None:
-            manifest = ManifestHead.read(settings.output_dir() / slug / "manifest.json")
-            if manifest is None:
-                return                          # a game without a current manifest: no total to give
-            paper = paper_of(manifest.documents)
-        pages += paper[0]
-        sheets += paper[1]
-    click.echo(f"all {len(slugs)} games: {pages} pages on {sheets} sheets of paper (a double-sided sheet counted once)")
+    return build(settings, slugs, force=force, no_validate=no_validate, jobs=jobs, say=say, progress=_progress,
+                 refresh=refresh)
 
 
 @cli.command()
@@ -517,26 +453,12 @@ def _progress(label: str, total: int) -> AbstractContextManager[Any]:
     """A progress bar on a terminal, silence elsewhere."""
     if sys.stderr.isatty():
         return click.progressbar(length=total, label=label, file=sys.stderr)
-    import contextlib
 
     class Quiet:
         def update(self, _n: int) -> None:
             pass
 
     return contextlib.nullcontext(Quiet())
-
-
-@contextlib.contextmanager
-def _export_start(game: str, kind: str, flags: dict[str, Any]) -> Iterator[tuple[Settings, IconStore, Path]]:
-    """The settings and icons an export of `kind` draws with, and the folder it writes, checked
-    writable (no link on the way, a disk neither read-only nor full) before any drawing; a refused
-    or failed export leaves no new folder behind."""
-    from pnp.files.atomic import writing_into
-
-    settings = _settings(writes=True, **flags)
-    folder = settings.output_dir() / game / "exports" / kind
-    with writing_into(folder, root=settings.output_dir()):
-        yield settings, _store(settings), folder
 
 
 @export.command()
@@ -553,17 +475,10 @@ def images(game: str, dpi: int, **flags: Any) -> None:
     \b
     Example: pnp export images straight-to --dpi 300 --bleed 0.125in
     """
-    from pnp.export.catalogue import catalogue, require_decks
-    from pnp.export.images import export_images, image_count, image_rows
+    from pnp.commands import exports
 
-    with _export_start(game, "images", flags) as (settings, store, folder):
-        rows = image_rows(require_decks(catalogue(game, settings, store)))
-        with _progress("rendering card images", image_count(rows)) as bar:
-            written = export_images(rows, store, dpi=dpi, bleed_mm=settings.bleed.mm,
-                                    ink_saver=settings.ink_saver, folder=folder, root=settings.output_dir(),
-                                    progress=bar.update)
-    click.echo(f"{game}: {len(written) - 1} images at {dpi} dpi and quantities.csv -> {folder}")
-    _exported(settings, game, folder, written, title="Print-on-demand images")
+    settings = _settings(writes=True, **flags)
+    _exported(settings, exports.images(settings, _store(settings), game, dpi=dpi, progress=_progress))
 
 
 @export.command()
@@ -593,31 +508,13 @@ def printshop(game: str, service: str, output_profile: Path | None, max_ink: flo
     \b
     Example: pnp export printshop punished --service thegamecrafter
     """
-    from dataclasses import replace
+    from pnp.commands import exports
 
-    from pnp.errors import MissingExtra, UsageProblem
-    from pnp.export.catalogue import require_decks
-    from pnp.export.cmyk import OutputProfile
-    from pnp.export.safearea import safe_catalogue
-    from pnp.export.upload import export_service
-
-    chosen = SERVICES[service]
-    if chosen.pdf:
-        MissingExtra.check(f"pnp export printshop --service {service}", "printshop", ("pikepdf",))
-    for given, option in ((output_profile, "--output-profile"), (max_ink, "--max-ink"), (proof, "--proof")):
-        if given and not chosen.pdf:
-            raise UsageProblem(f"{option}: {chosen.title} takes RGB images; {option} is for a PDF service")
-    profile = OutputProfile.load(output_profile) if chosen.pdf else None
-    with _export_start(game, service, flags) as (settings, store, folder):
-        settings = replace(settings, card=chosen.card_size(settings.card.name))
-        found = safe_catalogue(game, settings, store, safe_mm=chosen.keep_in_mm)
-        decks = require_decks(found)
-        with _progress(f"writing {chosen.title} files", len(decks)) as bar:
-            written = export_service(decks, chosen, store, ink_saver=settings.ink_saver, game_title=found.title,
-                                     profile=profile, max_ink=max_ink or chosen.max_ink, proof=proof,
-                                     folder=folder, root=settings.output_dir(), progress=bar.update)
-    click.echo(f"{game}: {len(written) - 1} {chosen.title} file(s) and cards.csv -> {folder}")
-    _exported(settings, game, folder, written, title=f"{chosen.title} files")
+    exports.check_printshop(service, output_profile=output_profile, max_ink=max_ink, proof=proof)
+    settings = _settings(writes=True, **flags)
+    _exported(settings, exports.printshop(settings, _store(settings), game, service=service,
+                                          output_profile=output_profile, max_ink=max_ink, proof=proof,
+                                          progress=_progress))
 
 
 @export.command()
@@ -633,45 +530,26 @@ def tts(game: str, base_url: str | None, **flags: Any) -> None:
     \b
     Example: pnp export tts straight-to
     """
-    from pnp.export.catalogue import catalogue
-    from pnp.export.tts import export_tts
+    from pnp.commands import exports
 
     if base_url is not None and not base_url.startswith(("https://", "http://", "file:///")):
         raise click.BadParameter("give an http(s):// or file:/// address", param_hint="--base-url")
-    with _export_start(game, "tts", flags) as (settings, store, folder):
-        found = catalogue(game, settings, store)
-        count = len(found.decks) + len(found.pieces) + len(found.flats)
-        with _progress("drawing Tabletop Simulator images", count) as bar:
-            written = export_tts(found, store, folder=folder, root=settings.output_dir(), base_url=base_url,
-                                 ink_saver=settings.ink_saver, progress=bar.update)
-    click.echo(f"{game}: saved object {written[-1].name} with {len(written) - 2} images -> {folder}")
-    _exported(settings, game, folder, written, title="Tabletop Simulator")
+    settings = _settings(writes=True, **flags)
+    _exported(settings, exports.tts(settings, _store(settings), game, base_url=base_url, progress=_progress))
 
 
-def _exported(settings: Settings, game: str, folder: Path, written: list[Path], *, title: str) -> None:
-    """The export replaces the last one of its kind and records the data it was made from (the
-    gallery marks it stale once the data changes) and what it is (`title`, the gallery's label);
-    then the gallery is refreshed."""
-    from pnp.files.exportrecord import replace_export
-    from pnp.pipeline.incremental import data_digest
-
-    replace_export(folder, written, data_digest(game, settings), title=title, root=settings.output_dir())
+def _exported(settings: Settings, done: Exported) -> None:
+    click.echo(done.summary)
     _gallery(settings)
 
 
 def _gallery(settings: Settings, built: Mapping[str, dict[str, Any]] | None = None,
              verified: Set[str] = frozenset()) -> None:
-    """Refresh output/index.html after anything was written; `built`: what the gallery shows of
-    each game this command built (`gallery_view`), so its manifest is not read back; `verified`:
-    the games whose files this command found as their manifests record, not hashed again."""
-    from pnp.pipeline.incremental import data_digest
-    from pnp.site.gallery import write_gallery
+    """Refresh output/index.html after anything was written (see `refresh_gallery`)."""
+    from pnp.commands.refresh import refresh_gallery
 
-    output = settings.output_dir()
-    data_now = {slug: data_digest(slug, settings) for slug in known_games(settings.layouts)
-                if (output / slug).is_dir() and data_folder(slug, settings.layouts).is_dir()}
     try:
-        path = write_gallery(output, data_now, built=built, verified=verified)
+        path = refresh_gallery(settings, built, verified)
     except OSError as exc:
         click.echo(f"warning: gallery not written: {exc.strerror or exc}", err=True)
         return
@@ -805,15 +683,6 @@ def credits(games: tuple[str, ...]) -> None:
     click.echo("Icons from game-icons.net, licensed CC BY 3.0 (creativecommons.org/licenses/by/3.0/):")
     for line in credits_lines(refs):
         click.echo(f"  {line}")
-
-
-class Interrupted(BaseException):
-    """SIGTERM or Ctrl-C: unwinds every command (outside click's own handling), so temporary files
-    are removed and worker processes ended on the way out."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.code = 128 + signum
 
 
 RECEIVED: list[int] = []          # the signals taken, for code that sees only their KeyboardInterrupt

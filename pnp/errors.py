@@ -3,6 +3,15 @@
 import click
 
 
+class Interrupted(BaseException):
+    """SIGTERM or Ctrl-C: unwinds every command (outside click's own handling), so temporary files
+    are removed and worker processes ended on the way out."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.code = 128 + signum
+
+
 class PnpError(click.ClickException):
     """Base: click prints `Error: <message>` and exits with `exit_code`."""
 

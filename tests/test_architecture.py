@@ -101,9 +101,10 @@ LAYERS = [
     {"pnp.source"},                             # reading the designer's data
     {"pnp.render"},                             # planning and drawing
     {"pnp.games"},                              # the games and the kit
-    {"pnp.pipeline"},                              # the build, its manifest and incremental state
+    {"pnp.pipeline"},                           # the build, its manifest and incremental state
     {"pnp.site", "pnp.export"},                 # the gallery and watch site; exports
     {"pnp.analysis"},                           # the balance report
+    {"pnp.commands"},                           # the application layer: one function per command
     {"pnp.cli"},                                # the command line
     {"pnp.__main__"},                           # `python -m pnp`
 ]

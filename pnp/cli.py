@@ -15,7 +15,7 @@ import click
 from pnp import __version__
 from pnp.errors import Interrupted
 from pnp.export.services import SERVICES
-from pnp.games import BUILT_IN, DATA_GAME, GAMES, data_folder, known_games
+from pnp.games import GAMES, data_folder, known_games
 from pnp.pipeline.workload import FORK_FROM
 from pnp.source.printoptions import DuplexMode
 
@@ -150,6 +150,10 @@ def _store(settings: Settings) -> IconStore:
     return IconStore(settings.icons_dir(), settings.icons_base_url)
 
 
+def _say(line: str, err: bool = False) -> None:
+    click.echo(line, err=err)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
 def cli() -> None:
@@ -201,13 +205,10 @@ def _build(settings: Settings, slugs: list[str], force: bool, no_validate: bool,
     """`builds.build`, saying what it does on the terminal; the worst exit code."""
     from pnp.commands.builds import build
 
-    def say(line: str, err: bool = False) -> None:
-        click.echo(line, err=err)
-
     def refresh(built: Mapping[str, dict[str, Any]] | None, verified: Set[str]) -> None:
         _gallery(settings, built, verified)
 
-    return build(settings, slugs, force=force, no_validate=no_validate, jobs=jobs, say=say, progress=_progress,
+    return build(settings, slugs, force=force, no_validate=no_validate, jobs=jobs, say=_say, progress=_progress,
                  refresh=refresh)
 
 
@@ -277,31 +278,12 @@ def validate(games: tuple[str, ...], output: str | None, **flags: Any) -> None:
     \b
     Example: pnp validate straight-to --players 7
     """
-    from pnp.errors import PnpError
-    from pnp.pipeline.build import build_game
+    from pnp.commands.validating import validate as validated
 
     if output is not None:
         raise click.UsageError("--output does not apply to validate: it builds in memory and writes nothing")
     settings = _settings(**flags)
-    store = _store(settings)
-    total = 0
-    for slug in games or _project_games(settings):
-        try:
-            result = build_game(slug, settings, store)
-        except PnpError as exc:
-            if exc.exit_code == 2:          # a usage error stops everything
-                raise
-            click.echo(exc.message)
-            click.echo(f"{slug}: cannot be built")
-            total += max(1, exc.message.count("\n"))
-            continue
-        for problem in result.problems:
-            click.echo(str(problem))
-        total += len(result.problems)
-        verdict = "ok" if not result.problems else f"{len(result.problems)} problem(s)"
-        click.echo(f"{slug}: {result.players} players: {verdict}")
-    click.echo(f"{'all rules hold' if not total else f'{total} problem(s)'}")
-    if total:
+    if validated(settings, _store(settings), list(games) or _project_games(settings), say=_say):
         sys.exit(1)
 
 
@@ -358,23 +340,12 @@ def report(games: tuple[str, ...], **flags: Any) -> None:
     \b
     Example: pnp report seven-steps
     """
-    from pnp.errors import MissingExtra
+    from pnp.commands.reporting import check_report
+    from pnp.commands.reporting import report as reported
 
-    MissingExtra.check("pnp report", "report", ("numpy", "matplotlib"))
-    from pnp.analysis.publish import PLOTS, publish
-    from pnp.files.atomic import check_writable
-    from pnp.games import read_source
-
+    check_report()
     settings = _settings(writes=True, **flags)
-    store = _store(settings)
-    slugs = games or _project_games(settings)
-    for slug in slugs:                       # before any simulation: a folder that cannot take the report
-        check_writable(settings.output_dir() / slug / PLOTS, root=settings.output_dir())
-    for slug in slugs:
-        published = publish(read_source(slug, settings.layouts), store, settings.output_dir())
-        for line in published.lines:
-            click.echo(line)
-        click.echo(f"{slug}: report -> {published.page}")
+    reported(settings, _store(settings), list(games) or _project_games(settings), say=_say)
     _gallery(settings)
 
 
@@ -391,17 +362,10 @@ def calibrate(**flags: Any) -> None:
     \b
     Example: pnp calibrate --paper letter --duplex short
     """
-    from pnp.files.atomic import check_writable, write_bytes_atomic
-    from pnp.games.calibration import FILENAME, calibration_document
-    from pnp.pipeline.build import render_options
-    from pnp.render.document import render_document
+    from pnp.commands.printer import calibrate as calibrated
 
     settings = _settings(writes=True, **flags)
-    check_writable(settings.output_dir(), root=settings.output_dir())
-    print_options = render_options(settings)
-    document = render_document(calibration_document(print_options), print_options, _store(settings))
-    path = settings.output_dir() / FILENAME
-    write_bytes_atomic(path, document.pdf, root=settings.output_dir())
+    path = calibrated(settings, _store(settings))
     click.echo(f"calibration sheet -> {path} (print both sides, flip on the {settings.duplex} edge)")
 
 
@@ -413,20 +377,11 @@ def list_games(layouts: str | None) -> None:
     \b
     Example: pnp list
     """
-    from pnp.games import read_source
-    from pnp.source.rules import load_rules
+    from pnp.commands.listing import listing
 
     settings = _settings(layouts=layouts)
-    for slug in _project_games(settings):
-        rules = load_rules(read_source(slug, settings.layouts))
-        p = rules.players
-        span = f"{p.min}-{p.max}" if p.max else f"{p.min}+"
-        origin = GAMES[slug].origin if slug in GAMES else f"its data folder alone ({DATA_GAME})"
-        click.echo(f"{slug}  ({rules.game.title}; {span} players, default {p.default}; "
-                   f"from {'pnp itself' if origin == BUILT_IN else origin})")
-        click.echo(f"    {rules.game.summary}")
-        for spec in rules.components.values():
-            click.echo(f"    - {spec.label}: {spec.describe()}")
+    for line in listing(settings, _project_games(settings)):
+        click.echo(line)
     for clash in GAMES.clashes:
         click.echo(f"warning: {clash}", err=True)
 

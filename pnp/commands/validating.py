@@ -1,0 +1,32 @@
+"""The validate command: every game built in memory and checked against its rules model, every
+problem said before the verdict; nothing is written."""
+
+from __future__ import annotations
+
+from pnp.commands.builds import Say
+from pnp.errors import PnpError
+from pnp.pipeline.build import build_game
+from pnp.source.icons import IconStore
+from pnp.source.settings import Settings
+
+
+def validate(settings: Settings, store: IconStore, slugs: list[str], *, say: Say) -> int:
+    """The number of problems found in `slugs`; a usage error stops everything."""
+    total = 0
+    for slug in slugs:
+        try:
+            result = build_game(slug, settings, store)
+        except PnpError as exc:
+            if exc.exit_code == 2:          # a usage error stops everything
+                raise
+            say(exc.message)
+            say(f"{slug}: cannot be built")
+            total += max(1, exc.message.count("\n"))
+            continue
+        for problem in result.problems:
+            say(str(problem))
+        total += len(result.problems)
+        verdict = "ok" if not result.problems else f"{len(result.problems)} problem(s)"
+        say(f"{slug}: {result.players} players: {verdict}")
+    say(f"{'all rules hold' if not total else f'{total} problem(s)'}")
+    return total

@@ -281,3 +281,34 @@ def test_every_cut_line_is_marked_at_both_ends_outside_the_bleed(paper, bleed, d
             problems += unmarked_cut_ends(doc.pdf, placed, float(bleed.rstrip("m")), margin, f"{game}/{doc.filename}")
     assert checked >= 100
     assert not problems, f"{len(problems)} unmarked: " + "; ".join(problems[:8])
+
+
+@pytest.mark.parametrize("paper, duplex", [("a4", "long"), ("letter", "short"), ("a4", "off"), ("letter", "fold")])
+def test_each_file_sets_the_print_dialog_up_as_its_guide_says(paper, duplex):
+    """Read back with pikepdf: every file asks the viewer's print dialog for actual size
+    (/PrintScaling /None), and for the flip edge of the build where the print guide (the rules
+    sheet's side 2, as printed) says to print it double-sided; one-sided otherwise, and always
+    without a duplex printer (off, fold)."""
+    import io
+    import re
+
+    import pikepdf
+    import pypdfium2 as pdfium
+
+    edge = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge"}
+    checked = 0
+    for game, result in built(paper, duplex=duplex).items():
+        rules = next(doc for doc in result.documents if doc.filename == "rules.pdf")
+        guide = " ".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(rules.pdf))
+        guide = " ".join(guide.split())
+        for doc in result.documents:
+            said = re.search(re.escape(doc.filename) + r": \d+ pages?, \d+ sheets? Print (single|double)-sided", guide)
+            assert said, (game, doc.filename)
+            with pikepdf.open(io.BytesIO(doc.pdf)) as pdf:
+                prefs = pdf.Root.ViewerPreferences
+                assert prefs.PrintScaling == pikepdf.Name("/None"), (game, doc.filename)
+                wanted = edge[duplex] if duplex in edge and said.group(1) == "double" else "/Simplex"
+                assert prefs.Duplex == pikepdf.Name(wanted), (game, doc.filename, str(prefs.Duplex))
+                assert pdf.pdf_version == "1.7"
+            checked += 1
+    assert checked >= 18

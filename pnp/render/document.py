@@ -104,13 +104,19 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
     icons = sorted(set().union(*(page.icons for page in pages)))
     two_sided = printed_two_sided(spec.both_sides, pages, options.duplex)
     backs = two_sided or any(page.backs for page in pages)
+    # PDF 1.7: the version that names the viewer preferences below (/PrintScaling 1.6, /Duplex 1.7)
     canvas = Canvas(spec.filename, pagesize=(options.paper.width, options.paper.height), invariant=1,
-                    pageCompression=1, initialFontName=font(False), initialFontSize=8)  # type: ignore[arg-type]  # stubs: a name is a str
+                    pageCompression=1, initialFontName=font(False), initialFontSize=8,  # type: ignore[arg-type]  # stubs: a name is a str
+                    pdfVersion=(1, 7))
     canvas.setTitle(f"{spec.game_title}: {spec.title}")
     canvas.setAuthor("purgatory-pnp")
     canvas.setSubject(f"Print-and-play {spec.title.lower()} for {spec.game_title}")
     canvas.setCreator(f"purgatory-pnp {__version__}")
     canvas.setKeywords(["print and play", spec.game_title])    # type: ignore[arg-type]  # a list is its documented form
+    # what a viewer's print dialog starts from (PDF 32000-1, 12.2, viewer preferences): actual size,
+    # never "fit to page", and the flip edge the pages name, or one-sided
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("Duplex", options.duplex.print_dialog(two_sided))
     forms = FormCache(canvas, store, outlined=options.ink_saver)
     painter = Painter(canvas, forms, options.ink_saver)
     refs = [IconRef.parse(ref) for ref in icons]

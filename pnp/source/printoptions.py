@@ -136,6 +136,13 @@ class DuplexMode(StrEnum):
     def wording(self) -> DuplexWording:
         return _WORDING[self]
 
+    def print_dialog(self, two_sided: bool) -> str:
+        """The PDF's /Duplex viewer preference, which a viewer's print dialog starts from: the flip
+        edge for a file printed on both sides, Simplex for the rest."""
+        if two_sided and self.flips:
+            return "DuplexFlipShortEdge" if self is DuplexMode.SHORT else "DuplexFlipLongEdge"
+        return "Simplex"
+
     @classmethod
     def help(cls) -> str:
         return "; ".join(mode.wording.help for mode in cls) + "."

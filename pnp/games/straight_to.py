@@ -330,7 +330,46 @@ def with_numbers(d: StraightData, ctx: BuildContext) -> StraightData:
 
 def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
     d = with_numbers(d, ctx)
-    n = ctx.players
+    notes = assembly_for(d.cover, [TRACK_PDF, CARDS_PDF, TOKENS_PDF], f"{SLUG}/{FILE}")
+    return [
+        track_document(d, ctx, notes[TRACK_PDF]),
+        cards_document(d, ctx, notes[CARDS_PDF]),
+        tokens_document(d, ctx, notes[TOKENS_PDF]),
+        aids_document(game_title=d.title, layout=lambda aw, ah: aid_card(d, ctx, aw, ah), ctx=ctx),
+    ]
+
+
+def track_document(d: StraightData, ctx: BuildContext, assembly: list[str]) -> DocumentSpec:
+    t = d.track
+    return DocumentSpec(
+        filename=TRACK_PDF,
+        title="Heaven/Hell track",
+        game_title=d.title,
+        sections=[
+            Board(
+                title="Track",
+                kind="track",
+                name="Heaven/Hell track",
+                width=t.width,
+                height=t.height,
+                elements=track_elements(ctx, t, d.pawns, ctx.players),
+                background=WHITE,
+            )
+        ],
+        cover=Cover(
+            contents=[
+                f"The track: {t.spaces_per_path} spaces from LIMBO to HEAVEN and "
+                f"{t.spaces_per_path} to HELL, the destinations counting as the "
+                "{destination_space}th."
+            ],
+            assembly=assembly,
+            bring=d.cover.bring,
+        ),
+    )
+
+
+def cards_document(d: StraightData, ctx: BuildContext, assembly: list[str]) -> DocumentSpec:
+    """The Soul cards, each design as often as it is counted, and the fold-over Destiny cards."""
     w, h = ctx.card_w, ctx.card_h
     backs = {key: card_back(ctx, b, d.title) for key, b in d.backs.items()}
     faces = [soul_face(ctx, s, i, d.soul_types[s.type]) for i, s in enumerate(d.souls)]
@@ -359,6 +398,29 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
         background=t.heaven.tint,
         back_background=t.hell.tint,
     )
+    good = sum(s.count for s in d.souls if s.type == "good")
+    evil = sum(s.count for s in d.souls if s.type == "evil")
+    return DocumentSpec(
+        filename=CARDS_PDF,
+        title="Soul and Destiny cards",
+        game_title=d.title,
+        sections=[
+            PieceSheet(title="Soul cards", pieces=souls, width=w, height=h),
+            PieceSheet(title="Destiny cards", pieces=[destiny] * destinies, width=w, height=h),
+        ],
+        cover=Cover(
+            contents=[
+                f"{good} Good and {evil} Evil Soul cards (our reading of the split), all with one back.",
+                f"{destinies} Destiny cards, HEAVEN on the front and HELL on the back.",
+            ],
+            assembly=assembly,
+        ),
+    )
+
+
+def tokens_document(d: StraightData, ctx: BuildContext, assembly: list[str]) -> DocumentSpec:
+    """Power and Combat Power tokens, and a pawn standee per player."""
+    n = ctx.players
     tk = d.tokens
     power = round_token(
         ctx,
@@ -376,85 +438,38 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
     )
     combat_count = ctx.count("combat-power")
     power_count = ctx.count("power")
-    good = sum(s.count for s in d.souls if s.type == "good")
-    evil = sum(s.count for s in d.souls if s.type == "evil")
-    notes = assembly_for(d.cover, [TRACK_PDF, CARDS_PDF, TOKENS_PDF], f"{SLUG}/{FILE}")
-    return [
-        DocumentSpec(
-            filename=TRACK_PDF,
-            title="Heaven/Hell track",
-            game_title=d.title,
-            sections=[
-                Board(
-                    title="Track",
-                    kind="track",
-                    name="Heaven/Hell track",
-                    width=t.width,
-                    height=t.height,
-                    elements=track_elements(ctx, t, d.pawns, ctx.players),
-                    background=WHITE,
-                )
-            ],
-            cover=Cover(
-                contents=[
-                    f"The track: {t.spaces_per_path} spaces from LIMBO to HEAVEN and "
-                    f"{t.spaces_per_path} to HELL, the destinations counting as the "
-                    "{destination_space}th."
-                ],
-                assembly=notes[TRACK_PDF],
-                bring=d.cover.bring,
+    return DocumentSpec(
+        filename=TOKENS_PDF,
+        title="Tokens and pawns",
+        game_title=d.title,
+        sections=[
+            PieceSheet(
+                title="Power tokens",
+                pieces=[power] * power_count,
+                width=tk.power_diameter,
+                height=tk.power_diameter,
+                shape="round",
+                gap=3,
             ),
-        ),
-        DocumentSpec(
-            filename=CARDS_PDF,
-            title="Soul and Destiny cards",
-            game_title=d.title,
-            sections=[
-                PieceSheet(title="Soul cards", pieces=souls, width=w, height=h),
-                PieceSheet(title="Destiny cards", pieces=[destiny] * destinies, width=w, height=h),
-            ],
-            cover=Cover(
-                contents=[
-                    f"{good} Good and {evil} Evil Soul cards (our reading of the split), all with one back.",
-                    f"{destinies} Destiny cards, HEAVEN on the front and HELL on the back.",
-                ],
-                assembly=notes[CARDS_PDF],
+            pawn_standees(ctx, d.pawns, n),
+            PieceSheet(     # after the tall pawns, so its small tokens can share their band
+                title="Combat Power tokens",
+                pieces=[combat] * combat_count,
+                width=tk.combat_size,
+                height=tk.combat_size,
+                gap=3,
             ),
-        ),
-        DocumentSpec(
-            filename=TOKENS_PDF,
-            title="Tokens and pawns",
-            game_title=d.title,
-            sections=[
-                PieceSheet(
-                    title="Power tokens",
-                    pieces=[power] * power_count,
-                    width=tk.power_diameter,
-                    height=tk.power_diameter,
-                    shape="round",
-                    gap=3,
-                ),
-                pawn_standees(ctx, d.pawns, n),
-                PieceSheet(     # after the tall pawns, so its small tokens can share their band
-                    title="Combat Power tokens",
-                    pieces=[combat] * combat_count,
-                    width=tk.combat_size,
-                    height=tk.combat_size,
-                    gap=3,
-                ),
+        ],
+        cover=Cover(
+            contents=[
+                f"{power_count} Power tokens (round, {power_count // n} per player).",
+                f"{combat_count} Combat Power tokens (square).",
+                f"{n} pawn standees, one colour per player.",
             ],
-            cover=Cover(
-                contents=[
-                    f"{power_count} Power tokens (round, {power_count // n} per player).",
-                    f"{combat_count} Combat Power tokens (square).",
-                    f"{n} pawn standees, one colour per player.",
-                ],
-                assembly=notes[TOKENS_PDF],
-                bring=["Glass beads or coins can stand in for tokens."],
-            ),
+            assembly=assembly,
+            bring=["Glass beads or coins can stand in for tokens."],
         ),
-        aids_document(game_title=d.title, layout=lambda aw, ah: aid_card(d, ctx, aw, ah), ctx=ctx),
-    ]
+    )
 
 
 SHOWN_ORIGINS = 8        # designs named in a count message; a deck of 10,000 says how many more

@@ -52,105 +52,109 @@ CHUNK = 256 * 1024
 MAX_GALLERY = 64 * 1024 * 1024     # index.html lists every design: 0.5 MB at 10,000 of them
 
 
-def _handler(root: Path, reloads: Reloads) -> type[BaseHTTPRequestHandler]:
-    class GalleryHandler(BaseHTTPRequestHandler):
-        """Regular files under the output folder, reached through no link; folders listed without
-        hidden names; the gallery with the reload script; the version. Only requests addressed to
-        this server by name (127.0.0.1:PORT or localhost:PORT) are answered, so a page elsewhere
-        cannot read the output through a rebound DNS name."""
+class GalleryHandler(BaseHTTPRequestHandler):
+    """Regular files under the output folder, reached through no link; folders listed without
+    hidden names; the gallery with the reload script; the version. Only requests addressed to
+    this server by name (127.0.0.1:PORT or localhost:PORT) are answered, so a page elsewhere
+    cannot read the output through a rebound DNS name."""
 
-        timeout = IDLE_TIMEOUT
-        server_version = "pnp-watch"
+    root: Path                  # the output folder served
+    reloads: Reloads
+    timeout = IDLE_TIMEOUT
+    server_version = "pnp-watch"
 
-        def do_GET(self) -> None:
-            self._answer(body=True)
+    def do_GET(self) -> None:
+        self._answer(body=True)
 
-        def do_HEAD(self) -> None:
-            self._answer(body=False)
+    def do_HEAD(self) -> None:
+        self._answer(body=False)
 
-        def _answer(self, *, body: bool) -> None:
-            try:
-                self._route(body)
-            except (ConnectionError, TimeoutError):
-                self.close_connection = True
+    def _answer(self, *, body: bool) -> None:
+        try:
+            self._route(body)
+        except (ConnectionError, TimeoutError):
+            self.close_connection = True
 
-        def _route(self, body: bool) -> None:
-            port = cast(ThreadingHTTPServer, self.server).server_port
-            if self.headers.get("Host", "") not in (f"127.0.0.1:{port}", f"localhost:{port}"):
-                self.send_error(403, "Host not served here")
-                return
-            try:
-                path = unquote(urlsplit(self.path).path, errors="strict")
-            except UnicodeDecodeError:
-                self.send_error(400, "Bad path")
-                return
-            parts = [part for part in path.split("/") if part]
-            if "\0" in path or any(part.startswith(".") or "\\" in part for part in parts):
+    def _route(self, body: bool) -> None:
+        port = cast(ThreadingHTTPServer, self.server).server_port
+        if self.headers.get("Host", "") not in (f"127.0.0.1:{port}", f"localhost:{port}"):
+            self.send_error(403, "Host not served here")
+            return
+        try:
+            path = unquote(urlsplit(self.path).path, errors="strict")
+        except UnicodeDecodeError:
+            self.send_error(400, "Bad path")
+            return
+        parts = [part for part in path.split("/") if part]
+        if "\0" in path or any(part.startswith(".") or "\\" in part for part in parts):
+            self.send_error(404)
+            return
+        if path == VERSION_PATH:
+            self._send(json.dumps({"version": self.reloads.version}).encode(), "application/json", body)
+        elif not parts or path == "/index.html":
+            self._send(self._gallery(), "text/html; charset=utf-8", body)
+        else:
+            self._file(parts, path.endswith("/"), body)
+
+    def _gallery(self) -> bytes:
+        try:
+            data = read_inside(self.root / "index.html", root=self.root, limit=MAX_GALLERY)
+        except UnsafeFile:             # a link, a FIFO, a folder, too large: not a gallery
+            data = None
+        html = data.decode("utf-8", errors="replace") if data is not None else NO_GALLERY
+        return html.replace("</body>", RELOAD_SCRIPT + "\n</body>").encode()
+
+    def _file(self, parts: list[str], slash: bool, body: bool) -> None:
+        fd = _open_no_link(self.root, parts)
+        if fd is None:
+            self.send_error(404)
+            return
+        info = os.fstat(fd)
+        if stat.S_ISREG(info.st_mode):
+            with os.fdopen(fd, "rb") as handle:
+                self._stream(handle, info.st_size, parts[-1], body)
+            return
+        try:
+            if not stat.S_ISDIR(info.st_mode):
                 self.send_error(404)
-                return
-            if path == VERSION_PATH:
-                self._send(json.dumps({"version": reloads.version}).encode(), "application/json", body)
-            elif not parts or path == "/index.html":
-                self._send(self._gallery(), "text/html; charset=utf-8", body)
+            elif not slash:
+                self._redirect("/" + "/".join(parts) + "/")
             else:
-                self._file(parts, path.endswith("/"), body)
+                self._send(_listing(fd, parts).encode(), "text/html; charset=utf-8", body)
+        finally:
+            os.close(fd)
 
-        def _gallery(self) -> bytes:
-            try:
-                data = read_inside(root / "index.html", root=root, limit=MAX_GALLERY)
-            except UnsafeFile:             # a link, a FIFO, a folder, too large: not a gallery
-                data = None
-            html = data.decode("utf-8", errors="replace") if data is not None else NO_GALLERY
-            return html.replace("</body>", RELOAD_SCRIPT + "\n</body>").encode()
+    def _stream(self, handle: BinaryIO, size: int, name: str, body: bool) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", mimetypes.guess_type(name)[0] or "application/octet-stream")
+        self.send_header("Content-Length", str(size))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        if body:
+            shutil.copyfileobj(handle, self.wfile, CHUNK)
 
-        def _file(self, parts: list[str], slash: bool, body: bool) -> None:
-            fd = _open_no_link(root, parts)
-            if fd is None:
-                self.send_error(404)
-                return
-            info = os.fstat(fd)
-            if stat.S_ISREG(info.st_mode):
-                with os.fdopen(fd, "rb") as handle:
-                    self._stream(handle, info.st_size, parts[-1], body)
-                return
-            try:
-                if not stat.S_ISDIR(info.st_mode):
-                    self.send_error(404)
-                elif not slash:
-                    self._redirect("/" + "/".join(parts) + "/")
-                else:
-                    self._send(_listing(fd, parts).encode(), "text/html; charset=utf-8", body)
-            finally:
-                os.close(fd)
+    def _redirect(self, location: str) -> None:
+        self.send_response(301)
+        self.send_header("Location", quote(location))
+        self.send_header("Content-Length", "0")
+        self.end_headers()
 
-        def _stream(self, handle: BinaryIO, size: int, name: str, body: bool) -> None:
-            self.send_response(200)
-            self.send_header("Content-Type", mimetypes.guess_type(name)[0] or "application/octet-stream")
-            self.send_header("Content-Length", str(size))
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            if body:
-                shutil.copyfileobj(handle, self.wfile, CHUNK)
+    def _send(self, data: bytes, kind: str, body: bool) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        if body:
+            self.wfile.write(data)
 
-        def _redirect(self, location: str) -> None:
-            self.send_response(301)
-            self.send_header("Location", quote(location))
-            self.send_header("Content-Length", "0")
-            self.end_headers()
+    def log_message(self, format: str, *args: object) -> None:
+        pass
 
-        def _send(self, data: bytes, kind: str, body: bool) -> None:
-            self.send_response(200)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(data)))
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            if body:
-                self.wfile.write(data)
 
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-    return GalleryHandler
+def _handler(root: Path, reloads: Reloads) -> type[BaseHTTPRequestHandler]:
+    """The handler class for one server: the gallery handler bound to its folder and reloads."""
+    return type("ServedGallery", (GalleryHandler,), {"root": root, "reloads": reloads})
 
 
 NO_GALLERY = "<!DOCTYPE html><html><body><p>No gallery yet: the first build is running.</p></body></html>"

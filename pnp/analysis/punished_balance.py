@@ -10,19 +10,9 @@ from typing import Any
 
 from pnp.analysis.draws import shuffled
 from pnp.analysis.report import Cell, Figure, GameReport, Plot, Section, Table
-from pnp.games.punished import (
-    GUARDIAN,
-    Card,
-    Check,
-    Effect,
-    Punished,
-    TokenKind,
-    first_met,
-    invariants,
-    load,
-    stat_value,
-    token_share,
-)
+from pnp.games.punished import Punished, invariants, load
+from pnp.games.punished_data import GUARDIAN, Card, Check, Effect, TokenKind
+from pnp.games.punished_lint import first_met, stat_value, token_share
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
 from pnp.source.rules import RulesModel

@@ -5,15 +5,28 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from functools import cache
-from typing import Annotated, Literal
-
-from pydantic import Field, model_validator
 
 from pnp.errors import LayoutError
 from pnp.files.timelimit import TimeLimitExceeded, time_limit
 from pnp.games import BuildContext, Game, Promises
 from pnp.games.kit import assembly_for, region, sheet, size_around
+from pnp.games.punished_data import (
+    BOARD,
+    CARDS,
+    SLUG,
+    TEXT,
+    BoardFile,
+    Card,
+    Category,
+    Check,
+    Deck,
+    Effect,
+    TextTemplates,
+    Tier,
+    TierName,
+    TokenKind,
+)
+from pnp.games.punished_lint import design_findings
 from pnp.geometry import CARDS as CARD_SIZES
 from pnp.render.columns import Block, balanced_split, text_column
 from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet
@@ -21,195 +34,14 @@ from pnp.render.elements import WHITE, Element, Elements
 from pnp.render.elements import Text as T
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
-from pnp.source.models import Color, CoverText, IconName, Layout, Mm, Strict, Templates, Text, load_file
+from pnp.source.models import load_file
 from pnp.source.rules import Problem, RulesModel
 from pnp.source.sandbox import TEMPLATE_OUTPUT, BoundedSandbox, TemplateLimit
 from pnp.source.slots import Length, SlotSpec
 
-SLUG = "punished"
-GUARDIAN = "guardian"           # the category of the final encounter, which never goes to your hand
-CARDS, TEXT, BOARD = "cards.toml", "text.toml", "board.toml"
+PILE = (CARD_SIZES["poker"][0] + 1, CARD_SIZES["poker"][1] + 1)     # mm: a poker card with half a millimetre all round
 CARDS_PDF = "cards.pdf"
 TOKENS_PDF = "tokens-and-board.pdf"
-TierName = Literal["1", "2", "3"]
-PILE = (CARD_SIZES["poker"][0] + 1, CARD_SIZES["poker"][1] + 1)     # mm: a poker card with half a millimetre all round
-Stat = Literal["MAW", "BONE", "ICHOR", "PAIN", "SELF"]
-BOOSTED = ("MAW", "BONE", "ICHOR", "SELF")
-
-
-class Effect(Strict):
-    stat: Stat | None = None
-    amount: Annotated[int, Field(ge=-20, le=20)] | None = None
-    lasting: Literal["temp", "perm"] | None = None
-    token: Text | None = None
-    discard: Annotated[int, Field(ge=1, le=10)] | None = None
-
-    @model_validator(mode="after")
-    def _one(self) -> Effect:
-        kinds = [k for k in ("stat", "token", "discard") if getattr(self, k) is not None]
-        if len(kinds) != 1:
-            raise ValueError("an effect is one of {stat, amount, lasting}, {token} or {discard}")
-        if self.stat and (self.amount is None or self.amount == 0):
-            raise ValueError("a stat effect needs a non-zero amount")
-        if self.stat is None and (self.amount is not None or self.lasting is not None):
-            raise ValueError("amount and lasting belong to stat effects")
-        return self
-
-    @property
-    def boost(self) -> bool:
-        return self.stat in BOOSTED and (self.amount or 0) > 0
-
-
-class Check(Strict):
-    stat: Stat
-    threshold: Annotated[int, Field(ge=0, le=20)]
-    effects: Annotated[list[Effect], Field(min_length=1)]
-    cost: list[Effect] = []
-
-
-class Encounter(Strict):
-    checks: list[Check]
-    fallback: Annotated[list[Effect], Field(min_length=1)]
-
-
-class Hand(Strict):
-    action: Text
-    effects: Annotated[list[Effect], Field(min_length=1)]
-
-
-class Card(Strict):
-    tier: Literal[1, 2, 3]
-    category: Text
-    name: Text
-    icon: IconName
-    usage: list[Text]
-    encounter: Encounter
-    hand: Hand | None = None            # a Guardian has none: it never goes to your hand
-    layout: Layout
-
-
-class Tier(Strict):
-    name: Text
-    color: Color
-    tint: Color
-
-
-class Category(Strict):
-    name: Text
-    combat: bool
-
-
-class BackDesign(Strict):
-    icon: IconName
-    hint: Text
-
-
-class Usage(Strict):
-    icon: IconName
-    label: Text
-
-
-class Deck(Strict):
-    tiers: dict[TierName, Tier]
-    categories: dict[str, Category]
-    backs: dict[str, BackDesign]
-    usage: dict[str, Usage]
-    cards: Annotated[list[Card], Field(min_length=1)]
-    templates: Templates = {}
-
-    @model_validator(mode="after")
-    def _three_tiers(self) -> Deck:
-        missing = sorted({"1", "2", "3"} - set(self.tiers))
-        if missing:
-            raise ValueError(f"tiers needs 1, 2 and 3; missing {', '.join(missing)}")
-        return self
-
-
-class TextTemplates(Strict):
-    stat: Text
-    loss: Text
-    token: Text
-    discard: Text
-    check: Text
-    fallback: Text
-    hand: Text
-    hand_label: Text
-    final_label: Text        # a Guardian's, in place of the hand ability's label
-    final: Text              # and its words
-    joiner: str
-
-
-class TokenKind(Strict):
-    name: Text
-    icon: IconName
-    on_gain: list[Effect] = []
-    discard: list[Effect]
-    extra: Text | None = None
-
-
-class Tokens(Strict):
-    copies: Annotated[int, Field(ge=1, le=20)]
-    diameter: Annotated[float, Field(ge=12, le=40)]
-    kinds: Annotated[list[TokenKind], Field(min_length=1)]
-
-
-class StatTrack(Strict):
-    name: Stat
-    icon: IconName
-    start: Annotated[int, Field(ge=0, le=20)]
-    self: bool
-    about: Text
-    color: Color
-
-
-class Limits(Strict):
-    lines: list[Text]
-
-
-class Zone(Strict):
-    """A card pile printed at poker-card size on the board, or (`beside`) an area the player keeps
-    beside it, only labelled."""
-
-    name: Text
-    about: Text
-    beside: bool = False
-
-
-class BoardLayout(Strict):
-    """The stat board's sizes in mm that its template cannot say: they depend on counts."""
-
-    row_min: Mm                 # a stat's track row: as tall as the paper allows, within these
-    row_max: Mm
-    others: Mm                  # the board's height that is not the tracks
-    about: Annotated[float, Field(ge=0, le=20)]     # below each track: the stat's line
-    limit_row: Mm
-    zone_gap: Annotated[float, Field(ge=0, le=50)]  # between two zones beside the board
-    token_text: Annotated[float, Field(gt=0, le=30)]        # pt, and its floor
-    token_text_min: Annotated[float, Field(gt=0, le=30)]
-
-
-class StatBoard(Strict):
-    title: Text
-    layout: BoardLayout
-    track_max: Annotated[int, Field(ge=3, le=20)]
-    self_tag: Text
-    stats: Annotated[list[StatTrack], Field(min_length=1)]
-    limits: Limits
-    zones: list[Zone]
-
-
-class PunishedCover(CoverText):
-    """The print guide's text, with the two setup notes the tiered decks need."""
-
-    guardians: Text
-    tiers: Text
-
-
-class BoardFile(Strict):
-    tokens: Tokens
-    board: StatBoard
-    cover: PunishedCover
-    templates: Templates = {}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -488,221 +320,9 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
     return docs
 
 
-# -- the design-rule lint ------------------------------------------------------------------------
-RARE_TOKEN = 0.02      # a token check taken in fewer of the allowed stat positions is all but out of reach
-
-
-def stat_value(stats: dict[str, int], stat: str) -> int:
-    return min(stats["MAW"], stats["BONE"], stats["ICHOR"]) if stat == "SELF" else stats[stat]
-
-
-def first_met(card: Card, stats: dict[str, int]) -> int | None:
-    """Which check a player with these stats takes: the first met, in printed order (None: the fallback)."""
-    return first_of(checks_of(card), stats)
-
-
-def checks_of(card: Card) -> tuple[tuple[str, int], ...]:
-    """The card's checks as (stat, threshold), in printed order."""
-    return tuple((check.stat, check.threshold) for check in card.encounter.checks)
-
-
-def first_of(checks: tuple[tuple[str, int], ...], stats: dict[str, int]) -> int | None:
-    """The first of the (stat, threshold) checks these stats meet (None: none)."""
-    for k, (stat, threshold) in enumerate(checks):
-        if stat_value(stats, stat) >= threshold:
-            return k
-    return None
-
-
-@cache
-def stat_positions(top: int) -> tuple[dict[str, int], ...]:
-    """Every stat position the rules allow a living player: MAW + BONE at most ICHOR, ICHOR at least 1,
-    PAIN at least 1, each on its track (0 to `top`)."""
-    return tuple({"MAW": m, "BONE": b, "ICHOR": i, "PAIN": p}
-                 for i in range(1, top + 1) for m in range(i + 1) for b in range(i - m + 1) for p in range(1, top + 1))
-
-
-def token_share(card: Card, k: int, top: int) -> float:
-    """The share of allowed stat positions in which check k is the one taken: an earlier check met
-    first, or MAW + BONE at most ICHOR, can leave a token check all but out of reach."""
-    return check_shares(checks_of(card), top)[k]
-
-
-@cache
-def check_shares(checks: tuple[tuple[str, int], ...], top: int) -> tuple[float, ...]:
-    """Each check's share of the allowed stat positions, walked once for all of a card's checks and
-    once for every card whose checks read alike (a deck repeats a few patterns)."""
-    taken = [0] * len(checks)
-    positions = stat_positions(top)
-    for stats in positions:
-        k = first_of(checks, stats)
-        if k is not None:
-            taken[k] += 1
-    return tuple(n / len(positions) for n in taken)
-
-
 def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
-    """The design notes' rules, one named check each."""
-    problems: list[Problem] = []
-    deck = p.deck
-    start = {track.name: track.start for track in p.extras.board.stats}
-
-    def flag(i: int, card: Card, rule: str, message: str, key: str = "") -> None:
-        where = f"cards[{i}]" + (f".{key}" if key else "")
-        problems.append(Problem(SLUG, CARDS, where, f"{card.name!r} breaks {rule}: {message}"))
-
-    for i, card in enumerate(deck.cards):
-        category = deck.categories.get(card.category)
-        if category is None:
-            flag(
-                i,
-                card,
-                "known-category",
-                f"no category {card.category!r} (known: {', '.join(deck.categories)})",
-                "category",
-            )
-            continue
-        if card.category not in deck.backs:
-            flag(i, card, "category-back-exists", f"category {card.category!r} has no back in [backs]", "category")
-        for usage in card.usage:
-            if usage not in deck.usage:
-                flag(i, card, "known-usage-icon", f"no usage icon {usage!r}", "usage")
-        enc = card.encounter
-        if category.combat:
-            last = enc.fallback
-            if len(last) != 1 or last[0].stat is None or (last[0].amount or 0) >= 0:
-                flag(
-                    i,
-                    card,
-                    "combat-ends-on-flat-loss",
-                    'a combat encounter\'s fallback must be one flat "lose X" of a stat',
-                    "encounter.fallback",
-                )
-        primary = enc.checks[0] if enc.checks else None
-        for k, check in enumerate(enc.checks):
-            if not any(e.token for e in check.effects):
-                continue
-            harder = (
-                primary is not None and k > 0 and (check.stat != primary.stat or check.threshold > primary.threshold)
-            )
-            if not harder:
-                flag(
-                    i,
-                    card,
-                    "token-behind-harder-check",
-                    "a token reward must sit behind a harder or an alternate stat check, not the primary one",
-                    f"encounter.checks[{k}]",
-                )
-            costly = (
-                [e for e in check.cost if e.discard != 1]
-                + [e for e in check.effects if e.stat and (e.amount or 0) < 0]
-                + ([e for e in check.cost if e.discard] if len(check.cost) > 1 else [])
-            )
-            if costly:
-                flag(
-                    i,
-                    card,
-                    "token-check-costs-at-most-a-discard",
-                    "a check that awards a token may cost nothing but a single discard",
-                    f"encounter.checks[{k}].cost",
-                )
-        pain = next((e for e in enc.fallback if e.stat == "PAIN" and (e.amount or 0) < 0 and e.lasting != "temp"), None)
-        if category.combat and pain is not None and start.get("PAIN", 1) + (pain.amount or 0) < 1:
-            flag(
-                i,
-                card,
-                "fallback-is-no-gift",
-                f"losing {-(pain.amount or 0)} PAIN from the starting "
-                f"{start.get('PAIN', 1)} hits the PAIN floor, which gives 1 PAIN and 1 SELF instead: the "
-                "punishment turns into a reward",
-                "encounter.fallback",
-            )
-        for k, check in enumerate(enc.checks):
-            if not any(e.token for e in check.effects):
-                continue
-            share = token_share(card, k, p.extras.board.track_max)
-            if share < RARE_TOKEN:
-                flag(
-                    i,
-                    card,
-                    "token-check-reachable",
-                    f"checks are taken in order, first met, and MAW + BONE may not exceed ICHOR: this token "
-                    f"check is the one taken in {share:.1%} of the stat positions the rules allow",
-                    f"encounter.checks[{k}]",
-                )
-        for key, outcome in [(f"encounter.checks[{k}]", c.effects + c.cost) for k, c in enumerate(enc.checks)] + [
-            ("encounter.fallback", enc.fallback)
-        ]:
-            lasting_loss = any(e.stat and (e.amount or 0) < 0 and e.lasting != "temp" for e in outcome)
-            gains = [e for e in outcome if (e.stat and (e.amount or 0) > 0) or e.token]
-            if lasting_loss and gains and all(e.lasting == "temp" for e in gains):
-                flag(
-                    i,
-                    card,
-                    "trade-gives-lasting-value",
-                    "a lasting loss traded only for * boosts, which last no further than the next "
-                    "encounter, leaves nothing lasting gained",
-                    key,
-                )
-        if card.hand is None and card.category != GUARDIAN:
-            flag(i, card, "hand-ability-spends-itself", "a card you may take into hand needs a hand ability that "
-                 "discards or burns it (only a Guardian, never taken into hand, has none)", "hand")
-        elif card.hand is not None and card.hand.action not in ("discard", "burn"):
-            flag(
-                i,
-                card,
-                "hand-ability-spends-itself",
-                f"the hand ability must discard or burn the card itself, not {card.hand.action!r}",
-                "hand.action",
-            )
-    effects = [
-        e
-        for c in deck.cards
-        for e in ((c.hand.effects if c.hand else []) + [x for ch in c.encounter.checks for x in ch.effects]
-                  + c.encounter.fallback)
-    ]
-    temp = sum(1 for e in effects if e.boost and e.lasting == "temp")
-    perm = sum(1 for e in effects if e.boost and e.lasting != "temp")  # unmarked changes last too
-    limit = rules.facts.get("max_permanent_boost_percent", 50)
-    if perm * 100 > limit * temp:
-        problems.append(
-            Problem(
-                SLUG,
-                CARDS,
-                "cards",
-                f"breaks permanent-boosts-rarer: {perm} permanent boosts "
-                f"against {temp} temporary ones; the rules model allows at most {limit}%",
-                f"<= {limit * temp // 100}",
-                perm,
-            )
-        )
-    guardians = [c.name for c in deck.cards if c.tier == 3 and c.category == GUARDIAN]
-    want = rules.facts.get("guardians_in_tier_3", 4)
-    if len(guardians) != want:
-        problems.append(
-            Problem(
-                SLUG,
-                CARDS,
-                "cards",
-                f"breaks tier-3-holds-the-guardians: tier 3 must hold exactly {want} Guardians of the Summit",
-                want,
-                len(guardians),
-            )
-        )
-    for i, card in enumerate(deck.cards):
-        if card.category == "guardian" and card.tier != 3:
-            flag(i, card, "tier-3-holds-the-guardians", "Guardians belong to tier 3", "tier")
-    for key in deck.categories:
-        if key not in deck.backs:
-            problems.append(
-                Problem(
-                    SLUG,
-                    CARDS,
-                    f"categories.{key}",
-                    f"breaks category-back-exists: category {key!r} has no back in [backs]",
-                )
-            )
-    return problems
+    """The design notes' rules, one named check each (`design_findings`)."""
+    return design_findings(p.deck, p.extras, rules)
 
 
 GAME = Game(

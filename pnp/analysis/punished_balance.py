@@ -70,12 +70,30 @@ def _step(stats: dict[str, int], stat: str, sign: int, top: int) -> None:
 
 def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameReport:
     game = load(source, store)
-    deck = game.deck
     start: dict[str, int] = {track.name: track.start for track in game.extras.board.stats}
     top = game.extras.board.track_max
     limit = rules.facts.get("hand_cap", 3)
     runs = simulate(game, start, top, limit)
     flipping = simulate(game, start, top, limit, draw=False)
+    checks = checks_section(game, start, runs, flipping)
+    survive = checks.figures
+    findings = [str(problem).removeprefix("punished: ") for problem in invariants(game, rules, 1)]
+    lint = Section(title="Design-rule lint", text=findings or ["Every card follows the design rules."])
+    return GameReport(
+        game="punished",
+        title=rules.game.title,
+        sections=[checks, changes_section(game), tokens_section(game, runs, top), hands_section(game), lint],
+        headline=[
+            survive[-1],
+            survive[-2],
+            Figure(key="lint.count", label="design-rule findings", value=len(findings), style="count"),
+        ],
+    )
+
+
+def checks_section(game: Punished, start: dict[str, int], runs: dict[str, Any], flipping: dict[str, Any]) -> Section:
+    """How far runs get, the stats they enter each tier with, and what each tier's checks ask."""
+    deck = game.deck
     tiers = ("1", "2", "3")
     survive = [Figure(key=f"run.reach.tier{t}", label=f"runs alive at the start of tier {t}",
                       value=runs["alive"][i] / RUNS, style="percent", digits=1) for i, t in enumerate(tiers)]
@@ -112,7 +130,7 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
                                 Figure(key=f"pass.typical.tier{t}.{key}", label=f"tier {t} {category.name}: met by "
                                        "a typical run", value=met_typical / len(group), style="percent", digits=0)])
     start_text = ", ".join(f"{s} {start[s]}" for s in STATS)
-    checks = Section(
+    return Section(
         title="Stat checks by tier and category",
         text=[f"Starting stats: {start_text}. A typical run is the median of {RUNS:,} simulated runs (seed {SEED}) "
               "as it enters the tier.", f"Model: {MODEL}",
@@ -126,6 +144,11 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
         plots=[Plot(key="punished-pass", title="Encounters passed (any check met)", kind="bar",
                     x=[f"tier {t}" for t in tiers], series=passes, xlabel="tier", ylabel="share of the tier's cards",
                     percent=True)])
+
+
+def changes_section(game: Punished) -> Section:
+    """Every stat change printed on the cards, permanent or temporary, boost or loss."""
+    deck = game.deck
     lasting: Counter[tuple[str, str]] = Counter()
     for card in deck.cards:
         for effect in (
@@ -149,13 +172,18 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
         for kind in ("temporary", "permanent")
         for direction in ("boost", "loss")
     ]
-    changes = Section(
+    return Section(
         title="Permanent and temporary changes",
         text=[
             "Every stat change printed on the cards (encounters and hand abilities); unmarked changes are permanent."
         ],
         tables=[Table(title="Stat changes", columns=["lasting", "direction", "effects"], rows=change_rows)],
     )
+
+
+def tokens_section(game: Punished, runs: dict[str, Any], top: int) -> Section:
+    """Each check that awards a token: how reachable it is and how often runs take it."""
+    deck = game.deck
     token_rows: list[list[Cell]] = []
     for card in deck.cards:
         for k, check in enumerate(card.encounter.checks):
@@ -181,7 +209,7 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
                         ),
                     ]
                 )
-    tokens = Section(
+    return Section(
         title="Token rewards",
         text=["Reachable: the share of the stat positions the rules allow (MAW + BONE at most ICHOR, every "
               "stat on its track) in which this check is the first met, so the one taken. Taken: the share of "
@@ -194,26 +222,18 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
             )
         ],
     )
+
+
+def hands_section(game: Punished) -> Section:
+    deck = game.deck
     hand_rows: list[list[Cell]] = [
         [card.name, f"tier {card.tier}", card.hand.action, game.wording.effects(card.hand.effects)]
         for card in deck.cards if card.hand is not None
     ]
-    hands = Section(
+    return Section(
         title="Hand abilities",
         text=["What playing each card from hand costs (it spends itself) and gives."],
         tables=[Table(title="Hand abilities", columns=["card", "tier", "cost", "gives"], rows=hand_rows)],
-    )
-    findings = [str(problem).removeprefix("punished: ") for problem in invariants(game, rules, 1)]
-    lint = Section(title="Design-rule lint", text=findings or ["Every card follows the design rules."])
-    return GameReport(
-        game="punished",
-        title=rules.game.title,
-        sections=[checks, changes, tokens, hands, lint],
-        headline=[
-            survive[-1],
-            survive[-2],
-            Figure(key="lint.count", label="design-rule findings", value=len(findings), style="count"),
-        ],
     )
 
 

@@ -1,0 +1,109 @@
+"""I'm going Straight to ...'s data: the track, the Soul and Destiny cards, the tokens, the pawns
+and the aid, as the designer writes them in components.toml."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from pnp.source.models import (
+    CardBack,
+    Color,
+    Count,
+    CoverText,
+    IconName,
+    Layout,
+    PawnSet,
+    Strict,
+    Templates,
+    Text,
+)
+
+
+class Destination(Strict):
+    """HEAVEN or HELL: the icon and colours of its path and space."""
+
+    icon: IconName
+    color: Color
+    tint: Color
+
+
+class Limbo(Strict):
+    icon: IconName
+    color: Color
+    pawns: Annotated[int, Field(ge=1, le=12)]    # spots for standees on their bases: the six-player game
+
+
+class Track(Strict):
+    width: Annotated[float, Field(ge=250, le=1200)]
+    height: Annotated[float, Field(ge=180, le=1200)]
+    space: Annotated[float, Field(ge=20, le=60)]
+    enter_rule: Text
+    spaces_per_path: Annotated[int, Field(ge=1, le=30)]
+    heaven: Destination
+    hell: Destination
+    limbo: Limbo
+    limbo_band: Annotated[float, Field(ge=0, le=200)]      # mm: the middle row's band, in either tint
+    path_color: Color
+    path_width: Annotated[float, Field(gt=0, le=20)]      # pt: the path joining the spaces
+    middle_gap: Annotated[float, Field(ge=0, le=100)]      # mm between the two middle columns
+
+    @property
+    def destination(self) -> int:
+        """HEAVEN and HELL are the space after the last numbered one."""
+        return self.spaces_per_path + 1
+
+
+class Destiny(Strict):
+    front: Text
+    back: Text
+    front_hint: Text
+    back_hint: Text
+
+
+class Soul(Strict):
+    type: Literal["good", "evil"]
+    name: Text
+    icon: IconName
+    count: Count
+    line: Text
+    back: Text
+    layout: Layout
+
+
+class SoulType(Strict):
+    label: Text
+    color: Color
+    tint: Color
+    hint: Text
+
+
+class Tokens(Strict):
+    power_icon: IconName
+    power_color: Color
+    power_diameter: Annotated[float, Field(ge=10, le=40)]
+    combat_icon: IconName
+    combat_color: Color
+    combat_size: Annotated[float, Field(ge=10, le=40)]
+
+
+class Aid(Strict):
+    round: Annotated[list[Text], Field(min_length=1)]
+    formula: Text
+    formula_key: Text
+    fight: Annotated[list[Text], Field(min_length=1)]
+
+
+class StraightData(Strict):
+    title: Text
+    track: Track
+    destiny: Destiny
+    backs: dict[str, CardBack]
+    souls: Annotated[list[Soul], Field(min_length=1)]
+    soul_types: dict[Literal["good", "evil"], SoulType]
+    tokens: Tokens
+    pawns: PawnSet
+    aid: Aid
+    cover: CoverText
+    templates: Templates = {}

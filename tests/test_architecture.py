@@ -224,7 +224,7 @@ def test_a_game_module_without_its_contract_is_named_when_loaded(monkeypatch):
 def test_a_game_that_cannot_be_loaded_fails_alone_in_a_serial_build(monkeypatch, tmp_path):
     """Built one after another (as `pnp watch` builds), a registered game whose module cannot be
     imported fails its own build; the games beside it are built."""
-    from pnp.pipeline.build import build_many
+    from pnp.pipeline.workers import build_many
     from pnp.source.settings import Settings
 
     monkeypatch.setitem(games.GAMES, "unloadable", games.Listing(target="pnp_test_no_such_module"))

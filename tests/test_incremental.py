@@ -118,7 +118,7 @@ def test_a_rebuild_with_nothing_changed_loads_no_drawing_or_schema_machinery(run
 
 
 def test_workers_follow_the_games_the_cores_and_the_load():
-    from pnp.pipeline.build import worker_count
+    from pnp.pipeline.workers import worker_count
 
     def given(value):
         return lambda: value
@@ -141,7 +141,7 @@ def forks(monkeypatch):
     build's worker pools are recorded in."""
     import multiprocessing
 
-    from pnp.pipeline import build as pipeline
+    from pnp.pipeline import workers as pipeline
 
     forked: list[str] = []
     real = multiprocessing.get_context

@@ -428,7 +428,7 @@ def test_a_game_sent_to_a_broken_pool_fails_as_a_killed_worker_s_game_does():
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    from pnp.pipeline.build import _sent, _worker_start
+    from pnp.pipeline.workers import _sent, _worker_start
     from pnp.source.settings import Settings
 
     pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
@@ -454,7 +454,7 @@ def test_a_worker_dies_with_its_parent_even_mid_task():
     script = (
         "import multiprocessing, os, sys, time\n"
         "from concurrent.futures import ProcessPoolExecutor\n"
-        "from pnp.pipeline.build import _worker_start\n"
+        "from pnp.pipeline.workers import _worker_start\n"
         "pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context('fork'), initializer=_worker_start)\n"
         "print(pool.submit(os.getpid).result(), flush=True)\n"
         "pool.submit(time.sleep, 30)\n"

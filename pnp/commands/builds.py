@@ -58,7 +58,7 @@ def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate
         if len(slugs) > 1:
             _paper_total(settings, slugs, papers, say)
         return 0
-    from pnp.pipeline.build import build_many
+    from pnp.pipeline.workers import build_many
 
     worst = 0
     built: dict[str, dict[str, Any]] = {}

@@ -5,11 +5,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
-import signal
-import sys
 import time
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -27,18 +23,15 @@ from pnp.pipeline.incremental import FAILURE_FILE, code_digest, data_digest
 from pnp.pipeline.manifest import (
     DocumentRecord,
     Face,
-    LastBuild,
     Manifest,
     PrintRecord,
     TileFace,
     paper_of,
     read_last_build,
-    schema,
 )
 from pnp.pipeline.printguide import file_print, guide_blocks, rules_print
 from pnp.pipeline.reprint import REPRINT_FILE, changes, designs, reprint_spec
 from pnp.pipeline.thumbnails import change_pictures, thumbnails
-from pnp.pipeline.workload import FORK_FROM, expected_work, record_work
 from pnp.render.components import Cover, DocumentSpec
 from pnp.render.document import plan_document, render_document
 from pnp.render.furniture import content_area
@@ -49,10 +42,10 @@ from pnp.source.icons import IconStore
 from pnp.source.rules import Problem, RulesModel, load_rules, resolve_players
 from pnp.source.ruletrace import trace_problems
 from pnp.source.settings import Settings
-from pnp.source.shapecache import ShapeCache, converter
+from pnp.source.shapecache import ShapeCache
 
 if TYPE_CHECKING:                       # a serial build never loads the process pool
-    from concurrent.futures import Future, ProcessPoolExecutor
+    pass
 
 
 @dataclass(kw_only=True)
@@ -289,7 +282,7 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
     return written
 
 
-def _record_failure(folder: Path, lines: list[str]) -> None:
+def record_failure(folder: Path, lines: list[str]) -> None:
     """Only where the output folder is already there: a failed first build leaves nothing behind."""
     if folder.parent.is_dir():
         with contextlib.suppress(OSError, PnpError):
@@ -328,7 +321,7 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
         if result.problems and not no_validate:
             lines = [str(problem) for problem in result.problems]
             lines.append(f"{slug}: not written: the build breaks its rules model (--no-validate writes it anyway)")
-            _record_failure(settings.output_dir() / slug, lines)
+            record_failure(settings.output_dir() / slug, lines)
             return Outcome(slug=slug, lines=lines, exit_code=1)
         result.manifest.inputs = digest
         result.manifest.data = data_digest(slug, settings)
@@ -336,7 +329,7 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
         written = write_build(result, settings.output_dir())
         shapes.save()
     except PnpError as exc:
-        _record_failure(settings.output_dir() / slug, [exc.message])
+        record_failure(settings.output_dir() / slug, [exc.message])
         return Outcome(slug=slug, lines=[f"Error: {exc.message}"], exit_code=exc.exit_code)
     warnings = [f"warning: {problem} (written anyway: --no-validate)" for problem in result.problems]
     pages, sheets = paper_of(result.manifest.documents)
@@ -360,172 +353,3 @@ def _view(manifest: Manifest, folder: Path) -> dict[str, Any] | None:
         return gallery_view(manifest, folder)
     except OSError:
         return None
-
-
-STOP_SIGNALS = {signal.SIGTERM, signal.SIGINT}
-
-# imported before the first game builds (in the parent, before workers fork, so no worker pays for
-# them again), so a game's recorded CPU is its own work however it is built; pypdfium2, which cuts
-# thumbnails, is left to the games that cut any (a rebuild of unchanged PDFs cuts none)
-PRELOAD = (
-    "reportlab.pdfgen.canvas",
-    "PIL.Image",
-    "pnp.render.document",
-    "pnp.render.pieces",
-    "pnp.render.boards",
-    "pnp.render.sheets",
-    "pnp.render.compose",
-)
-
-
-def worker_count(games: int, jobs: int | None, *, cores: int, busy: Callable[[], float],
-                 work: Callable[[], float | None]) -> int:
-    """How many games build at once: as many as `jobs` asks; by default one per core, never more
-    than there are games, and one (no workers forked) when the games took less than FORK_FROM
-    seconds of CPU last time (`work()`; None: not known), which workers would finish no sooner for
-    more CPU (`pnp.pipeline.workload`), or when other work already fills every core (`busy()`), where
-    workers would only wait their turn and cost their start-up. Each is asked only when needed."""
-    if jobs is not None:
-        return max(1, min(jobs, games))
-    if games <= 1:
-        return 1
-    took = work()
-    if (took is not None and took < FORK_FROM) or busy() >= cores:
-        return 1
-    return min(cores, games)
-
-
-def _usable_cores() -> int:
-    """The cores this process may run on (`taskset`'s share, not the machine's count)."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-
-
-def _busy_elsewhere() -> float:
-    """How many cores other work wants now: Linux's count of runnable tasks less this process (the
-    load average would still count the build before this one); elsewhere the one-minute load
-    average; nothing when neither can be read."""
-    try:
-        with open("/proc/loadavg", encoding="ascii") as status:
-            return int(status.read().split()[3].split("/")[0]) - 1
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        return os.getloadavg()[0]
-    except (OSError, AttributeError):
-        return 0.0
-
-
-def build_many(
-    slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool, jobs: int | None
-) -> Iterator[Outcome]:
-    """Each game built and reported as it finishes, `worker_count` at once; the CPU each game
-    written took is kept for the next build's count (`pnp.pipeline.workload`): a failed build
-    leaves the output as it was, its failure record aside."""
-    output = settings.output_dir()
-    workers = worker_count(len(slugs), jobs, cores=_usable_cores(), busy=_busy_elsewhere,
-                           work=partial(expected_work, output, slugs))
-    seconds: dict[str, float] = {}
-    for outcome in _outcomes(slugs, settings, digests, no_validate, workers):
-        if not outcome.exit_code:
-            seconds[outcome.slug] = outcome.cpu
-        yield outcome
-    if seconds:
-        record_work(output, seconds)
-
-
-def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool,
-              workers: int) -> Iterator[Outcome]:
-    """Games build in forked processes when there are `workers` (more than one). The drawing
-    modules, the games' modules, the fonts, the shape cache's converter and the manifest schemas
-    are loaded first, so each worker starts warm, and a game's CPU is its own work however it is
-    built. A worker that dies
-    (killed, or out of memory) fails the games not yet reported instead of leaving the build
-    waiting for them. An interruption in the parent (Ctrl-C, SIGTERM) kills the workers, and so
-    does the parent's own death. Where fork is not available (a spawned worker re-imports
-    everything) the games build one after another."""
-    import importlib
-    import multiprocessing
-
-    from pnp.render.fonts import register_fonts
-
-    for name in PRELOAD:
-        importlib.import_module(name)
-    for slug in slugs:
-        with contextlib.suppress(PnpError):     # a game that cannot be loaded fails its own build alone
-            load_game(slug, settings.layouts)
-    register_fonts()
-    converter()                     # the shape cache's tool, read from svgelements' installed metadata
-    schema(Manifest)                # each game writes its manifest
-    schema(LastBuild)               # and reads the last one's
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        for slug in slugs:
-            yield build_and_write(slug, settings, digests[slug], no_validate)
-        return
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-    from concurrent.futures.process import BrokenProcessPool
-
-    # Ctrl-C and SIGTERM wait while the workers fork: taken inside fork's own hooks, the parent's
-    # handler would raise where Python can only print the exception and go on
-    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-    pool: ProcessPoolExecutor | None = None
-    finished = False
-    try:
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
-        games = {_sent(pool, slug, settings, digests[slug], no_validate): slug for slug in slugs}
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)     # one that came meanwhile lands here
-        for done in as_completed(games):                # each game reported as it finishes
-            try:
-                yield done.result()
-            except BrokenProcessPool:
-                yield _lost(games[done], settings)
-        finished = True
-    finally:
-        # a second signal waits until the workers are ended: taken midway, it would leave some running
-        signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-        try:
-            if not finished:            # interrupted: the workers' games are not waited for
-                for worker in multiprocessing.active_children():
-                    worker.kill()
-            if pool is not None:
-                pool.shutdown(cancel_futures=True)
-        finally:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
-
-
-def _sent(pool: ProcessPoolExecutor, slug: str, settings: Settings, digest: str, no_validate: bool) -> Future[Outcome]:
-    """The game's build handed to a worker; a worker that died before it was sent fails it as one
-    that died while building it does."""
-    from concurrent.futures import Future
-    from concurrent.futures.process import BrokenProcessPool
-
-    try:
-        return pool.submit(build_and_write, slug, settings, digest, no_validate)
-    except BrokenProcessPool as broken:
-        failed: Future[Outcome] = Future()
-        failed.set_exception(broken)
-        return failed
-
-
-def _lost(slug: str, settings: Settings) -> Outcome:
-    """A game not reported when a worker died: every game the pool had not reported fails with it
-    (a dead worker may leave the pool's queues half-written, so the pool ends the others). What was
-    being written is swept by the next build; files written whole stay."""
-    lines = [f"{slug}: not built: a worker process died abruptly (killed, out of memory, or crashed), which "
-             f"stops the others; earlier files are intact (--jobs 1 builds the games one at a time, in this process)"]
-    _record_failure(settings.output_dir() / slug, lines)
-    return Outcome(slug=slug, lines=[f"Error: {lines[0]}"], exit_code=1)
-
-
-def _worker_start() -> None:
-    """A worker dies with its parent, takes SIGTERM as an order to stop at once, and leaves Ctrl-C
-    to the parent (which then ends the pool)."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)      # blocked by the parent while it forked
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        PR_SET_PDEATHSIG = 1
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() == 1:  # the parent died before the line above took effect
-            os._exit(1)

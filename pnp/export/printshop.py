@@ -9,11 +9,11 @@ from pnp.export.catalogue import Deck, Side
 from pnp.export.cmyk import CmykInks
 from pnp.export.pdfx import as_pdfx
 from pnp.geometry import MM
+from pnp.render.bleed import paint_side
 from pnp.render.elements import icon_refs
 from pnp.render.fonts import font, register_fonts
 from pnp.render.pages import FormCache
 from pnp.render.painter import Painter
-from pnp.render.pieces import paint_side
 from pnp.source.icons import IconStore
 
 

@@ -13,8 +13,8 @@ from dataclasses import replace
 
 from pnp.export.catalogue import Catalogue, Deck, catalogue
 from pnp.geometry import MM
+from pnp.render.bleed import TRIM_EDGE, runs_on
 from pnp.render.elements import Box, Circle, Element, Group, Icon, Line, Polygon, Text
-from pnp.render.pieces import TRIM_EDGE, runs_on
 from pnp.source.icons import IconStore
 from pnp.source.printoptions import CardSize
 from pnp.source.settings import Settings

@@ -16,13 +16,14 @@ from collections.abc import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.geometry import MM, Rect
+from pnp.render.bleed import bleeding
 from pnp.render.components import Board
 from pnp.render.cropmarks import MARK_ROOM, crop_marks
 from pnp.render.elements import Box, Circle, Element, Group, Icon, Text, icon_refs
 from pnp.render.fonts import font, text_width
 from pnp.render.furniture import Bands, band_area, content_area
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
-from pnp.render.pieces import CUT, bleeding
+from pnp.render.pieces import CUT
 from pnp.render.placed import BoardTile
 from pnp.render.textfit import fitted
 

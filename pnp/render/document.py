@@ -31,8 +31,9 @@ from pnp.render.pages import (
     sheet_count,
 )
 from pnp.render.painter import Painter
-from pnp.render.pieces import plan_pieces, shared_drawing
+from pnp.render.pieces import plan_pieces
 from pnp.render.placed import Placed
+from pnp.render.sharing import shared_drawing
 from pnp.render.sheets import plan_sheets
 from pnp.source.icons import IconRef, IconStore, credits_short
 

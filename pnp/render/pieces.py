@@ -10,33 +10,29 @@ of their own (mirrored for gluing back to back).
 from __future__ import annotations
 
 import math
-from collections import Counter
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from itertools import groupby
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect, grid_fit
-from pnp.render.components import Piece, PieceSheet, Section
+from pnp.render.bleed import bleeding
+from pnp.render.components import Piece, PieceSheet
 from pnp.render.cropmarks import MARK_ROOM, crop_marks
-from pnp.render.elements import Box, Element, Polygon, icon_refs
+from pnp.render.elements import Element, icon_refs
 from pnp.render.furniture import Bands, band_area, bands_for
-from pnp.render.pages import PageContext, PagePlan, RenderOptions, Shared
-from pnp.render.painter import Painter
+from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.placed import Side
+from pnp.render.sharing import runs_of
 from pnp.source.printoptions import DuplexMode
 
 CUT = "#8a8a8a"
 BLOCK_GAP = 6 * MM         # between two sections on one sheet: room for both blocks' crop marks
 FOLD_GUTTER = 2 * MM       # between the halves of a gutterfold sheet, besides each block's own mark room
 DRIFT_ROOM = 2 * MM        # a piece sized to fill a page leaves this for a printer's back offset
-FORM_FROM = 32             # a side or run drawn this often becomes one form; less often, the form's own object costs
-                           # more than it saves, as a page's stream already compresses what its few pieces repeat
-TRIM_EDGE = 0.01           # mm: a coordinate this close to the trim lies on it
 Drawer = Callable[[PageContext], None]
 
 
@@ -414,7 +410,7 @@ def _draw_side(ctx: PageContext, elements: Sequence[Element] | None, section: Pi
                reach: float) -> None:
     """A side's elements in card coordinates: each run that sides draw often enough to share
     (`Shared.runs`) is one form, placed here, and the rest is drawn inline."""
-    for ids, run in _runs(elements or (), ctx.shared.elements):
+    for ids, run in runs_of(elements or (), ctx.shared.elements):
         if ids in ctx.shared.runs:
             ctx.canvas.doForm(_form(ctx, ("run", ids, section.width, section.height, bleed), reach,
                                     lambda: _draw_bled(ctx, run, section, bleed)))  # noqa: B023  # drawn at once
@@ -428,95 +424,10 @@ def _draw_bled(ctx: PageContext, elements: Sequence[Element], section: PieceShee
                                    ink_saver=ctx.painter.ink_saver))
 
 
-Run = tuple[tuple[int, ...] | None, tuple[Element, ...]]
-
-
-def _runs(side: Sequence[Element], common: frozenset[int]) -> Iterator[Run]:
-    """A side's elements in runs, in order: each run of elements on more than one side (`common`)
-    with their ids, and each run of the side's own elements with None."""
-    for shared, group in groupby(side, key=lambda e: id(e) in common):
-        run = tuple(group)
-        yield (tuple(id(e) for e in run) if shared else None), run
-
-
 def _form(ctx: PageContext, key: Hashable, reach: float, draw: Callable[[], None]) -> str:
     """A form in card coordinates reaching `reach` points every way, past the page, so it clips
     nothing the same drawing inline would show (the piece's own clip stays on the page)."""
     return ctx.painter.forms.form(key, (-reach, -reach, reach, reach), draw)
-
-
-def shared_drawing(sections: Sequence[Section]) -> Shared:
-    """What the pieces of a document draw often enough to be worth a form (see `Shared`), found
-    before any page is drawn: sides met FORM_FROM times or more, elements on more than one side,
-    and runs of such elements that FORM_FROM sides or more draw in a row."""
-    drawn: Counter[int] = Counter()
-    sides: dict[int, tuple[Element, ...]] = {}
-    for section in sections:
-        if isinstance(section, PieceSheet):
-            for piece in section.pieces:
-                for side in (piece.face, piece.back):
-                    if side is not None:
-                        drawn[id(side)] += 1
-                        sides[id(side)] = side
-    repeated = frozenset(key for key, count in drawn.items() if count >= FORM_FROM)
-    uses = Counter(id(element) for side in sides.values() for element in side)
-    common = frozenset(key for key, count in uses.items() if count > 1)
-    runs: Counter[tuple[int, ...]] = Counter()
-    for key, side in sides.items():
-        if key not in repeated:
-            for ids, _ in _runs(side, common):
-                if ids is not None:
-                    runs[ids] += drawn[key]
-    return Shared(sides=repeated, elements=common,
-                  runs=frozenset(run for run, count in runs.items() if count >= FORM_FROM))
-
-
-def paint_side(painter: Painter, side: tuple[Sequence[Element], str | None], w: float, h: float,
-               outside: float) -> None:
-    """One side of a `w` x `h` mm piece alone on a page `outside` points larger all round: its
-    background over the whole page (not in ink-saver), its edge fills run on to the page edge."""
-    elements, background = side
-    if background and not painter.ink_saver:
-        painter.set_fill(background)
-        painter.canvas.rect(0, 0, w * MM + 2 * outside, h * MM + 2 * outside, stroke=0, fill=1)
-    painter.draw(bleeding(elements, w, h, outside / MM, ink_saver=painter.ink_saver), outside, outside)
-
-
-def bleeding(elements: Sequence[Element], w: float, h: float, bleed: float, *, ink_saver: bool) -> tuple[Element, ...]:
-    """Fills that touch the trim (title bands, backgrounds, a board's tinted regions) run on into
-    the bleed, so a cut a little off shows more band, never a pale sliver. Stroked shapes (borders)
-    stay where they are, and in ink saver every fill does (`runs_on`)."""
-    if not bleed:
-        return tuple(elements)
-
-    def out_x(x: float) -> float:
-        return x - bleed if x <= TRIM_EDGE else x + bleed if x >= w - TRIM_EDGE else x
-
-    def out_y(y: float) -> float:
-        return y - bleed if y <= TRIM_EDGE else y + bleed if y >= h - TRIM_EDGE else y
-
-    out = []
-    for element in elements:
-        if isinstance(element, Box) and runs_on(element, ink_saver=ink_saver):
-            x0, y0 = out_x(element.x), out_y(element.y)
-            x1, y1 = out_x(element.x + element.w), out_y(element.y + element.h)
-            element = Box(x=x0, y=y0, w=x1 - x0, h=y1 - y0, fill=element.fill)
-        elif isinstance(element, Polygon) and runs_on(element, ink_saver=ink_saver):
-            element = Polygon(points=tuple((out_x(x), out_y(y)) for x, y in element.points), fill=element.fill)
-        out.append(element)
-    return tuple(out)
-
-
-def runs_on(element: Element, *, ink_saver: bool) -> bool:
-    """A fill that runs on into the bleed where it touches the trim (within TRIM_EDGE mm): an
-    unstroked fill with square corners, in colour. Ink saver runs nothing on: it prints a large fill
-    white inside an outline of its colour, which run on would stand out in the bleed across the
-    piece's border, and a small one is an accent that can stop at the trim."""
-    if ink_saver:
-        return False
-    if isinstance(element, Box):
-        return bool(element.fill) and not element.stroke and not element.radius
-    return isinstance(element, Polygon) and bool(element.fill) and not element.stroke
 
 
 def _all_guides(c: Canvas, layers: list[tuple[SheetLayout, Side]], options: RenderOptions) -> None:

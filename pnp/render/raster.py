@@ -7,11 +7,11 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from pnp.geometry import MM
+from pnp.render.bleed import paint_side
 from pnp.render.elements import Element
 from pnp.render.fonts import font, register_fonts
 from pnp.render.pages import FormCache
 from pnp.render.painter import Painter, rl_color
-from pnp.render.pieces import paint_side
 from pnp.source.icons import IconStore
 
 if TYPE_CHECKING:

@@ -45,7 +45,8 @@ class GameName(NameType):
         if value not in GAMES:
             known = known_games(_layouts_given(ctx))
             if value not in known:
-                self.fail(f"{value!r} is not one of {', '.join(map(repr, known))}.", param, ctx)
+                self.fail(f"{value!r} is not one of {', '.join(map(repr, known))}.{_did_you_mean(value, known)}",
+                          param, ctx)
         return str(value)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
@@ -55,6 +56,16 @@ class GameName(NameType):
 
 
 GAME = GameName()
+
+
+def _did_you_mean(value: str, known: list[str]) -> str:
+    """A close known name, matched whatever the case and with _ or a space for -: "punishd",
+    "Punished" and "seven_steps" each name one game."""
+    import difflib
+
+    wanted = str(value).strip().lower().replace("_", "-").replace(" ", "-")
+    close = difflib.get_close_matches(wanted, known, n=1, cutoff=0.75)
+    return f" Did you mean {close[0]!r}?" if close else ""
 
 
 def _layouts_given(ctx: click.Context | None) -> str | None:

@@ -93,3 +93,18 @@ def test_help_and_list_do_not_import_reportlab(command, expected):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert expected in out
     assert out.strip().endswith("heavy: []")
+
+
+@pytest.mark.parametrize("typed, meant", [("punishd", "punished"), ("Punished", "punished"),
+                                          ("seven_steps", "seven-steps"), ("straight to", "straight-to"),
+                                          ("STRAIGHT_TO", "straight-to")])
+def test_a_mistyped_game_gets_a_suggestion(run, typed, meant):
+    """A typo, the wrong case, _ or a space for - : the one game meant is suggested, usage error."""
+    result = run("build", typed)
+    assert result.exit_code == 2
+    assert f"{typed!r} is not one of" in result.output and f"Did you mean {meant!r}?" in result.output
+
+
+def test_a_name_close_to_no_game_gets_no_suggestion(run):
+    result = run("validate", "xyz")
+    assert result.exit_code == 2 and "is not one of" in result.output and "Did you mean" not in result.output

@@ -82,14 +82,18 @@ def _layouts_given(ctx: click.Context | None) -> str | None:
         return given
 
 
+SHORT = {"output": "-o"}     # the build options' short forms, refused with their long ones
+
+
 def refused(names: tuple[str, ...], where: str, why: str) -> list[Decorator]:
     """Hidden options that answer their use with why they mean nothing here, rather than being
-    taken and ignored."""
+    taken and ignored (nor offered by --help)."""
     def refuse(ctx: click.Context, param: click.Parameter, value: object) -> None:
         if value is not None:
             raise click.UsageError(f"--{(param.name or '').replace('_', '-')} does not apply to {where}: {why}", ctx)
 
-    return [click.option(f"--{name}", name.replace("-", "_"), hidden=True, expose_value=False, callback=refuse)
+    return [click.option(f"--{name}", *([SHORT[name]] if name in SHORT else []), name.replace("-", "_"), hidden=True,
+                         expose_value=False, callback=refuse)
             for name in names]
 
 
@@ -279,8 +283,9 @@ def watch(games: tuple[str, ...], port: int, **flags: Any) -> None:
 
 @cli.command()
 @click.argument("games", nargs=-1, type=GAME)
-@shared_options
-def validate(games: tuple[str, ...], output: str | None, **flags: Any) -> None:
+@options(*(name for name in OPTIONS if name != "output"),
+         extra=refused(("output",), "validate", "it builds in memory and writes nothing"))
+def validate(games: tuple[str, ...], **flags: Any) -> None:
     """Build GAMES in memory and check them against their rules models.
 
     Every game is checked and every problem reported (file, key and line) before it exits:
@@ -291,8 +296,6 @@ def validate(games: tuple[str, ...], output: str | None, **flags: Any) -> None:
     """
     from pnp.commands.validating import validate as validated
 
-    if output is not None:
-        raise click.UsageError("--output does not apply to validate: it builds in memory and writes nothing")
     settings = _settings(**flags)
     if validated(settings, _store(settings), list(games) or _project_games(settings), say=_say):
         sys.exit(1)

@@ -126,7 +126,7 @@ def test_the_first_line_names_the_layouts_and_icons(run, isolated):
     shutil.copytree(shipped_layouts_dir() / "seven-steps", isolated / "layouts" / "seven-steps")
     result = run("validate")
     assert result.output.splitlines()[0].startswith(f"layouts: {(isolated / 'layouts').resolve()}; icons: ")
-    assert "seven-steps: 1 players: ok" in result.output and "punished" not in result.output
+    assert "seven-steps: 1 player: ok" in result.output and "punished" not in result.output
 
 
 def test_pnp_new_makes_a_project_that_builds(run, isolated):
@@ -362,6 +362,7 @@ def test_an_unchanged_rebuild_lists_no_changes_and_drops_the_reprint(run, isolat
 def test_options_that_do_not_apply_are_refused(run):
     result = run("validate", "seven-steps", "-o", "somewhere")
     assert result.exit_code == 2 and "--output does not apply to validate" in result.output
+    assert "--output" not in run("validate", "--help").output         # nor offered
 
 
 def test_layout_problems_give_the_line_the_designer_edited(run, layouts_copy):

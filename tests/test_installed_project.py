@@ -61,6 +61,10 @@ def test_pnp_new_then_edit_and_build(installed, tmp_path):
     pdf = project / "output" / "seven-steps" / "gamesheets.pdf"
     text = "".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(str(pdf)))
     assert "Climb the Terraces" in text and "Climb Mount Purgatory" not in text
+    # the designer keeps the project in git: what the build made stays out of it, their data does not
+    _run("git", "init", "-q", cwd=project)
+    status = _run("git", "status", "--porcelain", "--untracked-files=all", cwd=project).stdout
+    assert "output/" not in status and "layouts/seven-steps/gamesheet.toml" in status and ".gitignore" in status
 
 
 def test_a_csv_card_list_ships_in_the_wheel(installed, tmp_path):

@@ -27,6 +27,6 @@ def validate(settings: Settings, store: IconStore, slugs: list[str], *, say: Say
             say(str(problem))
         total += len(result.problems)
         verdict = "ok" if not result.problems else f"{len(result.problems)} problem(s)"
-        say(f"{slug}: {result.players} players: {verdict}")
+        say(f"{slug}: {result.players} player{'s' * (result.players != 1)}: {verdict}")
     say(f"{'all rules hold' if not total else f'{total} problem(s)'}")
     return total

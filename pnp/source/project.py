@@ -32,10 +32,15 @@ pieces show in the other files), then run, in this folder:
 `pnp icons fetch AUTHOR/NAME` adds an icon from game-icons.net to icons/.
 """
 
+# what a build makes again from the project's files: kept out of a repository the designer makes here
+GITIGNORE_TEXT = """# pnp's builds, exports and reports: made again by `pnp build`
+output/
+"""
+
 
 def new_project(folder: Path, shipped: Mapping[str, Path]) -> list[str]:
     """Copy the shipped data of the games in `shipped` (slug -> its data folder) and the icon cache
-    into a new folder; returns the games."""
+    into a new folder, with pnp.toml, a README and a .gitignore for the output; returns the games."""
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise UsageProblem(f"{folder}: already exists and is not an empty folder; name a new one")
     chosen = sorted(shipped)
@@ -48,6 +53,7 @@ def new_project(folder: Path, shipped: Mapping[str, Path]) -> list[str]:
                         ignore=shutil.ignore_patterns("__pycache__", "*.py", "*.pyc"))
         (folder / CONFIG_FILE).write_text(CONFIG_TEXT, encoding="utf-8")
         (folder / "README.txt").write_text(README_TEXT, encoding="utf-8")
+        (folder / ".gitignore").write_text(GITIGNORE_TEXT, encoding="utf-8")
     except OSError as exc:
         raise UsageProblem(f"{folder}: cannot create the project: {exc.strerror or exc}") from None
     return chosen

@@ -108,3 +108,11 @@ def test_a_mistyped_game_gets_a_suggestion(run, typed, meant):
 def test_a_name_close_to_no_game_gets_no_suggestion(run):
     result = run("validate", "xyz")
     assert result.exit_code == 2 and "is not one of" in result.output and "Did you mean" not in result.output
+
+
+@pytest.mark.parametrize("option", ["--bleed", "--margin"])
+def test_a_length_without_a_unit_is_refused(run, option):
+    """`--bleed 3` was taken as 3 mm without a word; a bare 0 stays fine."""
+    result = run("build", "seven-steps", option, "3")
+    assert result.exit_code == 2 and f"{option}: '3' has no unit: give one, such as 3mm or 3in" in result.output
+    assert run("validate", "seven-steps", option, "0" if option == "--bleed" else "5mm").exit_code == 0

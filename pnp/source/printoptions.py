@@ -19,7 +19,7 @@ MAX_BACK_OFFSET_MM = 10
 
 @dataclass(frozen=True)
 class Length:
-    """A length as typed ("3mm", "0.125in", "9pt", or a bare number of mm) and in points."""
+    """A length as typed ("3mm", "0.125in", "9pt"; a bare 0 needs no unit) and in points."""
 
     text: str
     points: float
@@ -28,7 +28,10 @@ class Length:
     def parse(cls, value: str | float | Length) -> Length:
         if isinstance(value, Length):
             return value
-        return cls(str(value), parse_length(value))
+        points = parse_length(value)
+        if points and str(value).strip().replace(".", "", 1).isdigit():
+            raise ValueError(f"{str(value)!r} has no unit: give one, such as {value}mm or {value}in")
+        return cls(str(value), points)
 
     @property
     def mm(self) -> float:

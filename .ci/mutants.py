@@ -776,7 +776,7 @@ MUTANTS = [
     Mutant(name="a one-sided file asks the print dialog for duplex", file="pnp/source/printoptions.py",
            edits=(("        if two_sided and self.flips:", "        if self.flips:"),),
            tests=("tests/test_whole_file_duplex.py", "-k", "print_dialog")),
-    Mutant(name="a game named in capitals gets no suggestion", file="pnp/cli.py",
+    Mutant(name="a game named in capitals gets no suggestion", file="pnp/cli/options.py",
            edits=(('    wanted = str(value).strip().lower().replace("_", "-").replace(" ", "-")', "    wanted = str(value)"),),
            tests=("tests/test_cli.py", "-k", "suggestion")),
     Mutant(name="--bleed 3 taken as millimetres without a word", file="pnp/source/printoptions.py",

@@ -1,0 +1,241 @@
+"""The `pnp` command: parses options and delegates to pnp.commands; messages and exit codes live
+here. The group is in group.py, the options every command shares in options.py, and the export,
+icon and project commands in exporting.py, iconcache.py and projects.py."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Set
+from types import FrameType
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from pnp.cli import exporting, iconcache, projects  # noqa: F401  # their commands join the group
+from pnp.cli.group import cli
+from pnp.cli.options import (
+    GAME,
+    OPTIONS,
+    icon_store,
+    load_settings,
+    options,
+    progress_bar,
+    project_games,
+    refused,
+    say,
+    shared_options,
+    show_gallery,
+)
+from pnp.errors import Interrupted
+from pnp.games import GAMES
+from pnp.pipeline.workload import FORK_FROM
+from pnp.source.printoptions import DuplexMode
+
+if TYPE_CHECKING:
+    from pnp.source.settings import Settings
+
+
+@cli.command()
+@click.argument("games", nargs=-1, type=GAME)
+@shared_options
+@click.option("--no-validate", is_flag=True, help="Write the files even if the build breaks its rules model.")
+@click.option("--force", is_flag=True, help="Rebuild even when nothing changed since the last build.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 64),
+              help=f"Games built at once (default: one per core; one at a time when they took under {FORK_FROM:g} s "
+                   "of CPU last time or other work fills every core).")
+def build(games: tuple[str, ...], no_validate: bool, force: bool, jobs: int | None, **flags: Any) -> None:
+    """Build GAMES (default: all) into PDFs under the output folder.
+
+    A game whose layout data, icons, options and tool version are unchanged since its last
+    successful build is skipped (--force rebuilds it). Each game is reported as it finishes;
+    the gallery lists what changed since the previous build and output/GAME/reprint.pdf holds
+    only the changed pieces. Exit status: 0 built, 1 data or rules problems (nothing of that
+    game is written), 2 usage errors.
+
+    \b
+    Example: pnp build exit-from-purgatory --players 5 --ink-saver
+    """
+    settings = load_settings(writes=True, **flags)
+    worst = _build(settings, list(games) or project_games(settings), force, no_validate, jobs)
+    if worst:
+        sys.exit(worst)
+
+
+def _build(settings: Settings, slugs: list[str], force: bool, no_validate: bool, jobs: int | None) -> int:
+    """`builds.build`, saying what it does on the terminal; the worst exit code."""
+    from pnp.commands.builds import build
+
+    def refresh(built: Mapping[str, dict[str, Any]] | None, verified: Set[str]) -> None:
+        show_gallery(settings, built, verified)
+
+    return build(settings, slugs, force=force, no_validate=no_validate, jobs=jobs, say=say, progress=progress_bar,
+                 refresh=refresh)
+
+
+@cli.command()
+@click.argument("games", nargs=-1, type=GAME)
+@shared_options
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="Port for the gallery on 127.0.0.1 (0: any free port).")
+def watch(games: tuple[str, ...], port: int, **flags: Any) -> None:
+    """Rebuild GAMES (default: all the project's) whenever a layout file is saved, and serve the
+    gallery on localhost; the page reloads itself after each rebuild.
+
+    \b
+    Example: pnp watch punished      then open http://127.0.0.1:8765/
+    """
+    import signal
+    import threading
+    import time
+
+    from pnp.site.watch import Reloads, games_touched, serve, watch_and_rebuild
+
+    settings = load_settings(writes=True, **flags)
+    slugs = list(games) or project_games(settings)
+    _build(settings, slugs, False, False, 1)
+    output = settings.output_dir()
+    output.mkdir(parents=True, exist_ok=True)
+    reloads = Reloads()
+    try:
+        server = serve(output, port, reloads)
+    except OSError as exc:
+        raise click.BadParameter(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}",
+                                 param_hint="--port") from None
+    def ready() -> None:
+        """The watcher listens: catch up on any save made since the first build, then say so."""
+        _build(settings, slugs, False, False, 1)
+        click.echo(f"serving http://127.0.0.1:{server.server_port}/ ; watching {settings.layouts_dir()} "
+                   "(Ctrl-C stops)")
+
+    def rebuild(changed: set[str]) -> None:
+        touched = games_touched(changed, settings.layouts_dir(), settings.icons_dir(), slugs)
+        if not touched:
+            return
+        started = time.perf_counter()
+        _build(settings, touched, True, False, 1)
+        reloads.bump()
+        click.echo(f"rebuilt {', '.join(touched)} in {time.perf_counter() - started:.2f} s")
+
+    stop = threading.Event()
+    try:
+        watch_and_rebuild([settings.layouts_dir(), settings.icons_dir()], rebuild, stop, ready)
+    except KeyboardInterrupt:           # the file watcher's word for the signal it caught
+        raise Interrupted(RECEIVED[-1] if RECEIVED else signal.SIGINT) from None
+    finally:
+        stop.set()
+        server.shutdown()
+
+
+@cli.command()
+@click.argument("games", nargs=-1, type=GAME)
+@options(*(name for name in OPTIONS if name != "output"),
+         extra=refused(("output",), "validate", "it builds in memory and writes nothing"))
+def validate(games: tuple[str, ...], **flags: Any) -> None:
+    """Build GAMES in memory and check them against their rules models.
+
+    Every game is checked and every problem reported (file, key and line) before it exits:
+    0 when every rule holds, 1 for data or rules problems, 2 for usage errors (bad options).
+
+    \b
+    Example: pnp validate straight-to --players 7
+    """
+    from pnp.commands.validating import validate as validated
+
+    settings = load_settings(**flags)
+    if validated(settings, icon_store(settings), list(games) or project_games(settings), say=say):
+        sys.exit(1)
+
+
+@cli.command()
+@click.argument("games", nargs=-1, type=GAME)
+@options("output", "layouts", "icons")
+def report(games: tuple[str, ...], **flags: Any) -> None:
+    """The balance report of GAMES (default: all the project's): OUTPUT/GAME/report.html.
+
+    Exact odds where they can be enumerated, seeded simulations where they cannot (the strategy
+    and the seed are printed with the figures), plots, and every figure that moved since the
+    game's last report with its old value beside it.
+
+    \b
+    Example: pnp report seven-steps
+    """
+    from pnp.commands.reporting import check_report
+    from pnp.commands.reporting import report as reported
+
+    check_report()
+    settings = load_settings(writes=True, **flags)
+    reported(settings, icon_store(settings), list(games) or project_games(settings), say=say)
+    show_gallery(settings)
+
+
+@cli.command()
+@options("paper", "back_offset", "margin", "output",
+         extra=[click.option("--duplex", type=click.Choice([mode.value for mode in DuplexMode if mode.flips]),
+                             help="The edge your printer flips on (default long).")])
+def calibrate(**flags: Any) -> None:
+    """Write OUTPUT/calibrate.pdf: one sheet to print double-sided and read your printer's back offset.
+
+    Hold the printed sheet to the light: each red crosshair from the back falls on the blue rulers
+    of the front at the X,Y to give to --back-offset. Print it again with that offset to check.
+
+    \b
+    Example: pnp calibrate --paper letter --duplex short
+    """
+    from pnp.commands.printer import calibrate as calibrated
+
+    settings = load_settings(writes=True, **flags)
+    path = calibrated(settings, icon_store(settings))
+    click.echo(f"calibration sheet -> {path} (print both sides, flip on the {settings.duplex} edge)")
+
+
+@cli.command(name="list")
+@options("layouts")
+def list_games(layouts: str | None) -> None:
+    """List the games and their components with counts.
+
+    \b
+    Example: pnp list
+    """
+    from pnp.commands.listing import listing
+
+    settings = load_settings(layouts=layouts)
+    for line in listing(settings, project_games(settings)):
+        click.echo(line)
+    for clash in GAMES.clashes:
+        click.echo(f"warning: {clash}", err=True)
+
+
+RECEIVED: list[int] = []          # the signals taken, for code that sees only their KeyboardInterrupt
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    RECEIVED.append(signum)
+    raise Interrupted(signum)
+
+
+def main() -> None:
+    """Run the CLI at pnp's collector pace (`pnp.collector`); an interruption discards the files
+    being written, and an error we did not foresee still ends as one line, not a traceback."""
+    import signal
+
+    from pnp.collector import fewer_collections, freeze_at_exit
+
+    freeze_at_exit()
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)
+    try:
+        with fewer_collections():
+            cli(prog_name="pnp", standalone_mode=True)
+    except Interrupted as stop:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)       # one message, however many signals follow
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        click.echo("interrupted: files being written were discarded; earlier files are intact", err=True)
+        sys.exit(stop.code)
+    except ModuleNotFoundError as exc:
+        click.echo(f"Error: the library {exc.name!r} that pnp needs is not installed in this Python "
+                   f"({sys.executable}); install pnp with its dependencies: pip install .", err=True)
+        sys.exit(1)
+    except Exception as exc:
+        click.echo(f"Error: unexpected {type(exc).__name__}: {exc} (please report this)", err=True)
+        sys.exit(1)
+

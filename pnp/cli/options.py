@@ -1,0 +1,188 @@
+"""The command line's shared parts: the game argument, every build option defined once, and the
+helpers each command uses to read settings and say what it did."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable, Mapping, Set
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from pnp.games import GAMES, known_games
+from pnp.source.printoptions import DuplexMode
+
+if TYPE_CHECKING:                    # the commands import what they use when they run: a fast start
+    from click.shell_completion import CompletionItem
+
+    from pnp.source.icons import IconStore
+    from pnp.source.settings import Settings
+
+Command = Callable[..., Any]
+Decorator = Callable[[Command], Command]
+
+if TYPE_CHECKING:                    # click's stubs make a parameter type generic; older clicks are not
+    NameType = click.ParamType[str]
+else:
+    NameType = click.ParamType
+
+
+class GameName(NameType):
+    """A registered game's name, checked against the registry when it is given (so the search for
+    published games waits until a command names a game)."""
+
+    name = "game"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        if value not in GAMES:
+            known = known_games(_layouts_given(ctx))
+            if value not in known:
+                self.fail(f"{value!r} is not one of {', '.join(map(repr, known))}.{_did_you_mean(value, known)}",
+                          param, ctx)
+        return str(value)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(slug) for slug in sorted(GAMES) if slug.startswith(incomplete)]
+
+
+GAME = GameName()
+
+
+def _did_you_mean(value: str, known: list[str]) -> str:
+    """A close known name, matched whatever the case and with _ or a space for -: "punishd",
+    "Punished" and "seven_steps" each name one game."""
+    import difflib
+
+    wanted = str(value).strip().lower().replace("_", "-").replace(" ", "-")
+    close = difflib.get_close_matches(wanted, known, n=1, cutoff=0.75)
+    return f" Did you mean {close[0]!r}?" if close else ""
+
+
+def _layouts_given(ctx: click.Context | None) -> str | None:
+    """The layouts folder a command will read (its --layouts, else the project's), where
+    data-only games are found: --layouts is read before the games it names."""
+    from pnp.errors import PnpError
+    from pnp.source.settings import Settings
+
+    given = ctx.params.get("layouts") if ctx is not None else None
+    given = given if isinstance(given, str) else None      # an option click has not read yet
+    try:
+        return Settings.load(layouts=given).layouts
+    except PnpError:
+        return given
+
+
+SHORT = {"output": "-o"}     # the build options' short forms, refused with their long ones
+
+
+def refused(names: tuple[str, ...], where: str, why: str) -> list[Decorator]:
+    """Hidden options that answer their use with why they mean nothing here, rather than being
+    taken and ignored (nor offered by --help)."""
+    def refuse(ctx: click.Context, param: click.Parameter, value: object) -> None:
+        if value is not None:
+            raise click.UsageError(f"--{(param.name or '').replace('_', '-')} does not apply to {where}: {why}", ctx)
+
+    return [click.option(f"--{name}", *([SHORT[name]] if name in SHORT else []), name.replace("-", "_"), hidden=True,
+                         expose_value=False, callback=refuse)
+            for name in names]
+
+
+OPTIONS = {      # every build option, defined once; each can also come from pnp.toml (a flag beats it)
+    "paper": click.option("--paper", help="a4 (default), letter, a3, tabloid, or WxH in mm; a3 and tabloid print page "
+                          "components two to a sheet."),
+    "card": click.option("--card", help="poker (default), bridge, tarot, mini, or WxH in mm."),
+    "players": click.option("--players", type=click.IntRange(1, 99), help="Player count (default: the game's)."),
+    "output": click.option("--output", "-o", help="Output folder (default: output)."),
+    "ink_saver": click.option("--ink-saver/--colour", "ink_saver", default=None,
+                              help="Light pages, icons light inside a dark outline, colour only as thin accents."),
+    "bleed": click.option("--bleed", help="Bleed beyond the trim, e.g. 3mm or 0.125in (default 0)."),
+    "margin": click.option("--margin", help="Printer margin kept clear (default 5mm)."),
+    "duplex": click.option("--duplex", type=click.Choice([mode.value for mode in DuplexMode]),
+                           help=DuplexMode.help()),
+    "back_offset": click.option("--back-offset", help="Shift backs by X,Y mm to calibrate a printer, e.g. 0.5,-1."),
+    "copies": click.option("--copies", type=click.IntRange(1, 10000), help="Copies of pads such as gamesheets."),
+    "layouts": click.option("--layouts", type=click.Path(file_okay=False), is_eager=True,
+                            help="Use this layout data folder instead of the project's or the shipped one."),
+    "icons": click.option("--icons", "icons", type=click.Path(file_okay=False), help="Use this icon cache folder."),
+}
+
+
+def options(*names: str, extra: list[Decorator] | None = None) -> Decorator:
+    """Decorate a command with the named build options (in this order) and any `extra` ones."""
+    def decorate(func: Command) -> Command:
+        for option in reversed([OPTIONS[name] for name in names] + (extra or [])):
+            func = option(func)
+        return func
+    return decorate
+
+
+shared_options = options(*OPTIONS)
+
+
+def load_settings(writes: bool = False, **flags: Any) -> Settings:
+    """Options read and checked once; the first line says which layouts and icons are in use. A
+    command that `writes` has its output folder checked before anything is written."""
+    from pnp.source.settings import Settings
+
+    settings = Settings.load(**flags)
+    warnings = settings.check()
+    if writes:
+        from pnp.pipeline.outputdir import check_output
+
+        check_output(settings.output_dir())
+    click.echo(settings.sources())
+    for warning in warnings:
+        click.echo(f"warning: {warning}", err=True)
+    return settings
+
+
+def project_games(settings: Settings) -> list[str]:
+    """The games whose layouts the project holds (a project made for one game builds that one)."""
+    from pnp.errors import UsageProblem
+
+    if settings.layouts is None:            # no project: every registered game, from the data it ships
+        return known_games(None)
+    found = [slug for slug in known_games(settings.layouts) if (settings.layouts_dir() / slug).is_dir()]
+    if not found:
+        raise UsageProblem(f"{settings.layouts_dir()}: holds no game's layouts (expected folders such as "
+                           f"{', '.join(sorted(GAMES)[:2])}); `pnp new DIR` makes a project")
+    return found
+
+
+def icon_store(settings: Settings) -> IconStore:
+    from pnp.source.icons import IconStore
+
+    return IconStore(settings.icons_dir(), settings.icons_base_url)
+
+
+def say(line: str, err: bool = False) -> None:
+    click.echo(line, err=err)
+
+
+def progress_bar(label: str, total: int) -> AbstractContextManager[Any]:
+    """A progress bar on a terminal, silence elsewhere."""
+    if sys.stderr.isatty():
+        return click.progressbar(length=total, label=label, file=sys.stderr)
+
+    class Quiet:
+        def update(self, _n: int) -> None:
+            pass
+
+    return contextlib.nullcontext(Quiet())
+
+
+def show_gallery(settings: Settings, built: Mapping[str, dict[str, Any]] | None = None,
+             verified: Set[str] = frozenset()) -> None:
+    """Refresh output/index.html after anything was written (see `refresh_gallery`)."""
+    from pnp.commands.refresh import refresh_gallery
+
+    try:
+        path = refresh_gallery(settings, built, verified)
+    except OSError as exc:
+        click.echo(f"warning: gallery not written: {exc.strerror or exc}", err=True)
+        return
+    click.echo(f"gallery: {path}")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -246,7 +247,7 @@ class OptimalClimb:
         spares left, part]; the score is the scored dice (the reserve less the spares left) and u."""
         u = np.arange(1, active + 1)[:, None, None]
         spares = np.arange(self.spares + 1)[None, None, :]
-        score = np.maximum(reserve[None, :, None] - spares, 0) + u
+        score = final_score(reserve[None, :, None], spares, u)
         parts = ([score] if self.goal.score else []) + [np.ones_like(score)]
         parts += [score >= least for least in self.goal.at_least]
         stacked = np.stack([np.asarray(part, dtype=np.float64) for part in parts], axis=-1)
@@ -346,7 +347,7 @@ class OptimalClimb:
             return self.day_value(self.next_day(t, used, spent))
         if not self.goal.score:
             return 1.0
-        return float(self.reserve(t) - t[8] + used)
+        return float(final_score(self.reserve(t), t[8], used))
 
     def punished(self, t: Turn) -> float:
         return self.turn_value(self.punish(t, self.reserve(t))) if self.reserve(t) else 0.0
@@ -383,6 +384,12 @@ class OptimalClimb:
         if 0 not in least:                 # a roll that meets the challenge as it lies is a success
             options.append((self.punished(t), ("fail", 0)))
         return preferred(options)
+
+
+def final_score(reserve: Any, spares: Any, used: Any) -> Any:
+    """Dice in the scoring area after the last pass: the reserve less the spares left (the scored
+    dice), and those `used` for the pass; numbers or whole arrays of states alike."""
+    return np.maximum(reserve - spares, 0) + used
 
 
 def choose(options: Sequence[Values]) -> Values:

@@ -4,18 +4,13 @@ finishes, the gallery refreshed and the paper bill summed, with the output folde
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Set
-from typing import Any, Protocol
+from typing import Any
 
-from pnp.commands.exports import Progress
+from pnp.commands import Progress, Say
 from pnp.errors import Interrupted
 from pnp.files.atomic import CACHE_FOLDER, sweep_temporary
 from pnp.files.outputlock import output_lock
 from pnp.source.settings import Settings
-
-
-class Say(Protocol):
-    def __call__(self, line: str, err: bool = False) -> None: ...
-
 
 Refresh = Callable[[Mapping[str, dict[str, Any]] | None, Set[str]], None]   # the gallery, after writing
 

@@ -4,12 +4,12 @@ folder behind."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Protocol
 
+from pnp.commands import Progress
 from pnp.errors import MissingExtra, UsageProblem
 from pnp.export.services import SERVICES
 from pnp.files.atomic import writing_into
@@ -17,13 +17,6 @@ from pnp.files.exportrecord import replace_export
 from pnp.pipeline.incremental import data_digest
 from pnp.source.icons import IconStore
 from pnp.source.settings import Settings
-
-
-class Bar(Protocol):
-    def update(self, n: int, /) -> None: ...
-
-
-Progress = Callable[[str, int], AbstractContextManager[Bar]]     # a label and a length -> a bar
 
 
 @dataclass(frozen=True, kw_only=True)

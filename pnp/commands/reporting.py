@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.commands.builds import Say
+from pnp.commands import Say
 from pnp.errors import MissingExtra
 from pnp.files.atomic import check_writable
 from pnp.games import read_source

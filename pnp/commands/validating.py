@@ -3,7 +3,7 @@ problem said before the verdict; nothing is written."""
 
 from __future__ import annotations
 
-from pnp.commands.builds import Say
+from pnp.commands import Say
 from pnp.errors import PnpError
 from pnp.pipeline.build import build_game
 from pnp.source.icons import IconStore

@@ -30,10 +30,6 @@ class Service:
         return self.bleed_px / self.dpi * INCH_MM
 
     @property
-    def safe_mm(self) -> float:
-        return self.safe_px / self.dpi * INCH_MM
-
-    @property
     def keep_in_mm(self) -> float:
         """How far inside the trim a design keeps: the safe margin rounded up to whole pixels and one
         more, since an edge that falls within a pixel is smoothed into it and the pixel counts."""

@@ -65,8 +65,8 @@ MUTANTS = [
            tests=("tests/test_designer_loop.py", "-k", "reprint_holds")),
     Mutant(name="Straight-to's Combat Power tokens before the pawns, on a Letter page of their own",
            file="pnp/games/straight_to.py",
-           edits=(("            pawn_standees(ctx, d.pawns, n),\n            PieceSheet(     # after the tall pawns",
-                   "            PieceSheet(     # after the tall pawns"),
+           edits=(("            pawn_standees(ctx, d.pawns, n),\n            PieceGroup(     # after the tall pawns",
+                   "            PieceGroup(     # after the tall pawns"),
                   ("        ],\n        cover=Cover(\n            contents=[\n                f\"{power_count} Power",
                    "            pawn_standees(ctx, d.pawns, n),\n        ],\n        cover=Cover(\n            contents=[\n                f\"{power_count} Power")),
            tests=("tests/test_whole_file_duplex.py", "-k", "as_reached and letter")),
@@ -422,8 +422,8 @@ MUTANTS = [
            tests=("tests/test_print_engine.py", "-k", "leading_spaces")),
     Mutant(name="the game registry loads the drawing vocabulary for a constant", file="pnp/games/__init__.py",
            edits=(("from pnp.files.paths import shipped_layouts_dir\n",
-                   "from pnp.files.paths import shipped_layouts_dir\nfrom pnp.render.components import SHEET_GAP_MM\n"),
-                  ("        from pnp.render.components import SHEET_GAP_MM  # the drawing vocabulary loads when a game is built\n\n",
+                   "from pnp.files.paths import shipped_layouts_dir\nfrom pnp.render.specs import SHEET_GAP_MM\n"),
+                  ("        from pnp.render.specs import SHEET_GAP_MM  # the drawing vocabulary loads when a game is built\n\n",
                    "")),
            tests=("tests/test_incremental.py", "-k", "nothing_changed_loads")),
     Mutant(name="board cuts ignore the spaces", file="pnp/render/boards.py",
@@ -842,7 +842,7 @@ def _run(mutant: Mutant, workspace: Path) -> tuple[Mutant, bool, float]:
     started = time.monotonic()
     try:
         env = dict(os.environ, PYTHONPATH=str(workspace), PYTHONDONTWRITEBYTECODE="1")
-        result = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *mutant.tests],
+        result = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-n", "0", "-p", "no:cacheprovider", *mutant.tests],
                                 cwd=workspace, env=env, capture_output=True, text=True, timeout=300)
     finally:
         path.write_text(original, encoding="utf-8")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import json
 import os
 import re
 import shutil
@@ -22,10 +23,13 @@ from click.testing import CliRunner
 
 from pnp.cli import cli
 from pnp.files.paths import shipped_icons_dir
-from pnp.games import GAMES, load_game
+from pnp.games import known_games, load_game
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA_GAMES = Path(__file__).parent / "data" / "layouts"      # games made of data alone
+
+# every game a default build makes: pnp's registered games and the data-only games it ships
+EVERY_GAME = tuple(known_games(None))
 
 
 def run_command(*command, cwd: Path | None = None, check: bool = True,
@@ -116,7 +120,7 @@ def empty_cache(tmp_path) -> Path:
 
 def copy_layouts(target: Path) -> Path:
     """Every registered game's shipped data copied into `target`, a folder per game (a project's layouts)."""
-    for slug in GAMES:
+    for slug in EVERY_GAME:
         shutil.copytree(load_game(slug).shipped_folder(), target / slug)
     return target
 
@@ -250,21 +254,99 @@ SLOW_MODULES = {"test_fuzz_layouts", "test_interrupts_and_paths", "test_pdf_stru
                 "test_watch", "test_punished_as_printed", "test_seven_steps_score", "test_visual_regression",
                 "test_published_game", "test_designer_loop", "test_output_confinement", "test_pieces_on_the_table",
                 "test_build_imports", "test_incremental", "test_icons_fetch", "test_bounded_inputs",
-                "test_player_aids"}
+                "test_player_aids", "test_newcomer_games"}
 
 
-def pytest_collection_modifyitems(items):
+# Tests whose outcome depends on which games exist: they take every game (a parameter naming a game,
+# a module-level table of games, a build of every game). A copy of the project with newcomer games
+# runs them (tests/test_newcomer_games.py), each parametrised one for the newcomers only.
+EVERY_GAME_FIXTURES = {"default_build", "exports", "sized_exports", "tts_exports", "reported"}
+NEWCOMERS = os.environ.get("PNP_NEWCOMER_GAMES", "")
+EVERY_GAME_COMMANDS = {"build", "validate", "report", "list"}     # without a game named: every game
+
+
+def _names_games(value: object) -> bool:
+    """A collection naming games (slugs, or a table keyed by them, or by tables keyed by them)."""
+    if isinstance(value, dict):
+        return len(set(value) & set(EVERY_GAME)) > 1 or any(_names_games(v) for v in value.values())
+    if isinstance(value, list | tuple | set | frozenset):
+        return len({v for v in value if isinstance(v, str)} & set(EVERY_GAME)) > 1
+    return False
+
+
+def _game_params(item: pytest.Item) -> set[str]:
+    return {v for v in getattr(getattr(item, "callspec", None), "params", {}).values()
+            if isinstance(v, str) and v in EVERY_GAME}
+
+
+def _takes_every_game(item: pytest.Item) -> bool:
+    """Whether the test, unparametrised, takes every game: a fixture or helper that builds them all,
+    the list of games, or a module-level table naming them."""
+    function = getattr(item, "function", None)
+    if function is None:
+        return False
+    module, names, strings = vars(item.module), set(), set()
+    codes = [function.__code__]
+    while codes:                                   # comprehensions and nested functions name games too
+        code = codes.pop()
+        names |= set(code.co_names)
+        strings |= {c for c in code.co_consts if isinstance(c, str)}
+        codes += [c for c in code.co_consts if hasattr(c, "co_names")]
+    one_game = strings & set(EVERY_GAME) or any(module.get(name) in EVERY_GAME for name in names
+                                                if isinstance(module.get(name), str))
+    return (bool(EVERY_GAME_FIXTURES & set(getattr(item, "fixturenames", ()))) or "EVERY_GAME" in names
+            or "built" in names or any(_names_games(module[name]) for name in names if name in module)
+            or bool(strings & EVERY_GAME_COMMANDS and not one_game))      # `pnp build` of every game
+
+
+def pytest_collection_modifyitems(config, items):
+    games_of: dict[tuple[str, str], set[str]] = {}      # a test function -> the games its parameters name
+    for item in items:
+        games_of.setdefault((item.module.__name__, item.originalname), set()).update(_game_params(item))
+    newcomers = set(NEWCOMERS.split(",")) - {""}
+    kept, dropped = [], []
     for item in items:
         if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())) or item.module.__name__ in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+        per_game = len(games_of[(item.module.__name__, item.originalname)]) > 2     # parametrised by game
+        if per_game or _takes_every_game(item):
+            item.add_marker(pytest.mark.every_game)
+        # in a copy with newcomer games, a test parametrised by game runs for the newcomers only
+        (dropped if newcomers and per_game and not _game_params(item) & newcomers else kept).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
+FUZZ_COUNTS: dict[str, dict[str, int]] = {}
+
+
+def pytest_sessionfinish(session):
+    """A worker of pytest-xdist hands its fuzz counts to the controller, which prints them."""
+    if hasattr(session.config, "workeroutput"):
+        try:
+            from test_fuzz_layouts import COUNTS
+        except ImportError:
+            return
+        session.config.workeroutput["fuzz_counts"] = json.dumps(COUNTS)
+
+
+def pytest_testnodedown(node, error):
+    for game, counts in json.loads(getattr(node, "workeroutput", {}).get("fuzz_counts", "{}")).items():
+        mine = FUZZ_COUNTS.setdefault(game, {"cases": 0, "built": 0, "refused": 0})
+        for key, n in counts.items():
+            mine[key] = mine.get(key, 0) + n
 
 
 def pytest_terminal_summary(terminalreporter):
-    """Say how many fuzz cases ran, as the reliability issue asks."""
+    """Say how many fuzz cases ran, as the reliability issue asks (gathered from the workers)."""
+    counts_by_game = dict(FUZZ_COUNTS)
     try:
         from test_fuzz_layouts import COUNTS
     except ImportError:
-        return
-    for game, counts in sorted(COUNTS.items()):
+        COUNTS = {}
+    for game, counts in COUNTS.items():                # run in this process (-n 0)
+        counts_by_game.setdefault(game, counts)
+    for game, counts in sorted(counts_by_game.items()):
         terminalreporter.write_line(f"fuzz {game}: {counts['cases']} cases, {counts['built']} built, "
                                     f"{counts['refused']} refused cleanly")

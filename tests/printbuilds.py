@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import functools
 
-from pnp.pipeline.build import build_game
+from conftest import EVERY_GAME
+
 from pnp.files.paths import shipped_icons_dir
-from pnp.games import GAMES
+from pnp.pipeline.build import build_game
 from pnp.source.icons import IconStore
 from pnp.source.settings import Settings
 
@@ -27,4 +28,4 @@ def _built(paper: str, bleed: str, duplex: str, ink_saver: bool) -> dict:
     settings = Settings(paper=paper, bleed=bleed, duplex=duplex, margin="3mm" if bleed != "0" else "5mm",
                         back_offset=offset, ink_saver=ink_saver)
     store = IconStore(shipped_icons_dir())
-    return {game: build_game(game, settings, store) for game in sorted(GAMES)}
+    return {game: build_game(game, settings, store) for game in sorted(EVERY_GAME)}

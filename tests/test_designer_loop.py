@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from conftest import edit_card, souls_to_csv
 
+from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
+from pnp.pipeline.build import build_game
 from pnp.pipeline.gallery_view import SHOWN_DESIGNS
 from pnp.pipeline.incremental import data_digest
-from pnp.pipeline.build import build_game
-from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 from pnp.site.gallery import write_gallery
 from pnp.source.icons import IconStore
 from pnp.source.settings import Settings
@@ -298,8 +298,8 @@ def test_a_design_keeps_its_fingerprint_from_one_pnp_to_the_next():
     import hashlib
 
     from pnp.pipeline.reprint import designs
-    from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet
     from pnp.render.elements import Box, Group, Text
+    from pnp.render.specs import Cover, DocumentSpec, Piece, PieceGroup
 
     frame = Box(x=1, y=1, w=61.5, h=86.9, stroke="#333333", width=1.2, radius=2.5)
     group = Group(elements=(Text(text="turned", x=0, y=0, w=20, h=5),), dx=3, dy=4, rotate=90)
@@ -307,7 +307,7 @@ def test_a_design_keeps_its_fingerprint_from_one_pnp_to_the_next():
              None]
     pieces = [Piece(kind="card", name=f"c{i}", face=face, back=back, background="#ffffff")
               for i, (face, back) in enumerate((f, b) for f in sides[:-1] for b in sides)]
-    section = PieceSheet(title="Cards", pieces=pieces + pieces[:3], width=63.5, height=88.9)
+    section = PieceGroup(title="Cards", pieces=pieces + pieces[:3], width=63.5, height=88.9)
     found = designs([DocumentSpec(filename="cards.pdf", title="Cards", sections=[section], cover=Cover(contents=[]),
                                   game_title="Test")], {}, {})
     for piece in pieces:
@@ -321,12 +321,12 @@ def test_a_design_in_two_files_is_found_in_the_first():
     """A card, a board or a sheet printed in two files: its count is both files' and its file the
     first one's, where its first front (the picture's box) lies; changed, it is reprinted as often."""
     from pnp.pipeline.reprint import Change, designs, reprint_spec
-    from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
+    from pnp.render.specs import Board, Cover, DocumentSpec, PageComponent, Piece, PieceGroup
 
     piece = Piece(kind="card", name="both", face=(), back=None, background="#ffffff")
-    sections = [PieceSheet(title="Cards", pieces=[piece], width=63.5, height=88.9),
+    sections = [PieceGroup(title="Cards", pieces=[piece], width=63.5, height=88.9),
                 Board(title="Board", kind="board", name="both", width=200, height=200, elements=()),
-                Sheet(title="Aid", kind="aid", name="both", elements=(), width=90, height=120, copies=2)]
+                PageComponent(title="Aid", kind="aid", name="both", elements=(), width=90, height=120, copies=2)]
     specs = [DocumentSpec(filename=name, title=name, sections=sections, cover=Cover(contents=[]), game_title="Test")
              for name in ("first.pdf", "second.pdf")]
     found = designs(specs, {}, {})
@@ -336,8 +336,8 @@ def test_a_design_in_two_files_is_found_in_the_first():
                for key, design in found.items()]
     reprint = reprint_spec(specs, changed, "Test")           # each as many times as it is printed
     assert reprint is not None
-    assert [(type(s).__name__, len(s.pieces) if isinstance(s, PieceSheet) else getattr(s, "copies", 1))
-            for s in reprint.sections] == [("PieceSheet", 2), ("Board", 1), ("Board", 1), ("Sheet", 4)]
+    assert [(type(s).__name__, len(s.pieces) if isinstance(s, PieceGroup) else getattr(s, "copies", 1))
+            for s in reprint.sections] == [("PieceGroup", 2), ("Board", 1), ("Board", 1), ("PageComponent", 4)]
 
 
 def test_a_board_tiled_in_two_files_is_pictured_from_the_first():

@@ -19,13 +19,13 @@ import tomllib
 import pytest
 import tomli_w
 from click.testing import CliRunner
-from conftest import BUILD_RECORDS, snapshot
+from conftest import BUILD_RECORDS, EVERY_GAME, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnp.cli import cli
 from pnp.files.paths import shipped_icons_dir
-from pnp.games import GAMES, load_game
+from pnp.games import load_game
 
 COUNTS: dict[str, dict[str, int]] = {}
 HANG = 60                   # seconds a case may take before the run is stopped and called a hang
@@ -122,7 +122,7 @@ def work(tmp_path_factory):
     return tmp_path_factory.mktemp("fuzz")
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(EVERY_GAME))
 def test_fuzzed_data_ends_cleanly(game, work, request):
     cases = request.config.getoption("--fuzz-cases")
     shipped = load_game(game).shipped_folder()

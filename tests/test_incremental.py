@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import run_command, snapshot
+from conftest import EVERY_GAME, run_command, snapshot
 
-from pnp.pipeline.workload import FORK_FROM, NAME, expected_work, record_path, record_work
 from pnp.files.atomic import CACHE_FOLDER
-from pnp.games import GAMES
+from pnp.pipeline.workload import FORK_FROM, NAME, expected_work, record_path, record_work
 
 
 def mtimes(folder):
@@ -21,7 +20,7 @@ def test_nothing_changed_rewrites_nothing(run, isolated):
     before = mtimes(isolated / "output")
     result = run("build")
     assert result.exit_code == 0
-    assert result.output.count("up to date") == len(GAMES)
+    assert result.output.count("up to date") == len(EVERY_GAME)
     assert mtimes(isolated / "output") == before
 
 
@@ -52,8 +51,8 @@ def test_changing_one_game_rebuilds_only_that_game(run, isolated, layouts_copy, 
     changed = {name.split("/")[0] for name in after if after[name] != before.get(name) and "/" in name}
     assert changed == {"seven-steps", CACHE_FOLDER}       # and the gallery, index.html, which lists them all
     assert after[f"{CACHE_FOLDER}/{NAME}"] != before[f"{CACHE_FOLDER}/{NAME}"]   # what the build took
-    assert result.output.count("up to date") == len(GAMES) - 1
-    assert checked == {game: 1 for game in GAMES if game != "seven-steps"}
+    assert result.output.count("up to date") == len(EVERY_GAME) - 1
+    assert checked == {game: 1 for game in EVERY_GAME if game != "seven-steps"}
 
 
 def test_changed_options_and_force_rebuild(run, isolated):

@@ -15,9 +15,8 @@ from pathlib import Path
 
 import pikepdf
 import pytest
-from conftest import message_lines, snapshot
+from conftest import EVERY_GAME, message_lines, snapshot
 
-from pnp.games import GAMES
 from pnp.source.icons import IconStore
 
 SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/>'
@@ -239,7 +238,7 @@ def _processes_with(marker: str) -> list[int]:
     return found
 
 
-GAME_NAMES = set(GAMES)
+GAME_NAMES = set(EVERY_GAME)
 
 
 def _reported(stdout: str) -> set[str]:
@@ -393,9 +392,9 @@ def test_a_record_of_files_is_trusted_only_for_its_own_regular_files(tmp_path):
     though the file it names outside would hash as recorded."""
     import hashlib
 
+    from pnp.files.atomic import files_as_recorded
     from pnp.pipeline.incremental import files_match
     from pnp.pipeline.manifest import DocumentRecord
-    from pnp.files.atomic import files_as_recorded
 
     folder = tmp_path / "game"
     folder.mkdir()

@@ -8,12 +8,12 @@ import io
 
 import pikepdf
 import pytest
+from conftest import EVERY_GAME
 from printbuilds import built
 from pypdf import PdfReader
 
-from pnp.pipeline.build import build_game
 from pnp.files.paths import shipped_icons_dir
-from pnp.games import GAMES
+from pnp.pipeline.build import build_game
 from pnp.source.icons import IconStore
 from pnp.source.settings import Settings
 
@@ -64,7 +64,7 @@ def test_every_output_is_structurally_valid(paper, duplex, ink_saver):
 
 def test_bleed_outputs_are_valid_too():
     store = IconStore(shipped_icons_dir())
-    for game in sorted(GAMES):
+    for game in sorted(EVERY_GAME):
         result = build_game(game, Settings(bleed="3mm", margin="3mm"), store)
         for doc in result.documents:
             check_pdf(doc.pdf, f"{game}/{doc.filename} bleed")

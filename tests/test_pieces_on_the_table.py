@@ -90,10 +90,10 @@ def test_limbo_holds_every_players_pawn(players):
     """LIMBO, where every pawn starts, has a base-sized spot for each standee of the game (six at
     least, the rules' largest game), inside its box, not overlapping, and clear of every track
     space; the track's outer rows move out, or LIMBO takes a column more, to make the room."""
-    from pnp.pipeline.build import plan_game
     from pnp.files.paths import shipped_icons_dir
-    from pnp.render.components import Board
+    from pnp.pipeline.build import plan_game
     from pnp.render.elements import Box, Text
+    from pnp.render.specs import Board
     from pnp.source.icons import IconStore
     from pnp.source.settings import Settings
 
@@ -219,9 +219,9 @@ def test_board_seams_keep_clear_of_spaces_and_text(tmp_path, game, paper):
     """Each tile's cut edge (the one laid over the next tile) is at least 3 mm from every space's
     outline and every letter printed on the tile; the seam's own notes print outside the tile or
     in the covered glue strip. A seam closer than that leaves a space's edge on the other sheet."""
-    from pnp.pipeline.build import build_game, plan_game
     from pnp.files.paths import shipped_icons_dir
-    from pnp.render.components import Board
+    from pnp.pipeline.build import build_game, plan_game
+    from pnp.render.specs import Board
     from pnp.source.icons import IconStore
     from pnp.source.settings import Settings
 
@@ -265,8 +265,8 @@ def test_every_cut_line_is_marked_at_both_ends_on_large_paper(paper, bleed):
     from cutlines import unmarked_cut_ends
     from pdfscan import scan
 
-    from pnp.pipeline.build import build_game
     from pnp.files.paths import shipped_icons_dir
+    from pnp.pipeline.build import build_game
     from pnp.source.icons import IconStore
     from pnp.source.settings import Settings
 
@@ -294,8 +294,8 @@ def test_nothing_prints_beyond_a_boards_cut_but_its_bleed_and_marks(game, paper,
     into the bleed (the track's tints: 1.5 mm outside matches 0.3 mm inside)."""
     import pypdfium2 as pdfium
 
-    from pnp.pipeline.build import build_game
     from pnp.files.paths import shipped_icons_dir
+    from pnp.pipeline.build import build_game
     from pnp.source.icons import IconStore
     from pnp.source.settings import Settings
 
@@ -353,8 +353,8 @@ def test_the_ink_saver_keeps_pawns_and_tiers_apart_without_colour(paper, mode):
     dark outline."""
     from pdfscan import scan
 
-    from pnp.pipeline.build import build_game
     from pnp.files.paths import shipped_icons_dir
+    from pnp.pipeline.build import build_game
     from pnp.source.icons import IconStore
     from pnp.source.settings import Settings
 

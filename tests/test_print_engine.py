@@ -15,11 +15,11 @@ from pnp.files.paths import shipped_icons_dir
 from pnp.games import BuildContext
 from pnp.games.kit import kit_templates, pawn_standees, standee_tab
 from pnp.geometry import Size
-from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet
 from pnp.render.document import render_document
 from pnp.render.elements import Box, Circle, Icon, Polygon, Text
 from pnp.render.pages import RenderOptions
 from pnp.render.pieces import CUT
+from pnp.render.specs import Board, Cover, DocumentSpec, Piece, PieceGroup
 from pnp.source.icons import IconStore
 from pnp.source.models import PawnSet
 
@@ -70,7 +70,7 @@ def text_at(page, pattern):
 @pytest.mark.parametrize("paper, expected", [("a4", (595.28, 841.89)), ("letter", (612.0, 792.0)),
                                              ("a3", (841.89, 1190.55)), ("tabloid", (792.0, 1224.0))])
 def test_page_sizes_in_points(paper, expected):
-    doc, reader, _ = render([PieceSheet(title="Cards", pieces=deck(3), width=63.5, height=88.9)], paper=paper)
+    doc, reader, _ = render([PieceGroup(title="Cards", pieces=deck(3), width=63.5, height=88.9)], paper=paper)
     for page in PdfReader(io.BytesIO(reader)).pages:
         assert float(page.mediabox.width) == pytest.approx(expected[0], abs=0.01)
         assert float(page.mediabox.height) == pytest.approx(expected[1], abs=0.01)
@@ -78,7 +78,7 @@ def test_page_sizes_in_points(paper, expected):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_card_trims_are_exact_and_inside_the_printable_area(paper):
-    doc, reader, opts = render([PieceSheet(title="Cards", pieces=deck(24), width=63.5, height=88.9)], paper=paper)
+    doc, reader, opts = render([PieceGroup(title="Cards", pieces=deck(24), width=63.5, height=88.9)], paper=paper)
     pages = scan(reader)
     faces = card_rects(pages[FRONTS])
     # 3 x 3 poker cards on A4; Letter leaves no room above and below three rows for the page's
@@ -92,7 +92,7 @@ def test_card_trims_are_exact_and_inside_the_printable_area(paper):
 
 
 def test_crop_marks_sit_outside_every_face():
-    doc, reader, _ = render([PieceSheet(title="Cards", pieces=deck(9), width=63.5, height=88.9)])
+    doc, reader, _ = render([PieceGroup(title="Cards", pieces=deck(9), width=63.5, height=88.9)])
     page = scan(reader)[FRONTS]
     faces = card_rects(page)
     marks = crop_marks(page)
@@ -110,7 +110,7 @@ def test_crop_marks_sit_outside_every_face():
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_backs_land_behind_their_faces_after_the_flip(duplex):
-    doc, reader, opts = render([PieceSheet(title="Cards", pieces=deck(7), width=63.5, height=88.9)], duplex=duplex)
+    doc, reader, opts = render([PieceGroup(title="Cards", pieces=deck(7), width=63.5, height=88.9)], duplex=duplex)
     pages = scan(reader)
     face_rects = sorted(card_rects(pages[FRONTS]), key=lambda r: (-r[FRONTS], r[0]))
     back_rects = card_rects(pages[FRONTS + 1])
@@ -133,8 +133,8 @@ def test_backs_land_behind_their_faces_after_the_flip(duplex):
 
 
 def test_back_offset_shifts_backs_only():
-    plain = render([PieceSheet(title="Cards", pieces=deck(9), width=63.5, height=88.9)])
-    shifted = render([PieceSheet(title="Cards", pieces=deck(9), width=63.5, height=88.9)], back_offset=(1.5 * MM, -0.8 * MM))
+    plain = render([PieceGroup(title="Cards", pieces=deck(9), width=63.5, height=88.9)])
+    shifted = render([PieceGroup(title="Cards", pieces=deck(9), width=63.5, height=88.9)], back_offset=(1.5 * MM, -0.8 * MM))
     p0, p1 = scan(plain[1]), scan(shifted[1])
     assert sorted(card_rects(p0[FRONTS])) == sorted(card_rects(p1[FRONTS]))
     before = sorted(card_rects(p0[FRONTS + 1]))
@@ -145,7 +145,7 @@ def test_back_offset_shifts_backs_only():
 
 
 def test_duplex_off_puts_backs_after_all_fronts():
-    doc, reader, _ = render([PieceSheet(title="Cards", pieces=deck(20), width=63.5, height=88.9)], duplex="off")
+    doc, reader, _ = render([PieceGroup(title="Cards", pieces=deck(20), width=63.5, height=88.9)], duplex="off")
     labels = [item.side for item in doc.placed]
     assert labels == ["face"] * 20 + ["back"] * 20
     pages = scan(reader)
@@ -155,7 +155,7 @@ def test_duplex_off_puts_backs_after_all_fronts():
 def test_cards_with_different_backs_in_one_deck():
     pieces = deck(4)
     pieces[2] = Piece(kind="card", name="odd", face=pieces[2].face, back=(Text(text="OTHER", x=2, y=2, w=50, h=8),), back_name="other", background=None, back_background="#ffffff")
-    doc, reader, _ = render([PieceSheet(title="Cards", pieces=pieces, width=63.5, height=88.9)])
+    doc, reader, _ = render([PieceGroup(title="Cards", pieces=pieces, width=63.5, height=88.9)])
     assert [item.back for item in doc.placed if item.side == "back"] == ["plain", "plain", "other", "plain"]
     assert "OTHER" in scan(reader)[FRONTS + 1].text()
 
@@ -166,7 +166,7 @@ def test_bleed_layout(paper, per_page):
     would leave no room for crop marks outside the bleed); each keeps its own bleed, the boxes say
     so, and the furniture stays upright above and below."""
     bleed = 3 * MM
-    doc, reader, opts = render([PieceSheet(title="Cards", pieces=deck(12), width=63.5, height=88.9)], paper=paper, bleed=bleed)
+    doc, reader, opts = render([PieceGroup(title="Cards", pieces=deck(12), width=63.5, height=88.9)], paper=paper, bleed=bleed)
     faces = [item for item in doc.placed if item.side == "face" and item.page == FRONTS + 1]
     assert len(faces) == per_page
     assert all(item.turned and (item.box.w, item.box.h) == (88.9, 63.5) for item in faces)
@@ -191,7 +191,7 @@ def test_bleed_layout(paper, per_page):
 
 def test_a_card_that_cannot_fit_fails_clearly():
     with pytest.raises(UsageProblem) as raised:
-        render([PieceSheet(title="Cards", pieces=deck(1, 300, 400), width=300, height=400)])
+        render([PieceGroup(title="Cards", pieces=deck(1, 300, 400), width=300, height=400)])
     assert "does not fit" in str(raised.value.message) and raised.value.exit_code == 2
 
 
@@ -230,7 +230,7 @@ def test_double_sided_token_sheet():
     face = (Circle(cx=10, cy=10, r=9, stroke="#000000"), Text(text="HEADS", x=2, y=7, w=16, h=6, size=6))
     back = (Circle(cx=10, cy=10, r=9, stroke="#000000"), Text(text="TAILS", x=2, y=7, w=16, h=6, size=6))
     tokens = [Piece(kind="token", name="coin", face=face, back=back, back_name="tails")] * 30
-    doc, reader, opts = render([PieceSheet(title="Tokens", pieces=tokens, width=20, height=20, shape="round", gap=3, bleeds=False)])
+    doc, reader, opts = render([PieceGroup(title="Tokens", pieces=tokens, width=20, height=20, shape="round", gap=3, bleeds=False)])
     pages = scan(reader)
     centre = lambda b: ((b[0] + b[2]) / 2, b[1])
     heads = [centre(b) for t, b in pages[FRONTS].boxes if t == "HEADS"]
@@ -269,7 +269,7 @@ def test_board_fits_one_a3_page():
 
 
 def test_every_page_has_scale_bar_title_page_number_and_credits():
-    doc, reader, _ = render([PieceSheet(title="Cards", pieces=deck(10), width=63.5, height=88.9)])
+    doc, reader, _ = render([PieceGroup(title="Cards", pieces=deck(10), width=63.5, height=88.9)])
     pages = scan(reader)
     for number, page in enumerate(pages, start=1):
         text = page.text()
@@ -288,8 +288,8 @@ def test_a_second_document_drawn_in_one_process_prints_its_own_letters():
         return [Piece(kind="card", name=n, face=(Text(text=n, x=2, y=70, w=59.5, h=8, size=10),), back=(),
                       back_name="plain") for n in names]
 
-    render([PieceSheet(title="Cards", pieces=named("Fen · Ædre"), width=63.5, height=88.9)])
-    _, data, _ = render([PieceSheet(title="Cards", pieces=named("Süd – Wiese", "Fen · Ædre"), width=63.5, height=88.9)])
+    render([PieceGroup(title="Cards", pieces=named("Fen · Ædre"), width=63.5, height=88.9)])
+    _, data, _ = render([PieceGroup(title="Cards", pieces=named("Süd – Wiese", "Fen · Ædre"), width=63.5, height=88.9)])
     assert "Süd – Wiese Fen · Ædre" in scan(data)[0].text()
 
 
@@ -297,7 +297,7 @@ DRAW_NAMES = """
 import hashlib, sys
 from pnp.files.paths import shipped_icons_dir
 from pnp.geometry import Size
-from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet
+from pnp.render.specs import Cover, DocumentSpec, Piece, PieceGroup
 from pnp.render.document import render_document
 from pnp.render.elements import Text
 from pnp.render.pages import RenderOptions
@@ -306,7 +306,7 @@ for name in sys.argv[1:]:
     card = Piece(kind="card", name=name, face=(Text(text=name, x=2, y=70, w=59.5, h=8, size=10),), back=(),
                  back_name="plain")
     spec = DocumentSpec(filename="test.pdf", title="Test sheet", cover=Cover(contents=["test"]), game_title="Test Game",
-                        sections=[PieceSheet(title="Cards", pieces=[card], width=63.5, height=88.9)])
+                        sections=[PieceGroup(title="Cards", pieces=[card], width=63.5, height=88.9)])
     pdf = render_document(spec, RenderOptions(paper=Size.paper("a4")), IconStore(shipped_icons_dir())).pdf
     print(hashlib.sha256(pdf).hexdigest())
 """
@@ -335,7 +335,7 @@ def test_a_document_with_more_letters_than_a_font_subset_holds_prints_each_line_
     assert len(set(letters)) > 300
     pieces = [Piece(kind="card", name=f"c{i}", face=(Text(text=line, x=2, y=70, w=59.5, h=8, size=7),), back=(),
                     back_name="plain") for i, line in enumerate(lines + [line[::-1] for line in lines])]
-    _, data, _ = render([PieceSheet(title="Cards", pieces=pieces, width=63.5, height=88.9)])
+    _, data, _ = render([PieceGroup(title="Cards", pieces=pieces, width=63.5, height=88.9)])
     text = "".join(page.text() for page in scan(data)).replace(" ", "")
     wrong = [line for line in lines if line not in text or line[::-1] not in text]
     assert not wrong, wrong
@@ -351,8 +351,8 @@ def test_a_line_that_fits_keeps_its_words_and_loses_only_its_leading_spaces():
 
 
 def test_icons_are_reusable_forms_drawn_once():
-    small, _, _ = render([PieceSheet(title="Cards", pieces=deck(10), width=63.5, height=88.9)])
-    large, data, _ = render([PieceSheet(title="Cards", pieces=deck(100), width=63.5, height=88.9)])
+    small, _, _ = render([PieceGroup(title="Cards", pieces=deck(10), width=63.5, height=88.9)])
+    large, data, _ = render([PieceGroup(title="Cards", pieces=deck(100), width=63.5, height=88.9)])
     reader = PdfReader(io.BytesIO(data))
     path_bytes = (shipped_icons_dir() / "lorc" / "shiny-apple.svg").stat().st_size
     per_card = (len(large.pdf) - len(small.pdf)) / 90
@@ -374,7 +374,7 @@ def test_a_side_many_pieces_share_is_drawn_once_and_placed_on_each():
                     Text(text=f"Back {name}", x=2, y=10, w=59.5, h=8, size=10, color="#f3e9d2")) for name in "AB"}
     pieces = [Piece(kind="card", name=p.name, face=p.face, back=backs["AB"[i % 2]], back_name="AB"[i % 2],
                     background=p.background, back_background=p.back_background) for i, p in enumerate(deck(100))]
-    doc, data, _ = render([PieceSheet(title="Cards", pieces=pieces, width=63.5, height=88.9)])
+    doc, data, _ = render([PieceGroup(title="Cards", pieces=pieces, width=63.5, height=88.9)])
     pages = scan(data)
     for item in (item for item in doc.placed if item.side == "back"):
         left, bottom = item.box.x * MM, item.box.y * MM
@@ -404,10 +404,10 @@ def test_what_many_faces_share_is_drawn_once_and_placed_on_each_in_its_place():
                     face=(kinds[t], Text(text=f"Own {i:03d}", x=2, y=40, w=59.5, h=8, size=10), frames[t]))
               for i, t in ((i, "AB"[i % 2]) for i in range(100))]
     twice = [*pieces[:40], *pieces[:40]]            # each design printed twice, still too few for a form
-    _, again, _ = render([PieceSheet(title="Cards", pieces=twice, width=63.5, height=88.9)])
+    _, again, _ = render([PieceGroup(title="Cards", pieces=twice, width=63.5, height=88.9)])
     text = " ".join(page.text() for page in scan(again))
     assert all(text.count(f"Own {i:03d}") == 2 for i in range(40)), text[:300]
-    doc, data, _ = render([PieceSheet(title="Cards", pieces=pieces, width=63.5, height=88.9)])
+    doc, data, _ = render([PieceGroup(title="Cards", pieces=pieces, width=63.5, height=88.9)])
     pages = scan(data)
     text = " ".join(page.text() for page in pages)
     assert (text.count("Type A"), text.count("Type B")) == (50, 50)
@@ -429,16 +429,16 @@ def test_a_short_section_beside_a_tall_one_fills_all_the_room_beside_it():
     """A round piece needs no room for crop marks, so its block can stand taller than a deck's own
     rows would; the deck beside it fills that whole height (2 columns of 9 rows of 90 x 30 mm
     tokens beside one 274 mm round piece on A4), not just as many rows as a sheet of its own holds."""
-    tall = PieceSheet(title="Tall", pieces=[Piece(kind="token", name="tall", face=())], width=5, height=274.2,
+    tall = PieceGroup(title="Tall", pieces=[Piece(kind="token", name="tall", face=())], width=5, height=274.2,
                       shape="round")
-    wide = PieceSheet(title="Wide", pieces=deck(30, w=90, h=30), width=90, height=30)
+    wide = PieceGroup(title="Wide", pieces=deck(30, w=90, h=30), width=90, height=30)
     doc, _, _ = render([tall, wide])
     first = [item.name for item in doc.placed if item.page == 1 and item.side == "face"]
     assert len(first) == 1 + 18, first
 
 
 def test_metadata_and_fonts_are_embedded():
-    doc, data, _ = render([PieceSheet(title="Cards", pieces=deck(2), width=63.5, height=88.9)])
+    doc, data, _ = render([PieceGroup(title="Cards", pieces=deck(2), width=63.5, height=88.9)])
     reader = PdfReader(io.BytesIO(data))
     assert reader.metadata.title == "Test Game: Test sheet"
     assert reader.metadata.author == "purgatory-pnp"
@@ -458,8 +458,8 @@ def test_ink_saver_has_no_large_dark_fills():
 
     from pnp.render.elements import INK  # noqa: F401
 
-    colour, _, _ = render([PieceSheet(title="Cards", pieces=deck(9), width=63.5, height=88.9)])
-    saver, _, _ = render([PieceSheet(title="Cards", pieces=deck(9), width=63.5, height=88.9)], ink_saver=True)
+    colour, _, _ = render([PieceGroup(title="Cards", pieces=deck(9), width=63.5, height=88.9)])
+    saver, _, _ = render([PieceGroup(title="Cards", pieces=deck(9), width=63.5, height=88.9)], ink_saver=True)
 
     def dark_share(pdf: bytes, index: int) -> float:
         page = pdfium.PdfDocument(pdf)[index]
@@ -485,7 +485,7 @@ def test_text_that_cannot_fit_fails_clearly():
     long = "word " * 400
     piece = Piece(kind="card", name="wordy", face=(Text(text=long, x=2, y=2, w=40, h=10, size=9, min_size=6),))
     with pytest.raises(LayoutError, match="does not fit"):
-        render([PieceSheet(title="Cards", pieces=[piece], width=63.5, height=88.9)])
+        render([PieceGroup(title="Cards", pieces=[piece], width=63.5, height=88.9)])
 
 
 def page_pixels(pdf: bytes, page: int = 0, dpi: int = 100):
@@ -502,7 +502,7 @@ def test_fills_that_touch_the_trim_run_on_into_the_bleed():
     cut a little off shows colour, not a pale sliver (rendered and read as pixels)."""
     band = Piece(kind="card", name="banded", face=(Box(x=0, y=78.9, w=63.5, h=10, fill="#9b1d20"), Text(text="Title", x=2, y=80, w=59.5, h=8)),
                  back=(Text(text="back", x=2, y=2, w=50, h=8),), back_name="plain", background="#fbe9e7", back_background="#2b2540")
-    doc, pdf, _ = render([PieceSheet(title="Cards", pieces=[band] * 2, width=63.5, height=88.9)], bleed=3 * MM, margin=3 * MM)
+    doc, pdf, _ = render([PieceGroup(title="Cards", pieces=[band] * 2, width=63.5, height=88.9)], bleed=3 * MM, margin=3 * MM)
     face = next(item for item in doc.placed if item.side == "face")
     at = page_pixels(pdf, face.page - 1)
     top, left = face.box.y + face.box.h, face.box.x
@@ -522,7 +522,7 @@ def test_ink_saver_runs_nothing_on_into_the_bleed():
     band = Piece(kind="card", name="banded", face=(Box(x=0, y=78.9, w=63.5, h=10, fill="#9b1d20"),
                                                    Box(x=0, y=0, w=10, h=5, fill="#1d3557")),
                  back=(Text(text="back", x=2, y=2, w=50, h=8),), back_name="plain")
-    doc, pdf, _ = render([PieceSheet(title="Cards", pieces=[band] * 2, width=63.5, height=88.9)], bleed=3 * MM,
+    doc, pdf, _ = render([PieceGroup(title="Cards", pieces=[band] * 2, width=63.5, height=88.9)], bleed=3 * MM,
                          margin=3 * MM, ink_saver=True)
     faces = [item.box for item in doc.placed if item.side == "face"]
     outlines = [r for r in scan(pdf, text=False)[0].rects if r[4] == (0.608, 0.114, 0.125) and r[2] > 60 * MM]
@@ -540,7 +540,7 @@ def test_tokens_and_standees_honour_bleed():
     strip's sides, so an off cut shows colour; beyond the bleed the paper is white."""
     token = Piece(kind="token", name="coin", face=(Circle(cx=10, cy=10, r=6, fill="#1d3557"),), background="#e63946")
     sheet = pawn_standees(KIT, PawnSet(icon="lorc/pawn", width=24, height=40, colors=["#2e8b57"], names=["Red"]), 1)
-    doc, pdf, _ = render([PieceSheet(title="Tokens", pieces=[token] * 3, width=20, height=20, shape="round", gap=3), sheet],
+    doc, pdf, _ = render([PieceGroup(title="Tokens", pieces=[token] * 3, width=20, height=20, shape="round", gap=3), sheet],
                          bleed=3 * MM, margin=3 * MM)
     at = page_pixels(pdf)
     coin = next(item for item in doc.placed if item.kind == "token")
@@ -556,7 +556,7 @@ def test_card_art_stops_at_the_bleed_edge():
     """Art running off a card shows in the bleed (an off cut shows art, not paper) and stops at the
     bleed's edge, so it never spills onto the neighbouring card's margin or the crop marks."""
     card = Piece(kind="card", name="spill", face=(Circle(cx=31.75, cy=44.45, r=60, fill="#1d3557"),))
-    doc, pdf, _ = render([PieceSheet(title="Cards", pieces=[card], width=63.5, height=88.9)], bleed=3 * MM)
+    doc, pdf, _ = render([PieceGroup(title="Cards", pieces=[card], width=63.5, height=88.9)], bleed=3 * MM)
     at = page_pixels(pdf)
     box = doc.placed[0].box
     middle = box.y + box.h / 2
@@ -568,7 +568,7 @@ def test_card_art_stops_at_the_bleed_edge():
 def test_tight_bands_take_a_row_more_when_that_saves_sheets():
     """Poker cards printed double-sided on Letter: with the page's bands shrunk, turned cards fit
     eight to a page, so 40 cards take 5 sheets, not 7 of six upright."""
-    doc, _, _ = render([PieceSheet(title="Cards", pieces=deck(40), width=63.5, height=88.9)], paper="letter")
+    doc, _, _ = render([PieceGroup(title="Cards", pieces=deck(40), width=63.5, height=88.9)], paper="letter")
     assert doc.pages == 10
     assert len([item for item in doc.placed if item.side == "face" and item.page == 1]) == 8
 
@@ -586,10 +586,10 @@ def test_a_document_is_drawn_with_fewer_collections_and_the_callers_thresholds_a
     before = gc.get_threshold()
     gc.set_threshold(500, 7, 9)
     try:
-        render([PieceSheet(title="Cards", pieces=deck(2), width=63.5, height=88.9)])
+        render([PieceGroup(title="Cards", pieces=deck(2), width=63.5, height=88.9)])
         after = gc.get_threshold()
         gc.set_threshold(0)                 # a caller that turned collection off keeps it off
-        render([PieceSheet(title="Cards", pieces=deck(2), width=63.5, height=88.9)])
+        render([PieceGroup(title="Cards", pieces=deck(2), width=63.5, height=88.9)])
     finally:
         gc.set_threshold(*before)
     assert during == [(NEW_OBJECTS, 7, 9), (0, 7, 9)] and after == (500, 7, 9)

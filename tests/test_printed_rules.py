@@ -59,8 +59,8 @@ def test_punished_and_seven_steps_wording(built):
 @pytest.mark.parametrize("duplex, hint", [("long", True), ("short", True), ("off", False), ("fold", False)])
 def test_the_calibration_hint_shows_where_backs_go_through_a_duplex_flip(duplex, hint):
     """The print guide suggests the calibration sheet only for files whose backs rely on the printer's flip."""
-    from pnp.pipeline.build import plan_game
     from pnp.files.paths import shipped_icons_dir
+    from pnp.pipeline.build import plan_game
     from pnp.source.icons import IconStore
     from pnp.source.settings import Settings
 

@@ -442,8 +442,8 @@ def test_two_decks_of_one_title_keep_their_own_files(tmp_path):
     from pnp.export.services import SERVICES
     from pnp.export.upload import export_service
     from pnp.files.paths import shipped_icons_dir
-    from pnp.render.components import Piece
     from pnp.render.elements import Box
+    from pnp.render.specs import Piece
     from pnp.source.icons import IconStore
 
     def deck(colour: str, back: str) -> Deck:

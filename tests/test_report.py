@@ -13,9 +13,8 @@ from math import comb
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from conftest import copy_layouts, edit_card
+from conftest import EVERY_GAME, copy_layouts, edit_card
 
-from pnp.analysis import punished_balance
 from pnp.analysis.dice import p_greater, rolls, subset_sums, sum_distribution
 from pnp.analysis.draws import ordered_rolls, roll, shuffled
 from pnp.analysis.exit_balance import p_challenge
@@ -27,7 +26,7 @@ from pnp.analysis.seven_steps_optimal import Climb, OptimalClimb, preferred, sim
 from pnp.analysis.straight_to_balance import Track, climbs, p_single_winner
 from pnp.cli import cli
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
-from pnp.games import GAMES, load_game, punished
+from pnp.games import load_game
 from pnp.games.seven_steps import FILE, Gamesheet
 from pnp.source.gamesource import read_game
 from pnp.source.icons import IconStore
@@ -189,7 +188,7 @@ def reported(tmp_path_factory):
 
 def test_every_game_has_a_report_with_its_figures(reported):
     work, output = reported
-    for game in GAMES:
+    for game in EVERY_GAME:
         html = (work / "out" / game / "report.html").read_text()
         assert "balance report" in html and "No figure moved" in html
     seven = (work / "out" / "seven-steps" / "report.html").read_text()
@@ -253,7 +252,7 @@ def test_a_data_change_shows_the_old_value_beside_the_new(reported):
 
 def test_report_pages_render_every_plot_in_a_real_browser(reported, browser):
     work, _ = reported
-    for game in GAMES:
+    for game in EVERY_GAME:
         page = work / "out" / game / "report.html"
         dom = browser(page.as_uri())
         images = int(re.search(r'data-images="(\d+)"', dom).group(1))

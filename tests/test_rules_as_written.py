@@ -9,10 +9,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import EVERY_GAME
 from pdfscan import pdf_text
 
 from pnp.files.paths import shipped_layouts_dir
-from pnp.games import GAMES, load_game
+from pnp.games import load_game
 from pnp.source.gamesource import DOCUMENT_FILE, read_game
 from pnp.source.ruletrace import TRACE_FILE, load_trace, plain, stray_quotes, uncovered
 
@@ -22,11 +23,11 @@ def rule_document(slug: str) -> str:
     return (load_game(slug).shipped_folder() / DOCUMENT_FILE).read_text(encoding="utf-8")
 
 
-TRACED = [slug for slug in GAMES if (load_game(slug).shipped_folder() / TRACE_FILE).exists()]
+TRACED = [slug for slug in EVERY_GAME if (load_game(slug).shipped_folder() / TRACE_FILE).exists()]
 
 
 def test_every_game_has_a_trace():
-    assert TRACED == list(GAMES)
+    assert TRACED == list(EVERY_GAME)
 
 
 @pytest.mark.parametrize("slug", TRACED)
@@ -95,7 +96,7 @@ def test_exit_prints_the_roll_of_the_rules_and_names_the_variant(default_build):
     assert "No printer?" not in cards
 
 
-@pytest.mark.parametrize("slug", list(GAMES))
+@pytest.mark.parametrize("slug", list(EVERY_GAME))
 def test_no_players_text_names_a_command_line_flag(default_build, slug):
     for pdf in sorted((default_build / slug).glob("*.pdf")):
         text = pdf_text(pdf)
@@ -221,7 +222,7 @@ def test_the_wheel_ships_each_games_rule_document(installed, tmp_path):
 
     shipped = run_installed(installed / "bin" / "python", "-c", "from pnp.files.paths import shipped_layouts_dir; "
                             "print(shipped_layouts_dir())", cwd=tmp_path).stdout.strip()
-    for slug in GAMES:
+    for slug in EVERY_GAME:
         if load_game(slug).shipped_folder().is_relative_to(shipped_layouts_dir()):
             assert (Path(shipped) / slug / DOCUMENT_FILE).read_bytes() == (load_game(slug).shipped_folder()
                                                                            / DOCUMENT_FILE).read_bytes(), slug

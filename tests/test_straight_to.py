@@ -118,10 +118,10 @@ def test_pawns_must_fit_the_spaces(run, layouts_copy):
 
 def test_every_track_label_and_destination_lies_on_the_board():
     """HELL sits at the board's edge: its border and its entry rule stay on the board, not cut off."""
-    from pnp.pipeline.build import plan_game
     from pnp.files.paths import shipped_icons_dir
-    from pnp.render.components import Board
+    from pnp.pipeline.build import plan_game
     from pnp.render.elements import Box, Text
+    from pnp.render.specs import Board
     from pnp.source.icons import IconStore
     from pnp.source.settings import Settings
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import EVERY_GAME
 
-from pnp.games import GAMES, load_game
+from pnp.games import load_game
 from pnp.source.gamesource import read_game
 
 
@@ -22,7 +23,7 @@ def validate(run, layouts, *args):
     return result
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(EVERY_GAME))
 def test_shipped_data_validates_for_every_supported_player_count(run, game, layouts_copy):
     from pnp.source.rules import load_rules
 
@@ -124,7 +125,7 @@ def main_file(game: str) -> str:
     return load_game(game).files[0]
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(EVERY_GAME))
 def test_misspelt_key_is_named(run, layouts_copy, game):
     path = layouts_copy / game / main_file(game)
     path.write_text("titel = \"typo\"\n" + path.read_text())
@@ -133,7 +134,7 @@ def test_misspelt_key_is_named(run, layouts_copy, game):
     assert f"{game}/{main_file(game)}:titel: unknown key (a typo?)" in result.output
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(EVERY_GAME))
 def test_toml_syntax_is_exit_1_with_line(run, layouts_copy, game):
     path = layouts_copy / game / main_file(game)
     lines = path.read_text().count("\n")
@@ -143,7 +144,7 @@ def test_toml_syntax_is_exit_1_with_line(run, layouts_copy, game):
     assert f"{main_file(game)}:{lines + 1}: TOML syntax error" in result.output
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(EVERY_GAME))
 def test_impossible_player_range_in_the_rules_is_named(run, layouts_copy, game):
     path = layouts_copy / game / "rules.toml"
     text = path.read_text()
@@ -188,7 +189,7 @@ def test_validate_all_games_summary(run):
     result = run("validate")
     assert result.exit_code == 0
     assert result.output.strip().splitlines()[-1] == "all rules hold"
-    for game in GAMES:
+    for game in EVERY_GAME:
         assert f"{game}: " in result.output
 
 
@@ -201,8 +202,8 @@ def test_cut_and_fold_notes_name_a_file_the_game_makes(run, layouts_copy):
     edit(track, '"track.pdf" = ', '"track" = ')
     result = run("validate", "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert ("exit-from-purgatory/components.toml:cover.assembly.card.pdf: no such file (this game makes cards.pdf, "
-            "mats.pdf)") in result.output
+    assert ("exit-from-purgatory: components.toml:cover.assembly.card.pdf: no such file (this game makes cards.pdf, "
+            "mats.pdf, aids.pdf) (line ") in result.output
     assert "straight-to/components.toml:cover.assembly.track: expected the name of one of the game's files" in result.output
 
 

@@ -7,8 +7,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from pnp.errors import UsageProblem
-from pnp.render.components import Board, Piece, PieceSheet, Sheet
 from pnp.render.elements import Element
+from pnp.render.specs import Board, PageComponent, Piece, PieceGroup
 from pnp.source.icons import IconStore
 from pnp.source.settings import Settings
 
@@ -91,9 +91,9 @@ def catalogue(slug: str, settings: Settings, store: IconStore) -> Catalogue:
     decks, pieces, flats = [], [], []
     for spec in plan.specs:
         for section in spec.sections:
-            if isinstance(section, PieceSheet) and is_deck(section):
+            if isinstance(section, PieceGroup) and is_deck(section):
                 decks.append(Deck(title=section.title, pieces=section.pieces, w=section.width, h=section.height))
-            elif isinstance(section, PieceSheet):
+            elif isinstance(section, PieceGroup):
                 kinds = plan.rules.components
                 piles = all(p.kind in kinds and kinds[p.kind].kind == "token" for p in section.pieces)
                 pieces.append(PieceSet(title=section.title, pieces=section.pieces, w=section.width,
@@ -101,13 +101,13 @@ def catalogue(slug: str, settings: Settings, store: IconStore) -> Catalogue:
             elif isinstance(section, Board):
                 flats.append(Flat(title=section.title, name=section.name, elements=section.elements,
                                   background=section.background, w=section.width, h=section.height, copies=1))
-            elif isinstance(section, Sheet):
+            elif isinstance(section, PageComponent):
                 flats.append(Flat(title=section.title, name=section.name, elements=section.elements,
                                   background=None, w=section.width, h=section.height, copies=max(section.copies, 1)))
     return Catalogue(game=slug, title=plan.rules.game.title, decks=decks, pieces=pieces, flats=flats)
 
 
-def is_deck(section: PieceSheet) -> bool:
+def is_deck(section: PieceGroup) -> bool:
     """Cards: rectangles with a back each, dealt and shuffled, cut with bleed at a print shop (a
     player aid has two sides but no bleed, and is not dealt)."""
     return section.shape == "rect" and section.bleeds and all(p.back is not None and p.fold == "none"

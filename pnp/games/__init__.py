@@ -23,9 +23,9 @@ from pnp.files.paths import shipped_layouts_dir
 from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders
 
 if TYPE_CHECKING:               # the CLI reads the registry at start: a game's models load with the game
-    from pnp.render.components import DocumentSpec
     from pnp.render.compose import Composed
     from pnp.render.elements import Elements
+    from pnp.render.specs import DocumentSpec
     from pnp.source.gamesource import GameSource
     from pnp.source.icons import IconStore
     from pnp.source.rules import CountOrigin, Problem, RulesModel
@@ -111,9 +111,9 @@ class BuildContext:
     source: GameSource | None = None                              # where the templates' lines are
     slips: list[Problem] = field(default_factory=list)            # layout mistakes found while composing
 
-    def sheet_room(self, per_page: int = 1) -> tuple[float, float]:
+    def component_room(self, per_page: int = 1) -> tuple[float, float]:
         """Width and height (mm) one sheet has when `per_page` of them stack on a page."""
-        from pnp.render.components import SHEET_GAP_MM  # the drawing vocabulary loads when a game is built
+        from pnp.render.specs import SHEET_GAP_MM  # the drawing vocabulary loads when a game is built
 
         w, h = self.page_room
         return w, (h - (per_page - 1) * SHEET_GAP_MM) / per_page
@@ -194,12 +194,11 @@ def _no_origins(data: Any, source: GameSource) -> Mapping[str, CountOrigin]:
 
 @dataclass(frozen=True, kw_only=True)
 class Promises:
-    """What a default build of the game promises its players, checked for every registered game by
-    the test suite: the A4 sheets it takes (its rules sheet included), the sections its rules sheet
-    shows, and how that sheet states each count (`{}` is the count for the players built, e.g.
-    "{} Apple")."""
+    """What the game's rules sheet promises its players, checked by every build (pnp validate names
+    a broken promise): the sections it shows, and how it states each count (`{}` is the count for
+    the players built, e.g. "{} Apple"). The paper a build takes is not promised here: the print
+    guide counts it from the build itself."""
 
-    sheets: int
     headings: tuple[str, ...] = ("Setup",)
     counts: Mapping[str, str] = field(default_factory=dict)
 

@@ -9,10 +9,10 @@ the rulers at the numbers to pass to --back-offset; at 0,0 the printer needs non
 from __future__ import annotations
 
 from pnp.geometry import MM
-from pnp.render.components import DocumentSpec, Piece, PieceSheet
 from pnp.render.elements import Circle, Element, Line, Text
 from pnp.render.furniture import content_area
 from pnp.render.pages import RenderOptions
+from pnp.render.specs import DocumentSpec, Piece, PieceGroup
 from pnp.source.printoptions import DuplexMode
 
 RULER = "#0050c0"          # the front's rulers; their zero ticks mark where a crosshair belongs
@@ -50,7 +50,7 @@ def calibration_document(options: RenderOptions) -> DocumentSpec:
     return DocumentSpec(
         filename=FILENAME,
         title="Printer calibration",
-        sections=[PieceSheet(title="Calibration", pieces=[piece], width=w, height=h, bleeds=False)],
+        sections=[PieceGroup(title="Calibration", pieces=[piece], width=w, height=h, bleeds=False)],
         cover=None,
         game_title="pnp",
     )

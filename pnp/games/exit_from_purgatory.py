@@ -8,29 +8,49 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pnp.errors import LayoutError
-from pnp.games import BuildContext, Game, Promises
-from pnp.games.kit import (
+from pnp.games.contract import (
     AidSides,
+    Block,
+    BuildContext,
+    CardBack,
+    CardDesign,
+    Color,
+    Cover,
+    CoverText,
+    DocumentSpec,
+    Element,
+    Elements,
+    Game,
+    GameSource,
+    Icon,
+    IconName,
+    IconRef,
+    IconShape,
+    IconStore,
+    LayoutError,
+    Line,
+    Piece,
+    PieceGroup,
+    Problem,
+    Promises,
+    RulesModel,
+    Strict,
+    SvgRejected,
+    Templates,
     TokenSide,
+    Words,
     aid_sides,
     aids_document,
     assembly_for,
     card_back,
+    load_file,
     natural_size,
+    page_component,
+    radial_tips,
     region,
     round_token,
-    sheet,
     size_around,
 )
-from pnp.render.columns import Block
-from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet
-from pnp.render.elements import Element, Elements, Icon, Line
-from pnp.source.gamesource import GameSource
-from pnp.source.icons import IconRef, IconStore
-from pnp.source.models import CardBack, CardDesign, Color, CoverText, IconName, Strict, Templates, Text, load_file
-from pnp.source.rules import Problem, RulesModel
-from pnp.source.svgshape import IconShape, SvgRejected, radial_tips
 
 FILE = "components.toml"
 CARDS_PDF = "cards.pdf"
@@ -39,20 +59,20 @@ MATS_PDF = "mats.pdf"
 
 class CardType(CardDesign):
     suit: Annotated[str, Field(min_length=1, max_length=2)]
-    substitute: Text
-    role: Text | None = None           # the roll's card takes the chosen roll's `lantern` text
+    substitute: Words
+    role: Words | None = None           # the roll's card takes the chosen roll's `lantern` text
 
 
 class RollText(Strict):
-    lantern: Text          # the role printed on the roll's card
-    attempt: Text          # the aid's line for the roll
+    lantern: Words          # the role printed on the roll's card
+    attempt: Words          # the aid's line for the roll
 
 
 class Roll(Strict):
     """How a challenge is rolled: one reading, printed on the card and the aid and used by the report."""
 
     rule: Literal["dice", "single-die"]
-    card: Text                         # the id of the card whose role the roll's text is
+    card: Words                         # the id of the card whose role the roll's text is
     dice: RollText
     single_die: RollText = Field(alias="single-die")
 
@@ -72,16 +92,16 @@ class Tokens(Strict):
 
 class Challenge(Strict):
     letter: Annotated[str, Field(pattern=r"^[A-F]$")]
-    name: Text
-    summary: Text
+    name: Words
+    summary: Words
 
 
 class Mat(Strict):
     icon: IconName
     color: Color
     spot_color: Color
-    heading: Text
-    instructions: Text
+    heading: Words
+    instructions: Words
     challenges: Annotated[list[Challenge], Field(min_length=6, max_length=6)]
     # how the arms are followed (the pieces themselves are templates)
     leader_room: Annotated[float, Field(ge=0, le=60)]       # mm kept between a label column and the icon
@@ -91,11 +111,11 @@ class Mat(Strict):
 
 
 class Aid(Strict):
-    title: Text
-    setup: Text          # {name}: numbers from rules.toml [facts]
-    turn: Annotated[list[Text], Field(min_length=1)]
-    after: Text
-    exit_roll: Annotated[list[Text], Field(min_length=1)]
+    title: Words
+    setup: Words          # {name}: numbers from rules.toml [facts]
+    turn: Annotated[list[Words], Field(min_length=1)]
+    after: Words
+    exit_roll: Annotated[list[Words], Field(min_length=1)]
 
 
 class ExitData(Strict):
@@ -251,7 +271,7 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
     tips = game.tips
     tokens = ctx.count("token")
     counts = ", ".join(f"{ctx.count(c.id)} {c.name}" for c in data.cards)
-    notes = assembly_for(data.cover, [CARDS_PDF, MATS_PDF], f"exit-from-purgatory/{FILE}")
+    notes = assembly_for(data.cover, [CARDS_PDF, MATS_PDF])
     cover_cards = Cover(
         contents=[
             f"{counts} cards for {n} players, each with the lift back behind it.",
@@ -274,8 +294,8 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
             cover=cover_cards,
             game_title=b.title,
             sections=[
-                PieceSheet(title="Cards", pieces=cards, width=w, height=h),
-                PieceSheet(title="Tokens", pieces=[token] * tokens, width=d, height=d, shape="round", gap=3),
+                PieceGroup(title="Cards", pieces=cards, width=w, height=h),
+                PieceGroup(title="Tokens", pieces=[token] * tokens, width=d, height=d, shape="round", gap=3),
             ],
         ),
         DocumentSpec(
@@ -284,8 +304,9 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
             cover=cover_mats,
             game_title=b.title,
             sections=[
-                sheet(title="Scoring mat", kind="mat", name="Brain-freeze mat", ctx=ctx, copies=ctx.count("mat"),
-                      per_page=2, layout=lambda mw, mh: mat_elements(data.mat, tips, d, ctx, mw, mh)),
+                page_component(title="Scoring mat", kind="mat", name="Brain-freeze mat", ctx=ctx,
+                               copies=ctx.count("mat"), per_page=2,
+                               layout=lambda mw, mh: mat_elements(data.mat, tips, d, ctx, mw, mh)),
             ],
         ),
         aids_document(game_title=b.title, layout=lambda aw, ah: aid_card(data, ctx, aw, ah), ctx=ctx),
@@ -322,7 +343,8 @@ def invariants(game: Exit, rules: RulesModel, players: int) -> list[Problem]:
 GAME = Game(
     slug="exit-from-purgatory", load=load, documents=documents, invariants=invariants,
     files=(FILE,), models={FILE: ExitData},
-    promises=Promises(sheets=11, headings=("Setup", "A turn: do one of these", "Leaving Purgatory: the end"),
+    promises=Promises(headings=("Components", "Setup", "A turn: do one of these", "Leaving Purgatory: the end",
+                                "Example"),
                       counts={"apple": "{} Apple", "worm": "{} Worm", "lantern": "{} Lantern",
                               "token": "{} double-sided"}),
     analysis="pnp.analysis.exit_balance:analyse",

@@ -17,8 +17,8 @@ from pnp.errors import LayoutError
 from pnp.files.paths import kit_file
 from pnp.games import BuildContext
 from pnp.render.columns import Block, text_column
-from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.render.elements import Box, Element, Elements, Group, Line, Text
+from pnp.render.specs import Cover, DocumentSpec, PageComponent, Piece, PieceGroup
 from pnp.source.gamesource import GameSource
 from pnp.source.models import CardBack, Color, CoverText, IconName, Mm, PawnSet, Strict
 from pnp.source.slots import SlotSpec, Template, TemplateSpec, UnknownTemplate, Where, resolve
@@ -202,12 +202,12 @@ def pawn_name(pawns: PawnSet, i: int) -> str:
     return name if i < len(pawns.names) else f"{name} {i // len(pawns.names) + 1}"
 
 
-def pawn_standees(ctx: BuildContext, pawns: PawnSet, players: int, kind: str = "pawn") -> PieceSheet:
+def pawn_standees(ctx: BuildContext, pawns: PawnSet, players: int, kind: str = "pawn") -> PieceGroup:
     """One standee per player, in the player's colour, imposed as one section."""
     pieces = [standee_piece(ctx, kind=kind, name=f"{pawn_name(pawns, i)} pawn", icon=pawns.icon,
                             color=pawns.colors[i % len(pawns.colors)], label=pawn_name(pawns, i), number=i + 1,
                             w=pawns.width, h=pawns.height) for i in range(players)]
-    return PieceSheet(title="Pawns", pieces=pieces, width=pawns.width,
+    return PieceGroup(title="Pawns", pieces=pieces, width=pawns.width,
                       height=2 * pawns.height + 2 * standee_tab(pawns.width), gap=4)
 
 
@@ -254,14 +254,14 @@ def aid_sides(ctx: BuildContext, *, title: str, color: str, w: float, h: float,
     return side(title, subtitle), side("", "")
 
 
-Layout = Callable[[float, float], Elements]     # width and height in mm -> what to draw there
+Drawing = Callable[[float, float], Elements]     # width and height in mm -> what to draw there
 
 
-def sheet(*, title: str, kind: str, name: str, ctx: BuildContext, layout: Layout, copies: int = 1,
-          per_page: int = 1) -> Sheet:
+def page_component(*, title: str, kind: str, name: str, ctx: BuildContext, layout: Drawing, copies: int = 1,
+          per_page: int = 1) -> PageComponent:
     """A page component laid out for the room a page leaves it, `per_page` to a page."""
-    w, h = ctx.sheet_room(per_page)
-    return Sheet(title=title, kind=kind, name=name, elements=layout(w, h), width=w, height=h, copies=copies,
+    w, h = ctx.component_room(per_page)
+    return PageComponent(title=title, kind=kind, name=name, elements=layout(w, h), width=w, height=h, copies=copies,
                  per_page=per_page)
 
 
@@ -273,18 +273,14 @@ def aids_document(*, game_title: str, layout: AidLayout, ctx: BuildContext) -> D
     face, back = layout(w, h)
     aid = Piece(kind="aid", name="Player aid", face=face, back=back, back_name="aid-back")
     return DocumentSpec(filename=AIDS_FILE, title="Player aids", game_title=game_title,
-                        sections=[PieceSheet(title="Player aids", pieces=[aid] * copies, width=w, height=h,
+                        sections=[PieceGroup(title="Player aids", pieces=[aid] * copies, width=w, height=h,
                                              bleeds=False)],
                         cover=Cover(contents=[f"{copies} player aids, a card printed on both sides."],
                                     assembly=["Player aids: cut out on the crop marks."]))
 
 
 # -- the print guide's notes ---------------------------------------------------------------------
-def assembly_for(cover: CoverText, files: Sequence[str], where: str) -> Mapping[str, list[str]]:
-    """The cut-and-fold notes of each file, named by file in the layout data (`cover.assembly`):
-    a note for a file the game does not make is refused, not silently moved into another PDF."""
-    unknown = sorted(set(cover.assembly) - set(files))
-    if unknown:
-        raise LayoutError(f"{where}:cover.assembly.{unknown[0]}: no such file (this game makes "
-                          f"{', '.join(files)})")
+def assembly_for(cover: CoverText, files: Sequence[str]) -> Mapping[str, list[str]]:
+    """The cut-and-fold notes of each file, named by file in the layout data (`cover.assembly`); a
+    note for a file the game does not make is reported by the build (pipeline/obligations.py)."""
     return {name: list(cover.assembly.get(name, [])) for name in files}

@@ -26,8 +26,8 @@ from pnp.games.kit import (
     round_token,
 )
 from pnp.render.columns import Block
-from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Section
 from pnp.render.elements import WHITE, Element, Group, Line
+from pnp.render.specs import Board, Cover, DocumentSpec, Piece, PieceGroup, Section
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
 from pnp.source.models import (
@@ -38,9 +38,9 @@ from pnp.source.models import (
     PawnSet,
     Strict,
     Templates,
+    Words,
     load_file,
 )
-from pnp.source.models import Text as Words
 from pnp.source.rules import Problem, RulesModel
 
 MANIFEST = DATA_GAME
@@ -149,15 +149,15 @@ def documents(d: KitGameData, ctx: BuildContext) -> list[DocumentSpec]:
                for i, card in enumerate(d.cards)]
     cards = [design for design in designs for _ in range(ctx.count(design.kind))]
     tokens: list[Section] = [
-        PieceSheet(title=f"{token.name}s", shape="round", gap=3, width=token.diameter, height=token.diameter,
+        PieceGroup(title=f"{token.name}s", shape="round", gap=3, width=token.diameter, height=token.diameter,
                    pieces=[round_token(ctx, kind=token.id, name=token.name, d=token.diameter, template=token.template,
                                        front=token.front, back=token.back,
                                        back_name=f"{token.id}-back" if token.back else None)] * ctx.count(token.id))
         for token in d.tokens]
     files = [CARDS_PDF] + ([PIECES_PDF] if d.pawns or d.track else [])
-    notes = assembly_for(d.cover, files, f"{MANIFEST}")
+    notes = assembly_for(d.cover, files)
     docs = [DocumentSpec(filename=CARDS_PDF, title="Cards and tokens", game_title=d.title,
-                         sections=[PieceSheet(title="Cards", pieces=cards, width=ctx.card_w, height=ctx.card_h),
+                         sections=[PieceGroup(title="Cards", pieces=cards, width=ctx.card_w, height=ctx.card_h),
                                    *tokens],
                          cover=Cover(contents=[f"{ctx.count(c.id)} {c.name} cards" for c in d.cards]
                                      + [f"{ctx.count(t.id)} {t.name}s" for t in d.tokens],
@@ -186,4 +186,4 @@ def kit_game(slug: str, folder: Path) -> Game[KitGameData]:
     """The game in `folder`, named `slug`."""
     return Game(slug=slug, load=load, documents=documents, invariants=no_invariants, files=(MANIFEST,),
                 models={MANIFEST: KitGameData},
-                promises=Promises(sheets=0), folder=folder)
+                promises=Promises(), folder=folder)

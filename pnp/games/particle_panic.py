@@ -6,15 +6,45 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
-from pnp.errors import LayoutError
-from pnp.games import BuildContext, Game, Promises
-from pnp.games.kit import (
+from pnp.games.contract import (
+    WHITE,
     AidSides,
+    Block,
+    Board,
+    BuildContext,
+    Color,
+    Count,
+    Cover,
+    CoverText,
+    DocumentSpec,
+    Element,
+    Elements,
+    Game,
+    GameSource,
     Grid,
+    Icon,
+    IconName,
+    IconStore,
+    LayoutError,
+    Length,
+    Mm,
+    PawnSet,
+    Piece,
+    PieceGroup,
+    Polygon,
+    Problem,
+    Promises,
+    RulesModel,
+    SlotSpec,
+    Strict,
+    Templates,
     TokenSide,
+    Words,
     aid_sides,
     aids_document,
     assembly_for,
+    check_facts,
+    load_file,
     pawn_bases,
     pawn_name,
     pawn_room,
@@ -22,15 +52,9 @@ from pnp.games.kit import (
     region,
     round_token,
 )
-from pnp.render.columns import Block
-from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet
-from pnp.render.elements import WHITE, Element, Elements, Icon, Polygon
-from pnp.render.elements import Text as T
-from pnp.source.gamesource import GameSource
-from pnp.source.icons import IconStore
-from pnp.source.models import Color, Count, CoverText, IconName, Mm, PawnSet, Strict, Templates, Text, load_file
-from pnp.source.rules import Problem, RulesModel, check_facts
-from pnp.source.slots import Length, SlotSpec
+from pnp.games.contract import (
+    Text as T,
+)
 
 SLUG = "particle-panic"
 FILE = "components.toml"
@@ -53,7 +77,7 @@ class BoardData(Strict):
     tint: Color
     accent: Color
     start_particles: Annotated[int, Field(ge=0, le=12)]
-    centre_lines: list[Text]
+    centre_lines: list[Words]
     centre_line: Mm             # the height of each centre line
     ring_width: Annotated[float, Field(gt=0, le=20)]     # pt: the ring joining the spaces
 
@@ -68,9 +92,9 @@ class Particles(Strict):
 class HandTracker(Strict):
     """A strip of numbered boxes; its size leaves the label 34 mm and each box room for its digit."""
 
-    label: Text
+    label: Words
     start: Annotated[int, Field(ge=1, le=12)]
-    hint: Text
+    hint: Words
     width: Annotated[float, Field(ge=90, le=190)]
     height: Annotated[float, Field(ge=18, le=60)]
 
@@ -82,34 +106,34 @@ class HandTracker(Strict):
 
 
 class CodeTracker(Strict):
-    label: Text
+    label: Words
     slots: Annotated[int, Field(ge=1, le=10)]
-    hint: Text
+    hint: Words
     slot_width: Mm              # a code card's box at most
     width: Annotated[float, Field(ge=80, le=190)]
     height: Annotated[float, Field(ge=50, le=250)]
 
 
 class Suit(Strict):
-    name: Text
+    name: Words
     icon: IconName
     color: Color
-    power: Text
+    power: Words
 
 
 class Aid(Strict):
-    setup: Text
-    hand_limit: Text
-    basic: Annotated[list[Text], Field(min_length=1)]
-    special: Annotated[list[Text], Field(min_length=1)]
-    emergence: Text
-    win_lose: Text
-    variants: Text
+    setup: Words
+    hand_limit: Words
+    basic: Annotated[list[Words], Field(min_length=1)]
+    special: Annotated[list[Words], Field(min_length=1)]
+    emergence: Words
+    win_lose: Words
+    variants: Words
 
 
 class PanicData(Strict):
-    title: Text
-    lab: Text
+    title: Words
+    lab: Words
     board: BoardData
     particles: Particles
     pawns: PawnSet
@@ -277,7 +301,7 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
                       face=hand_tracker(ctx, ht, pw.colors[i % len(pw.colors)], pawn_name(pw, i))) for i in range(n)]
     ct = d.code_tracker
     codes = Piece(kind="code-tracker", name="Self-destruct code tracker", face=code_tracker(ctx, ct, d.suits))
-    notes = assembly_for(d.cover, [BOARD_PDF, PIECES_PDF], f"{SLUG}/{FILE}")
+    notes = assembly_for(d.cover, [BOARD_PDF, PIECES_PDF])
     return [
         DocumentSpec(filename=BOARD_PDF, title="Ring board", game_title=d.title,
                      sections=[Board(title="Board", kind="board", name="Ring board", width=w, height=h,
@@ -286,11 +310,11 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
                                            "room beside it for every pawn and up to six particles."],
                                  assembly=notes[BOARD_PDF], bring=d.cover.bring)),
         DocumentSpec(filename=PIECES_PDF, title="Particles, pawns and trackers", game_title=d.title, sections=[
-            PieceSheet(title="Particle tokens", pieces=[particle] * p.count, width=p.diameter, height=p.diameter,
+            PieceGroup(title="Particle tokens", pieces=[particle] * p.count, width=p.diameter, height=p.diameter,
                        shape="round", gap=2.5),
             pawn_standees(ctx, pw, n),
-            PieceSheet(title="Code tracker", pieces=[codes], width=ct.width, height=ct.height),
-            PieceSheet(title="Hand-limit trackers", pieces=trackers, width=ht.width, height=ht.height, gap=3),
+            PieceGroup(title="Code tracker", pieces=[codes], width=ct.width, height=ct.height),
+            PieceGroup(title="Hand-limit trackers", pieces=trackers, width=ht.width, height=ht.height, gap=3),
         ], cover=Cover(contents=[f"{p.count} particle tokens (a full board is 36).",
                                  f"{n} pawns and {n} hand-limit trackers.", "One self-destruct code tracker."],
                        assembly=notes[PIECES_PDF])),
@@ -324,7 +348,7 @@ def invariants(d: PanicData, rules: RulesModel, players: int) -> list[Problem]:
 GAME = Game(
     slug=SLUG, load=load, documents=documents, invariants=invariants,
     files=(FILE,), models={FILE: PanicData},
-    promises=Promises(sheets=6, headings=("Setup", "A turn", "Winning and losing"),
+    promises=Promises(headings=("Components", "Setup", "A turn", "Winning and losing", "Example"),
                       counts={"pawn": "{} pawns", "hand-tracker": "{} hand-limit trackers"}),
     analysis="pnp.analysis.panic_balance:analyse",
 )

@@ -6,10 +6,42 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from pnp.errors import LayoutError
-from pnp.files.timelimit import TimeLimitExceeded, time_limit
-from pnp.games import BuildContext, Game, Promises
-from pnp.games.kit import assembly_for, region, sheet, size_around
+from pnp.games.contract import (
+    CARD_SIZES,
+    TEMPLATE_OUTPUT,
+    WHITE,
+    Block,
+    BoundedSandbox,
+    BuildContext,
+    Cover,
+    DocumentSpec,
+    Element,
+    Elements,
+    Game,
+    GameSource,
+    IconStore,
+    LayoutError,
+    Length,
+    Piece,
+    PieceGroup,
+    Problem,
+    Promises,
+    RulesModel,
+    SlotSpec,
+    TemplateLimit,
+    TimeLimitExceeded,
+    assembly_for,
+    balanced_split,
+    load_file,
+    page_component,
+    region,
+    size_around,
+    text_column,
+    time_limit,
+)
+from pnp.games.contract import (
+    Text as T,
+)
 from pnp.games.punished_data import (
     BOARD,
     CARDS,
@@ -27,17 +59,6 @@ from pnp.games.punished_data import (
     TokenKind,
 )
 from pnp.games.punished_lint import design_findings
-from pnp.geometry import CARDS as CARD_SIZES
-from pnp.render.columns import Block, balanced_split, text_column
-from pnp.render.components import Cover, DocumentSpec, Piece, PieceSheet
-from pnp.render.elements import WHITE, Element, Elements
-from pnp.render.elements import Text as T
-from pnp.source.gamesource import GameSource
-from pnp.source.icons import IconStore
-from pnp.source.models import load_file
-from pnp.source.rules import Problem, RulesModel
-from pnp.source.sandbox import TEMPLATE_OUTPUT, BoundedSandbox, TemplateLimit
-from pnp.source.slots import Length, SlotSpec
 
 PILE = (CARD_SIZES["poker"][0] + 1, CARD_SIZES["poker"][1] + 1)     # mm: a poker card with half a millimetre all round
 CARDS_PDF = "cards.pdf"
@@ -250,7 +271,7 @@ def board_elements(p: Punished, ctx: BuildContext, w: float, h: float) -> Elemen
 
 def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
     w, h = ctx.card_w, ctx.card_h
-    notes = assembly_for(p.extras.cover, [CARDS_PDF, TOKENS_PDF], f"{SLUG}/{BOARD}")
+    notes = assembly_for(p.extras.cover, [CARDS_PDF, TOKENS_PDF])
     decks = []
     contents = []
     backs = {(tier, category): card_back(ctx, p, tier, category)          # one per tier and category
@@ -259,7 +280,7 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
         tier = p.tier(tier_key)
         cards = [(i, c) for i, c in enumerate(p.deck.cards) if c.tier == tier_key]
         decks.append(
-            PieceSheet(
+            PieceGroup(
                 title=f"Tier {tier_key} cards",
                 pieces=[
                     Piece(
@@ -301,10 +322,10 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
             filename=TOKENS_PDF,
             title="Resource tokens and stat board",
             sections=[
-                PieceSheet(
+                PieceGroup(
                     title="Resource tokens", pieces=tokens, width=tk.diameter, height=tk.diameter, shape="round", gap=3
                 ),
-                sheet(title="Stat board", kind="stat-board", name="Stat board", ctx=ctx,
+                page_component(title="Stat board", kind="stat-board", name="Stat board", ctx=ctx,
                       layout=lambda bw, bh: board_elements(p, ctx, bw, bh)),
             ],
             cover=Cover(
@@ -328,7 +349,7 @@ def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
 GAME = Game(
     slug=SLUG, load=load, documents=documents, invariants=invariants,
     files=(CARDS, TEXT, BOARD), models={CARDS: Deck, TEXT: TextTemplates, BOARD: BoardFile},
-    promises=Promises(sheets=7, headings=("Setup", "A turn", "Decks and the end"),
+    promises=Promises(headings=("Components", "Setup", "A turn", "Decks and the end", "Example"),
                       counts={"tier-1": "{} red cards", "tier-2": "{} purple", "tier-3": "{} black"}),
     analysis="pnp.analysis.punished_balance:analyse",
 )

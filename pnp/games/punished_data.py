@@ -7,7 +7,16 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from pnp.source.models import Color, CoverText, IconName, Layout, Mm, Strict, Templates, Text
+from pnp.games.contract import (
+    Color,
+    CoverText,
+    IconName,
+    Mm,
+    SlotOverrides,
+    Strict,
+    Templates,
+    Words,
+)
 
 SLUG = "punished"
 GUARDIAN = "guardian"           # the category of the final encounter, which never goes to your hand
@@ -22,7 +31,7 @@ class Effect(Strict):
     stat: Stat | None = None
     amount: Annotated[int, Field(ge=-20, le=20)] | None = None
     lasting: Literal["temp", "perm"] | None = None
-    token: Text | None = None
+    token: Words | None = None
     discard: Annotated[int, Field(ge=1, le=10)] | None = None
 
     @model_validator(mode="after")
@@ -54,40 +63,40 @@ class Encounter(Strict):
 
 
 class Hand(Strict):
-    action: Text
+    action: Words
     effects: Annotated[list[Effect], Field(min_length=1)]
 
 
 class Card(Strict):
     tier: Literal[1, 2, 3]
-    category: Text
-    name: Text
+    category: Words
+    name: Words
     icon: IconName
-    usage: list[Text]
+    usage: list[Words]
     encounter: Encounter
     hand: Hand | None = None            # a Guardian has none: it never goes to your hand
-    layout: Layout
+    layout: SlotOverrides
 
 
 class Tier(Strict):
-    name: Text
+    name: Words
     color: Color
     tint: Color
 
 
 class Category(Strict):
-    name: Text
+    name: Words
     combat: bool
 
 
 class BackDesign(Strict):
     icon: IconName
-    hint: Text
+    hint: Words
 
 
 class Usage(Strict):
     icon: IconName
-    label: Text
+    label: Words
 
 
 class Deck(Strict):
@@ -107,25 +116,25 @@ class Deck(Strict):
 
 
 class TextTemplates(Strict):
-    stat: Text
-    loss: Text
-    token: Text
-    discard: Text
-    check: Text
-    fallback: Text
-    hand: Text
-    hand_label: Text
-    final_label: Text        # a Guardian's, in place of the hand ability's label
-    final: Text              # and its words
+    stat: Words
+    loss: Words
+    token: Words
+    discard: Words
+    check: Words
+    fallback: Words
+    hand: Words
+    hand_label: Words
+    final_label: Words        # a Guardian's, in place of the hand ability's label
+    final: Words              # and its words
     joiner: str
 
 
 class TokenKind(Strict):
-    name: Text
+    name: Words
     icon: IconName
     on_gain: list[Effect] = []
     discard: list[Effect]
-    extra: Text | None = None
+    extra: Words | None = None
 
 
 class Tokens(Strict):
@@ -139,20 +148,20 @@ class StatTrack(Strict):
     icon: IconName
     start: Annotated[int, Field(ge=0, le=20)]
     self: bool
-    about: Text
+    about: Words
     color: Color
 
 
 class Limits(Strict):
-    lines: list[Text]
+    lines: list[Words]
 
 
 class Zone(Strict):
     """A card pile printed at poker-card size on the board, or (`beside`) an area the player keeps
     beside it, only labelled."""
 
-    name: Text
-    about: Text
+    name: Words
+    about: Words
     beside: bool = False
 
 
@@ -170,10 +179,10 @@ class BoardLayout(Strict):
 
 
 class StatBoard(Strict):
-    title: Text
+    title: Words
     layout: BoardLayout
     track_max: Annotated[int, Field(ge=3, le=20)]
-    self_tag: Text
+    self_tag: Words
     stats: Annotated[list[StatTrack], Field(min_length=1)]
     limits: Limits
     zones: list[Zone]
@@ -182,8 +191,8 @@ class StatBoard(Strict):
 class PunishedCover(CoverText):
     """The print guide's text, with the two setup notes the tiered decks need."""
 
-    guardians: Text
-    tiers: Text
+    guardians: Words
+    tiers: Words
 
 
 class BoardFile(Strict):

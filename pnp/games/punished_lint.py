@@ -6,8 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
+from pnp.games.contract import (
+    Problem,
+    RulesModel,
+)
 from pnp.games.punished_data import CARDS, GUARDIAN, SLUG, BoardFile, Card, Deck
-from pnp.source.rules import Problem, RulesModel
 
 RARE_TOKEN = 0.02      # a token check taken in fewer of the allowed stat positions is all but out of reach
 

@@ -10,14 +10,14 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from pnp.games import BuildContext
-from pnp.games.kit import Layout, sheet
+from pnp.games.kit import Drawing, page_component
 from pnp.render.columns import Block, Kind, balanced_split, column_height, text_column
-from pnp.render.components import DocumentSpec
 from pnp.render.elements import Box, Element, Line
 from pnp.render.elements import Text as T
+from pnp.render.specs import DocumentSpec
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
-from pnp.source.models import Color, Strict, Text, load_file
+from pnp.source.models import Color, Strict, Words, load_file
 from pnp.source.rules import REFERENCE_KIND
 
 REFERENCE_FILE = "reference.toml"
@@ -26,13 +26,13 @@ TITLE = "Rules reference and print guide"
 
 
 class ReferenceSection(Strict):
-    heading: Text
+    heading: Words
     side: Literal[1, 2]
-    lines: Annotated[list[Text], Field(min_length=1)]
+    lines: Annotated[list[Words], Field(min_length=1)]
 
 
 class Reference(Strict):
-    title: Text
+    title: Words
     color: Color
     sections: Annotated[list[ReferenceSection], Field(min_length=2)]
 
@@ -49,16 +49,16 @@ def reference_document(source: GameSource, store: IconStore, ctx: BuildContext,
     filled = [(section.side, ctx.fill(section.heading, f"{where}[{i}].heading"),
                [ctx.fill(line, f"{where}[{i}].lines[{j}]") for j, line in enumerate(section.lines)])
               for i, section in enumerate(reference.sections)]
-    def layout(side: int) -> Layout:
+    def layout(side: int) -> Drawing:
         part = [f for f in filled if f[0] == side]
         return lambda w, h: _side(reference, part, side, w, h, guide if side == 2 else [])
 
-    sheets = [sheet(title=f"Rules reference {side}/2", kind=REFERENCE_KIND, name=f"Rules reference, side {side}",
-                    ctx=ctx, layout=layout(side)) for side in (1, 2)]
+    sides = [page_component(title=f"Rules reference {side}/2", kind=REFERENCE_KIND,
+                            name=f"Rules reference, side {side}", ctx=ctx, layout=layout(side)) for side in (1, 2)]
     return DocumentSpec(
         filename=FILENAME,
         title=TITLE,
-        sections=list(sheets),
+        sections=list(sides),
         cover=None,
         game_title=game_title,
         both_sides=True,

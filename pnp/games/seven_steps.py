@@ -4,24 +4,48 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pnp.errors import LayoutError
-from pnp.games import BuildContext, Game, Promises
-from pnp.games.kit import Grid, assembly_for, panel, region, sheet, size_around, spots
-from pnp.render.components import Cover, DocumentSpec
-from pnp.render.elements import Element, Elements, Polygon
-from pnp.source.gamesource import GameSource
-from pnp.source.icons import IconStore
-from pnp.source.models import Color, Count, CoverText, IconName, Mm, Strict, Templates, Text, load_file
-from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders
-from pnp.source.rules import Problem, RulesModel, check_facts
-from pnp.source.slots import Length, SlotSpec
-
-if TYPE_CHECKING:
-    from pnp.render.compose import Area
+from pnp.games.contract import (
+    Area,
+    BuildContext,
+    Color,
+    Count,
+    Cover,
+    CoverText,
+    DocumentSpec,
+    Element,
+    Elements,
+    Game,
+    GameSource,
+    Grid,
+    IconName,
+    IconStore,
+    LayoutError,
+    Length,
+    Mm,
+    PlaceholderError,
+    Polygon,
+    Problem,
+    Promises,
+    RulesModel,
+    SlotSpec,
+    Strict,
+    Templates,
+    UnknownPlaceholder,
+    Words,
+    assembly_for,
+    check_facts,
+    fill_placeholders,
+    load_file,
+    page_component,
+    panel,
+    region,
+    size_around,
+    spots,
+)
 
 SLUG = "seven-steps"
 FILE = "gamesheet.toml"
@@ -29,40 +53,40 @@ SHEETS_PDF = "gamesheets.pdf"
 
 
 class Shoreline(Strict):
-    label: Text
+    label: Words
     pool_dice: Count
-    challenge_label: Text
+    challenge_label: Words
     challenge_dice: Count
-    spare_label: Text
+    spare_label: Words
     spare_dice: Count
 
 
 class Scoring(Strict):
-    label: Text
-    hint: Text
+    label: Words
+    hint: Words
 
 
 class Phases(Strict):
-    sun_label: Text
-    sun_hint: Text
-    moon_label: Text
-    moon_hint: Text
-    flow_hint: Text
+    sun_label: Words
+    sun_hint: Words
+    moon_label: Words
+    moon_hint: Words
+    flow_hint: Words
     spots: Annotated[int, Field(ge=1, le=6)]
 
 
 class Virgil(Strict):
     """How many pips there are and how many are ready is the rules model's (rules.toml facts)."""
 
-    label: Text
-    reminder: Text
+    label: Words
+    reminder: Words
     pips: Grid
 
 
 class Band(Strict):
     min: Annotated[int, Field(ge=0, le=100)]
     max: Annotated[int, Field(ge=0, le=100)] | None = None
-    name: Text
+    name: Words
 
     @property
     def span(self) -> str:
@@ -76,8 +100,8 @@ class Band(Strict):
 
 
 class Ranks(Strict):
-    label: Text
-    loss: Text
+    label: Words
+    loss: Words
     bands: Annotated[list[Band], Field(min_length=1)]
 
 
@@ -126,14 +150,14 @@ class TerraceTest(Strict):
 class LiteralReading(Strict):
     """The document's words taken literally, where our reading of a challenge differs."""
 
-    challenge: Text
+    challenge: Words
     test: TerraceTest
 
 
 class Terrace(Strict):
     step: Annotated[int, Field(ge=1, le=20)]
-    name: Text
-    challenge: Text
+    name: Words
+    challenge: Words
     test: TerraceTest
     literal: LiteralReading | None = None
 
@@ -167,8 +191,8 @@ class SheetLayout(Strict):
 
 
 class Gamesheet(Strict):
-    title: Text
-    subtitle: Text
+    title: Words
+    subtitle: Words
     die_spot: Annotated[float, Field(ge=17, le=30)]
     mountain_icon: IconName
     sun_icon: IconName
@@ -283,11 +307,11 @@ def documents(g: Gamesheet, ctx: BuildContext) -> list[DocumentSpec]:
     copies = ctx.copies
     cover = Cover(
         contents=[f"{copies} gamesheet{'s' if copies > 1 else ''}: one per play."],
-        assembly=assembly_for(g.cover, [SHEETS_PDF], f"seven-steps/{FILE}")[SHEETS_PDF],
+        assembly=assembly_for(g.cover, [SHEETS_PDF])[SHEETS_PDF],
         bring=g.cover.bring,
         notes=g.cover.notes,
     )
-    pad = sheet(title="Gamesheet", kind="gamesheet", name="Gamesheet", ctx=ctx, copies=copies,
+    pad = page_component(title="Gamesheet", kind="gamesheet", name="Gamesheet", ctx=ctx, copies=copies,
                 layout=lambda w, h: sheet_elements(g, ctx, w, h))
     return [DocumentSpec(filename=SHEETS_PDF, title="Gamesheet pad", sections=[pad], cover=cover, game_title=g.title)]
 
@@ -343,7 +367,7 @@ def invariants(g: Gamesheet, rules: RulesModel, players: int) -> list[Problem]:
 GAME = Game(
     slug=SLUG, load=load, documents=documents, invariants=invariants,
     files=(FILE,), models={FILE: Gamesheet},
-    promises=Promises(sheets=2, headings=("Setup", "A day (your turn)", "The end"),
+    promises=Promises(headings=("Components", "Setup", "A day (your turn)", "The end", "Example"),
                       counts={}),
     analysis="pnp.analysis.seven_steps_balance:analyse",
 )

@@ -5,16 +5,37 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import pairwise
 
-from pnp.errors import LayoutError
-from pnp.games import BuildContext, Game, Promises
-from pnp.games.kit import (
+from pnp.games.contract import (
     BASE_GAPS,
+    WHITE,
     AidSides,
+    Block,
+    Board,
+    Box,
+    BuildContext,
+    CountOrigin,
+    Cover,
+    DocumentSpec,
+    Element,
+    Elements,
+    Game,
+    GameSource,
+    IconStore,
+    LayoutError,
+    Line,
+    PawnSet,
+    Piece,
+    PieceGroup,
+    Polygon,
+    Problem,
+    Promises,
+    RulesModel,
     TokenSide,
     aid_sides,
     aids_document,
     assembly_for,
     card_back,
+    load_file,
     natural_size,
     pawn_bases,
     pawn_room,
@@ -22,15 +43,10 @@ from pnp.games.kit import (
     round_token,
     size_around,
 )
+from pnp.games.contract import (
+    Text as T,
+)
 from pnp.games.straight_to_data import Destination, Soul, SoulType, StraightData, Track
-from pnp.render.columns import Block
-from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet
-from pnp.render.elements import WHITE, Box, Element, Elements, Line, Polygon
-from pnp.render.elements import Text as T
-from pnp.source.gamesource import GameSource
-from pnp.source.icons import IconStore
-from pnp.source.models import PawnSet, load_file
-from pnp.source.rules import CountOrigin, Problem, RulesModel
 
 SLUG = "straight-to"
 FILE = "components.toml"
@@ -228,7 +244,7 @@ def with_numbers(d: StraightData, ctx: BuildContext) -> StraightData:
 
 def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
     d = with_numbers(d, ctx)
-    notes = assembly_for(d.cover, [TRACK_PDF, CARDS_PDF, TOKENS_PDF], f"{SLUG}/{FILE}")
+    notes = assembly_for(d.cover, [TRACK_PDF, CARDS_PDF, TOKENS_PDF])
     return [
         track_document(d, ctx, notes[TRACK_PDF]),
         cards_document(d, ctx, notes[CARDS_PDF]),
@@ -303,8 +319,8 @@ def cards_document(d: StraightData, ctx: BuildContext, assembly: list[str]) -> D
         title="Soul and Destiny cards",
         game_title=d.title,
         sections=[
-            PieceSheet(title="Soul cards", pieces=souls, width=w, height=h),
-            PieceSheet(title="Destiny cards", pieces=[destiny] * destinies, width=w, height=h),
+            PieceGroup(title="Soul cards", pieces=souls, width=w, height=h),
+            PieceGroup(title="Destiny cards", pieces=[destiny] * destinies, width=w, height=h),
         ],
         cover=Cover(
             contents=[
@@ -341,7 +357,7 @@ def tokens_document(d: StraightData, ctx: BuildContext, assembly: list[str]) -> 
         title="Tokens and pawns",
         game_title=d.title,
         sections=[
-            PieceSheet(
+            PieceGroup(
                 title="Power tokens",
                 pieces=[power] * power_count,
                 width=tk.power_diameter,
@@ -350,7 +366,7 @@ def tokens_document(d: StraightData, ctx: BuildContext, assembly: list[str]) -> 
                 gap=3,
             ),
             pawn_standees(ctx, d.pawns, n),
-            PieceSheet(     # after the tall pawns, so its small tokens can share their band
+            PieceGroup(     # after the tall pawns, so its small tokens can share their band
                 title="Combat Power tokens",
                 pieces=[combat] * combat_count,
                 width=tk.combat_size,
@@ -421,7 +437,7 @@ def invariants(d: StraightData, rules: RulesModel, players: int) -> list[Problem
 GAME = Game(
     slug=SLUG, load=load, documents=documents, invariants=invariants, count_origins=count_origins,
     files=(FILE,), models={FILE: StraightData},
-    promises=Promises(sheets=17, headings=("Setup", "A round", "The end"),
+    promises=Promises(headings=("Components", "Setup", "A round", "The end", "Example"),
                       counts={"destiny": "{} Destiny cards", "power": "{} Power tokens",
                               "combat-power": "{} Combat Power tokens", "pawn": "{} pawns", "soul-good": "{} Good"}),
     analysis="pnp.analysis.straight_to_balance:analyse",

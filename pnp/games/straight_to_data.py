@@ -7,17 +7,17 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pnp.source.models import (
+from pnp.games.contract import (
     CardBack,
     Color,
     Count,
     CoverText,
     IconName,
-    Layout,
     PawnSet,
+    SlotOverrides,
     Strict,
     Templates,
-    Text,
+    Words,
 )
 
 
@@ -39,7 +39,7 @@ class Track(Strict):
     width: Annotated[float, Field(ge=250, le=1200)]
     height: Annotated[float, Field(ge=180, le=1200)]
     space: Annotated[float, Field(ge=20, le=60)]
-    enter_rule: Text
+    enter_rule: Words
     spaces_per_path: Annotated[int, Field(ge=1, le=30)]
     heaven: Destination
     hell: Destination
@@ -56,27 +56,27 @@ class Track(Strict):
 
 
 class Destiny(Strict):
-    front: Text
-    back: Text
-    front_hint: Text
-    back_hint: Text
+    front: Words
+    back: Words
+    front_hint: Words
+    back_hint: Words
 
 
 class Soul(Strict):
     type: Literal["good", "evil"]
-    name: Text
+    name: Words
     icon: IconName
     count: Count
-    line: Text
-    back: Text
-    layout: Layout
+    line: Words
+    back: Words
+    layout: SlotOverrides
 
 
 class SoulType(Strict):
-    label: Text
+    label: Words
     color: Color
     tint: Color
-    hint: Text
+    hint: Words
 
 
 class Tokens(Strict):
@@ -89,14 +89,14 @@ class Tokens(Strict):
 
 
 class Aid(Strict):
-    round: Annotated[list[Text], Field(min_length=1)]
-    formula: Text
-    formula_key: Text
-    fight: Annotated[list[Text], Field(min_length=1)]
+    round: Annotated[list[Words], Field(min_length=1)]
+    formula: Words
+    formula_key: Words
+    fight: Annotated[list[Words], Field(min_length=1)]
 
 
 class StraightData(Strict):
-    title: Text
+    title: Words
     track: Track
     destiny: Destiny
     backs: dict[str, CardBack]

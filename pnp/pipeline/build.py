@@ -6,6 +6,7 @@ import contextlib
 import hashlib
 import json
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -29,14 +30,15 @@ from pnp.pipeline.manifest import (
     paper_of,
     read_last_build,
 )
+from pnp.pipeline.obligations import stray_assembly_notes, unfilled_placeholders, unkept_promises
 from pnp.pipeline.printguide import file_print, guide_blocks, rules_print
 from pnp.pipeline.reprint import REPRINT_FILE, changes, designs, reprint_spec
 from pnp.pipeline.thumbnails import change_pictures, thumbnails
-from pnp.render.components import Cover, DocumentSpec
 from pnp.render.document import plan_document, render_document
 from pnp.render.furniture import content_area
 from pnp.render.pages import PagePlan, RenderedDocument, RenderOptions
 from pnp.render.pieces import quarter_page
+from pnp.render.specs import Cover, DocumentSpec
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
 from pnp.source.rules import Problem, RulesModel, load_rules, resolve_players
@@ -131,6 +133,12 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
                     source=source, slips=ctx.slips)
 
 
+def obligations(plan: GamePlan, quantities: Mapping[str, int]) -> list[Problem]:
+    """What every game owes, checked on its documents whatever its code does."""
+    return (unfilled_placeholders(plan.source, plan.specs) + stray_assembly_notes(plan.source, plan.specs)
+            + unkept_promises(plan.source, plan.game.promises, plan.specs[-1], quantities))
+
+
 def drawing_error(exc: LayoutError, source: GameSource, filename: str) -> LayoutError:
     """An error met while laying out `filename`, named with the PDF and, for a text too long for
     its box, the data file and key the text came from."""
@@ -186,7 +194,8 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
     placed = [item for doc in documents for item in doc.placed]
     origins = game.count_origins(data, plan.source)
     problems = (check_counts(slug, rules, placed, players, settings.copies, origins)
-                + game.invariants(data, rules, players) + trace_problems(plan.source) + plan.slips)
+                + game.invariants(data, rules, players) + trace_problems(plan.source) + plan.slips
+                + obligations(plan, rules.quantities(players, settings.copies)))
     manifest = Manifest(
         game=slug, title=rules.game.title, players=players,
         options=PrintRecord(paper=options.paper.name, card=card.name, bleed_mm=round(options.bleed / MM, 3),

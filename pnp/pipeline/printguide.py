@@ -12,8 +12,8 @@ from pnp.games.reference import FILENAME as REFERENCE_PDF
 from pnp.games.reference import TITLE as REFERENCE_TITLE
 from pnp.geometry import MM
 from pnp.render.columns import Block
-from pnp.render.components import DocumentSpec
 from pnp.render.pages import PagePlan, RenderOptions, has_backs, printed_two_sided, sheet_count
+from pnp.render.specs import DocumentSpec
 from pnp.source.icons import IconRef, credits_lines
 from pnp.source.printoptions import BOTH_SIDES, ONE_SIDE
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from pnp.pipeline.manifest import ChangeRecord, Design, Face, TileFace, design_key, design_name
-from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet, Sheet
 from pnp.render.elements import Element, Group, Text
+from pnp.render.specs import Board, Cover, DocumentSpec, PageComponent, Piece, PieceGroup
 
 REPRINT_FILE = "reprint.pdf"
 ChangeKind = Literal["added", "removed", "text", "art", "count"]
@@ -92,7 +92,7 @@ def designs(specs: list[DocumentSpec], faces: Mapping[str, Face],
                           face=faces.get(key), tiles=tiles.get(key, ()))
 
     for spec, section in _sections(specs):
-        if isinstance(section, PieceSheet):
+        if isinstance(section, PieceGroup):
             for piece, count in section.copies():
                 drawn = (f"({_side(piece.face, reprs)}, {piece.background!r}, {_side(piece.back, reprs)}, "
                          f"{piece.back_background!r}, {section.width!r}, {section.height!r})")   # repr of the tuple
@@ -101,7 +101,7 @@ def designs(specs: list[DocumentSpec], faces: Mapping[str, Face],
         elif isinstance(section, Board):
             record(design_key(section), repr((section.elements, section.width, section.height)),
                    _texts(section.elements), 1, spec.filename)
-        elif isinstance(section, Sheet):
+        elif isinstance(section, PageComponent):
             record(design_key(section), repr(section.elements), _texts(section.elements),
                    max(section.copies, 1), spec.filename)
     return out
@@ -133,9 +133,9 @@ def reprint_spec(specs: list[DocumentSpec], todo: list[Change], game_title: str)
     wanted = {change.key: change.reprint for change in todo if change.reprint}
     if not wanted:
         return None
-    sections: list[PieceSheet | Board | Sheet] = []
+    sections: list[PieceGroup | Board | PageComponent] = []
     for _, section in _sections(specs):
-        if isinstance(section, PieceSheet):
+        if isinstance(section, PieceGroup):
             pieces: list[Piece] = []
             for piece, _ in section.copies():
                 pieces += [piece] * wanted.pop(design_key(piece), 0)
@@ -143,7 +143,7 @@ def reprint_spec(specs: list[DocumentSpec], todo: list[Change], game_title: str)
                 sections.append(replace(section, pieces=pieces))
         elif design_key(section) in wanted:
             copies = wanted.pop(design_key(section))
-            sections += [replace(section, copies=copies)] if isinstance(section, Sheet) else [section] * copies
+            sections += [replace(section, copies=copies)] if isinstance(section, PageComponent) else [section] * copies
     lines = [change.describe() for change in todo]
     return DocumentSpec(
         filename=REPRINT_FILE,

@@ -17,7 +17,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.geometry import MM, Rect
 from pnp.render.bleed import bleeding
-from pnp.render.components import Board
 from pnp.render.cropmarks import MARK_ROOM, crop_marks
 from pnp.render.elements import Box, Circle, Element, Group, Icon, Text, icon_refs
 from pnp.render.fonts import font, text_width
@@ -25,6 +24,7 @@ from pnp.render.furniture import Bands, band_area, content_area
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.pieces import CUT
 from pnp.render.placed import BoardTile
+from pnp.render.specs import Board
 from pnp.render.textfit import fitted
 
 OVERLAP = 12 * MM

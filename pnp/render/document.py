@@ -17,7 +17,6 @@ from pnp import __version__
 from pnp.collector import fewer_collections
 from pnp.geometry import MM
 from pnp.render.boards import plan_board
-from pnp.render.components import Board, DocumentSpec, PieceSheet, Section, Sheet
 from pnp.render.elements import Text
 from pnp.render.fonts import font, register_fonts
 from pnp.render.furniture import Furniture, content_area
@@ -35,6 +34,7 @@ from pnp.render.pieces import plan_pieces
 from pnp.render.placed import Placed
 from pnp.render.sharing import shared_drawing
 from pnp.render.sheets import plan_sheets
+from pnp.render.specs import Board, DocumentSpec, PageComponent, PieceGroup, Section
 from pnp.source.icons import IconRef, IconStore, credits_short
 
 Planner = Callable[[list[Any], RenderOptions], list[PagePlan]]
@@ -49,9 +49,9 @@ def _each(plan: Callable[[Any, RenderOptions], list[PagePlan]]) -> Planner:
 # sections in a row share sheets; boards take pages of their own; sheets in a row share paper
 # that holds two pages
 PLANNERS: dict[type, Planner] = {
-    PieceSheet: plan_pieces,
+    PieceGroup: plan_pieces,
     Board: _each(plan_board),
-    Sheet: plan_sheets,
+    PageComponent: plan_sheets,
 }
 
 

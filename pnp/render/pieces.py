@@ -20,13 +20,13 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect, grid_fit
 from pnp.render.bleed import bleeding
-from pnp.render.components import Piece, PieceSheet
 from pnp.render.cropmarks import MARK_ROOM, crop_marks
 from pnp.render.elements import Element, icon_refs
 from pnp.render.furniture import Bands, band_area, bands_for
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.placed import Side
 from pnp.render.sharing import runs_of
+from pnp.render.specs import Piece, PieceGroup
 from pnp.source.printoptions import DuplexMode
 
 CUT = "#8a8a8a"
@@ -41,7 +41,7 @@ class Slot:
     """Where one piece lands on a sheet; a turned piece runs its height along the page's width."""
 
     piece: Piece
-    section: PieceSheet
+    section: PieceGroup
     trim: Rect
     turned: bool
 
@@ -50,7 +50,7 @@ class Slot:
 class Block:
     """One section's rows on one sheet: the grid its crop marks frame."""
 
-    section: PieceSheet
+    section: PieceGroup
     grid: Rect
     slots: tuple[Slot, ...]
 
@@ -72,36 +72,36 @@ class SheetLayout:
         return [slot for block in self.blocks for slot in block.slots]
 
 
-def bleed_of(section: PieceSheet, options: RenderOptions) -> float:
+def bleed_of(section: PieceGroup, options: RenderOptions) -> float:
     return options.bleed if section.bleeds else 0.0
 
 
-def _cell(section: PieceSheet, options: RenderOptions, turned: bool) -> tuple[float, float]:
+def _cell(section: PieceGroup, options: RenderOptions, turned: bool) -> tuple[float, float]:
     bleed = bleed_of(section, options)
     w, h = section.width * MM + 2 * bleed, section.height * MM + 2 * bleed
     return (h, w) if turned else (w, h)
 
 
-def _mark_room(section: PieceSheet) -> float:
+def _mark_room(section: PieceGroup) -> float:
     """Room kept around a block for crop marks: straight cut lines need them, round and other
     outlines carry their own cut line."""
     return MARK_ROOM if section.shape == "rect" else 0.0
 
 
-def _fit(section: PieceSheet, options: RenderOptions, area: Rect, turned: bool) -> tuple[int, int]:
+def _fit(section: PieceGroup, options: RenderOptions, area: Rect, turned: bool) -> tuple[int, int]:
     """Columns and rows of the section's pieces that fit `area` with room for their crop marks."""
     inner = area.inset(_mark_room(section))
     return grid_fit(*_cell(section, options, turned), inner.width, inner.height, section.gap * MM)
 
 
-def _orientation(section: PieceSheet, options: RenderOptions, area: Rect) -> bool:
+def _orientation(section: PieceGroup, options: RenderOptions, area: Rect) -> bool:
     """Turned when that fits more to a sheet (poker cards with 3 mm bleed: 8 to an A4 sheet, not 4),
     unless the section fits on one sheet upright anyway."""
     upright, turned = (math.prod(_fit(section, options, area, way)) for way in (False, True))
     return turned > upright and len(section.pieces) > upright
 
 
-def pack(sections: list[PieceSheet], options: RenderOptions, half: bool = False) -> list[SheetLayout]:
+def pack(sections: list[PieceGroup], options: RenderOptions, half: bool = False) -> list[SheetLayout]:
     """The sheets of a run of sections: rows top down, each section's grid centred across the page
     with room for its crop marks; a section starts on the sheet the previous one ends on when its
     rows fit there. The page's bands are tight only when that saves a sheet."""
@@ -121,7 +121,7 @@ def pack(sections: list[PieceSheet], options: RenderOptions, half: bool = False)
     return out
 
 
-def _packs_alike(sections: list[PieceSheet], options: RenderOptions, roomy: Rect, tight: Rect) -> bool:
+def _packs_alike(sections: list[PieceGroup], options: RenderOptions, roomy: Rect, tight: Rect) -> bool:
     """One section whose grid is the same inside either bands fills the same sheets in both: the
     tight bands cannot save one, and a large deck is not packed a second time to find that out."""
     if len(sections) != 1:
@@ -130,7 +130,7 @@ def _packs_alike(sections: list[PieceSheet], options: RenderOptions, roomy: Rect
     return all(_fit(section, options, roomy, way) == _fit(section, options, tight, way) for way in (False, True))
 
 
-def _rows(sections: list[PieceSheet], options: RenderOptions, area: Rect) -> list[list[Block]]:
+def _rows(sections: list[PieceGroup], options: RenderOptions, area: Rect) -> list[list[Block]]:
     """The blocks of each sheet, filled from the top of `area`."""
     sheets: list[list[Block]] = []
     blocks: list[Block] = []
@@ -175,7 +175,7 @@ def _rows(sections: list[PieceSheet], options: RenderOptions, area: Rect) -> lis
     return sheets
 
 
-def _block(section: PieceSheet, pieces: list[Piece], *, cols: int, cell: tuple[float, float], left: float,
+def _block(section: PieceGroup, pieces: list[Piece], *, cols: int, cell: tuple[float, float], left: float,
            top: float, bleed: float, turned: bool) -> Block:
     """`pieces` in rows of `cols` from (left, top); a short last row is no wider than its pieces."""
     cw, ch = cell
@@ -193,7 +193,7 @@ def _span(count: int, size: float, gap: float) -> float:
     return count * size + (count - 1) * gap
 
 
-def _beside(blocks: list[Block], section: PieceSheet, area: Rect, cell: tuple[float, float], pieces: list[Piece],
+def _beside(blocks: list[Block], section: PieceGroup, area: Rect, cell: tuple[float, float], pieces: list[Piece],
             start: int, bleed: float, turned: bool) -> tuple[list[Block], int] | None:
     """As many of `pieces` from `start` on as fit to the right of the last band of blocks, within its height, and
     the band centred again across the page: a short section shares a tall one's band instead of
@@ -235,7 +235,7 @@ def quarter_page(options: RenderOptions) -> tuple[float, float]:
     return math.floor(w / MM), math.floor(h / MM)
 
 
-def plan_pieces(sections: list[PieceSheet], options: RenderOptions) -> list[PagePlan]:
+def plan_pieces(sections: list[PieceGroup], options: RenderOptions) -> list[PagePlan]:
     """Face pages, each followed by its page of backs when any piece on it has a back."""
     if options.duplex is DuplexMode.FOLD and any(p.back is not None for s in sections for p in s.pieces):
         return _folded(sections, options)
@@ -294,7 +294,7 @@ def _bleed_box(slots: list[Slot], options: RenderOptions) -> Rect | None:
     return _bbox([s.trim.inset(-bleed_of(s.section, options)) for s in slots])
 
 
-def _folded(sections: list[PieceSheet], options: RenderOptions) -> list[PagePlan]:
+def _folded(sections: list[PieceGroup], options: RenderOptions) -> list[PagePlan]:
     """Gutterfold: fronts on the left half, each back mirrored across the page's centre line on the
     right half, so folding the sheet down the dashed line puts every back behind its own front."""
     sheets = pack(sections, options, half=True)
@@ -406,7 +406,7 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions
               shape=section.shape)
 
 
-def _draw_side(ctx: PageContext, elements: Sequence[Element] | None, section: PieceSheet, bleed: float,
+def _draw_side(ctx: PageContext, elements: Sequence[Element] | None, section: PieceGroup, bleed: float,
                reach: float) -> None:
     """A side's elements in card coordinates: each run that sides draw often enough to share
     (`Shared.runs`) is one form, placed here, and the rest is drawn inline."""
@@ -418,7 +418,7 @@ def _draw_side(ctx: PageContext, elements: Sequence[Element] | None, section: Pi
             _draw_bled(ctx, run, section, bleed)
 
 
-def _draw_bled(ctx: PageContext, elements: Sequence[Element], section: PieceSheet, bleed: float) -> None:
+def _draw_bled(ctx: PageContext, elements: Sequence[Element], section: PieceGroup, bleed: float) -> None:
     """Elements drawn here in card coordinates, the fills that touch the trim run on `bleed` points."""
     ctx.painter.draw_here(bleeding(elements, section.width, section.height, bleed / MM,
                                    ink_saver=ctx.painter.ink_saver))

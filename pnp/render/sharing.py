@@ -7,9 +7,9 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import groupby
 
-from pnp.render.components import PieceSheet, Section
 from pnp.render.elements import Element
 from pnp.render.pages import Shared
+from pnp.render.specs import PieceGroup, Section
 
 FORM_FROM = 32             # a side or run drawn this often becomes one form; less often, the form's own object costs
                            # more than it saves, as a page's stream already compresses what its few pieces repeat
@@ -33,7 +33,7 @@ def shared_drawing(sections: Sequence[Section]) -> Shared:
     drawn: Counter[int] = Counter()
     sides: dict[int, tuple[Element, ...]] = {}
     for section in sections:
-        if isinstance(section, PieceSheet):
+        if isinstance(section, PieceGroup):
             for piece in section.pieces:
                 for side in (piece.face, piece.back):
                     if side is not None:

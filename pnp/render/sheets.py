@@ -10,15 +10,15 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect
-from pnp.render.components import SHEET_GAP_MM, Sheet
 from pnp.render.elements import icon_refs
 from pnp.render.furniture import content_area
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
+from pnp.render.specs import SHEET_GAP_MM, PageComponent
 
 SLOT_GAP = SHEET_GAP_MM * MM
 
 
-def plan_sheets(run: list[Sheet], options: RenderOptions) -> list[PagePlan]:
+def plan_sheets(run: list[PageComponent], options: RenderOptions) -> list[PagePlan]:
     """Pages for sheets in a row: on paper that holds two full-size pages, laid out for the half
     page and imposed two to a sheet."""
     half = options.half_page()
@@ -47,7 +47,7 @@ def impose_two_up(halves: list[PagePlan], half: RenderOptions) -> list[PagePlan]
     return pages
 
 
-def plan_sheet(sheet: Sheet, options: RenderOptions) -> list[PagePlan]:
+def plan_sheet(sheet: PageComponent, options: RenderOptions) -> list[PagePlan]:
     area = content_area(options.printable())
     per_page = max(sheet.per_page, 1)
     slot_h = (area.height - (per_page - 1) * SLOT_GAP) / per_page

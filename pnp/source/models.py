@@ -30,12 +30,12 @@ def _pdf_name(value: str) -> str:
 
 
 Count = Annotated[int, Field(gt=0, le=10_000)]     # a deck of 10,000 designs (5,000 of a kind) is a real project
-Text = Annotated[str, Field(min_length=1, max_length=600)]
+Words = Annotated[str, Field(min_length=1, max_length=600)]
 Mm = Annotated[float, Field(gt=0, le=2000)]   # a length in millimetres
 Templates = dict[str, TemplateSpec]      # a data file's [templates]: the kit's, changed by name
 # one card's changes to its template, by slot name; none by default, made for each card (pydantic
 # would deep-copy a shared {} for each of a deck's 10,000 rows), and said in the editor's schema
-Layout = Annotated[dict[str, SlotSpec], Field(default_factory=dict, json_schema_extra={"default": {}})]
+SlotOverrides = Annotated[dict[str, SlotSpec], Field(default_factory=dict, json_schema_extra={"default": {}})]
 
 
 PdfName = Annotated[str, AfterValidator(_pdf_name)]
@@ -44,9 +44,9 @@ PdfName = Annotated[str, AfterValidator(_pdf_name)]
 class CoverText(Strict):
     """What the print guide adds: what else to bring, and how to cut and fold each file (by its name)."""
 
-    bring: list[Text]
-    assembly: dict[PdfName, list[Text]]
-    notes: list[Text] = []
+    bring: list[Words]
+    assembly: dict[PdfName, list[Words]]
+    notes: list[Words] = []
 
     @field_validator("assembly", mode="before")
     @classmethod
@@ -62,11 +62,11 @@ class CardDesign(Strict):
     face differs from the deck's template (`layout`: slot name -> what changes)."""
 
     id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
-    name: Text
+    name: Words
     icon: IconName
     color: Color
     tint: Color
-    layout: Layout
+    layout: SlotOverrides
 
 
 class CardBack(Strict):
@@ -74,10 +74,10 @@ class CardBack(Strict):
     its colours."""
 
     icon: IconName
-    title: Text
+    title: Words
     color: Color
     background: Color
-    tagline: Text | None = None
+    tagline: Words | None = None
 
 
 class PawnSet(Strict):
@@ -87,7 +87,7 @@ class PawnSet(Strict):
     width: Annotated[float, Field(ge=15, le=60)]
     height: Annotated[float, Field(ge=20, le=80)]
     colors: Annotated[list[Color], Field(min_length=1)]
-    names: Annotated[list[Text], Field(min_length=1)]
+    names: Annotated[list[Words], Field(min_length=1)]
 
     @model_validator(mode="after")
     def _one_name_per_colour(self) -> PawnSet:

@@ -12,7 +12,7 @@ from pydantic import Field, model_validator
 
 from pnp.errors import UsageProblem
 from pnp.source.gamesource import GameSource
-from pnp.source.models import Count, Strict, Text, parse
+from pnp.source.models import Count, Strict, Words, parse
 
 RULES_FILE = "rules.toml"
 Positive = Annotated[int, Field(gt=0, le=1000)]
@@ -22,7 +22,7 @@ class Players(Strict):
     min: Positive
     max: Positive | None = None
     default: Positive
-    rule: Text
+    rule: Words
 
     @model_validator(mode="after")
     def _ordered(self) -> Players:
@@ -35,7 +35,7 @@ class Players(Strict):
 
 class ComponentCount(Strict):
     kind: Literal["card", "token", "board", "sheet", "fold-card", "standee"]
-    label: Text
+    label: Words
     fixed: Count | None = None
     per_player: Count | None = None
     per_copy: Count | None = None
@@ -44,7 +44,7 @@ class ComponentCount(Strict):
     extra_beyond: Positive | None = None
     sides: Literal[1, 2] = 1
     at_least: bool = False       # the count is a minimum (spares welcome)
-    hidden: Text | None = None   # components drawn face down together: they must share one back
+    hidden: Words | None = None   # components drawn face down together: they must share one back
 
     @model_validator(mode="after")
     def _one_rule(self) -> ComponentCount:
@@ -87,9 +87,9 @@ class ComponentCount(Strict):
 
 
 class GameInfo(Strict):
-    title: Text
-    summary: Text
-    credits: list[Text] = []    # who made the game, as its rule document names them: author, copyright line
+    title: Words
+    summary: Words
+    credits: list[Words] = []    # who made the game, as its rule document names them: author, copyright line
 
 
 REFERENCE_KIND = "reference"

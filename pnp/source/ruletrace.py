@@ -15,7 +15,7 @@ from typing import Annotated
 from pydantic import AfterValidator, Field, model_validator
 
 from pnp.source.gamesource import DOCUMENT_FILE, GameSource
-from pnp.source.models import Strict, Text, parse
+from pnp.source.models import Strict, Words, parse
 from pnp.source.rules import Problem
 from pnp.source.tomlfiles import key_text, string_values
 
@@ -48,8 +48,8 @@ class TraceEntry(Strict):
 
     says: Annotated[list[Quote], Field(min_length=1)]
     printed: list[Place] = []
-    not_printed: Text | None = None        # why these sentences are not printed
-    reading: Text | None = None            # how we read an ambiguous sentence, printed as a reading
+    not_printed: Words | None = None        # why these sentences are not printed
+    reading: Words | None = None            # how we read an ambiguous sentence, printed as a reading
 
     @model_validator(mode="after")
     def _printed_or_why(self) -> TraceEntry:
@@ -61,7 +61,7 @@ class TraceEntry(Strict):
 
 
 class Trace(Strict):
-    document: Text                                   # the rule document's title
+    document: Words                                   # the rule document's title
     statements: list[Place] = []                     # printed rule text besides the rules sheet's lines
     rule: Annotated[list[TraceEntry], Field(min_length=1)]
 

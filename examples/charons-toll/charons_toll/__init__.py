@@ -12,14 +12,38 @@ from typing import Annotated
 
 from pydantic import Field
 
-from pnp.games import BuildContext, Game, Promises
-from pnp.games.kit import AidSides, aid_sides, aids_document, card_back, standee_piece, standee_tab
-from pnp.render.components import Board, Cover, DocumentSpec, Piece, PieceSheet
-from pnp.render.elements import Box, Elements, Icon, Line, Text
-from pnp.source.gamesource import GameSource
-from pnp.source.icons import IconStore
-from pnp.source.models import CardBack, Color, IconName, Strict, Templates, load_file
-from pnp.source.rules import Problem, RulesModel, check_facts
+from pnp.games.contract import (
+    AidSides,
+    Board,
+    Box,
+    BuildContext,
+    CardBack,
+    Color,
+    Cover,
+    DocumentSpec,
+    Elements,
+    Game,
+    GameSource,
+    Icon,
+    IconName,
+    IconStore,
+    Line,
+    Piece,
+    PieceGroup,
+    Problem,
+    Promises,
+    RulesModel,
+    Strict,
+    Templates,
+    Text,
+    aid_sides,
+    aids_document,
+    card_back,
+    check_facts,
+    load_file,
+    standee_piece,
+    standee_tab,
+)
 
 SLUG = "charons-toll"
 FILE = "components.toml"
@@ -111,10 +135,10 @@ def documents(d: TollData, ctx: BuildContext) -> list[DocumentSpec]:
                   elements=river_elements(d))
     return [
         DocumentSpec(filename="cards.pdf", title="Cards", game_title=d.title,
-                     sections=[PieceSheet(title="Cards", pieces=obols + passengers, width=w, height=h)],
+                     sections=[PieceGroup(title="Cards", pieces=obols + passengers, width=w, height=h)],
                      cover=Cover(contents=[f"{len(obols)} Obol and {len(passengers)} Passenger cards, one back."])),
         DocumentSpec(filename="river.pdf", title="River board and boat", game_title=d.title,
-                     sections=[river, PieceSheet(title="Boat", pieces=[boat], width=d.boat.width,
+                     sections=[river, PieceGroup(title="Boat", pieces=[boat], width=d.boat.width,
                                                  height=2 * d.boat.height + 2 * standee_tab(d.boat.width))],
                      cover=Cover(contents=["The river board and the boat pawn."],
                                  assembly=["Fold the boat at its head and glue the figures back to back."])),
@@ -129,6 +153,6 @@ def invariants(d: TollData, rules: RulesModel, players: int) -> list[Problem]:
 
 
 GAME = Game(slug=SLUG, load=load, documents=documents, invariants=invariants, files=(FILE,), models={FILE: TollData},
-            promises=Promises(sheets=9, headings=("Setup", "A turn"),
+            promises=Promises(headings=("Setup", "A turn"),
                               counts={"obol": "{} Obol cards", "passenger": "{} Passenger cards"}),
             folder=HERE / "layouts" / SLUG)

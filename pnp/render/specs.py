@@ -29,7 +29,7 @@ class Piece:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class PieceSheet:
+class PieceGroup:
     """Pieces of one size imposed on sheets; double-sided ones get their backs on the next page."""
 
     title: str
@@ -68,9 +68,9 @@ SHEET_GAP_MM = 6.0        # between sheets stacked on one page: room for the cut
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class Sheet:
+class PageComponent:
     """A page component (mat, gamesheet, player aid), laid out for the room a page leaves it
-    (`BuildContext.sheet_room`): width x height mm.
+    (`BuildContext.component_room`): width x height mm.
 
     `copies` instances are printed, `per_page` of them stacked on a page with a cut line between.
     """
@@ -85,7 +85,7 @@ class Sheet:
     per_page: int = 1
 
 
-Section = PieceSheet | Board | Sheet
+Section = PieceGroup | Board | PageComponent
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

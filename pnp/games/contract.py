@@ -1,0 +1,81 @@
+"""Everything a game module needs, from one place: a game's author imports from here and from
+nowhere else in pnp (the architecture test holds pnp's own games to it).
+
+What a game owes pnp is the `Game` entry: `load` reads its data from a `GameSource`, `documents`
+turns it into `DocumentSpec`s (pieces, boards and page components as data), `invariants` checks its
+own rules. The build then holds every game to the same obligations, whatever its code does: each
+count the rules model declares is placed, every `{name}` in printed text is filled, each
+`[cover.assembly]` note names a file the game makes, the rules sheet shows `Promises.headings`,
+and what the print guide says of the paper comes from the build itself. `pnp validate` reports a
+broken one with its file and key.
+"""
+
+from pnp.errors import LayoutError
+from pnp.files.timelimit import TimeLimitExceeded, time_limit
+from pnp.games import BuildContext, Game, Promises
+from pnp.games.kit import (
+    BASE_GAPS,
+    AidSides,
+    Drawing,
+    Grid,
+    TokenSide,
+    aid_sides,
+    aids_document,
+    assembly_for,
+    card_back,
+    natural_size,
+    page_component,
+    panel,
+    pawn_bases,
+    pawn_name,
+    pawn_room,
+    pawn_standees,
+    region,
+    round_token,
+    size_around,
+    spots,
+    standee_piece,
+    standee_tab,
+)
+from pnp.geometry import CARDS as CARD_SIZES
+from pnp.geometry import MM
+from pnp.render.columns import Block, Kind, balanced_split, column_height, text_column
+from pnp.render.compose import Area
+from pnp.render.elements import INK, WHITE, Box, Circle, Element, Elements, Group, Icon, Line, Polygon, Text
+from pnp.render.specs import Board, Cover, DocumentSpec, PageComponent, Piece, PieceGroup, Section
+from pnp.source.gamesource import GameSource
+from pnp.source.icons import IconRef, IconStore
+from pnp.source.models import (
+    CardBack,
+    CardDesign,
+    Color,
+    Count,
+    CoverText,
+    IconName,
+    Mm,
+    PawnSet,
+    SlotOverrides,
+    Strict,
+    Templates,
+    Words,
+    load_file,
+)
+from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders
+from pnp.source.rules import CountOrigin, Problem, RulesModel, check_facts
+from pnp.source.sandbox import TEMPLATE_OUTPUT, BoundedSandbox, TemplateLimit
+from pnp.source.slots import Length, SlotSpec
+from pnp.source.svgshape import IconShape, SvgRejected, radial_tips
+
+__all__ = [
+    "BASE_GAPS", "CARD_SIZES", "INK", "MM", "TEMPLATE_OUTPUT", "WHITE",
+    "AidSides", "Area", "Block", "Board", "BoundedSandbox", "Box", "BuildContext", "CardBack", "CardDesign", "Circle",
+    "Color", "Count", "CountOrigin", "Cover", "CoverText", "DocumentSpec", "Drawing", "Element", "Elements", "Game",
+    "GameSource", "Grid", "Group", "Icon", "IconName", "IconRef", "IconShape", "IconStore", "Kind", "LayoutError",
+    "Length", "Line", "Mm", "PageComponent", "PawnSet", "Piece", "PieceGroup", "PlaceholderError", "Polygon",
+    "Problem", "Promises", "RulesModel", "Section", "SlotOverrides", "SlotSpec", "Strict", "SvgRejected",
+    "TemplateLimit", "Templates", "Text", "TimeLimitExceeded", "TokenSide", "UnknownPlaceholder", "Words",
+    "aid_sides", "aids_document", "assembly_for", "balanced_split", "card_back", "check_facts", "column_height",
+    "fill_placeholders", "load_file", "natural_size", "page_component", "panel", "pawn_bases", "pawn_name",
+    "pawn_room", "pawn_standees", "radial_tips", "region", "round_token", "size_around", "spots", "standee_piece",
+    "standee_tab", "text_column", "time_limit",
+]

@@ -55,8 +55,10 @@ def main() -> None:
     for name in COMMANDS:
         cpu = {label: median(r.cpu for r in runs[name, label]) for label in checkouts}
         wall = {label: median(r.wall for r in runs[name, label]) for label in checkouts}
-        print(f"| pnp {name} | {cpu['before']:.2f} | {cpu['after']:.2f} | {cpu['after'] / cpu['before']:.2f}x "
-              f"| {wall['before']:.2f} | {wall['after']:.2f} |")
+        print(
+            f"| pnp {name} | {cpu['before']:.2f} | {cpu['after']:.2f} | {cpu['after'] / cpu['before']:.2f}x "
+            f"| {wall['before']:.2f} | {wall['after']:.2f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -27,13 +27,27 @@ def _pieces(count: int):
     from pnp.render.components import Piece
     from pnp.render.elements import Icon, Text
 
-    back = (Icon(ref=BACK_ICON, cx=W / 2, cy=H / 2 + 5, size=38, color="#f3e9d2"), Text(text="Synthetic deck", x=5, y=12, w=W - 10, h=8, size=10, color="#f3e9d2"))
-    return [Piece(kind="card", name=f"Card {i:05d}",
-                  face=(Icon(ref=ICON, cx=W / 2, cy=H * 0.55, size=38, color="#b3261e"),
-                   Text(text=f"Card {i:05d}", x=4, y=H - 14, w=W - 8, h=10, size=13, bold=True),
-                   Text(text="First line of rules text", x=4, y=16, w=W - 8, h=5, size=8),
-                   Text(text="and a second line under it", x=4, y=10, w=W - 8, h=5, size=8)),
-                  back=back, back_name="back", background="#fff4ee", back_background="#2b2540") for i in range(count)]
+    back = (
+        Icon(ref=BACK_ICON, cx=W / 2, cy=H / 2 + 5, size=38, color="#f3e9d2"),
+        Text(text="Synthetic deck", x=5, y=12, w=W - 10, h=8, size=10, color="#f3e9d2"),
+    )
+    return [
+        Piece(
+            kind="card",
+            name=f"Card {i:05d}",
+            face=(
+                Icon(ref=ICON, cx=W / 2, cy=H * 0.55, size=38, color="#b3261e"),
+                Text(text=f"Card {i:05d}", x=4, y=H - 14, w=W - 8, h=10, size=13, bold=True),
+                Text(text="First line of rules text", x=4, y=16, w=W - 8, h=5, size=8),
+                Text(text="and a second line under it", x=4, y=10, w=W - 8, h=5, size=8),
+            ),
+            back=back,
+            back_name="back",
+            background="#fff4ee",
+            back_background="#2b2540",
+        )
+        for i in range(count)
+    ]
 
 
 def _souls(count: int):
@@ -45,30 +59,51 @@ def _souls(count: int):
     from pnp.render.elements import Box, Icon, Text
 
     kinds = {"good": ("GOOD SOUL", "#c8961e", "#fff8e6", "HEAVEN"), "evil": ("EVIL SOUL", "#9b2226", "#fbeaea", "HELL")}
-    common = {kind: (Box(x=0, y=77.343, w=W, h=11.557, fill=color),
-                     Text(text=label, x=3, y=80.343, w=57.5, h=5.557, size=13, bold=True, color="#ffffff"),
-                     Text(text=f"Spend 2 to step toward {way}", x=4, y=2.5, w=55.5, h=6.223, size=7, min_size=5.5,
-                          color=color),
-                     Box(x=1.2, y=1.2, w=61.1, h=86.5, stroke=color, width=1.2, radius=2.5))
-              for kind, (label, color, _, way) in kinds.items()}
+    common = {
+        kind: (
+            Box(x=0, y=77.343, w=W, h=11.557, fill=color),
+            Text(text=label, x=3, y=80.343, w=57.5, h=5.557, size=13, bold=True, color="#ffffff"),
+            Text(text=f"Spend 2 to step toward {way}", x=4, y=2.5, w=55.5, h=6.223, size=7, min_size=5.5, color=color),
+            Box(x=1.2, y=1.2, w=61.1, h=86.5, stroke=color, width=1.2, radius=2.5),
+        )
+        for kind, (label, color, _, way) in kinds.items()
+    }
     icons = ["lorc/prayer", "lorc/dove", "lorc/angel-outfit"]
-    art = {(ref, kind): Icon(ref=ref, cx=W / 2, cy=46.228, size=37.338, color=kinds[kind][1])
-           for ref in icons for kind in kinds}
-    back = (Box(x=3, y=3, w=57.5, h=82.9, stroke="#e9e4f0", width=0.8, radius=2.5),
-            Icon(ref="lorc/spectre", cx=W / 2, cy=48.895, size=39.116, color="#e9e4f0"),
-            Text(text="Soul", x=5, y=13.335, w=53.5, h=8.001, size=13, bold=True, color="#e9e4f0"),
-            Text(text="I'm going Straight to ...", x=5, y=6.6675, w=53.5, h=6.223, size=7.5, color="#e9e4f0"))
+    art = {
+        (ref, kind): Icon(ref=ref, cx=W / 2, cy=46.228, size=37.338, color=kinds[kind][1])
+        for ref in icons
+        for kind in kinds
+    }
+    back = (
+        Box(x=3, y=3, w=57.5, h=82.9, stroke="#e9e4f0", width=0.8, radius=2.5),
+        Icon(ref="lorc/spectre", cx=W / 2, cy=48.895, size=39.116, color="#e9e4f0"),
+        Text(text="Soul", x=5, y=13.335, w=53.5, h=8.001, size=13, bold=True, color="#e9e4f0"),
+        Text(text="I'm going Straight to ...", x=5, y=6.6675, w=53.5, h=6.223, size=7.5, color="#e9e4f0"),
+    )
     pieces = []
     for i in range(count):
         kind = "good" if i % 2 == 0 else "evil"
         band, label, hint, frame = common[kind]
-        face = (band, label, art[(icons[i % 3], kind)],
-                Text(text=f"Soul {i:05d}", x=3, y=17.78, w=57.5, h=8.001, size=13, bold=True, color=kinds[kind][1]),
-                Text(text=f"Design number {i}", x=4, y=10.668, w=55.5, h=7.112, size=7.5, min_size=5.5,
-                     color="#444444"),
-                hint, frame)
-        pieces.append(Piece(kind=f"soul-{kind}", name=f"Soul {i:05d}", face=face, back=back, back_name="soul",
-                            background=kinds[kind][2], back_background="#3d3551"))
+        face = (
+            band,
+            label,
+            art[(icons[i % 3], kind)],
+            Text(text=f"Soul {i:05d}", x=3, y=17.78, w=57.5, h=8.001, size=13, bold=True, color=kinds[kind][1]),
+            Text(text=f"Design number {i}", x=4, y=10.668, w=55.5, h=7.112, size=7.5, min_size=5.5, color="#444444"),
+            hint,
+            frame,
+        )
+        pieces.append(
+            Piece(
+                kind=f"soul-{kind}",
+                name=f"Soul {i:05d}",
+                face=face,
+                back=back,
+                back_name="soul",
+                background=kinds[kind][2],
+                back_background="#3d3551",
+            )
+        )
     return pieces
 
 
@@ -86,17 +121,30 @@ def _render(pieces, *, filename: str, title: str, sheet_title: str, game_title: 
     from pnp.render.document import render_document
     from pnp.source.icons import IconStore
 
-    spec = DocumentSpec(filename=filename, title=title, sections=[PieceSheet(title=sheet_title, pieces=pieces, width=W, height=H)], cover=Cover(contents=["bench"]), game_title=game_title)
+    spec = DocumentSpec(
+        filename=filename,
+        title=title,
+        sections=[PieceSheet(title=sheet_title, pieces=pieces, width=W, height=H)],
+        cover=Cover(contents=["bench"]),
+        game_title=game_title,
+    )
     return render_document(spec, _options(), IconStore(shipped_icons_dir())).pdf
 
 
 def ours(count: int) -> bytes:
-    return _render(_pieces(count), filename="bench.pdf", title="Synthetic deck", sheet_title="Cards", game_title="Bench")
+    return _render(
+        _pieces(count), filename="bench.pdf", title="Synthetic deck", sheet_title="Cards", game_title="Bench"
+    )
 
 
 def souls(count: int) -> bytes:
-    return _render(_souls(count), filename="cards.pdf", title="Cards", sheet_title="Soul cards",
-                   game_title="I'm going Straight to ...")
+    return _render(
+        _souls(count),
+        filename="cards.pdf",
+        title="Cards",
+        sheet_title="Soul cards",
+        game_title="I'm going Straight to ...",
+    )
 
 
 def _grid():
@@ -119,9 +167,11 @@ def _icon_form(canvas, name: str, ref: str) -> None:
         i = 0
         for op in operators:
             if op in (0, 1):
-                (path.moveTo if op == 0 else path.lineTo)(points[i], points[i + 1]); i += 2
+                (path.moveTo if op == 0 else path.lineTo)(points[i], points[i + 1])
+                i += 2
             elif op == 2:
-                path.curveTo(*points[i:i + 6]); i += 6
+                path.curveTo(*points[i : i + 6])
+                i += 6
             else:
                 path.close()
     canvas.drawPath(path, stroke=0, fill=1, fillMode=1)
@@ -181,11 +231,10 @@ def floor(count: int, naive: bool = False) -> bytes:
     from pnp.render.fonts import BOLD, REGULAR, register_fonts
 
     register_fonts()
-    rl_config.useA85 = 0          # the same binary streams as ours: the floor is the floor
+    rl_config.useA85 = 0  # the same binary streams as ours: the floor is the floor
     options = _options()
     page_w = options.paper.width
-    c = Canvas(None, pagesize=(page_w, options.paper.height), invariant=1, pageCompression=1,
-               initialFontName=REGULAR)
+    c = Canvas(None, pagesize=(page_w, options.paper.height), invariant=1, pageCompression=1, initialFontName=REGULAR)
     cells = _grid()
     icon_pdf = _icon_pdf() if naive else None
     naive_dir = Path(tempfile.mkdtemp(prefix="naive-")) if naive else None
@@ -193,10 +242,13 @@ def floor(count: int, naive: bool = False) -> bytes:
         _icon_form(c, "face", ICON)
     _icon_form(c, "back", BACK_ICON)
     _cut_marks(c, cells, page_w, options.paper.height)
-    c.beginForm("backside", 0, 0, cells[0].width, cells[0].height)     # the deck's one back, as ours draws it
+    c.beginForm("backside", 0, 0, cells[0].width, cells[0].height)  # the deck's one back, as ours draws it
     c.setFillColor(toColor("#f3e9d2"))
-    c.saveState(); c.translate(cells[0].width / 2 - 38 * MM / 2, 86.31496); c.scale(38 * MM / 512, 38 * MM / 512)
-    c.doForm("back"); c.restoreState()
+    c.saveState()
+    c.translate(cells[0].width / 2 - 38 * MM / 2, 86.31496)
+    c.scale(38 * MM / 512, 38 * MM / 512)
+    c.doForm("back")
+    c.restoreState()
     c.setFont(REGULAR, 10)
     c.drawCentredString(cells[0].width / 2, 42.57833, "Synthetic deck")
     c.endForm()
@@ -214,22 +266,34 @@ def floor(count: int, naive: bool = False) -> bytes:
             if naive:
                 c.drawImage(str(_rasterise(icon_pdf, naive_dir, i)), x, y, size, size, mask="auto")
             else:
-                c.saveState(); c.translate(x, y); c.scale(size / 512, size / 512); c.doForm("face"); c.restoreState()
+                c.saveState()
+                c.translate(x, y)
+                c.scale(size / 512, size / 512)
+                c.doForm("face")
+                c.restoreState()
             c.setFillColor(ink)
             c.setFont(BOLD, 13)
             c.drawCentredString(cell.x + cell.width / 2, cell.y + 222.8794, f"Card {i:05d}")
             c.setFont(REGULAR, 8)
             c.drawCentredString(cell.x + cell.width / 2, cell.y + 50.22014, "First line of rules text")
             c.drawCentredString(cell.x + cell.width / 2, cell.y + 33.21227, "and a second line under it")
-        _page(c, page_w, 2 * sheet + 1, 2 * sheets,
-              f"Cards {sheet + 1}/{sheets}: fronts (print the file double-sided, flip on long edge)")
+        _page(
+            c,
+            page_w,
+            2 * sheet + 1,
+            2 * sheets,
+            f"Cards {sheet + 1}/{sheets}: fronts (print the file double-sided, flip on long edge)",
+        )
         for _, cell in chunk:
             x = page_w - cell.right
             c.setFillColor(night)
             c.rect(x, cell.y, cell.width, cell.height, stroke=0, fill=1)
-            c.saveState(); c.translate(x, cell.y); c.doForm("backside"); c.restoreState()
+            c.saveState()
+            c.translate(x, cell.y)
+            c.doForm("backside")
+            c.restoreState()
         _page(c, page_w, 2 * sheet + 2, 2 * sheets, f"Cards {sheet + 1}/{sheets}: backs (flip on long edge)")
-    pdf = c.getpdfdata()          # as ours takes it: the bytes themselves, not a file's copy
+    pdf = c.getpdfdata()  # as ours takes it: the bytes themselves, not a file's copy
     if naive_dir:
         import shutil
 

@@ -62,8 +62,9 @@ def watch_latency(rounds: int) -> list[float]:
         shutil.copytree(shipped_icons_dir(), project / "icons")
         log = project / "watch.log"
         with open(log, "w") as out:
-            watcher = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "--port", "0"], cwd=project,
-                                       stdout=out, stderr=subprocess.STDOUT)
+            watcher = subprocess.Popen(
+                [sys.executable, "-m", "pnp", "watch", "--port", "0"], cwd=project, stdout=out, stderr=subprocess.STDOUT
+            )
         try:
             deadline = time.monotonic() + 60
             while not re.search(r"serving http", log.read_text()):
@@ -76,7 +77,7 @@ def watch_latency(rounds: int) -> list[float]:
             seconds = []
             for number in range(rounds):
                 before = pdf.stat().st_mtime_ns
-                time.sleep(0.3)                       # let the watcher settle between saves
+                time.sleep(0.3)  # let the watcher settle between saves
                 started = time.perf_counter()
                 cards.write_text(original.replace('name = "Still Water"', f'name = "Still Water {number}"', 1))
                 while pdf.stat().st_mtime_ns == before:
@@ -96,8 +97,11 @@ def designer_project(designs: int, folder: Path) -> Path:
     import csv
     import re
 
-    subprocess.run([sys.executable, "-m", "pnp", "new", str(folder), "--game", "straight-to"], check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "-m", "pnp", "new", str(folder), "--game", "straight-to"],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     game = folder / "layouts" / "straight-to"
     components = game / "components.toml"
     kept = re.sub(r"\[\[souls\]\]\n(?:[^\[\n][^\n]*\n|\n)*", "", components.read_text())
@@ -107,7 +111,9 @@ def designer_project(designs: int, folder: Path) -> Path:
         writer = csv.writer(out)
         writer.writerow(["type", "name", "icon", "count", "line", "back"])
         for i in range(designs):
-            writer.writerow(["good" if i % 2 == 0 else "evil", f"Soul {i:05d}", icons[i % 3], 1, f"Design number {i}", "soul"])
+            writer.writerow(
+                ["good" if i % 2 == 0 else "evil", f"Soul {i:05d}", icons[i % 3], 1, f"Design number {i}", "soul"]
+            )
     rules = game / "rules.toml"
     text = rules.read_text()
     for kind, count in (("good", designs // 2), ("evil", designs - designs // 2)):
@@ -120,8 +126,8 @@ def designer_project(designs: int, folder: Path) -> Path:
 class Target:
     """One figure of the performance issue: measured against its target as a ratio (<= 1.00 meets it)."""
 
-    figure: str         # {cards}: the size of the large deck this run measured (--cards)
-    before: str         # measured on the same machine before this round of work
+    figure: str  # {cards}: the size of the large deck this run measured (--cards)
+    before: str  # measured on the same machine before this round of work
     limit: float
     unit: str
 
@@ -133,8 +139,12 @@ TARGETS = {
     "cpu": Target(figure="ours/floor CPU at {cards:,} cards", before="1.40x*", limit=1.1, unit="x"),
     "bytes": Target(figure="ours/floor bytes at {cards:,} cards", before="1.32x", limit=1.2, unit="x"),
     "memory": Target(figure="peak memory at {cards:,} cards", before="100 MB", limit=80, unit="MB"),
-    "designer1k": Target(figure="designer project / internal route, 1,000 designs, CPU", before="~5x", limit=1.5, unit="x"),
-    "designer10k": Target(figure="designer project / internal route, 10,000 designs, CPU", before="~7x", limit=1.5, unit="x"),
+    "designer1k": Target(
+        figure="designer project / internal route, 1,000 designs, CPU", before="~5x", limit=1.5, unit="x"
+    ),
+    "designer10k": Target(
+        figure="designer project / internal route, 10,000 designs, CPU", before="~7x", limit=1.5, unit="x"
+    ),
     "rebuild": Target(figure="no-change rebuild, wall", before="0.42 s", limit=0.15, unit="s"),
     "report": Target(figure="pnp report, all five games, CPU", before="12.91 s", limit=5.0, unit="s"),
     "report_again": Target(figure="pnp report again, nothing changed, CPU", before="12.91 s", limit=5.0, unit="s"),
@@ -143,10 +153,10 @@ TARGETS = {
 *1.40x was against that looser floor)."""
 
 
-SMALL = 1000          # the small designer project and deck, beside the large ones
-FIXED = 10            # designs in the project that shows the public route's fixed cost
-IMPORTS = {           # what each route loads before its work, as a process of its own that ends at once
-    "bare": "",       # (the interpreter's own tear-down of what it loaded is not the imports' cost)
+SMALL = 1000  # the small designer project and deck, beside the large ones
+FIXED = 10  # designs in the project that shows the public route's fixed cost
+IMPORTS = {  # what each route loads before its work, as a process of its own that ends at once
+    "bare": "",  # (the interpreter's own tear-down of what it loaded is not the imports' cost)
     "public": "import pnp.cli, pnp.pipeline.build, pnp.games.straight_to, jinja2",
     "pydantic": "import pydantic.fields",
     "internal": "import pnp.render.document, pnp.render.components, reportlab.lib.colors",
@@ -180,10 +190,10 @@ def main() -> None:
         cwd.mkdir()
         projects = {n: designer_project(n, Path(work) / f"designs-{n}") for n in (SMALL, 10000)}
         fixed = designer_project(FIXED, Path(work) / f"designs-{FIXED}")
-        process(pnp + ["build"], cwd)                  # warm the file cache and leave an output to skip
+        process(pnp + ["build"], cwd)  # warm the file cache and leave an output to skip
         for project in (*projects.values(), fixed):
             process(pnp + ["build", "straight-to"], project)
-        for _ in range(args.rounds):                   # every measurement once per round, in turn
+        for _ in range(args.rounds):  # every measurement once per round, in turn
             runs["pass"].append(process([sys.executable, "-c", "pass"]))
             runs["deck100"].append(deck("ours", 100))
             runs["full"].append(process(pnp + ["build", "--force"], cwd))
@@ -192,7 +202,7 @@ def main() -> None:
             runs["rebuild"].append(process(pnp + ["build"], cwd))
             runs["help"].append(process(pnp + ["--help"], cwd))
             for figures in (cwd / "output").glob(f"*/{FIGURES_FILE}"):
-                figures.unlink()                       # a report from scratch, then one with nothing changed
+                figures.unlink()  # a report from scratch, then one with nothing changed
             runs["report"].append(process(pnp + ["report"], cwd))
             runs["report_again"].append(process(pnp + ["report"], cwd))
             runs[f"public{FIXED}"].append(process(pnp + ["build", "straight-to", "--force"], fixed))
@@ -200,31 +210,44 @@ def main() -> None:
                 runs[f"imports-{route}"].append(process([sys.executable, "-c", f"{code}\nimport os\nos._exit(0)"]))
             for n, project in projects.items():
                 runs[f"public{n}"].append(process(pnp + ["build", "straight-to", "--force"], project))
-                fresh = Path(work) / f"first-{n}"          # a designer's first build: nothing to keep
+                fresh = Path(work) / f"first-{n}"  # a designer's first build: nothing to keep
                 runs[f"first{n}"].append(process(pnp + ["build", "straight-to", "-o", str(fresh)], project))
                 shutil.rmtree(fresh)
                 runs[f"souls{n}"].append(deck("souls", n))
-            for n in sorted({*projects, args.cards}):     # the internal route, the decks against the floor
+            for n in sorted({*projects, args.cards}):  # the internal route, the decks against the floor
                 runs[f"ours{n}"].append(deck("ours", n))
             for n in sorted({SMALL, args.cards}):
                 runs[f"floor{n}"].append(deck("floor", n))
     latency = watch_latency(args.rounds)
-    med = {key: Run(wall=median(r.wall for r in rs), cpu=median(r.cpu for r in rs),
-                    peak_mb=median(r.peak_mb for r in rs), out=rs[0].out) for key, rs in runs.items()}
+    med = {
+        key: Run(
+            wall=median(r.wall for r in rs),
+            cpu=median(r.cpu for r in rs),
+            peak_mb=median(r.peak_mb for r in rs),
+            out=rs[0].out,
+        )
+        for key, rs in runs.items()
+    }
     ours, floor = med[f"ours{args.cards}"], med[f"floor{args.cards}"]
     ours_bytes = json.loads(ours.out)["bytes"]
     floor_bytes = json.loads(floor.out)["bytes"]
     measured = {
         "deck100": (med["deck100"].cpu - med["pass"].cpu, ""),
         "full": (med["full"].cpu, f"--jobs 1: {med['full1'].cpu:.2f} s"),
-        "parallel": (median(a.wall / b.wall for a, b in zip(runs["full"], runs["full1"])),
-                     f"{med['full'].wall:.2f} s / {med['full1'].wall:.2f} s"),
+        "parallel": (
+            median(a.wall / b.wall for a, b in zip(runs["full"], runs["full1"])),
+            f"{med['full'].wall:.2f} s / {med['full1'].wall:.2f} s",
+        ),
         "cpu": (ours.cpu / floor.cpu, f"{ours.cpu:.2f} s / {floor.cpu:.2f} s"),
         "bytes": (ours_bytes / floor_bytes, f"{ours_bytes / args.cards:.0f} / {floor_bytes / args.cards:.0f} B a card"),
         "memory": (ours.peak_mb, f"floor {floor.peak_mb:.0f} MB"),
-        **{f"designer{n // 1000}k": (med[f"public{n}"].cpu / med[f"ours{n}"].cpu,
-                                      f"{med[f'public{n}'].cpu:.2f} s / {med[f'ours{n}'].cpu:.2f} s")
-           for n in projects},
+        **{
+            f"designer{n // 1000}k": (
+                med[f"public{n}"].cpu / med[f"ours{n}"].cpu,
+                f"{med[f'public{n}'].cpu:.2f} s / {med[f'ours{n}'].cpu:.2f} s",
+            )
+            for n in projects
+        },
         "rebuild": (med["rebuild"].wall, ""),
         "report": (med["report"].cpu, f"wall {med['report'].wall:.2f} s"),
         "report_again": (med["report_again"].cpu, f"wall {med['report_again'].wall:.2f} s"),
@@ -236,27 +259,47 @@ def main() -> None:
         shown = f"{value:.2f} {target.unit}" if target.unit != "x" else f"{value:.2f}x"
         limit = f"{target.limit:g} {target.unit}" if target.unit != "x" else f"{target.limit:g}x"
         mark = "" if value <= target.limit else "  MISSED"
-        print(f"{target.figure.format(cards=args.cards):58} {target.before:>8} {'<= ' + limit:>9} {shown:>9} {value / target.limit:>7.2f}  {detail}{mark}")
-    print(f"\nnot targets: full build --force --jobs 2: CPU "
-          f"{med['full2'].cpu:.2f} s, wall {median(a.wall / b.wall for a, b in zip(runs['full2'], runs['full1'])):.2f}x "
-          f"--jobs 1")
-    print(f"pnp --help {med['help'].wall:.2f} s wall; pnp watch, save to updated PDF "
-          f"{median(latency):.2f} s wall (min {min(latency):.2f}, max {max(latency):.2f}); "
-          f"{SMALL:,} cards ours/floor CPU {med[f'ours{SMALL}'].cpu / med[f'floor{SMALL}'].cpu:.2f}x")
-    print("designer project, first build into an empty output / internal route, CPU: " + "; ".join(
-        f"{n:,} designs {med[f'first{n}'].cpu / med[f'ours{n}'].cpu:.2f}x "
-        f"({med[f'first{n}'].cpu:.2f} s / {med[f'ours{n}'].cpu:.2f} s)" for n in projects))
+        print(
+            f"{target.figure.format(cards=args.cards):58} {target.before:>8} {'<= ' + limit:>9} {shown:>9} {value / target.limit:>7.2f}  {detail}{mark}"
+        )
+    print(
+        f"\nnot targets: full build --force --jobs 2: CPU "
+        f"{med['full2'].cpu:.2f} s, wall {median(a.wall / b.wall for a, b in zip(runs['full2'], runs['full1'])):.2f}x "
+        f"--jobs 1"
+    )
+    print(
+        f"pnp --help {med['help'].wall:.2f} s wall; pnp watch, save to updated PDF "
+        f"{median(latency):.2f} s wall (min {min(latency):.2f}, max {max(latency):.2f}); "
+        f"{SMALL:,} cards ours/floor CPU {med[f'ours{SMALL}'].cpu / med[f'floor{SMALL}'].cpu:.2f}x"
+    )
+    print(
+        "designer project, first build into an empty output / internal route, CPU: "
+        + "; ".join(
+            f"{n:,} designs {med[f'first{n}'].cpu / med[f'ours{n}'].cpu:.2f}x "
+            f"({med[f'first{n}'].cpu:.2f} s / {med[f'ours{n}'].cpu:.2f} s)"
+            for n in projects
+        )
+    )
     loads = {route: med[f"imports-{route}"].cpu - med["imports-bare"].cpu for route in IMPORTS}
-    print(f"designer project's fixed cost: {FIXED} designs {med[f'public{FIXED}'].cpu:.2f} s CPU; imports, over a bare interpreter: "
-          f"the public route's {loads['public']:.2f} s (pydantic alone {loads['pydantic']:.2f} s, before any "
-          f"model), the internal route's {loads['internal']:.2f} s")
-    print("designer project / its own Soul cards built in Python (deck_job.py souls), CPU: " + "; ".join(
-        f"{n:,} designs {med[f'public{n}'].cpu / med[f'souls{n}'].cpu:.2f}x "
-        f"({med[f'public{n}'].cpu:.2f} s / {med[f'souls{n}'].cpu:.2f} s)" for n in projects))
+    print(
+        f"designer project's fixed cost: {FIXED} designs {med[f'public{FIXED}'].cpu:.2f} s CPU; imports, over a bare interpreter: "
+        f"the public route's {loads['public']:.2f} s (pydantic alone {loads['pydantic']:.2f} s, before any "
+        f"model), the internal route's {loads['internal']:.2f} s"
+    )
+    print(
+        "designer project / its own Soul cards built in Python (deck_job.py souls), CPU: "
+        + "; ".join(
+            f"{n:,} designs {med[f'public{n}'].cpu / med[f'souls{n}'].cpu:.2f}x "
+            f"({med[f'public{n}'].cpu:.2f} s / {med[f'souls{n}'].cpu:.2f} s)"
+            for n in projects
+        )
+    )
     if args.naive:
         naive = deck("naive", SMALL)
-        print(f"{SMALL:,} cards naive (a PNG per card): {naive.cpu / med[f'ours{SMALL}'].cpu:.1f}x our CPU, "
-              f"{json.loads(naive.out)['bytes'] / json.loads(med[f'ours{SMALL}'].out)['bytes']:.1f}x our bytes")
+        print(
+            f"{SMALL:,} cards naive (a PNG per card): {naive.cpu / med[f'ours{SMALL}'].cpu:.1f}x our CPU, "
+            f"{json.loads(naive.out)['bytes'] / json.loads(med[f'ours{SMALL}'].out)['bytes']:.1f}x our bytes"
+        )
 
 
 if __name__ == "__main__":

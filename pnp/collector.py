@@ -17,7 +17,7 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-NEW_OBJECTS = 1_000_000     # made between two runs of the youngest generation (CPython: 700)
+NEW_OBJECTS = 1_000_000  # made between two runs of the youngest generation (CPython: 700)
 
 
 @contextmanager

@@ -39,8 +39,10 @@ class MissingExtra(UsageProblem):
             except ImportError:
                 missing.append(module)
         if missing:
-            raise cls(f"{command} needs pnp's {extra} extra ({', '.join(missing)} not installed): "
-                      f'pip install "purgatory-pnp[{extra}]"')
+            raise cls(
+                f"{command} needs pnp's {extra} extra ({', '.join(missing)} not installed): "
+                f'pip install "purgatory-pnp[{extra}]"'
+            )
 
 
 class LayoutError(PnpError):

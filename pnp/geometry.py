@@ -12,12 +12,17 @@ INCH = 72.0
 _UNITS = {"mm": MM, "cm": 10 * MM, "in": INCH, "pt": 1.0}
 _NUMBER = r"(\d+(?:\.\d+)?)"
 _LENGTH_RE = re.compile(rf"^\s*{_NUMBER}\s*(mm|cm|in|pt)?\s*$")
-_SIZE_RE = re.compile(rf"^\s*{_NUMBER}\s*[xX\u00d7]\s*{_NUMBER}\s*(mm|cm|in|pt)?\s*$")   # 63x88, 63X88, 63\u00d788
+_SIZE_RE = re.compile(rf"^\s*{_NUMBER}\s*[xX\u00d7]\s*{_NUMBER}\s*(mm|cm|in|pt)?\s*$")  # 63x88, 63X88, 63\u00d788
 
 PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4), "a3": (297, 420), "tabloid": (279.4, 431.8)}
 # mini: the Euro mini of 44 x 68 mm; american-mini: 1.75 x 2.5 in, what print shops sell as a mini card
-CARDS = {"poker": (63.5, 88.9), "bridge": (57.15, 88.9), "tarot": (70, 120), "mini": (44, 68),
-         "american-mini": (44.45, 63.5)}
+CARDS = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "tarot": (70, 120),
+    "mini": (44, 68),
+    "american-mini": (44.45, 63.5),
+}
 
 
 def parse_length(text: str | float | int, default_unit: str = "mm") -> float:

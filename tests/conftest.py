@@ -26,14 +26,15 @@ from pnp.files.paths import shipped_icons_dir
 from pnp.games import known_games, load_game
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA_GAMES = Path(__file__).parent / "data" / "layouts"      # games made of data alone
+DATA_GAMES = Path(__file__).parent / "data" / "layouts"  # games made of data alone
 
 # every game a default build makes: pnp's registered games and the data-only games it ships
 EVERY_GAME = tuple(known_games(None))
 
 
-def run_command(*command, cwd: Path | None = None, check: bool = True,
-                env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+def run_command(
+    *command, cwd: Path | None = None, check: bool = True, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess:
     result = subprocess.run([str(c) for c in command], cwd=cwd, capture_output=True, text=True, timeout=300, env=env)
     if check and result.returncode:
         pytest.fail(f"{' '.join(map(str, command))} exited {result.returncode}:\n{result.stdout}\n{result.stderr}")
@@ -75,20 +76,45 @@ def installed(tmp_path_factory) -> Path:
         shutil.copy(ROOT / name, source / name)
     for name in ("pnp", "layouts", "icons"):
         shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    souls_to_csv(source / "layouts")       # a card list kept as CSV must ship in the wheel too
-    run_command(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", work / "dist",
-         source)
+    souls_to_csv(source / "layouts")  # a card list kept as CSV must ship in the wheel too
+    run_command(
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "--quiet",
+        "--no-deps",
+        "--no-build-isolation",
+        "-w",
+        work / "dist",
+        source,
+    )
     (wheel,) = (work / "dist").glob("purgatory_pnp-*.whl")
     venv = work / "venv"
     run_command(sys.executable, "-m", "venv", "--without-pip", venv)
     python = venv / "bin" / "python"
-    site = Path(run_installed(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=work).stdout.strip())
-    run_command(sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps", "--no-index",
-         "--ignore-installed", wheel)
+    site = Path(
+        run_installed(
+            python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=work
+        ).stdout.strip()
+    )
+    run_command(
+        sys.executable,
+        "-m",
+        "pip",
+        "--python",
+        python,
+        "install",
+        "--quiet",
+        "--no-deps",
+        "--no-index",
+        "--ignore-installed",
+        wheel,
+    )
     # only now the dependencies: before, pip would see this environment's own pnp and skip the wheel
     (site / "test-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     where = run_installed(python, "-c", "import pnp; print(pnp.__file__)", cwd=work).stdout.strip()
-    assert where.startswith(str(venv)), where            # the wheel, not the checkout
+    assert where.startswith(str(venv)), where  # the wheel, not the checkout
     return venv
 
 
@@ -134,18 +160,22 @@ def layouts_copy(tmp_path) -> Path:
 @pytest.fixture
 def run():
     """Run the CLI in-process; returns click's Result (output holds stdout and stderr)."""
+
     def invoke(*args: str):
         return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
     return invoke
 
 
 @pytest.fixture
 def built(run, isolated):
     """Build one game with the CLI and return its output folder."""
+
     def build(game: str, *args):
         result = run("build", game, *args)
         assert result.exit_code == 0, result.output
         return isolated / "output" / game
+
     return build
 
 
@@ -163,8 +193,9 @@ def watch_process(project: Path, *args: str, log_path: Path):
     """`pnp watch --port 0` run as a designer runs it, in `project`; yields the process and the
     gallery's address once it serves, and ends it (SIGTERM, then kill) on the way out."""
     log = open(log_path, "w+")
-    process = subprocess.Popen([sys.executable, "-m", "pnp", "watch", *args, "--port", "0"], cwd=project,
-                               stdout=log, stderr=subprocess.STDOUT)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pnp", "watch", *args, "--port", "0"], cwd=project, stdout=log, stderr=subprocess.STDOUT
+    )
     try:
         deadline = time.monotonic() + 60
         found = None
@@ -185,9 +216,17 @@ def watch_process(project: Path, *args: str, log_path: Path):
         log.close()
 
 
-HEADLESS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--allow-file-access-from-files"]
+HEADLESS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--allow-file-access-from-files",
+]
 
 
 @pytest.fixture
@@ -206,10 +245,18 @@ def browser():
 
     def open_page(url: str, *, screenshot: Path | None = None, size: str = "1280,1800") -> str:
         with tempfile.TemporaryDirectory() as profile:
-            extra = [f"--window-size={size}", f"--screenshot={screenshot}"] if screenshot else \
-                ["--virtual-time-budget=3000", "--dump-dom"]
-            return subprocess.run([program, *HEADLESS, f"--user-data-dir={profile}", *extra, url],
-                                  capture_output=True, text=True, timeout=120).stdout
+            extra = (
+                [f"--window-size={size}", f"--screenshot={screenshot}"]
+                if screenshot
+                else ["--virtual-time-budget=3000", "--dump-dom"]
+            )
+            return subprocess.run(
+                [program, *HEADLESS, f"--user-data-dir={profile}", *extra, url],
+                capture_output=True,
+                text=True,
+                timeout=120,
+            ).stdout
+
     return open_page
 
 
@@ -229,32 +276,58 @@ def message_lines(output: str) -> list[str]:
     return [line for line in output.strip().splitlines() if not line.startswith("layouts: ")]
 
 
-BUILD_RECORDS = ("index.html", "last-failure.json")     # what a failed build rewrites on purpose
+BUILD_RECORDS = ("index.html", "last-failure.json")  # what a failed build rewrites on purpose
 
 
 def snapshot(folder: Path, skip: tuple[str, ...] = ()) -> dict[str, bytes]:
     """Every file under `folder` with its bytes (but those named in `skip`), to prove a failure
     changed nothing."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and p.name not in skip}
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name not in skip
+    }
 
 
 def pytest_addoption(parser):
-    parser.addoption("--refresh-visual", action="store_true",
-                     help="store this build's pages as the visual regression references (after an intended change)")
-    parser.addoption("--fuzz-cases", type=int, default=25, metavar="N",
-                     help="fuzz cases per game (CI runs 25; the nightly-style figure is 2000)")
+    parser.addoption(
+        "--refresh-visual",
+        action="store_true",
+        help="store this build's pages as the visual regression references (after an intended change)",
+    )
+    parser.addoption(
+        "--fuzz-cases",
+        type=int,
+        default=25,
+        metavar="N",
+        help="fuzz cases per game (CI runs 25; the nightly-style figure is 2000)",
+    )
 
 
 # The end-to-end tier: tests that build every game, build a wheel, drive a browser, kill builds,
 # simulate or solve whole games, or fuzz. `pytest -m "not slow"` leaves them out (the loop while
 # editing, under a minute); `pytest` runs everything (before a commit, and in CI).
 SLOW_FIXTURES = {"default_build", "installed", "browser", "exports", "sized_exports", "tts_exports", "reported"}
-SLOW_MODULES = {"test_fuzz_layouts", "test_interrupts_and_paths", "test_pdf_structure", "test_whole_file_duplex",
-                "test_watch", "test_punished_as_printed", "test_seven_steps_score", "test_visual_regression",
-                "test_published_game", "test_designer_loop", "test_output_confinement", "test_pieces_on_the_table",
-                "test_build_imports", "test_incremental", "test_icons_fetch", "test_bounded_inputs",
-                "test_player_aids", "test_newcomer_games"}
+SLOW_MODULES = {
+    "test_fuzz_layouts",
+    "test_interrupts_and_paths",
+    "test_pdf_structure",
+    "test_whole_file_duplex",
+    "test_watch",
+    "test_punished_as_printed",
+    "test_seven_steps_score",
+    "test_visual_regression",
+    "test_published_game",
+    "test_designer_loop",
+    "test_output_confinement",
+    "test_pieces_on_the_table",
+    "test_build_imports",
+    "test_incremental",
+    "test_icons_fetch",
+    "test_bounded_inputs",
+    "test_player_aids",
+    "test_newcomer_games",
+}
 
 
 # Tests whose outcome depends on which games exist: they take every game (a parameter naming a game,
@@ -262,7 +335,7 @@ SLOW_MODULES = {"test_fuzz_layouts", "test_interrupts_and_paths", "test_pdf_stru
 # runs them (tests/test_newcomer_games.py), each parametrised one for the newcomers only.
 EVERY_GAME_FIXTURES = {"default_build", "exports", "sized_exports", "tts_exports", "reported"}
 NEWCOMERS = os.environ.get("PNP_NEWCOMER_GAMES", "")
-EVERY_GAME_COMMANDS = {"build", "validate", "report", "list"}     # without a game named: every game
+EVERY_GAME_COMMANDS = {"build", "validate", "report", "list"}  # without a game named: every game
 
 
 def _names_games(value: object) -> bool:
@@ -275,8 +348,11 @@ def _names_games(value: object) -> bool:
 
 
 def _game_params(item: pytest.Item) -> set[str]:
-    return {v for v in getattr(getattr(item, "callspec", None), "params", {}).values()
-            if isinstance(v, str) and v in EVERY_GAME}
+    return {
+        v
+        for v in getattr(getattr(item, "callspec", None), "params", {}).values()
+        if isinstance(v, str) and v in EVERY_GAME
+    }
 
 
 def _takes_every_game(item: pytest.Item) -> bool:
@@ -287,20 +363,25 @@ def _takes_every_game(item: pytest.Item) -> bool:
         return False
     module, names, strings = vars(item.module), set(), set()
     codes = [function.__code__]
-    while codes:                                   # comprehensions and nested functions name games too
+    while codes:  # comprehensions and nested functions name games too
         code = codes.pop()
         names |= set(code.co_names)
         strings |= {c for c in code.co_consts if isinstance(c, str)}
         codes += [c for c in code.co_consts if hasattr(c, "co_names")]
-    one_game = strings & set(EVERY_GAME) or any(module.get(name) in EVERY_GAME for name in names
-                                                if isinstance(module.get(name), str))
-    return (bool(EVERY_GAME_FIXTURES & set(getattr(item, "fixturenames", ()))) or "EVERY_GAME" in names
-            or "built" in names or any(_names_games(module[name]) for name in names if name in module)
-            or bool(strings & EVERY_GAME_COMMANDS and not one_game))      # `pnp build` of every game
+    one_game = strings & set(EVERY_GAME) or any(
+        module.get(name) in EVERY_GAME for name in names if isinstance(module.get(name), str)
+    )
+    return (
+        bool(EVERY_GAME_FIXTURES & set(getattr(item, "fixturenames", ())))
+        or "EVERY_GAME" in names
+        or "built" in names
+        or any(_names_games(module[name]) for name in names if name in module)
+        or bool(strings & EVERY_GAME_COMMANDS and not one_game)
+    )  # `pnp build` of every game
 
 
 def pytest_collection_modifyitems(config, items):
-    games_of: dict[tuple[str, str], set[str]] = {}      # a test function -> the games its parameters name
+    games_of: dict[tuple[str, str], set[str]] = {}  # a test function -> the games its parameters name
     for item in items:
         games_of.setdefault((item.module.__name__, item.originalname), set()).update(_game_params(item))
     newcomers = set(NEWCOMERS.split(",")) - {""}
@@ -308,7 +389,7 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())) or item.module.__name__ in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
-        per_game = len(games_of[(item.module.__name__, item.originalname)]) > 2     # parametrised by game
+        per_game = len(games_of[(item.module.__name__, item.originalname)]) > 2  # parametrised by game
         if per_game or _takes_every_game(item):
             item.add_marker(pytest.mark.every_game)
         # in a copy with newcomer games, a test parametrised by game runs for the newcomers only
@@ -345,8 +426,9 @@ def pytest_terminal_summary(terminalreporter):
         from test_fuzz_layouts import COUNTS
     except ImportError:
         COUNTS = {}
-    for game, counts in COUNTS.items():                # run in this process (-n 0)
+    for game, counts in COUNTS.items():  # run in this process (-n 0)
         counts_by_game.setdefault(game, counts)
     for game, counts in sorted(counts_by_game.items()):
-        terminalreporter.write_line(f"fuzz {game}: {counts['cases']} cases, {counts['built']} built, "
-                                    f"{counts['refused']} refused cleanly")
+        terminalreporter.write_line(
+            f"fuzz {game}: {counts['cases']} cases, {counts['built']} built, {counts['refused']} refused cleanly"
+        )

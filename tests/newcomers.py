@@ -27,15 +27,17 @@ def add_newcomer_games(root: Path) -> None:
     _rename(root / "layouts" / IN_PYTHON, "Charon's Toll", "Styx Ferry")
     module = (example / "__init__.py").read_text(encoding="utf-8")
     module = module.replace('SLUG = "charons-toll"', f'SLUG = "{IN_PYTHON}"')
-    module = re.sub(r",\s*folder=HERE / \"layouts\" / SLUG\)", ")", module)    # pnp's own data: layouts/<slug>
+    module = re.sub(r",\s*folder=HERE / \"layouts\" / SLUG\)", ")", module)  # pnp's own data: layouts/<slug>
     (root / "pnp" / "games" / "styx_ferry.py").write_text(module, encoding="utf-8")
 
     registry = root / REGISTRY
     text = registry.read_text(encoding="utf-8")
     last = '    "straight-to": Listing(target="pnp.games.straight_to:GAME"),\n'
     assert last in text, "the registry's last line moved: update tests/newcomers.py"
-    registry.write_text(text.replace(last, last + f'    "{IN_PYTHON}": Listing(target="pnp.games.styx_ferry:GAME"),\n'),
-                        encoding="utf-8")
+    registry.write_text(
+        text.replace(last, last + f'    "{IN_PYTHON}": Listing(target="pnp.games.styx_ferry:GAME"),\n'),
+        encoding="utf-8",
+    )
 
 
 def _rename(folder: Path, old: str, new: str) -> None:

@@ -21,13 +21,13 @@ def _apply(m, x, y):
 class PageScan:
     width: float
     height: float
-    rects: list = field(default_factory=list)      # (x, y, w, h, stroke_rgb)
-    lines: list = field(default_factory=list)      # ((x1, y1), (x2, y2), stroke_rgb)
-    texts: list = field(default_factory=list)      # (text, x, y): left and bottom of the glyphs
-    boxes: list = field(default_factory=list)      # (text, (left, bottom, right, top))
-    forms: list = field(default_factory=list)      # (name, x, y, scale)
-    placed_forms: list = field(default_factory=list)   # (name, (left, bottom, right, top)): its box, turned or not
-    curves: list = field(default_factory=list)     # painted paths with curves: (x0, y0, x1, y1, curve count)
+    rects: list = field(default_factory=list)  # (x, y, w, h, stroke_rgb)
+    lines: list = field(default_factory=list)  # ((x1, y1), (x2, y2), stroke_rgb)
+    texts: list = field(default_factory=list)  # (text, x, y): left and bottom of the glyphs
+    boxes: list = field(default_factory=list)  # (text, (left, bottom, right, top))
+    forms: list = field(default_factory=list)  # (name, x, y, scale)
+    placed_forms: list = field(default_factory=list)  # (name, (left, bottom, right, top)): its box, turned or not
+    curves: list = field(default_factory=list)  # painted paths with curves: (x0, y0, x1, y1, curve count)
 
     def text(self) -> str:
         return " ".join(t for t, _, _ in self.texts)
@@ -111,8 +111,17 @@ def _walk(out: PageScan, content, resources, ctm) -> None:
             if xobject is not None and "/BBox" in xobject:
                 x0, y0, x1, y1 = (float(v) for v in xobject["/BBox"])
                 corners = [_apply(cm, x, y) for x in (x0, x1) for y in (y0, y1)]
-                out.placed_forms.append((name, (min(c[0] for c in corners), min(c[1] for c in corners),
-                                                max(c[0] for c in corners), max(c[1] for c in corners))))
+                out.placed_forms.append(
+                    (
+                        name,
+                        (
+                            min(c[0] for c in corners),
+                            min(c[1] for c in corners),
+                            max(c[0] for c in corners),
+                            max(c[1] for c in corners),
+                        ),
+                    )
+                )
             if xobject is not None and xobject.get("/Subtype") == "/Form" and "icon_" not in name:
                 matrix = tuple(float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0]))
                 _walk(out, xobject, xobject.get("/Resources") or resources, _mul(matrix, cm))

@@ -95,7 +95,8 @@ def _page(page: pikepdf.Page) -> list[str]:
         problems.append(f"boxes do not nest: trim {inner} in bleed {outer} in media {media}")
     for annot in obj.get("/Annots", []):
         if annot.get("/Subtype") not in (Name.TrapNet, Name.PrinterMark) and _overlaps(
-                [float(v) for v in annot.Rect], outer):
+            [float(v) for v in annot.Rect], outer
+        ):
             problems.append("an annotation inside the bleed box")
     if obj.get("/Group", {}).get("/S") == Name.Transparency:
         problems.append("a transparency group")
@@ -105,8 +106,12 @@ def _page(page: pikepdf.Page) -> list[str]:
 
 def _within(inner: list[float], outer: list[float]) -> bool:
     eps = 0.01
-    return (inner[0] >= outer[0] - eps and inner[1] >= outer[1] - eps and inner[2] <= outer[2] + eps
-            and inner[3] <= outer[3] + eps)
+    return (
+        inner[0] >= outer[0] - eps
+        and inner[1] >= outer[1] - eps
+        and inner[2] <= outer[2] + eps
+        and inner[3] <= outer[3] + eps
+    )
 
 
 def _overlaps(a: list[float], b: list[float]) -> bool:
@@ -144,8 +149,9 @@ def _stream(holder: pikepdf.Object, resources: pikepdf.Dictionary, seen: set[tup
                 problems.append(f"form {name}: a transparency group")
             if xobject.get("/Subtype2") == Name.PS:
                 problems.append(f"form {name}: a PostScript form")
-            problems += [f"form {name}: {p}" for p in
-                         _stream(xobject, xobject.get("/Resources", pikepdf.Dictionary()), seen)]
+            problems += [
+                f"form {name}: {p}" for p in _stream(xobject, xobject.get("/Resources", pikepdf.Dictionary()), seen)
+            ]
         elif subtype == Name.Image:
             problems += [f"image {name}: {p}" for p in _space(xobject.get("/ColorSpace", Name.DeviceGray))]
             if "/SMask" in xobject:

@@ -12,7 +12,7 @@ from pnp.pipeline.build import build_game
 from pnp.source.icons import IconStore
 from pnp.source.settings import Settings
 
-OFFSET = (1.5, -0.8)        # mm, given on the A4 duplex builds: backs move by it after the mirroring
+OFFSET = (1.5, -0.8)  # mm, given on the A4 duplex builds: backs move by it after the mirroring
 MODES = ("long", "short", "fold", "off")
 
 
@@ -25,7 +25,13 @@ def built(paper: str, bleed: str = "0", duplex: str = "long", ink_saver: bool = 
 @functools.cache
 def _built(paper: str, bleed: str, duplex: str, ink_saver: bool) -> dict:
     offset = ",".join(map(str, OFFSET)) if paper == "a4" and duplex in ("long", "short") else "0,0"
-    settings = Settings(paper=paper, bleed=bleed, duplex=duplex, margin="3mm" if bleed != "0" else "5mm",
-                        back_offset=offset, ink_saver=ink_saver)
+    settings = Settings(
+        paper=paper,
+        bleed=bleed,
+        duplex=duplex,
+        margin="3mm" if bleed != "0" else "5mm",
+        back_offset=offset,
+        ink_saver=ink_saver,
+    )
     store = IconStore(shipped_icons_dir())
     return {game: build_game(game, settings, store) for game in sorted(EVERY_GAME)}

@@ -28,9 +28,12 @@ def _modules() -> dict[str, Path]:
 def _imports(path: Path, known: set[str]) -> set[str]:
     """Every pnp module `path` imports, at the top or inside a function (not under TYPE_CHECKING)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    typing_only = {id(node) for block in ast.walk(tree) if isinstance(block, ast.If)
-                   and ast.unparse(block.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
-                   for node in ast.walk(block)}
+    typing_only = {
+        id(node)
+        for block in ast.walk(tree)
+        if isinstance(block, ast.If) and ast.unparse(block.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
+        for node in ast.walk(block)
+    }
     found = set()
     for node in ast.walk(tree):
         if id(node) in typing_only:
@@ -60,7 +63,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
         stack.append(node)
         for nxt in sorted(graph[node]):
             if state.get(nxt) == 1:
-                return stack[stack.index(nxt):] + [nxt]
+                return stack[stack.index(nxt) :] + [nxt]
             if nxt not in state:
                 found = visit(nxt)
                 if found:
@@ -96,17 +99,17 @@ def test_the_cycle_finder_finds_a_cycle_hidden_in_a_function(tmp_path):
 
 # the pipeline's stages, lowest first: a module imports only from its own stage or a lower one
 LAYERS = [
-    {"pnp", "pnp.errors", "pnp.geometry", "pnp.collector"},    # the words every stage shares; the process's pace
-    {"pnp.files"},                              # file safety
-    {"pnp.source"},                             # reading the designer's data
-    {"pnp.render"},                             # planning and drawing
-    {"pnp.games"},                              # the games and the kit
-    {"pnp.pipeline"},                           # the build, its manifest and incremental state
-    {"pnp.site", "pnp.export"},                 # the gallery and watch site; exports
-    {"pnp.analysis"},                           # the balance report
-    {"pnp.commands"},                           # the application layer: one function per command
-    {"pnp.cli"},                                # the command line
-    {"pnp.__main__"},                           # `python -m pnp`
+    {"pnp", "pnp.errors", "pnp.geometry", "pnp.collector"},  # the words every stage shares; the process's pace
+    {"pnp.files"},  # file safety
+    {"pnp.source"},  # reading the designer's data
+    {"pnp.render"},  # planning and drawing
+    {"pnp.games"},  # the games and the kit
+    {"pnp.pipeline"},  # the build, its manifest and incremental state
+    {"pnp.site", "pnp.export"},  # the gallery and watch site; exports
+    {"pnp.analysis"},  # the balance report
+    {"pnp.commands"},  # the application layer: one function per command
+    {"pnp.cli"},  # the command line
+    {"pnp.__main__"},  # `python -m pnp`
 ]
 
 
@@ -157,8 +160,14 @@ def test_layers_point_one_way():
             assert "reportlab" not in _modules()[name].read_text(), name
 
 
-KIT = {"pnp.games", "pnp.games.kit", "pnp.games.reference", "pnp.games.calibration", "pnp.games.contract",
-       "pnp.games.kitgame"}
+KIT = {
+    "pnp.games",
+    "pnp.games.kit",
+    "pnp.games.reference",
+    "pnp.games.calibration",
+    "pnp.games.contract",
+    "pnp.games.kitgame",
+}
 
 
 def _game_modules() -> dict[str, Path]:
@@ -190,8 +199,12 @@ def test_the_layer_check_finds_an_import_that_points_up(tmp_path):
     pages.write_text("def record():\n    from pnp.pipeline.manifest import Manifest\n")
     gallery = tmp_path / "gallery.py"
     gallery.write_text("from pnp.export.tts import export_tts\n")
-    graph = {"pnp.render.pages": _imports(pages, known), "pnp.site.gallery": _imports(gallery, known),
-             "pnp.pipeline.manifest": set(), "pnp.export.tts": set()}
+    graph = {
+        "pnp.render.pages": _imports(pages, known),
+        "pnp.site.gallery": _imports(gallery, known),
+        "pnp.pipeline.manifest": set(),
+        "pnp.export.tts": set(),
+    }
     assert _upward(graph) == ["pnp.render.pages -> pnp.pipeline.manifest", "pnp.site.gallery -> pnp.export.tts"]
 
 
@@ -200,7 +213,7 @@ def test_no_two_modules_share_a_name():
     names: dict[str, list[str]] = {}
     for module in _modules():
         names.setdefault(module.rsplit(".", 1)[-1], []).append(module)
-    for path in PACKAGE.rglob("*"):          # folders of code's own files (fonts, templates), not the shipped game data
+    for path in PACKAGE.rglob("*"):  # folders of code's own files (fonts, templates), not the shipped game data
         shipped_data = path.relative_to(PACKAGE).parts[0] == "data"
         if path.is_dir() and path.name != "__pycache__" and not shipped_data and not (path / "__init__.py").exists():
             names.setdefault(path.name, []).append(str(path.relative_to(PACKAGE)))
@@ -211,8 +224,11 @@ def test_the_renderer_constructs_no_component():
     """Components (cards, sheets, boards) are made by games and the kit; render/ only draws them."""
     kinds = {"Piece", "PieceGroup", "Board", "PageComponent", "Cover", "DocumentSpec"}
     for path in (PACKAGE / "render").glob("*.py"):
-        calls = {node.func.id for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
+        calls = {
+            node.func.id
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+        }
         assert not calls & kinds, f"{path.name} builds {sorted(calls & kinds)}"
 
 
@@ -234,9 +250,14 @@ def test_a_game_module_without_its_contract_is_named_when_loaded(monkeypatch):
     with pytest.raises(TypeError, match="pnp_test_broken_game: a game module must define GAME"):
         games.load_game("broken")
     wrong = types.ModuleType("pnp_test_wrong_slug")
-    wrong.GAME = games.Game(slug="other", load=lambda source, store: None, documents=lambda data, ctx: [],
-                            invariants=lambda data, rules, players: [], files=(),
-                            promises=games.Promises())
+    wrong.GAME = games.Game(
+        slug="other",
+        load=lambda source, store: None,
+        documents=lambda data, ctx: [],
+        invariants=lambda data, rules, players: [],
+        files=(),
+        promises=games.Promises(),
+    )
     monkeypatch.setitem(sys.modules, "pnp_test_wrong_slug", wrong)
     monkeypatch.setitem(games.GAMES, "wrong", games.Listing(target="pnp_test_wrong_slug"))
     with pytest.raises(TypeError, match="registered as 'wrong'"):
@@ -251,11 +272,16 @@ def test_a_game_that_cannot_be_loaded_fails_alone_in_a_serial_build(monkeypatch,
 
     monkeypatch.setitem(games.GAMES, "unloadable", games.Listing(target="pnp_test_no_such_module"))
     settings = Settings(output=str(tmp_path / "output"))
-    outcomes = {o.slug: o for o in build_many(["seven-steps", "unloadable"], settings,
-                                              {"seven-steps": "x", "unloadable": "y"}, False, jobs=1)}
+    outcomes = {
+        o.slug: o
+        for o in build_many(
+            ["seven-steps", "unloadable"], settings, {"seven-steps": "x", "unloadable": "y"}, False, jobs=1
+        )
+    }
     assert outcomes["seven-steps"].exit_code == 0, outcomes["seven-steps"].lines
-    assert outcomes["unloadable"].exit_code and "pnp_test_no_such_module cannot be imported" in \
-        " ".join(outcomes["unloadable"].lines)
+    assert outcomes["unloadable"].exit_code and "pnp_test_no_such_module cannot be imported" in " ".join(
+        outcomes["unloadable"].lines
+    )
 
 
 # -- layouts live in data ------------------------------------------------------------------------
@@ -265,12 +291,15 @@ def numeric_literals(where: Path) -> int:
     """How many numbers are written in the code of `where` (a file, or a folder's files): positions,
     sizes and counts that a designer could not change without Python."""
     paths = [where] if where.is_file() else list(where.rglob("*.py"))
-    return sum(isinstance(node, ast.Constant) and type(node.value) in (int, float)
-               for path in paths for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
+    return sum(
+        isinstance(node, ast.Constant) and type(node.value) in (int, float)
+        for path in paths
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+    )
 
 
-NUMBERS_PER_GAME = 120             # a game's own modules: what is left is its rules, not its layout
-NUMBERS_IN_THE_KIT = 230           # the pieces every game shares, the rules sheet and calibration
+NUMBERS_PER_GAME = 120  # a game's own modules: what is left is its rules, not its layout
+NUMBERS_IN_THE_KIT = 230  # the pieces every game shares, the rules sheet and calibration
 
 
 def test_the_games_layouts_are_data_not_numbers_in_code(tmp_path):

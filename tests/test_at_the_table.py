@@ -15,7 +15,7 @@ def _texts(out, *files: str) -> dict[str, str]:
 
 
 def test_particle_panic_moves_to_legal_spaces_and_defines_them(default_build):
-    """"Spend a DIAMOND to move your pawn to an adjacent legal space." / "Spend a SPADE to move a
+    """ "Spend a DIAMOND to move your pawn to an adjacent legal space." / "Spend a SPADE to move a
     particle to an adjacent legal space." The document never says what "legal" is: the print says
     what we read it as, for a particle and for a pawn, where the word is printed."""
     printed = _texts(default_build / "particle-panic", "rules", "aids", "board")
@@ -25,7 +25,7 @@ def test_particle_panic_moves_to_legal_spaces_and_defines_them(default_build):
     assert "Move your pawn to an adjacent legal space (any space: our reading)" in aids
     assert "Move a particle to an adjacent legal space (one with room: our reading)" in aids
     assert all("neighbouring" not in text for text in printed.values())
-    readings = rules[rules.rindex("Our readings"):]
+    readings = rules[rules.rindex("Our readings") :]
     assert 'what makes a space "legal"' in readings and "For a pawn, any space" in readings
     # the spill: "the extra particles spill over into the nearest adjacent legal spaces"
     assert "nearest legal spaces" in rules and "(our reading: the nearest spaces that still have room)" in rules
@@ -34,7 +34,7 @@ def test_particle_panic_moves_to_legal_spaces_and_defines_them(default_build):
 
 
 def test_particle_panic_sharing_is_one_way_and_the_player_range_is_printed(default_build):
-    """"You may give any number of cards to another player ... They may not give you cards." and
+    """ "You may give any number of cards to another player ... They may not give you cards." and
     "1-4 players"."""
     printed = _texts(default_build / "particle-panic", "rules", "aids")
     assert "give any cards to a player on your space (they may not give you any)" in printed["rules"]
@@ -43,7 +43,7 @@ def test_particle_panic_sharing_is_one_way_and_the_player_range_is_printed(defau
 
 
 def test_particle_panic_prints_the_small_group_rules_as_the_authors_variant(default_build):
-    """"In the normal game, you can only do one of each on your turn. In an easier mode, you can do
+    """ "In the normal game, you can only do one of each on your turn. In an easier mode, you can do
     two of each." and "[UPDATE: ... I also just added some easier variants for small groups.]": the
     main rule is one basic and one special action, with any number of players; the small-group
     rules are a labelled variant on the sheet and the aid."""
@@ -58,7 +58,7 @@ def test_particle_panic_prints_the_small_group_rules_as_the_authors_variant(defa
 
 
 def test_punished_faces_the_guardian_last_and_never_takes_it_into_hand(default_build):
-    """"The final encounter is with one of the 4 quardians of the Summit." Every place the deck is
+    """ "The final encounter is with one of the 4 quardians of the Summit." Every place the deck is
     shuffled or drawn from keeps the Guardian at the bottom, to be flipped; the Guardian cards
     print that, not an in-hand ability."""
     out = default_build / "punished"
@@ -67,12 +67,12 @@ def test_punished_faces_the_guardian_last_and_never_takes_it_into_hand(default_b
     assert "The Guardian never goes into your hand and nothing moves it" in rules
     assert "flip it and face it, the last encounter (our reading" in rules
     assert "then deck III (black), keeping the Guardian at its bottom" in rules
-    assert "the Guardian staying at the bottom of deck III" in rules           # the print guide's deck order
+    assert "the Guardian staying at the bottom of deck III" in rules  # the print guide's deck order
     assert "Draw one, or flip one and face it; the Guardian is always flipped." in board
     guardians = re.findall(r"Guardian of (?:Crowns|Ichor|Bone|Maws)", cards)
     assert len(set(guardians)) == 4
     assert cards.count("FINAL ENCOUNTER") == 4 and cards.count("Never taken into hand or moved") == 4
-    assert "Burn this card: +1# SELF" not in cards             # the Guardian of Crowns' in-hand ability is gone
+    assert "Burn this card: +1# SELF" not in cards  # the Guardian of Crowns' in-hand ability is gone
 
 
 def test_punished_says_how_an_unpayable_cost_and_tokens_are_read(default_build):
@@ -84,12 +84,12 @@ def test_punished_says_how_an_unpayable_cost_and_tokens_are_read(default_build):
 
 
 def test_straight_to_fights_keep_the_documents_terms(default_build):
-    """"All Power invested in combat remains inactive for the Group Turn." and "The attacker must give
+    """ "All Power invested in combat remains inactive for the Group Turn." and "The attacker must give
     one active Power token (inactive if there are no active) to the defender who adds it to their
     active supply.": on side 1 of the rules sheet and on the aid."""
     printed = _texts(default_build / "straight-to", "rules", "aids")
     rules, aids = printed["rules"], printed["aids"]
-    side_one = rules[:rules.index("Souls and losing ground")]
+    side_one = rules[: rules.index("Souls and losing ground")]
     assert "Power committed to a fight stays spent until the reset, whoever wins." in side_one
     assert "the attacker gives them 1 Power (active if possible, else inactive) for their active pile" in side_one
     assert "Power committed to a fight stays spent until the reset, whoever wins." in aids
@@ -102,22 +102,22 @@ def test_straight_to_labels_its_readings_wherever_they_are_printed(default_build
     add 3 for each additional player"; the aid's "no P1 in the group battle" is a reading too."""
     printed = _texts(default_build / "straight-to", "rules", "aids")
     rules, aids = printed["rules"], printed["aids"]
-    readings = rules[rules.index("Our readings"):]
+    readings = rules[rules.index("Our readings") :]
     assert "as many pairs a turn as you can pay for: our reading" in rules
     assert "any number of pairs: our reading" in aids
     assert "how many pairs you may spend in one turn" in readings
     assert "(that split is our reading)" in rules and "we read one page as Good and one as Evil" in readings
-    assert "(our reading of the split)" in rules                 # the print guide's cards.pdf line
+    assert "(our reading of the split)" in rules  # the print guide's cards.pdf line
     assert "Combat Power tokens (our reading)" in rules and "for each player beyond 6" in readings
     assert "(our reading: no P1 in the group battle)" in aids
 
 
 def test_exit_humility_keeps_the_lanterns_and_love_is_labelled(default_build):
-    """"The other player gets the worm cards (and keeps his Lantern cards)": on the rules sheet and
+    """ "The other player gets the worm cards (and keeps his Lantern cards)": on the rules sheet and
     the aid; the aid's Love, a reading, says so."""
     printed = _texts(default_build / "exit-from-purgatory", "rules", "aids")
     assert printed["rules"].count("(keeping their Lanterns)") == 2
-    assert printed["aids"].count("keeping their Lanterns") == 2 * 4      # both outcomes, on each of 4 aids
+    assert printed["aids"].count("keeping their Lanterns") == 2 * 4  # both outcomes, on each of 4 aids
     assert "Give a card to a player with a challenge left (our reading)" in printed["aids"]
 
 
@@ -142,4 +142,6 @@ def test_the_reports_name_printed_variants_and_readings_as_such(run, isolated):
     exit_report = (isolated / "output" / "exit-from-purgatory" / "report.html").read_text()
     assert "(not printed)" not in exit_report and "printed as a variant on the rules sheet" in exit_report
     straight = (isolated / "output" / "straight-to" / "report.html").read_text()
-    assert "Our reading of the rules" in straight and "for a six player game add 3 for each additional player" in straight
+    assert (
+        "Our reading of the rules" in straight and "for a six player game add 3 for each additional player" in straight
+    )

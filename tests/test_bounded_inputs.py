@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-CAP = 2 << 30              # address space a child may map: a bomb dies here instead of the machine
-CPU_CAP = 20               # seconds of CPU before the child is stopped
-MOST_CPU = 2.0             # what a refusal may cost, seconds
+CAP = 2 << 30  # address space a child may map: a bomb dies here instead of the machine
+CPU_CAP = 20  # seconds of CPU before the child is stopped
+MOST_CPU = 2.0  # what a refusal may cost, seconds
 MOST_MB = 100
 
 
@@ -39,31 +39,61 @@ def run_bounded(*args: object, cwd) -> tuple[int, str, float, float]:
     """`python -m pnp args` in a child: its exit code, output, CPU seconds and peak memory (MB)."""
     with tempfile.TemporaryDirectory() as scratch:
         used = Path(scratch) / "used.json"
-        launcher = subprocess.run([sys.executable, "-c", LAUNCHER, used, *map(str, args)], cwd=cwd,
-                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=300)
+        launcher = subprocess.run(
+            [sys.executable, "-c", LAUNCHER, used, *map(str, args)],
+            cwd=cwd,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            timeout=300,
+        )
         assert launcher.returncode == 0, launcher.stdout
         code, cpu, mb = json.loads(used.read_text())
     return code, launcher.stdout.decode(), cpu, mb
 
 
-BOMBS = [       # (game, file, text in it, its replacement, what the refusal says)
-    ("seven-steps", "reference.toml", "One gamesheet per play, {total_dice} six-sided",
-     "One gamesheet per play, {total_dice:>300000000} six-sided",
-     "seven-steps/reference.toml:sections[0].lines[0]: {total_dice:>300000000}: a placeholder is a bare name"),
-    ("seven-steps", "reference.toml", "One gamesheet per play, {total_dice} six-sided",
-     "One gamesheet per play, {} six-sided",
-     "seven-steps/reference.toml:sections[0].lines[0]: {} is not a placeholder"),
-    ("seven-steps", "reference.toml", "One gamesheet per play, {total_dice} six-sided",
-     "One gamesheet per play, {total_dice:s} six-sided",
-     "seven-steps/reference.toml:sections[0].lines[0]: {total_dice:s}: a placeholder is a bare name"),
-    ("punished", "text.toml", 'loss = "lose {{ amount }} {{ stat }}"',
-     "loss = \"lose {{ '%300000000d'|format(1) }} {{ stat }}\"",
-     "punished/text.toml:loss: template error: a width of 300000000: more than a card text holds"),
-    ("punished", "text.toml", 'loss = "lose {{ amount }} {{ stat }}"',
-     "loss = \"lose {{ 'a\\nb'|indent(300000000) }} {{ stat }}\"",
-     "punished/text.toml:loss: template error: |indent with a size of 300000000"),
-    ("exit-from-purgatory", "components.toml", 'name = "Worm"', 'name = "Worm {}"',   # printed in the print guide
-     "exit-from-purgatory/components.toml:cards[1].name: {} is not a placeholder"),
+BOMBS = [  # (game, file, text in it, its replacement, what the refusal says)
+    (
+        "seven-steps",
+        "reference.toml",
+        "One gamesheet per play, {total_dice} six-sided",
+        "One gamesheet per play, {total_dice:>300000000} six-sided",
+        "seven-steps/reference.toml:sections[0].lines[0]: {total_dice:>300000000}: a placeholder is a bare name",
+    ),
+    (
+        "seven-steps",
+        "reference.toml",
+        "One gamesheet per play, {total_dice} six-sided",
+        "One gamesheet per play, {} six-sided",
+        "seven-steps/reference.toml:sections[0].lines[0]: {} is not a placeholder",
+    ),
+    (
+        "seven-steps",
+        "reference.toml",
+        "One gamesheet per play, {total_dice} six-sided",
+        "One gamesheet per play, {total_dice:s} six-sided",
+        "seven-steps/reference.toml:sections[0].lines[0]: {total_dice:s}: a placeholder is a bare name",
+    ),
+    (
+        "punished",
+        "text.toml",
+        'loss = "lose {{ amount }} {{ stat }}"',
+        "loss = \"lose {{ '%300000000d'|format(1) }} {{ stat }}\"",
+        "punished/text.toml:loss: template error: a width of 300000000: more than a card text holds",
+    ),
+    (
+        "punished",
+        "text.toml",
+        'loss = "lose {{ amount }} {{ stat }}"',
+        "loss = \"lose {{ 'a\\nb'|indent(300000000) }} {{ stat }}\"",
+        "punished/text.toml:loss: template error: |indent with a size of 300000000",
+    ),
+    (
+        "exit-from-purgatory",
+        "components.toml",
+        'name = "Worm"',
+        'name = "Worm {}"',  # printed in the print guide
+        "exit-from-purgatory/components.toml:cards[1].name: {} is not a placeholder",
+    ),
 ]
 
 
@@ -78,8 +108,7 @@ def test_a_size_asked_for_in_data_is_refused_before_the_work(tmp_path, layouts_c
     text = path.read_text()
     assert text.count(old) == 1
     path.write_text(text.replace(old, new))
-    code, output, cpu, mb = run_bounded("build", game, "--layouts", layouts_copy, "-o", tmp_path / "out",
-                                        cwd=tmp_path)
+    code, output, cpu, mb = run_bounded("build", game, "--layouts", layouts_copy, "-o", tmp_path / "out", cwd=tmp_path)
     assert code == 1 and said in output, output[-600:]
     assert "unexpected" not in output and "Traceback" not in output
     assert cpu <= MOST_CPU and mb <= MOST_MB, (cpu, mb)
@@ -90,7 +119,7 @@ def _card_list(layouts, icons) -> None:
     """Punished's deck read from deck.csv instead of its [[cards]] tables."""
     path = layouts / "punished" / "cards.toml"
     text = path.read_text()
-    path.write_text('cards = { csv = "deck.csv" }\n' + text[:text.index("[[cards]]")])
+    path.write_text('cards = { csv = "deck.csv" }\n' + text[: text.index("[[cards]]")])
 
 
 def _fifo_deck(layouts, icons) -> None:
@@ -110,13 +139,13 @@ def _rules_folder(layouts, icons) -> None:
 
 def _deep_tables(layouts, icons) -> None:
     with open(layouts / "exit-from-purgatory" / "reference.toml", "a") as handle:
-        handle.write("\n[" + ".".join(["t"] * 1000) + "]\nx = 1\n")     # tomli refuses a key of more parts
+        handle.write("\n[" + ".".join(["t"] * 1000) + "]\nx = 1\n")  # tomli refuses a key of more parts
 
 
 def _icon_to_huge_file(layouts, icons) -> None:
     huge = icons.parent / "huge.svg"
     with open(huge, "wb") as handle:
-        handle.truncate(1 << 30)                       # 1 GB, sparse: costs no disk
+        handle.truncate(1 << 30)  # 1 GB, sparse: costs no disk
     (icons / "lorc" / "lift.svg").unlink()
     (icons / "lorc" / "lift.svg").symlink_to(huge)
 
@@ -131,22 +160,37 @@ def _scripted_icon(layouts, icons) -> None:
     (icons / "manifest.json").write_text(json.dumps(manifest))
 
 
-ODD_INPUTS = [      # (what is done, command, game, what the refusal says)
-    (_fifo_deck, "validate", "punished", "punished/cards.toml:cards.csv: punished/deck.csv cannot be read: it is a FIFO"),
+ODD_INPUTS = [  # (what is done, command, game, what the refusal says)
+    (
+        _fifo_deck,
+        "validate",
+        "punished",
+        "punished/cards.toml:cards.csv: punished/deck.csv cannot be read: it is a FIFO",
+    ),
     (_fifo_deck, "build", "punished", "punished/cards.toml:cards.csv: punished/deck.csv cannot be read: it is a FIFO"),
     (_clashing_deck, "build", "punished", "punished/deck.csv: row 1: column name.x fills a key inside name"),
-    (_rules_folder, "validate", "exit-from-purgatory", "exit-from-purgatory/rules.toml: cannot be read: it is a folder"),
+    (
+        _rules_folder,
+        "validate",
+        "exit-from-purgatory",
+        "exit-from-purgatory/rules.toml: cannot be read: it is a folder",
+    ),
     (_rules_folder, "build", "exit-from-purgatory", "exit-from-purgatory/rules.toml: cannot be read: it is a folder"),
-    (_deep_tables, "build", "exit-from-purgatory",
-     "exit-from-purgatory/reference.toml:t.t.t.t.t.t...: tables or arrays nested more than 40 deep"),
+    (
+        _deep_tables,
+        "build",
+        "exit-from-purgatory",
+        "exit-from-purgatory/reference.toml:t.t.t.t.t.t...: tables or arrays nested more than 40 deep",
+    ),
     (_icon_to_huge_file, "build", "exit-from-purgatory", "lorc/lift.svg: it points outside the icon cache"),
     (_scripted_icon, "build", "exit-from-purgatory", "lorc/lift.svg: refused: it holds a <script> element"),
     (_scripted_icon, "icons verify", None, "lorc/lift.svg: refused: it holds a <script> element"),
 ]
 
 
-@pytest.mark.parametrize("change, command, game, said", ODD_INPUTS,
-                         ids=[f"{c[0].__name__[1:]}-{c[1].split()[-1]}" for c in ODD_INPUTS])
+@pytest.mark.parametrize(
+    "change, command, game, said", ODD_INPUTS, ids=[f"{c[0].__name__[1:]}-{c[1].split()[-1]}" for c in ODD_INPUTS]
+)
 def test_an_odd_input_is_refused_naming_it(tmp_path, layouts_copy, icon_cache, change, command, game, said):
     """What the red team handed pnp: each refused with the file and key, within 2 s of CPU and
     100 MB, exit 1, the earlier build's files as they were."""

@@ -35,8 +35,9 @@ except SystemExit as exit:
 
 
 def _run(code: str, *args: str) -> list[str]:
-    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
-                          check=True).stdout.splitlines()
+    return subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
 
 
 def test_pdfs_are_byte_identical_with_and_without_rl_accel():
@@ -47,8 +48,11 @@ def test_pdfs_are_byte_identical_with_and_without_rl_accel():
 
 
 def test_building_a_game_does_not_import_svglib(tmp_path):
-    code = RUN_PNP.format(prepare="", games=["exit-from-purgatory"], report=(
-        "print('loaded:', sorted(m for m in sys.modules if m.split('.')[0] in ('svglib', 'pydantic')))"))
+    code = RUN_PNP.format(
+        prepare="",
+        games=["exit-from-purgatory"],
+        report=("print('loaded:', sorted(m for m in sys.modules if m.split('.')[0] in ('svglib', 'pydantic')))"),
+    )
     out = _run(code, str(tmp_path / "out"))
     assert (tmp_path / "out" / "exit-from-purgatory" / "cards.pdf").is_file()
     assert "svglib" not in out[-1], out

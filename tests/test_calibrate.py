@@ -8,20 +8,26 @@ from pdfscan import MM, scan
 
 from pnp.games.calibration import CROSS, REACH, RULER
 
-RULER_RGB = tuple(round(int(RULER[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
-CROSS_RGB = tuple(round(int(CROSS[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
+RULER_RGB = tuple(round(int(RULER[i : i + 2], 16) / 255, 3) for i in (1, 3, 5))
+CROSS_RGB = tuple(round(int(CROSS[i : i + 2], 16) / 255, 3) for i in (1, 3, 5))
 
 
 def centres(page, rgb, length_mm: float) -> list[tuple[float, float]]:
     """Where the horizontal and vertical lines of `rgb` and `length_mm` cross."""
     lines = [ln for ln in page.lines if ln[2] == rgb]
-    across = [ln for ln in lines if abs(ln[0][1] - ln[1][1]) < 0.01 and abs(abs(ln[1][0] - ln[0][0]) - length_mm * MM) < 0.1]
-    down = [ln for ln in lines if abs(ln[0][0] - ln[1][0]) < 0.01 and abs(abs(ln[1][1] - ln[0][1]) - length_mm * MM) < 0.1]
+    across = [
+        ln for ln in lines if abs(ln[0][1] - ln[1][1]) < 0.01 and abs(abs(ln[1][0] - ln[0][0]) - length_mm * MM) < 0.1
+    ]
+    down = [
+        ln for ln in lines if abs(ln[0][0] - ln[1][0]) < 0.01 and abs(abs(ln[1][1] - ln[0][1]) - length_mm * MM) < 0.1
+    ]
     out = []
     for h in across:
         for v in down:
             x, y = v[0][0], h[0][1]
-            if min(h[0][0], h[1][0]) <= x <= max(h[0][0], h[1][0]) and min(v[0][1], v[1][1]) <= y <= max(v[0][1], v[1][1]):
+            if min(h[0][0], h[1][0]) <= x <= max(h[0][0], h[1][0]) and min(v[0][1], v[1][1]) <= y <= max(
+                v[0][1], v[1][1]
+            ):
                 out.append((x, y))
     return sorted(out)
 
@@ -30,7 +36,7 @@ def sheet(run, isolated, duplex: str, *extra: str):
     result = run("calibrate", "--duplex", duplex, *extra)
     assert result.exit_code == 0, result.output
     pages = scan(isolated / "output" / "calibrate.pdf")
-    assert len(pages) == 2                                 # one sheet: front and back
+    assert len(pages) == 2  # one sheet: front and back
     return pages
 
 
@@ -61,8 +67,10 @@ def test_a_printer_shift_reads_as_the_offset_that_cancels_it(run, isolated, dupl
     front, back = sheet(run, isolated, duplex)
     zeros = centres(front, RULER_RGB, 2 * REACH)
     middle = min(zeros, key=lambda p: abs(p[0] - front.width / 2) + abs(p[1] - front.height / 2))
-    cross = min(centres(back, CROSS_RGB, 12), key=lambda p: (flipped(p, back, duplex)[0] - middle[0]) ** 2
-                + (flipped(p, back, duplex)[1] - middle[1]) ** 2)
+    cross = min(
+        centres(back, CROSS_RGB, 12),
+        key=lambda p: (flipped(p, back, duplex)[0] - middle[0]) ** 2 + (flipped(p, back, duplex)[1] - middle[1]) ** 2,
+    )
     shift = (5 * MM, -5 * MM)
     x, y = flipped((cross[0] + shift[0], cross[1] + shift[1]), back, duplex)
     x_labels, y_labels = ruler_labels(front, middle)
@@ -79,10 +87,18 @@ def ruler_labels(page, centre):
     labels = [(text, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, b) for text, b in page.boxes if text.lstrip("+-").isdigit()]
     near = [lab for lab in labels if abs(lab[1] - cx) < (REACH + 6) * MM and abs(lab[2] - cy) < (REACH + 6) * MM]
     ticks = [t * MM for t in (-10, -5, 5, 10)]
-    x_labels = [lab for lab in near if min(abs(lab[3][1] - cy), abs(lab[3][3] - cy)) < 5 * MM
-                and min(abs(lab[1] - cx - t) for t in ticks) < 0.5 * MM]
-    y_labels = [lab for lab in near if min(abs(lab[3][0] - cx), abs(lab[3][2] - cx)) < 5 * MM
-                and min(abs(lab[2] - cy - t) for t in ticks) < 0.5 * MM]
+    x_labels = [
+        lab
+        for lab in near
+        if min(abs(lab[3][1] - cy), abs(lab[3][3] - cy)) < 5 * MM
+        and min(abs(lab[1] - cx - t) for t in ticks) < 0.5 * MM
+    ]
+    y_labels = [
+        lab
+        for lab in near
+        if min(abs(lab[3][0] - cx), abs(lab[3][2] - cx)) < 5 * MM
+        and min(abs(lab[2] - cy - t) for t in ticks) < 0.5 * MM
+    ]
     return x_labels, y_labels
 
 
@@ -97,5 +113,5 @@ def test_each_ruler_number_sits_beside_its_own_ruler_clear_of_the_others(run, is
         boxes = [lab[3] for lab in x_labels + y_labels]
         gap = 0.5 * MM
         for i, a in enumerate(boxes):
-            for b in boxes[i + 1:]:
+            for b in boxes[i + 1 :]:
                 assert a[2] + gap < b[0] or b[2] + gap < a[0] or a[3] + gap < b[1] or b[3] + gap < a[1], (a, b)

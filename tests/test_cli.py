@@ -20,8 +20,19 @@ def test_icons_help(run):
 
 
 def test_every_command_has_help_with_an_example(run):
-    for args in (["build"], ["validate"], ["list"], ["icons", "fetch"], ["icons", "import"],
-                 ["icons", "verify"], ["icons", "credits"], ["export"], ["export", "images"], ["export", "tts"], ["export", "printshop"]):
+    for args in (
+        ["build"],
+        ["validate"],
+        ["list"],
+        ["icons", "fetch"],
+        ["icons", "import"],
+        ["icons", "verify"],
+        ["icons", "credits"],
+        ["export"],
+        ["export", "images"],
+        ["export", "tts"],
+        ["export", "printshop"],
+    ):
         result = run(*args, "--help")
         assert result.exit_code == 0, args
         assert "Example" in result.output, args
@@ -54,8 +65,12 @@ def test_unknown_option_is_exit_2(run):
 
 
 def test_bad_option_values_name_the_option(run):
-    for args, name in ((["--paper", "a9"], "--paper"), (["--bleed", "three"], "--bleed"),
-                       (["--back-offset", "1"], "--back-offset"), (["--card", "huge"], "--card")):
+    for args, name in (
+        (["--paper", "a9"], "--paper"),
+        (["--bleed", "three"], "--bleed"),
+        (["--back-offset", "1"], "--back-offset"),
+        (["--card", "huge"], "--card"),
+    ):
         result = run("build", "exit-from-purgatory", *args)
         assert result.exit_code == 2, args
         assert name in result.output
@@ -86,18 +101,27 @@ import pytest
 
 @pytest.mark.parametrize("command, expected", [("--help", "Usage: pnp"), ("list", "seven-steps")])
 def test_help_and_list_do_not_import_reportlab(command, expected):
-    code = (f"import sys, runpy; sys.argv=['pnp', {command!r}];\n"
-            "try:\n runpy.run_module('pnp', run_name='__main__')\n"
-            "except SystemExit: pass\n"
-            "print('heavy:', sorted(m for m in ('reportlab', 'svglib', 'pypdfium2') if m in sys.modules))")
+    code = (
+        f"import sys, runpy; sys.argv=['pnp', {command!r}];\n"
+        "try:\n runpy.run_module('pnp', run_name='__main__')\n"
+        "except SystemExit: pass\n"
+        "print('heavy:', sorted(m for m in ('reportlab', 'svglib', 'pypdfium2') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert expected in out
     assert out.strip().endswith("heavy: []")
 
 
-@pytest.mark.parametrize("typed, meant", [("punishd", "punished"), ("Punished", "punished"),
-                                          ("seven_steps", "seven-steps"), ("straight to", "straight-to"),
-                                          ("STRAIGHT_TO", "straight-to")])
+@pytest.mark.parametrize(
+    "typed, meant",
+    [
+        ("punishd", "punished"),
+        ("Punished", "punished"),
+        ("seven_steps", "seven-steps"),
+        ("straight to", "straight-to"),
+        ("STRAIGHT_TO", "straight-to"),
+    ],
+)
 def test_a_mistyped_game_gets_a_suggestion(run, typed, meant):
     """A typo, the wrong case, _ or a space for - : the one game meant is suggested, usage error."""
     result = run("build", typed)

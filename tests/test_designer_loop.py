@@ -32,14 +32,14 @@ def test_a_csv_card_list_builds_the_same_pages_as_toml(layouts_copy):
     csv_build = build_game("straight-to", Settings(layouts=str(layouts_copy)), STORE)
     for before, after in zip(toml_build.documents, csv_build.documents, strict=True):
         assert before.filename == after.filename and before.pages == after.pages
-        assert before.pdf == after.pdf, before.filename          # page by page, byte for byte
+        assert before.pdf == after.pdf, before.filename  # page by page, byte for byte
 
 
 def test_csv_problems_name_the_row_and_column(run, layouts_copy):
     souls_to_csv(layouts_copy)
     path = layouts_copy / "straight-to" / "souls.csv"
     rows = path.read_text().splitlines()
-    rows[3] = rows[3].replace(",16,", ",lots,")            # row 4: Saint's count
+    rows[3] = rows[3].replace(",16,", ",lots,")  # row 4: Saint's count
     rows[5] = rows[5].replace("lorc/imp-laugh", "lorc/no-such-icon")
     path.write_text("\n".join(rows) + "\n")
     result = run("validate", "straight-to", "--layouts", layouts_copy)
@@ -51,11 +51,13 @@ def test_csv_problems_name_the_row_and_column(run, layouts_copy):
 def test_a_count_edit_in_a_csv_list_is_reported_at_its_rows(run, layouts_copy):
     souls_to_csv(layouts_copy)
     path = layouts_copy / "straight-to" / "souls.csv"
-    path.write_text(path.read_text().replace(",17,", ",27,", 1))       # row 2: Penitent's count
+    path.write_text(path.read_text().replace(",17,", ",27,", 1))  # row 2: Penitent's count
     result = run("validate", "straight-to", "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert "souls[0].count (souls.csv: row 2, column count), souls[1].count (souls.csv: row 3, column count)" \
+    assert (
+        "souls[0].count (souls.csv: row 2, column count), souls[1].count (souls.csv: row 3, column count)"
         in result.output
+    )
 
 
 def test_a_line_is_found_in_a_long_list_of_designs():
@@ -66,7 +68,7 @@ def test_a_line_is_found_in_a_long_list_of_designs():
     lines = TomlLines.of('title = "x"\n[deck]\nsize = 3\n' + text + "[tail]\nname = 'end'\n")
     for i in (0, 1, 1500, 2999):
         assert lines.line_of(("souls", i, "count")) == 3 + 5 * i + 4
-        assert lines.line_of(("souls", i, "colour")) == 3 + 5 * i + 2     # not written: its table's header
+        assert lines.line_of(("souls", i, "colour")) == 3 + 5 * i + 2  # not written: its table's header
     assert lines.line_of(("deck", "size")) == 3 and lines.line_of(("tail", "name")) == 3 + 5 * 3000 + 2
 
 
@@ -85,9 +87,11 @@ def test_validate_reports_every_game_before_exiting(run, layouts_copy):
     assert "lorc/not-an-icon" in result.output
     assert re.search(r"seven-steps/rules\.toml:\d+: TOML syntax error", result.output)
     for game in ("particle-panic", "straight-to"):
-        assert f"{game}: 4 players: ok" in result.output        # the others were still checked
-    assert result.output.splitlines()[-1] == f"{result.output.count('cannot be built')} problem(s)" or \
-        "problem(s)" in result.output.splitlines()[-1]
+        assert f"{game}: 4 players: ok" in result.output  # the others were still checked
+    assert (
+        result.output.splitlines()[-1] == f"{result.output.count('cannot be built')} problem(s)"
+        or "problem(s)" in result.output.splitlines()[-1]
+    )
 
 
 def test_exit_codes_are_0_1_2(run, layouts_copy):
@@ -109,7 +113,7 @@ def test_a_count_edit_is_reported_in_the_data_file_at_its_line(run, layouts_copy
     assert result.exit_code == 1
     assert f"components.toml:souls[0].count (line {first + 1})" in result.output
     assert "rules.toml:components.soul-good) asks for 50 (expected 50, found 60)" in result.output
-    assert "straight-to: rules.toml:components.soul-good:" not in result.output   # never the rules file first
+    assert "straight-to: rules.toml:components.soul-good:" not in result.output  # never the rules file first
 
 
 def test_every_count_is_declared_once():
@@ -138,19 +142,22 @@ def test_pnp_new_makes_a_project_that_builds(run, isolated):
     os.chdir(project)
     assert run("build").exit_code == 0
     assert (project / "output" / "punished" / "cards.pdf").is_file()
-    assert run("new", str(project)).exit_code == 2                # not over an existing project
+    assert run("new", str(project)).exit_code == 2  # not over an existing project
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--back-offset", "500,500"], "--back-offset '500,500': each of X and Y must be a number from -10 to 10 mm"),
-    (["--back-offset", "nan,0"], "--back-offset 'nan,0': each of X and Y"),
-    (["--back-offset", "inf,0"], "--back-offset 'inf,0': each of X and Y"),
-    (["--paper", "100000x100000"], "--paper 100000x100000: 100000 mm is longer than any printer takes"),
-    (["--paper", "50x50"], "--paper 50x50 with --margin 5mm leaves 40 x 40 mm to print on"),
-    (["--margin", "40mm"], "with --margin 40mm leaves 130 x 217 mm"),
-    (["-o", ""], "--output '': give a folder name"),
-    (["--bleed", "1km"], "--bleed: '1km' is not a length"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--back-offset", "500,500"], "--back-offset '500,500': each of X and Y must be a number from -10 to 10 mm"),
+        (["--back-offset", "nan,0"], "--back-offset 'nan,0': each of X and Y"),
+        (["--back-offset", "inf,0"], "--back-offset 'inf,0': each of X and Y"),
+        (["--paper", "100000x100000"], "--paper 100000x100000: 100000 mm is longer than any printer takes"),
+        (["--paper", "50x50"], "--paper 50x50 with --margin 5mm leaves 40 x 40 mm to print on"),
+        (["--margin", "40mm"], "with --margin 40mm leaves 130 x 217 mm"),
+        (["-o", ""], "--output '': give a folder name"),
+        (["--bleed", "1km"], "--bleed: '1km' is not a length"),
+    ],
+)
 def test_values_that_cannot_make_a_sensible_print_are_refused(run, isolated, args, message):
     result = run("build", "seven-steps", *args)
     assert result.exit_code == 2 and message in result.output, result.output
@@ -160,7 +167,7 @@ def test_values_that_cannot_make_a_sensible_print_are_refused(run, isolated, arg
 def test_a_large_bleed_warns_and_pnp_toml_is_held_to_the_same_limits(run, isolated):
     result = run("build", "seven-steps", "--bleed", "8mm")
     assert result.exit_code == 0 and "warning: --bleed 8mm: more than the 6 mm" in result.output
-    (isolated / "pnp.toml").write_text('copies = 50000\n')
+    (isolated / "pnp.toml").write_text("copies = 50000\n")
     result = run("build", "seven-steps")
     assert result.exit_code == 2 and "copies = 50000: give 1 to 10000" in result.output
 
@@ -210,8 +217,9 @@ def test_a_deck_of_many_designs_is_captioned_by_its_first_designs_and_how_many_m
     path = layouts_copy / "straight-to" / "souls.csv"
     header, *rows = path.read_text().splitlines()
     evil = [row for row in rows if row.startswith("evil,")]
-    good = [f"good,Good {i:02d},lorc/dove,{2 if i < SHOWN_DESIGNS else 1},A line,soul"
-            for i in range(SHOWN_DESIGNS + 2)]
+    good = [
+        f"good,Good {i:02d},lorc/dove,{2 if i < SHOWN_DESIGNS else 1},A line,soul" for i in range(SHOWN_DESIGNS + 2)
+    ]
     path.write_text("\n".join([header, *good, *evil]) + "\n")
     assert run("build", "straight-to", "--layouts", layouts_copy).exit_code == 0
     caption = gallery_section(isolated, "straight-to").split('alt="Good 00"', 1)[1].split("</figcaption>")[0]
@@ -225,11 +233,18 @@ def test_captions_give_each_design_its_own_count_and_each_file_its_duplex(run, i
     section = gallery_section(isolated, "straight-to")
     assert "Penitent × 17" in section and "Saint × 16" in section and "Fiend × 16" in section
     assert "× 50" not in section and "× 100" not in section
-    rows = {m[0]: m[1] for m in re.findall(r'<a href="straight-to/([a-z-]+\.pdf)">.*?</td>.*?<td>[^<]*</td>\s*'
-                                           r'<td>[^<]*</td>\s*<td>([^<]*)</td>', section, re.S)}
-    assert rows["cards.pdf"] == rows["aids.pdf"] == "yes: flip on long edge"      # aids are two-sided cards
+    rows = {
+        m[0]: m[1]
+        for m in re.findall(
+            r'<a href="straight-to/([a-z-]+\.pdf)">.*?</td>.*?<td>[^<]*</td>\s*'
+            r"<td>[^<]*</td>\s*<td>([^<]*)</td>",
+            section,
+            re.S,
+        )
+    }
+    assert rows["cards.pdf"] == rows["aids.pdf"] == "yes: flip on long edge"  # aids are two-sided cards
     assert rows["track.pdf"] == "no: single-sided"
-    assert rows["rules.pdf"] == "yes: flip on long edge"          # one sheet, both sides
+    assert rows["rules.pdf"] == "yes: flip on long edge"  # one sheet, both sides
 
 
 def test_exports_older_than_the_data_are_marked_stale(run, isolated, layouts_copy):
@@ -251,7 +266,9 @@ def test_reprint_holds_exactly_the_changed_cards_with_their_backs(run, isolated,
     cards = layouts_copy / "punished" / "cards.toml"
     edit_card(cards, "Still Water", '{ stat = "ICHOR", amount = 2 }', '{ stat = "ICHOR", amount = 3 }')
     rules = layouts_copy / "straight-to" / "rules.toml"
-    rules.write_text(rules.read_text().replace('label = "Good Soul card"\nfixed = 50', 'label = "Good Soul card"\nfixed = 51'))
+    rules.write_text(
+        rules.read_text().replace('label = "Good Soul card"\nfixed = 50', 'label = "Good Soul card"\nfixed = 51')
+    )
     souls = layouts_copy / "straight-to" / "components.toml"
     souls.write_text(souls.read_text().replace('icon = "lorc/prayer"\ncount = 17', 'icon = "lorc/prayer"\ncount = 18'))
     result = run("build", "punished", "straight-to", "--layouts", layouts_copy)
@@ -261,15 +278,17 @@ def test_reprint_holds_exactly_the_changed_cards_with_their_backs(run, isolated,
     assert [(c["key"], c["kind"], c["reprint"]) for c in punished["changes"]] == [("tier-1|Still Water", "text", 1)]
     straight = json.loads((isolated / "output/straight-to/manifest.json").read_text())
     assert [(c["key"], c["kind"], c["reprint"]) for c in straight["changes"]] == [
-        ("reference|Rules reference, side 1", "text", 1),      # its component list counts the Good souls
-        ("reference|Rules reference, side 2", "text", 1),      # and so does its print guide
-        ("soul-good|Penitent", "count", 1)]
+        ("reference|Rules reference, side 1", "text", 1),  # its component list counts the Good souls
+        ("reference|Rules reference, side 2", "text", 1),  # and so does its print guide
+        ("soul-good|Penitent", "count", 1),
+    ]
 
     names = [c["name"] for c in tomllib.loads(cards.read_text())["cards"]] + ["Innocent", "Saint", "Tyrant", "Fiend"]
     for game, card, back in (("punished", "Still Water", "Time alone"), ("straight-to", "Penitent", "Soul")):
         pdf = (isolated / "output" / game / "reprint.pdf").read_bytes()
-        assert print_duplex(pdf, "long", (0.0, 0.0), f"{game}/reprint.pdf") == 1      # one sheet, back behind front
+        assert print_duplex(pdf, "long", (0.0, 0.0), f"{game}/reprint.pdf") == 1  # one sheet, back behind front
         import pypdfium2 as pdfium
+
         document = pdfium.PdfDocument(pdf)
         pages = [page.get_textpage().get_text_range() for page in document]
         fronts = [text for text in pages if ": fronts" in text]
@@ -303,18 +322,32 @@ def test_a_design_keeps_its_fingerprint_from_one_pnp_to_the_next():
 
     frame = Box(x=1, y=1, w=61.5, h=86.9, stroke="#333333", width=1.2, radius=2.5)
     group = Group(elements=(Text(text="turned", x=0, y=0, w=20, h=5),), dx=3, dy=4, rotate=90)
-    sides = [(), (frame,), (frame, group), (Text(text="one", x=1, y=1, w=9, h=5), frame, Text(text="two", x=1, y=9, w=9, h=5)),
-             None]
-    pieces = [Piece(kind="card", name=f"c{i}", face=face, back=back, background="#ffffff")
-              for i, (face, back) in enumerate((f, b) for f in sides[:-1] for b in sides)]
+    sides = [
+        (),
+        (frame,),
+        (frame, group),
+        (Text(text="one", x=1, y=1, w=9, h=5), frame, Text(text="two", x=1, y=9, w=9, h=5)),
+        None,
+    ]
+    pieces = [
+        Piece(kind="card", name=f"c{i}", face=face, back=back, background="#ffffff")
+        for i, (face, back) in enumerate((f, b) for f in sides[:-1] for b in sides)
+    ]
     section = PieceGroup(title="Cards", pieces=pieces + pieces[:3], width=63.5, height=88.9)
-    found = designs([DocumentSpec(filename="cards.pdf", title="Cards", sections=[section], cover=Cover(contents=[]),
-                                  game_title="Test")], {}, {})
+    found = designs(
+        [
+            DocumentSpec(
+                filename="cards.pdf", title="Cards", sections=[section], cover=Cover(contents=[]), game_title="Test"
+            )
+        ],
+        {},
+        {},
+    )
     for piece in pieces:
         drawn = (piece.face, piece.background, piece.back, piece.back_background, 63.5, 88.9)
         assert found[f"card|{piece.name}"].hash == hashlib.sha1(repr(drawn).encode()).hexdigest()[:16], piece
     assert [found[f"card|c{i}"].count for i in range(5)] == [2, 2, 2, 1, 1]
-    assert found["card|c17"].hash == "33354c01cfb7e8d5"     # texts, a frame and a turned group, as pnp wrote it before
+    assert found["card|c17"].hash == "33354c01cfb7e8d5"  # texts, a frame and a turned group, as pnp wrote it before
 
 
 def test_a_design_in_two_files_is_found_in_the_first():
@@ -324,20 +357,30 @@ def test_a_design_in_two_files_is_found_in_the_first():
     from pnp.render.specs import Board, Cover, DocumentSpec, PageComponent, Piece, PieceGroup
 
     piece = Piece(kind="card", name="both", face=(), back=None, background="#ffffff")
-    sections = [PieceGroup(title="Cards", pieces=[piece], width=63.5, height=88.9),
-                Board(title="Board", kind="board", name="both", width=200, height=200, elements=()),
-                PageComponent(title="Aid", kind="aid", name="both", elements=(), width=90, height=120, copies=2)]
-    specs = [DocumentSpec(filename=name, title=name, sections=sections, cover=Cover(contents=[]), game_title="Test")
-             for name in ("first.pdf", "second.pdf")]
+    sections = [
+        PieceGroup(title="Cards", pieces=[piece], width=63.5, height=88.9),
+        Board(title="Board", kind="board", name="both", width=200, height=200, elements=()),
+        PageComponent(title="Aid", kind="aid", name="both", elements=(), width=90, height=120, copies=2),
+    ]
+    specs = [
+        DocumentSpec(filename=name, title=name, sections=sections, cover=Cover(contents=[]), game_title="Test")
+        for name in ("first.pdf", "second.pdf")
+    ]
     found = designs(specs, {}, {})
     assert {key: (design.file, design.count) for key, design in found.items()} == {
-        "card|both": ("first.pdf", 2), "board|both": ("first.pdf", 2), "aid|both": ("first.pdf", 4)}
-    changed = [Change(key=key, kind="text", before=design, after=design, reprint=design.count)
-               for key, design in found.items()]
-    reprint = reprint_spec(specs, changed, "Test")           # each as many times as it is printed
+        "card|both": ("first.pdf", 2),
+        "board|both": ("first.pdf", 2),
+        "aid|both": ("first.pdf", 4),
+    }
+    changed = [
+        Change(key=key, kind="text", before=design, after=design, reprint=design.count) for key, design in found.items()
+    ]
+    reprint = reprint_spec(specs, changed, "Test")  # each as many times as it is printed
     assert reprint is not None
-    assert [(type(s).__name__, len(s.pieces) if isinstance(s, PieceGroup) else getattr(s, "copies", 1))
-            for s in reprint.sections] == [("PieceGroup", 2), ("Board", 1), ("Board", 1), ("PageComponent", 4)]
+    assert [
+        (type(s).__name__, len(s.pieces) if isinstance(s, PieceGroup) else getattr(s, "copies", 1))
+        for s in reprint.sections
+    ] == [("PieceGroup", 2), ("Board", 1), ("Board", 1), ("PageComponent", 4)]
 
 
 def test_a_board_tiled_in_two_files_is_pictured_from_the_first():
@@ -345,11 +388,22 @@ def test_a_board_tiled_in_two_files_is_pictured_from_the_first():
     from pnp.pipeline.manifest import TileFace
     from pnp.render.placed import BoardTile, MmBox, Placed
 
-    placed = [Placed(kind="board", name="ring", side="face", document=file, page=page,
-                     box=MmBox(x=x, y=0, w=130, h=250), tile=BoardTile(label=label, first=x == 0, page_x=20, page_y=24))
-              for file in ("first.pdf", "second.pdf") for page, (label, x) in enumerate((("A1", 0), ("B1", 118)), start=1)]
+    placed = [
+        Placed(
+            kind="board",
+            name="ring",
+            side="face",
+            document=file,
+            page=page,
+            box=MmBox(x=x, y=0, w=130, h=250),
+            tile=BoardTile(label=label, first=x == 0, page_x=20, page_y=24),
+        )
+        for file in ("first.pdf", "second.pdf")
+        for page, (label, x) in enumerate((("A1", 0), ("B1", 118)), start=1)
+    ]
     assert TileFace.boards_in(placed) == {
-        "board|ring": (TileFace(1, 20, 24, 130, 250, 0, 0), TileFace(2, 20, 24, 130, 250, 118, 0))}
+        "board|ring": (TileFace(1, 20, 24, 130, 250, 0, 0), TileFace(2, 20, 24, 130, 250, 118, 0))
+    }
 
 
 def test_an_unchanged_rebuild_lists_no_changes_and_drops_the_reprint(run, isolated):
@@ -362,7 +416,7 @@ def test_an_unchanged_rebuild_lists_no_changes_and_drops_the_reprint(run, isolat
 def test_options_that_do_not_apply_are_refused(run):
     result = run("validate", "seven-steps", "-o", "somewhere")
     assert result.exit_code == 2 and "--output does not apply to validate" in result.output
-    assert "--output" not in run("validate", "--help").output         # nor offered
+    assert "--output" not in run("validate", "--help").output  # nor offered
 
 
 def test_layout_problems_give_the_line_the_designer_edited(run, layouts_copy):
@@ -373,7 +427,9 @@ def test_layout_problems_give_the_line_the_designer_edited(run, layouts_copy):
     path.write_text("\n".join(lines) + "\n")
     result = run("validate", "punished", "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert re.search(rf"cards\.toml:cards\[0\]\.encounter\.fallback\[0\]\.stat: .*PAINN.* \(line {number}\)", result.output)
+    assert re.search(
+        rf"cards\.toml:cards\[0\]\.encounter\.fallback\[0\]\.stat: .*PAINN.* \(line {number}\)", result.output
+    )
 
 
 def _face_at(pdf: bytes, face: list):
@@ -400,8 +456,11 @@ def _distance(one, other) -> float:
 
     w, h = min(one.width, other.width) - 2, min(one.height, other.height) - 2
     inner = one.crop((1, 1, 1 + w, 1 + h))
-    return min(sum(ImageStat.Stat(ImageChops.difference(inner, other.crop((dx, dy, dx + w, dy + h)))).mean) / 3
-               for dx in range(3) for dy in range(3))
+    return min(
+        sum(ImageStat.Stat(ImageChops.difference(inner, other.crop((dx, dy, dx + w, dy + h)))).mean) / 3
+        for dx in range(3)
+        for dy in range(3)
+    )
 
 
 def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_prints(run, isolated, monkeypatch):
@@ -426,13 +485,19 @@ def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_pr
     first = {pdf.name: pdf.read_bytes() for pdf in game.glob("*.pdf")}
     data = project / "layouts" / "straight-to" / "components.toml"
     text = data.read_text()
-    data.write_text(text.replace('icon = "lorc/prayer"\ncount = 17', 'icon = "lorc/dove"\ncount = 17', 1)
-                    .replace("Never hurt a fly. Literally.", "Never hurt a fly.", 1))
+    data.write_text(
+        text.replace('icon = "lorc/prayer"\ncount = 17', 'icon = "lorc/dove"\ncount = 17', 1).replace(
+            "Never hurt a fly. Literally.", "Never hurt a fly.", 1
+        )
+    )
     build()
     second = {pdf.name: pdf.read_bytes() for pdf in game.glob("*.pdf")}
     changes = {c["key"]: c for c in json.loads((game / "manifest.json").read_text())["changes"]}
-    assert {key: c["kind"] for key, c in changes.items()} == {     # the reference credits the icons it shows
-        "soul-good|Innocent": "text", "soul-good|Penitent": "art", "reference|Rules reference, side 2": "text"}
+    assert {key: c["kind"] for key, c in changes.items()} == {  # the reference credits the icons it shows
+        "soul-good|Innocent": "text",
+        "soul-good|Penitent": "art",
+        "reference|Rules reference, side 2": "text",
+    }
     drawn = {p.stem: Image.open(p).convert("RGB") for p in pictures.glob("*.png")}
     assert set(drawn) == {c[side]["hash"] for c in changes.values() for side in ("before", "after")}
     for change in changes.values():
@@ -447,21 +512,26 @@ def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_pr
     for digest in drawn:
         assert f'src="straight-to/thumbs/designs/{digest}.png"' in section
 
-    edited = second["cards.pdf"].replace(b" ReportLab Generated", b" edited by hand here", 1)   # a comment:
-    assert len(edited) == len(second["cards.pdf"]) and edited != second["cards.pdf"]               # it still opens
+    edited = second["cards.pdf"].replace(b" ReportLab Generated", b" edited by hand here", 1)  # a comment:
+    assert len(edited) == len(second["cards.pdf"]) and edited != second["cards.pdf"]  # it still opens
     (game / "cards.pdf").write_bytes(edited)
-    data.write_text(data.read_text().replace('icon = "lorc/dove"\ncount = 17', 'icon = "lorc/angel-outfit"\ncount = 17', 1))
+    data.write_text(
+        data.read_text().replace('icon = "lorc/dove"\ncount = 17', 'icon = "lorc/angel-outfit"\ncount = 17', 1)
+    )
     build()
     (change,) = json.loads((game / "manifest.json").read_text())["changes"]
     assert change["key"] == "soul-good|Penitent"
-    assert sorted(p.stem for p in pictures.glob("*.png")) == [change["after"]["hash"]]     # no "before" to trust
+    assert sorted(p.stem for p in pictures.glob("*.png")) == [change["after"]["hash"]]  # no "before" to trust
 
-    manifest = json.loads((game / "manifest.json").read_text())      # boxes edited off the page, the PDF intact
+    manifest = json.loads((game / "manifest.json").read_text())  # boxes edited off the page, the PDF intact
     manifest["designs"]["soul-good|Penitent"]["face"][1] = 1e6
     manifest["designs"]["soul-good|Innocent"]["face"][3] = -5.0
     (game / "manifest.json").write_text(json.dumps(manifest))
-    data.write_text(data.read_text().replace('icon = "lorc/angel-outfit"\ncount = 17', 'icon = "lorc/dove"\ncount = 17', 1)
-                    .replace("Never hurt a fly.", "Never hurt anyone.", 1))
+    data.write_text(
+        data.read_text()
+        .replace('icon = "lorc/angel-outfit"\ncount = 17', 'icon = "lorc/dove"\ncount = 17', 1)
+        .replace("Never hurt a fly.", "Never hurt anyone.", 1)
+    )
     build()
     changes = json.loads((game / "manifest.json").read_text())["changes"]
     assert sorted(c["key"] for c in changes) == ["soul-good|Innocent", "soul-good|Penitent"]
@@ -498,9 +568,11 @@ def test_a_changed_board_on_tiles_is_pictured_whole_as_it_printed_and_as_it_prin
         assert max(tiles_apart(picture, design["tiles"], pdf, DESIGN_DPI / 25.4).values()) < 0.01, side
         assert max(tiles_apart(picture, design["tiles"], other, DESIGN_DPI / 25.4).values()) > 0.05, side
     section = gallery_section(project, "straight-to")
-    assert all(f'src="straight-to/thumbs/designs/{change[side]["hash"]}.png"' in section for side in ("before", "after"))
+    assert all(
+        f'src="straight-to/thumbs/designs/{change[side]["hash"]}.png"' in section for side in ("before", "after")
+    )
 
-    for damage in ((0, 5, -5.0), (1, 6, 1e9), (0, 5, float("nan"))):     # tiles edited off the board, the PDF intact
+    for damage in ((0, 5, -5.0), (1, 6, 1e9), (0, 5, float("nan"))):  # tiles edited off the board, the PDF intact
         manifest = json.loads((game / "manifest.json").read_text())
         tile, field, value = damage
         manifest["designs"]["track|Heaven/Hell track"]["tiles"][tile][field] = value
@@ -509,7 +581,9 @@ def test_a_changed_board_on_tiles_is_pictured_whole_as_it_printed_and_as_it_prin
         data.write_text(data.read_text().replace(f'"The road to {title}"', f'"The road to {title}S"', 1))
         result = run("build")
         assert result.exit_code == 0, result.output
-        (change,) = [c for c in json.loads((game / "manifest.json").read_text())["changes"] if c["key"].startswith("track|")]
+        (change,) = [
+            c for c in json.loads((game / "manifest.json").read_text())["changes"] if c["key"].startswith("track|")
+        ]
         assert sorted(p.stem for p in (game / "thumbs" / "designs").glob("*.png")) == [change["after"]["hash"]], damage
 
 
@@ -526,8 +600,10 @@ def test_the_gallery_says_how_many_of_many_changes_are_pictured(run, isolated, m
     monkeypatch.chdir(project)
     game = project / "layouts" / "straight-to"
     components = game / "components.toml"
-    components.write_text('souls = { csv = "souls.csv" }\n' + re.sub(r"\[\[souls\]\]\n(?:[^\[\n][^\n]*\n|\n)*", "",
-                                                                   components.read_text()))
+    components.write_text(
+        'souls = { csv = "souls.csv" }\n'
+        + re.sub(r"\[\[souls\]\]\n(?:[^\[\n][^\n]*\n|\n)*", "", components.read_text())
+    )
     rules = game / "rules.toml"
     rules.write_text(re.sub(r"(\[components\.soul-(?:good|evil)\][^\[]*?fixed = )\d+", r"\g<1>30", rules.read_text()))
 
@@ -563,7 +639,15 @@ def test_only_the_first_changes_are_pictured(tmp_path):
     page.save()
     total = PICTURED_CHANGES + 5
     face = Face(page=1, x=1, y=1, w=20, h=30)
-    added = [Change(key=f"card|c{i}", kind="added", before=None, reprint=1,
-                    after=Design(hash=f"{i:016x}", text="t", count=1, file="cards.pdf", face=face)) for i in range(total)]
+    added = [
+        Change(
+            key=f"card|c{i}",
+            kind="added",
+            before=None,
+            reprint=1,
+            after=Design(hash=f"{i:016x}", text="t", count=1, file="cards.pdf", face=face),
+        )
+        for i in range(total)
+    ]
     drawn = change_pictures(added, {}.get, {"cards.pdf": pdf.read_bytes()}.get)
     assert sorted(drawn) == [f"{i:016x}" for i in range(PICTURED_CHANGES)]

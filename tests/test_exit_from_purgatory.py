@@ -12,7 +12,6 @@ from pypdf import PdfReader
 GAME = "exit-from-purgatory"
 
 
-
 def forms(page, icon):
     return [f for f in page.forms if f[0].endswith(icon.replace("/", "__").replace("-", "_"))]
 
@@ -30,13 +29,13 @@ def test_counts_from_the_pdfs(run, built, players):
             backs = pages[index + 1]
             assert not [t for t, _, _ in backs.texts if t in names]
             lifts = forms(backs, "lorc/lift")
-            assert len(lifts) == len(faces)      # one lift back behind every face
+            assert len(lifts) == len(faces)  # one lift back behind every face
     assert names == {"Apple": 5 * players, "Worm": 5 * players, "Lantern": 5 * players}
 
-    tokens = pages                                       # the tokens share the last sheets of cards
-    apples = sum(len(forms(p, "lorc/shiny-apple")) for p in tokens[0::2])     # fronts on odd pages
+    tokens = pages  # the tokens share the last sheets of cards
+    apples = sum(len(forms(p, "lorc/shiny-apple")) for p in tokens[0::2])  # fronts on odd pages
     worms = sum(len(forms(p, "lorc/apple-maggot")) for p in tokens[1::2])
-    assert apples - names["Apple"] == worms == 6 * players          # each Apple card shows the apple too
+    assert apples - names["Apple"] == worms == 6 * players  # each Apple card shows the apple too
 
     mats, aids = scan(out / "mats.pdf"), scan(out / "aids.pdf")
     assert sum(1 for p in mats for t, _, _ in p.texts if t == "Brain-freeze scoring mat") == players
@@ -60,12 +59,18 @@ def test_mat_tokens_and_letters_lie_on_the_snowflake_arms(run, built):
     path = out / "mats.pdf"
     page = scan(path)[0]
     top = float(PdfReader(path).pages[0].mediabox.height) / 2
-    spots = {((x0 + x1) / 2, (y0 + y1) / 2) for x0, y0, x1, y1, _ in page.curves
-             if 20 * MM <= x1 - x0 < 40 * MM and abs((x1 - x0) - (y1 - y0)) < 0.2 and y0 > top}
+    spots = {
+        ((x0 + x1) / 2, (y0 + y1) / 2)
+        for x0, y0, x1, y1, _ in page.curves
+        if 20 * MM <= x1 - x0 < 40 * MM and abs((x1 - x0) - (y1 - y0)) < 0.2 and y0 > top
+    }
     assert len(spots) == 6, spots
     cx, cy = sum(x for x, _ in spots) / 6, sum(y for _, y in spots) / 6
-    letters = {text: ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2) for text, box in page.boxes
-               if len(text) == 1 and text in "ABCDEF" and box[1] > top}
+    letters = {
+        text: ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        for text, box in page.boxes
+        if len(text) == 1 and text in "ABCDEF" and box[1] > top
+    }
     assert sorted(letters) == list("ABCDEF")
 
     def bearing(x: float, y: float) -> float:
@@ -79,7 +84,9 @@ def test_mat_tokens_and_letters_lie_on_the_snowflake_arms(run, built):
 
     def pixel(r: float, degrees: float) -> tuple[int, int, int]:
         a = math.radians(degrees)
-        return image.getpixel((round((cx + r * math.sin(a)) * scale), round(image.height - (cy + r * math.cos(a)) * scale)))
+        return image.getpixel(
+            (round((cx + r * math.sin(a)) * scale), round(image.height - (cy + r * math.cos(a)) * scale))
+        )
 
     icon = (0x33, 0x41, 0x5C)
     for i, letter in enumerate("ABCDEF"):
@@ -118,10 +125,13 @@ def test_the_mats_token_spots_each_hold_a_token_apart(built):
     out = built(GAME)
     mats = 0
     for number, page in enumerate(scan(out / "mats.pdf"), start=1):
-        spots = {(round((x0 + x1) / 2, 1), round((y0 + y1) / 2, 1), x1 - x0) for x0, y0, x1, y1, _ in page.curves
-                 if token * MM <= x1 - x0 < 2 * token * MM and abs((x1 - x0) - (y1 - y0)) < 0.2}
+        spots = {
+            (round((x0 + x1) / 2, 1), round((y0 + y1) / 2, 1), x1 - x0)
+            for x0, y0, x1, y1, _ in page.curves
+            if token * MM <= x1 - x0 < 2 * token * MM and abs((x1 - x0) - (y1 - y0)) < 0.2
+        }
         assert len(spots) % 6 == 0, (number, len(spots))
         mats += len(spots) // 6
-        for a, b in [(a, b) for i, a in enumerate(sorted(spots)) for b in sorted(spots)[i + 1:]]:
+        for a, b in [(a, b) for i, a in enumerate(sorted(spots)) for b in sorted(spots)[i + 1 :]]:
             assert math.hypot(a[0] - b[0], a[1] - b[1]) >= (a[2] + b[2]) / 2 - 0.1, (number, a, b)
     assert mats == 4

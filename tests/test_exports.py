@@ -28,9 +28,14 @@ def quantities(folder: Path) -> list[dict]:
         return list(csv.DictReader(handle))
 
 
-@pytest.mark.parametrize("game, kinds", [("straight-to", {"soul-good", "soul-evil"}),
-                                         ("exit-from-purgatory", {"apple", "worm", "lantern"}),
-                                         ("punished", {"tier-1", "tier-2", "tier-3"})])
+@pytest.mark.parametrize(
+    "game, kinds",
+    [
+        ("straight-to", {"soul-good", "soul-evil"}),
+        ("exit-from-purgatory", {"apple", "worm", "lantern"}),
+        ("punished", {"tier-1", "tier-2", "tier-3"}),
+    ],
+)
 def test_images_match_the_rules_model(run, isolated, game, kinds):
     result = run("export", "images", game)
     assert result.exit_code == 0, result.output
@@ -44,12 +49,12 @@ def test_images_match_the_rules_model(run, isolated, game, kinds):
         assert total >= spec.expected(players) if spec.at_least else total == spec.expected(players)
     faces = sum(int(r["quantity"]) for r in rows if r["side"] == "face")
     backs = sum(int(r["quantity"]) for r in rows if r["side"] == "back")
-    assert faces == backs                                # every card has a back image
-    for back in (r for r in rows if r["side"] == "back"):     # and each face names the one behind it
+    assert faces == backs  # every card has a back image
+    for back in (r for r in rows if r["side"] == "back"):  # and each face names the one behind it
         assert sum(int(r["quantity"]) for r in rows if r["back"] == back["file"]) == int(back["quantity"])
     for row in rows:
         with Image.open(folder / row["file"]) as image:
-            assert image.size == (825, 1125)             # poker + 1/8 in bleed at 300 dpi
+            assert image.size == (825, 1125)  # poker + 1/8 in bleed at 300 dpi
     assert len(list(folder.glob("*.png"))) == len(rows)
 
 
@@ -81,7 +86,7 @@ def test_a_card_image_matches_its_pdf_card(run, isolated):
     from_pdf = rendered.crop((round(left), round(top), round(left) + 750, round(top) + 1050))
     image = Image.open(out / "exports/images/soul-good-01.png").convert("RGB")
     assert image.size == (750, 1050)
-    inset = (12, 12, 738, 1038)          # 1 mm in: the PDF draws its cut hairline on the edge
+    inset = (12, 12, 738, 1038)  # 1 mm in: the PDF draws its cut hairline on the edge
     diff = ImageChops.difference(from_pdf.crop(inset), image.crop(inset))
     assert max(ImageStat.Stat(diff).mean) < 2.0, ImageStat.Stat(diff).mean
 
@@ -93,8 +98,9 @@ TYPES = {"str": str, "list": list, "dict": dict, "int": int, "bool": bool, "floa
 def has_keys(obj: dict, keys: dict, where: str) -> None:
     for key, kind in keys.items():
         assert key in obj, f"{where}: missing {key}"
-        assert isinstance(obj[key], TYPES[kind]) and not (kind == "int" and isinstance(obj[key], bool)), \
+        assert isinstance(obj[key], TYPES[kind]) and not (kind == "int" and isinstance(obj[key], bool)), (
             f"{where}: {key} is {type(obj[key]).__name__}, expected {kind}"
+        )
 
 
 def local_file(url: str) -> Path:
@@ -110,9 +116,9 @@ def check_custom_deck(key: str, deck: dict, where: str) -> tuple[int, int]:
     assert 1 <= cols <= FORMAT["grid_max"][0] and 1 <= rows <= FORMAT["grid_max"][1], where
     with Image.open(local_file(deck["FaceURL"])) as sheet:
         assert sheet.width <= FORMAT["sheet_max_px"] and sheet.height <= FORMAT["sheet_max_px"]
-        assert sheet.width % cols == 0 and sheet.height % rows == 0      # the grid cuts it into equal cards
+        assert sheet.width % cols == 0 and sheet.height % rows == 0  # the grid cuts it into equal cards
     with Image.open(local_file(deck["BackURL"])) as back:
-        if deck["UniqueBack"]:                                         # a sheet of backs on the same grid
+        if deck["UniqueBack"]:  # a sheet of backs on the same grid
             assert back.size == Image.open(local_file(deck["FaceURL"])).size
     return cols, rows
 
@@ -157,7 +163,7 @@ def tts_exports(tmp_path_factory):
 
     folder = tmp_path_factory.mktemp("tts")
     saved = {}
-    with contextlib.chdir(folder):         # no project folder around: each game's shipped data
+    with contextlib.chdir(folder):  # no project folder around: each game's shipped data
         for game in sorted(EVERY_GAME):
             result = CliRunner().invoke(cli, ["export", "tts", game, "-o", str(folder)], catch_exceptions=False)
             assert result.exit_code == 0, result.output
@@ -183,6 +189,7 @@ def test_tts_saved_object_follows_the_documented_format(tts_exports, game):
             if obj["Name"] in ("Card", "Custom_Tile", "Figurine_Custom"):
                 placed[obj["Nickname"]] += 1
             count(obj.get("ContainedObjects", []))
+
     count(state["ObjectStates"])
     assert sum(placed.values()) > 0 and rules.game.title == state["SaveName"]
 
@@ -198,7 +205,7 @@ def test_soul_cards_take_one_sheet_and_every_card_is_named(tts_exports):
     players = rules.players.default
     good = rules.components["soul-good"].expected(players)
     assert sum(names.values()) == good + rules.components["soul-evil"].expected(players)
-    assert len(set(deck["DeckIDs"])) == 6                  # each distinct face once, its ID repeated
+    assert len(set(deck["DeckIDs"])) == 6  # each distinct face once, its ID repeated
 
 
 def test_a_deck_longer_than_a_sheet_keeps_every_card_off_the_hidden_face(tmp_path):
@@ -212,14 +219,21 @@ def test_a_deck_longer_than_a_sheet_keeps_every_card_off_the_hidden_face(tmp_pat
     from pnp.source.icons import IconStore
 
     colours = [(3 * i, 128, 255 - 3 * i) for i in range(75)]
-    pieces = [Piece(kind="card", name=f"Card {i}", face=(Box(x=0, y=0, w=63.5, h=88.9, fill="#%02x%02x%02x" % c),),
-                    back=(Box(x=0, y=0, w=63.5, h=88.9, fill="#000000"),)) for i, c in enumerate(colours)]
+    pieces = [
+        Piece(
+            kind="card",
+            name=f"Card {i}",
+            face=(Box(x=0, y=0, w=63.5, h=88.9, fill="#%02x%02x%02x" % c),),
+            back=(Box(x=0, y=0, w=63.5, h=88.9, fill="#000000"),),
+        )
+        for i, c in enumerate(colours)
+    ]
     saved = SavedObject(tmp_path, tmp_path, None, IconStore(shipped_icons_dir()), ink_saver=False)
     saved.deck(Deck(title="Long", pieces=pieces, w=63.5, h=88.9), "t")
     (deck,) = saved.objects
     walk([deck], "long deck", Counter())
     assert len(deck["CustomDeck"]) == 2
-    assert len({sheet["BackURL"] for sheet in deck["CustomDeck"].values()}) == 1       # one back, one file
+    assert len({sheet["BackURL"] for sheet in deck["CustomDeck"].values()}) == 1  # one back, one file
     sheets = {key: Image.open(local_file(sheet["FaceURL"])).convert("RGB") for key, sheet in deck["CustomDeck"].items()}
     for card, colour in zip(deck["ContainedObjects"], colours, strict=True):
         key, slot = divmod(card["CardID"], 100)
@@ -247,9 +261,9 @@ def test_a_token_sheet_titled_like_the_pawns_keeps_its_own_pictures(run, isolate
     pawns = next(b for b in bags if b["ContainedObjects"][0]["Name"] == "Figurine_Custom")["ContainedObjects"]
     token_back = local_file(tokens[0]["CustomImage"]["ImageSecondaryURL"])
     pawn_back = local_file(pawns[0]["CustomImage"]["ImageSecondaryURL"])
-    assert pawn_back.name == "lantern-walk-pawns-01-back-2.png"         # the name the token's back took first
+    assert pawn_back.name == "lantern-walk-pawns-01-back-2.png"  # the name the token's back took first
     with Image.open(token_back) as token, Image.open(pawn_back) as pawn:
-        assert token.size != pawn.size                                      # a round tile, a standee's half
+        assert token.size != pawn.size  # a round tile, a standee's half
         assert ImageStat.Stat(token.convert("RGB")).mean != ImageStat.Stat(pawn.convert("RGB")).mean
 
 
@@ -267,8 +281,14 @@ def test_a_game_whose_name_holds_back_shows_its_first_face_as_the_thumbnail(run,
         face = sheet.convert("RGB")
     face.thumbnail((THUMB_PX, THUMB_PX))
     with Image.open(folder / "backstreet-walk.png") as thumb:
-        shown = thumb.convert("RGB").crop(((THUMB_PX - face.width) // 2, (THUMB_PX - face.height) // 2,
-                                           (THUMB_PX + face.width) // 2, (THUMB_PX + face.height) // 2))
+        shown = thumb.convert("RGB").crop(
+            (
+                (THUMB_PX - face.width) // 2,
+                (THUMB_PX - face.height) // 2,
+                (THUMB_PX + face.width) // 2,
+                (THUMB_PX + face.height) // 2,
+            )
+        )
     assert ImageChops.difference(shown, face).getbbox() is None
 
 
@@ -283,7 +303,7 @@ def test_an_export_replaces_the_last_one_and_records_its_data_beside_its_folder(
     assert run("build", "--layouts", layouts, "source").exit_code == 0
     exports = isolated / "output/source/exports"
     (exports / "images").mkdir(parents=True)
-    (exports / "images/source.json").write_text('{"data": "made by an older pnp"}\n')     # its record
+    (exports / "images/source.json").write_text('{"data": "made by an older pnp"}\n')  # its record
     (exports / "images/box-art.png").write_bytes(b"a designer's own picture")
     for kind in ("tts", "images"):
         result = run("export", kind, "--layouts", layouts, "source")
@@ -294,8 +314,10 @@ def test_an_export_replaces_the_last_one_and_records_its_data_beside_its_folder(
     gallery = (isolated / "output/index.html").read_text()
     assert 'href="source/exports/tts/source.json"' in gallery and "data-stale" not in gallery
     assert "images/source.json" not in gallery and "box-art.png" not in gallery
-    for name, old, new in (("game.toml", 'id = "shade"', 'id = "wraith"'),
-                           ("rules.toml", "[components.shade]", "[components.wraith]")):
+    for name, old, new in (
+        ("game.toml", 'id = "shade"', 'id = "wraith"'),
+        ("rules.toml", "[components.shade]", "[components.wraith]"),
+    ):
         data = layouts / "source" / name
         assert data.read_text().count(old) == 1
         data.write_text(data.read_text().replace(old, new))
@@ -348,14 +370,17 @@ def test_tokens_boards_and_pawns_have_table_forms(tts_exports):
         for obj in objects:
             names[obj["Name"]] += 1
             walk_names(obj.get("ContainedObjects", []))
+
     for state in saved.values():
         walk_names(state["ObjectStates"])
-    assert names["Figurine_Custom"] >= 8           # pawns of Straight to and Particle Panic stand up
+    assert names["Figurine_Custom"] >= 8  # pawns of Straight to and Particle Panic stand up
     tokens = [o for o in saved["exit-from-purgatory"]["ObjectStates"] if o["Nickname"] == "Tokens"][0]
     token = tokens["ContainedObjects"][0]["CustomImage"]
-    assert token["CustomTile"]["Type"] == 2 and token["ImageURL"] != token["ImageSecondaryURL"]   # apple / worm
-    assert any(o["Name"] == "Custom_Tile" and o["Nickname"] == "Heaven/Hell track"
-               for o in saved["straight-to"]["ObjectStates"])
+    assert token["CustomTile"]["Type"] == 2 and token["ImageURL"] != token["ImageSecondaryURL"]  # apple / worm
+    assert any(
+        o["Name"] == "Custom_Tile" and o["Nickname"] == "Heaven/Hell track"
+        for o in saved["straight-to"]["ObjectStates"]
+    )
 
 
 # What Tabletop Simulator makes of an object's size, stated here apart from the exporter: an unscaled
@@ -395,17 +420,25 @@ def test_tts_objects_lie_side_by_side(tts_exports, game):
     boxes = []
     for obj in saved[game]["ObjectStates"]:
         t = obj["Transform"]
-        w, d = (BAG, BAG) if obj["Name"] == "Bag" else (UNSCALED[obj["Name"]][0] * t["scaleX"],
-                                                          UNSCALED[obj["Name"]][1] * t["scaleZ"])
+        w, d = (
+            (BAG, BAG)
+            if obj["Name"] == "Bag"
+            else (UNSCALED[obj["Name"]][0] * t["scaleX"], UNSCALED[obj["Name"]][1] * t["scaleZ"])
+        )
         boxes.append((obj["Nickname"], t["posX"] - w / 2, t["posX"] + w / 2, t["posZ"] - d / 2, t["posZ"] + d / 2))
     for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
+        for b in boxes[i + 1 :]:
             overlap = min(a[2], b[2]) - max(a[1], b[1]), min(a[4], b[4]) - max(a[3], b[3])
             assert min(overlap) <= 0, f"{a[0]} and {b[0]} overlap by {overlap[0]:.2f} x {overlap[1]:.2f} units"
 
 
-PILED = {"straight-to": {"Power tokens", "Combat Power tokens"}, "exit-from-purgatory": {"Tokens"},
-         "particle-panic": {"Particle tokens"}, "punished": {"Resource tokens"}, "seven-steps": set()}
+PILED = {
+    "straight-to": {"Power tokens", "Combat Power tokens"},
+    "exit-from-purgatory": {"Tokens"},
+    "particle-panic": {"Particle tokens"},
+    "punished": {"Resource tokens"},
+    "seven-steps": set(),
+}
 
 
 def test_every_token_kind_piles_up(tts_exports):
@@ -413,11 +446,15 @@ def test_every_token_kind_piles_up(tts_exports):
     resources) stack on the table; trackers, aids, boards, mats and sheets do not."""
     _, saved = tts_exports
     assert set(PILED) <= set(saved)
-    for game in PILED:                     # pnp's own games: what their rules heap up is known here
+    for game in PILED:  # pnp's own games: what their rules heap up is known here
         for obj in saved[game]["ObjectStates"]:
             for tile in tiles([obj]):
                 piled = obj["Nickname"] in PILED[game]
-                assert tile["CustomImage"]["CustomTile"]["Stackable"] is piled, (game, obj["Nickname"], tile["Nickname"])
+                assert tile["CustomImage"]["CustomTile"]["Stackable"] is piled, (
+                    game,
+                    obj["Nickname"],
+                    tile["Nickname"],
+                )
 
 
 def test_base_url_replaces_file_paths(run, isolated):
@@ -459,8 +496,10 @@ def test_both_sides_of_every_two_sided_piece_are_one_size(tts_exports):
         for piece in pieces(state["ObjectStates"]):
             image = piece["CustomImage"]
             if image["ImageSecondaryURL"] != image["ImageURL"]:
-                with Image.open(local_file(image["ImageURL"])) as front, \
-                        Image.open(local_file(image["ImageSecondaryURL"])) as back:
+                with (
+                    Image.open(local_file(image["ImageURL"])) as front,
+                    Image.open(local_file(image["ImageSecondaryURL"])) as back,
+                ):
                     assert front.size == back.size, (game, piece["Nickname"])
                 checked[piece["Name"]] += 1
     assert checked["Figurine_Custom"] >= 8 and checked["Custom_Tile"] > 0
@@ -481,23 +520,28 @@ def test_pngs_say_their_resolution(run, isolated):
     folder = isolated / "output/punished/exports/images"
     for png in folder.glob("*.png"):
         with Image.open(png) as image:
-            assert image.info["dpi"] == pytest.approx((150, 150), abs=0.05), png.name   # pHYs counts pixels per metre
+            assert image.info["dpi"] == pytest.approx((150, 150), abs=0.05), png.name  # pHYs counts pixels per metre
 
 
 def test_exports_honour_ink_saver_and_card(run, isolated):
     assert run("export", "images", "exit-from-purgatory", "--bleed", "0").exit_code == 0
     assert run("export", "images", "exit-from-purgatory", "--bleed", "0", "--ink-saver", "-o", "ink").exit_code == 0
-    assert run("export", "images", "exit-from-purgatory", "--bleed", "0", "--card", "bridge", "-o", "bridge").exit_code == 0
+    assert (
+        run("export", "images", "exit-from-purgatory", "--bleed", "0", "--card", "bridge", "-o", "bridge").exit_code
+        == 0
+    )
     colour = Image.open(isolated / "output/exit-from-purgatory/exports/images/back-lift-back.png").convert("L")
     saver = Image.open(isolated / "ink/exit-from-purgatory/exports/images/back-lift-back.png").convert("L")
     dark = lambda image: sum(1 for p in image.tobytes() if p < 90) / (image.width * image.height)
     assert dark(colour) > 0.3 and dark(saver) < 0.1
     with Image.open(isolated / "bridge/exit-from-purgatory/exports/images/apple-01.png") as bridge:
-        assert bridge.size == (675, 1050)                  # 57.15 x 88.9 mm at 300 dpi
+        assert bridge.size == (675, 1050)  # 57.15 x 88.9 mm at 300 dpi
 
 
-@pytest.mark.parametrize("option", [["--paper", "a4"], ["--duplex", "short"], ["--back-offset", "1,1"],
-                                    ["--margin", "3mm"], ["--copies", "2"]])
+@pytest.mark.parametrize(
+    "option",
+    [["--paper", "a4"], ["--duplex", "short"], ["--back-offset", "1,1"], ["--margin", "3mm"], ["--copies", "2"]],
+)
 def test_options_that_mean_nothing_to_an_export_are_refused(run, option):
     result = run("export", "tts", "straight-to", *option)
     assert result.exit_code == 2 and f"{option[0]} does not apply to exports" in result.output
@@ -515,8 +559,9 @@ def test_gallery_in_a_real_headless_browser(run, isolated, browser):
     index = isolated / "output" / "index.html"
     html = index.read_text()
     links = re.findall(r'(?:href|src)="([^"#][^"]*)"', html)
-    assert links and all((index.parent / link).exists() for link in links), \
-        [link for link in links if not (index.parent / link).exists()]
+    assert links and all((index.parent / link).exists() for link in links), [
+        link for link in links if not (index.parent / link).exists()
+    ]
     dom = browser(index.as_uri())
     images = int(re.search(r'data-images="(\d+)"', dom).group(1))
     broken = int(re.search(r'data-broken="(\d+)"', dom).group(1))
@@ -527,7 +572,7 @@ def test_gallery_in_a_real_headless_browser(run, isolated, browser):
     browser(index.as_uri(), screenshot=shot)
     with Image.open(shot) as picture:
         assert picture.size == (1280, 1800)
-        assert len(picture.convert("RGB").getcolors(1 << 20) or []) > 50     # a real page, not a blank
+        assert len(picture.convert("RGB").getcolors(1 << 20) or []) > 50  # a real page, not a blank
 
 
 def test_image_names_stay_apart_across_decks_of_one_kind(tmp_path):
@@ -542,19 +587,40 @@ def test_image_names_stay_apart_across_decks_of_one_kind(tmp_path):
     from pnp.source.icons import IconStore
 
     def card(name, back_colour):
-        return Piece(kind="card", name=name, face=(Text(text=name, x=2, y=2, w=30, h=8),), background="#ffffff",
-                     back=(Text(text="back", x=2, y=2, w=30, h=8),), back_name="plain", back_background=back_colour)
+        return Piece(
+            kind="card",
+            name=name,
+            face=(Text(text=name, x=2, y=2, w=30, h=8),),
+            background="#ffffff",
+            back=(Text(text="back", x=2, y=2, w=30, h=8),),
+            back_name="plain",
+            back_background=back_colour,
+        )
 
     big = Deck(title="Big", pieces=[card("A", "#202060"), card("B", "#202060")], w=70, h=120)
     small = Deck(title="Small", pieces=[card("C", "#602020")] * 2, w=44, h=63)
-    export_images(image_rows([big, small]), IconStore(shipped_icons_dir()), dpi=50, bleed_mm=0,
-                  ink_saver=False, folder=tmp_path, root=tmp_path)
+    export_images(
+        image_rows([big, small]),
+        IconStore(shipped_icons_dir()),
+        dpi=50,
+        bleed_mm=0,
+        ink_saver=False,
+        folder=tmp_path,
+        root=tmp_path,
+    )
     rows = quantities(tmp_path)
     assert [(r["file"], r["quantity"], r["back"]) for r in rows if r["side"] == "face"] == [
-        ("card-01.png", "1", "back-plain.png"), ("card-02.png", "1", "back-plain.png"),
-        ("card-03.png", "2", "back-plain-2.png")]
-    assert sorted(p.name for p in tmp_path.glob("*.png")) == ["back-plain-2.png", "back-plain.png", "card-01.png",
-                                                              "card-02.png", "card-03.png"]
+        ("card-01.png", "1", "back-plain.png"),
+        ("card-02.png", "1", "back-plain.png"),
+        ("card-03.png", "2", "back-plain-2.png"),
+    ]
+    assert sorted(p.name for p in tmp_path.glob("*.png")) == [
+        "back-plain-2.png",
+        "back-plain.png",
+        "card-01.png",
+        "card-02.png",
+        "card-03.png",
+    ]
     for name, colour in (("back-plain.png", (32, 32, 96)), ("back-plain-2.png", (96, 32, 32))):
         with Image.open(tmp_path / name) as image:
             assert image.convert("RGB").getpixel((1, 1)) == colour, name

@@ -28,22 +28,52 @@ from pnp.files.paths import shipped_icons_dir
 from pnp.games import load_game
 
 COUNTS: dict[str, dict[str, int]] = {}
-HANG = 60                   # seconds a case may take before the run is stopped and called a hang
+HANG = 60  # seconds a case may take before the run is stopped and called a hang
 
 UNICODE = "Ünïcødé ☠ 𝔘 – “quotes” 中文 \u200b"
 NAMED = re.compile(r"[\w-]+\.(toml|csv|svg|json)(:[\w\[\].-]+| line \d+|: )|icon [a-z0-9-]+/[a-z0-9-]+ ")
 VALUES = ["drop", "string", "int", "list", "table", "huge", "negative", "empty", "icon", "unicode", "deep", "float"]
-HUGE = [10 ** 9, 300000000, 2 ** 31, 2 ** 63, -1]
-PLACEHOLDERS = ["{}", "{0}", "{x:s}", "{total_dice:>{n}}", "{name:{n}}", "{a.b}", "{a[0]}", "{x!r}", "{", "}",
-                "{{x}}", "{" + "a" * 3000 + "}", "{count:%}", "{count:,}"]
-TEMPLATES = ["{{{{ '%{n}d'|format(1) }}}}", "{{{{ 'a\\nb'|indent({n}) }}}}", "{{{{ 'a'|center({n}) }}}}",
-             "{{{{ 'ab'|truncate({n}) }}}}", "{{{{ 'a b'|wordwrap({n}) }}}}", "{{{{ 'ab'|batch({n})|list }}}}",
-             "{{{{ 'ab'|slice({n})|list }}}}", "{{{{ 'a'.ljust({n}) }}}}", "{{{{ 'a'.zfill({n}) }}}}",
-             "{{{{ 'a\\tb'.expandtabs({n}) }}}}", "{{{{ 'a' * {n} }}}}", "{{{{ [1] * {n} }}}}",
-             "{{{{ '%{n}d' % 1 }}}}", "{{{{ '{{:>{n}}}'.format(1) }}}}", "{{{{ range({n})|list }}}}",
-             "{{% for i in range({n}) %}}x{{% endfor %}}", "{{{{ lipsum({n}) }}}}", "{{{{ 2 ** {n} }}}}",
-             "{{{{ " + "(" * 400 + "1" + ")" * 400 + " }}}}", "{{{{ " + "[" * 400 + "]" * 400 + " }}}}",
-             "{{% macro m() %}}{{{{ m() }}}}{{% endmacro %}}{{{{ m() }}}}", "{{{{ amount.__class__ }}}}"]
+HUGE = [10**9, 300000000, 2**31, 2**63, -1]
+PLACEHOLDERS = [
+    "{}",
+    "{0}",
+    "{x:s}",
+    "{total_dice:>{n}}",
+    "{name:{n}}",
+    "{a.b}",
+    "{a[0]}",
+    "{x!r}",
+    "{",
+    "}",
+    "{{x}}",
+    "{" + "a" * 3000 + "}",
+    "{count:%}",
+    "{count:,}",
+]
+TEMPLATES = [
+    "{{{{ '%{n}d'|format(1) }}}}",
+    "{{{{ 'a\\nb'|indent({n}) }}}}",
+    "{{{{ 'a'|center({n}) }}}}",
+    "{{{{ 'ab'|truncate({n}) }}}}",
+    "{{{{ 'a b'|wordwrap({n}) }}}}",
+    "{{{{ 'ab'|batch({n})|list }}}}",
+    "{{{{ 'ab'|slice({n})|list }}}}",
+    "{{{{ 'a'.ljust({n}) }}}}",
+    "{{{{ 'a'.zfill({n}) }}}}",
+    "{{{{ 'a\\tb'.expandtabs({n}) }}}}",
+    "{{{{ 'a' * {n} }}}}",
+    "{{{{ [1] * {n} }}}}",
+    "{{{{ '%{n}d' % 1 }}}}",
+    "{{{{ '{{:>{n}}}'.format(1) }}}}",
+    "{{{{ range({n})|list }}}}",
+    "{{% for i in range({n}) %}}x{{% endfor %}}",
+    "{{{{ lipsum({n}) }}}}",
+    "{{{{ 2 ** {n} }}}}",
+    "{{{{ " + "(" * 400 + "1" + ")" * 400 + " }}}}",
+    "{{{{ " + "[" * 400 + "]" * 400 + " }}}}",
+    "{{% macro m() %}}{{{{ m() }}}}{{% endmacro %}}{{{{ m() }}}}",
+    "{{{{ amount.__class__ }}}}",
+]
 ODD = ["fifo", "folder", "zero", "dangling", "loop", "oversize", "binary"]
 CLASHES = ["{c}.x", "{c}", "", "{c}..y", ".{c}", "{head}"]
 
@@ -68,9 +98,17 @@ def value_for(kind: str, old):
         cursor["a"] = {}
         cursor = cursor["a"]
     return {
-        "string": "not-what-you-expected", "int": 7, "list": [1, "two", 3.0], "table": {"x": 1},
-        "huge": 10 ** 18, "negative": -5, "empty": "", "icon": "lorc/no-such-icon",
-        "unicode": UNICODE if not isinstance(old, str) else old + UNICODE, "deep": deep, "float": 1e308,
+        "string": "not-what-you-expected",
+        "int": 7,
+        "list": [1, "two", 3.0],
+        "table": {"x": 1},
+        "huge": 10**18,
+        "negative": -5,
+        "empty": "",
+        "icon": "lorc/no-such-icon",
+        "unicode": UNICODE if not isinstance(old, str) else old + UNICODE,
+        "deep": deep,
+        "float": 1e308,
     }[kind]
 
 
@@ -130,21 +168,33 @@ def test_fuzzed_data_ends_cleanly(game, work, request):
     targets = [(name, p, v) for name, doc in documents.items() for p, v in paths(doc)]
     texts = [t for t in targets if isinstance(t[2], str)]
     lists = [t for t in targets if isinstance(t[2], list) and t[2] and all(isinstance(r, dict) for r in t[2])]
-    icons = sorted({v for _, _, v in targets if isinstance(v, str) and re.fullmatch(r"[a-z0-9-]+/[a-z0-9-]+", v)
-                    and (shipped_icons_dir() / f"{v}.svg").exists()})
+    icons = sorted(
+        {
+            v
+            for _, _, v in targets
+            if isinstance(v, str)
+            and re.fullmatch(r"[a-z0-9-]+/[a-z0-9-]+", v)
+            and (shipped_icons_dir() / f"{v}.svg").exists()
+        }
+    )
     positions = [*documents, "deck.csv", *(f"icon:{ref}" for ref in icons[:3]), "icon:manifest.json"]
     outcomes = {"built": 0, "refused": 0}
     runner = CliRunner()
     layouts, output, cache = work / "layouts", work / "output", work / "icons"
     cache_changed = [True]
 
-    @settings(max_examples=cases, deadline=None, database=None, derandomize=True,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @settings(
+        max_examples=cases,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
     @given(st.data())
     def case(draw):
         shutil.rmtree(layouts, ignore_errors=True)
         shutil.copytree(shipped, layouts / game)
-        if cache_changed:                   # copied again only after a case broke it
+        if cache_changed:  # copied again only after a case broke it
             shutil.rmtree(cache, ignore_errors=True)
             shutil.copytree(shipped_icons_dir(), cache)
             cache_changed.clear()
@@ -153,7 +203,7 @@ def test_fuzzed_data_ends_cleanly(game, work, request):
         command = draw.draw(st.sampled_from(["build", "validate"]), label="command")
         before = snapshot(output, BUILD_RECORDS) if output.exists() else {}
         args = [command, game, "--layouts", str(layouts), "--icons", str(cache)]
-        faulthandler.dump_traceback_later(HANG, exit=True)          # a hang ends the run, loudly
+        faulthandler.dump_traceback_later(HANG, exit=True)  # a hang ends the run, loudly
         try:
             result = runner.invoke(cli, args + (["--output", str(output)] if command == "build" else []))
         finally:
@@ -192,16 +242,20 @@ def test_fuzzed_data_ends_cleanly(game, work, request):
             extra = draw.draw(st.lists(st.sampled_from(CLASHES), max_size=3), label="clash")
             chosen = draw.draw(st.sampled_from(head), label="column") if head else "x"
             header = head + [e.format(c=chosen, head=chosen.split(".")[0]) for e in extra]
-            lines = [",".join(header)] + [",".join(str(row.get(c, "")).replace(",", " ") for c in header)
-                                          for row in flat]
+            lines = [",".join(header)] + [
+                ",".join(str(row.get(c, "")).replace(",", " ") for c in header) for row in flat
+            ]
             (layouts / game / "deck.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
             rewrite(name, path, {"csv": "deck.csv"})
             return f"{name}:{path} as deck.csv with {extra} of {chosen}"
         if kind in ("placeholder", "template"):
             name, path, old = draw.draw(st.sampled_from(texts), label="text")
             pattern = draw.draw(st.sampled_from(PLACEHOLDERS if kind == "placeholder" else TEMPLATES), label=kind)
-            bomb = pattern.replace("{n}", str(draw.draw(st.sampled_from(HUGE), label="n"))) \
-                if kind == "placeholder" else pattern.format(n=draw.draw(st.sampled_from(HUGE), label="n"))
+            bomb = (
+                pattern.replace("{n}", str(draw.draw(st.sampled_from(HUGE), label="n")))
+                if kind == "placeholder"
+                else pattern.format(n=draw.draw(st.sampled_from(HUGE), label="n"))
+            )
             rewrite(name, path, f"{old} {bomb}")
             return f"{name}:{path} {bomb[:60]}"
         name, path, old = draw.draw(st.sampled_from(targets), label="target")

@@ -14,8 +14,10 @@ from werkzeug import Response
 
 from pnp.source.svgshape import clean_svg, foreground_paths
 
-SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/>'
-       b'<path fill="#fff" d="M100 100h300v300H100z"/></svg>')
+SVG = (
+    b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/>'
+    b'<path fill="#fff" d="M100 100h300v300H100z"/></svg>'
+)
 PATH = "/icons/ffffff/000000/1x1/lorc/test-icon.svg"
 
 
@@ -27,8 +29,19 @@ def cached(svg: bytes) -> bytes:
 @pytest.fixture
 def fetch(run, empty_cache, httpserver):
     def go(*extra):
-        return run("icons", "fetch", "lorc/test-icon", "--icons", empty_cache,
-                   "--base-url", httpserver.url_for("/").rstrip("/"), "--timeout", "1", *extra)
+        return run(
+            "icons",
+            "fetch",
+            "lorc/test-icon",
+            "--icons",
+            empty_cache,
+            "--base-url",
+            httpserver.url_for("/").rstrip("/"),
+            "--timeout",
+            "1",
+            *extra,
+        )
+
     return go
 
 
@@ -40,7 +53,7 @@ def test_fresh_fetch_writes_file_and_manifest(fetch, httpserver, empty_cache):
     httpserver.expect_request(PATH).respond_with_data(SVG, content_type="image/svg+xml")
     result = fetch()
     assert result.exit_code == 0, result.output
-    assert (empty_cache / "lorc/test-icon.svg").read_bytes() == cached(SVG)     # its paths, nothing else
+    assert (empty_cache / "lorc/test-icon.svg").read_bytes() == cached(SVG)  # its paths, nothing else
     entry = manifest(empty_cache)["lorc/test-icon"]
     assert entry["author"] == "lorc" and entry["license"] == "CC BY 3.0"
     assert entry["source"].endswith(PATH) and len(entry["sha256"]) == 64
@@ -96,12 +109,22 @@ FAILURES = {
     "500 for good": (lambda server: server.expect_request(PATH).respond_with_data("down", status=500), "HTTP 500"),
     "timeout": (lambda server: server.expect_request(PATH).respond_with_handler(_slow), "timed out"),
     "truncated": (lambda server: server.expect_request(PATH).respond_with_handler(_truncated), "test-icon.svg: "),
-    "html as 200": (lambda server: server.expect_request(PATH).respond_with_data(
-        "<html><body>Not found</body></html>", content_type="text/html"), "not an icon SVG"),
-    "oversized": (lambda server: server.expect_request(PATH).respond_with_data(
-        SVG[:-6] + b"<!--" + b"x" * 400_000 + b"--></svg>"), "cap"),
-    "redirect off host": (lambda server: server.expect_request(PATH).respond_with_handler(_redirect),
-                          "redirected to another host"),
+    "html as 200": (
+        lambda server: server.expect_request(PATH).respond_with_data(
+            "<html><body>Not found</body></html>", content_type="text/html"
+        ),
+        "not an icon SVG",
+    ),
+    "oversized": (
+        lambda server: server.expect_request(PATH).respond_with_data(
+            SVG[:-6] + b"<!--" + b"x" * 400_000 + b"--></svg>"
+        ),
+        "cap",
+    ),
+    "redirect off host": (
+        lambda server: server.expect_request(PATH).respond_with_handler(_redirect),
+        "redirected to another host",
+    ),
 }
 
 
@@ -123,8 +146,16 @@ def test_failures_leave_cache_untouched_with_one_line(case, fetch, httpserver, e
 def test_failure_in_a_batch_writes_nothing(run, httpserver, empty_cache):
     httpserver.expect_request("/icons/ffffff/000000/1x1/lorc/good.svg").respond_with_data(SVG)
     httpserver.expect_request("/icons/ffffff/000000/1x1/lorc/bad.svg").respond_with_data("no", status=404)
-    result = run("icons", "fetch", "lorc/good", "lorc/bad", "--icons", empty_cache,
-                 "--base-url", httpserver.url_for("/").rstrip("/"))
+    result = run(
+        "icons",
+        "fetch",
+        "lorc/good",
+        "lorc/bad",
+        "--icons",
+        empty_cache,
+        "--base-url",
+        httpserver.url_for("/").rstrip("/"),
+    )
     assert result.exit_code == 1
     assert snapshot(empty_cache) == {}
 
@@ -139,13 +170,13 @@ def test_bad_references_are_refused_before_any_request(run, httpserver, empty_ca
 
 ATTACKS = {
     "script": b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><script>alert(1)</script>'
-              b'<path d="M100 100h300v300H100z"/></svg>',
+    b'<path d="M100 100h300v300H100z"/></svg>',
     "image": b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:x="http://www.w3.org/1999/xlink" viewBox="0 0 512 512">'
-             b'<image x:href="file:///etc/passwd"/><path d="M100 100h300v300H100z"/></svg>',
+    b'<image x:href="file:///etc/passwd"/><path d="M100 100h300v300H100z"/></svg>',
     "foreign": b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><foreignObject><p>hi</p>'
-               b'</foreignObject><path d="M100 100h300v300H100z"/></svg>',
+    b'</foreignObject><path d="M100 100h300v300H100z"/></svg>',
     "use bomb": b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:x="http://www.w3.org/1999/xlink" viewBox="0 0 512 512">'
-                b'<g id="a"><path d="M100 100h300v300H100z"/></g><use x:href="#a"/><use x:href="#a"/></svg>',
+    b'<g id="a"><path d="M100 100h300v300H100z"/></g><use x:href="#a"/><use x:href="#a"/></svg>',
 }
 
 
@@ -155,15 +186,19 @@ def test_only_path_data_survives_into_the_cache(fetch, httpserver, empty_cache, 
     httpserver.expect_request(PATH).respond_with_data(ATTACKS[attack])
     assert fetch().exit_code == 0
     kept = (empty_cache / "lorc/test-icon.svg").read_bytes()
-    assert kept == b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">' \
-                   b'<path d="M100 100h300v300H100z"/></svg>'
+    assert (
+        kept == b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">'
+        b'<path d="M100 100h300v300H100z"/></svg>'
+    )
 
 
 def test_a_utf16_svg_with_a_doctype_is_refused(fetch, httpserver, empty_cache):
     """The DOCTYPE check reads the parsed document, not raw bytes, so another encoding hides nothing."""
-    svg = ('<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
-           '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M1 1h9v9H1z"/>'
-           '<text>&x;</text></svg>').encode("utf-16")
+    svg = (
+        '<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M1 1h9v9H1z"/>'
+        "<text>&x;</text></svg>"
+    ).encode("utf-16")
     httpserver.expect_request(PATH).respond_with_data(svg)
     result = fetch()
     assert result.exit_code == 1 and "DOCTYPE" in result.output
@@ -218,8 +253,19 @@ def test_a_server_dripping_its_headers_cannot_outlast_the_deadline(run, empty_ca
     """Status line and headers a byte every 0.3 s, each byte inside the read timeout."""
     started = time.monotonic()
     with dripping_server(b"HTTP/1.1 200 OK\r\nContent-Type: image/svg+xml\r\nX-Slow: " + b"a" * 200) as url:
-        result = run("icons", "fetch", "lorc/test-icon", "--icons", empty_cache, "--timeout", "1",
-                     "--deadline", "1.5", "--base-url", url)
+        result = run(
+            "icons",
+            "fetch",
+            "lorc/test-icon",
+            "--icons",
+            empty_cache,
+            "--timeout",
+            "1",
+            "--deadline",
+            "1.5",
+            "--base-url",
+            url,
+        )
     assert time.monotonic() - started < 3.0
     assert result.exit_code == 1 and "took longer than 1.5 s" in result.output
     assert snapshot(empty_cache) == {}
@@ -234,12 +280,15 @@ def test_a_dripped_body_stops_at_the_deadline_where_no_alarm_can_ring(empty_cach
     outcome: list[object] = []
     started = time.monotonic()
     with dripping_server(answer, fast=answer.index(b"\r\n\r\n") + 4) as url:
+
         def fetch_in_a_thread():
             try:
-                outcome.append(IconStore(empty_cache, url).fetch([IconRef.parse("lorc/test-icon")], timeout=1,
-                                                                  deadline=1.0))
+                outcome.append(
+                    IconStore(empty_cache, url).fetch([IconRef.parse("lorc/test-icon")], timeout=1, deadline=1.0)
+                )
             except IconError as exc:
                 outcome.append(exc)
+
         worker = threading.Thread(target=fetch_in_a_thread)
         worker.start()
         worker.join(10)
@@ -248,8 +297,13 @@ def test_a_dripped_body_stops_at_the_deadline_where_no_alarm_can_ring(empty_cach
     assert snapshot(empty_cache) == {}
 
 
-@pytest.mark.parametrize("answer, said", [(b"SSH-2.0-OpenSSH_9.2\r\n\r\n", "the server's answer is not HTTP"),
-                                          (b"", "closed the connection without answering")])
+@pytest.mark.parametrize(
+    "answer, said",
+    [
+        (b"SSH-2.0-OpenSSH_9.2\r\n\r\n", "the server's answer is not HTTP"),
+        (b"", "closed the connection without answering"),
+    ],
+)
 def test_a_server_that_answers_badly_is_not_called_unreachable(run, empty_cache, answer, said):
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
@@ -268,8 +322,17 @@ def test_a_server_that_answers_badly_is_not_called_unreachable(run, empty_cache,
 
     threading.Thread(target=serve, daemon=True).start()
     try:
-        result = run("icons", "fetch", "lorc/test-icon", "--icons", empty_cache, "--timeout", "1",
-                     "--base-url", f"http://127.0.0.1:{server.getsockname()[1]}")
+        result = run(
+            "icons",
+            "fetch",
+            "lorc/test-icon",
+            "--icons",
+            empty_cache,
+            "--timeout",
+            "1",
+            "--base-url",
+            f"http://127.0.0.1:{server.getsockname()[1]}",
+        )
     finally:
         server.close()
     assert result.exit_code == 1 and said in result.output and "could not connect" not in result.output, result.output

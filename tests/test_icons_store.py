@@ -15,20 +15,27 @@ from pnp.files.paths import shipped_icons_dir
 from pnp.source.icons import IconRef, IconStore
 from pnp.source.svgshape import SvgRejected, clean_svg, foreground_paths, load_shape
 
-GOOD = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/>'
-        '<path fill="#fff" d="M100 100h300v300H100z"/></svg>')
+GOOD = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/>'
+    '<path fill="#fff" d="M100 100h300v300H100z"/></svg>'
+)
 
 
 def xxe(secret_path) -> bytes:
-    return (f'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY secret SYSTEM "file://{secret_path}">]>'
-            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><text>&secret;</text>'
-            '<path d="M1 1h10v10z"/></svg>').encode()
+    return (
+        f'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY secret SYSTEM "file://{secret_path}">]>'
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><text>&secret;</text>'
+        '<path d="M1 1h10v10z"/></svg>'
+    ).encode()
 
 
-BILLION_LAUGHS = (b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
-                  + b"".join(f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">'.encode()
-                             for i in range(1, 10))
-                  + b']><svg xmlns="http://www.w3.org/2000/svg"><path d="M1 1h1z"/><text>&lol9;</text></svg>')
+BILLION_LAUGHS = (
+    b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+    + b"".join(
+        f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">'.encode() for i in range(1, 10)
+    )
+    + b']><svg xmlns="http://www.w3.org/2000/svg"><path d="M1 1h1z"/><text>&lol9;</text></svg>'
+)
 
 
 def test_good_svg_yields_the_foreground_only():
@@ -37,13 +44,16 @@ def test_good_svg_yields_the_foreground_only():
     assert len(shape.paths) == 1
 
 
-@pytest.mark.parametrize("data, reason", [
-    (b"<html><body>404</body></html>", "not an SVG"),
-    (GOOD.encode()[:80], "not well-formed"),
-    (b'<svg xmlns="http://www.w3.org/2000/svg"></svg>', "no foreground"),
-    (b'<svg xmlns="http://www.w3.org/2000/svg">' + b"<g/>" * 500 + b'<path d="M1 1h1z"/></svg>', "more than"),
-    (b"<svg>" + b" " * 600_000 + b"</svg>", "limit"),
-])
+@pytest.mark.parametrize(
+    "data, reason",
+    [
+        (b"<html><body>404</body></html>", "not an SVG"),
+        (GOOD.encode()[:80], "not well-formed"),
+        (b'<svg xmlns="http://www.w3.org/2000/svg"></svg>', "no foreground"),
+        (b'<svg xmlns="http://www.w3.org/2000/svg">' + b"<g/>" * 500 + b'<path d="M1 1h1z"/></svg>', "more than"),
+        (b"<svg>" + b" " * 600_000 + b"</svg>", "limit"),
+    ],
+)
 def test_bad_svgs_are_refused(data, reason):
     with pytest.raises(SvgRejected, match=reason):
         foreground_paths(data)
@@ -55,7 +65,9 @@ def test_external_entity_is_refused_and_never_read(tmp_path, httpserver, run, em
     with pytest.raises(SvgRejected, match="DOCTYPE"):
         load_shape(xxe(secret))
     httpserver.expect_request("/icons/ffffff/000000/1x1/lorc/evil.svg").respond_with_data(xxe(secret))
-    result = run("icons", "fetch", "lorc/evil", "--icons", empty_cache, "--base-url", httpserver.url_for("/").rstrip("/"))
+    result = run(
+        "icons", "fetch", "lorc/evil", "--icons", empty_cache, "--base-url", httpserver.url_for("/").rstrip("/")
+    )
     assert result.exit_code == 1
     assert "DOCTYPE" in result.output
     assert "TOP-SECRET" not in result.output
@@ -69,9 +81,16 @@ def test_billion_laughs_is_refused():
 
 def iconify(tmp_path, icons: dict) -> str:
     path = tmp_path / "icons.json"
-    path.write_text(json.dumps({"prefix": "game-icons", "width": 512, "height": 512,
-                                "icons": {name: {"body": f'<path fill="currentColor" d="{d}"/>'}
-                                          for name, d in icons.items()}}))
+    path.write_text(
+        json.dumps(
+            {
+                "prefix": "game-icons",
+                "width": 512,
+                "height": 512,
+                "icons": {name: {"body": f'<path fill="currentColor" d="{d}"/>'} for name, d in icons.items()},
+            }
+        )
+    )
     return str(path)
 
 
@@ -92,11 +111,14 @@ def test_import_from_iconify(tmp_path, run, empty_cache):
     assert store.manifest()["lorc/lift"]["source"] == "iconify:icons.json#lift"
 
 
-@pytest.mark.parametrize("ref, mapping, reason", [
-    ("delapouite/shiny-apple", {"shiny-apple": "lorc"}, "is by lorc"),
-    ("lorc/shiny-apple", {}, "no known author"),
-    ("lorc/not-there", {"not-there": "lorc"}, "not in this set"),
-])
+@pytest.mark.parametrize(
+    "ref, mapping, reason",
+    [
+        ("delapouite/shiny-apple", {"shiny-apple": "lorc"}, "is by lorc"),
+        ("lorc/shiny-apple", {}, "no known author"),
+        ("lorc/not-there", {"not-there": "lorc"}, "not in this set"),
+    ],
+)
 def test_import_refuses_what_it_cannot_attribute(tmp_path, run, empty_cache, ref, mapping, reason):
     src = iconify(tmp_path, {"shiny-apple": "M10 10h100v100z"})
     result = run("icons", "import", src, ref, "--authors", authors(tmp_path, mapping), "--icons", empty_cache)
@@ -147,10 +169,11 @@ def test_credits_name_authors_site_and_licence(run):
 def test_markup_smuggled_through_path_data_never_reaches_the_cache(tmp_path, run, empty_cache):
     """An Iconify body whose path data closes the attribute and opens a <script> and an <image>:
     refused, and nothing is written."""
-    smuggled = 'M10 10Z&quot;/&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;image href=&quot;file:///etc/passwd'
+    smuggled = "M10 10Z&quot;/&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;image href=&quot;file:///etc/passwd"
     src = iconify(tmp_path, {"lift": smuggled})
-    result = run("icons", "import", src, "lorc/lift", "--authors", authors(tmp_path, {"lift": "lorc"}),
-                 "--icons", empty_cache)
+    result = run(
+        "icons", "import", src, "lorc/lift", "--authors", authors(tmp_path, {"lift": "lorc"}), "--icons", empty_cache
+    )
     assert result.exit_code == 1 and "characters that path data never has" in result.output
     assert snapshot(empty_cache) == {}
 
@@ -168,10 +191,13 @@ def _replace_cached(cache, ref: str, data: bytes | None = None, entry=None) -> N
     (cache / "manifest.json").write_text(json.dumps(manifest))
 
 
-@pytest.mark.parametrize("attack, said", [
-    ("malformed path", "lorc/lift.svg: icon refused: its path data cannot be read"),
-    ("manifest entry", "manifest.json: icons.lorc/lift: expected an icon reference with a table"),
-])
+@pytest.mark.parametrize(
+    "attack, said",
+    [
+        ("malformed path", "lorc/lift.svg: icon refused: its path data cannot be read"),
+        ("manifest entry", "manifest.json: icons.lorc/lift: expected an icon reference with a table"),
+    ],
+)
 def test_a_damaged_cache_is_named_not_an_internal_error(run, icon_cache, attack, said):
     if attack == "malformed path":
         _replace_cached(icon_cache, "lorc/lift", clean_svg(["M 10 10 Q 5"]))
@@ -205,8 +231,10 @@ def test_icon_shapes_are_kept_between_builds_by_the_icons_bytes(isolated, icon_c
     output = isolated / "output"
     first = _pdfs(output)
     kept = output / ".pnp-cache" / "shapes"
-    used = {document["file"]: set(document["icons"])
-            for document in json.loads((output / "exit-from-purgatory" / "manifest.json").read_text())["documents"]}
+    used = {
+        document["file"]: set(document["icons"])
+        for document in json.loads((output / "exit-from-purgatory" / "manifest.json").read_text())["documents"]
+    }
     icons = set().union(*used.values())
 
     def digest(ref: str) -> str:
@@ -223,16 +251,24 @@ def test_icon_shapes_are_kept_between_builds_by_the_icons_bytes(isolated, icon_c
     card_art = min(used["cards.pdf"] - set().union(*(refs for file, refs in used.items() if file != "cards.pdf")))
     (kept / f"{digest(card_art)}.json").write_text(json.dumps(triangle))
     _build("--icons", icon_cache)
-    assert _pdfs(output)["cards.pdf"] != first["cards.pdf"]       # drawn from what was kept
+    assert _pdfs(output)["cards.pdf"] != first["cards.pdf"]  # drawn from what was kept
     (kept / f"{digest(card_art)}.json").unlink()
 
     outside = isolated / "elsewhere.json"
     outside.write_text(json.dumps(triangle))
     shaped = json.dumps(triangle)
-    damage = [shaped.replace("[0.0, 0.0, 512.0", "[0.0, 512.0"), shaped.replace("256.0", "NaN"),
-              shaped.replace("[0, 1, 1, 3]", "[0, 1, 1, 7]"), shaped.replace(tool, "another pnp"),
-              shaped.replace("512.0, 0.0", "512, 0.0"), shaped[:40], "[" * 100_000, os.mkfifo, outside]
-    for start in range(0, len(damage), len(files)):         # a build for each round of damage
+    damage = [
+        shaped.replace("[0.0, 0.0, 512.0", "[0.0, 512.0"),
+        shaped.replace("256.0", "NaN"),
+        shaped.replace("[0, 1, 1, 3]", "[0, 1, 1, 7]"),
+        shaped.replace(tool, "another pnp"),
+        shaped.replace("512.0, 0.0", "512, 0.0"),
+        shaped[:40],
+        "[" * 100_000,
+        os.mkfifo,
+        outside,
+    ]
+    for start in range(0, len(damage), len(files)):  # a build for each round of damage
         for path, kind in zip(files, damage[start:], strict=False):
             path.unlink(missing_ok=True)
             if isinstance(kind, str):
@@ -265,7 +301,7 @@ def test_a_shape_parsed_for_a_refused_game_is_still_kept_by_the_next(tmp_path):
 
     ref = IconRef.parse("lorc/shiny-apple")
     refused = ShapeCache(tmp_path, tool=code_digest())
-    IconStore(shipped_icons_dir(), shapes=refused).shape(ref)        # never saved: the build was refused
+    IconStore(shipped_icons_dir(), shapes=refused).shape(ref)  # never saved: the build was refused
     kept = ShapeCache(tmp_path, tool=code_digest())
     shape = IconStore(shipped_icons_dir(), shapes=kept).shape(ref)
     kept.save()

@@ -49,8 +49,8 @@ def test_changing_one_game_rebuilds_only_that_game(run, isolated, layouts_copy, 
     assert result.exit_code == 0
     after = mtimes(isolated / "output")
     changed = {name.split("/")[0] for name in after if after[name] != before.get(name) and "/" in name}
-    assert changed == {"seven-steps", CACHE_FOLDER}       # and the gallery, index.html, which lists them all
-    assert after[f"{CACHE_FOLDER}/{NAME}"] != before[f"{CACHE_FOLDER}/{NAME}"]   # what the build took
+    assert changed == {"seven-steps", CACHE_FOLDER}  # and the gallery, index.html, which lists them all
+    assert after[f"{CACHE_FOLDER}/{NAME}"] != before[f"{CACHE_FOLDER}/{NAME}"]  # what the build took
     assert result.output.count("up to date") == len(EVERY_GAME) - 1
     assert checked == {game: 1 for game in EVERY_GAME if game != "seven-steps"}
 
@@ -79,7 +79,9 @@ def test_force_cuts_thumbnails_again_only_from_changed_pdfs(run, isolated):
         manifest.write_text(manifest.read_text().replace(*older))
         (thumbs / "mat.png").write_bytes(b"a picture of other PDFs")
         assert run("build", "exit-from-purgatory", "--force").exit_code == 0
-        assert {p.name: p.read_bytes() for p in thumbs.glob("*.png")} == {name: png for name, (_, png) in before.items()}
+        assert {p.name: p.read_bytes() for p in thumbs.glob("*.png")} == {
+            name: png for name, (_, png) in before.items()
+        }
     assert run("build", "exit-from-purgatory", "--ink-saver").exit_code == 0
     after = {p.name: p.read_bytes() for p in thumbs.glob("*.png")}
     assert after.keys() == before.keys() and all(after[name] != before[name][1] for name in after)
@@ -107,13 +109,15 @@ def test_a_rebuild_with_nothing_changed_loads_no_drawing_or_schema_machinery(run
     import sys
 
     assert run("build", "seven-steps").exit_code == 0
-    code = ("import sys, runpy; sys.argv = ['pnp', 'build', 'seven-steps']\n"
-            "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit as end:\n    assert not end.code\n"
-            "print('loaded:', sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('reportlab', 'pydantic', 'lxml', 'jinja2', 'PIL', 'svgelements') or m.startswith('pnp.render.')))")
+    code = (
+        "import sys, runpy; sys.argv = ['pnp', 'build', 'seven-steps']\n"
+        "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit as end:\n    assert not end.code\n"
+        "print('loaded:', sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('reportlab', 'pydantic', 'lxml', 'jinja2', 'PIL', 'svgelements') or m.startswith('pnp.render.')))"
+    )
     out = run_command(sys.executable, "-c", code, cwd=isolated).stdout
     assert "seven-steps: up to date" in out
-    assert out.splitlines()[-1] == "loaded: ['pnp.render.placed']", out      # a manifest's placed records
+    assert out.splitlines()[-1] == "loaded: ['pnp.render.placed']", out  # a manifest's placed records
 
 
 def test_workers_follow_the_games_the_cores_and_the_load():
@@ -125,12 +129,12 @@ def test_workers_follow_the_games_the_cores_and_the_load():
     def count(games, jobs, cores, busy, work):
         return worker_count(games, jobs, cores=cores, busy=given(busy), work=given(work))
 
-    assert count(5, None, 2, 0.3, None) == 2            # work not known yet
+    assert count(5, None, 2, 0.3, None) == 2  # work not known yet
     assert count(5, None, 2, 0.3, 3.0) == 2 and count(5, None, 2, 0.0, FORK_FROM) == 2
-    assert count(5, None, 2, 0.0, FORK_FROM * 0.99) == 1                # too little to be worth a worker
-    assert count(3, None, 8, 0.0, None) == 3            # never more workers than games
+    assert count(5, None, 2, 0.0, FORK_FROM * 0.99) == 1  # too little to be worth a worker
+    assert count(3, None, 8, 0.0, None) == 3  # never more workers than games
     assert count(1, None, 8, 0.0, 9.0) == 1
-    assert count(5, None, 2, 2.0, 9.0) == 1             # every core already busy: one at a time
+    assert count(5, None, 2, 2.0, 9.0) == 1  # every core already busy: one at a time
     assert count(5, 4, 2, 9.0, 0.1) == 4 and count(2, 4, 2, 0.0, None) == 2
 
 
@@ -154,6 +158,7 @@ def forks(monkeypatch):
         monkeypatch.setattr(pipeline, "_busy_elsewhere", lambda: busy)
         monkeypatch.setattr(multiprocessing, "get_context", counted)
         return forked
+
     return machine
 
 
@@ -168,13 +173,13 @@ def test_workers_are_forked_only_for_games_that_took_long_enough_last_time(run, 
     record.write_text(ODD_RECORDS["values"])
     result = run("build", *games)
     assert result.exit_code == 0 and "Traceback" not in result.output, result.output
-    assert forked == ["fork"]                     # not known: one worker a core
+    assert forked == ["fork"]  # not known: one worker a core
     recorded = json.loads(record.read_text())
     assert set(recorded) == set(games) and all(type(s) is float and 0 < s < 60 for s in recorded.values())
     record.write_text(json.dumps({game: FORK_FROM / 4 for game in games}))
     assert run("build", "--force", *games).exit_code == 0
     assert forked == ["fork"]
-    record.write_text(json.dumps({game: FORK_FROM / 2 for game in games}))   # as much
+    record.write_text(json.dumps({game: FORK_FROM / 2 for game in games}))  # as much
     assert run("build", "--force", *games).exit_code == 0
     assert forked == ["fork", "fork"]
 
@@ -189,9 +194,13 @@ def test_a_failed_build_leaves_the_recorded_work_as_it_was(run, isolated, layout
     assert record.read_text() == '{"seven-steps": 9.0}'
 
 
-ODD_RECORDS = {"huge": "{" + " " * 70_000 + "}", "not json": "{seven", "a list": "[1, 2]",
-               "deep": "[" * 30_000 + "]" * 30_000,      # under the size limit: json.loads recurses out
-               "values": '{"seven-steps": NaN, "particle-panic": ' + "9" * 400 + "}"}
+ODD_RECORDS = {
+    "huge": "{" + " " * 70_000 + "}",
+    "not json": "{seven",
+    "a list": "[1, 2]",
+    "deep": "[" * 30_000 + "]" * 30_000,  # under the size limit: json.loads recurses out
+    "values": '{"seven-steps": NaN, "particle-panic": ' + "9" * 400 + "}",
+}
 
 
 @pytest.mark.parametrize("odd", ["fifo", "link", "folder", *ODD_RECORDS])
@@ -246,8 +255,17 @@ def test_the_build_digest_covers_every_option_that_changes_the_output():
 
     names = {f.name for f in fields(Settings)}
     assert names == set(OUTPUT_OPTIONS) | set(NOT_IN_THE_BYTES), names ^ (set(OUTPUT_OPTIONS) | set(NOT_IN_THE_BYTES))
-    other = {"paper": "letter", "card": "bridge", "players": 3, "ink_saver": True, "bleed": "3mm", "margin": "4mm",
-             "duplex": "short", "back_offset": "0.5,-0.5", "copies": 2}
+    other = {
+        "paper": "letter",
+        "card": "bridge",
+        "players": 3,
+        "ink_saver": True,
+        "bleed": "3mm",
+        "margin": "4mm",
+        "duplex": "short",
+        "back_offset": "0.5,-0.5",
+        "copies": 2,
+    }
     assert set(other) == set(OUTPUT_OPTIONS)
     base = inputs_digest("seven-steps", Settings())
     for name, value in other.items():

@@ -12,17 +12,28 @@ from conftest import run_installed as _run
 
 def test_edits_in_a_project_folder_take_effect(installed, tmp_path):
     pnp = installed / "bin" / "pnp"
-    shipped = Path(_run(installed / "bin" / "python", "-c",
-                        "from pnp.files.paths import shipped_layouts_dir; print(shipped_layouts_dir())", cwd=tmp_path).stdout.strip())
+    shipped = Path(
+        _run(
+            installed / "bin" / "python",
+            "-c",
+            "from pnp.files.paths import shipped_layouts_dir; print(shipped_layouts_dir())",
+            cwd=tmp_path,
+        ).stdout.strip()
+    )
     assert str(shipped).startswith(str(installed))
     project = tmp_path / "my-game"
     shutil.copytree(shipped, project / "layouts", ignore=shutil.ignore_patterns("__pycache__", "*.py", "*.pyc"))
     folder = project / "layouts" / "exit-from-purgatory"
     rules = folder / "rules.toml"
-    rules.write_text(rules.read_text().replace('label = "Apple card"\nper_player = 5', 'label = "Apple card"\nper_player = 6'))
+    rules.write_text(
+        rules.read_text().replace('label = "Apple card"\nper_player = 5', 'label = "Apple card"\nper_player = 6')
+    )
     data = folder / "components.toml"
-    data.write_text(data.read_text().replace('name = "Apple"', 'name = "Crab Apple"')
-                    .replace('icon = "lorc/paper-lantern"', 'icon = "lorc/sun"'))
+    data.write_text(
+        data.read_text()
+        .replace('name = "Apple"', 'name = "Crab Apple"')
+        .replace('icon = "lorc/paper-lantern"', 'icon = "lorc/sun"')
+    )
 
     checked = _run(pnp, "validate", "exit-from-purgatory", cwd=project)
     assert checked.stdout.splitlines()[0].startswith(f"layouts: {(project / 'layouts').resolve()};")
@@ -34,13 +45,15 @@ def test_edits_in_a_project_folder_take_effect(installed, tmp_path):
 
     guide = project / "output" / "exit-from-purgatory" / "rules.pdf"
     text = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in pdfium.PdfDocument(str(guide)))
-    assert "24 Crab Apple, 20 Worm" in text                          # the print guide counts the edit
+    assert "24 Crab Apple, 20 Worm" in text  # the print guide counts the edit
     cards = project / "output" / "exit-from-purgatory" / "cards.pdf"
     text = "".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(str(cards)))
-    assert text.count("Crab Apple") == 6 * 4                         # and 24 cards carry the new name
+    assert text.count("Crab Apple") == 6 * 4  # and 24 cards carry the new name
     assert b"icon_lorc__sun" in cards.read_bytes() and b"paper_lantern" not in cards.read_bytes()
 
-    rules.write_text(rules.read_text().replace('label = "Apple card"\nper_player = 6', 'label = "Apple card"\nper_player = 1'))
+    rules.write_text(
+        rules.read_text().replace('label = "Apple card"\nper_player = 6', 'label = "Apple card"\nper_player = 1')
+    )
     broken = _run(pnp, "validate", "exit-from-purgatory", cwd=project, check=False)
     assert broken.returncode == 1
     assert "exit-from-purgatory: rules.toml:components.apple.per_player: setup deals 2" in broken.stdout
@@ -53,8 +66,9 @@ def test_pnp_new_then_edit_and_build(installed, tmp_path):
     sheet = project / "layouts" / "seven-steps" / "gamesheet.toml"
     sheet.write_text(sheet.read_text().replace("Climb Mount Purgatory", "Climb the Terraces"))
     built = _run(pnp, "build", cwd=project)
-    assert built.stdout.splitlines()[0].startswith(f"layouts: {(project / 'layouts').resolve()}; "
-                                                   f"icons: {(project / 'icons').resolve()}")
+    assert built.stdout.splitlines()[0].startswith(
+        f"layouts: {(project / 'layouts').resolve()}; icons: {(project / 'icons').resolve()}"
+    )
     import pypdfium2 as pdfium
 
     pdf = project / "output" / "seven-steps" / "gamesheets.pdf"
@@ -72,10 +86,13 @@ def test_a_csv_card_list_ships_in_the_wheel(installed, tmp_path):
     assert "(shipped with pnp)" in checked.stdout and "all rules hold" in checked.stdout
 
 
-@pytest.mark.parametrize("blocked, command, extra", [
-    (("numpy", "matplotlib"), ["report", "seven-steps"], "report"),
-    (("pikepdf",), ["export", "printshop", "punished"], "printshop"),
-])
+@pytest.mark.parametrize(
+    "blocked, command, extra",
+    [
+        (("numpy", "matplotlib"), ["report", "seven-steps"], "report"),
+        (("pikepdf",), ["export", "printshop", "punished"], "printshop"),
+    ],
+)
 def test_a_command_without_its_extra_names_it(installed, tmp_path, blocked, command, extra):
     """`pip install .` brings no plotting, array or PDF/X library: a command that needs one exits 2
     naming the extra to install, before it writes anything (the libraries are hidden from the
@@ -84,8 +101,13 @@ def test_a_command_without_its_extra_names_it(installed, tmp_path, blocked, comm
     run = f"from pnp.cli import main; sys.argv = ['pnp', *{command!r}]; main()"
     result = _run(installed / "bin" / "python", "-c", hide + run, cwd=tmp_path, check=False)
     assert result.returncode == 2, result.stdout + result.stderr
-    assert f'needs pnp\'s {extra} extra' in result.stderr and f'pip install "purgatory-pnp[{extra}]"' in result.stderr
+    assert f"needs pnp's {extra} extra" in result.stderr and f'pip install "purgatory-pnp[{extra}]"' in result.stderr
     assert "Traceback" not in result.stderr and not (tmp_path / "output").exists()
-    built = _run(installed / "bin" / "python", "-c", hide + "from pnp.cli import main; sys.argv = ['pnp', 'build', "
-                 "'seven-steps']; main()", cwd=tmp_path, check=False)
+    built = _run(
+        installed / "bin" / "python",
+        "-c",
+        hide + "from pnp.cli import main; sys.argv = ['pnp', 'build', 'seven-steps']; main()",
+        cwd=tmp_path,
+        check=False,
+    )
     assert built.returncode == 0, built.stdout + built.stderr

@@ -19,14 +19,17 @@ from conftest import EVERY_GAME, message_lines, snapshot
 
 from pnp.source.icons import IconStore
 
-SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/>'
-       b'<path fill="#fff" d="M100 100h300v300H100z"/></svg>')
+SVG = (
+    b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/>'
+    b'<path fill="#fff" d="M100 100h300v300H100z"/></svg>'
+)
 
 
 # -- interrupted builds ----------------------------------------------------------------------------
 def pnp(*args, cwd):
-    return subprocess.Popen([sys.executable, "-m", "pnp", *args], cwd=cwd, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+    return subprocess.Popen(
+        [sys.executable, "-m", "pnp", *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
 
 
 @pytest.mark.parametrize("delay", [0.35, 0.7, 1.1, 1.6])
@@ -51,8 +54,9 @@ def test_a_killed_build_leaves_earlier_pdfs_intact(isolated, delay):
             with pikepdf.open(isolated / "output" / name) as pdf:
                 assert pdf.check_pdf_syntax() == []
     for game in ("seven-steps", "particle-panic", "punished"):
-        assert {k: v for k, v in after.items() if k.startswith(game)} == \
-               {k: v for k, v in before.items() if k.startswith(game)}
+        assert {k: v for k, v in after.items() if k.startswith(game)} == {
+            k: v for k, v in before.items() if k.startswith(game)
+        }
     # 143: our handler unwound the build; -15: the signal landed while the interpreter was already
     # shutting down after a finished build (Python restores the default handler then)
     assert code in (0, 128 + signal.SIGTERM, -signal.SIGTERM)
@@ -76,8 +80,9 @@ main()
 def test_a_signal_while_the_workers_fork_stops_the_build(isolated, name):
     """Taken inside fork's hooks, the handler's exception was only printed ("Exception ignored",
     a traceback) and the build went on; held until the workers are forked, it stops the build."""
-    build = subprocess.run([sys.executable, "-c", SIGNAL_AT_FORK.format(name=name)], cwd=isolated,
-                           capture_output=True, timeout=60)
+    build = subprocess.run(
+        [sys.executable, "-c", SIGNAL_AT_FORK.format(name=name)], cwd=isolated, capture_output=True, timeout=60
+    )
     stderr = build.stderr.decode()
     assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr
     assert build.returncode == 128 + getattr(signal, f"SIG{name}"), stderr
@@ -134,7 +139,7 @@ def drop_mid_body(conn):
 
 def drip(conn):
     conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: image/svg+xml\r\nContent-Length: %d\r\n\r\n" % len(SVG))
-    for byte in SVG[:40]:                       # one byte each 0.25 s: each read is quick, the whole is not
+    for byte in SVG[:40]:  # one byte each 0.25 s: each read is quick, the whole is not
         conn.sendall(bytes([byte]))
         time.sleep(0.25)
 
@@ -142,13 +147,14 @@ def drip(conn):
 def huge_without_length(conn):
     conn.sendall(b"HTTP/1.0 200 OK\r\nContent-Type: image/svg+xml\r\n\r\n")
     chunk = b"<!--" + b"x" * 65536 + b"-->"
-    for _ in range(80):                         # 5 MB at most, then the server gives up
+    for _ in range(80):  # 5 MB at most, then the server gives up
         conn.sendall(chunk)
 
 
-@pytest.mark.parametrize("behaviour, expected", [(drop_mid_body, "cut short|dropped"),
-                                                 (drip, "took longer than"),
-                                                 (huge_without_length, "over the")])
+@pytest.mark.parametrize(
+    "behaviour, expected",
+    [(drop_mid_body, "cut short|dropped"), (drip, "took longer than"), (huge_without_length, "over the")],
+)
 def test_network_faults_keep_the_cache_consistent(run, empty_cache, behaviour, expected):
     import re
 
@@ -156,8 +162,19 @@ def test_network_faults_keep_the_cache_consistent(run, empty_cache, behaviour, e
     before = snapshot(empty_cache)
     server = RawServer(behaviour)
     try:
-        result = run("icons", "fetch", "lorc/test-icon", "--icons", empty_cache, "--base-url", server.url,
-                     "--timeout", "1", "--deadline", "2")
+        result = run(
+            "icons",
+            "fetch",
+            "lorc/test-icon",
+            "--icons",
+            empty_cache,
+            "--base-url",
+            server.url,
+            "--timeout",
+            "1",
+            "--deadline",
+            "2",
+        )
     finally:
         server.close()
     assert result.exit_code == 1
@@ -174,15 +191,19 @@ def test_refresh_with_a_changed_body_updates_file_and_manifest_together(run, htt
     old = json.loads((empty_cache / "manifest.json").read_text())["icons"]["lorc/test-icon"]["sha256"]
     httpserver.clear()
     httpserver.expect_request(path).respond_with_data(SVG.replace(b"M100 100", b"M140 100"))
-    assert run("icons", "fetch", "lorc/test-icon", "--refresh", "--icons", empty_cache, "--base-url", base).exit_code == 0
+    assert (
+        run("icons", "fetch", "lorc/test-icon", "--refresh", "--icons", empty_cache, "--base-url", base).exit_code == 0
+    )
     new = json.loads((empty_cache / "manifest.json").read_text())["icons"]["lorc/test-icon"]["sha256"]
     assert new != old
     assert IconStore(empty_cache).verify() == []
     httpserver.clear()
     httpserver.expect_request(path).respond_with_data(b"<html>maintenance</html>")
     before = snapshot(empty_cache)
-    assert run("icons", "fetch", "lorc/test-icon", "--refresh", "--icons", empty_cache, "--base-url", base).exit_code == 1
-    assert snapshot(empty_cache) == before          # a bad refresh keeps the good copy
+    assert (
+        run("icons", "fetch", "lorc/test-icon", "--refresh", "--icons", empty_cache, "--base-url", base).exit_code == 1
+    )
+    assert snapshot(empty_cache) == before  # a bad refresh keeps the good copy
 
 
 # -- paths -----------------------------------------------------------------------------------------
@@ -210,10 +231,16 @@ def test_output_stays_in_its_game_folders(run, isolated):
     assert run("build", "seven-steps", "--output", "out").exit_code == 0
     files = sorted(str(p.relative_to(isolated)) for p in isolated.rglob("*") if p.is_file())
     kept_shapes = [f for f in files if re.fullmatch(r"out/\.pnp-cache/shapes/[0-9a-f]{64}\.json", f)]
-    assert kept_shapes                            # the icon shapes every game's build shares, and what it took
+    assert kept_shapes  # the icon shapes every game's build shares, and what it took
     assert [f for f in files if f not in kept_shapes] == [
-        "out/.pnp-cache/work.json", "out/index.html", "out/seven-steps/gamesheets.pdf", "out/seven-steps/manifest.json", "out/seven-steps/rules.pdf",
-        "out/seven-steps/thumbs/gamesheet.png", "out/seven-steps/thumbs/reference.png"]
+        "out/.pnp-cache/work.json",
+        "out/index.html",
+        "out/seven-steps/gamesheets.pdf",
+        "out/seven-steps/manifest.json",
+        "out/seven-steps/rules.pdf",
+        "out/seven-steps/thumbs/gamesheet.png",
+        "out/seven-steps/thumbs/reference.png",
+    ]
 
 
 # -- signals, workers and the output lock ----------------------------------------------------------
@@ -276,8 +303,7 @@ def test_a_signal_mid_build_stops_it_and_its_workers(isolated, signum):
     to the games it had not reported (one that hangs fails the wait), its workers with it (even
     after SIGKILL); nothing temporary is left, and those games keep their earlier files."""
     out = isolated / f"out-{signum}"
-    first = subprocess.run([sys.executable, "-m", "pnp", "build", "-o", str(out)], cwd=isolated,
-                           capture_output=True)
+    first = subprocess.run([sys.executable, "-m", "pnp", "build", "-o", str(out)], cwd=isolated, capture_output=True)
     assert first.returncode == 0, first.stderr
     before = snapshot(out)
     build = pnp("build", "-o", str(out), "--force", "--jobs", "2", cwd=isolated)
@@ -292,12 +318,12 @@ def test_a_signal_mid_build_stops_it_and_its_workers(isolated, signum):
     if signum != signal.SIGKILL:
         assert message_lines(stderr) == ["interrupted: files being written were discarded; earlier files are intact"]
         assert not list(out.rglob(".*.tmp"))
-    time.sleep(0.1)          # a worker left running would still be drawing its game now
+    time.sleep(0.1)  # a worker left running would still be drawing its game now
     assert _processes_with(str(out)) == []
     after = snapshot(out)
     for game in GAME_NAMES - reported:
         for name in [n for n in after if n.startswith(game) and n.endswith(".pdf")]:
-            if after[name] != before.get(name):      # replaced whole before the signal landed
+            if after[name] != before.get(name):  # replaced whole before the signal landed
                 with pikepdf.open(out / name) as pdf:
                     assert pdf.check_pdf_syntax() == []
 
@@ -315,10 +341,14 @@ def test_a_killed_worker_fails_its_games_instead_of_hanging(isolated):
     assert code == 1, stderr
     assert written | failed == GAME_NAMES
     assert failed and not written & failed, stderr
-    assert all(line.endswith(": not built: a worker process died abruptly (killed, out of memory, or crashed), which "
-                             "stops the others; earlier files are intact (--jobs 1 builds the games one at a time, "
-                             "in this process)")
-               for line in message_lines(stderr)), stderr
+    assert all(
+        line.endswith(
+            ": not built: a worker process died abruptly (killed, out of memory, or crashed), which "
+            "stops the others; earlier files are intact (--jobs 1 builds the games one at a time, "
+            "in this process)"
+        )
+        for line in message_lines(stderr)
+    ), stderr
     assert _processes_with(str(out)) == []
 
 
@@ -345,7 +375,7 @@ def test_a_second_build_waits_for_the_first_then_refuses(run, isolated, monkeypa
     import pnp.files.outputlock as outputlock
 
     out = isolated / "output"
-    held = os.open(isolated, os.O_RDONLY)          # the lock is on the folder that holds the output
+    held = os.open(isolated, os.O_RDONLY)  # the lock is on the folder that holds the output
     fcntl.flock(held, fcntl.LOCK_EX)
     monkeypatch.setattr(outputlock, "WAIT", 0.4)
     try:
@@ -355,7 +385,8 @@ def test_a_second_build_waits_for_the_first_then_refuses(run, isolated, monkeypa
     assert result.exit_code == 1
     assert message_lines(result.output)[-2:] == [
         f"waiting: another pnp build is writing to {out.name}",
-        f"Error: --output {out.name}: another pnp build has been writing there for 0 s; try again when it has finished"]
+        f"Error: --output {out.name}: another pnp build has been writing there for 0 s; try again when it has finished",
+    ]
     assert not (out / "seven-steps").exists()
 
     held = os.open(isolated, os.O_RDONLY)
@@ -383,7 +414,7 @@ def test_pdfs_that_do_not_match_their_manifest_are_not_trusted(run, isolated):
 
     html = write_gallery(isolated / "output", {}).read_text()
     assert "its files do not match its manifest" in html
-    assert "<h2>Seven Steps" in html                           # still headed with the game's title
+    assert "<h2>Seven Steps" in html  # still headed with the game's title
 
 
 def test_a_record_of_files_is_trusted_only_for_its_own_regular_files(tmp_path):
@@ -417,7 +448,7 @@ def test_a_record_of_files_is_trusted_only_for_its_own_regular_files(tmp_path):
     assert not files_as_recorded(folder, record("linked-plots/odds.svg", b"<svg/>"))
     [(name, size, digest)] = record("plots/odds.svg", b"<svg/>")
     nested = DocumentRecord(file=name, pages=1, sheets=1, bytes=size, sha256=digest, icons=[], duplex="single")
-    assert not files_match(folder, [nested])                           # a manifest's PDFs lie flat
+    assert not files_match(folder, [nested])  # a manifest's PDFs lie flat
 
 
 def test_a_game_sent_to_a_broken_pool_fails_as_a_killed_worker_s_game_does():
@@ -457,10 +488,11 @@ def test_a_worker_dies_with_its_parent_even_mid_task():
         "pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context('fork'), initializer=_worker_start)\n"
         "print(pool.submit(os.getpid).result(), flush=True)\n"
         "pool.submit(time.sleep, 30)\n"
-        "time.sleep(60)\n")
+        "time.sleep(60)\n"
+    )
     parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE)
     worker = int(parent.stdout.readline())
-    time.sleep(0.2)                               # the worker is asleep in its 30 s task
+    time.sleep(0.2)  # the worker is asleep in its 30 s task
     parent.send_signal(signal.SIGKILL)
     parent.wait(timeout=5)
     deadline = time.monotonic() + 1.0
@@ -472,8 +504,15 @@ def test_a_worker_dies_with_its_parent_even_mid_task():
     assert not alive, "the worker outlived its parent"
 
 
-@pytest.mark.parametrize("stray", ['{"documents": 5, "placed": 7, "thumbnails": [], "options": "x"}', "[1, 2]",
-                                   '{"documents": [{"file": "../../etc/passwd", "bytes": 1}]}', "not json"])
+@pytest.mark.parametrize(
+    "stray",
+    [
+        '{"documents": 5, "placed": 7, "thumbnails": [], "options": "x"}',
+        "[1, 2]",
+        '{"documents": [{"file": "../../etc/passwd", "bytes": 1}]}',
+        "not json",
+    ],
+)
 def test_a_stray_folder_with_a_malformed_manifest_does_not_break_builds(run, isolated, stray):
     """Whatever a manifest.json in the output folder holds, builds and the gallery carry on."""
     assert run("build", "seven-steps").exit_code == 0

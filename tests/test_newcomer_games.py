@@ -17,15 +17,18 @@ from newcomers import DATA_ONLY, IN_PYTHON, add_newcomer_games
 
 pytestmark = pytest.mark.skipif(bool(NEWCOMERS), reason="already inside a copy with newcomer games")
 
-LEFT_BEHIND = shutil.ignore_patterns(".git", "output", "__pycache__", "*.egg-info", "build", ".pytest_cache",
-                                     ".mypy_cache", ".ruff_cache")
+LEFT_BEHIND = shutil.ignore_patterns(
+    ".git", "output", "__pycache__", "*.egg-info", "build", ".pytest_cache", ".mypy_cache", ".ruff_cache"
+)
 
 
 def _in_copy(copy: Path, *command: str, timeout: int) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(copy), PNP_NEWCOMER_GAMES=f"{DATA_ONLY},{IN_PYTHON}",
-               PYTHONDONTWRITEBYTECODE="1")
-    return subprocess.run([sys.executable, *command], cwd=copy, env=env, capture_output=True, text=True,
-                          timeout=timeout)
+    env = dict(
+        os.environ, PYTHONPATH=str(copy), PNP_NEWCOMER_GAMES=f"{DATA_ONLY},{IN_PYTHON}", PYTHONDONTWRITEBYTECODE="1"
+    )
+    return subprocess.run(
+        [sys.executable, *command], cwd=copy, env=env, capture_output=True, text=True, timeout=timeout
+    )
 
 
 @pytest.fixture(scope="module")
@@ -49,9 +52,10 @@ def test_the_newcomers_are_listed_and_validate(copy_with_newcomers):
 def test_every_test_that_takes_every_game_passes_with_the_newcomers(copy_with_newcomers):
     """The tests marked every_game (tests/conftest.py marks them: parametrised by game, or taking
     the list, a table or a build of every game), each parametrised one for the newcomers only."""
-    result = _in_copy(copy_with_newcomers, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "every_game",
-                      timeout=900)
+    result = _in_copy(
+        copy_with_newcomers, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "every_game", timeout=900
+    )
     tail = "\n".join((result.stdout + result.stderr).splitlines()[-40:])
     assert result.returncode == 0, tail
     assert " passed" in tail
-    assert f"fuzz {DATA_ONLY}: 25 cases" in tail and f"fuzz {IN_PYTHON}: 25 cases" in tail   # ran for the newcomers
+    assert f"fuzz {DATA_ONLY}: 25 cases" in tail and f"fuzz {IN_PYTHON}: 25 cases" in tail  # ran for the newcomers

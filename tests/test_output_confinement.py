@@ -22,12 +22,11 @@ from conftest import watch_process
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 from pnp.site.watch import IDLE_TIMEOUT
 
-GAME = "punished"        # it has decks (every export applies), thumbnails and a report
+GAME = "punished"  # it has decks (every export applies), thumbnails and a report
 
 
 def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pnp", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run([sys.executable, "-m", "pnp", *args], cwd=cwd, capture_output=True, text=True, timeout=300)
 
 
 @pytest.fixture(scope="module")
@@ -117,7 +116,7 @@ def _get(port: int, path: str, host: str | None = None) -> tuple[int, bytes]:
 def test_the_gallery_and_its_files_are_served(server):
     port = server[0]
     status, page = _get(port, "/")
-    assert status == 200 and b"data-live-reload" in page and f"{GAME}/cards.pdf".encode() in page   # the built gallery
+    assert status == 200 and b"data-live-reload" in page and f"{GAME}/cards.pdf".encode() in page  # the built gallery
     status, pdf = _get(port, f"/{GAME}/cards.pdf", host=f"localhost:{port}")
     assert status == 200 and pdf.startswith(b"%PDF")
 
@@ -147,9 +146,9 @@ def test_odd_requests_answer_with_a_status_and_block_nothing(server):
     port, _, log = server
     assert _get(port, "/%00")[0] in (400, 404)
     assert _get(port, "/%ff%fe")[0] in (400, 404)
-    assert _get(port, "/%2F")[0] == 200                 # an encoded slash is the gallery, not a dropped request
-    assert _get(port, f"/{GAME}/pipe.pdf")[0] == 404            # a FIFO answers at once
-    for _ in range(20):                                          # clients that hang up mid-answer
+    assert _get(port, "/%2F")[0] == 200  # an encoded slash is the gallery, not a dropped request
+    assert _get(port, f"/{GAME}/pipe.pdf")[0] == 404  # a FIFO answers at once
+    for _ in range(20):  # clients that hang up mid-answer
         dropped = socket.create_connection(("127.0.0.1", port))
         dropped.sendall(f"GET /{GAME}/cards.pdf HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
         dropped.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
@@ -168,11 +167,11 @@ def test_idle_connections_are_closed_after_the_timeout(server):
     port = server[0]
     idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(200)]
     try:
-        assert _get(port, "/")[0] == 200                         # the idle ones block nobody
+        assert _get(port, "/")[0] == 200  # the idle ones block nobody
         deadline = time.monotonic() + IDLE_TIMEOUT + 10
         for connection in idle:
             connection.settimeout(max(0.1, deadline - time.monotonic()))
-            assert connection.recv(1) == b""                      # closed by the server
+            assert connection.recv(1) == b""  # closed by the server
     finally:
         for connection in idle:
             connection.close()

@@ -10,7 +10,6 @@ from pdfscan import MM, scan
 GAME = "particle-panic"
 
 
-
 def test_ring_on_one_a3_page(run, built):
     out = built(GAME, "--paper", "a3")
     pages = scan(out / "board.pdf")
@@ -25,21 +24,21 @@ def test_ring_on_one_a3_page(run, built):
     cy = sum(p[1] for p in numbers.values()) / 6
     # bearings measured clockwise from straight up
     bearing = {k: math.degrees(math.atan2(x - cx, y - cy)) % 360 for k, (x, y) in numbers.items()}
-    assert bearing[1] < 20 or bearing[1] > 340                     # space 1 at the top
+    assert bearing[1] < 20 or bearing[1] > 340  # space 1 at the top
     order = sorted(numbers, key=lambda k: (bearing[k] + 20) % 360)
-    assert order == [1, 2, 3, 4, 5, 6]                              # clockwise
+    assert order == [1, 2, 3, 4, 5, 6]  # clockwise
     zones = [r for r in page.rects if r[2] >= 63.5 * MM and r[3] >= 88.9 * MM and r[2] < 80 * MM and r[3] < 100 * MM]
-    assert len(zones) == 6                                         # a card zone on every space
+    assert len(zones) == 6  # a card zone on every space
 
 
 def test_tiled_on_a4_with_marks_and_labels(run, built):
     out = built(GAME)
     pages = scan(out / "board.pdf")
-    assert len(pages) == 3           # space 1 and 4 straddle the middle: the cuts go either side of them
+    assert len(pages) == 3  # space 1 and 4 straddle the middle: the cuts go either side of them
     text = " ".join(p.text() for p in pages)
     assert "A1 of 3x1" in text and "C1 of 3x1" in text and "glue here" in text and "cut here" in text
     crosshairs = [c for p in pages for c in p.curves if abs((c[2] - c[0]) - 4.4 * MM) < 0.3]
-    assert len(crosshairs) >= 4                                     # alignment rings on both tiles
+    assert len(crosshairs) >= 4  # alignment rings on both tiles
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])
@@ -51,7 +50,7 @@ def test_pieces(run, built, players):
     texts = [t for p in pages for t, _, _ in p.texts]
     assert sum(1 for t in texts if t == "Hand limit") == players
     pawns = sum(1 for p in pages for f in p.forms if f[0].endswith("icon_lorc__pawn"))
-    assert pawns == 2 * players                                     # each standee shows the pawn on both halves
+    assert pawns == 2 * players  # each standee shows the pawn on both halves
     assert sum(1 for t in texts if t == "Self-destruct codes") == 1
 
 

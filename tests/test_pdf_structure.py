@@ -19,14 +19,16 @@ from pnp.source.settings import Settings
 
 # each distinct output once: every paper in colour and ink-saver with long-edge backs, and the
 # other duplex modes (which move backs about, with the same drawing code) on A4
-COMBOS = [(paper, "long", False) for paper in ("a4", "letter", "a3", "tabloid")] + \
-    [(paper, "long", True) for paper in ("a4", "letter")] + \
-    [("a4", duplex, False) for duplex in ("short", "off", "fold")]     # ink on A3 and Tabloid: the same pages
+COMBOS = (
+    [(paper, "long", False) for paper in ("a4", "letter", "a3", "tabloid")]
+    + [(paper, "long", True) for paper in ("a4", "letter")]
+    + [("a4", duplex, False) for duplex in ("short", "off", "fold")]
+)  # ink on A3 and Tabloid: the same pages
 
 
 def check_pdf(data: bytes, label: str) -> None:
     with pikepdf.open(io.BytesIO(data)) as pdf:
-        assert pdf.check_pdf_syntax() == [], label          # qpdf's --check
+        assert pdf.check_pdf_syntax() == [], label  # qpdf's --check
         check_subset_tags(pdf, label)
     reader = PdfReader(io.BytesIO(data), strict=True)
     assert reader.pages, label
@@ -46,14 +48,19 @@ def check_pdf(data: bytes, label: str) -> None:
 def check_subset_tags(pdf: pikepdf.Pdf, label: str) -> None:
     """Each embedded font subset has a tag of its own (ISO 32000-1, 9.6.4: six capitals and a plus,
     different for different subsets): preflight tools flag two fonts under one tag."""
-    fonts = {str(obj.BaseFont) for obj in pdf.objects
-             if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font" and "/BaseFont" in obj}
+    fonts = {
+        str(obj.BaseFont)
+        for obj in pdf.objects
+        if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font" and "/BaseFont" in obj
+    }
     tags = [name[1:7] for name in fonts if name[7:8] == "+"]
     assert tags and all(tag.isalpha() and tag.isupper() for tag in tags), (label, fonts)
     assert len(set(tags)) == len(tags), (label, sorted(fonts))
 
 
-@pytest.mark.parametrize("paper, duplex, ink_saver", COMBOS, ids=[f"{p}-{d}-{'ink' if i else 'colour'}" for p, d, i in COMBOS])
+@pytest.mark.parametrize(
+    "paper, duplex, ink_saver", COMBOS, ids=[f"{p}-{d}-{'ink' if i else 'colour'}" for p, d, i in COMBOS]
+)
 def test_every_output_is_structurally_valid(paper, duplex, ink_saver):
     """The builds the print tests read (printbuilds: A4's backs shifted by a back offset)."""
     for game, result in built(paper, "0", duplex, ink_saver).items():

@@ -12,8 +12,8 @@ import pypdfium2.raw as raw
 import pytest
 
 MM = 72 / 25.4
-CLEAR = 1.5 * MM        # text keeps this far inside a cut line
-SMALLEST = 5.0          # pt
+CLEAR = 1.5 * MM  # text keeps this far inside a cut line
+SMALLEST = 5.0  # pt
 
 
 def characters(path, number):
@@ -55,12 +55,15 @@ def test_text_on_cut_pieces_keeps_clear_of_the_cut_and_is_readable(default_build
                         clear = min(left - x, bottom - y, x + w - right, y + h - top)
                     checked += 1
                     if clear < CLEAR - 0.05 or size < SMALLEST - 0.01:
-                        problems.append(f"{manifest['game']}/{document} p{page} {p['name']!r} {char!r}: "
-                                        f"{clear / MM:.2f} mm from the cut, {size:.2f} pt")
+                        problems.append(
+                            f"{manifest['game']}/{document} p{page} {p['name']!r} {char!r}: "
+                            f"{clear / MM:.2f} mm from the cut, {size:.2f} pt"
+                        )
     print(sorted({p.split(" ")[0] + " " + p.split("'")[1] for p in problems}))
     assert checked > 5000
     assert not problems, f"{len(problems)} characters too near a cut or too small, e.g. " + "; ".join(
-        sorted(set(problems))[:12])
+        sorted(set(problems))[:12]
+    )
 
 
 def test_the_punished_card_zones_hold_a_poker_card(default_build):
@@ -100,15 +103,26 @@ def test_limbo_holds_every_players_pawn(players):
     plan = plan_game("straight-to", Settings(players=players), IconStore(shipped_icons_dir()))
     (board,) = [s for spec in plan.specs for s in spec.sections if isinstance(s, Board)]
     label = next(e for e in board.elements if isinstance(e, Text) and e.text == "LIMBO")
-    limbo = next(e for e in board.elements if isinstance(e, Box) and e.x <= label.x and e.x + e.w >= label.x + label.w
-                 and e.y <= label.y and e.y + e.h >= label.y + label.h and e.w < board.width / 2)
+    limbo = next(
+        e
+        for e in board.elements
+        if isinstance(e, Box)
+        and e.x <= label.x
+        and e.x + e.w >= label.x + label.w
+        and e.y <= label.y
+        and e.y + e.h >= label.y + label.h
+        and e.w < board.width / 2
+    )
     foot = base(plan.data.pawns.width)
-    spots = [e for e in board.elements if isinstance(e, Box) and abs(e.w - foot[0]) < 0.01
-             and abs(e.h - foot[1]) < 0.01]
+    spots = [
+        e for e in board.elements if isinstance(e, Box) and abs(e.w - foot[0]) < 0.01 and abs(e.h - foot[1]) < 0.01
+    ]
     assert len(spots) == max(6, players)
-    assert all(limbo.x <= e.x and e.x + e.w <= limbo.x + limbo.w and limbo.y <= e.y
-               and e.y + e.h <= limbo.y + limbo.h for e in spots)
-    for a, b in [(a, b) for i, a in enumerate(spots) for b in spots[i + 1:]]:
+    assert all(
+        limbo.x <= e.x and e.x + e.w <= limbo.x + limbo.w and limbo.y <= e.y and e.y + e.h <= limbo.y + limbo.h
+        for e in spots
+    )
+    for a, b in [(a, b) for i, a in enumerate(spots) for b in spots[i + 1 :]]:
         assert a.x + a.w <= b.x or b.x + b.w <= a.x or a.y + a.h <= b.y or b.y + b.h <= a.y
     space = plan.data.track.space
     squares = [e for e in board.elements if isinstance(e, Box) and abs(e.w - space) < 0.01 and abs(e.h - space) < 0.01]
@@ -124,13 +138,21 @@ def test_a_game_too_large_for_limbo_is_refused_by_name(run):
 
 
 def _inside(inner, outer, slack=0.2 * MM):
-    return (outer[0] - slack <= inner[0] and inner[0] + inner[2] <= outer[0] + outer[2] + slack
-            and outer[1] - slack <= inner[1] and inner[1] + inner[3] <= outer[1] + outer[3] + slack)
+    return (
+        outer[0] - slack <= inner[0]
+        and inner[0] + inner[2] <= outer[0] + outer[2] + slack
+        and outer[1] - slack <= inner[1]
+        and inner[1] + inner[3] <= outer[1] + outer[3] + slack
+    )
 
 
 def _apart(a, b):
-    return a[0] + a[2] <= b[0] + 0.05 or b[0] + b[2] <= a[0] + 0.05 or a[1] + a[3] <= b[1] + 0.05 \
+    return (
+        a[0] + a[2] <= b[0] + 0.05
+        or b[0] + b[2] <= a[0] + 0.05
+        or a[1] + a[3] <= b[1] + 0.05
         or b[1] + b[3] <= a[1] + 0.05
+    )
 
 
 PANIC_CASES = [(paper, mode) for paper in ("a4", "letter") for mode in ("long", "short", "fold", "off")]
@@ -158,32 +180,49 @@ def test_particle_panic_spaces_hold_four_pawns_and_six_particles_beside_the_stac
         for text, x, y in page.texts:
             if text != "card stack":
                 continue
-            stack = min((r for r in page.rects if r[0] <= x <= r[0] + r[2] and r[1] <= y <= r[1] + r[3]
-                         and r[2] >= 63.5 * MM and r[3] >= 88.9 * MM), key=lambda r: r[2] * r[3])
-            outlines = [(c[0], c[1], c[2] - c[0], c[3] - c[1]) for c in page.curves]      # rounded boxes
-            space = min((r for r in outlines if _inside(stack, r) and r[2] > stack[2] + 40 * MM),
-                        key=lambda r: r[2] * r[3])
+            stack = min(
+                (
+                    r
+                    for r in page.rects
+                    if r[0] <= x <= r[0] + r[2] and r[1] <= y <= r[1] + r[3] and r[2] >= 63.5 * MM and r[3] >= 88.9 * MM
+                ),
+                key=lambda r: r[2] * r[3],
+            )
+            outlines = [(c[0], c[1], c[2] - c[0], c[3] - c[1]) for c in page.curves]  # rounded boxes
+            space = min(
+                (r for r in outlines if _inside(stack, r) and r[2] > stack[2] + 40 * MM), key=lambda r: r[2] * r[3]
+            )
             if not _inside(space, trim):
-                continue          # a neighbour's edge on a tile's glue strip
+                continue  # a neighbour's edge on a tile's glue strip
             spaces += 1
-            bases = {tuple(round(v, 1) for v in r[:4]) for r in page.rects if abs(r[2] - foot_w) < 0.2 * MM
-                     and abs(r[3] - foot_d) < 0.2 * MM and _inside(r, space)}     # a path drawn twice is one
-            spots = {(round(c[0], 1), round(c[1], 1), round(c[2] - c[0], 1), round(c[3] - c[1], 1))
-                     for c in page.curves if _inside((c[0], c[1], c[2] - c[0], c[3] - c[1]), space)
-                     and c[2] - c[0] >= token - 0.1 * MM and abs((c[2] - c[0]) - (c[3] - c[1])) < 0.1 * MM
-                     and c[2] - c[0] < 30 * MM}
+            bases = {
+                tuple(round(v, 1) for v in r[:4])
+                for r in page.rects
+                if abs(r[2] - foot_w) < 0.2 * MM and abs(r[3] - foot_d) < 0.2 * MM and _inside(r, space)
+            }  # a path drawn twice is one
+            spots = {
+                (round(c[0], 1), round(c[1], 1), round(c[2] - c[0], 1), round(c[3] - c[1], 1))
+                for c in page.curves
+                if _inside((c[0], c[1], c[2] - c[0], c[3] - c[1]), space)
+                and c[2] - c[0] >= token - 0.1 * MM
+                and abs((c[2] - c[0]) - (c[3] - c[1])) < 0.1 * MM
+                and c[2] - c[0] < 30 * MM
+            }
             assert len(bases) >= 4 and len(spots) == 6, (paper, mode, len(bases), len(spots))
             things = [stack, *bases, *spots]
-            assert all(_apart(a, b) for i, a in enumerate(things) for b in things[i + 1:]), (paper, mode)
+            assert all(_apart(a, b) for i, a in enumerate(things) for b in things[i + 1 :]), (paper, mode)
         for text, x, y in page.texts:
             if text == "pawns start here":
-                assert not any(r[2] >= 63.5 * MM and r[3] >= 88.9 * MM and r[0] <= x <= r[0] + r[2]
-                               and r[1] <= y <= r[1] + r[3] for r in page.rects if r[2] < 80 * MM), (paper, mode)
+                assert not any(
+                    r[2] >= 63.5 * MM and r[3] >= 88.9 * MM and r[0] <= x <= r[0] + r[2] and r[1] <= y <= r[1] + r[3]
+                    for r in page.rects
+                    if r[2] < 80 * MM
+                ), (paper, mode)
     assert spaces == 6, (paper, mode, spaces)
     assert sum(p.text().count("pawns start here") for p in scan(board.pdf)) >= 1
 
 
-SEAM_CLEAR = 3.0       # mm from a seam to any outline or letter
+SEAM_CLEAR = 3.0  # mm from a seam to any outline or letter
 
 
 def outlines(elements, dx=0.0, dy=0.0):
@@ -206,7 +245,7 @@ def test_a_seam_falls_at_the_even_split_or_as_near_it_as_a_space_allows():
     from pnp.render.boards import _cuts
 
     assert _cuts(500, 270, []) == [0.0, 250.0, 500]
-    assert _cuts(500, 270, [(245, 255)]) == [0.0, 242.0, 500]        # 242 and 258 lie 8 mm off: the first
+    assert _cuts(500, 270, [(245, 255)]) == [0.0, 242.0, 500]  # 242 and 258 lie 8 mm off: the first
     assert _cuts(500, 270, [(246, 255)]) == [0.0, 243.0, 500]
     assert _cuts(500, 270, [(244, 253)]) == [0.0, 256.0, 500]
 
@@ -231,27 +270,29 @@ def test_board_seams_keep_clear_of_spaces_and_text(tmp_path, game, paper):
     assert len(tiles) >= 2
     (doc,) = [d for d in result.documents if d.filename == tiles[0].document]
     (tmp_path / doc.filename).write_bytes(doc.pdf)
-    (board,) = [s for spec in plan_game(game, Settings(paper=paper), store).specs for s in spec.sections
-                if isinstance(s, Board)]
+    (board,) = [
+        s for spec in plan_game(game, Settings(paper=paper), store).specs for s in spec.sections if isinstance(s, Board)
+    ]
     shapes = [(e, span) for e, span in outlines(board.elements) if span[1] - span[0] < board.width / 2]
     assert len(shapes) >= 6
-    cuts = sorted({t.box.x + t.box.w for t in tiles})[:-1]          # board x of every cut
+    cuts = sorted({t.box.x + t.box.w for t in tiles})[:-1]  # board x of every cut
     for cut in cuts:
         near = [span for _, span in shapes if span[0] - SEAM_CLEAR < cut < span[1] + SEAM_CLEAR]
         assert not near, f"{game} {paper}: the cut at {cut:.1f} mm is within {SEAM_CLEAR} mm of outlines {near}"
     for tile in tiles:
         cut = tile.box.x + tile.box.w
         if cut >= board.width - 0.01:
-            continue                                                    # the last tile has no cut edge
+            continue  # the last tile has no cut edge
         page_cut = (tile.tile.page_x + tile.box.w) * MM
         low, high = tile.tile.page_y * MM, (tile.tile.page_y + tile.box.h) * MM
         glue = tile.tile.page_x * MM + (12 * MM if tile.box.x > 0 else 0)
         for char, (left, bottom, right, top), _ in characters(tmp_path / doc.filename, tile.page):
             if not low <= (bottom + top) / 2 <= high or right > page_cut or left < glue:
-                continue                    # furniture, the cut's note beyond the cut, the glue strip's note
-            assert right < page_cut - SEAM_CLEAR * MM, \
-                f"{game} {paper} page {tile.page}: {char!r} at {left / MM:.1f}-{right / MM:.1f} mm, " \
+                continue  # furniture, the cut's note beyond the cut, the glue strip's note
+            assert right < page_cut - SEAM_CLEAR * MM, (
+                f"{game} {paper} page {tile.page}: {char!r} at {left / MM:.1f}-{right / MM:.1f} mm, "
                 f"{(page_cut - right) / MM:.1f} mm from the cut at {page_cut / MM:.1f}"
+            )
 
 
 MARK_CASES = [(paper, bleed) for paper in ("a3", "tabloid") for bleed in ("0", "3mm")]
@@ -280,11 +321,15 @@ def test_every_cut_line_is_marked_at_both_ends_on_large_paper(paper, bleed):
         if cards:
             head = max((t for t in page.texts if t[0] == "Exit from Purgatory"), key=lambda t: t[2])
             top = max(p.box.y + p.box.h for p in cards) * MM
-            assert head[2] > top and head[1] < page.width / 2                # upright, across the top
+            assert head[2] > top and head[1] < page.width / 2  # upright, across the top
 
 
-EDGE_CASES = [(game, paper, bleed) for game in ("straight-to", "particle-panic") for paper in ("a3", "tabloid")
-              for bleed in (0, 3)]
+EDGE_CASES = [
+    (game, paper, bleed)
+    for game in ("straight-to", "particle-panic")
+    for paper in ("a3", "tabloid")
+    for bleed in (0, 3)
+]
 
 
 @pytest.mark.parametrize("game, paper, bleed", EDGE_CASES, ids=[f"{g}-{p}-{b}mm" for g, p, b in EDGE_CASES])
@@ -313,7 +358,7 @@ def test_nothing_prints_beyond_a_boards_cut_but_its_bleed_and_marks(game, paper,
     lines_x, lines_y = (b.x, b.x + b.w), (b.y, b.y + b.h)
     pixels = image.load()
     stray = []
-    top_band, foot_band = 9.0, 10.0            # the page's own header and footer, within the margin
+    top_band, foot_band = 9.0, 10.0  # the page's own header and footer, within the margin
     for py in range(0, image.height, 2):
         y = height_mm - (py + 0.5) / dpmm
         if y < foot_band or y > height_mm - top_band:
@@ -323,20 +368,24 @@ def test_nothing_prints_beyond_a_boards_cut_but_its_bleed_and_marks(game, paper,
             if art[0] <= x <= art[2] and art[1] <= y <= art[3]:
                 continue
             if min(abs(x - v) for v in lines_x) < 0.5 or min(abs(y - v) for v in lines_y) < 0.5:
-                continue                                        # a crop mark's line
+                continue  # a crop mark's line
             if min(pixels[px, py]) < 245:
                 stray.append((round(x, 1), round(y, 1), pixels[px, py]))
     assert not stray, f"{len(stray)} inked pixels beyond the cut, e.g. {stray[:5]}"
     if bleed:
+
         def at(x, y):
             return pixels[int(x * dpmm), int((height_mm - y) * dpmm)]
+
         same = total = 0
         for k in range(1, 20):
             t = k / 20
-            for inside, outside in (((b.x + 0.3, b.y + t * b.h), (b.x - 1.5, b.y + t * b.h)),
-                                    ((b.x + b.w - 0.3, b.y + t * b.h), (b.x + b.w + 1.5, b.y + t * b.h)),
-                                    ((b.x + t * b.w, b.y + 0.3), (b.x + t * b.w, b.y - 1.5)),
-                                    ((b.x + t * b.w, b.y + b.h - 0.3), (b.x + t * b.w, b.y + b.h + 1.5))):
+            for inside, outside in (
+                ((b.x + 0.3, b.y + t * b.h), (b.x - 1.5, b.y + t * b.h)),
+                ((b.x + b.w - 0.3, b.y + t * b.h), (b.x + b.w + 1.5, b.y + t * b.h)),
+                ((b.x + t * b.w, b.y + 0.3), (b.x + t * b.w, b.y - 1.5)),
+                ((b.x + t * b.w, b.y + b.h - 0.3), (b.x + t * b.w, b.y + b.h + 1.5)),
+            ):
                 total += 1
                 same += max(abs(p - q) for p, q in zip(at(*inside), at(*outside))) < 12
         assert same >= 0.9 * total, f"only {same} of {total} edge samples run on into the bleed"
@@ -369,12 +418,15 @@ def test_the_ink_saver_keeps_pawns_and_tiers_apart_without_colour(paper, mode):
         numbers = []
         for pawn in pawns:
             x, y, w, h = (v * MM for v in (pawn.box.x, pawn.box.y, pawn.box.w, pawn.box.h))
-            inside = [t for t, (left, bottom, right, top) in pages[pawn.page - 1].boxes
-                      if x <= left and right <= x + w and y <= bottom and top <= y + h and t.strip().isdigit()]
-            assert len(inside) == 2, (game, pawn.name, inside)       # both sides of the fold
+            inside = [
+                t
+                for t, (left, bottom, right, top) in pages[pawn.page - 1].boxes
+                if x <= left and right <= x + w and y <= bottom and top <= y + h and t.strip().isdigit()
+            ]
+            assert len(inside) == 2, (game, pawn.name, inside)  # both sides of the fold
             numbers.append(inside[0].strip())
         assert sorted(numbers) == ["1", "2", "3", "4"], (game, numbers)
-        assert outlined_icons(doc.pdf, f"{game}/{doc.filename} {paper} {mode}") >= 4      # the pawns' at least
+        assert outlined_icons(doc.pdf, f"{game}/{doc.filename} {paper} {mode}") >= 4  # the pawns' at least
     result = build_game("punished", settings, store)
     guide = " ".join(p.text() for p in scan(next(d for d in result.documents if d.filename == "rules.pdf").pdf))
     assert "deck I (red backs), then deck II (purple), then deck III (black)" in guide
@@ -382,13 +434,16 @@ def test_the_ink_saver_keeps_pawns_and_tiers_apart_without_colour(paper, mode):
     pages = scan(cards.pdf)
     for back in (p for p in result.manifest.placed if p.side == "back" and p.document == "cards.pdf"):
         x, y, w, h = (v * MM for v in (back.box.x, back.box.y, back.box.w, back.box.h))
-        texts = {t.strip() for t, (left, bottom, right, top) in pages[back.page - 1].boxes
-                 if x <= left and right <= x + w and y <= bottom and top <= y + h}
+        texts = {
+            t.strip()
+            for t, (left, bottom, right, top) in pages[back.page - 1].boxes
+            if x <= left and right <= x + w and y <= bottom and top <= y + h
+        }
         assert texts & {"I", "II", "III"}, (back.name, texts)
     assert outlined_icons(cards.pdf, f"punished/cards.pdf {paper} {mode}") >= 9
 
 
-TWO_UP_KINDS = ("mat", "gamesheet", "stat-board", "reference")     # page components, the rules sheet too
+TWO_UP_KINDS = ("mat", "gamesheet", "stat-board", "reference")  # page components, the rules sheet too
 
 
 @pytest.mark.parametrize("paper", ["a3", "tabloid"])
@@ -428,15 +483,19 @@ def test_page_components_print_two_to_a_large_sheet(paper):
                 for box in boxes:
                     left, right = box.x * MM, (box.x + box.w) * MM
                     assert right <= centre + 0.01 or left >= centre - 0.01, (label, box)
-                    inside = [t for t, b in page.boxes if left <= (b[0] + b[2]) / 2 <= right
-                              and box.y * MM <= (b[1] + b[3]) / 2 <= (box.y + box.h) * MM]
-                    assert inside, (label, box)            # drawn where the record says
+                    inside = [
+                        t
+                        for t, b in page.boxes
+                        if left <= (b[0] + b[2]) / 2 <= right
+                        and box.y * MM <= (b[1] + b[3]) / 2 <= (box.y + box.h) * MM
+                    ]
+                    assert inside, (label, box)  # drawn where the record says
                     halves.add(left >= centre - 0.01)
                 assert number == numbers[-1] or halves == {False, True}, label
                 low, high = min(b.y for b in boxes) * MM, max(b.y + b.h for b in boxes) * MM
                 across = [t for t, b in page.boxes if b[0] < centre < b[2] and low <= b[1] and b[3] <= high]
                 assert across == [], (label, across)
-    assert halved >= 8          # Exit's mats, Seven Steps' gamesheets, Punished's stat board, five rules sheets
+    assert halved >= 8  # Exit's mats, Seven Steps' gamesheets, Punished's stat board, five rules sheets
 
 
 def outlined_icons(pdf: bytes, label: str) -> int:
@@ -446,15 +505,21 @@ def outlined_icons(pdf: bytes, label: str) -> int:
 
     document = pdfium.PdfDocument(pdf)
     checked = 0
-    for number, page in enumerate(scan(pdf, [1, 2][:len(document)]), start=1):
+    for number, page in enumerate(scan(pdf, [1, 2][: len(document)]), start=1):
         if page is None:
             continue
         image = document[number - 1].render(scale=100 / 72).to_pil().convert("L")
         for name, (left, bottom, right, top) in page.placed_forms:
             size = right - left
-            if ".icon_" not in name or size < 12 * MM or left < 0 or bottom < 0 or right > page.width \
-                    or top > page.height:
-                continue        # a badge, or on another tile of the board
+            if (
+                ".icon_" not in name
+                or size < 12 * MM
+                or left < 0
+                or bottom < 0
+                or right > page.width
+                or top > page.height
+            ):
+                continue  # a badge, or on another tile of the board
             box = [round(v * 100 / 72) for v in (left, page.height - top, right, page.height - bottom)]
             pixels = image.crop(box).tobytes()
             dark = sum(p < 90 for p in pixels) / len(pixels)
@@ -470,8 +535,11 @@ def test_the_ink_saver_draws_icons_light_inside_a_dark_outline():
     inside a dark outline (the other modes and Letter: the pawns and tiers test above)."""
     from printbuilds import built
 
-    checked = sum(outlined_icons(doc.pdf, f"{game}/{doc.filename}")
-                  for game, result in built("a4", ink_saver=True).items() for doc in result.documents)
+    checked = sum(
+        outlined_icons(doc.pdf, f"{game}/{doc.filename}")
+        for game, result in built("a4", ink_saver=True).items()
+        for doc in result.documents
+    )
     assert checked > 50
 
 
@@ -484,13 +552,16 @@ def test_a_turned_card_is_pictured_upright():
     from pnp.pipeline.thumbnails import thumbnails
 
     result = built("letter")["straight-to"]
-    assert next(p for p in result.manifest.placed if p.kind == "soul-good" and p.counted).turned   # the one cut
-    picture = Image.open(io.BytesIO(thumbnails(result.documents, result.manifest.placed, result.manifest.designs)["soul-good"])).convert("L")
+    assert next(p for p in result.manifest.placed if p.kind == "soul-good" and p.counted).turned  # the one cut
+    picture = Image.open(
+        io.BytesIO(thumbnails(result.documents, result.manifest.placed, result.manifest.designs)["soul-good"])
+    ).convert("L")
     assert picture.height > picture.width * 1.3
     strip = picture.height // 10
-    top, bottom = (ImageStat.Stat(picture.crop((0, y, picture.width, y + strip))).mean[0]
-                   for y in (0, picture.height - strip))
-    assert top < bottom - 40          # the dark gold band with its white label, above the pale card
+    top, bottom = (
+        ImageStat.Stat(picture.crop((0, y, picture.width, y + strip))).mean[0] for y in (0, picture.height - strip)
+    )
+    assert top < bottom - 40  # the dark gold band with its white label, above the pale card
 
 
 def _pictured_boards(output) -> int:
@@ -513,7 +584,7 @@ def _pictured_boards(output) -> int:
             picture = Image.open(manifest_path.parent / manifest["thumbnails"][kind]).convert("RGB")
             px = THUMB_HEIGHT / board_size(design["tiles"])[1]
             apart = tiles_apart(picture, design["tiles"], (manifest_path.parent / design["file"]).read_bytes(), px)
-            assert max(apart.values()) < 0.05, (key, apart)          # the very pixels
+            assert max(apart.values()) < 0.05, (key, apart)  # the very pixels
     return boards
 
 
@@ -525,8 +596,10 @@ def test_a_board_printed_on_tiles_is_pictured_whole(default_build):
 
     assert _pictured_boards(default_build) == 2
     track = Image.open(default_build / "straight-to" / "thumbs" / "track.png").convert("L")
-    edges = [[track.getpixel((x, track.height - 1)) for x in range(track.width)],
-             [track.getpixel((track.width - 1, y)) for y in range(track.height)]]
+    edges = [
+        [track.getpixel((x, track.height - 1)) for x in range(track.width)],
+        [track.getpixel((track.width - 1, y)) for y in range(track.height)],
+    ]
     assert all(sum(edge) / len(edge) < 240 for edge in edges)
 
 
@@ -537,9 +610,12 @@ def test_a_board_on_two_rows_of_tiles_is_pictured_whole(run, isolated, monkeypat
     assert run("new", project, "--game", "particle-panic").exit_code == 0
     monkeypatch.chdir(project)
     data = project / "layouts" / "particle-panic" / "components.toml"
-    data.write_text(data.read_text().replace("\nring_y = 66.5 ", "\nring_y = 150 ")
-                    .replace("\nside_y = 60 ", "\nside_y = 135 "))
+    data.write_text(
+        data.read_text().replace("\nring_y = 66.5 ", "\nring_y = 150 ").replace("\nside_y = 60 ", "\nside_y = 135 ")
+    )
     assert run("build").exit_code == 0
-    tiles = json.loads((project / "output" / "particle-panic" / "manifest.json").read_text())["designs"]["board|Ring board"]["tiles"]
-    assert len({tile[6] for tile in tiles}) == 2 and len(tiles) == 6          # two rows of three
+    tiles = json.loads((project / "output" / "particle-panic" / "manifest.json").read_text())["designs"][
+        "board|Ring board"
+    ]["tiles"]
+    assert len({tile[6] for tile in tiles}) == 2 and len(tiles) == 6  # two rows of three
     assert _pictured_boards(project / "output") == 1

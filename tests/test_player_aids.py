@@ -18,7 +18,7 @@ SIDES = {
     "particle-panic": ("Basic actions", "Suit powers"),
     "straight-to": ("A round", "Combat value"),
 }
-SMALLEST_PT = 6.5          # a commercial reference card's smallest print
+SMALLEST_PT = 6.5  # a commercial reference card's smallest print
 CASES = list(itertools.product(["a4", "letter"], ["long", "short", "fold", "off"]))
 
 
@@ -29,8 +29,9 @@ def _characters(page) -> list[tuple[float, float, str, float]]:
     for i in range(textpage.count_chars()):
         left, bottom, right, top = textpage.get_charbox(i)
         size = pdfium_c.FPDFText_GetFontSize(textpage, i) if right > left else 0.0
-        out.append(((left + right) / 2 / MM, (bottom + top) / 2 / MM,
-                    chr(pdfium_c.FPDFText_GetUnicode(textpage, i)), size))
+        out.append(
+            ((left + right) / 2 / MM, (bottom + top) / 2 / MM, chr(pdfium_c.FPDFText_GetUnicode(textpage, i)), size)
+        )
     return out
 
 
@@ -50,7 +51,7 @@ def test_player_aids_are_two_sided_cards_four_to_a_sheet(paper, duplex):
         placed = [p for p in result.manifest.placed if p.document == "aids.pdf"]
         faces = [p for p in placed if p.side == "face"]
         backs = [p for p in placed if p.side == "back"]
-        assert len(faces) == 4 and len(backs) == 4, (game, paper, duplex)         # four players
+        assert len(faces) == 4 and len(backs) == 4, (game, paper, duplex)  # four players
         # long and short: one sheet through the duplex printer; fold and glue: two one-sided sheets
         assert doc.sheets == (1 if duplex in ("long", "short") else 2), (game, paper, duplex, doc.sheets)
         for face in faces:

@@ -23,27 +23,48 @@ from pnp.render.specs import Board, Cover, DocumentSpec, Piece, PieceGroup
 from pnp.source.icons import IconStore
 from pnp.source.models import PawnSet
 
-CUT_RGB = tuple(round(int(CUT[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
+CUT_RGB = tuple(round(int(CUT[i : i + 2], 16) / 255, 3) for i in (1, 3, 5))
 BLACK = (0.0, 0.0, 0.0)
 STORE = IconStore(shipped_icons_dir())
-KIT = BuildContext(players=2, card_w=63.5, card_h=88.9, page_room=(190.0, 260.0), quarter_room=(91.0, 132.0), templates=kit_templates())
+KIT = BuildContext(
+    players=2, card_w=63.5, card_h=88.9, page_room=(190.0, 260.0), quarter_room=(91.0, 132.0), templates=kit_templates()
+)
 
 
-FRONTS = 0      # a piece file has no cover: its first page is fronts
+FRONTS = 0  # a piece file has no cover: its first page is fronts
 
 
 def deck(count: int, w: float = 63.5, h: float = 88.9, icon: str = "lorc/shiny-apple") -> list[Piece]:
     pieces = []
     for i in range(count):
-        face = (Icon(ref=icon, cx=w / 2, cy=h / 2, size=w * 0.6, color="#b3261e"), Text(text=f"F{i:03d}", x=2, y=h - 10, w=w - 4, h=8, size=10))
+        face = (
+            Icon(ref=icon, cx=w / 2, cy=h / 2, size=w * 0.6, color="#b3261e"),
+            Text(text=f"F{i:03d}", x=2, y=h - 10, w=w - 4, h=8, size=10),
+        )
         back = (Text(text=f"B{i:03d}", x=2, y=2, w=w - 4, h=8, size=10),)
-        pieces.append(Piece(kind="card", name=f"card {i}", face=face, back=back, back_name="plain", background="#fbe9e7", back_background="#2b2540"))
+        pieces.append(
+            Piece(
+                kind="card",
+                name=f"card {i}",
+                face=face,
+                back=back,
+                back_name="plain",
+                background="#fbe9e7",
+                back_background="#2b2540",
+            )
+        )
     return pieces
 
 
 def render(sections, **options):
     opts = RenderOptions(paper=Size.paper(options.pop("paper", "a4")), **options)
-    spec = DocumentSpec(filename="test.pdf", title="Test sheet", sections=sections, cover=Cover(contents=["test"]), game_title="Test Game")
+    spec = DocumentSpec(
+        filename="test.pdf",
+        title="Test sheet",
+        sections=sections,
+        cover=Cover(contents=["test"]),
+        game_title="Test Game",
+    )
     doc = render_document(spec, opts, STORE)
     return doc, doc.pdf, opts
 
@@ -59,16 +80,21 @@ def crop_marks(page, side_bands=False):
 
 def card_rects(page, w=63.5, h=88.9):
     """Hairline trims of w x h cards, upright or turned."""
-    return [r for r in page.rects if r[4] == CUT_RGB and (near(r[2], w * MM) and near(r[3], h * MM)
-                                                         or near(r[2], h * MM) and near(r[3], w * MM))]
+    return [
+        r
+        for r in page.rects
+        if r[4] == CUT_RGB and (near(r[2], w * MM) and near(r[3], h * MM) or near(r[2], h * MM) and near(r[3], w * MM))
+    ]
 
 
 def text_at(page, pattern):
     return {t: (x, y) for t, x, y in page.texts if re.fullmatch(pattern, t)}
 
 
-@pytest.mark.parametrize("paper, expected", [("a4", (595.28, 841.89)), ("letter", (612.0, 792.0)),
-                                             ("a3", (841.89, 1190.55)), ("tabloid", (792.0, 1224.0))])
+@pytest.mark.parametrize(
+    "paper, expected",
+    [("a4", (595.28, 841.89)), ("letter", (612.0, 792.0)), ("a3", (841.89, 1190.55)), ("tabloid", (792.0, 1224.0))],
+)
 def test_page_sizes_in_points(paper, expected):
     doc, reader, _ = render([PieceGroup(title="Cards", pieces=deck(3), width=63.5, height=88.9)], paper=paper)
     for page in PdfReader(io.BytesIO(reader)).pages:
@@ -123,10 +149,14 @@ def test_backs_land_behind_their_faces_after_the_flip(duplex):
         bx, by = backs[f"B{i:03d}"]
         face = next(r for r in face_rects if r[0] <= fx <= r[0] + r[2] and r[1] <= fy <= r[1] + r[3])
         back = next(r for r in back_rects if r[0] <= bx <= r[0] + r[2] and r[1] <= by <= r[1] + r[3])
-        if duplex == "long":     # flipping over the long (vertical) edge mirrors x
-            assert back[0] == pytest.approx(W - face[0] - face[2], abs=0.01) and back[1] == pytest.approx(face[1], abs=0.01)
-        else:                    # flipping over the short edge mirrors y
-            assert back[1] == pytest.approx(H - face[1] - face[3], abs=0.01) and back[0] == pytest.approx(face[0], abs=0.01)
+        if duplex == "long":  # flipping over the long (vertical) edge mirrors x
+            assert back[0] == pytest.approx(W - face[0] - face[2], abs=0.01) and back[1] == pytest.approx(
+                face[1], abs=0.01
+            )
+        else:  # flipping over the short edge mirrors y
+            assert back[1] == pytest.approx(H - face[1] - face[3], abs=0.01) and back[0] == pytest.approx(
+                face[0], abs=0.01
+            )
     # the partial sheet: 7 faces fill the first 7 slots in reading order; row r col c
     first_row_y = max(r[1] for r in face_rects)
     assert sum(1 for r in face_rects if r[1] == first_row_y) == 3
@@ -134,7 +164,9 @@ def test_backs_land_behind_their_faces_after_the_flip(duplex):
 
 def test_back_offset_shifts_backs_only():
     plain = render([PieceGroup(title="Cards", pieces=deck(9), width=63.5, height=88.9)])
-    shifted = render([PieceGroup(title="Cards", pieces=deck(9), width=63.5, height=88.9)], back_offset=(1.5 * MM, -0.8 * MM))
+    shifted = render(
+        [PieceGroup(title="Cards", pieces=deck(9), width=63.5, height=88.9)], back_offset=(1.5 * MM, -0.8 * MM)
+    )
     p0, p1 = scan(plain[1]), scan(shifted[1])
     assert sorted(card_rects(p0[FRONTS])) == sorted(card_rects(p1[FRONTS]))
     before = sorted(card_rects(p0[FRONTS + 1]))
@@ -149,12 +181,20 @@ def test_duplex_off_puts_backs_after_all_fronts():
     labels = [item.side for item in doc.placed]
     assert labels == ["face"] * 20 + ["back"] * 20
     pages = scan(reader)
-    assert "F000" in pages[0].text() and "B000" in pages[3].text()     # 3 pages of fronts, then the backs
+    assert "F000" in pages[0].text() and "B000" in pages[3].text()  # 3 pages of fronts, then the backs
 
 
 def test_cards_with_different_backs_in_one_deck():
     pieces = deck(4)
-    pieces[2] = Piece(kind="card", name="odd", face=pieces[2].face, back=(Text(text="OTHER", x=2, y=2, w=50, h=8),), back_name="other", background=None, back_background="#ffffff")
+    pieces[2] = Piece(
+        kind="card",
+        name="odd",
+        face=pieces[2].face,
+        back=(Text(text="OTHER", x=2, y=2, w=50, h=8),),
+        back_name="other",
+        background=None,
+        back_background="#ffffff",
+    )
     doc, reader, _ = render([PieceGroup(title="Cards", pieces=pieces, width=63.5, height=88.9)])
     assert [item.back for item in doc.placed if item.side == "back"] == ["plain", "plain", "other", "plain"]
     assert "OTHER" in scan(reader)[FRONTS + 1].text()
@@ -166,26 +206,31 @@ def test_bleed_layout(paper, per_page):
     would leave no room for crop marks outside the bleed); each keeps its own bleed, the boxes say
     so, and the furniture stays upright above and below."""
     bleed = 3 * MM
-    doc, reader, opts = render([PieceGroup(title="Cards", pieces=deck(12), width=63.5, height=88.9)], paper=paper, bleed=bleed)
+    doc, reader, opts = render(
+        [PieceGroup(title="Cards", pieces=deck(12), width=63.5, height=88.9)], paper=paper, bleed=bleed
+    )
     faces = [item for item in doc.placed if item.side == "face" and item.page == FRONTS + 1]
     assert len(faces) == per_page
     assert all(item.turned and (item.box.w, item.box.h) == (88.9, 63.5) for item in faces)
     xs = sorted({item.box.x for item in faces})
     ys = sorted({item.box.y for item in faces})
     assert (len(xs), len(ys)) == (2, per_page // 2)
-    assert xs[1] - xs[0] == pytest.approx(88.9 + 6, abs=0.01)          # each card keeps its own bleed
+    assert xs[1] - xs[0] == pytest.approx(88.9 + 6, abs=0.01)  # each card keeps its own bleed
     page = PdfReader(io.BytesIO(reader)).pages[FRONTS]
     trim = [float(v) for v in page.trimbox]
     bleedbox = [float(v) for v in page.bleedbox]
     assert trim[0] == pytest.approx(min(xs) * MM, abs=0.05) and trim[2] - trim[0] == pytest.approx(
-        (max(xs) - min(xs) + 88.9) * MM, abs=0.05)
-    assert bleedbox[0] == pytest.approx(trim[0] - bleed, abs=0.05) and bleedbox[3] == pytest.approx(trim[3] + bleed, abs=0.05)
+        (max(xs) - min(xs) + 88.9) * MM, abs=0.05
+    )
+    assert bleedbox[0] == pytest.approx(trim[0] - bleed, abs=0.05) and bleedbox[3] == pytest.approx(
+        trim[3] + bleed, abs=0.05
+    )
     media = [float(v) for v in page.mediabox]
     assert media[0] <= bleedbox[0] <= trim[0] and trim[2] <= bleedbox[2] <= media[2]
     scanned = scan(reader)[FRONTS]
     header = [t for t in scanned.texts if t[0] == "Test Game"][0]
     footer = [t for t in scanned.texts if t[0] == "50 mm at 100% scale"][0]
-    assert header[2] > bleedbox[3] and footer[2] < bleedbox[1]        # upright, above and below the grid
+    assert header[2] > bleedbox[3] and footer[2] < bleedbox[1]  # upright, above and below the grid
     assert all(item.turned for item in doc.placed if item.side == "back")
 
 
@@ -204,8 +249,9 @@ def test_cannot_fit_via_cli_is_exit_2(run):
 def test_standees_have_a_base_of_fold_out_tabs():
     """A standee strip: tab, figure, figure turned at the head, tab, with a fold line between each;
     the tabs fold out under the feet and make the base."""
-    sheet = pawn_standees(KIT, PawnSet(icon="lorc/pawn", width=24, height=40, colors=["#c0392b", "#2471a3"],
-                                  names=["Red", "Blue"]), 2)
+    sheet = pawn_standees(
+        KIT, PawnSet(icon="lorc/pawn", width=24, height=40, colors=["#c0392b", "#2471a3"], names=["Red", "Blue"]), 2
+    )
     tab = standee_tab(24)
     assert tab >= 10 and sheet.height == pytest.approx(2 * 40 + 2 * tab)
     doc, reader, _ = render([sheet])
@@ -213,16 +259,22 @@ def test_standees_have_a_base_of_fold_out_tabs():
     strips = [r for r in page.rects if r[4] == CUT_RGB and near(r[2], 24 * MM) and near(r[3], sheet.height * MM)]
     assert len(strips) == 2
     for x, y, w, h, _ in strips:
-        folds = sorted(round((ln[0][1] - y) / MM, 1) for ln in page.lines
-                       if ln[0][1] == ln[1][1] and x - 0.1 <= min(ln[0][0], ln[1][0]) and max(ln[0][0], ln[1][0]) <= x + w + 0.1
-                       and near(abs(ln[1][0] - ln[0][0]), w) and y + 1 < ln[0][1] < y + h - 1)
+        folds = sorted(
+            round((ln[0][1] - y) / MM, 1)
+            for ln in page.lines
+            if ln[0][1] == ln[1][1]
+            and x - 0.1 <= min(ln[0][0], ln[1][0])
+            and max(ln[0][0], ln[1][0]) <= x + w + 0.1
+            and near(abs(ln[1][0] - ln[0][0]), w)
+            and y + 1 < ln[0][1] < y + h - 1
+        )
         assert folds == pytest.approx([tab, tab + 40, tab + 80], abs=0.1)
     labels = [t for t, tx, ty in page.texts if t == "fold out: base"]
-    assert len(labels) == 4                          # two tabs on each strip
+    assert len(labels) == 4  # two tabs on each strip
     x, y, w, h, _ = strips[0]
     names = sorted((b for t, b in page.boxes if t == "Red" and x <= b[0] <= x + w), key=lambda b: b[1])
     assert len(names) == 2
-    lower, upper = names             # the upper figure is turned: its name sits at the head fold
+    lower, upper = names  # the upper figure is turned: its name sits at the head fold
     assert lower[1] < y + (tab + 10) * MM and upper[3] > y + (tab + 70) * MM
 
 
@@ -230,7 +282,9 @@ def test_double_sided_token_sheet():
     face = (Circle(cx=10, cy=10, r=9, stroke="#000000"), Text(text="HEADS", x=2, y=7, w=16, h=6, size=6))
     back = (Circle(cx=10, cy=10, r=9, stroke="#000000"), Text(text="TAILS", x=2, y=7, w=16, h=6, size=6))
     tokens = [Piece(kind="token", name="coin", face=face, back=back, back_name="tails")] * 30
-    doc, reader, opts = render([PieceGroup(title="Tokens", pieces=tokens, width=20, height=20, shape="round", gap=3, bleeds=False)])
+    doc, reader, opts = render(
+        [PieceGroup(title="Tokens", pieces=tokens, width=20, height=20, shape="round", gap=3, bleeds=False)]
+    )
     pages = scan(reader)
     centre = lambda b: ((b[0] + b[2]) / 2, b[1])
     heads = [centre(b) for t, b in pages[FRONTS].boxes if t == "HEADS"]
@@ -248,22 +302,33 @@ def test_double_sided_token_sheet():
 def test_board_tiled_with_overlap_and_labels_cut_between_its_spaces(centre, tiles):
     """On A4 a 360 mm board's cut can fall between 178 and 194 mm: a space there moves the cut
     past it when there is room, and costs a third tile when there is not."""
-    elements = (Circle(cx=centre, cy=125, r=20, fill="#cccccc", stroke="#000000"),
-                Text(text="LIMBO", x=centre - 20, y=120, w=40, h=10, size=12))
-    board = Board(title="Test board", kind="board", name="Board", width=360, height=250, elements=elements, background="#eeeeff")
+    elements = (
+        Circle(cx=centre, cy=125, r=20, fill="#cccccc", stroke="#000000"),
+        Text(text="LIMBO", x=centre - 20, y=120, w=40, h=10, size=12),
+    )
+    board = Board(
+        title="Test board", kind="board", name="Board", width=360, height=250, elements=elements, background="#eeeeff"
+    )
     doc, reader, _ = render([board])
     placed = [item for item in doc.placed if item.tile]
     assert [t.tile.label for t in placed] == [f"{'ABC'[i]}1" for i in range(tiles)]
     for a, b in zip(placed, placed[1:]):
         cut = a.box.x + a.box.w
-        assert cut - b.box.x == pytest.approx(12, abs=0.01)        # the glue strip under the cut edge
-        assert not centre - 20 < cut < centre + 20                   # the cut misses the space
+        assert cut - b.box.x == pytest.approx(12, abs=0.01)  # the glue strip under the cut edge
+        assert not centre - 20 < cut < centre + 20  # the cut misses the space
     text = " ".join(p.text() for p in scan(reader))
     assert f"A1 of {tiles}x1" in text and f"B1 of {tiles}x1" in text and "glue here" in text and "cut here" in text
 
 
 def test_board_fits_one_a3_page():
-    board = Board(title="Test board", kind="board", name="Board", width=380, height=250, elements=(Text(text="LIMBO", x=170, y=120, w=40, h=10),))
+    board = Board(
+        title="Test board",
+        kind="board",
+        name="Board",
+        width=380,
+        height=250,
+        elements=(Text(text="LIMBO", x=170, y=120, w=40, h=10),),
+    )
     doc, reader, _ = render([board], paper="a3")
     assert [item.side for item in doc.placed] == ["face"]
 
@@ -275,7 +340,11 @@ def test_every_page_has_scale_bar_title_page_number_and_credits():
         text = page.text()
         assert "Test Game" in text and f"page {number} / {len(pages)}" in text
         assert "50 mm at 100% scale" in text and "game-icons.net" in text
-        bars = [ln for ln in page.lines if ln[2] == BLACK and near(abs(ln[1][0] - ln[0][0]) + abs(ln[1][1] - ln[0][1]), 50 * MM)]
+        bars = [
+            ln
+            for ln in page.lines
+            if ln[2] == BLACK and near(abs(ln[1][0] - ln[0][0]) + abs(ln[1][1] - ln[0][1]), 50 * MM)
+        ]
         assert bars, f"page {number} has no 50 mm bar"
     assert "Cards 1/2: fronts" in pages[0].text() and "Cards 1/2: backs (flip on long edge)" in pages[1].text()
 
@@ -284,9 +353,14 @@ def test_a_second_document_drawn_in_one_process_prints_its_own_letters():
     """`pnp build --jobs 1` draws every document in one process. Letters past ASCII go into each
     document's own font subsets in the order it first meets them, so a line encoded for the
     document before would print other letters here."""
+
     def named(*names):
-        return [Piece(kind="card", name=n, face=(Text(text=n, x=2, y=70, w=59.5, h=8, size=10),), back=(),
-                      back_name="plain") for n in names]
+        return [
+            Piece(
+                kind="card", name=n, face=(Text(text=n, x=2, y=70, w=59.5, h=8, size=10),), back=(), back_name="plain"
+            )
+            for n in names
+        ]
 
     render([PieceGroup(title="Cards", pieces=named("Fen · Ædre"), width=63.5, height=88.9)])
     _, data, _ = render([PieceGroup(title="Cards", pieces=named("Süd – Wiese", "Fen · Ædre"), width=63.5, height=88.9)])
@@ -329,12 +403,21 @@ def test_a_document_is_the_same_file_whatever_was_drawn_before_it():
 def test_a_document_with_more_letters_than_a_font_subset_holds_prints_each_line_as_written():
     """A font subset holds 256 letters; a deck whose names use more (accented, Greek, Cyrillic)
     spreads them over several, and a new line of letters met before prints each from its own subset."""
-    letters = "".join(chr(c) for c in [*range(0xC0, 0x180), *range(0x391, 0x3A2), *range(0x3A3, 0x3CA),
-                                       *range(0x410, 0x450)])
-    lines = [letters[i:i + 24] for i in range(0, len(letters), 24)]
+    letters = "".join(
+        chr(c) for c in [*range(0xC0, 0x180), *range(0x391, 0x3A2), *range(0x3A3, 0x3CA), *range(0x410, 0x450)]
+    )
+    lines = [letters[i : i + 24] for i in range(0, len(letters), 24)]
     assert len(set(letters)) > 300
-    pieces = [Piece(kind="card", name=f"c{i}", face=(Text(text=line, x=2, y=70, w=59.5, h=8, size=7),), back=(),
-                    back_name="plain") for i, line in enumerate(lines + [line[::-1] for line in lines])]
+    pieces = [
+        Piece(
+            kind="card",
+            name=f"c{i}",
+            face=(Text(text=line, x=2, y=70, w=59.5, h=8, size=7),),
+            back=(),
+            back_name="plain",
+        )
+        for i, line in enumerate(lines + [line[::-1] for line in lines])
+    ]
     _, data, _ = render([PieceGroup(title="Cards", pieces=pieces, width=63.5, height=88.9)])
     text = "".join(page.text() for page in scan(data)).replace(" ", "")
     wrong = [line for line in lines if line not in text or line[::-1] not in text]
@@ -370,23 +453,42 @@ def test_a_side_many_pieces_share_is_drawn_once_and_placed_on_each():
     carries each back's drawing once, not a hundred times, and every card still shows its own."""
     import pikepdf
 
-    backs = {name: (Icon(ref="lorc/lift", cx=31.75, cy=50, size=30, color="#f3e9d2"),
-                    Text(text=f"Back {name}", x=2, y=10, w=59.5, h=8, size=10, color="#f3e9d2")) for name in "AB"}
-    pieces = [Piece(kind="card", name=p.name, face=p.face, back=backs["AB"[i % 2]], back_name="AB"[i % 2],
-                    background=p.background, back_background=p.back_background) for i, p in enumerate(deck(100))]
+    backs = {
+        name: (
+            Icon(ref="lorc/lift", cx=31.75, cy=50, size=30, color="#f3e9d2"),
+            Text(text=f"Back {name}", x=2, y=10, w=59.5, h=8, size=10, color="#f3e9d2"),
+        )
+        for name in "AB"
+    }
+    pieces = [
+        Piece(
+            kind="card",
+            name=p.name,
+            face=p.face,
+            back=backs["AB"[i % 2]],
+            back_name="AB"[i % 2],
+            background=p.background,
+            back_background=p.back_background,
+        )
+        for i, p in enumerate(deck(100))
+    ]
     doc, data, _ = render([PieceGroup(title="Cards", pieces=pieces, width=63.5, height=88.9)])
     pages = scan(data)
     for item in (item for item in doc.placed if item.side == "back"):
         left, bottom = item.box.x * MM, item.box.y * MM
-        inside = [t for t, (x0, y0, x1, y1) in pages[item.page - 1].boxes
-                  if left <= x0 and x1 <= left + item.box.w * MM and bottom <= y0 and y1 <= bottom + item.box.h * MM]
-        assert inside == [f"Back {'AB'[int(item.name.split()[1]) % 2]}"], (item.name, inside)   # its own, in place
+        inside = [
+            t
+            for t, (x0, y0, x1, y1) in pages[item.page - 1].boxes
+            if left <= x0 and x1 <= left + item.box.w * MM and bottom <= y0 and y1 <= bottom + item.box.h * MM
+        ]
+        assert inside == [f"Back {'AB'[int(item.name.split()[1]) % 2]}"], (item.name, inside)  # its own, in place
     placed = sum(1 for page in scan(data, text=False) for f in page.forms if f[0].endswith("icon_lorc__lift"))
-    assert placed == 100                     # each back's icon, drawn through its side's form
+    assert placed == 100  # each back's icon, drawn through its side's form
     with pikepdf.open(io.BytesIO(data)) as pdf:
-        drawn = sum(obj.read_bytes().count(b"icon_lorc__lift Do") for obj in pdf.objects
-                    if isinstance(obj, pikepdf.Stream))
-    assert drawn == 2                        # once in each back's form; the pages only place the forms
+        drawn = sum(
+            obj.read_bytes().count(b"icon_lorc__lift Do") for obj in pdf.objects if isinstance(obj, pikepdf.Stream)
+        )
+    assert drawn == 2  # once in each back's form; the pages only place the forms
 
 
 def test_what_many_faces_share_is_drawn_once_and_placed_on_each_in_its_place():
@@ -400,10 +502,16 @@ def test_what_many_faces_share_is_drawn_once_and_placed_on_each_in_its_place():
     colours = {"A": "#336699", "B": "#993366"}
     frames = {t: Box(x=2, y=2, w=59.5, h=84.9, stroke=c, width=1) for t, c in colours.items()}
     kinds = {t: Text(text=f"Type {t}", x=2, y=70, w=59.5, h=8, size=10) for t in colours}
-    pieces = [Piece(kind="card", name=f"c{i}", background="#fbe9e7",
-                    face=(kinds[t], Text(text=f"Own {i:03d}", x=2, y=40, w=59.5, h=8, size=10), frames[t]))
-              for i, t in ((i, "AB"[i % 2]) for i in range(100))]
-    twice = [*pieces[:40], *pieces[:40]]            # each design printed twice, still too few for a form
+    pieces = [
+        Piece(
+            kind="card",
+            name=f"c{i}",
+            background="#fbe9e7",
+            face=(kinds[t], Text(text=f"Own {i:03d}", x=2, y=40, w=59.5, h=8, size=10), frames[t]),
+        )
+        for i, t in ((i, "AB"[i % 2]) for i in range(100))
+    ]
+    twice = [*pieces[:40], *pieces[:40]]  # each design printed twice, still too few for a form
     _, again, _ = render([PieceGroup(title="Cards", pieces=twice, width=63.5, height=88.9)])
     text = " ".join(page.text() for page in scan(again))
     assert all(text.count(f"Own {i:03d}") == 2 for i in range(40)), text[:300]
@@ -412,25 +520,29 @@ def test_what_many_faces_share_is_drawn_once_and_placed_on_each_in_its_place():
     text = " ".join(page.text() for page in pages)
     assert (text.count("Type A"), text.count("Type B")) == (50, 50)
     assert all(text.count(f"Own {i:03d}") == 1 for i in range(100))
-    rgb = {t: tuple(round(int(c[i:i + 2], 16) / 255, 3) for i in (1, 3, 5)) for t, c in colours.items()}
+    rgb = {t: tuple(round(int(c[i : i + 2], 16) / 255, 3) for i in (1, 3, 5)) for t, c in colours.items()}
     for item in doc.placed:
         t = "AB"[int(item.name[1:]) % 2]
         page = pages[item.page - 1]
-        assert [r for r in page.rects if r[4] == rgb[t] and near(r[0], (item.box.x + 2) * MM, 0.05)
-                and near(r[1], (item.box.y + 2) * MM, 0.05)], (item.name, t)
+        assert [
+            r
+            for r in page.rects
+            if r[4] == rgb[t] and near(r[0], (item.box.x + 2) * MM, 0.05) and near(r[1], (item.box.y + 2) * MM, 0.05)
+        ], (item.name, t)
     with pikepdf.open(io.BytesIO(data)) as pdf:
         streams = [obj.read_bytes() for obj in pdf.objects if isinstance(obj, pikepdf.Stream)]
     for t in colours:
-        operator = color_code(rl_color(colours[t]), stroke=True).encode()     # as the painter writes it
-        assert sum(stream.count(operator) for stream in streams) == 1, t    # the frame's form alone
+        operator = color_code(rl_color(colours[t]), stroke=True).encode()  # as the painter writes it
+        assert sum(stream.count(operator) for stream in streams) == 1, t  # the frame's form alone
 
 
 def test_a_short_section_beside_a_tall_one_fills_all_the_room_beside_it():
     """A round piece needs no room for crop marks, so its block can stand taller than a deck's own
     rows would; the deck beside it fills that whole height (2 columns of 9 rows of 90 x 30 mm
     tokens beside one 274 mm round piece on A4), not just as many rows as a sheet of its own holds."""
-    tall = PieceGroup(title="Tall", pieces=[Piece(kind="token", name="tall", face=())], width=5, height=274.2,
-                      shape="round")
+    tall = PieceGroup(
+        title="Tall", pieces=[Piece(kind="token", name="tall", face=())], width=5, height=274.2, shape="round"
+    )
     wide = PieceGroup(title="Wide", pieces=deck(30, w=90, h=30), width=90, height=30)
     doc, _, _ = render([tall, wide])
     first = [item.name for item in doc.placed if item.page == 1 and item.side == "face"]
@@ -467,16 +579,25 @@ def test_ink_saver_has_no_large_dark_fills():
         pixels = image.tobytes()
         return sum(1 for p in pixels if p < 90) / len(pixels)
 
-    assert dark_share(colour.pdf, FRONTS + 1) > 0.4          # the backs are dark in colour
+    assert dark_share(colour.pdf, FRONTS + 1) > 0.4  # the backs are dark in colour
     assert dark_share(saver.pdf, FRONTS + 1) < 0.05
     assert dark_share(saver.pdf, FRONTS) < 0.15
-    tinted = Board(title="Tints", kind="board", name="Board", width=150, height=150, elements=(
-        Polygon(points=((0, 0), (150, 0), (150, 150), (0, 150)), fill="#1d1d3a"),
-        Box(x=20, y=20, w=60, h=60, fill="#2b2540"), Circle(cx=110, cy=110, r=25, fill="#3a1d1d")))
+    tinted = Board(
+        title="Tints",
+        kind="board",
+        name="Board",
+        width=150,
+        height=150,
+        elements=(
+            Polygon(points=((0, 0), (150, 0), (150, 150), (0, 150)), fill="#1d1d3a"),
+            Box(x=20, y=20, w=60, h=60, fill="#2b2540"),
+            Circle(cx=110, cy=110, r=25, fill="#3a1d1d"),
+        ),
+    )
     board_colour, _, _ = render([tinted])
     board_saver, _, _ = render([tinted], ink_saver=True)
-    assert dark_share(board_colour.pdf, 0) > 0.2              # polygons, boxes and circles all dark
-    assert dark_share(board_saver.pdf, 0) < 0.01              # and all of them light in the ink-saver
+    assert dark_share(board_colour.pdf, 0) > 0.2  # polygons, boxes and circles all dark
+    assert dark_share(board_saver.pdf, 0) < 0.01  # and all of them light in the ink-saver
 
 
 def test_text_that_cannot_fit_fails_clearly():
@@ -500,9 +621,18 @@ def page_pixels(pdf: bytes, page: int = 0, dpi: int = 100):
 def test_fills_that_touch_the_trim_run_on_into_the_bleed():
     """A title band at the top edge and the card's background both continue past the trim, so a
     cut a little off shows colour, not a pale sliver (rendered and read as pixels)."""
-    band = Piece(kind="card", name="banded", face=(Box(x=0, y=78.9, w=63.5, h=10, fill="#9b1d20"), Text(text="Title", x=2, y=80, w=59.5, h=8)),
-                 back=(Text(text="back", x=2, y=2, w=50, h=8),), back_name="plain", background="#fbe9e7", back_background="#2b2540")
-    doc, pdf, _ = render([PieceGroup(title="Cards", pieces=[band] * 2, width=63.5, height=88.9)], bleed=3 * MM, margin=3 * MM)
+    band = Piece(
+        kind="card",
+        name="banded",
+        face=(Box(x=0, y=78.9, w=63.5, h=10, fill="#9b1d20"), Text(text="Title", x=2, y=80, w=59.5, h=8)),
+        back=(Text(text="back", x=2, y=2, w=50, h=8),),
+        back_name="plain",
+        background="#fbe9e7",
+        back_background="#2b2540",
+    )
+    doc, pdf, _ = render(
+        [PieceGroup(title="Cards", pieces=[band] * 2, width=63.5, height=88.9)], bleed=3 * MM, margin=3 * MM
+    )
     face = next(item for item in doc.placed if item.side == "face")
     at = page_pixels(pdf, face.page - 1)
     top, left = face.box.y + face.box.h, face.box.x
@@ -519,20 +649,29 @@ def test_ink_saver_runs_nothing_on_into_the_bleed():
     """In ink saver a title band prints white inside an outline of its colour, so with 3 mm bleed it
     does not run on: its outline lies on the card's trim, not out in the bleed across the border. A
     small tab at the corner (an accent, still in colour) stops at the trim too (read as pixels)."""
-    band = Piece(kind="card", name="banded", face=(Box(x=0, y=78.9, w=63.5, h=10, fill="#9b1d20"),
-                                                   Box(x=0, y=0, w=10, h=5, fill="#1d3557")),
-                 back=(Text(text="back", x=2, y=2, w=50, h=8),), back_name="plain")
-    doc, pdf, _ = render([PieceGroup(title="Cards", pieces=[band] * 2, width=63.5, height=88.9)], bleed=3 * MM,
-                         margin=3 * MM, ink_saver=True)
+    band = Piece(
+        kind="card",
+        name="banded",
+        face=(Box(x=0, y=78.9, w=63.5, h=10, fill="#9b1d20"), Box(x=0, y=0, w=10, h=5, fill="#1d3557")),
+        back=(Text(text="back", x=2, y=2, w=50, h=8),),
+        back_name="plain",
+    )
+    doc, pdf, _ = render(
+        [PieceGroup(title="Cards", pieces=[band] * 2, width=63.5, height=88.9)],
+        bleed=3 * MM,
+        margin=3 * MM,
+        ink_saver=True,
+    )
     faces = [item.box for item in doc.placed if item.side == "face"]
     outlines = [r for r in scan(pdf, text=False)[0].rects if r[4] == (0.608, 0.114, 0.125) and r[2] > 60 * MM]
     assert len(outlines) == len(faces) == 2
     for x, y, w, h, _ in outlines:
-        assert any(near(x, f.x * MM) and near(x + w, (f.x + f.w) * MM) and near(y + h, (f.y + f.h) * MM)
-                   for f in faces), (x, y, w, h)
+        assert any(
+            near(x, f.x * MM) and near(x + w, (f.x + f.w) * MM) and near(y + h, (f.y + f.h) * MM) for f in faces
+        ), (x, y, w, h)
     at = page_pixels(pdf)
-    assert at(faces[0].x + 1.5, faces[0].y + 2.5) == pytest.approx((29, 53, 87), abs=12)      # the tab
-    assert at(faces[0].x - 1.5, faces[0].y + 2.5) == pytest.approx((255, 255, 255), abs=12)   # beside it, paper
+    assert at(faces[0].x + 1.5, faces[0].y + 2.5) == pytest.approx((29, 53, 87), abs=12)  # the tab
+    assert at(faces[0].x - 1.5, faces[0].y + 2.5) == pytest.approx((255, 255, 255), abs=12)  # beside it, paper
 
 
 def test_tokens_and_standees_honour_bleed():
@@ -540,13 +679,16 @@ def test_tokens_and_standees_honour_bleed():
     strip's sides, so an off cut shows colour; beyond the bleed the paper is white."""
     token = Piece(kind="token", name="coin", face=(Circle(cx=10, cy=10, r=6, fill="#1d3557"),), background="#e63946")
     sheet = pawn_standees(KIT, PawnSet(icon="lorc/pawn", width=24, height=40, colors=["#2e8b57"], names=["Red"]), 1)
-    doc, pdf, _ = render([PieceGroup(title="Tokens", pieces=[token] * 3, width=20, height=20, shape="round", gap=3), sheet],
-                         bleed=3 * MM, margin=3 * MM)
+    doc, pdf, _ = render(
+        [PieceGroup(title="Tokens", pieces=[token] * 3, width=20, height=20, shape="round", gap=3), sheet],
+        bleed=3 * MM,
+        margin=3 * MM,
+    )
     at = page_pixels(pdf)
     coin = next(item for item in doc.placed if item.kind == "token")
     cx, cy = coin.box.x + 10, coin.box.y + 10
-    assert at(cx + 10 + 1.5, cy) == pytest.approx((230, 57, 70), abs=12)      # inside the bleed ring
-    assert at(cx + 10 + 4.5, cy) == pytest.approx((255, 255, 255), abs=3)     # past it: paper
+    assert at(cx + 10 + 1.5, cy) == pytest.approx((230, 57, 70), abs=12)  # inside the bleed ring
+    assert at(cx + 10 + 4.5, cy) == pytest.approx((255, 255, 255), abs=3)  # past it: paper
     pawn = next(item for item in doc.placed if item.kind == "pawn")
     figure_y = pawn.box.y + standee_tab(24) + 20
     assert at(pawn.box.x - 1.5, figure_y) == pytest.approx((46, 139, 87), abs=12)
@@ -560,8 +702,8 @@ def test_card_art_stops_at_the_bleed_edge():
     at = page_pixels(pdf)
     box = doc.placed[0].box
     middle = box.y + box.h / 2
-    assert at(box.x - 1.5, middle) == pytest.approx((29, 53, 87), abs=12)        # in the bleed: art
-    assert at(box.x - 4.5, middle) == pytest.approx((255, 255, 255), abs=3)      # past it: paper
+    assert at(box.x - 1.5, middle) == pytest.approx((29, 53, 87), abs=12)  # in the bleed: art
+    assert at(box.x - 4.5, middle) == pytest.approx((255, 255, 255), abs=3)  # past it: paper
     assert at(box.x + box.w + 4.5, middle) == pytest.approx((255, 255, 255), abs=3)
 
 
@@ -588,7 +730,7 @@ def test_a_document_is_drawn_with_fewer_collections_and_the_callers_thresholds_a
     try:
         render([PieceGroup(title="Cards", pieces=deck(2), width=63.5, height=88.9)])
         after = gc.get_threshold()
-        gc.set_threshold(0)                 # a caller that turned collection off keeps it off
+        gc.set_threshold(0)  # a caller that turned collection off keeps it off
         render([PieceGroup(title="Cards", pieces=deck(2), width=63.5, height=88.9)])
     finally:
         gc.set_threshold(*before)
@@ -610,8 +752,8 @@ def test_what_a_paced_block_leaves_alive_joins_the_oldest_generation():
     gc.freeze()
     try:
         with fewer_collections():
-            [[] for _ in range(2000)]                              # made and dropped in the block
-        tracked = {id(item) for item in gc.get_objects()}      # every generation but the frozen objects
+            [[] for _ in range(2000)]  # made and dropped in the block
+        tracked = {id(item) for item in gc.get_objects()}  # every generation but the frozen objects
         assert not any(id(item) in tracked for item in mine)
     finally:
         gc.unfreeze()
@@ -628,8 +770,8 @@ def test_the_command_line_runs_with_fewer_collections(monkeypatch):
     from pnp.collector import NEW_OBJECTS
 
     during = []
-    monkeypatch.setattr(signal, "signal", lambda *_: None)      # main's Ctrl-C handling stays out of pytest
-    monkeypatch.setattr(pnp.collector, "freeze_at_exit", lambda: None)      # and its exit hook too
+    monkeypatch.setattr(signal, "signal", lambda *_: None)  # main's Ctrl-C handling stays out of pytest
+    monkeypatch.setattr(pnp.collector, "freeze_at_exit", lambda: None)  # and its exit hook too
     monkeypatch.setattr(pnp.cli, "cli", lambda **_: during.append(gc.get_threshold()[0]))
     before = gc.get_threshold()
     pnp.cli.main()
@@ -642,7 +784,9 @@ def test_the_process_ends_without_walking_what_it_holds_again():
     after pnp's: handlers run in the reverse of their order)."""
     import sys
 
-    probe = ("import atexit, gc, sys; atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0)); "
-             "sys.argv = ['pnp', '--help']; from pnp.cli import main; main()")
+    probe = (
+        "import atexit, gc, sys; atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0)); "
+        "sys.argv = ['pnp', '--help']; from pnp.cli import main; main()"
+    )
     ran = run_command(sys.executable, "-c", probe)
     assert ran.stdout.splitlines()[-1] == "frozen True", ran.stdout[-300:] + ran.stderr

@@ -12,13 +12,13 @@ def test_exit_aid_and_cards_say_what_the_rules_say(built):
     aid = pdf_text(out / "aids.pdf")
     assert "Setup: each player takes a scoring mat and 2 cards of each type" in aid
     assert "The player most recently sick (if several still are, the sickest) goes first." in aid
-    assert "plus your own count of unfinished challenges" in aid             # each adds their own
+    assert "plus your own count of unfinished challenges" in aid  # each adds their own
     assert "If the attempt won you a token" in aid and "otherwise take them back" in aid
     assert "you both get the same token or both fail" in aid
     assert "No card of your own: it fails." in aid and "(a double tie) all keep their cards and it fails" in aid
     cards = pdf_text(out / "cards.pdf")
     assert "add dice when you study" not in cards
-    assert "each gives you one more die to roll" in cards          # the rule, not the variant
+    assert "each gives you one more die to roll" in cards  # the rule, not the variant
 
 
 def test_particle_panic_aid_numbers_follow_the_rules_model(run, isolated, layouts_copy):
@@ -27,8 +27,11 @@ def test_particle_panic_aid_numbers_follow_the_rules_model(run, isolated, layout
     assert "Setup: deal 3 cards to each player; cut the rest into 6 face-up stacks" in aid
     assert "4-6 removes it" in aid and "Hand limit 6" in aid and "neutralise on 3-6" in aid
     rules = layouts_copy / "particle-panic" / "rules.toml"
-    rules.write_text(rules.read_text().replace("cards_dealt = 3", "cards_dealt = 4")
-                     .replace("neutralise_from = 4", "neutralise_from = 5"))
+    rules.write_text(
+        rules.read_text()
+        .replace("cards_dealt = 3", "cards_dealt = 4")
+        .replace("neutralise_from = 4", "neutralise_from = 5")
+    )
     assert run("build", "particle-panic", "--layouts", layouts_copy, "-o", "changed").exit_code == 0
     aid = pdf_text(isolated / "changed/particle-panic/aids.pdf")
     assert "Setup: deal 4 cards to each player" in aid and "5-6 removes it" in aid
@@ -39,14 +42,16 @@ def test_an_unknown_number_in_printed_text_is_named(run, layouts_copy):
     data.write_text(data.read_text().replace("deal {cards_dealt} cards", "deal {cards_delt} cards"))
     result = run("validate", "particle-panic", "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert "particle-panic/components.toml:aid.setup: {cards_delt} is not a number in rules.toml [facts]" in result.output
+    assert (
+        "particle-panic/components.toml:aid.setup: {cards_delt} is not a number in rules.toml [facts]" in result.output
+    )
 
 
 def test_punished_and_seven_steps_wording(built):
     punished = built("punished")
     cards = pdf_text(punished / "cards.pdf")
     assert "gain an Empty Vessel token" in cards and "gain a Empty" not in cards
-    guide = pdf_text(punished / "rules.pdf")          # the print guide, on the back of the rules sheet
+    guide = pdf_text(punished / "rules.pdf")  # the print guide, on the back of the rules sheet
     assert "Four paperclips or cubes for the stat board" in guide
     assert "The other three stay out of this game." in guide and "shuffle the other three into the deck" not in guide
     sheet = pdf_text(built("seven-steps") / "gamesheets.pdf")

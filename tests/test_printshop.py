@@ -22,23 +22,34 @@ from PIL import Image
 from pnp.export.cmyk import SWOP_PROFILE
 
 # a developer's machine without Debian's libgs-common skips these; CI installs it, and fails without it
-pytestmark = pytest.mark.skipif(not SWOP_PROFILE.exists() and not os.environ.get("CI"),
-                                reason="Debian's libgs-common (the SWOP profile) is not installed here")
+pytestmark = pytest.mark.skipif(
+    not SWOP_PROFILE.exists() and not os.environ.get("CI"),
+    reason="Debian's libgs-common (the SWOP profile) is not installed here",
+)
 
 CARD_GAMES = ("exit-from-purgatory", "punished", "straight-to")
 # the numbers each service publishes (see pnp/export/services.py for the sources), written out here
 # again so a slip in the code's table cannot pass: poker card with bleed in px at 300 dpi, bleed px
 # (MakePlayingCards' own poker template: 63 x 88 mm, 816 x 1110 px with its bleed)
-PUBLISHED = {"drivethrucards": ((825, 1125), 37.5), "makeplayingcards": ((816, 1110), 36),
-             "printerstudio": ((822, 1122), 36), "thegamecrafter": ((825, 1125), 37.5)}
+PUBLISHED = {
+    "drivethrucards": ((825, 1125), 37.5),
+    "makeplayingcards": ((816, 1110), 36),
+    "printerstudio": ((822, 1122), 36),
+    "thegamecrafter": ((825, 1125), 37.5),
+}
 # every card size each image service prints, with bleed, in px at 300 dpi (the same sources)
-IMAGE_SIZES = {"makeplayingcards": {"poker": (816, 1110), "bridge": (747, 1122), "tarot": (897, 1497),
-                                    "american-mini": (597, 822)},
-               "printerstudio": {"poker": (822, 1122)},
-               "thegamecrafter": {"poker": (825, 1125), "bridge": (750, 1125), "tarot": (900, 1500),
-                                  "american-mini": (600, 825)}}
-INK_LIMIT = 240             # DriveThruCards' total ink, percent
-SAFE_PX = 37.5            # 1/8 in inside the trim, at 300 dpi
+IMAGE_SIZES = {
+    "makeplayingcards": {
+        "poker": (816, 1110),
+        "bridge": (747, 1122),
+        "tarot": (897, 1497),
+        "american-mini": (597, 822),
+    },
+    "printerstudio": {"poker": (822, 1122)},
+    "thegamecrafter": {"poker": (825, 1125), "bridge": (750, 1125), "tarot": (900, 1500), "american-mini": (600, 825)},
+}
+INK_LIMIT = 240  # DriveThruCards' total ink, percent
+SAFE_PX = 37.5  # 1/8 in inside the trim, at 300 dpi
 # which game each image service is checked with: Punished has 36 fronts over 13 backs, the pairing case
 IMAGE_RUNS = {"makeplayingcards": "punished", "printerstudio": "exit-from-purgatory", "thegamecrafter": "straight-to"}
 
@@ -58,8 +69,11 @@ def exports(tmp_path_factory) -> Path:
         assert built.exit_code == 0, built.output
         for game, service in runs:
             proof = ["--proof"] if service == "drivethrucards" else []
-            result = CliRunner().invoke(cli, ["export", "printshop", game, "--service", service, "-o", str(folder),
-                                              *proof], catch_exceptions=False)
+            result = CliRunner().invoke(
+                cli,
+                ["export", "printshop", game, "--service", service, "-o", str(folder), *proof],
+                catch_exceptions=False,
+            )
             assert result.exit_code == 0, result.output
     return folder
 
@@ -100,14 +114,17 @@ def _half_transparent(pdf: pikepdf.Pdf) -> None:
     page.contents_add(pdf.make_stream(b"/GS9 gs"), prepend=True)
 
 
-@pytest.mark.parametrize("plant, finding", [
-    (_rgb_fill, "sets an RGB colour"),
-    (_rgb_in_a_form, "sets an RGB colour"),
-    (_half_transparent, "transparency"),
-    (lambda pdf: pdf.Root.__delattr__("OutputIntents"), "0 GTS_PDFX output intents"),
-    (lambda pdf: pdf.docinfo.__setitem__("/Trapped", pikepdf.Name.Unknown), "Trapped"),
-    (lambda pdf: pdf.pages[0].obj.__delitem__("/TrimBox"), "TrimBox"),
-])
+@pytest.mark.parametrize(
+    "plant, finding",
+    [
+        (_rgb_fill, "sets an RGB colour"),
+        (_rgb_in_a_form, "sets an RGB colour"),
+        (_half_transparent, "transparency"),
+        (lambda pdf: pdf.Root.__delattr__("OutputIntents"), "0 GTS_PDFX output intents"),
+        (lambda pdf: pdf.docinfo.__setitem__("/Trapped", pikepdf.Name.Unknown), "Trapped"),
+        (lambda pdf: pdf.pages[0].obj.__delitem__("/TrimBox"), "TrimBox"),
+    ],
+)
 def test_the_preflight_finds_a_planted_breach(exports, plant, finding):
     """The preflight can fail: each breach planted in a good file is reported."""
     good = (exports / "exit-from-purgatory/exports/drivethrucards/cards.pdf").read_bytes()
@@ -128,7 +145,8 @@ def test_drivethrucards_pages_are_the_cited_size_back_then_front(exports):
                 assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, w_px * 72 / 300, h_px * 72 / 300])
                 inset = bleed_px * 72 / 300
                 assert [float(v) for v in page.obj.TrimBox] == pytest.approx(
-                    [inset, inset, w_px * 72 / 300 - inset, h_px * 72 / 300 - inset])
+                    [inset, inset, w_px * 72 / 300 - inset, h_px * 72 / 300 - inset]
+                )
         text = pdfium.PdfDocument(pdf)
         for row in mine:
             first, last = (int(n) for n in row["pages"].split("-"))
@@ -136,7 +154,7 @@ def test_drivethrucards_pages_are_the_cited_size_back_then_front(exports):
             assert last - first + 1 == 2 * int(row["count"])
             back = text[first - 1].get_textpage().get_text_range()
             front = text[first].get_textpage().get_text_range()
-            assert row["name"] in front and row["name"] not in back      # the card's back, then the named card
+            assert row["name"] in front and row["name"] not in back  # the card's back, then the named card
 
 
 PAIR_DPI = 24
@@ -189,8 +207,10 @@ def test_each_drivethrucards_page_pair_shows_the_cards_back_then_its_front(expor
     assert len(pdfs) == len(decks)
     for deck in decks:
         sides = deck_sides(deck)
-        pictures = [_grey(image) for image in draw_sides(sides, deck.w, deck.h, PAIR_DPI, store,
-                                                        bleed_mm=service.bleed_mm + deck.margin)]
+        pictures = [
+            _grey(image)
+            for image in draw_sides(sides, deck.w, deck.h, PAIR_DPI, store, bleed_mm=service.bleed_mm + deck.margin)
+        ]
         expected = [sides.index(side) for pair in deck.pairs() for side in (pair.back, pair.face) * pair.count]
         pdf = exports / game / "exports" / "drivethrucards" / f"{slug(deck.title)}.pdf"
         assert _page_order_faults(pdf, expected, pictures) == [], pdf.name
@@ -238,8 +258,10 @@ def test_the_ink_check_finds_a_planted_300_percent_colour(exports):
     good = (exports / "exit-from-purgatory/exports/drivethrucards/cards.pdf").read_bytes()
     with pikepdf.open(io.BytesIO(good)) as pdf:
         assert _over_the_limit(pdf, INK_LIMIT) == []
-    for plant in (lambda pdf: pdf.pages[0].contents_add(pdf.make_stream(b"q 0.8 0.8 0.7 0.7 k Q"), prepend=False),
-                  lambda pdf: _in_a_form(pdf, b"0.8 0.8 0.7 0.7 k ")):
+    for plant in (
+        lambda pdf: pdf.pages[0].contents_add(pdf.make_stream(b"q 0.8 0.8 0.7 0.7 k Q"), prepend=False),
+        lambda pdf: _in_a_form(pdf, b"0.8 0.8 0.7 0.7 k "),
+    ):
         with pikepdf.open(io.BytesIO(_planted(good, plant))) as pdf:
             assert {problem.split()[-1] for problem in _over_the_limit(pdf, INK_LIMIT)} == {"300.0%"}
 
@@ -259,8 +281,9 @@ def test_colours_over_the_ink_limit_keep_close_to_their_look():
 
     profile = OutputProfile.load(None)
     free, limited = CmykInks(profile), CmykInks(profile, max_ink=INK_LIMIT)
-    to_lab = ImageCms.buildTransform(ImageCms.ImageCmsProfile(io.BytesIO(profile.icc)), ImageCms.createProfile("LAB"),
-                                     "CMYK", "LAB")
+    to_lab = ImageCms.buildTransform(
+        ImageCms.ImageCmsProfile(io.BytesIO(profile.icc)), ImageCms.createProfile("LAB"), "CMYK", "LAB"
+    )
 
     def lab(ink: tuple[int, int, int, int]) -> np.ndarray:
         l_, a, b = ImageCms.applyTransform(Image.new("CMYK", (1, 1), ink), to_lab).getpixel((0, 0))
@@ -283,7 +306,7 @@ def test_image_services_write_their_cited_size_and_resolution(exports, service):
         with Image.open(png) as image:
             assert image.size == size and image.mode == "RGB", png.name
             assert image.info["dpi"] == pytest.approx((300, 300), abs=0.05)
-    rows = manifest(folder)                  # every image is in a pair, and every pair's images exist
+    rows = manifest(folder)  # every image is in a pair, and every pair's images exist
     assert {row[side] for row in rows for side in ("front", "back")} == {png.name for png in pngs}
     for row in rows:
         deck = row["front"].split("-front-")[0]
@@ -305,10 +328,10 @@ def test_every_front_is_paired_with_its_own_back(exports):
     for row in rows:
         assert row["front"].replace("-front-", "-back-") == row["back"]
     by_back_name: dict[str, bytes] = {}
-    for row in rows:            # one picture per named back, whichever front it sits behind
+    for row in rows:  # one picture per named back, whichever front it sits behind
         picture = Image.open(folder / row["back"]).tobytes()
         assert by_back_name.setdefault(row["back_name"], picture) == picture, row["back"]
-    assert len(set(by_back_name.values())) == len(by_back_name) > 3       # each named back its own picture
+    assert len(set(by_back_name.values())) == len(by_back_name) > 3  # each named back its own picture
 
 
 def _ring_faults(image: np.ndarray, bleed: float, safe: float, tolerance: int = 40) -> list[str]:
@@ -316,13 +339,15 @@ def _ring_faults(image: np.ndarray, bleed: float, safe: float, tolerance: int = 
     safe line: each pixel lying wholly or partly in that band (the pixels the trim and the safe line
     cross included) must match the bleed straight outside it (corners aside)."""
     h, w = image.shape[:2]
-    near, far = math.floor(bleed), math.ceil(bleed + safe)      # the band's pixels, counted from the edge
+    near, far = math.floor(bleed), math.ceil(bleed + safe)  # the band's pixels, counted from the edge
     outside = int(bleed // 2)
     rows, cols = slice(far, h - far), slice(far, w - far)
-    edges = {"left": (image[rows, near:far], image[rows, outside][:, None]),
-             "right": (image[rows, w - far:w - near], image[rows, w - 1 - outside][:, None]),
-             "top": (image[near:far, cols], image[outside, cols][None]),
-             "bottom": (image[h - far:h - near, cols], image[h - 1 - outside, cols][None])}
+    edges = {
+        "left": (image[rows, near:far], image[rows, outside][:, None]),
+        "right": (image[rows, w - far : w - near], image[rows, w - 1 - outside][:, None]),
+        "top": (image[near:far, cols], image[outside, cols][None]),
+        "bottom": (image[h - far : h - near, cols], image[h - 1 - outside, cols][None]),
+    }
     faults = []
     for edge, (ring, beyond) in edges.items():
         worst = int(np.abs(ring.astype(int) - beyond.astype(int)).max())
@@ -369,7 +394,7 @@ def test_a_frame_at_the_trim_is_found_by_the_safe_margin_check():
     """The measure can fail: a frame 1 mm inside the trim of a plain card."""
     image = np.full((1125, 825, 3), 240, dtype=np.uint8)
     frame = 37 + 12
-    image[frame:-frame, frame:frame + 4] = 30
+    image[frame:-frame, frame : frame + 4] = 30
     assert _ring_faults(image, 37.5, SAFE_PX) == ["left 210"]
 
 
@@ -410,9 +435,9 @@ def test_colours_reach_the_press_as_the_inks_a_printer_expects():
     assert red.magenta > 0.9 and red.yellow > 0.9 and red.cyan < 0.25
     assert blue.cyan > 0.8 and blue.yellow < 0.2
     assert (inks.color("#000000").cmyk(), inks.color("#ffffff").cmyk()) == ((0, 0, 0, 1), (0, 0, 0, 0))
-    greys = [inks.color(f"#{v:02x}{v:02x}{v:02x}").cmyk() for v in (0x20, 0x80, 0xd0)]
+    greys = [inks.color(f"#{v:02x}{v:02x}{v:02x}").cmyk() for v in (0x20, 0x80, 0xD0)]
     assert all(c == m == y == 0 for c, m, y, _ in greys)
-    assert greys[0][3] > greys[1][3] > greys[2][3] > 0              # darker grey, more black ink
+    assert greys[0][3] > greys[1][3] > greys[2][3] > 0  # darker grey, more black ink
 
 
 def test_a_card_prints_in_the_colour_its_layout_names(exports):
@@ -447,14 +472,27 @@ def test_two_decks_of_one_title_keep_their_own_files(tmp_path):
     from pnp.source.icons import IconStore
 
     def deck(colour: str, back: str) -> Deck:
-        card = Piece(kind="card", name=colour, face=(Box(x=0, y=0, w=63.5, h=88.9, fill=colour),),
-                     back=(Box(x=0, y=0, w=63.5, h=88.9, fill=back),))
+        card = Piece(
+            kind="card",
+            name=colour,
+            face=(Box(x=0, y=0, w=63.5, h=88.9, fill=colour),),
+            back=(Box(x=0, y=0, w=63.5, h=88.9, fill=back),),
+        )
         return Deck(title="Cards", pieces=[card], w=63.5, h=88.9)
 
     service = SERVICES["makeplayingcards"]
-    export_service([deck("#ff0000", "#000000"), deck("#0000ff", "#00ff00")], service, IconStore(shipped_icons_dir()),
-                   ink_saver=False, game_title="Two decks", profile=None, max_ink=None, proof=False, folder=tmp_path,
-                   root=tmp_path)
+    export_service(
+        [deck("#ff0000", "#000000"), deck("#0000ff", "#00ff00")],
+        service,
+        IconStore(shipped_icons_dir()),
+        ink_saver=False,
+        game_title="Two decks",
+        profile=None,
+        max_ink=None,
+        proof=False,
+        folder=tmp_path,
+        root=tmp_path,
+    )
     rows = manifest(tmp_path)
     assert len({row["front"] for row in rows}) == len({row["back"] for row in rows}) == 2
     for row, (front, back) in zip(rows, [((255, 0, 0), (0, 0, 0)), ((0, 0, 255), (0, 255, 0))], strict=True):
@@ -472,8 +510,9 @@ def test_the_gallery_names_each_service_and_counts_its_pictures(exports):
     pictures = sorted(p.name for p in mpc.glob("*.png"))
     assert len(pictures) > 12
     assert "<strong>MakePlayingCards files:</strong>" in html and "<strong>makeplayingcards:</strong>" not in html
-    assert (f'<a href="punished/exports/makeplayingcards/" data-pictures="{len(pictures)}">'
-            f"{len(pictures)} pictures</a>") in html
+    assert (
+        f'<a href="punished/exports/makeplayingcards/" data-pictures="{len(pictures)}">{len(pictures)} pictures</a>'
+    ) in html
     assert 'href="punished/exports/makeplayingcards/cards.csv"' in html
     assert not any(f"makeplayingcards/{name}" in html for name in pictures)
     assert "<strong>DriveThruCards files:</strong>" in html
@@ -481,8 +520,12 @@ def test_the_gallery_names_each_service_and_counts_its_pictures(exports):
         assert f'href="punished/exports/drivethrucards/{pdf.name}"' in html
 
 
-FORMULAS = {"Still Water": '=HYPERLINK("http://x","y")', "Moss Bed": "+SUM(1,2)", "Thorn Thicket": "@cmd|' /C calc'!A0",
-            "Sucking Mire": "-2+3"}
+FORMULAS = {
+    "Still Water": '=HYPERLINK("http://x","y")',
+    "Moss Bed": "+SUM(1,2)",
+    "Thorn Thicket": "@cmd|' /C calc'!A0",
+    "Sucking Mire": "-2+3",
+}
 
 
 def test_card_names_that_look_like_formulas_open_as_text_in_every_csv(run, layouts_copy, tmp_path):
@@ -520,8 +563,11 @@ def sized_exports(tmp_path_factory) -> dict[tuple[str, str], Path]:
         for number, (service, card) in enumerate((s, c) for s, sizes in IMAGE_SIZES.items() for c in sizes):
             game = CARD_GAMES[number % len(CARD_GAMES)]
             output = folder / f"{service}-{card}"
-            result = CliRunner().invoke(cli, ["export", "printshop", game, "--service", service, "--card", card,
-                                              "-o", str(output)], catch_exceptions=False)
+            result = CliRunner().invoke(
+                cli,
+                ["export", "printshop", game, "--service", service, "--card", card, "-o", str(output)],
+                catch_exceptions=False,
+            )
             assert result.exit_code == 0, result.output
             made[service, card] = output / game / "exports" / service
     return made
@@ -570,10 +616,10 @@ def test_the_soft_proof_shows_the_press_colours_beside_the_design(exports):
 
     folder = exports / "exit-from-purgatory" / "exports" / "drivethrucards"
     proofs = sorted(folder.glob("proof-cards-*.png"))
-    assert len(proofs) == 4                       # apple, worm, lantern and their one back
+    assert len(proofs) == 4  # apple, worm, lantern and their one back
     inks = CmykInks(OutputProfile.load(None), max_ink=INK_LIMIT)
     back = "#2b2540"
-    press = tuple(int(inks.press_color(back)[i:i + 2], 16) for i in (1, 3, 5))
+    press = tuple(int(inks.press_color(back)[i : i + 2], 16) for i in (1, 3, 5))
     found = []
     for proof in proofs:
         with Image.open(proof) as image:
@@ -582,7 +628,7 @@ def test_the_soft_proof_shows_the_press_colours_beside_the_design(exports):
             found.append((rgb.getpixel((3, 3)), rgb.getpixel((half + 12 + 3, 3))))
     designed = (0x2B, 0x25, 0x40)
     assert (designed, press) in found and press != designed
-    html = (exports / "index.html").read_text()           # Punished, built: its proof's first 12 pictures
+    html = (exports / "index.html").read_text()  # Punished, built: its proof's first 12 pictures
     punished = sorted(p.name for p in (exports / "punished" / "exports" / "drivethrucards").glob("proof-*.png"))
     assert len(punished) > 12
     shown = re.findall(r'<img src="punished/exports/drivethrucards/(proof-[^"]+)"', html)

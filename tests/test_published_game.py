@@ -22,12 +22,23 @@ SLUG = "charons-toll"
 def pnp_with_toll(installed, tmp_path_factory) -> Path:
     """pnp's command in an environment that holds pnp's wheel and Charon's Toll's wheel."""
     work = tmp_path_factory.mktemp("toll")
-    source = work / "source"                 # a copy: building a wheel leaves build files in its source
+    source = work / "source"  # a copy: building a wheel leaves build files in its source
     shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
     run_in(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", work, source)
     (wheel,) = work.glob("charons_toll-*.whl")
-    run_in(sys.executable, "-m", "pip", "--python", installed / "bin" / "python", "install", "--quiet", "--no-deps",
-           "--no-index", "--ignore-installed", wheel)
+    run_in(
+        sys.executable,
+        "-m",
+        "pip",
+        "--python",
+        installed / "bin" / "python",
+        "install",
+        "--quiet",
+        "--no-deps",
+        "--no-index",
+        "--ignore-installed",
+        wheel,
+    )
     return installed / "bin" / "pnp"
 
 
@@ -45,12 +56,13 @@ def test_a_published_game_builds_validates_reports_and_exports(pnp_with_toll, tm
     assert manifest["validated"]
     faces = [p for p in manifest["placed"] if p["side"] == "face"]
     count = {kind: sum(1 for p in faces if p["kind"] == kind) for kind in ("obol", "passenger", "boat", "aid")}
-    assert count == {"obol": 32, "passenger": 12, "boat": 1, "aid": 4}      # rules.toml for 4 players
+    assert count == {"obol": 32, "passenger": 12, "boat": 1, "aid": 4}  # rules.toml for 4 players
     assert {p["back"] for p in manifest["placed"] if p["side"] == "back"} == {"toll", "aid-back"}
     text = " ".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(str(out / "aids.pdf")))
-    assert "Pay 1 obol to move the boat one space along the river." in " ".join(text.split())   # {obol_cost}
-    rules = " ".join(" ".join(page.get_textpage().get_text_range().split())
-                     for page in pdfium.PdfDocument(str(out / "rules.pdf")))
+    assert "Pay 1 obol to move the boat one space along the river." in " ".join(text.split())  # {obol_cost}
+    rules = " ".join(
+        " ".join(page.get_textpage().get_text_range().split()) for page in pdfium.PdfDocument(str(out / "rules.pdf"))
+    )
     assert "32 Obol cards (8 per player" in rules and "river.pdf: 2 pages" in rules
 
     assert "all rules hold" in run_in(pnp_with_toll, "validate", SLUG, cwd=tmp_path).stdout
@@ -62,6 +74,6 @@ def test_a_published_game_builds_validates_reports_and_exports(pnp_with_toll, tm
     objects = {(o["Name"], o["Nickname"]) for o in saved["ObjectStates"]}
     assert {("Deck", "Cards"), ("Figurine_Custom", "Boat"), ("Custom_Tile", "River board")} <= objects
     deck = next(o for o in saved["ObjectStates"] if o["Name"] == "Deck")
-    assert len(deck["DeckIDs"]) == 24 + 12                  # exported for the default 3 players
+    assert len(deck["DeckIDs"]) == 24 + 12  # exported for the default 3 players
     assert len(list((out / "exports" / "images").glob("*.png"))) >= 2
     assert list((out / "exports" / "drivethrucards").glob("*.pdf"))

@@ -30,12 +30,15 @@ def test_the_model_deals_the_deck_the_rules_sheet_sets_up(default_build):
     stay out of this game." The model's deck, over many deals: tiers in order, deck III without its
     Guardians, then exactly one Guardian, each of the N in turn."""
     rules = pdf_text(default_build / "punished" / "rules.pdf")
-    setup = re.search(r"Take the (\d+) Guardians out of the black deck and shuffle it; draw one Guardian at "
-                      r"random and put it face down under the black deck as your final encounter\. The others "
-                      r"stay out of this game", rules)
+    setup = re.search(
+        r"Take the (\d+) Guardians out of the black deck and shuffle it; draw one Guardian at "
+        r"random and put it face down under the black deck as your final encounter\. The others "
+        r"stay out of this game",
+        rules,
+    )
     assert setup, "the printed setup changed: the model must follow it"
     printed_guardians = int(setup.group(1))
-    limit = re.search(r"never more than (\d+)\)", rules)            # the hand limit the model takes from rules.toml
+    limit = re.search(r"never more than (\d+)\)", rules)  # the hand limit the model takes from rules.toml
     assert limit and int(limit.group(1)) == RULES.facts["hand_cap"]
     tiers = [[c for c in GAME.deck.cards if c.tier == t] for t in (1, 2, 3)]
     guardians = {c.name for c in tiers[2] if c.category == "guardian"}
@@ -51,7 +54,7 @@ def test_the_model_deals_the_deck_the_rules_sheet_sets_up(default_build):
 
 
 def test_the_model_keeps_the_printed_limits():
-    """"MAW and BONE together may not exceed ICHOR: a gain beyond it may become 1 ICHOR and 1 PAIN":
+    """ "MAW and BONE together may not exceed ICHOR: a gain beyond it may become 1 ICHOR and 1 PAIN":
     from every position that keeps it, no gain of the model breaks it; a held card or token past
     "no more than your BONE, and never more than 3" is never taken."""
     for maw in range(0, 5):
@@ -63,8 +66,9 @@ def test_the_model_keeps_the_printed_limits():
                     assert stats["MAW"] + stats["BONE"] <= stats["ICHOR"], (maw, bone, ichor, stat)
     kinds = {kind.name: kind for kind in GAME.extras.tokens.kinds}
     for bone in range(0, 6):
-        run = punished_balance.Run(stats={"MAW": 1, "BONE": bone, "ICHOR": 9, "PAIN": 1}, top=TOP, limit=3,
-                                   kinds=kinds, copies=3)
+        run = punished_balance.Run(
+            stats={"MAW": 1, "BONE": bone, "ICHOR": 9, "PAIN": 1}, top=TOP, limit=3, kinds=kinds, copies=3
+        )
         while run.room():
             run.hand.append(GAME.deck.cards[0])
         assert len(run.hand) == min(bone, 3)
@@ -96,7 +100,11 @@ class PrintedRun:
             if sign > 0 and name in ("BONE", "ICHOR") and self.stats["MAW"] == 0:
                 self.stats["PAIN"] = min(TOP, self.stats["PAIN"] + 1)
                 name = "MAW"
-            if sign > 0 and name in ("MAW", "BONE") and self.stats["MAW"] + self.stats["BONE"] + 1 > self.stats["ICHOR"]:
+            if (
+                sign > 0
+                and name in ("MAW", "BONE")
+                and self.stats["MAW"] + self.stats["BONE"] + 1 > self.stats["ICHOR"]
+            ):
                 self.stats["ICHOR"] = min(TOP, self.stats["ICHOR"] + 1)
                 self.stats["PAIN"] = min(TOP, self.stats["PAIN"] + 1)
             elif sign < 0 and name == "PAIN" and self.stats["PAIN"] == 1:
@@ -108,7 +116,7 @@ class PrintedRun:
     def lasting(self, effects) -> None:
         for e in effects:
             if e.discard:
-                self.hand = self.hand[e.discard:]
+                self.hand = self.hand[e.discard :]
             elif e.token:
                 self.gain(next(k for k in GAME.extras.tokens.kinds if k.name == e.token))
             elif e.lasting != "temp":
@@ -132,9 +140,12 @@ class PrintedRun:
         for check in card.encounter.checks:
             offers = []
             for item in [*self.hand, *self.tokens]:
-                effects = item.discard if isinstance(item, punished.TokenKind) else (item.hand.effects if item.hand else [])
-                plus = sum(e.amount for e in effects if e.stat in (check.stat, "SELF") and e.lasting == "temp"
-                           and e.amount > 0)
+                effects = (
+                    item.discard if isinstance(item, punished.TokenKind) else (item.hand.effects if item.hand else [])
+                )
+                plus = sum(
+                    e.amount for e in effects if e.stat in (check.stat, "SELF") and e.lasting == "temp" and e.amount > 0
+                )
                 if plus:
                     offers.append((plus, item))
             offers.sort(key=lambda o: -o[0])

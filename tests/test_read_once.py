@@ -47,15 +47,19 @@ def test_a_full_build_parses_each_data_file_once_and_plans_each_document_once(ru
     result = run("build", "--force", "--jobs", "1")
     assert result.exit_code == 0, result.output
 
-    files = {f"{slug}/{path.name}": path.read_text(encoding="utf-8")
-             for slug in EVERY_GAME for path in sorted(load_game(slug).shipped_folder().glob("*.toml"))}
-    files["kit"] = kit_file().read_text(encoding="utf-8")          # the templates every game starts from
+    files = {
+        f"{slug}/{path.name}": path.read_text(encoding="utf-8")
+        for slug in EVERY_GAME
+        for path in sorted(load_game(slug).shipped_folder().glob("*.toml"))
+    }
+    files["kit"] = kit_file().read_text(encoding="utf-8")  # the templates every game starts from
     by_file = {name: parsed[text] for name, text in files.items()}
     assert by_file == dict.fromkeys(files, 1)
-    assert sum(parsed.values()) == len(files)              # nothing else parsed: no file read twice
-    documents = sum(len(json.loads((isolated / "output" / slug / "manifest.json").read_text())["documents"])
-                    for slug in EVERY_GAME)
-    assert len(planned) == documents          # each drawn document needs one plan: none is planned twice
+    assert sum(parsed.values()) == len(files)  # nothing else parsed: no file read twice
+    documents = sum(
+        len(json.loads((isolated / "output" / slug / "manifest.json").read_text())["documents"]) for slug in EVERY_GAME
+    )
+    assert len(planned) == documents  # each drawn document needs one plan: none is planned twice
 
 
 def test_a_rebuild_of_unchanged_data_parses_nothing_again(run, isolated, parsed):

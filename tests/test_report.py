@@ -43,18 +43,21 @@ def terraces():
 
 def ways(total: int, dice: int) -> int:
     """Rolls of `dice` d6 summing to `total`, by inclusion-exclusion (not by convolution)."""
-    return sum((-1) ** k * comb(dice, k) * comb(total - 6 * k - 1, dice - 1)
-               for k in range(dice + 1) if total - 6 * k - 1 >= dice - 1)
+    return sum(
+        (-1) ** k * comb(dice, k) * comb(total - 6 * k - 1, dice - 1)
+        for k in range(dice + 1)
+        if total - 6 * k - 1 >= dice - 1
+    )
 
 
 def test_seven_steps_odds_match_hand_counts():
     t = terraces()
-    assert p_meets(t["PRIDE"].test, 1, 3) == Fraction(1, 2)            # the issue's own example
-    assert p_meets(t["SLOTH"].test, 1, 3) == 0                         # under 3 - 2 = 1: impossible
-    assert p_meets(t["SLOTH"].test, 1, 6) == Fraction(1, 2)            # under 4: a 1, 2 or 3
-    assert p_meets(t["LUST"].test, 1, 1) == Fraction(1, 6)             # exactly 6
-    assert p_meets(t["GREED"].test, 1, 4) == Fraction(1, 6)            # 10 - 4 = 6
-    assert p_meets(t["GLUTTONY"].test, 1, 3) == Fraction(1, 6)         # half of 3, rounded up: 2
+    assert p_meets(t["PRIDE"].test, 1, 3) == Fraction(1, 2)  # the issue's own example
+    assert p_meets(t["SLOTH"].test, 1, 3) == 0  # under 3 - 2 = 1: impossible
+    assert p_meets(t["SLOTH"].test, 1, 6) == Fraction(1, 2)  # under 4: a 1, 2 or 3
+    assert p_meets(t["LUST"].test, 1, 1) == Fraction(1, 6)  # exactly 6
+    assert p_meets(t["GREED"].test, 1, 4) == Fraction(1, 6)  # 10 - 4 = 6
+    assert p_meets(t["GLUTTONY"].test, 1, 3) == Fraction(1, 6)  # half of 3, rounded up: 2
     # two dice against WRATH with a challenge of 1 (0, 1 or 2): fails only when no die is 1 or 2
     # and no pair sums to 2 or less (a pair sums to 2 only as 1+1): 1 - (4/6)^2
     assert p_meets(t["WRATH"].test, 2, 1) == 1 - Fraction(4, 6) ** 2
@@ -66,14 +69,14 @@ def test_seven_steps_odds_match_hand_counts():
 def test_exit_roll_matches_inclusion_exclusion():
     mine, theirs = 6, 7
     total = sum(ways(a, mine) * ways(b, theirs) for a in range(6, 37) for b in range(7, 43) if a > b)
-    assert p_greater(mine, theirs) == Fraction(total, 6 ** 13)
+    assert p_greater(mine, theirs) == Fraction(total, 6**13)
     tie = sum(ways(s, 6) ** 2 for s in range(6, 37))
-    assert p_greater(6, 6) == (1 - Fraction(tie, 6 ** 12)) / 2
+    assert p_greater(6, 6) == (1 - Fraction(tie, 6**12)) / 2
     # the rule: (1 + Lanterns) dice against (1 + apple tokens) dice, a tie succeeding
     assert round(float(p_challenge(0, 2, "dice")), 3) == 0.027 and round(float(p_challenge(1, 0, "dice")), 3) == 0.907
     ties = sum(ways(s, 1) * ways(s, 2) for s in range(2, 7))
     beats = sum(ways(a, 2) * ways(b, 1) for a in range(2, 13) for b in range(1, 7) if a > b)
-    assert p_challenge(1, 0, "dice") == Fraction(ties + beats, 6 ** 3)
+    assert p_challenge(1, 0, "dice") == Fraction(ties + beats, 6**3)
     # the author's variant: one die each, bonuses added, a natural 6 always succeeds
     assert p_challenge(0, 0, "single-die") == Fraction(21, 36) and p_challenge(0, 6, "single-die") == Fraction(6, 36)
 
@@ -87,11 +90,13 @@ def test_best_play_matches_hand_counts_and_its_own_simulation():
     # one spare: a failed roll costs it and the die is rolled again
     again = OptimalClimb(Climb(tests=(pride,), pool=1, spares=1, pips=0, more_pips=0))
     assert again.win_chance() == pytest.approx(sum(c / 6 + (1 - c / 6) * c / 6 for c in range(1, 7)) / 6)
+
     # one pip: spend it on the challenge die before rolling (+1, -1 or flip), or keep it for the rolled die
     def one_pip(c: int) -> float:
         moved = max(n / 6 for n in (c - 1, c + 1, 7 - c) if 1 <= n <= 6)
         kept = sum(1 for d in range(1, 7) if d <= c or d - 1 <= c or 7 - d <= c) / 6
         return max(moved, kept)
+
     flipped = OptimalClimb(Climb(tests=(pride,), pool=1, spares=0, pips=1, more_pips=0))
     assert flipped.win_chance() == pytest.approx(sum(one_pip(c) for c in range(1, 7)) / 6)
     # a whole climb where losing is likely: the exact chance and climbs following the policy agree
@@ -104,7 +109,7 @@ def test_best_play_matches_hand_counts_and_its_own_simulation():
 
 
 def test_other_exact_figures():
-    assert p_single_winner(2) == 1 - Fraction(146, 1296)               # two 2d6 tie with chance 146/1296
+    assert p_single_winner(2) == 1 - Fraction(146, 1296)  # two 2d6 tie with chance 146/1296
     assert turns_to_fill(0) == 1 and turns_to_fill(1) == Fraction(7, 6)
 
 
@@ -112,8 +117,9 @@ def test_straight_to_climbs_draw_from_the_real_deck_and_reshuffle():
     track = Track(steps=15, enter=4, per_step=2, back=4)
 
     def play(deck: list[bool], players: int = 1, decided: float = 1.0, games: int = 3):
-        rounds, souls = climbs(players=players, games=games, rng=np.random.default_rng(1), decided=decided,
-                               deck=deck, track=track)
+        rounds, souls = climbs(
+            players=players, games=games, rng=np.random.default_rng(1), decided=decided, deck=deck, track=track
+        )
         return rounds.tolist(), souls.tolist()
 
     # one player heading for Heaven, every battle won, a deck of 10 Good souls: 34 souls are needed, so
@@ -135,7 +141,7 @@ def test_straight_to_climbs_draw_from_the_real_deck_and_reshuffle():
 def test_rounds_until_overflow_count_whole_rounds():
     """E[ceil(T / players)] from P(T = t), T the turn whose emergence overflows 31 free places."""
     room = 31
-    at_most = [sum(sum_distribution(k)[: room + 1], Fraction(0)) for k in range(room + 2)]   # P(T > k)
+    at_most = [sum(sum_distribution(k)[: room + 1], Fraction(0)) for k in range(room + 2)]  # P(T > k)
     for players, shown in ((1, 9.62), (2, 5.06), (3, 3.53), (4, 2.80)):
         direct = sum(((at_most[t - 1] - at_most[t]) * -(-t // players) for t in range(1, room + 2)), Fraction(0))
         assert rounds_to_fill(room, players) == direct
@@ -154,19 +160,20 @@ def test_simulations_repeat_exactly():
 def test_fast_draws_are_uniform():
     """The simulations' draws from random() alone: each roll, number and order with its true chance."""
     rng = random.Random(5)
-    assert Counter(ordered_rolls(3)) == dict(rolls(3))           # every ordered roll once, sorted
-    for dice in (1, 3, 6):                                       # from the table, and die by die
+    assert Counter(ordered_rolls(3)) == dict(rolls(3))  # every ordered roll once, sorted
+    for dice in (1, 3, 6):  # from the table, and die by die
         draws = Counter(roll(rng, dice) for _ in range(30_000))
         for faces, ways in rolls(dice):
-            expected = 30_000 * ways / 6 ** dice
-            assert abs(draws[faces] - expected) < 5 * expected ** 0.5 + 1, (dice, faces)
+            expected = 30_000 * ways / 6**dice
+            assert abs(draws[faces] - expected) < 5 * expected**0.5 + 1, (dice, faces)
     positions = Counter(shuffled(rng, "abcd").index("a") for _ in range(20_000))
     assert all(abs(positions[i] - 5_000) < 350 for i in range(4))
 
 
 def test_a_plot_is_the_same_bytes_every_time():
-    plot = Plot(key="k", title="t", kind="bar", x=["a", "b"], series={"s": [0.25, 0.5]}, xlabel="x", ylabel="y",
-                percent=True)
+    plot = Plot(
+        key="k", title="t", kind="bar", x=["a", "b"], series={"s": [0.25, 0.5]}, xlabel="x", ylabel="y", percent=True
+    )
     assert svg(plot) == svg(plot)
 
 
@@ -180,8 +187,9 @@ def test_ties_in_the_best_play_follow_the_stated_preference():
 def reported(tmp_path_factory):
     work = tmp_path_factory.mktemp("report")
     layouts = copy_layouts(work / "layouts")
-    result = CliRunner().invoke(cli, ["report", "--layouts", str(layouts), "-o", str(work / "out")],
-                                catch_exceptions=False)
+    result = CliRunner().invoke(
+        cli, ["report", "--layouts", str(layouts), "-o", str(work / "out")], catch_exceptions=False
+    )
     assert result.exit_code == 0, result.output
     return work, result.output
 
@@ -204,7 +212,9 @@ def test_the_seven_steps_report_opens_with_what_best_play_means_and_names_each_p
     meaning = html.index("What the best play means for the design")
     assert meaning < html.index("Each terrace, exactly")
     assert "keeps 8.920 of the dice on average" in html and "ends Redeemed (8+) in 99.10% of climbs" in html
-    assert "The best play for the score, ours reading" in html and "The best play for the score, literal reading" in html
+    assert (
+        "The best play for the score, ours reading" in html and "The best play for the score, literal reading" in html
+    )
     assert "scores few dice" not in html
     assert "(simple strategy, of all games)" in html
     assert "dice kept under the best play for the score, ours reading (exact, mean) 8.920" in output
@@ -235,12 +245,17 @@ def test_an_unchanged_game_is_not_analysed_again(reported, monkeypatch):
 def test_a_data_change_shows_the_old_value_beside_the_new(reported):
     work, _ = reported
     layouts, out = work / "layouts", work / "out"
-    edit_card(layouts / "punished" / "cards.toml", "Fen Hound", '{ stat = "PAIN", threshold = 2,',
-              '{ stat = "PAIN", threshold = 1,')
+    edit_card(
+        layouts / "punished" / "cards.toml",
+        "Fen Hound",
+        '{ stat = "PAIN", threshold = 2,',
+        '{ stat = "PAIN", threshold = 1,',
+    )
     souls = layouts / "straight-to" / "components.toml"
     souls.write_text(souls.read_text().replace('icon = "lorc/prayer"\ncount = 17', 'icon = "lorc/prayer"\ncount = 27'))
-    result = CliRunner().invoke(cli, ["report", "punished", "straight-to", "--layouts", str(layouts), "-o", str(out)],
-                                catch_exceptions=False)
+    result = CliRunner().invoke(
+        cli, ["report", "punished", "straight-to", "--layouts", str(layouts), "-o", str(out)], catch_exceptions=False
+    )
     assert result.exit_code == 0, result.output
     assert "moved: Penitent cards: 17 -> 27" in result.output
     straight = (out / "straight-to" / "report.html").read_text()
@@ -258,4 +273,4 @@ def test_report_pages_render_every_plot_in_a_real_browser(reported, browser):
         images = int(re.search(r'data-images="(\d+)"', dom).group(1))
         plots = len(re.findall(r'<img class="plot"', page.read_text()))
         assert images == plots and re.search(r'data-broken="0"', dom), game
-        assert plots >= 1 or load_game(game).analysis is None, game      # a game without one says so instead
+        assert plots >= 1 or load_game(game).analysis is None, game  # a game without one says so instead

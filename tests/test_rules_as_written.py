@@ -47,9 +47,12 @@ def test_readings_are_printed_as_readings(slug):
     folder = load_game(slug).shipped_folder()
     trace = load_trace(read_game(slug, folder))
     reference = tomllib.loads((folder / "reference.toml").read_text())
-    reading_lines = {f"reference.toml:sections[{i}].lines[{j}]"
-                     for i, section in enumerate(reference["sections"]) if "reading" in section["heading"].lower()
-                     for j, _ in enumerate(section["lines"])}
+    reading_lines = {
+        f"reference.toml:sections[{i}].lines[{j}]"
+        for i, section in enumerate(reference["sections"])
+        if "reading" in section["heading"].lower()
+        for j, _ in enumerate(section["lines"])
+    }
     by_readings = {place for entry in trace.rule if entry.reading for place in entry.printed}
     assert reading_lines <= by_readings, "a line under Our readings that no reading entry prints"
 
@@ -67,9 +70,12 @@ def test_validate_names_a_printed_rule_without_a_trace(run, tmp_path):
     layouts = tmp_path / "layouts"
     shutil.copytree(shipped_layouts_dir() / "exit-from-purgatory", layouts / "exit-from-purgatory")
     reference = layouts / "exit-from-purgatory" / "reference.toml"
-    reference.write_text(reference.read_text().replace(
-        '"Attempt a challenge (you need an apple or worm card).",',
-        '"Attempt a challenge (you need an apple or worm card).",\n  "Once a round, you may swap a card with the pile.",'))
+    reference.write_text(
+        reference.read_text().replace(
+            '"Attempt a challenge (you need an apple or worm card).",',
+            '"Attempt a challenge (you need an apple or worm card).",\n  "Once a round, you may swap a card with the pile.",',
+        )
+    )
     result = run("validate", "exit-from-purgatory", "--layouts", layouts)
     assert result.exit_code == 1, result.output
     assert "reference.toml:sections[2].lines[4]: printed rule 'Once a round" in result.output
@@ -90,7 +96,7 @@ def test_exit_prints_the_roll_of_the_rules_and_names_the_variant(default_build):
     assert "take no part in it" in rules and "take no part in the challenge" in aids
     assert "still has a challenge to do" in rules
     # the steal reading is labelled; Generosity on the aid keeps "face up" and "or it fails"
-    readings = rules[rules.index("Our readings"):]
+    readings = rules[rules.index("Our readings") :]
     assert "Steal:" in readings
     assert "Give away all but one card, face up, at least one to each other player, or it fails" in aids
     assert "No printer?" not in cards
@@ -104,8 +110,10 @@ def test_no_players_text_names_a_command_line_flag(default_build, slug):
         assert "pnp calibrate" not in text
 
 
-@pytest.mark.parametrize(("slug", "players"), [("exit-from-purgatory", 3), ("particle-panic", 5),
-                                                ("seven-steps", 2), ("punished", 2), ("straight-to", 1)])
+@pytest.mark.parametrize(
+    ("slug", "players"),
+    [("exit-from-purgatory", 3), ("particle-panic", 5), ("seven-steps", 2), ("punished", 2), ("straight-to", 1)],
+)
 def test_a_refused_player_count_quotes_only_the_document(run, slug, players):
     result = run("validate", slug, "--players", str(players))
     assert result.exit_code == 2
@@ -124,10 +132,10 @@ def test_straight_to_prints_lending_bids_and_the_example_as_the_rules_say(defaul
     assert "lenders neither win nor lose" in rules and "lenders win or lose nothing" in aids
     # bids: never more than held; a round with no bid and a short pile settled as readings
     assert "never more than they hold" in rules
-    readings = rules[rules.index("Our readings"):]
+    readings = rules[rules.index("Our readings") :]
     assert "nobody bids" in readings and "no Combat Power" in readings
     # the example: the defender who loses holds a Combat Power token to hand over, and the lend comes after the roll
-    example = rules[rules.index("Example"):rules.index("Our readings")]
+    example = rules[rules.index("Example") : rules.index("Our readings")]
     assert "holds 1 Combat Power" in example and "After the rolls a bystander lends" in example
     assert "from the winner clockwise" not in aids and "clockwise from whoever acts first" in aids
 
@@ -138,10 +146,10 @@ def test_particle_panic_example_keeps_to_the_action_limit_and_readings_are_named
     out = default_build / "particle-panic"
     rules, aids = pdf_text(out / "rules.pdf"), pdf_text(out / "aids.pdf")
     assert "in either order" not in rules
-    example = rules[rules.index("Example"):rules.rindex("Our readings")]
+    example = rules[rules.index("Example") : rules.rindex("Our readings")]
     assert "The author's example" in example and "top card (a heart)" in example
     assert "three basic actions in one turn: our reading" in example and "end of a later turn" in example
-    readings = rules[rules.rindex("Our readings"):]
+    readings = rules[rules.rindex("Our readings") :]
     assert '"ends a turn"' in readings and '"enters (or begins a turn)"' in readings
     assert "any order" in readings and "room" in readings
     assert "(our reading: the nearest spaces that still have room)" in rules
@@ -163,9 +171,9 @@ def test_seven_steps_prints_the_virgil_die_the_sun_and_both_readings(default_bui
     assert "Punishment dice and unused rolled dice" in sheet and "Failed" not in sheet
     assert "when this day ends" in sheet
     # our readings are labelled on the sheet, and the literal wording is printed beside them
-    assert sheet.count("(our reading)") == 3           # WRATH, GLUTTONY and the die a Virgil pip brings
+    assert sheet.count("(our reading)") == 3  # WRATH, GLUTTONY and the die a Virgil pip brings
     assert "into that roll (our reading)" in sheet
-    readings = rules[rules.index("Our readings"):]
+    readings = rules[rules.index("Our readings") :]
     assert "Taken literally only one more or one less passes" in readings and "Variant" in readings
     assert "Weary Ascendent" in sheet
     # the literal reading, chosen in the data, is what the gamesheet then prints
@@ -177,13 +185,13 @@ def test_seven_steps_prints_the_virgil_die_the_sun_and_both_readings(default_bui
     assert done.exit_code == 0, done.output
     literal = pdf_text(tmp_path / "out" / "seven-steps" / "gamesheets.pdf")
     assert "exactly 1 more or 1 less" in literal and "cannot be halved" in literal
-    assert literal.count("(our reading)") == 1         # the terraces literal; the Virgil die still our reading
+    assert literal.count("(our reading)") == 1  # the terraces literal; the Virgil die still our reading
 
 
 def test_punished_prints_the_win_the_hazard_discard_and_optional_limits(default_build):
     out = default_build / "punished"
     rules, board = pdf_text(out / "rules.pdf"), pdf_text(out / "tokens-and-board.pdf")
-    readings = rules[rules.index("Our readings"):]
+    readings = rules[rules.index("Our readings") :]
     # the win is defined, and named a reading; no claim that a token check is never shadowed
     assert "end its encounter with ICHOR left and you win (our reading)" in rules
     assert "define no win" in readings and "does not shadow" not in rules
@@ -203,14 +211,19 @@ def test_validate_refuses_a_made_up_quote_and_an_untraced_sentence(run, layouts_
     entry traces, are each named with their file and key; the document travels with the game, so
     the check needs nothing outside the project."""
     trace = layouts_copy / "punished" / "trace.toml"
-    trace.write_text(trace.read_text() + '\n[[rule]]\nsays = ["Feather: float gently past one encounter"]\n'
-                     'not_printed = "a card of our own"\n')
+    trace.write_text(
+        trace.read_text() + '\n[[rule]]\nsays = ["Feather: float gently past one encounter"]\n'
+        'not_printed = "a card of our own"\n'
+    )
     document = layouts_copy / "punished" / DOCUMENT_FILE
     document.write_text(document.read_text() + "\nA Feather lets you skip one encounter of your choice.\n")
     result = run("validate", "punished", "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert re.search(r"punished: trace\.toml:rule\[\d+\]\.says\[0\]: 'Feather: float gently past one encounter' "
-                     r"is in no sentence of document\.txt", result.output), result.output
+    assert re.search(
+        r"punished: trace\.toml:rule\[\d+\]\.says\[0\]: 'Feather: float gently past one encounter' "
+        r"is in no sentence of document\.txt",
+        result.output,
+    ), result.output
     assert "punished: document.txt:sentence 'A Feather lets you skip one encounter of your choi" in result.output
     assert "quoted by no trace.toml entry" in result.output
 
@@ -220,9 +233,14 @@ def test_the_wheel_ships_each_games_rule_document(installed, tmp_path):
     the document shipped with each game (it would say nothing of quotes without one)."""
     from conftest import run_installed
 
-    shipped = run_installed(installed / "bin" / "python", "-c", "from pnp.files.paths import shipped_layouts_dir; "
-                            "print(shipped_layouts_dir())", cwd=tmp_path).stdout.strip()
+    shipped = run_installed(
+        installed / "bin" / "python",
+        "-c",
+        "from pnp.files.paths import shipped_layouts_dir; print(shipped_layouts_dir())",
+        cwd=tmp_path,
+    ).stdout.strip()
     for slug in EVERY_GAME:
         if load_game(slug).shipped_folder().is_relative_to(shipped_layouts_dir()):
-            assert (Path(shipped) / slug / DOCUMENT_FILE).read_bytes() == (load_game(slug).shipped_folder()
-                                                                           / DOCUMENT_FILE).read_bytes(), slug
+            assert (Path(shipped) / slug / DOCUMENT_FILE).read_bytes() == (
+                load_game(slug).shipped_folder() / DOCUMENT_FILE
+            ).read_bytes(), slug

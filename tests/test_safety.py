@@ -45,7 +45,7 @@ def test_a_layout_file_with_a_byte_order_mark_reads(run, layouts_copy):
 
 def test_a_linked_icon_is_refused_before_it_is_read(run, icon_cache):
     target = icon_cache / "lorc" / "lift.svg"
-    moved = icon_cache / "lorc" / "lift-copy.svg"        # inside the cache: refused for being a link
+    moved = icon_cache / "lorc" / "lift-copy.svg"  # inside the cache: refused for being a link
     moved.write_bytes(target.read_bytes())
     target.unlink()
     target.symlink_to(moved)
@@ -67,7 +67,7 @@ def test_a_foreign_non_empty_folder_is_refused_and_an_old_output_accepted(run, i
     assert result.exit_code == 2 and "holds no pnp output" in result.output
     assert sorted(p.name for p in foreign.iterdir()) == ["thesis.txt"]
     assert run("build", "seven-steps").exit_code == 0
-    assert run("build", "seven-steps", "--force").exit_code == 0        # our own output is fine
+    assert run("build", "seven-steps", "--force").exit_code == 0  # our own output is fine
 
 
 def test_a_linked_game_folder_is_not_written_through(run, isolated, tmp_path):
@@ -107,9 +107,11 @@ def test_a_text_that_cannot_fit_is_named_with_its_pdf(run, layouts_copy):
     path.write_text(path.read_text().replace('name = "Apple"', 'name = "' + "Apple " * 40 + '"', 1))
     result = run("build", "exit-from-purgatory", "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert ("exit-from-purgatory: components.toml:templates.card.slots.title.slots.name: text 'Apple Apple"
-            in result.output and "does not fit" in result.output and "(the text of components.toml:cards[0].name)"
-            in result.output)
+    assert (
+        "exit-from-purgatory: components.toml:templates.card.slots.title.slots.name: text 'Apple Apple" in result.output
+        and "does not fit" in result.output
+        and "(the text of components.toml:cards[0].name)" in result.output
+    )
 
 
 def test_a_drawn_text_that_cannot_fit_is_named_with_its_pdf_and_key(run, layouts_copy):
@@ -123,12 +125,15 @@ def test_a_drawn_text_that_cannot_fit_is_named_with_its_pdf_and_key(run, layouts
     assert "particle-panic/components.toml:suits[0].power: aids.pdf: text 'Reroll a neutralisation" in result.output
 
 
-@pytest.mark.parametrize("attack, said", [
-    ("long text", "board.toml:tokens.diameter: a text of 1,000,000 characters; at most 4,000"),
-    ("long wrong value", "input should be a valid number (found 'xxxxxxxxxx"),
-    ("long list", "board.toml:tokens.kinds: 20,007 entries; at most 20,000"),
-    ("deep nesting", "board.toml: arrays or tables nested too deeply to be layout data"),
-])
+@pytest.mark.parametrize(
+    "attack, said",
+    [
+        ("long text", "board.toml:tokens.diameter: a text of 1,000,000 characters; at most 4,000"),
+        ("long wrong value", "input should be a valid number (found 'xxxxxxxxxx"),
+        ("long list", "board.toml:tokens.kinds: 20,007 entries; at most 20,000"),
+        ("deep nesting", "board.toml: arrays or tables nested too deeply to be layout data"),
+    ],
+)
 def test_layout_data_is_bounded_and_never_echoed_whole(run, layouts_copy, attack, said):
     """Oversized data is refused with its file and key, quickly, and a long value is quoted cut
     short, never echoed back whole."""
@@ -141,8 +146,12 @@ def test_layout_data_is_bounded_and_never_echoed_whole(run, layouts_copy, attack
     elif attack == "long wrong value":
         text = text.replace("diameter = 24", 'diameter = "' + "x" * 3000 + '"', 1)
     elif attack == "long list":
-        text = text.replace("[[tokens.kinds]]", "".join(f'[[tokens.kinds]]\nname = "K{i}"\nicon = "lorc/lift"\n\n'
-                                                         for i in range(20000)) + "[[tokens.kinds]]", 1)
+        text = text.replace(
+            "[[tokens.kinds]]",
+            "".join(f'[[tokens.kinds]]\nname = "K{i}"\nicon = "lorc/lift"\n\n' for i in range(20000))
+            + "[[tokens.kinds]]",
+            1,
+        )
     else:
         text += "deep = " + "[" * 5000 + "]" * 5000 + "\n"
     path.write_text(text)
@@ -153,11 +162,14 @@ def test_layout_data_is_bounded_and_never_echoed_whole(run, layouts_copy, attack
     assert "unexpected" not in result.output
 
 
-@pytest.mark.parametrize("content, said", [
-    (b'paper = "a4\xff"\n', "pnp.toml: not UTF-8 text"),
-    ("fifo", "pnp.toml: cannot be read: it is a FIFO, not a regular file"),
-    (b"x = " + b"[" * 5000 + b"]" * 5000 + b"\n", "pnp.toml: arrays or tables nested too deeply"),
-])
+@pytest.mark.parametrize(
+    "content, said",
+    [
+        (b'paper = "a4\xff"\n', "pnp.toml: not UTF-8 text"),
+        ("fifo", "pnp.toml: cannot be read: it is a FIFO, not a regular file"),
+        (b"x = " + b"[" * 5000 + b"]" * 5000 + b"\n", "pnp.toml: arrays or tables nested too deeply"),
+    ],
+)
 def test_a_broken_pnp_toml_is_named(run, isolated, content, said):
     if content == "fifo":
         os.mkfifo(isolated / "pnp.toml")

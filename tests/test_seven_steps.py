@@ -21,7 +21,7 @@ def build(run, isolated, *args):
 def test_sheet_geometry(run, isolated, paper):
     page = scan(build(run, isolated, "--paper", paper))[0]
     ys = {t: y for t, _, y in page.texts if t in TERRACES}
-    assert sorted(ys, key=ys.get) == TERRACES              # bottom to top
+    assert sorted(ys, key=ys.get) == TERRACES  # bottom to top
     dice = [r for r in page.rects if r[2] >= 17 * MM - 0.01 and abs(r[2] - r[3]) < 0.01 and r[2] < 30 * MM]
     pool = [r for r in dice if r[4] == SEA]
     assert len(pool) == 7
@@ -31,8 +31,17 @@ def test_sheet_geometry(run, isolated, paper):
     pips = [c for c in page.curves if abs((c[2] - c[0]) - 9 * MM) < 0.3 and abs((c[3] - c[1]) - 9 * MM) < 0.3]
     assert len(pips) == 7
     text = page.text()
-    for words in ("Redeemed", "Sanctified", "Repentant", "Weary Ascendent", "Sun phase", "Moon phase",
-                  "Scoring area", "Challenge die", "Spare dice"):
+    for words in (
+        "Redeemed",
+        "Sanctified",
+        "Repentant",
+        "Weary Ascendent",
+        "Sun phase",
+        "Moon phase",
+        "Scoring area",
+        "Challenge die",
+        "Spare dice",
+    ):
         assert words in text
 
 
@@ -40,18 +49,18 @@ def test_copies_make_identical_pages_cheaply(run, isolated):
     one = build(run, isolated).read_bytes()
     many = build(run, isolated, "--copies", 20)
     reader = PdfReader(many)
-    assert len(reader.pages) == 20                          # 20 sheets, no cover
+    assert len(reader.pages) == 20  # 20 sheets, no cover
     placed = [{f[0] for f in page.forms if ".icon_" not in f[0]} for page in scan(many)]
-    sheet_forms = set.intersection(*placed)                 # what every sheet page places: furniture and the sheet
-    assert all(names == placed[0] for names in placed)      # every page places the same drawing
+    sheet_forms = set.intersection(*placed)  # what every sheet page places: furniture and the sheet
+    assert all(names == placed[0] for names in placed)  # every page places the same drawing
     assert len(sheet_forms) == 2
     grown = len(many.read_bytes()) / len(one)
-    assert grown < 2.0, grown                              # measured: about 1.1x for 20 pages
+    assert grown < 2.0, grown  # measured: about 1.1x for 20 pages
 
 
 def test_rank_gap_is_named(run, layouts_copy):
     path = layouts_copy / GAME / "gamesheet.toml"
-    path.write_text(path.read_text().replace("[[ranks.bands]]\nmin = 7\nmax = 7\nname = \"Sanctified\"\n", ""))
+    path.write_text(path.read_text().replace('[[ranks.bands]]\nmin = 7\nmax = 7\nname = "Sanctified"\n', ""))
     result = run("validate", GAME, "--layouts", layouts_copy)
     assert result.exit_code == 1
     assert "seven-steps: gamesheet.toml:ranks.bands: a final score of 7 has no rank (gap)" in result.output
@@ -91,7 +100,7 @@ def test_each_terrace_prints_its_challenge_with_the_rule_sheets_numbers(run, iso
         "GLUTTONY": "roll equal to the challenge die divided by 2",
         "LUST": "roll equal to 7 minus the challenge die",
     }
-    for name, rule in rules.items():             # the rule sheet itself
+    for name, rule in rules.items():  # the rule sheet itself
         assert rule in text, name
     sheet = pdfium.PdfDocument(str(build(run, isolated)))[0].get_textpage().get_text_range()
     printed = dict(re.findall(r"(PRIDE|ENVY|WRATH|SLOTH|GREED|GLUTTONY|LUST)\s+(.*?)\s+passed", sheet, re.S))

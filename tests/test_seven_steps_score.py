@@ -18,8 +18,9 @@ from pnp.source.icons import IconStore
 from pnp.source.models import load_file
 
 TIE = 1e-12
-SHEET = load_file(read_game("seven-steps", shipped_layouts_dir() / "seven-steps"), FILE, Gamesheet,
-                  IconStore(shipped_icons_dir()))
+SHEET = load_file(
+    read_game("seven-steps", shipped_layouts_dir() / "seven-steps"), FILE, Gamesheet, IconStore(shipped_icons_dir())
+)
 TERRACES = {t.name: t.played("ours")[1] for t in SHEET.terraces}
 
 
@@ -61,8 +62,9 @@ def recursion(tests, *, pool: int, spares: int, pips: int, more: int, at_least: 
         total = [0.0] * len(zero)
         for rolled in range(1, 7):
             faces = sorted((pips_between(rolled, f), f) for f in range(1, 7) if pips_between(rolled, f) <= ready)
-            value = first_best([turn(step, moon, f, 0, pool, 0, ready - cost, claim, scored, spare)
-                                for cost, f in faces])
+            value = first_best(
+                [turn(step, moon, f, 0, pool, 0, ready - cost, claim, scored, spare) for cost, f in faces]
+            )
             total = [t + v / 6 for t, v in zip(total, value, strict=True)]
         return tuple(total)
 
@@ -96,25 +98,28 @@ def recursion(tests, *, pool: int, spares: int, pips: int, more: int, at_least: 
                 else:
                     options.append(day(step + 1, pool + moon, sun + active - u, ready - n, claim, scored + u, spare))
             if 0 not in needs:
-                options.append(turn(step, moon, c, active, pool, sun + 1, ready, claim, *take(scored, spare))
-                               if scored + spare else zero)
+                options.append(
+                    turn(step, moon, c, active, pool, sun + 1, ready, claim, *take(scored, spare))
+                    if scored + spare
+                    else zero
+                )
             value = first_best(options)
-            total = [t + v / 6 ** active for t, v in zip(total, value, strict=True)]
+            total = [t + v / 6**active for t, v in zip(total, value, strict=True)]
         return tuple(total)
 
     return day(0, pool, 0, pips, more, 0, spares)
 
 
-@pytest.mark.parametrize("names, pool, spares, pips, more", [
-    (("PRIDE", "ENVY"), 3, 1, 1, 1),
-    (("SLOTH", "LUST"), 2, 2, 0, 1),
-    (("WRATH",), 3, 1, 2, 0),
-])
+@pytest.mark.parametrize(
+    "names, pool, spares, pips, more",
+    [(("PRIDE", "ENVY"), 3, 1, 1, 1), (("SLOTH", "LUST"), 2, 2, 0, 1), (("WRATH",), 3, 1, 2, 0)],
+)
 def test_the_score_play_matches_a_plain_recursion(names, pool, spares, pips, more):
     tests = tuple(TERRACES[name] for name in names)
     at_least = (3, 2)
-    solver = OptimalClimb(Climb(tests=tests, pool=pool, spares=spares, pips=pips, more_pips=more),
-                          Goal(score=True, at_least=at_least))
+    solver = OptimalClimb(
+        Climb(tests=tests, pool=pool, spares=spares, pips=pips, more_pips=more), Goal(score=True, at_least=at_least)
+    )
     apart = recursion(tests, pool=pool, spares=spares, pips=pips, more=more, at_least=at_least)
     assert solver.values() == pytest.approx(apart, abs=1e-9)
     assert 0 < apart[1] < 1 or apart[1] == pytest.approx(1)

@@ -10,7 +10,6 @@ from pdfscan import MM, scan
 GAME = "straight-to"
 
 
-
 def test_soul_cards_and_their_one_back(run, built):
     out = built(GAME)
     pages = scan(out / "cards.pdf")
@@ -19,10 +18,12 @@ def test_soul_cards_and_their_one_back(run, built):
     back_pages = [p for p in pages if any(t == "Soul" for t, _, _ in p.texts)]
     backs = sum(1 for p in back_pages for t, _, _ in p.texts if t == "Soul")
     assert backs == 100
-    for page in back_pages:             # a back page shows the one Soul back (and the Destiny cards' HELL sides)
+    for page in back_pages:  # a back page shows the one Soul back (and the Destiny cards' HELL sides)
         assert not any(t in ("GOOD SOUL", "EVIL SOUL", "Penitent", "Tyrant", "HEAVEN") for t, _, _ in page.texts)
-        assert {f[0].split(".")[-1] for f in page.forms if ".icon_" in f[0]} <= {"icon_lorc__spectre",
-                                                                                "icon_delapouite__devil_mask"}
+        assert {f[0].split(".")[-1] for f in page.forms if ".icon_" in f[0]} <= {
+            "icon_lorc__spectre",
+            "icon_delapouite__devil_mask",
+        }
 
 
 def test_destiny_cards_have_heaven_in_front_and_hell_behind(run, built):
@@ -30,7 +31,7 @@ def test_destiny_cards_have_heaven_in_front_and_hell_behind(run, built):
     pages = scan(out / "cards.pdf")
     assert sum(1 for p in pages for t, _, _ in p.texts if t == "HEAVEN") == 6
     assert sum(1 for p in pages for t, _, _ in p.texts if t == "HELL") == 6
-    for front, back in zip(pages[0::2], pages[1::2]):      # a HELL side only ever behind a HEAVEN side
+    for front, back in zip(pages[0::2], pages[1::2]):  # a HELL side only ever behind a HEAVEN side
         assert sum(t == "HEAVEN" for t, _, _ in front.texts) == sum(t == "HELL" for t, _, _ in back.texts)
 
 
@@ -42,8 +43,13 @@ def test_tokens(run, built, players, combat):
     swords = sum(1 for p in pages for f in p.forms if f[0].endswith("icon_lorc__crossed_swords"))
     assert power == 10 * players
     assert swords == combat
-    pawns = sum(1 for p in pages for t, _, _ in p.texts if t.endswith(" pawn") or t in (
-        "Red", "Blue", "Green", "Orange", "Purple", "Black", "Pink", "Teal", "Brown", "Grey"))
+    pawns = sum(
+        1
+        for p in pages
+        for t, _, _ in p.texts
+        if t.endswith(" pawn")
+        or t in ("Red", "Blue", "Green", "Orange", "Purple", "Black", "Pink", "Teal", "Brown", "Grey")
+    )
     assert pawns >= players
     assert run("validate", GAME, "--players", players).exit_code == 0
 
@@ -51,10 +57,10 @@ def test_tokens(run, built, players, combat):
 def test_track_spaces_on_one_a3_page(run, built):
     out = built(GAME, "--paper", "a3")
     pages = scan(out / "track.pdf")
-    assert len(pages) == 1                            # the track alone, no cover
+    assert len(pages) == 1  # the track alone, no cover
     texts = Counter(t for t, _, _ in pages[0].texts)
     for number in range(1, 16):
-        assert texts[str(number)] == 2, number        # once on each path
+        assert texts[str(number)] == 2, number  # once on each path
     assert texts["LIMBO"] == 1 and texts["HEAVEN"] == 1 and texts["HELL"] == 1
     assert sum(texts[str(n)] for n in range(1, 16)) + texts["LIMBO"] == 31
 
@@ -67,28 +73,38 @@ def test_track_tiles_on_a4_cut_down_the_middle_between_spaces(run, built):
     tiles = [p for p in manifest["placed"] if p["kind"] == "track"]
     assert [t["tile"]["label"] for t in tiles] == ["A1", "B1"]
     a, b = tiles
-    assert a["box"]["x"] + a["box"]["w"] - b["box"]["x"] == pytest.approx(12, abs=0.01)   # they overlap by the glue strip
-    assert a["box"]["x"] + a["box"]["w"] == pytest.approx(180, abs=1.5)     # the cut runs down the gap at the middle
+    assert a["box"]["x"] + a["box"]["w"] - b["box"]["x"] == pytest.approx(
+        12, abs=0.01
+    )  # they overlap by the glue strip
+    assert a["box"]["x"] + a["box"]["w"] == pytest.approx(180, abs=1.5)  # the cut runs down the gap at the middle
     pages = scan(out / "track.pdf")
     text = " ".join(p.text() for p in pages)
     assert "A1 of 2x1" in text and "B1 of 2x1" in text and "glue here" in text
-    shown = [(tile["tile"]["label"], x) for tile, page in zip(tiles, pages) for t, x, _ in page.texts if t == "LIMBO"
-             and tile["tile"]["page_x"] * MM <= x <= (tile["tile"]["page_x"] + tile["box"]["w"]) * MM]
-    assert [label for label, _ in shown] == ["B1"]          # whole, inside one tile's cut edges
+    shown = [
+        (tile["tile"]["label"], x)
+        for tile, page in zip(tiles, pages)
+        for t, x, _ in page.texts
+        if t == "LIMBO" and tile["tile"]["page_x"] * MM <= x <= (tile["tile"]["page_x"] + tile["box"]["w"]) * MM
+    ]
+    assert [label for label, _ in shown] == ["B1"]  # whole, inside one tile's cut edges
 
 
 def test_one_soul_with_another_back_is_named(run, layouts_copy):
     path = layouts_copy / GAME / "components.toml"
     text = path.read_text()
-    text = text.replace('name = "Trickster"\nicon = "lorc/imp-laugh"\ncount = 17\nline = "Still laughing on the way down."\nback = "soul"',
-                        'name = "Trickster"\nicon = "lorc/imp-laugh"\ncount = 17\nline = "Still laughing on the way down."\nback = "plain"')
+    text = text.replace(
+        'name = "Trickster"\nicon = "lorc/imp-laugh"\ncount = 17\nline = "Still laughing on the way down."\nback = "soul"',
+        'name = "Trickster"\nicon = "lorc/imp-laugh"\ncount = 17\nline = "Still laughing on the way down."\nback = "plain"',
+    )
     text += '\n[backs.plain]\nicon = "lorc/ghost"\ntitle = "Soul"\ncolor = "#ffffff"\nbackground = "#333333"\n'
     path.write_text(text)
     result = run("validate", GAME, "--layouts", layouts_copy)
     assert result.exit_code == 1
     assert "Trickster" in result.output
-    assert ("straight-to: rules.toml:components.soul-good.hidden: soul cards are drawn face down, so all must "
-            "share one back; different: Trickster (plain)") in result.output
+    assert (
+        "straight-to: rules.toml:components.soul-good.hidden: soul cards are drawn face down, so all must "
+        "share one back; different: Trickster (plain)"
+    ) in result.output
 
 
 def test_more_players_than_the_pawn_colours_get_the_extra_pieces(built):

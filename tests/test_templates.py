@@ -47,8 +47,13 @@ def _card_look(project: Path) -> dict[str, float]:
     for i in range(textpage.count_rects()):
         left, bottom, right, top = textpage.get_rect(i)
         text = " ".join(textpage.get_text_bounded(left, bottom, right, top).split())
-        if text == "Apple" and box["x"] <= left and right <= box["x"] + box["w"] and box["y"] <= bottom \
-                and top <= box["y"] + box["h"]:
+        if (
+            text == "Apple"
+            and box["x"] <= left
+            and right <= box["x"] + box["w"]
+            and box["y"] <= bottom
+            and top <= box["y"] + box["h"]
+        ):
             titles.append(((bottom + top) / 2 - box["y"]) / box["h"])
     whole = textpage.get_text_range()
     at = whole.index("Pushes a challenge")
@@ -59,8 +64,11 @@ def _card_look(project: Path) -> dict[str, float]:
 def _icon_scale(project: Path) -> float:
     box, _ = _first_apple(project)
     page = scan(project / "output" / EXIT / "cards.pdf")[0]
-    return next(scale for name, x, y, scale in page.forms if "shiny_apple" in name
-                and box["x"] <= x <= box["x"] + box["w"] and box["y"] <= y <= box["y"] + box["h"])
+    return next(
+        scale
+        for name, x, y, scale in page.forms
+        if "shiny_apple" in name and box["x"] <= x <= box["x"] + box["w"] and box["y"] <= y <= box["y"] + box["h"]
+    )
 
 
 def test_a_designer_moves_the_title_enlarges_the_icon_and_lowers_the_rule_text(installed, tmp_path):
@@ -76,11 +84,14 @@ def test_a_designer_moves_the_title_enlarges_the_icon_and_lowers_the_rule_text(i
 
     data = project / "layouts" / EXIT / "components.toml"
     text = data.read_text()
-    edits = [('stack = ["title", "art", "role", "rule", "footer"]',
-              'stack = ["art", "role", "rule", "footer", "title"]'),
-             ("[templates.card.slots.art]\n", "[templates.card.slots.art]\nscale = 1.2\n"),
-             ('text = "{role}"\nx = "4mm"\nw = "100% - 8mm"\nh = "12%"\nsize = 7.5',
-              'text = "{role}"\nx = "4mm"\nw = "100% - 8mm"\nh = "12%"\nsize = 6.5')]
+    edits = [
+        ('stack = ["title", "art", "role", "rule", "footer"]', 'stack = ["art", "role", "rule", "footer", "title"]'),
+        ("[templates.card.slots.art]\n", "[templates.card.slots.art]\nscale = 1.2\n"),
+        (
+            'text = "{role}"\nx = "4mm"\nw = "100% - 8mm"\nh = "12%"\nsize = 7.5',
+            'text = "{role}"\nx = "4mm"\nw = "100% - 8mm"\nh = "12%"\nsize = 6.5',
+        ),
+    ]
     for old, new in edits:
         assert text.count(old) == 1, old
         text = text.replace(old, new)
@@ -90,7 +101,7 @@ def test_a_designer_moves_the_title_enlarges_the_icon_and_lowers_the_rule_text(i
     _run(pnp, "build", "--force", cwd=project)
     after = {**_card_look(project), "icon": _icon_scale(project)}
 
-    assert before["title"] > 0.84 and after["title"] < 0.16          # top band -> bottom band
+    assert before["title"] > 0.84 and after["title"] < 0.16  # top band -> bottom band
     assert after["icon"] == pytest.approx(before["icon"] * 1.2, rel=0.01)
     assert before["role"] == pytest.approx(7.5, abs=0.01) and after["role"] == pytest.approx(6.5, abs=0.01)
     assert {p.name: p.read_bytes() for p in (project / "output" / "straight-to").glob("*.pdf")} == other
@@ -101,7 +112,7 @@ def test_a_designer_moves_the_title_enlarges_the_icon_and_lowers_the_rule_text(i
 def test_every_game_builds_on_every_card_size(card):
     for slug in sorted(EVERY_GAME):
         if load_game(slug).folder is not None:
-            continue                       # a published game keeps its own tests
+            continue  # a published game keeps its own tests
         build = build_game(slug, Settings(card=card), STORE)
         assert not build.problems, (slug, [str(p) for p in build.problems])
         if card == "tarot" and slug == EXIT:
@@ -142,11 +153,11 @@ def test_a_data_only_game_builds_validates_and_exports(run, tmp_path):
     for item in manifest["placed"]:
         kinds.setdefault(item["kind"], set()).add(item["side"])
     assert {"lantern", "shade", "spark", "pawn", "track", "aid"} <= set(kinds)
-    assert kinds["spark"] == {"face", "back"} and kinds["lantern"] == {"face", "back"}    # two-sided token, one back
+    assert kinds["spark"] == {"face", "back"} and kinds["lantern"] == {"face", "back"}  # two-sided token, one back
     backs = {item["back"] for item in manifest["placed"] if item["kind"] in ("lantern", "shade")}
     assert backs == {"back"}
     text = "".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(str(out / "cards.pdf")))
-    assert "Move your pawn 2 spaces" in text                      # the rules model's number, filled in
+    assert "Move your pawn 2 spaces" in text  # the rules model's number, filled in
     exported = run("export", "tts", "--layouts", layouts, "lantern-walk")
     assert exported.exit_code == 0, exported.output
     listed = run("list", "--layouts", layouts)
@@ -158,12 +169,16 @@ def test_each_layout_mistake_is_named_at_its_line(run, layouts_copy):
     path = layouts_copy / EXIT / "components.toml"
     text = path.read_text()
     mistakes = [
-        ('[templates.card.slots.title.slots.name]\ntype = "text"\ntext = "{name}"\nx = "16%"',
-         '[templates.card.slots.title.slots.name]\ntype = "text"\ntext = "{name}"\nx = "90%"'),    # outside the card
-        ('w = "16%"\nh = "100% - 6.6mm"\nsize = 15', 'w = "16%"\nh = "2mm"\nsize = 15'),           # under its floor
-        ('before = "0.5mm"\nh = "8% - 0.6mm"\nafter = "3.2mm"',
-         'before = "0.5mm"\nh = "8% - 0.6mm"\nafter = "0.5mm"'),                               # in the safe zone
-        ('y = "84% - 8.5mm"', 'y = "84% + 2mm"'),                                             # over the initial
+        (
+            '[templates.card.slots.title.slots.name]\ntype = "text"\ntext = "{name}"\nx = "16%"',
+            '[templates.card.slots.title.slots.name]\ntype = "text"\ntext = "{name}"\nx = "90%"',
+        ),  # outside the card
+        ('w = "16%"\nh = "100% - 6.6mm"\nsize = 15', 'w = "16%"\nh = "2mm"\nsize = 15'),  # under its floor
+        (
+            'before = "0.5mm"\nh = "8% - 0.6mm"\nafter = "3.2mm"',
+            'before = "0.5mm"\nh = "8% - 0.6mm"\nafter = "0.5mm"',
+        ),  # in the safe zone
+        ('y = "84% - 8.5mm"', 'y = "84% + 2mm"'),  # over the initial
     ]
     for old, new in mistakes:
         assert text.count(old) == 1, old
@@ -181,18 +196,24 @@ def test_each_layout_mistake_is_named_at_its_line(run, layouts_copy):
     initial_line = line_of("[templates.card.slots.title.slots.initial]")
     assert "components.toml:templates.card.slots.title.slots.name: lies outside the piece" in said
     assert f"(line {name_line})" in said
-    assert ("components.toml:templates.card.slots.title.slots.initial: text 'A' does not fit its" in said
-            and f"floor of 5 pt: shorten it, lower `min_size` or give the slot more room (line {initial_line})" in said)
+    assert (
+        "components.toml:templates.card.slots.title.slots.initial: text 'A' does not fit its" in said
+        and f"floor of 5 pt: shorten it, lower `min_size` or give the slot more room (line {initial_line})" in said
+    )
     assert "components.toml:templates.card.slots.footer: its text comes" in said and "keep it 3 mm inside" in said
-    assert ("components.toml:templates.card.slots.corner: its text overlaps the text of slot 'initial'" in said
-            and f"(line {line_of('[templates.card.slots.corner]')})" in said)
+    assert (
+        "components.toml:templates.card.slots.corner: its text overlaps the text of slot 'initial'" in said
+        and f"(line {line_of('[templates.card.slots.corner]')})" in said
+    )
 
     other = layouts_copy / "straight-to" / "components.toml"
     other.write_text(other.read_text() + '\n[templates.fancy]\nextends = "no-such-template"\n')
     unknown = run("validate", "straight-to", "--layouts", layouts_copy)
     assert unknown.exit_code == 1
-    assert ("straight-to/components.toml:templates.fancy.extends: no template 'no-such-template'"
-            in unknown.output and "(line " in unknown.output)
+    assert (
+        "straight-to/components.toml:templates.fancy.extends: no template 'no-such-template'" in unknown.output
+        and "(line " in unknown.output
+    )
 
 
 # -- the boards, sheets and mats are templates too -------------------------------------------------
@@ -208,22 +229,64 @@ def _text_at(pdf: Path, wanted: str) -> tuple[float, float, float]:
     raise AssertionError(f"{wanted!r} is not printed in {pdf.name}")
 
 
-SHEET_EDITS = [     # game, file, the edit, the PDF, the text to find, what changes
-    ("seven-steps", "gamesheet.toml", ('x = "13mm"\ny = "100% - 9mm"\nw = "70mm"', 'x = "40mm"\ny = "100% - 9mm"\nw = "70mm"'),
-     "gamesheets.pdf", "Seven Steps", ("x", 27.0)),
-    ("seven-steps", "gamesheet.toml", ("scoring = 30 ", "scoring = 40 "), "gamesheets.pdf", "Dice that pass",
-     ("y", -10.0)),
-    ("punished", "board.toml", ('text = "Limits", h = "5mm", after = "0.5mm", size = 9,',
-                                'text = "Limits", h = "5mm", after = "0.5mm", size = 11,'),
-     "tokens-and-board.pdf", "Limits", ("size", 2.0)),
-    ("exit-from-purgatory", "components.toml", ('text = "{heading}"\ny = "100% - 12mm"\nw = "62%"\nh = "12mm"\nsize = 16',
-                                                'text = "{heading}"\ny = "100% - 12mm"\nw = "62%"\nh = "12mm"\nsize = 18'),
-     "mats.pdf", "Brain-freeze scoring mat", ("size", 2.0)),
-    ("straight-to", "components.toml", ('text = "The road to HEAVEN"\nx = "4mm"\ny = "100% - 12mm"',
-                                        'text = "The road to HEAVEN"\nx = "4mm"\ny = "100% - 20mm"'),
-     "track.pdf", "The road to HEAVEN", ("y", -8.0)),
-    ("particle-panic", "components.toml", ('text = "card stack", y = "50% - 3mm"', 'text = "card stack", y = "50% - 8mm"'),
-     "board.pdf", "card stack", ("y", -5.0)),
+SHEET_EDITS = [  # game, file, the edit, the PDF, the text to find, what changes
+    (
+        "seven-steps",
+        "gamesheet.toml",
+        ('x = "13mm"\ny = "100% - 9mm"\nw = "70mm"', 'x = "40mm"\ny = "100% - 9mm"\nw = "70mm"'),
+        "gamesheets.pdf",
+        "Seven Steps",
+        ("x", 27.0),
+    ),
+    (
+        "seven-steps",
+        "gamesheet.toml",
+        ("scoring = 30 ", "scoring = 40 "),
+        "gamesheets.pdf",
+        "Dice that pass",
+        ("y", -10.0),
+    ),
+    (
+        "punished",
+        "board.toml",
+        (
+            'text = "Limits", h = "5mm", after = "0.5mm", size = 9,',
+            'text = "Limits", h = "5mm", after = "0.5mm", size = 11,',
+        ),
+        "tokens-and-board.pdf",
+        "Limits",
+        ("size", 2.0),
+    ),
+    (
+        "exit-from-purgatory",
+        "components.toml",
+        (
+            'text = "{heading}"\ny = "100% - 12mm"\nw = "62%"\nh = "12mm"\nsize = 16',
+            'text = "{heading}"\ny = "100% - 12mm"\nw = "62%"\nh = "12mm"\nsize = 18',
+        ),
+        "mats.pdf",
+        "Brain-freeze scoring mat",
+        ("size", 2.0),
+    ),
+    (
+        "straight-to",
+        "components.toml",
+        (
+            'text = "The road to HEAVEN"\nx = "4mm"\ny = "100% - 12mm"',
+            'text = "The road to HEAVEN"\nx = "4mm"\ny = "100% - 20mm"',
+        ),
+        "track.pdf",
+        "The road to HEAVEN",
+        ("y", -8.0),
+    ),
+    (
+        "particle-panic",
+        "components.toml",
+        ('text = "card stack", y = "50% - 3mm"', 'text = "card stack", y = "50% - 8mm"'),
+        "board.pdf",
+        "card stack",
+        ("y", -5.0),
+    ),
 ]
 
 
@@ -253,8 +316,10 @@ def test_a_panel_sized_around_its_content_says_what_it_needs(run, layouts_copy):
     path.write_text(path.read_text().replace(old, 'slots.content.y = "7mm"\nslots.content.h = "40mm"'))
     result = run("validate", "seven-steps", "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert ("seven-steps/gamesheet.toml:templates.phase.slots.content: the slot 'content' of template 'phase' must "
-            "be sized as a share of the piece") in result.output
+    assert (
+        "seven-steps/gamesheet.toml:templates.phase.slots.content: the slot 'content' of template 'phase' must "
+        "be sized as a share of the piece"
+    ) in result.output
     assert "Traceback" not in result.output
 
 
@@ -266,11 +331,19 @@ def test_what_one_piece_shows_and_the_room_its_text_needs_are_its_own():
     from pnp.games.kit import kit_templates
     from pnp.render.elements import Box, Circle, Icon, Text
 
-    ctx = BuildContext(players=2, card_w=63.5, card_h=88.9, page_room=(190.0, 260.0), quarter_room=(91.0, 132.0),
-                       templates=kit_templates())
+    ctx = BuildContext(
+        players=2,
+        card_w=63.5,
+        card_h=88.9,
+        page_room=(190.0, 260.0),
+        quarter_room=(91.0, 132.0),
+        templates=kit_templates(),
+    )
     token = {"icon": "lorc/shiny-apple", "color": "#b3261e"}
-    rings = [any(isinstance(e, Circle) for e in ctx.piece("token", {**token, "ring": ring}, 20, 20))
-             for ring in ("", "yes", "", "yes")]
+    rings = [
+        any(isinstance(e, Circle) for e in ctx.piece("token", {**token, "ring": ring}, 20, 20))
+        for ring in ("", "yes", "", "yes")
+    ]
     assert rings == [False, True, False, True]
     card = {"icon": "lorc/shiny-apple", "color": "#b3261e"}
     long = "A rule that runs over the width of the card, and on, and on, over several lines of text " * 6
@@ -283,12 +356,13 @@ def test_what_one_piece_shows_and_the_room_its_text_needs_are_its_own():
         sized.append((bool(rule), round(art.cy, 2), round(rule[0].h, 2) if rule else 0.0))
     assert [shown for shown, _, _ in sized] == [False, True, True, True, False]
     assert sized[0] == sized[4] and sized[1] == sized[3]
-    assert sized[0][1] < sized[1][1] < sized[2][1] and sized[2][2] > sized[1][2]   # the art gives way to the rule
+    assert sized[0][1] < sized[1][1] < sized[2][1] and sized[2][2] > sized[1][2]  # the art gives way to the rule
     assert not ctx.slips
     # laid out apart, the two still draw their frame and band with the very same elements (one form)
     short, longer = (ctx.piece("card", {**card, "name": "Card", "text": text}, 63.5, 88.9) for text in ("Short.", long))
     assert [e for e in short if isinstance(e, Box)] and all(
-        one is other for one, other in zip(short, longer, strict=True) if isinstance(one, Box))
+        one is other for one, other in zip(short, longer, strict=True) if isinstance(one, Box)
+    )
 
 
 def test_a_stacked_slot_given_less_than_no_room_is_named_and_a_value_prints_as_given():
@@ -300,11 +374,25 @@ def test_a_stacked_slot_given_less_than_no_room_is_named_and_a_value_prints_as_g
     from pnp.source.slots import Slot, Template
 
     where = ("components.toml", ("templates", "t"))
-    template = Template(name="t", where=where, stack=("a", "b"), slots=(
-        Slot(name="a", where=(where[0], (*where[1], "a")), type="box", fill="#000000", h=Length(mm=-3)),
-        Slot(name="b", where=(where[0], (*where[1], "b")), type="box", fill="#000000", grow=True),
-        Slot(name="n", where=(where[0], (*where[1], "n")), type="text", text="{n}", x=Length(mm=1),
-             y=Length(mm=1), w=Length(mm=6), h=Length(mm=4))))
+    template = Template(
+        name="t",
+        where=where,
+        stack=("a", "b"),
+        slots=(
+            Slot(name="a", where=(where[0], (*where[1], "a")), type="box", fill="#000000", h=Length(mm=-3)),
+            Slot(name="b", where=(where[0], (*where[1], "b")), type="box", fill="#000000", grow=True),
+            Slot(
+                name="n",
+                where=(where[0], (*where[1], "n")),
+                type="text",
+                text="{n}",
+                x=Length(mm=1),
+                y=Length(mm=1),
+                w=Length(mm=6),
+                h=Length(mm=4),
+            ),
+        ),
+    )
     shown = []
     for values in ({"n": 1}, {"n": 1.0}, {"n": None}, {}):
         composed = compose(template, values, 8, 8)
@@ -320,11 +408,32 @@ def _group_of_one_box(*, fill: str, w: float):
     from pnp.source.slots import Slot, Template
 
     where = ("components.toml", ("templates", "t"))
-    spot = Slot(name="spot", where=(where[0], (*where[1], "g", "spot")), type="box", fill=fill,
-                x=Length(mm=2), y=Length(mm=3), w=Length(mm=w), h=Length(mm=5))
-    return Template(name="t", where=where, slots=(
-        Slot(name="g", where=(where[0], (*where[1], "g")), type="group", x=Length(mm=1), y=Length(mm=1),
-             w=Length(mm=10), h=Length(mm=10), slots=(spot,)),))
+    spot = Slot(
+        name="spot",
+        where=(where[0], (*where[1], "g", "spot")),
+        type="box",
+        fill=fill,
+        x=Length(mm=2),
+        y=Length(mm=3),
+        w=Length(mm=w),
+        h=Length(mm=5),
+    )
+    return Template(
+        name="t",
+        where=where,
+        slots=(
+            Slot(
+                name="g",
+                where=(where[0], (*where[1], "g")),
+                type="group",
+                x=Length(mm=1),
+                y=Length(mm=1),
+                w=Length(mm=10),
+                h=Length(mm=10),
+                slots=(spot,),
+            ),
+        ),
+    )
 
 
 def test_a_group_drawn_again_with_the_same_values_gives_its_slots_boxes_again():
@@ -347,7 +456,8 @@ def test_a_group_kept_from_a_larger_piece_still_reports_a_slot_outside_a_smaller
     assert not compose(template, {}, 30, 30).slips
     small = compose(template, {}, 12, 12)
     assert [slip.message for slip in small.slips] == [
-        "lies outside the piece: its box runs 3.0 to 18.0 mm across and 4.0 to 9.0 mm up a 12.0 x 12.0 mm piece"]
+        "lies outside the piece: its box runs 3.0 to 18.0 mm across and 4.0 to 9.0 mm up a 12.0 x 12.0 mm piece"
+    ]
 
 
 def test_a_group_shows_its_slots_by_each_pieces_values():
@@ -358,12 +468,24 @@ def test_a_group_shows_its_slots_by_each_pieces_values():
     from pnp.source.slots import Slot, Template
 
     where = ("components.toml", ("templates", "t"))
-    mark = Slot(name="mark", where=(where[0], (*where[1], "g", "mark")), type="text", text="marked", when="flag",
-                x=Length(mm=1), y=Length(mm=1), w=Length(mm=18), h=Length(mm=6))
-    template = Template(name="t", where=where, slots=(
-        Slot(name="g", where=(where[0], (*where[1], "g")), type="group", slots=(mark,)),))
-    shown = [any(isinstance(e, Text) for e in compose(template, {"flag": flag}, 20, 20).elements)
-             for flag in ("", "yes", None, "None", 0, "0")]
+    mark = Slot(
+        name="mark",
+        where=(where[0], (*where[1], "g", "mark")),
+        type="text",
+        text="marked",
+        when="flag",
+        x=Length(mm=1),
+        y=Length(mm=1),
+        w=Length(mm=18),
+        h=Length(mm=6),
+    )
+    template = Template(
+        name="t", where=where, slots=(Slot(name="g", where=(where[0], (*where[1], "g")), type="group", slots=(mark,)),)
+    )
+    shown = [
+        any(isinstance(e, Text) for e in compose(template, {"flag": flag}, 20, 20).elements)
+        for flag in ("", "yes", None, "None", 0, "0")
+    ]
     assert shown == [False, True, False, True, False, True]
 
 
@@ -380,8 +502,9 @@ def test_pnp_schema_accepts_the_shipped_data_and_flags_a_typo(run, tmp_path):
     """The schemas `pnp schema` writes, run through a JSON Schema validator over every data file
     (every game's and the data-only game's); a typo in a key is flagged as an editor would."""
     project = tmp_path / "proj"
-    shutil.copytree(shipped_layouts_dir(), project / "layouts",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.py", "*.pyc"))
+    shutil.copytree(
+        shipped_layouts_dir(), project / "layouts", ignore=shutil.ignore_patterns("__pycache__", "*.py", "*.pyc")
+    )
     shutil.copytree(DATA_GAMES / "lantern-walk", project / "layouts" / "lantern-walk")
     result = run("schema", "--layouts", project / "layouts")
     assert result.exit_code == 0, result.output
@@ -405,4 +528,4 @@ def test_pnp_schema_accepts_the_shipped_data_and_flags_a_typo(run, tmp_path):
     data["templates"]["card"]["slots"]["art"]["scael"] = 1.2
     assert any("scael" in e.message for e in exit_schema.iter_errors(data))
     card = exit_schema.schema["$defs"]["CardType"]["properties"]["layout"]
-    assert card["default"] == {}            # an editor says a card changes nothing unless told
+    assert card["default"] == {}  # an editor says a card changes nothing unless told

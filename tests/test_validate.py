@@ -58,29 +58,71 @@ def test_a_renderer_that_skips_a_card_fails_validation(run, monkeypatch):
     monkeypatch.setattr(pieces, "_draw_piece", skipping)
     result = run("validate", "exit-from-purgatory")
     assert result.exit_code == 1
-    assert ("exit-from-purgatory: rules.toml:components.apple: Apple card count for 4 players is wrong "
-            "(the rules: 5 per player) (expected 20, found 19)") in result.output
+    assert (
+        "exit-from-purgatory: rules.toml:components.apple: Apple card count for 4 players is wrong "
+        "(the rules: 5 per player) (expected 20, found 19)"
+    ) in result.output
 
 
 EXIT_BREAKS = [
     # (file, old, new, expected line, exit code)
-    ("rules.toml", "label = \"Apple card\"\nper_player = 5", "label = \"Apple card\"\nper_player = 1",
-     "exit-from-purgatory: rules.toml:components.apple.per_player: setup deals 2 Apple cards to each player, so the deck is too small (expected >= 8, found 4)", 1),
-    ("components.toml", "substitute = \"Spades\"", "substitue = \"Spades\"",
-     "exit-from-purgatory/components.toml:cards[1].substitue: unknown key (a typo?)", 1),
-    ("components.toml", "diameter = 20", "diameter = -3",
-     "exit-from-purgatory/components.toml:tokens.diameter: input should be greater than or equal to 12 (found -3)", 1),
-    ("components.toml", 'color = "#b3261e"', 'color = "red"',
-     "exit-from-purgatory/components.toml:cards[0].color: expected a colour like '#b22222', found 'red'", 1),
-    ("components.toml", 'icon = "lorc/lift"', 'icon = "lorc/no-such-icon"',
-     "exit-from-purgatory/components.toml:back.icon: unknown icon 'lorc/no-such-icon'", 1),
+    (
+        "rules.toml",
+        'label = "Apple card"\nper_player = 5',
+        'label = "Apple card"\nper_player = 1',
+        "exit-from-purgatory: rules.toml:components.apple.per_player: setup deals 2 Apple cards to each player, so the deck is too small (expected >= 8, found 4)",
+        1,
+    ),
+    (
+        "components.toml",
+        'substitute = "Spades"',
+        'substitue = "Spades"',
+        "exit-from-purgatory/components.toml:cards[1].substitue: unknown key (a typo?)",
+        1,
+    ),
+    (
+        "components.toml",
+        "diameter = 20",
+        "diameter = -3",
+        "exit-from-purgatory/components.toml:tokens.diameter: input should be greater than or equal to 12 (found -3)",
+        1,
+    ),
+    (
+        "components.toml",
+        'color = "#b3261e"',
+        'color = "red"',
+        "exit-from-purgatory/components.toml:cards[0].color: expected a colour like '#b22222', found 'red'",
+        1,
+    ),
+    (
+        "components.toml",
+        'icon = "lorc/lift"',
+        'icon = "lorc/no-such-icon"',
+        "exit-from-purgatory/components.toml:back.icon: unknown icon 'lorc/no-such-icon'",
+        1,
+    ),
     ("components.toml", "[tokens]", "[tokens", "exit-from-purgatory/components.toml:", 1),
-    ("rules.toml", "per_player = 6", "per_player = 0",
-     "exit-from-purgatory/rules.toml:components.token.per_player: input should be greater than 0 (found 0)", 1),
-    ("rules.toml", "min = 4\ndefault = 4", "min = 4\ndefault = 2",
-     "exit-from-purgatory/rules.toml:players: default 2 is outside 4-…", 1),
-    ("rules.toml", "[components.mat]", "[components.mats]\nkind = \"sheet\"\nlabel = \"Spare\"\nper_player = 1\n\n[components.unused]",
-     "exit-from-purgatory/rules.toml:components.mat: missing: the layout data prints 'mat' pieces, so the rules model must say how many", 1),
+    (
+        "rules.toml",
+        "per_player = 6",
+        "per_player = 0",
+        "exit-from-purgatory/rules.toml:components.token.per_player: input should be greater than 0 (found 0)",
+        1,
+    ),
+    (
+        "rules.toml",
+        "min = 4\ndefault = 4",
+        "min = 4\ndefault = 2",
+        "exit-from-purgatory/rules.toml:players: default 2 is outside 4-…",
+        1,
+    ),
+    (
+        "rules.toml",
+        "[components.mat]",
+        '[components.mats]\nkind = "sheet"\nlabel = "Spare"\nper_player = 1\n\n[components.unused]',
+        "exit-from-purgatory/rules.toml:components.mat: missing: the layout data prints 'mat' pieces, so the rules model must say how many",
+        1,
+    ),
 ]
 
 
@@ -98,7 +140,7 @@ def test_toml_syntax_error_names_file_and_line(run, layouts_copy):
     number = next(i for i, line in enumerate(lines, start=1) if line.startswith("[tokens]"))
     edit(path, "[tokens]", "[tokens")
     result = validate(run, layouts_copy, "exit-from-purgatory")
-    assert result.exit_code == 1          # a data problem like any other; 2 is for usage errors
+    assert result.exit_code == 1  # a data problem like any other; 2 is for usage errors
     assert f"components.toml:{number}: TOML syntax error" in result.output
 
 
@@ -109,8 +151,11 @@ def test_impossible_player_count_is_a_usage_error(run, layouts_copy):
 
 
 def test_build_refuses_a_broken_deck_unless_told(run, layouts_copy, isolated):
-    edit(layouts_copy / "exit-from-purgatory" / "rules.toml", "label = \"Apple card\"\nper_player = 5",
-         "label = \"Apple card\"\nper_player = 1")
+    edit(
+        layouts_copy / "exit-from-purgatory" / "rules.toml",
+        'label = "Apple card"\nper_player = 5',
+        'label = "Apple card"\nper_player = 1',
+    )
     result = run("build", "exit-from-purgatory", "--layouts", layouts_copy)
     assert result.exit_code == 1
     assert "not written" in result.output
@@ -128,7 +173,7 @@ def main_file(game: str) -> str:
 @pytest.mark.parametrize("game", sorted(EVERY_GAME))
 def test_misspelt_key_is_named(run, layouts_copy, game):
     path = layouts_copy / game / main_file(game)
-    path.write_text("titel = \"typo\"\n" + path.read_text())
+    path.write_text('titel = "typo"\n' + path.read_text())
     result = validate(run, layouts_copy, game)
     assert result.exit_code == 1
     assert f"{game}/{main_file(game)}:titel: unknown key (a typo?)" in result.output
@@ -156,21 +201,33 @@ def test_impossible_player_range_in_the_rules_is_named(run, layouts_copy, game):
 
 def test_dropping_a_soul_card_is_counted(run, layouts_copy):
     path = layouts_copy / "straight-to" / "components.toml"
-    edit(path, 'name = "Penitent"\nicon = "lorc/prayer"\ncount = 17', 'name = "Penitent"\nicon = "lorc/prayer"\ncount = 16')
+    edit(
+        path,
+        'name = "Penitent"\nicon = "lorc/prayer"\ncount = 17',
+        'name = "Penitent"\nicon = "lorc/prayer"\ncount = 16',
+    )
     result = validate(run, layouts_copy, "straight-to")
     assert result.exit_code == 1
-    assert ("straight-to: components.toml:souls[0].count (line 49), souls[1].count (line 57), souls[2].count "
-            "(line 65): these Good Soul cards add up to 49; the rules model (rules.toml:components.soul-good) "
-            "asks for 50 (expected 50, found 49)") in result.output
+    assert (
+        "straight-to: components.toml:souls[0].count (line 49), souls[1].count (line 57), souls[2].count "
+        "(line 65): these Good Soul cards add up to 49; the rules model (rules.toml:components.soul-good) "
+        "asks for 50 (expected 50, found 49)"
+    ) in result.output
 
 
 def test_adding_a_soul_card_is_counted(run, layouts_copy):
     path = layouts_copy / "straight-to" / "components.toml"
-    edit(path, 'name = "Fiend"\nicon = "lorc/daemon-skull"\ncount = 16', 'name = "Fiend"\nicon = "lorc/daemon-skull"\ncount = 17')
+    edit(
+        path,
+        'name = "Fiend"\nicon = "lorc/daemon-skull"\ncount = 16',
+        'name = "Fiend"\nicon = "lorc/daemon-skull"\ncount = 17',
+    )
     result = validate(run, layouts_copy, "straight-to")
     assert result.exit_code == 1
-    assert ("souls[5].count (line 89): these Evil Soul cards add up to 51; the rules model "
-            "(rules.toml:components.soul-evil) asks for 50 (expected 50, found 51)") in result.output
+    assert (
+        "souls[5].count (line 89): these Evil Soul cards add up to 51; the rules model "
+        "(rules.toml:components.soul-evil) asks for 50 (expected 50, found 51)"
+    ) in result.output
 
 
 def test_dropping_punished_cards_below_the_tier_minimum(run, layouts_copy):
@@ -182,7 +239,10 @@ def test_dropping_punished_cards_below_the_tier_minimum(run, layouts_copy):
     path.write_text(text[:begin] + text[end:])
     result = validate(run, layouts_copy, "punished")
     assert result.exit_code == 1
-    assert "Tier 1 card (red, Bloodthorn Fen) count for 1 player is wrong (the rules: at least 12) (expected at least 12, found 11)" in result.output
+    assert (
+        "Tier 1 card (red, Bloodthorn Fen) count for 1 player is wrong (the rules: at least 12) (expected at least 12, found 11)"
+        in result.output
+    )
 
 
 def test_validate_all_games_summary(run):
@@ -202,9 +262,14 @@ def test_cut_and_fold_notes_name_a_file_the_game_makes(run, layouts_copy):
     edit(track, '"track.pdf" = ', '"track" = ')
     result = run("validate", "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert ("exit-from-purgatory: components.toml:cover.assembly.card.pdf: no such file (this game makes cards.pdf, "
-            "mats.pdf, aids.pdf) (line ") in result.output
-    assert "straight-to/components.toml:cover.assembly.track: expected the name of one of the game's files" in result.output
+    assert (
+        "exit-from-purgatory: components.toml:cover.assembly.card.pdf: no such file (this game makes cards.pdf, "
+        "mats.pdf, aids.pdf) (line "
+    ) in result.output
+    assert (
+        "straight-to/components.toml:cover.assembly.track: expected the name of one of the game's files"
+        in result.output
+    )
 
 
 def test_notes_as_a_list_by_position_are_refused_with_the_table_to_write(run, layouts_copy):
@@ -214,7 +279,7 @@ def test_notes_as_a_list_by_position_are_refused_with_the_table_to_write(run, la
     path.write_text(text[:start] + 'assembly = ["Cut nothing."]\n')
     result = validate(run, layouts_copy, "seven-steps")
     assert result.exit_code == 1
-    assert 'seven-steps/gamesheet.toml:cover.assembly: give the notes by file, as a table' in result.output
+    assert "seven-steps/gamesheet.toml:cover.assembly: give the notes by file, as a table" in result.output
 
 
 def test_a_game_without_its_rules_sheet_is_refused_with_what_to_write(run, layouts_copy):

@@ -25,9 +25,9 @@ from pnp.games import BUILT_IN, GAMES
 
 REFERENCES = Path(__file__).parent / "visual"
 DIFFS = REFERENCES / "diff"
-DPI = 24              # a millimetre is about one pixel: small files, yet a 1 mm move shows
-CHANGED = 48          # a pixel differs when a channel moves more than this (of 255): not anti-aliasing noise
-ALLOWED = 12          # pixels that may differ on a page
+DPI = 24  # a millimetre is about one pixel: small files, yet a 1 mm move shows
+CHANGED = 48  # a pixel differs when a channel moves more than this (of 255): not anti-aliasing noise
+ALLOWED = 12  # pixels that may differ on a page
 
 
 def _own() -> set[str]:
@@ -70,7 +70,9 @@ def rendered(default_build, request):
 
 def _difference(reference: Image.Image, image: Image.Image) -> tuple[int, Image.Image]:
     """How many pixels differ beyond noise, and a picture of where (red on a faded page)."""
-    bands = [band.point(lambda v: 255 if v > CHANGED else 0) for band in ImageChops.difference(reference, image).split()]
+    bands = [
+        band.point(lambda v: 255 if v > CHANGED else 0) for band in ImageChops.difference(reference, image).split()
+    ]
     worst = ImageChops.lighter(ImageChops.lighter(bands[0], bands[1]), bands[2])
     count = worst.histogram()[255]
     faded = Image.blend(image, Image.new("RGB", image.size, "white"), 0.7)
@@ -80,17 +82,21 @@ def _difference(reference: Image.Image, image: Image.Image) -> tuple[int, Image.
 
 def test_every_page_kind_has_a_reference(rendered):
     """No page kind goes unwatched, and no reference outlives its page."""
-    stored = {str(p.relative_to(REFERENCES).with_suffix("")) for p in REFERENCES.glob("*/*.png")
-              if p.parent != DIFFS}
-    assert set(rendered) == stored, ("pages without a reference: "
-                                     f"{sorted(set(rendered) - stored)}; references without a page: "
-                                     f"{sorted(stored - set(rendered))} (refresh: pytest "
-                                     "tests/test_visual_regression.py --refresh-visual)")
+    stored = {str(p.relative_to(REFERENCES).with_suffix("")) for p in REFERENCES.glob("*/*.png") if p.parent != DIFFS}
+    assert set(rendered) == stored, (
+        "pages without a reference: "
+        f"{sorted(set(rendered) - stored)}; references without a page: "
+        f"{sorted(stored - set(rendered))} (refresh: pytest "
+        "tests/test_visual_regression.py --refresh-visual)"
+    )
     assert len(rendered) >= 30
     unwatched = sorted(_own() - _watched())
     if unwatched:
-        warnings.warn(f"no visual references yet for {', '.join(unwatched)}: make them with pytest "
-                      "tests/test_visual_regression.py --refresh-visual, look at them, and commit them", stacklevel=1)
+        warnings.warn(
+            f"no visual references yet for {', '.join(unwatched)}: make them with pytest "
+            "tests/test_visual_regression.py --refresh-visual, look at them, and commit them",
+            stacklevel=1,
+        )
 
 
 def test_pages_look_as_they_did(rendered):
@@ -98,7 +104,7 @@ def test_pages_look_as_they_did(rendered):
     for name, image in sorted(rendered.items()):
         path = REFERENCES / f"{name}.png"
         if not path.exists():
-            continue                       # named by the test above
+            continue  # named by the test above
         reference = Image.open(path).convert("RGB")
         if reference.size != image.size:
             failures.append(f"{name}: {image.size} px, the reference is {reference.size} px")
@@ -112,5 +118,7 @@ def test_pages_look_as_they_did(rendered):
             out = DIFFS / f"{name.replace('/', '--')}.png"
             sheet.save(out)
             failures.append(f"{name}: {count} pixels changed (reference | now | difference: {out})")
-    assert not failures, ("pages look different from their references; if that was meant, refresh them with "
-                          "pytest tests/test_visual_regression.py --refresh-visual\n" + "\n".join(failures))
+    assert not failures, (
+        "pages look different from their references; if that was meant, refresh them with "
+        "pytest tests/test_visual_regression.py --refresh-visual\n" + "\n".join(failures)
+    )

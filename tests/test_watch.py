@@ -61,7 +61,7 @@ def test_a_saved_edit_rebuilds_the_pdf_and_signals_a_reload(watching):
 def test_the_live_gallery_in_a_real_browser(watching, browser):
     _, url, _ = watching
     dom = browser(url)
-    assert 'data-live-reload="on"' in dom                 # the reload script ran in the page
+    assert 'data-live-reload="on"' in dom  # the reload script ran in the page
     assert int(re.search(r'data-images="(\d+)"', dom).group(1)) >= 3
     assert re.search(r'data-broken="0"', dom)
     assert "Punished" in dom

@@ -62,23 +62,24 @@ def print_duplex(pdf: bytes, duplex: str, offset: tuple[float, float], label: st
         if side is None:
             continue
         name, kind = side
-        partner = number + 1 if number % 2 else number - 1        # the other side of this sheet
+        partner = number + 1 if number % 2 else number - 1  # the other side of this sheet
         other = labels[partner - 1] if partner <= len(labels) else None
         if kind == "backs":
             assert number % 2 == 0, f"{label}: backs on page {number} print on the front of a sheet"
             assert other == (name, "fronts"), f"{label}: page {number} ({name} backs) is behind {other}"
             front, back = trims[partner - 1], trims[number - 1]
-            if duplex == "long":     # the sheet turns over its long (vertical) edge: x mirrors
+            if duplex == "long":  # the sheet turns over its long (vertical) edge: x mirrors
                 expected = [width - front[2], front[1], width - front[0], front[3]]
-            else:                    # over its short edge: y mirrors
+            else:  # over its short edge: y mirrors
                 expected = [front[0], height - front[3], front[2], height - front[1]]
             dx, dy = offset[0] * MM, offset[1] * MM
             expected = [expected[0] + dx, expected[1] + dy, expected[2] + dx, expected[3] + dy]
             assert back == pytest.approx(expected, abs=0.2 * MM), f"{label}: page {number}"
             paired += 1
-        else:           # a page headed "fronts" has its backs behind it; one without says so
-            assert number % 2 == 1 and other == (name, "backs"), \
+        else:  # a page headed "fronts" has its backs behind it; one without says so
+            assert number % 2 == 1 and other == (name, "backs"), (
                 f"{label}: fronts on page {number} ({name}) back onto {other}"
+            )
     return paired
 
 
@@ -87,15 +88,21 @@ def test_whole_files_print_duplex_with_every_back_behind_its_front(paper, bleed,
     paired = 0
     for game, result in built(paper, bleed, duplex).items():
         for doc in result.documents:
-            paired += print_duplex(doc.pdf, duplex, OFFSET if paper == "a4" else (0.0, 0.0),
-                                   f"{game}/{doc.filename} {paper} bleed={bleed} {duplex}")
-            text = " ".join(" ".join(page.get_textpage().get_text_range().split())
-                            for page in pdfium.PdfDocument(io.BytesIO(doc.pdf)))
+            paired += print_duplex(
+                doc.pdf,
+                duplex,
+                OFFSET if paper == "a4" else (0.0, 0.0),
+                f"{game}/{doc.filename} {paper} bleed={bleed} {duplex}",
+            )
+            text = " ".join(
+                " ".join(page.get_textpage().get_text_range().split())
+                for page in pdfium.PdfDocument(io.BytesIO(doc.pdf))
+            )
             other = "short" if duplex == "long" else "long"
             # the pages and the print guide name the edge the file is made for, and only that one
             if ": backs" in text or doc.filename == "rules.pdf" and "flip on" in text:
                 assert f"flip on {duplex} edge" in text and f"flip on {other} edge" not in text, doc.filename
-    assert paired >= 20     # Exit's cards and tokens, the Souls, Destiny cards, Punished's tiers
+    assert paired >= 20  # Exit's cards and tokens, the Souls, Destiny cards, Punished's tiers
 
 
 def test_every_file_with_backs_opens_on_its_first_fronts():
@@ -105,10 +112,12 @@ def test_every_file_with_backs_opens_on_its_first_fronts():
         for doc in result.documents:
             labels = page_labels(doc.pdf)
             if any(label and label[1] == "backs" for label in labels):
-                assert labels[0] and labels[0][1] == "fronts" and labels[1] == (labels[0][0], "backs"), \
-                    (game, doc.filename)
+                assert labels[0] and labels[0][1] == "fronts" and labels[1] == (labels[0][0], "backs"), (
+                    game,
+                    doc.filename,
+                )
                 checked += 1
-    assert checked >= 3          # Exit's cards and tokens, the Soul and Destiny cards, Punished's tiers
+    assert checked >= 3  # Exit's cards and tokens, the Soul and Destiny cards, Punished's tiers
 
 
 GUIDE_FILE = re.compile(r"([a-z0-9-]+\.pdf): (\d+) pages?, (\d+) sheets?\s*Print (double|single)-sided")
@@ -143,10 +152,15 @@ def test_the_default_build_prints_on_few_sheets_and_says_so(run, isolated):
             pages_total += pages
             if name != "rules.pdf":
                 pieces += sheets
-        assert GUIDE_TOTAL.search(guide).groups() == (str(len(files)), str(sum(v[0] for v in listed.values())),
-                                                        str(game_sheets)), game
-        assert f"{game}: {len(files)} PDFs, {sum(v[0] for v in listed.values())} pages on {game_sheets} sheets" \
+        assert GUIDE_TOTAL.search(guide).groups() == (
+            str(len(files)),
+            str(sum(v[0] for v in listed.values())),
+            str(game_sheets),
+        ), game
+        assert (
+            f"{game}: {len(files)} PDFs, {sum(v[0] for v in listed.values())} pages on {game_sheets} sheets"
             in result.output
+        )
         assert game_sheets <= SHEETS_REACHED["a4"].get(game, game_sheets), (game, game_sheets)
         total += game_sheets
         if f"| {load_rules(read_game(game, data_folder(game, None))).game.title} |" in readme:
@@ -193,10 +207,15 @@ def test_gutterfold_puts_each_back_beside_its_front_across_the_fold(paper, bleed
                 left, _, right, _ = (float(v) for v in page.trimbox)
                 assert left + right == pytest.approx(width, abs=0.2 * MM), (game, doc.filename, number)
                 pages = pages or scan(doc.pdf)
-                folds = [ln for ln in pages[number].lines if abs(ln[0][0] - width / 2) < 0.01
-                         and abs(ln[1][0] - width / 2) < 0.01 and abs(ln[1][1] - ln[0][1]) > 100 * MM]
+                folds = [
+                    ln
+                    for ln in pages[number].lines
+                    if abs(ln[0][0] - width / 2) < 0.01
+                    and abs(ln[1][0] - width / 2) < 0.01
+                    and abs(ln[1][1] - ln[0][1]) > 100 * MM
+                ]
                 assert folds, (game, doc.filename, number)
-                assert left < width / 2 - 5 * MM and right > width / 2 + 5 * MM    # pieces on both halves
+                assert left < width / 2 - 5 * MM and right > width / 2 + 5 * MM  # pieces on both halves
                 folded += 1
     assert folded >= 10
 
@@ -234,13 +253,15 @@ def test_every_back_reads_upright_when_its_piece_is_turned_over(paper, duplex):
             front_reads = _reading(document[face.page - 1].get_textpage(), face.box)
             back_reads = _reading(document[back.page - 1].get_textpage(), back.box)
             if front_reads is None or back_reads is None:
-                continue                 # a side without text (an icon token)
+                continue  # a side without text (an icon token)
             dx, dy = math.cos(math.radians(front_reads + 180)), math.sin(math.radians(front_reads + 180))
             dx, dy = (-dx, dy) if duplex == "long" else (dx, -dy)
             expected = round(math.degrees(math.atan2(dy, dx)) / 90) % 4 * 90
-            assert back_reads == expected, (f"{game}/{back.document} p{back.page} {back.kind} {back.name!r}: "
-                                            f"the face reads at {front_reads}°, the back at {back_reads}°, "
-                                            f"upright would be {expected}°")
+            assert back_reads == expected, (
+                f"{game}/{back.document} p{back.page} {back.kind} {back.name!r}: "
+                f"the face reads at {front_reads}°, the back at {back_reads}°, "
+                f"upright would be {expected}°"
+            )
             checked += 1
     assert checked >= 40
 
@@ -257,8 +278,9 @@ def test_folded_and_glued_files_are_described_as_they_are_made(duplex):
     for game in ("exit-from-purgatory", "straight-to"):
         result = build_game(game, Settings(paper="a4", duplex=duplex, back_offset="2,-1"), store)
         rules = next(doc for doc in result.documents if doc.filename == "rules.pdf")
-        guide = " ".join(" ".join(page.get_textpage().get_text_range().split())
-                         for page in pdfium.PdfDocument(io.BytesIO(rules.pdf)))
+        guide = " ".join(
+            " ".join(page.get_textpage().get_text_range().split()) for page in pdfium.PdfDocument(io.BytesIO(rules.pdf))
+        )
         with_backs = {p.document for p in result.manifest.placed if p.side == "back"}
         assert with_backs, game
         for name in with_backs:
@@ -267,8 +289,11 @@ def test_folded_and_glued_files_are_described_as_they_are_made(duplex):
         assert "print double-sided" not in guide.lower().replace("print double-sided (either edge)", ""), game
         if duplex == "off":
             width = Settings(paper="a4").paper.width / MM
-            faces = sorted((round(width - p.box.x - p.box.w, 1), round(p.box.y, 1)) for p in result.manifest.placed
-                           if p.side == "face" and p.document in with_backs and p.back)
+            faces = sorted(
+                (round(width - p.box.x - p.box.w, 1), round(p.box.y, 1))
+                for p in result.manifest.placed
+                if p.side == "face" and p.document in with_backs and p.back
+            )
             backs = sorted((round(p.box.x, 1), round(p.box.y, 1)) for p in result.manifest.placed if p.side == "back")
             assert set(backs) <= set(faces), f"{game}: glued backs moved by the back offset"
 

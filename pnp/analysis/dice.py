@@ -27,7 +27,7 @@ def p_greater(mine: int, theirs: int) -> Fraction:
     """P(the sum of `mine` dice is strictly higher than the sum of `theirs`)."""
     a, b = sum_distribution(mine), sum_distribution(theirs)
     below = [Fraction(0)] * (len(a) + 1)
-    for s, p in enumerate(b):                 # below[s] = P(theirs < s)
+    for s, p in enumerate(b):  # below[s] = P(theirs < s)
         for t in range(s + 1, len(below)):
             below[t] += p
     return sum((p * below[s] for s, p in enumerate(a)), Fraction(0))
@@ -37,8 +37,10 @@ def p_greater(mine: int, theirs: int) -> Fraction:
 def rolls(dice: int, sides: int = 6) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Every roll of `dice` dice as a sorted tuple with the number of the sides ** dice ordered
     rolls that show it (its multinomial weight)."""
-    return tuple((faces, factorial(dice) // prod(factorial(n) for n in Counter(faces).values()))
-                 for faces in combinations_with_replacement(range(1, sides + 1), dice))
+    return tuple(
+        (faces, factorial(dice) // prod(factorial(n) for n in Counter(faces).values()))
+        for faces in combinations_with_replacement(range(1, sides + 1), dice)
+    )
 
 
 @cache

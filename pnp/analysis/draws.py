@@ -13,13 +13,13 @@ from typing import TypeVar
 Item = TypeVar("Item")
 
 
-TABLED = 5                  # rolls of up to this many dice come from a table of every ordered roll
+TABLED = 5  # rolls of up to this many dice come from a table of every ordered roll
 
 
 def roll(rng: random.Random, dice: int) -> tuple[int, ...]:
     """`dice` six-sided dice, sorted."""
     if dice <= TABLED:
-        return ordered_rolls(dice)[int(rng.random() * 6 ** dice)]
+        return ordered_rolls(dice)[int(rng.random() * 6**dice)]
     draw = rng.random
     return tuple(sorted(int(draw() * 6) + 1 for _ in range(dice)))
 

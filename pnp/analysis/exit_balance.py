@@ -15,9 +15,9 @@ from pnp.source.rules import RulesModel
 
 ROLLS = {
     "dice": "The rule: one die plus one more die per Lantern laid, against one die plus one more die per apple "
-            "token of the active player's, totals compared.",
+    "token of the active player's, totals compared.",
     "single-die": "The author's suggested variant: one die plus the Lanterns laid, against one die plus the "
-                  "challenges done, a natural 6 succeeding whatever the totals.",
+    "challenges done, a natural 6 succeeding whatever the totals.",
 }
 
 
@@ -45,18 +45,38 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
             total = rules.components[card.id].expected(n)
             left = total - dealt * n
             pile += left
-            row.append(Figure(key=f"pile.{card.id}.p{n}", label=f"{card.name} cards left to draw, {n} players",
-                              value=left, style="count"))
+            row.append(
+                Figure(
+                    key=f"pile.{card.id}.p{n}",
+                    label=f"{card.name} cards left to draw, {n} players",
+                    value=left,
+                    style="count",
+                )
+            )
         row.append(Figure(key=f"pile.total.p{n}", label=f"draw pile, {n} players", value=pile, style="count"))
-        row.append(Figure(key=f"pile.turns.p{n}", label=f"draws per player before the pile runs out, {n} players",
-                          value=pile / n, digits=1))
+        row.append(
+            Figure(
+                key=f"pile.turns.p{n}",
+                label=f"draws per player before the pile runs out, {n} players",
+                value=pile / n,
+                digits=1,
+            )
+        )
         rows.append(row)
     cards = Section(
         title="Cards at the start",
-        text=[f"Each player is dealt {dealt} cards of each type; the rest form the draw pile, "
-              "which only shrinks (cards are never discarded)."],
-        tables=[Table(title="Draw pile after the deal", columns=["players"] + [c.name for c in data.cards]
-                      + ["draw pile", "draws each"], rows=rows)])
+        text=[
+            f"Each player is dealt {dealt} cards of each type; the rest form the draw pile, "
+            "which only shrinks (cards are never discarded)."
+        ],
+        tables=[
+            Table(
+                title="Draw pile after the deal",
+                columns=["players"] + [c.name for c in data.cards] + ["draw pile", "draws each"],
+                rows=rows,
+            )
+        ],
+    )
     heaven, hell = rules.facts.get("heaven_dice", 7), rules.facts.get("hell_dice", 6)
     tokens = rules.facts.get("challenges", 6)
     exit_rows: list[list[Cell]] = []
@@ -65,32 +85,71 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
         up, down = p_greater(k, heaven), p_greater(k, hell)
         series["Heaven"].append(float(up))
         series["Hell"].append(float(down))
-        exit_rows.append([str(k), Figure(key=f"exit.heaven.k{k}", label=f"enter Heaven with {k} dice against {heaven}",
-                                         value=float(up), style="percent", digits=2),
-                          Figure(key=f"exit.hell.k{k}", label=f"enter Hell with {k} dice against {hell}",
-                                 value=float(down), style="percent", digits=2)])
+        exit_rows.append(
+            [
+                str(k),
+                Figure(
+                    key=f"exit.heaven.k{k}",
+                    label=f"enter Heaven with {k} dice against {heaven}",
+                    value=float(up),
+                    style="percent",
+                    digits=2,
+                ),
+                Figure(
+                    key=f"exit.hell.k{k}",
+                    label=f"enter Hell with {k} dice against {hell}",
+                    value=float(down),
+                    style="percent",
+                    digits=2,
+                ),
+            ]
+        )
     exit_roll = Section(
         title="The exit roll, exactly",
-        text=[f"One die per matching token against the left neighbour's {heaven} dice (Heaven) or {hell} dice "
-              "(Hell); the total must be strictly higher. Computed from the exact distributions of dice sums."],
-        tables=[Table(title="Chance to get out on one roll", columns=["your dice", f"Heaven (vs {heaven})",
-                                                                     f"Hell (vs {hell})"], rows=exit_rows)],
-        plots=[Plot(key="exit-roll", title="The exit roll", kind="line", x=list(range(1, tokens + 1)),
-                    series=series, xlabel="your dice (matching tokens)", ylabel="chance to get out", percent=True)])
+        text=[
+            f"One die per matching token against the left neighbour's {heaven} dice (Heaven) or {hell} dice "
+            "(Hell); the total must be strictly higher. Computed from the exact distributions of dice sums."
+        ],
+        tables=[
+            Table(
+                title="Chance to get out on one roll",
+                columns=["your dice", f"Heaven (vs {heaven})", f"Hell (vs {hell})"],
+                rows=exit_rows,
+            )
+        ],
+        plots=[
+            Plot(
+                key="exit-roll",
+                title="The exit roll",
+                kind="line",
+                x=list(range(1, tokens + 1)),
+                series=series,
+                xlabel="your dice (matching tokens)",
+                ylabel="chance to get out",
+                percent=True,
+            )
+        ],
+    )
     rule = data.roll.rule
     other = "single-die" if rule == "dice" else "dice"
     tables = [_challenge_table(rule, tokens, printed=True), _challenge_table(other, tokens, printed=False)]
     challenge = Section(
         title="Attempting a challenge, exactly",
-        text=[f"Printed and played: {ROLLS[rule]} Beside it, {ROLLS[other].lower()} A tie succeeds in both; "
-              "the roll printed on the Lantern card and the aid is chosen in components.toml [roll]."],
-        tables=tables)
+        text=[
+            f"Printed and played: {ROLLS[rule]} Beside it, {ROLLS[other].lower()} A tie succeeds in both; "
+            "the roll printed on the Lantern card and the aid is chosen in components.toml [roll]."
+        ],
+        tables=tables,
+    )
     mean = sum(s * p for s, p in enumerate(sum_distribution(heaven)))
-    headline = [figure(exit_rows[-1][1]), figure(exit_rows[-1][2]),
-                Figure(key="exit.heaven.mean", label=f"mean of {heaven} dice", value=float(mean), digits=1)]
-    return GameReport(game="exit-from-purgatory", title=rules.game.title, sections=[cards, exit_roll, challenge],
-                      headline=headline)
-
+    headline = [
+        figure(exit_rows[-1][1]),
+        figure(exit_rows[-1][2]),
+        Figure(key="exit.heaven.mean", label=f"mean of {heaven} dice", value=float(mean), digits=1),
+    ]
+    return GameReport(
+        game="exit-from-purgatory", title=rules.game.title, sections=[cards, exit_roll, challenge], headline=headline
+    )
 
 
 def _challenge_table(rule: str, tokens: int, *, printed: bool) -> Table:
@@ -98,12 +157,23 @@ def _challenge_table(rule: str, tokens: int, *, printed: bool) -> Table:
     against = "apple tokens" if rule == "dice" else "challenges done"
     prefix = "challenge" if printed else f"challenge.{rule}"
     rows: list[list[Cell]] = [
-        [str(lanterns)] + [
-            Figure(key=f"{prefix}.l{lanterns}.a{n}", label=f"challenge ({rule}) with {lanterns} Lanterns against "
-                   f"{n} {against}", value=float(p_challenge(lanterns, n, rule)), style="percent", digits=1)
-            for n in range(tokens + 1)]
-        for lanterns in range(4)]
+        [str(lanterns)]
+        + [
+            Figure(
+                key=f"{prefix}.l{lanterns}.a{n}",
+                label=f"challenge ({rule}) with {lanterns} Lanterns against {n} {against}",
+                value=float(p_challenge(lanterns, n, rule)),
+                style="percent",
+                digits=1,
+            )
+            for n in range(tokens + 1)
+        ]
+        for lanterns in range(4)
+    ]
     title = "Chance of success under the rule" if rule == "dice" else "Chance of success under the author's variant"
     where = " (printed as a variant on the rules sheet, not on the cards or aid)"
-    return Table(title=title + ("" if printed else where),
-                 columns=["Lanterns laid"] + [f"{n} {against}" for n in range(tokens + 1)], rows=rows)
+    return Table(
+        title=title + ("" if printed else where),
+        columns=["Lanterns laid"] + [f"{n} {against}" for n in range(tokens + 1)],
+        rows=rows,
+    )

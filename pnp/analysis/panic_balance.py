@@ -39,54 +39,113 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
     rows: list[list[Cell]] = []
     for n in range(low, high + 1):
         left = deck - f.get("cards_dealt", 3) * n
-        rows.append([str(n), Figure(key=f"cards.left.p{n}", label=f"cards on the spaces, {n} players", value=left,
-                                    style="count"),
-                     Figure(key=f"cards.space.p{n}", label=f"cards per space, {n} players", value=left / spaces,
-                            digits=1)])
-    cards = Section(title="Cards after the deal",
-                    text=[f"{deck} cards; {f.get('cards_dealt', 3)} dealt to each player, the rest cut into {spaces} "
-                          "face-up stacks. A space that runs out of cards ends the game."],
-                    tables=[Table(title="Cards on the board", columns=["players", "cards left", "per space"],
-                                  rows=rows)])
+        rows.append(
+            [
+                str(n),
+                Figure(key=f"cards.left.p{n}", label=f"cards on the spaces, {n} players", value=left, style="count"),
+                Figure(key=f"cards.space.p{n}", label=f"cards per space, {n} players", value=left / spaces, digits=1),
+            ]
+        )
+    cards = Section(
+        title="Cards after the deal",
+        text=[
+            f"{deck} cards; {f.get('cards_dealt', 3)} dealt to each player, the rest cut into {spaces} "
+            "face-up stacks. A space that runs out of cards ends the game."
+        ],
+        tables=[Table(title="Cards on the board", columns=["players", "cards left", "per space"], rows=rows)],
+    )
     neutral_rows: list[list[Cell]] = []
     series: dict[str, list[float]] = {}
-    for label, start in (("3 or 4 players", f.get("neutralise_from", 4)),
-                         (f"1 or {f.get('small_group', 2)} players", f.get("neutralise_from_small", 3))):
+    for label, start in (
+        ("3 or 4 players", f.get("neutralise_from", 4)),
+        (f"1 or {f.get('small_group', 2)} players", f.get("neutralise_from_small", 3)),
+    ):
         p = Fraction(7 - start, 6)
         heart = 1 - (1 - p) ** 2
         club = min(Fraction(1), Fraction(8 - start, 6))
         cost = (1 - p) / p
         key = f"n{start}"
-        figures = [Figure(key=f"neutralise.{key}", label=f"neutralise on {start}-6", value=float(p), style="percent",
-                          digits=1),
-                   Figure(key=f"neutralise.{key}.heart", label="with a HEART reroll", value=float(heart),
-                          style="percent", digits=1),
-                   Figure(key=f"neutralise.{key}.club", label="with a CLUB (+1)", value=float(club),
-                          style="percent", digits=1),
-                   Figure(key=f"neutralise.{key}.cost", label="hand limit lost per particle removed (mean)",
-                          value=float(cost), digits=2)]
+        figures = [
+            Figure(
+                key=f"neutralise.{key}", label=f"neutralise on {start}-6", value=float(p), style="percent", digits=1
+            ),
+            Figure(
+                key=f"neutralise.{key}.heart",
+                label="with a HEART reroll",
+                value=float(heart),
+                style="percent",
+                digits=1,
+            ),
+            Figure(
+                key=f"neutralise.{key}.club", label="with a CLUB (+1)", value=float(club), style="percent", digits=1
+            ),
+            Figure(
+                key=f"neutralise.{key}.cost",
+                label="hand limit lost per particle removed (mean)",
+                value=float(cost),
+                digits=2,
+            ),
+        ]
         series[f"{start}-6 ({label})"] = [figure.value for figure in figures[:3]]
         neutral_rows.append([f"{start}-6 ({label})", *figures])
-    neutral = Section(title="Neutralising a particle, exactly",
-                      tables=[Table(title="One particle", columns=["roll needed", "plain", "HEART reroll", "CLUB +1",
-                                                                   "hand limit lost"], rows=neutral_rows)],
-                      plots=[Plot(key="particle-neutralise", title="Chance to neutralise one particle", kind="bar",
-                                  x=["plain", "HEART reroll", "CLUB +1"], series=series, xlabel="",
-                                  ylabel="chance", percent=True)])
+    neutral = Section(
+        title="Neutralising a particle, exactly",
+        tables=[
+            Table(
+                title="One particle",
+                columns=["roll needed", "plain", "HEART reroll", "CLUB +1", "hand limit lost"],
+                rows=neutral_rows,
+            )
+        ],
+        plots=[
+            Plot(
+                key="particle-neutralise",
+                title="Chance to neutralise one particle",
+                kind="bar",
+                x=["plain", "HEART reroll", "CLUB +1"],
+                series=series,
+                xlabel="",
+                ylabel="chance",
+                percent=True,
+            )
+        ],
+    )
     capacity = spaces * f.get("particles_per_space", 6)
     room = capacity - f.get("starting_particles", 5)
     turns = turns_to_fill(room)
     fill_rows: list[list[Cell]] = []
     for n in range(low, high + 1):
-        fill_rows.append([str(n), Figure(key=f"fill.rounds.p{n}", label=f"rounds until the board overflows, {n} "
-                                         "players, nothing removed", value=float(rounds_to_fill(room, n)), digits=2)])
+        fill_rows.append(
+            [
+                str(n),
+                Figure(
+                    key=f"fill.rounds.p{n}",
+                    label=f"rounds until the board overflows, {n} players, nothing removed",
+                    value=float(rounds_to_fill(room, n)),
+                    digits=2,
+                ),
+            ]
+        )
     emerge = Section(
         title="Particles emerging",
-        text=[f"One die of particles emerges after every turn (3.5 on average) onto a board that holds {capacity}; "
-              f"{f.get('starting_particles', 5)} are there at the start."],
-        figures=[Figure(key="fill.turns", label="turns until the board overflows if nothing is removed",
-                        value=float(turns), digits=2),
-                 Figure(key="emerge.mean", label="particles emerging per turn (mean)", value=3.5, digits=1)],
-        tables=[Table(title="Rounds until overflow", columns=["players", "rounds"], rows=fill_rows)])
-    return GameReport(game="particle-panic", title=rules.game.title, sections=[cards, neutral, emerge],
-                      headline=[figure(neutral_rows[0][1]), emerge.figures[0]])
+        text=[
+            f"One die of particles emerges after every turn (3.5 on average) onto a board that holds {capacity}; "
+            f"{f.get('starting_particles', 5)} are there at the start."
+        ],
+        figures=[
+            Figure(
+                key="fill.turns",
+                label="turns until the board overflows if nothing is removed",
+                value=float(turns),
+                digits=2,
+            ),
+            Figure(key="emerge.mean", label="particles emerging per turn (mean)", value=3.5, digits=1),
+        ],
+        tables=[Table(title="Rounds until overflow", columns=["players", "rounds"], rows=fill_rows)],
+    )
+    return GameReport(
+        game="particle-panic",
+        title=rules.game.title,
+        sections=[cards, neutral, emerge],
+        headline=[figure(neutral_rows[0][1]), emerge.figures[0]],
+    )

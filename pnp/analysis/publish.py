@@ -28,7 +28,7 @@ MAX_FIGURES = 1024 * 1024
 @dataclass(frozen=True, kw_only=True)
 class Published:
     page: Path
-    lines: list[str]                 # the text summary, ending with the figures that moved
+    lines: list[str]  # the text summary, ending with the figures that moved
 
 
 def publish(source: GameSource, store: IconStore, output: Path) -> Published:
@@ -46,20 +46,27 @@ def publish(source: GameSource, store: IconStore, output: Path) -> Published:
     report: GameReport = analyse(source, store, rules) if analyse else without_analysis(game.slug, rules)
     figures = report.figures()
     previous = _previous(recorded)
-    moved = {key: old for key, old in previous.items()
-             if key in figures and figures[key].shown(old) != figures[key].shown()}
-    written: dict[str, bytes] = {f"{PLOTS}/{plot.key}.svg": svg(plot) for section in report.sections
-                                 for plot in section.plots}
+    moved = {
+        key: old for key, old in previous.items() if key in figures and figures[key].shown(old) != figures[key].shown()
+    }
+    written: dict[str, bytes] = {
+        f"{PLOTS}/{plot.key}.svg": svg(plot) for section in report.sections for plot in section.plots
+    }
     written[REPORT_FILE] = page(report, moved).encode("utf-8")
     for name, data in written.items():
         write_bytes_atomic(target / name, data, root=output)
     headline = [f"{report.title}: " + "; ".join(f"{f.label} {f.shown()}" for f in report.headline)]
-    record = {"inputs": inputs, "headline": headline,
-              "files": {name: hashlib.sha256(data).hexdigest() for name, data in written.items()},
-              "figures": {key: {"value": figure.value, "label": figure.label} for key, figure in figures.items()}}
+    record = {
+        "inputs": inputs,
+        "headline": headline,
+        "files": {name: hashlib.sha256(data).hexdigest() for name, data in written.items()},
+        "figures": {key: {"value": figure.value, "label": figure.label} for key, figure in figures.items()},
+    }
     write_bytes_atomic(target / FIGURES_FILE, (json.dumps(record, indent=1) + "\n").encode(), root=output)
-    lines = headline + [f"  moved: {figures[key].label}: {figures[key].shown(old)} -> {figures[key].shown()}"
-                        for key, old in sorted(moved.items())]
+    lines = headline + [
+        f"  moved: {figures[key].label}: {figures[key].shown(old)} -> {figures[key].shown()}"
+        for key, old in sorted(moved.items())
+    ]
     return Published(page=target / REPORT_FILE, lines=lines)
 
 
@@ -96,11 +103,21 @@ def _unchanged(data: Any, target: Path, inputs: str) -> list[str] | None:
 
 def without_analysis(slug: str, rules: RulesModel) -> GameReport:
     """The page of a game that registers no analysis: it says so, and how to add one."""
-    return GameReport(game=slug, title=rules.game.title, headline=[], sections=[Section(
-        title="No balance report", text=[
-            "This game registers no analysis, so there are no odds or simulations to show.",
-            'A game adds one by naming a function in its Game entry: analysis = "module:analyse", taking the '
-            "game's data source, the icon store and the rules model, and returning a GameReport."])])
+    return GameReport(
+        game=slug,
+        title=rules.game.title,
+        headline=[],
+        sections=[
+            Section(
+                title="No balance report",
+                text=[
+                    "This game registers no analysis, so there are no odds or simulations to show.",
+                    'A game adds one by naming a function in its Game entry: analysis = "module:analyse", taking the '
+                    "game's data source, the icon store and the rules model, and returning a GameReport.",
+                ],
+            )
+        ],
+    )
 
 
 def _previous(data: Any) -> dict[str, float]:
@@ -122,7 +139,7 @@ def svg(plot: Plot) -> bytes:
     from matplotlib.ticker import PercentFormatter
 
     figure = Figure(figsize=(6.4, 3.4))
-    FigureCanvasSVG(figure)                # the layout measures text as the SVG will show it
+    FigureCanvasSVG(figure)  # the layout measures text as the SVG will show it
     axes = figure.subplots()
     names = list(plot.series)
     if plot.kind == "bar":
@@ -144,7 +161,7 @@ def svg(plot: Plot) -> bytes:
         axes.legend(fontsize=8)
     figure.tight_layout()
     buffer = io.BytesIO()
-    with rc_context({"svg.hashsalt": plot.key}):     # ids from the content, not from a random salt
+    with rc_context({"svg.hashsalt": plot.key}):  # ids from the content, not from a random salt
         figure.savefig(buffer, format="svg", metadata={"Date": None})
     return buffer.getvalue()
 

@@ -21,20 +21,22 @@ RUNS = 20_000
 SEED = 3
 STATS = ("MAW", "BONE", "ICHOR", "PAIN")
 ICHOR = STATS.index("ICHOR")
-Stats = tuple[int, ...]                                     # in the order of STATS
-MODEL = ("A run plays the printed game with one stated policy. Setup as printed: deck I and deck II shuffled, "
-         "deck III shuffled without its Guardians and one Guardian, drawn at random, beneath it (the others out). "
-         "Each turn the top card goes to your hand while cards in hand and tokens are under the limit (BONE, "
-         "never more than 3) and it is not the Guardian; otherwise it is flipped and faced. In an encounter, "
-         "cards in hand and tokens are played only to meet an earlier check than the stats meet alone (the "
-         "fewest, largest boosts first); a discard cost is paid from the hand or leaves its check unmet. "
-         "Changes marked * last only the encounter, except a * gain won from a check, which lasts through the "
-         "next (our reading, as printed); the rest stay. SELF gains go to the lowest of MAW, BONE and ICHOR and "
-         "losses come off the highest. A gain past MAW + BONE <= ICHOR becomes 1 ICHOR and 1 PAIN; a token past "
-         "the limit is discarded for 1 BONE and 1 PAIN. PAIN never drops below 1 (losing the last gives 1 PAIN "
-         "and 1 SELF); gaining BONE or ICHOR at 0 MAW gives 1 MAW and 1 PAIN instead; 0 ICHOR ends the run, and "
-         "ending the Guardian's encounter with ICHOR left wins it. Hazards are faced, never discarded unseen; "
-         "tokens that only move cards are kept, not played.")
+Stats = tuple[int, ...]  # in the order of STATS
+MODEL = (
+    "A run plays the printed game with one stated policy. Setup as printed: deck I and deck II shuffled, "
+    "deck III shuffled without its Guardians and one Guardian, drawn at random, beneath it (the others out). "
+    "Each turn the top card goes to your hand while cards in hand and tokens are under the limit (BONE, "
+    "never more than 3) and it is not the Guardian; otherwise it is flipped and faced. In an encounter, "
+    "cards in hand and tokens are played only to meet an earlier check than the stats meet alone (the "
+    "fewest, largest boosts first); a discard cost is paid from the hand or leaves its check unmet. "
+    "Changes marked * last only the encounter, except a * gain won from a check, which lasts through the "
+    "next (our reading, as printed); the rest stay. SELF gains go to the lowest of MAW, BONE and ICHOR and "
+    "losses come off the highest. A gain past MAW + BONE <= ICHOR becomes 1 ICHOR and 1 PAIN; a token past "
+    "the limit is discarded for 1 BONE and 1 PAIN. PAIN never drops below 1 (losing the last gives 1 PAIN "
+    "and 1 SELF); gaining BONE or ICHOR at 0 MAW gives 1 MAW and 1 PAIN instead; 0 ICHOR ends the run, and "
+    "ending the Guardian's encounter with ICHOR left wins it. Hazards are faced, never discarded unseen; "
+    "tokens that only move cards are kept, not played."
+)
 
 
 def apply(stats: dict[str, int], effects: list[Effect], top: int) -> None:
@@ -56,10 +58,10 @@ def _step(stats: dict[str, int], stat: str, sign: int, top: int) -> None:
     if stat == "SELF":
         stat = self_stat(stats, sign)
     if sign > 0 and stat in ("BONE", "ICHOR") and stats["MAW"] == 0:
-        stat = "MAW"                                        # 1 MAW and 1 PAIN instead
+        stat = "MAW"  # 1 MAW and 1 PAIN instead
         stats["PAIN"] = min(top, stats["PAIN"] + 1)
     if sign > 0 and stat in ("MAW", "BONE") and stats["MAW"] + stats["BONE"] >= stats["ICHOR"]:
-        stats["ICHOR"], stats["PAIN"] = min(top, stats["ICHOR"] + 1), min(top, stats["PAIN"] + 1)   # the cap
+        stats["ICHOR"], stats["PAIN"] = min(top, stats["ICHOR"] + 1), min(top, stats["PAIN"] + 1)  # the cap
         return
     if sign < 0 and stat == "PAIN" and stats["PAIN"] <= 1:
         stats["PAIN"] = min(top, stats["PAIN"] + 1)
@@ -95,23 +97,54 @@ def checks_section(game: Punished, start: dict[str, int], runs: dict[str, Any], 
     """How far runs get, the stats they enter each tier with, and what each tier's checks ask."""
     deck = game.deck
     tiers = ("1", "2", "3")
-    survive = [Figure(key=f"run.reach.tier{t}", label=f"runs alive at the start of tier {t}",
-                      value=runs["alive"][i] / RUNS, style="percent", digits=1) for i, t in enumerate(tiers)]
-    survive.append(Figure(key="run.flip-only", label="runs that win never taking a card into hand",
-                          value=flipping["alive"][3] / RUNS, style="percent", digits=1))
-    survive.append(Figure(key="run.survive", label="runs that face the Guardian and live (win)",
-                          value=runs["alive"][3] / RUNS,
-                          style="percent", digits=1))
+    survive = [
+        Figure(
+            key=f"run.reach.tier{t}",
+            label=f"runs alive at the start of tier {t}",
+            value=runs["alive"][i] / RUNS,
+            style="percent",
+            digits=1,
+        )
+        for i, t in enumerate(tiers)
+    ]
+    survive.append(
+        Figure(
+            key="run.flip-only",
+            label="runs that win never taking a card into hand",
+            value=flipping["alive"][3] / RUNS,
+            style="percent",
+            digits=1,
+        )
+    )
+    survive.append(
+        Figure(
+            key="run.survive",
+            label="runs that face the Guardian and live (win)",
+            value=runs["alive"][3] / RUNS,
+            style="percent",
+            digits=1,
+        )
+    )
     stat_rows: list[list[Cell]] = []
     for i, t in enumerate(tiers):
-        stat_rows.append([f"tier {t}"] + [Figure(key=f"run.stat.tier{t}.{s}", label=f"median {s} entering tier {t}",
-                                                 value=runs["median"][i][s], digits=0) for s in STATS])
+        stat_rows.append(
+            [f"tier {t}"]
+            + [
+                Figure(
+                    key=f"run.stat.tier{t}.{s}",
+                    label=f"median {s} entering tier {t}",
+                    value=runs["median"][i][s],
+                    digits=0,
+                )
+                for s in STATS
+            ]
+        )
     checks_rows: list[list[Cell]] = []
     passes: dict[str, list[float]] = {"starting stats": [], "a typical run": []}
     for t in tiers:
         cards = [c for c in deck.cards if str(c.tier) == t]
         medians = runs["median"][tiers.index(t)]
-        typical = {s: int(v) if v == v else start[s] for s, v in medians.items()}   # no run got there: the start
+        typical = {s: int(v) if v == v else start[s] for s, v in medians.items()}  # no run got there: the start
         start_pass = sum(1 for c in cards if first_met(c, start) is not None) / len(cards)
         typical_pass = sum(1 for c in cards if first_met(c, typical) is not None) / len(cards)
         passes["starting stats"].append(start_pass)
@@ -123,27 +156,59 @@ def checks_section(game: Punished, start: dict[str, int], runs: dict[str, Any], 
             asks = Counter(f"{ch.stat} {ch.threshold}+" for c in group for ch in c.encounter.checks)
             met_start = sum(1 for c in group if first_met(c, start) is not None)
             met_typical = sum(1 for c in group if first_met(c, typical) is not None)
-            checks_rows.append([f"tier {t}", category.name, ", ".join(f"{a} (x{n})" if n > 1 else a
-                                                                     for a, n in sorted(asks.items())) or "none",
-                                Figure(key=f"pass.start.tier{t}.{key}", label=f"tier {t} {category.name}: met at the "
-                                       "starting stats", value=met_start / len(group), style="percent", digits=0),
-                                Figure(key=f"pass.typical.tier{t}.{key}", label=f"tier {t} {category.name}: met by "
-                                       "a typical run", value=met_typical / len(group), style="percent", digits=0)])
+            checks_rows.append(
+                [
+                    f"tier {t}",
+                    category.name,
+                    ", ".join(f"{a} (x{n})" if n > 1 else a for a, n in sorted(asks.items())) or "none",
+                    Figure(
+                        key=f"pass.start.tier{t}.{key}",
+                        label=f"tier {t} {category.name}: met at the starting stats",
+                        value=met_start / len(group),
+                        style="percent",
+                        digits=0,
+                    ),
+                    Figure(
+                        key=f"pass.typical.tier{t}.{key}",
+                        label=f"tier {t} {category.name}: met by a typical run",
+                        value=met_typical / len(group),
+                        style="percent",
+                        digits=0,
+                    ),
+                ]
+            )
     start_text = ", ".join(f"{s} {start[s]}" for s in STATS)
     return Section(
         title="Stat checks by tier and category",
-        text=[f"Starting stats: {start_text}. A typical run is the median of {RUNS:,} simulated runs (seed {SEED}) "
-              "as it enters the tier.", f"Model: {MODEL}",
-              "A card taken into hand is one encounter fewer, and the hand pays for the checks that follow: "
-              "the same runs by a player who flips every card show what the hand is worth."],
+        text=[
+            f"Starting stats: {start_text}. A typical run is the median of {RUNS:,} simulated runs (seed {SEED}) "
+            "as it enters the tier.",
+            f"Model: {MODEL}",
+            "A card taken into hand is one encounter fewer, and the hand pays for the checks that follow: "
+            "the same runs by a player who flips every card show what the hand is worth.",
+        ],
         figures=survive,
-        tables=[Table(title="Median stats entering each tier", columns=["tier", *STATS], rows=stat_rows),
-                Table(title="Checks and the share of encounters passed", columns=["tier", "category", "checks",
-                                                                                  "at the start", "typical run"],
-                      rows=checks_rows)],
-        plots=[Plot(key="punished-pass", title="Encounters passed (any check met)", kind="bar",
-                    x=[f"tier {t}" for t in tiers], series=passes, xlabel="tier", ylabel="share of the tier's cards",
-                    percent=True)])
+        tables=[
+            Table(title="Median stats entering each tier", columns=["tier", *STATS], rows=stat_rows),
+            Table(
+                title="Checks and the share of encounters passed",
+                columns=["tier", "category", "checks", "at the start", "typical run"],
+                rows=checks_rows,
+            ),
+        ],
+        plots=[
+            Plot(
+                key="punished-pass",
+                title="Encounters passed (any check met)",
+                kind="bar",
+                x=[f"tier {t}" for t in tiers],
+                series=passes,
+                xlabel="tier",
+                ylabel="share of the tier's cards",
+                percent=True,
+            )
+        ],
+    )
 
 
 def changes_section(game: Punished) -> Section:
@@ -152,7 +217,8 @@ def changes_section(game: Punished) -> Section:
     lasting: Counter[tuple[str, str]] = Counter()
     for card in deck.cards:
         for effect in (
-            (card.hand.effects if card.hand else []) + [e for ch in card.encounter.checks for e in ch.effects]
+            (card.hand.effects if card.hand else [])
+            + [e for ch in card.encounter.checks for e in ch.effects]
             + card.encounter.fallback
         ):
             if effect.stat and effect.amount:
@@ -211,9 +277,11 @@ def tokens_section(game: Punished, runs: dict[str, Any], top: int) -> Section:
                 )
     return Section(
         title="Token rewards",
-        text=["Reachable: the share of the stat positions the rules allow (MAW + BONE at most ICHOR, every "
-              "stat on its track) in which this check is the first met, so the one taken. Taken: the share of "
-              "simulated runs meeting the card that win the token."],
+        text=[
+            "Reachable: the share of the stat positions the rules allow (MAW + BONE at most ICHOR, every "
+            "stat on its track) in which this check is the first met, so the one taken. Taken: the share of "
+            "simulated runs meeting the card that win the token."
+        ],
         tables=[
             Table(
                 title="Checks that award a token",
@@ -228,7 +296,8 @@ def hands_section(game: Punished) -> Section:
     deck = game.deck
     hand_rows: list[list[Cell]] = [
         [card.name, f"tier {card.tier}", card.hand.action, game.wording.effects(card.hand.effects)]
-        for card in deck.cards if card.hand is not None
+        for card in deck.cards
+        if card.hand is not None
     ]
     return Section(
         title="Hand abilities",
@@ -274,8 +343,10 @@ def simulate(game: Punished, start: dict[str, int], top: int, limit: int, *, dra
                 break
         else:
             alive[3] += 1
-    medians = [{s: median(run[i] for run in seen[t]) if seen[t] else float("nan") for i, s in enumerate(STATS)}
-               for t in range(3)]
+    medians = [
+        {s: median(run[i] for run in seen[t]) if seen[t] else float("nan") for i, s in enumerate(STATS)}
+        for t in range(3)
+    ]
     return {"alive": alive, "median": medians, "tokens": tokens, "met_card": met_card}
 
 
@@ -316,8 +387,11 @@ class Run:
         held: list[Card | str] = [*self.hand, *self.tokens]
         for item in held:
             effects = self.kinds[item].discard if isinstance(item, str) else (item.hand.effects if item.hand else [])
-            boost = sum(e.amount or 0 for e in effects
-                        if e.lasting == "temp" and (e.amount or 0) > 0 and e.stat in (check.stat, "SELF"))
+            boost = sum(
+                e.amount or 0
+                for e in effects
+                if e.lasting == "temp" and (e.amount or 0) > 0 and e.stat in (check.stat, "SELF")
+            )
             if boost > 0:
                 boosts.append((boost, item))
         boosts.sort(key=lambda pair: -pair[0])
@@ -342,7 +416,7 @@ class Run:
     def _apply(self, effects: list[Effect]) -> None:
         for effect in effects:
             if effect.discard:
-                del self.hand[:effect.discard]
+                del self.hand[: effect.discard]
             elif effect.token:
                 self._gain(effect.token)
         apply(self.stats, effects, self.top)

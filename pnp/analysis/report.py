@@ -10,7 +10,7 @@ from typing import Literal
 
 @dataclass(frozen=True, kw_only=True)
 class Figure:
-    key: str                 # stable between reports: the change list matches on it
+    key: str  # stable between reports: the change list matches on it
     label: str
     value: float
     style: Literal["percent", "number", "count"] = "number"
@@ -18,7 +18,7 @@ class Figure:
 
     def shown(self, value: float | None = None) -> str:
         v = self.value if value is None else value
-        if v != v:                                    # NaN: nothing to measure (no run got that far)
+        if v != v:  # NaN: nothing to measure (no run got that far)
             return "n/a"
         if self.style == "percent":
             return f"{100 * v:.{self.digits}f}%"
@@ -48,7 +48,7 @@ class Table:
 
 @dataclass(frozen=True, kw_only=True)
 class Plot:
-    key: str                 # file name of the SVG
+    key: str  # file name of the SVG
     title: str
     kind: Literal["bar", "line"]
     x: Sequence[str | float]
@@ -72,7 +72,7 @@ class GameReport:
     game: str
     title: str
     sections: list[Section]
-    headline: list[Figure]   # what the text summary prints
+    headline: list[Figure]  # what the text summary prints
 
     def figures(self) -> dict[str, Figure]:
         """Every figure of the report by key, from its sections' figures and tables."""

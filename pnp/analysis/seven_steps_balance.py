@@ -24,30 +24,36 @@ GAMES = 20_000
 SEED = 7
 OPTIMAL_GAMES = 2_000
 FIRST_ROLL = 2
-STRATEGY = (f"Roll {FIRST_ROLL} dice from the pool (fewer if fewer are left); after a failed roll, take the "
-            "punishment die, add one more die from the pool if there is one, and roll all the activated "
-            "dice again. On a success, score the largest selection of dice that meets the challenge. "
-            f"A challenge die that {FIRST_ROLL} dice can never meet is changed first with the fewest pips "
-            "that make it possible; a failed roll that one Virgil pip can save (+1, -1 or a flip on one die) "
-            "spends the pip; no pips are bought.")
-OPTIMAL = ("The best play for the win, computed exactly over every state a climb can reach (terrace, "
-           "challenge die, dice in the pool, rolled, in the sun, moon and reserve, pips ready and still to "
-           "claim): how many dice to roll, when to claim a pip (its die joins the roll: our reading), when "
-           "to change the challenge die or a rolled die, and which dice to score. Where choices are equally "
-           "good for the win (within a millionth of a millionth), it keeps the challenge die or changes it for "
-           "the fewest pips, rolls before activating or claiming more, and passes spending the fewest pips, "
-           "then scoring the most dice. Many choices are such ties, so how many dice this play scores "
-           "is set by that order, not by the game: its ranks are not reported; the best play for the score is.")
-SCORE = ("The best play for the score: the same states and choices, played to keep the most dice in the "
-         "scoring area at the end (a lost climb keeps none), with the spare dice left counted apart (a "
-         "punishment or a claimed pip takes a scored die first, a spare only when none is scored). Exact "
-         "for every rank; ties follow the same order as the best play for the win.")
+STRATEGY = (
+    f"Roll {FIRST_ROLL} dice from the pool (fewer if fewer are left); after a failed roll, take the "
+    "punishment die, add one more die from the pool if there is one, and roll all the activated "
+    "dice again. On a success, score the largest selection of dice that meets the challenge. "
+    f"A challenge die that {FIRST_ROLL} dice can never meet is changed first with the fewest pips "
+    "that make it possible; a failed roll that one Virgil pip can save (+1, -1 or a flip on one die) "
+    "spends the pip; no pips are bought."
+)
+OPTIMAL = (
+    "The best play for the win, computed exactly over every state a climb can reach (terrace, "
+    "challenge die, dice in the pool, rolled, in the sun, moon and reserve, pips ready and still to "
+    "claim): how many dice to roll, when to claim a pip (its die joins the roll: our reading), when "
+    "to change the challenge die or a rolled die, and which dice to score. Where choices are equally "
+    "good for the win (within a millionth of a millionth), it keeps the challenge die or changes it for "
+    "the fewest pips, rolls before activating or claiming more, and passes spending the fewest pips, "
+    "then scoring the most dice. Many choices are such ties, so how many dice this play scores "
+    "is set by that order, not by the game: its ranks are not reported; the best play for the score is."
+)
+SCORE = (
+    "The best play for the score: the same states and choices, played to keep the most dice in the "
+    "scoring area at the end (a lost climb keeps none), with the spare dice left counted apart (a "
+    "punishment or a claimed pip takes a scored die first, a spare only when none is scored). Exact "
+    "for every rank; ties follow the same order as the best play for the win."
+)
 
 
 def p_meets(test: TerraceTest, dice: int, challenge: int) -> Fraction:
     """Exactly: the chance that some selection of `dice` rolled dice meets the challenge."""
     meeting = {total for total in range(1, 6 * dice + 1) if test.met(total, challenge)}
-    return Fraction(sum(ways for faces, ways in rolls(dice) if not meeting.isdisjoint(subset_sums(faces))), 6 ** dice)
+    return Fraction(sum(ways for faces, ways in rolls(dice) if not meeting.isdisjoint(subset_sums(faces))), 6**dice)
 
 
 def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameReport:
@@ -62,57 +68,130 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
     for terrace, (text, test) in zip(terraces, played, strict=True):
         words = test.words(text, f"seven-steps/{FILE}:terraces[{terrace.step - 1}].challenge")
         tables.append(odds_table(f"{terrace.step} {terrace.name}: {words}", terrace.name, test, pool, average))
-    exact = Section(title="Each terrace, exactly",
-                    text=["The chance that some selection of the rolled dice (one die or several) meets the "
-                          "terrace's challenge, enumerated over every roll: no sampling."],
-                    tables=tables,
-                    plots=[Plot(key="seven-steps-terraces", title="Chance to pass a terrace in one roll",
-                                kind="line", x=list(range(1, pool + 1)), series=average,
-                                xlabel="pool dice rolled", ylabel="chance (any challenge die)", percent=True)])
+    exact = Section(
+        title="Each terrace, exactly",
+        text=[
+            "The chance that some selection of the rolled dice (one die or several) meets the "
+            "terrace's challenge, enumerated over every roll: no sampling."
+        ],
+        tables=tables,
+        plots=[
+            Plot(
+                key="seven-steps-terraces",
+                title="Chance to pass a terrace in one roll",
+                kind="line",
+                x=list(range(1, pool + 1)),
+                series=average,
+                xlabel="pool dice rolled",
+                ylabel="chance (any challenge die)",
+                percent=True,
+            )
+        ],
+    )
     unplayed = [t.played(other) for t in terraces]
-    readings = [odds_table(f"{t.step} {t.name}, {other} reading: {test.words(text, f'seven-steps/{FILE}')}",
-                           f"{t.name}.{other}", test, pool, {})
-                for t, (text, test) in zip(terraces, unplayed, strict=True) if t.literal is not None]
+    readings = [
+        odds_table(
+            f"{t.step} {t.name}, {other} reading: {test.words(text, f'seven-steps/{FILE}')}",
+            f"{t.name}.{other}",
+            test,
+            pool,
+            {},
+        )
+        for t, (text, test) in zip(terraces, unplayed, strict=True)
+        if t.literal is not None
+    ]
     tests = [test for _, test in played]
     other_tests = [test for _, test in unplayed]
     result = simulate(tests, facts, GAMES, SEED)
     other_result = simulate(other_tests, facts, GAMES, SEED)
     ranks = [band.name for band in sheet.ranks.bands]
-    reached = [Figure(key=f"sim.reach.{t.name}", label=f"reach {t.step} {t.name}", value=result["reach"][i] / GAMES,
-                      style="percent", digits=1) for i, t in enumerate(terraces)]
-    win = Figure(key="sim.win", label="win (pass the seventh terrace)", value=result["wins"] / GAMES,
-                 style="percent", digits=1)
-    other_win = Figure(key=f"sim.win.{other}", label=f"win under the {other} reading",
-                       value=other_result["wins"] / GAMES, style="percent", digits=1)
+    reached = [
+        Figure(
+            key=f"sim.reach.{t.name}",
+            label=f"reach {t.step} {t.name}",
+            value=result["reach"][i] / GAMES,
+            style="percent",
+            digits=1,
+        )
+        for i, t in enumerate(terraces)
+    ]
+    win = Figure(
+        key="sim.win", label="win (pass the seventh terrace)", value=result["wins"] / GAMES, style="percent", digits=1
+    )
+    other_win = Figure(
+        key=f"sim.win.{other}",
+        label=f"win under the {other} reading",
+        value=other_result["wins"] / GAMES,
+        style="percent",
+        digits=1,
+    )
     rank_figures = []
     for band in sheet.ranks.bands:
-        count = sum(n for score, n in result["scores"].items()
-                    if band.holds(score))
-        rank_figures.append(Figure(key=f"sim.rank.{band.name}", label=f"{band.name} (simple strategy, of all games)",
-                                   value=count / GAMES, style="percent", digits=1))
+        count = sum(n for score, n in result["scores"].items() if band.holds(score))
+        rank_figures.append(
+            Figure(
+                key=f"sim.rank.{band.name}",
+                label=f"{band.name} (simple strategy, of all games)",
+                value=count / GAMES,
+                style="percent",
+                digits=1,
+            )
+        )
     simulation = Section(
         title=f"{GAMES:,} simulated games of a simple strategy",
-        text=[f"Strategy: {STRATEGY}", f"Seed {SEED}; the figures repeat exactly from run to run.",
-              f"The same games under the {other} reading of {', '.join(t.name for t in terraces if t.literal)}: "
-              f"{other_win.shown()} won."],
+        text=[
+            f"Strategy: {STRATEGY}",
+            f"Seed {SEED}; the figures repeat exactly from run to run.",
+            f"The same games under the {other} reading of {', '.join(t.name for t in terraces if t.literal)}: "
+            f"{other_win.shown()} won.",
+        ],
         figures=[*reached, win, other_win, *rank_figures],
-        plots=[Plot(key="seven-steps-reach", title="How far the climb gets", kind="bar",
-                    x=[t.name for t in terraces] + ["won"],
-                    series={"share of games": [f.value for f in reached] + [win.value]},
-                    xlabel="terrace", ylabel="share of games", percent=True),
-               Plot(key="seven-steps-ranks", title="Ranks of the games won", kind="bar", x=ranks,
-                    series={"share of all games": [f.value for f in rank_figures]},
-                    xlabel="rank", ylabel="share of all games", percent=True)])
-    best = best_play(climb(tests, facts), [t.name for t in terraces], other_win=climb(other_tests, facts),
-                     reading=sheet.reading, other=other)
+        plots=[
+            Plot(
+                key="seven-steps-reach",
+                title="How far the climb gets",
+                kind="bar",
+                x=[t.name for t in terraces] + ["won"],
+                series={"share of games": [f.value for f in reached] + [win.value]},
+                xlabel="terrace",
+                ylabel="share of games",
+                percent=True,
+            ),
+            Plot(
+                key="seven-steps-ranks",
+                title="Ranks of the games won",
+                kind="bar",
+                x=ranks,
+                series={"share of all games": [f.value for f in rank_figures]},
+                xlabel="rank",
+                ylabel="share of all games",
+                percent=True,
+            ),
+        ],
+    )
+    best = best_play(
+        climb(tests, facts),
+        [t.name for t in terraces],
+        other_win=climb(other_tests, facts),
+        reading=sheet.reading,
+        other=other,
+    )
     bands = sheet.ranks.bands
     scored = score_play(climb(tests, facts), bands, reading=sheet.reading)
     other_scored = score_play(climb(other_tests, facts), bands, reading=other)
     meaning = design_meaning(win, best.figures[0], scored, bands, reading=sheet.reading)
     return GameReport(
-        game="seven-steps", title="Seven Steps",
-        sections=[meaning, exact, Section(title=f"The {other} reading, exactly", tables=readings), simulation, best,
-                  scored, other_scored],
+        game="seven-steps",
+        title="Seven Steps",
+        sections=[
+            meaning,
+            exact,
+            Section(title=f"The {other} reading, exactly", tables=readings),
+            simulation,
+            best,
+            scored,
+            other_scored,
+        ],
         headline=[win, best.figures[0], scored.figures[0], scored.figures[2]],
     )
 
@@ -123,19 +202,41 @@ def odds_table(title: str, name: str, test: TerraceTest, pool: int, average: dic
         odds = [p_meets(test, k, c) for c in range(1, 7)]
         mean = sum(odds, Fraction(0)) / 6
         average.setdefault(name, []).append(float(mean))
-        rows.append([str(k)] + [Figure(key=f"odds.{name}.k{k}.c{c}", label=f"{name}, {k} dice, challenge {c}",
-                                       value=float(p), style="percent", digits=1)
-                                for c, p in enumerate(odds, start=1)]
-                    + [Figure(key=f"odds.{name}.k{k}.mean", label=f"{name}, {k} dice", value=float(mean),
-                              style="percent", digits=1)])
+        rows.append(
+            [str(k)]
+            + [
+                Figure(
+                    key=f"odds.{name}.k{k}.c{c}",
+                    label=f"{name}, {k} dice, challenge {c}",
+                    value=float(p),
+                    style="percent",
+                    digits=1,
+                )
+                for c, p in enumerate(odds, start=1)
+            ]
+            + [
+                Figure(
+                    key=f"odds.{name}.k{k}.mean",
+                    label=f"{name}, {k} dice",
+                    value=float(mean),
+                    style="percent",
+                    digits=1,
+                )
+            ]
+        )
     columns = ["pool dice rolled"] + [f"challenge {c}" for c in range(1, 7)] + ["any challenge"]
     return Table(title=title, columns=columns, rows=rows)
 
 
 def climb(tests: list[TerraceTest], facts: dict[str, int]) -> Climb:
     ready = facts.get("virgil_pips_at_start", 3)
-    return Climb(tests=tuple(tests), pool=facts.get("pool_dice", 7), spares=facts.get("spare_dice", 2), pips=ready,
-                 more_pips=facts.get("virgil_pips", 7) - ready)
+    return Climb(
+        tests=tuple(tests),
+        pool=facts.get("pool_dice", 7),
+        spares=facts.get("spare_dice", 2),
+        pips=ready,
+        more_pips=facts.get("virgil_pips", 7) - ready,
+    )
 
 
 def best_play(rules: Climb, names: list[str], *, other_win: Climb, reading: str, other: str) -> Section:
@@ -152,27 +253,63 @@ def best_play(rules: Climb, names: list[str], *, other_win: Climb, reading: str,
         there = [g for g in games if g.reached >= step]
         firsts = [g.first_roll[step] for g in there if len(g.first_roll) > step]
         scored = [g.scored[step] for g in there if len(g.scored) > step]
-        rows.append([name,
-                     Figure(key=f"best.changed.{name}", label=f"{name}: challenge die changed", digits=1,
-                            value=sum(step in g.changed for g in there) / max(len(there), 1), style="percent"),
-                     Figure(key=f"best.first.{name}", label=f"{name}: dice in the first roll (mean)", digits=1,
-                            value=sum(firsts) / max(len(firsts), 1)),
-                     Figure(key=f"best.scored.{name}", label=f"{name}: dice scored (mean)", digits=1,
-                            value=sum(scored) / max(len(scored), 1))])
+        rows.append(
+            [
+                name,
+                Figure(
+                    key=f"best.changed.{name}",
+                    label=f"{name}: challenge die changed",
+                    digits=1,
+                    value=sum(step in g.changed for g in there) / max(len(there), 1),
+                    style="percent",
+                ),
+                Figure(
+                    key=f"best.first.{name}",
+                    label=f"{name}: dice in the first roll (mean)",
+                    digits=1,
+                    value=sum(firsts) / max(len(firsts), 1),
+                ),
+                Figure(
+                    key=f"best.scored.{name}",
+                    label=f"{name}: dice scored (mean)",
+                    digits=1,
+                    value=sum(scored) / max(len(scored), 1),
+                ),
+            ]
+        )
     return Section(
         title="The best play for the win",
-        text=[OPTIMAL,
-              f"Under it a climb is lost once in {1 / (1 - chance):,.0f}." if chance < 1 else "It never loses.",
-              f"A check: {len(games):,} climbs that follow this policy (seed {SEED}) won {100 * won:.2f}% "
-              f"(standard error {100 * error:.2f} points).",
-              f"Pips claimed per climb (mean): {sum(g.bought for g in games) / len(games):.1f}."],
-        figures=[Figure(key="best.win", label=f"win under the best play, {reading} reading (exact)", value=chance,
-                        style="percent", digits=7),
-                 Figure(key=f"best.win.{other}", label=f"win under the best play, {other} reading (exact)",
-                        value=other_chance, style="percent", digits=7)],
-        tables=[Table(title="What the best play does on each terrace (climbs that reach it)",
-                      columns=["terrace", "challenge die changed", "dice in the first roll", "dice scored"],
-                      rows=rows)])
+        text=[
+            OPTIMAL,
+            f"Under it a climb is lost once in {1 / (1 - chance):,.0f}." if chance < 1 else "It never loses.",
+            f"A check: {len(games):,} climbs that follow this policy (seed {SEED}) won {100 * won:.2f}% "
+            f"(standard error {100 * error:.2f} points).",
+            f"Pips claimed per climb (mean): {sum(g.bought for g in games) / len(games):.1f}.",
+        ],
+        figures=[
+            Figure(
+                key="best.win",
+                label=f"win under the best play, {reading} reading (exact)",
+                value=chance,
+                style="percent",
+                digits=7,
+            ),
+            Figure(
+                key=f"best.win.{other}",
+                label=f"win under the best play, {other} reading (exact)",
+                value=other_chance,
+                style="percent",
+                digits=7,
+            ),
+        ],
+        tables=[
+            Table(
+                title="What the best play does on each terrace (climbs that reach it)",
+                columns=["terrace", "challenge die changed", "dice in the first roll", "dice scored"],
+                rows=rows,
+            )
+        ],
+    )
 
 
 def score_play(rules: Climb, bands: Sequence[Band], *, reading: str) -> Section:
@@ -187,22 +324,46 @@ def score_play(rules: Climb, bands: Sequence[Band], *, reading: str) -> Section:
     rank_figures = []
     for band, chance in zip(bands, at_least, strict=True):
         above = [c for b, c in zip(bands, at_least, strict=True) if band.max is not None and b.min == band.max + 1]
-        rank_figures.append(Figure(key=f"score.{reading}.rank.{band.name}",
-                                   label=f"{band.name} ({band.span} dice) under the best play for the score, "
-                                         f"{reading} reading (exact)",
-                                   value=chance - (above[0] if above else 0.0), style="percent", digits=2))
+        rank_figures.append(
+            Figure(
+                key=f"score.{reading}.rank.{band.name}",
+                label=f"{band.name} ({band.span} dice) under the best play for the score, {reading} reading (exact)",
+                value=chance - (above[0] if above else 0.0),
+                style="percent",
+                digits=2,
+            )
+        )
     return Section(
         title=f"The best play for the score, {reading} reading",
-        text=[SCORE,
-              f"A check: {len(games):,} climbs that follow this policy (seed {SEED}) kept {average:.3f} dice on "
-              f"average (standard error {spread:.3f}), {100 * sum(g.won for g in games) / len(games):.2f}% won."],
-        figures=[Figure(key=f"score.{reading}.mean", label=f"dice kept under the best play for the score, {reading} "
-                        "reading (exact, mean)", value=mean, digits=3),
-                 Figure(key=f"score.{reading}.win", label=f"win under the best play for the score, {reading} "
-                        "reading (exact)", value=win, style="percent", digits=5),
-                 *rank_figures,
-                 Figure(key=f"score.{reading}.lost", label=f"lost under the best play for the score, {reading} reading",
-                        value=1 - win, style="percent", digits=5)])
+        text=[
+            SCORE,
+            f"A check: {len(games):,} climbs that follow this policy (seed {SEED}) kept {average:.3f} dice on "
+            f"average (standard error {spread:.3f}), {100 * sum(g.won for g in games) / len(games):.2f}% won.",
+        ],
+        figures=[
+            Figure(
+                key=f"score.{reading}.mean",
+                label=f"dice kept under the best play for the score, {reading} reading (exact, mean)",
+                value=mean,
+                digits=3,
+            ),
+            Figure(
+                key=f"score.{reading}.win",
+                label=f"win under the best play for the score, {reading} reading (exact)",
+                value=win,
+                style="percent",
+                digits=5,
+            ),
+            *rank_figures,
+            Figure(
+                key=f"score.{reading}.lost",
+                label=f"lost under the best play for the score, {reading} reading",
+                value=1 - win,
+                style="percent",
+                digits=5,
+            ),
+        ],
+    )
 
 
 def design_meaning(simple: Figure, best: Figure, scored: Section, bands: Sequence[Band], *, reading: str) -> Section:
@@ -210,12 +371,15 @@ def design_meaning(simple: Figure, best: Figure, scored: Section, bands: Sequenc
     mean, _, top = scored.figures[0], scored.figures[1], scored.figures[2]
     return Section(
         title="What the best play means for the design",
-        text=[f"The simple strategy below wins {simple.shown()}; played perfectly for the win, a climb wins "
-              f"{best.shown()} ({reading} reading): the mountain is all but never lost by a careful player.",
-              f"Played for the score instead, the best play keeps {mean.shown()} of the dice on average and "
-              f"ends {bands[0].name} ({bands[0].span}) in {top.shown()} of climbs: the ranks barely separate a "
-              "good player from a perfect one, so a designer who wants them to tell players apart must make "
-              "the climb harder (fewer pips or spares, harder terraces) or the ranks steeper."])
+        text=[
+            f"The simple strategy below wins {simple.shown()}; played perfectly for the win, a climb wins "
+            f"{best.shown()} ({reading} reading): the mountain is all but never lost by a careful player.",
+            f"Played for the score instead, the best play keeps {mean.shown()} of the dice on average and "
+            f"ends {bands[0].name} ({bands[0].span}) in {top.shown()} of climbs: the ranks barely separate a "
+            "good player from a perfect one, so a designer who wants them to tell players apart must make "
+            "the climb harder (fewer pips or spares, harder terraces) or the ranks steeper.",
+        ],
+    )
 
 
 def simulate(tests: list[TerraceTest], facts: dict[str, int], games: int, seed: int) -> dict[str, Any]:
@@ -299,6 +463,9 @@ def simulate(tests: list[TerraceTest], facts: dict[str, int], games: int, seed: 
 def changed_challenge(test: TerraceTest, rolled: int, pips: int) -> int:
     """The challenge die a simple player sets when FIRST_ROLL dice can never meet the rolled one:
     the fewest pips that make it possible, the better odds on a tie (unchanged if none can)."""
-    options = [(COST[rolled, face], -p_meets(test, FIRST_ROLL, face), face) for face in range(1, 7)
-               if COST[rolled, face] <= pips and p_meets(test, FIRST_ROLL, face)]
+    options = [
+        (COST[rolled, face], -p_meets(test, FIRST_ROLL, face), face)
+        for face in range(1, 7)
+        if COST[rolled, face] <= pips and p_meets(test, FIRST_ROLL, face)
+    ]
     return min(options)[2] if options else rolled

@@ -26,8 +26,8 @@ from pnp.analysis.draws import roll
 from pnp.games.seven_steps import TerraceTest
 
 FACES = range(1, 7)
-NEVER = 99            # more pips than a climb ever holds: a result no pips can reach
-TIE = 1e-12           # chances to win closer than this are equal (rounding in their sums is near 1e-15)
+NEVER = 99  # more pips than a climb ever holds: a result no pips can reach
+TIE = 1e-12  # chances to win closer than this are equal (rounding in their sums is near 1e-15)
 
 
 def pip_costs() -> dict[tuple[int, int], int]:
@@ -85,7 +85,7 @@ Turn = tuple[int, int, int, int, int, int, int, int, int]
 pool dice, dice punished into the sun, pips ready, pips still to claim, spares left); the rest are
 in reserve."""
 
-Action = tuple[str, int]     # ("set", face) | ("add", 0) | ("buy", 0) | ("roll", 0) | ("pass", dice used) | ("fail", 0)
+Action = tuple[str, int]  # ("set", face) | ("add", 0) | ("buy", 0) | ("roll", 0) | ("pass", dice used) | ("fail", 0)
 Needs = NDArray[np.int64]
 Values = NDArray[np.float64]
 
@@ -99,7 +99,7 @@ class Offers:
     needs: Needs
     challenge: Needs
     can_fail: NDArray[np.bool_]
-    chance: Values              # [group, challenge die]
+    chance: Values  # [group, challenge die]
 
 
 class Rolls:
@@ -109,12 +109,17 @@ class Rolls:
     def __init__(self, tests: Sequence[TerraceTest], dice: int) -> None:
         self.faces = [[faces for faces, _ in rolls(n)] for n in range(dice + 1)]
         self.row = [{faces: i for i, faces in enumerate(rolled)} for rolled in self.faces]
-        self.chance = [np.array([ways for _, ways in rolls(n)]) / 6 ** n for n in range(dice + 1)]
+        self.chance = [np.array([ways for _, ways in rolls(n)]) / 6**n for n in range(dice + 1)]
         reach = self._reach()
         smaller = [self._smaller(n) for n in range(2, dice + 1)]
         totals = range(6 * dice + 1)
-        self.least = [[self._least(reach, smaller, np.array([t > 0 and test.met(t, challenge) for t in totals]))
-                       for challenge in FACES] for test in tests]
+        self.least = [
+            [
+                self._least(reach, smaller, np.array([t > 0 and test.met(t, challenge) for t in totals]))
+                for challenge in FACES
+            ]
+            for test in tests
+        ]
 
     def _reach(self) -> list[Needs]:
         """For every roll and total t, the fewest pips that make all its dice total t (NEVER if none):
@@ -140,7 +145,7 @@ class Rolls:
         for i, faces in enumerate(self.faces[n]):
             for j, face in enumerate(sorted(set(faces))):
                 k = faces.index(face)
-                out[i, j] = row[faces[:k] + faces[k + 1:]]
+                out[i, j] = row[faces[:k] + faces[k + 1 :]]
         return out
 
     def _least(self, reach: list[Needs], smaller: list[Needs], meets: NDArray[np.bool_]) -> list[Needs]:
@@ -181,15 +186,21 @@ class OptimalClimb:
         self.dice = n = climb.pool + climb.spares
         self.most = climb.pips + climb.more_pips
         self.last = len(climb.tests) - 1
-        self.spares = climb.spares if goal.score or goal.at_least else 0    # tracked only where the score counts
+        self.spares = climb.spares if goal.score or goal.at_least else 0  # tracked only where the score counts
         self.rolls = Rolls(climb.tests, n)
-        places = [(m, a, p, s) for m in range(n + 1) for a in range(n + 1) for p in range(n + 1) for s in range(n + 1)
-                  if m + a + p + s <= n]
+        places = [
+            (m, a, p, s)
+            for m in range(n + 1)
+            for a in range(n + 1)
+            for p in range(n + 1)
+            for s in range(n + 1)
+            if m + a + p + s <= n
+        ]
         self.place = np.full((n + 2,) * 4, len(places), dtype=np.int64)  # -1 and n + 1 fall on no place
         for i, (m, a, p, s) in enumerate(places):
             self.place[m, a, p, s] = i
         tail = (self.most + 1, climb.more_pips + 1, self.spares + 1, goal.parts)
-        shape = (len(places) + 1, 6, *tail)                                   # the last row: no place, all 0
+        shape = (len(places) + 1, 6, *tail)  # the last row: no place, all 0
         self.turns: list[Values] = [np.zeros(shape) for _ in climb.tests]
         self.rolled: list[Values] = [np.zeros(shape) for _ in climb.tests]
         self.days: list[Values] = [np.zeros((n + 1, n + 1, *tail)) for _ in climb.tests]
@@ -220,9 +231,9 @@ class OptimalClimb:
                 room = n - active - sun
                 moon, pool = np.array([(m, p) for m in range(room + 1) for p in range(room + 1 - m)]).T
                 reserve = room - moon - pool
-                added = turns[self.place[moon, active + 1, pool - 1, sun]]       # activate a pool die
+                added = turns[self.place[moon, active + 1, pool - 1, sun]]  # activate a pool die
                 claimed = self._taken(turns[self.place[moon, active + 1, pool, sun]], reserve)
-                bought = np.zeros_like(added)                                   # claim a pip for a reserve die
+                bought = np.zeros_like(added)  # claim a pip for a reserve die
                 bought[:, :, :-1, 1:] = claimed[:, :, 1:, :-1]
                 here = self.place[moon, active, pool, sun]
                 options = [added, bought]
@@ -239,7 +250,7 @@ class OptimalClimb:
             return values
         spare = np.zeros_like(values)
         spare[..., 1:, :] = values[..., :-1, :]
-        unscored = reserve[:, None] == np.arange(self.spares + 1)[None, :]   # [place, spares left]
+        unscored = reserve[:, None] == np.arange(self.spares + 1)[None, :]  # [place, spares left]
         return np.where(unscored[:, None, None, None, :, None], spare, values)
 
     def _won(self, active: int, reserve: Needs) -> Values:
@@ -251,17 +262,20 @@ class OptimalClimb:
         parts = ([score] if self.goal.score else []) + [np.ones_like(score)]
         parts += [score >= least for least in self.goal.at_least]
         stacked = np.stack([np.asarray(part, dtype=np.float64) for part in parts], axis=-1)
-        return np.broadcast_to(stacked[:, :, None, None], (active, len(reserve), self.most + 1,
-                                                            self.climb.more_pips + 1, *stacked.shape[2:]))
+        return np.broadcast_to(
+            stacked[:, :, None, None],
+            (active, len(reserve), self.most + 1, self.climb.more_pips + 1, *stacked.shape[2:]),
+        )
 
-    def _roll(self, step: int, active: int, sun: int, pooled: Needs, reserve: Needs, failed: Values,
-              offers: Offers) -> Values:
+    def _roll(
+        self, step: int, active: int, sun: int, pooled: Needs, reserve: Needs, failed: Values, offers: Offers
+    ) -> Values:
         """Rolling the activated dice, for each place of the other dice: each group of rolls passes
         with its best selection within the pips ready (of equals, the one spending the fewest pips,
         then scoring the most dice), or fails (unless it meets the challenge as it lies)."""
         if step == self.last:
             after = self._won(active, reserve)
-        else:                               # after a pass with u dice the pool takes the moon's, the moon the rest
+        else:  # after a pass with u dice the pool takes the moon's, the moon the rest
             after = self.days[step + 1][pooled[None, :], (sun + active - np.arange(1, active + 1))[:, None]]
         # passed[u - 1, pips spent, place, pips ready, ...]: a need past the pips (most + 1) passes nothing
         most = self.most
@@ -274,7 +288,7 @@ class OptimalClimb:
         worst = worst * offers.can_fail.reshape(-1, *([1] * (worst.ndim - 1)))
         # the choice is made on the goal alone; the parts of the chosen pass are gathered once
         goals = [passed[order[:, r], offers.needs[groups, order[:, r]], ..., 0] for r in range(active)]
-        first = first_best([*goals, worst[..., 0]])                        # [group, place, ready, claimable, spares]
+        first = first_best([*goals, worst[..., 0]])  # [group, place, ready, claimable, spares]
         grid = np.ogrid[tuple(slice(0, size) for size in first.shape)]
         used = order[grid[0], np.minimum(first, active - 1)]
         chosen = passed[used, offers.needs[grid[0], used], *grid[1:]]
@@ -286,7 +300,7 @@ class OptimalClimb:
         """Each day's start: the challenge die is rolled, then set to the best face the pips ready
         can pay for (of equals, the one costing the fewest pips, then the lowest face)."""
         n = self.dice
-        mornings = self.turns[step][self.place[: n + 1, 0, : n + 1, 0]]      # [moon, pool, challenge, ready, ...]
+        mornings = self.turns[step][self.place[: n + 1, 0, : n + 1, 0]]  # [moon, pool, challenge, ready, ...]
         day = np.zeros(mornings.shape[:2] + mornings.shape[3:])
         for rolled in FACES:
             options = []
@@ -339,7 +353,7 @@ class OptimalClimb:
             options.append((self.turn_value(self.added(t)), ("add", 0)))
         if claimable and self.reserve(t):
             options.append((self.turn_value(self.claimed(t, self.reserve(t))), ("buy", 0)))
-        return options or [(0.0, ("fail", 0))]    # no die to roll: the climb is lost
+        return options or [(0.0, ("fail", 0))]  # no die to roll: the climb is lost
 
     def pass_value(self, t: Turn, used: int, spent: int) -> float:
         """The goal's value after passing with `used` dice, spending `spent` pips."""
@@ -381,7 +395,7 @@ class OptimalClimb:
         challenge; of equals, the pass that spends the fewest pips and then scores the most dice."""
         ways = sorted((need, -used) for used, need in enumerate(least, start=1) if need <= t[6])
         options = [(self.pass_value(t, -minus, need), ("pass", -minus)) for need, minus in ways]
-        if 0 not in least:                 # a roll that meets the challenge as it lies is a success
+        if 0 not in least:  # a roll that meets the challenge as it lies is a success
             options.append((self.punished(t), ("fail", 0)))
         return preferred(options)
 
@@ -428,11 +442,11 @@ class Played:
 
     won: bool
     reached: int
-    changed: tuple[int, ...]        # terraces (0-based) on which the challenge die was changed
-    bought: int                     # pips claimed for a die
-    first_roll: tuple[int, ...]     # dice activated for each day's first roll
-    scored: tuple[int, ...]         # dice scored on each terrace passed
-    score: int                      # dice in the scoring area at the end
+    changed: tuple[int, ...]  # terraces (0-based) on which the challenge die was changed
+    bought: int  # pips claimed for a die
+    first_roll: tuple[int, ...]  # dice activated for each day's first roll
+    scored: tuple[int, ...]  # dice scored on each terrace passed
+    score: int  # dice in the scoring area at the end
 
 
 def play(solver: OptimalClimb, rng: random.Random) -> Played:
@@ -442,11 +456,18 @@ def play(solver: OptimalClimb, rng: random.Random) -> Played:
     changed: list[int] = []
     first: list[int] = []
     scored: list[int] = []
-    scoring = 0                     # the reserve's dice that are scored; the others are spares
+    scoring = 0  # the reserve's dice that are scored; the others are spares
 
     def played(won: bool) -> Played:
-        return Played(won=won, reached=day[0], changed=tuple(changed), bought=bought, first_roll=tuple(first),
-                      scored=tuple(scored), score=scoring)
+        return Played(
+            won=won,
+            reached=day[0],
+            changed=tuple(changed),
+            bought=bought,
+            first_roll=tuple(first),
+            scored=tuple(scored),
+            score=scoring,
+        )
 
     while True:
         step = day[0]
@@ -455,7 +476,7 @@ def play(solver: OptimalClimb, rng: random.Random) -> Played:
         if face != rolled:
             changed.append(step)
         t = solver.morning(day, rolled, face)
-        opened = False                  # has today's first roll been made
+        opened = False  # has today's first roll been made
         while True:
             _, (kind, _) = preferred(solver.turn_options(t))
             if kind == "fail":

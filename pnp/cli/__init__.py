@@ -40,9 +40,13 @@ if TYPE_CHECKING:
 @shared_options
 @click.option("--no-validate", is_flag=True, help="Write the files even if the build breaks its rules model.")
 @click.option("--force", is_flag=True, help="Rebuild even when nothing changed since the last build.")
-@click.option("--jobs", "-j", type=click.IntRange(1, 64),
-              help=f"Games built at once (default: one per core; one at a time when they took under {FORK_FROM:g} s "
-                   "of CPU last time or other work fills every core).")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1, 64),
+    help=f"Games built at once (default: one per core; one at a time when they took under {FORK_FROM:g} s "
+    "of CPU last time or other work fills every core).",
+)
 def build(games: tuple[str, ...], no_validate: bool, force: bool, jobs: int | None, **flags: Any) -> None:
     """Build GAMES (default: all) into PDFs under the output folder.
 
@@ -68,15 +72,28 @@ def _build(settings: Settings, slugs: list[str], force: bool, no_validate: bool,
     def refresh(built: Mapping[str, dict[str, Any]] | None, verified: Set[str]) -> None:
         show_gallery(settings, built, verified)
 
-    return build(settings, slugs, force=force, no_validate=no_validate, jobs=jobs, say=say, progress=progress_bar,
-                 refresh=refresh)
+    return build(
+        settings,
+        slugs,
+        force=force,
+        no_validate=no_validate,
+        jobs=jobs,
+        say=say,
+        progress=progress_bar,
+        refresh=refresh,
+    )
 
 
 @cli.command()
 @click.argument("games", nargs=-1, type=GAME)
 @shared_options
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
-              help="Port for the gallery on 127.0.0.1 (0: any free port).")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8765,
+    show_default=True,
+    help="Port for the gallery on 127.0.0.1 (0: any free port).",
+)
 def watch(games: tuple[str, ...], port: int, **flags: Any) -> None:
     """Rebuild GAMES (default: all the project's) whenever a layout file is saved, and serve the
     gallery on localhost; the page reloads itself after each rebuild.
@@ -99,13 +116,14 @@ def watch(games: tuple[str, ...], port: int, **flags: Any) -> None:
     try:
         server = serve(output, port, reloads)
     except OSError as exc:
-        raise click.BadParameter(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}",
-                                 param_hint="--port") from None
+        raise click.BadParameter(
+            f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}", param_hint="--port"
+        ) from None
+
     def ready() -> None:
         """The watcher listens: catch up on any save made since the first build, then say so."""
         _build(settings, slugs, False, False, 1)
-        click.echo(f"serving http://127.0.0.1:{server.server_port}/ ; watching {settings.layouts_dir()} "
-                   "(Ctrl-C stops)")
+        click.echo(f"serving http://127.0.0.1:{server.server_port}/ ; watching {settings.layouts_dir()} (Ctrl-C stops)")
 
     def rebuild(changed: set[str]) -> None:
         touched = games_touched(changed, settings.layouts_dir(), settings.icons_dir(), slugs)
@@ -119,7 +137,7 @@ def watch(games: tuple[str, ...], port: int, **flags: Any) -> None:
     stop = threading.Event()
     try:
         watch_and_rebuild([settings.layouts_dir(), settings.icons_dir()], rebuild, stop, ready)
-    except KeyboardInterrupt:           # the file watcher's word for the signal it caught
+    except KeyboardInterrupt:  # the file watcher's word for the signal it caught
         raise Interrupted(RECEIVED[-1] if RECEIVED else signal.SIGINT) from None
     finally:
         stop.set()
@@ -128,8 +146,10 @@ def watch(games: tuple[str, ...], port: int, **flags: Any) -> None:
 
 @cli.command()
 @click.argument("games", nargs=-1, type=GAME)
-@options(*(name for name in OPTIONS if name != "output"),
-         extra=refused(("output",), "validate", "it builds in memory and writes nothing"))
+@options(
+    *(name for name in OPTIONS if name != "output"),
+    extra=refused(("output",), "validate", "it builds in memory and writes nothing"),
+)
 def validate(games: tuple[str, ...], **flags: Any) -> None:
     """Build GAMES in memory and check them against their rules models.
 
@@ -169,9 +189,19 @@ def report(games: tuple[str, ...], **flags: Any) -> None:
 
 
 @cli.command()
-@options("paper", "back_offset", "margin", "output",
-         extra=[click.option("--duplex", type=click.Choice([mode.value for mode in DuplexMode if mode.flips]),
-                             help="The edge your printer flips on (default long).")])
+@options(
+    "paper",
+    "back_offset",
+    "margin",
+    "output",
+    extra=[
+        click.option(
+            "--duplex",
+            type=click.Choice([mode.value for mode in DuplexMode if mode.flips]),
+            help="The edge your printer flips on (default long).",
+        )
+    ],
+)
 def calibrate(**flags: Any) -> None:
     """Write OUTPUT/calibrate.pdf: one sheet to print double-sided and read your printer's back offset.
 
@@ -205,7 +235,7 @@ def list_games(layouts: str | None) -> None:
         click.echo(f"warning: {clash}", err=True)
 
 
-RECEIVED: list[int] = []          # the signals taken, for code that sees only their KeyboardInterrupt
+RECEIVED: list[int] = []  # the signals taken, for code that sees only their KeyboardInterrupt
 
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:
@@ -227,15 +257,17 @@ def main() -> None:
         with fewer_collections():
             cli(prog_name="pnp", standalone_mode=True)
     except Interrupted as stop:
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)       # one message, however many signals follow
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # one message, however many signals follow
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         click.echo("interrupted: files being written were discarded; earlier files are intact", err=True)
         sys.exit(stop.code)
     except ModuleNotFoundError as exc:
-        click.echo(f"Error: the library {exc.name!r} that pnp needs is not installed in this Python "
-                   f"({sys.executable}); install pnp with its dependencies: pip install .", err=True)
+        click.echo(
+            f"Error: the library {exc.name!r} that pnp needs is not installed in this Python "
+            f"({sys.executable}); install pnp with its dependencies: pip install .",
+            err=True,
+        )
         sys.exit(1)
     except Exception as exc:
         click.echo(f"Error: unexpected {type(exc).__name__}: {exc} (please report this)", err=True)
         sys.exit(1)
-

@@ -29,9 +29,18 @@ def export() -> None:
 
 
 export_options = options(
-    "card", "players", "output", "ink_saver", "layouts", "icons",
-    extra=refused(("paper", "duplex", "back-offset", "margin", "copies"), "exports",
-                  "an export is sized by the piece (--card) and its resolution, not by paper or duplex printing"))
+    "card",
+    "players",
+    "output",
+    "ink_saver",
+    "layouts",
+    "icons",
+    extra=refused(
+        ("paper", "duplex", "back-offset", "margin", "copies"),
+        "exports",
+        "an export is sized by the piece (--card) and its resolution, not by paper or duplex printing",
+    ),
+)
 
 
 @export.command()
@@ -56,20 +65,35 @@ def images(game: str, dpi: int, **flags: Any) -> None:
 
 @export.command()
 @click.argument("game", type=GAME)
-@click.option("--service", type=click.Choice(sorted(SERVICES)), default="drivethrucards", show_default=True,
-              help="The card-printing service whose file rules to follow.")
-@click.option("--output-profile", type=click.Path(path_type=Path, dir_okay=False),
-              help="The press's CMYK ICC profile for a PDF service (default: ghostscript's SWOP profile, "
-                   "from Debian's libgs-common).")
-@click.option("--max-ink", type=click.FloatRange(100, 400),
-              help="The most ink (C+M+Y+K, percent) the press takes on a point, for a PDF service "
-                   "(default: the service's own limit; DriveThruCards 240).")
-@click.option("--proof", is_flag=True,
-              help="Also write a soft proof of a PDF service's cards: each side as designed beside how "
-                   "the press prints it through the profile, as PNG, shown in the gallery.")
+@click.option(
+    "--service",
+    type=click.Choice(sorted(SERVICES)),
+    default="drivethrucards",
+    show_default=True,
+    help="The card-printing service whose file rules to follow.",
+)
+@click.option(
+    "--output-profile",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="The press's CMYK ICC profile for a PDF service (default: ghostscript's SWOP profile, "
+    "from Debian's libgs-common).",
+)
+@click.option(
+    "--max-ink",
+    type=click.FloatRange(100, 400),
+    help="The most ink (C+M+Y+K, percent) the press takes on a point, for a PDF service "
+    "(default: the service's own limit; DriveThruCards 240).",
+)
+@click.option(
+    "--proof",
+    is_flag=True,
+    help="Also write a soft proof of a PDF service's cards: each side as designed beside how "
+    "the press prints it through the profile, as PNG, shown in the gallery.",
+)
 @export_options
-def printshop(game: str, service: str, output_profile: Path | None, max_ink: float | None, proof: bool,
-              **flags: Any) -> None:
+def printshop(
+    game: str, service: str, output_profile: Path | None, max_ink: float | None, proof: bool, **flags: Any
+) -> None:
     """The files a card-printing service takes for GAME's decks, into OUTPUT/GAME/exports/SERVICE.
 
     DriveThruCards: one PDF/X-1a:2003 file per deck in CMYK within its ink limit, each card's back
@@ -85,9 +109,19 @@ def printshop(game: str, service: str, output_profile: Path | None, max_ink: flo
 
     exports.check_printshop(service, output_profile=output_profile, max_ink=max_ink, proof=proof)
     settings = load_settings(writes=True, **flags)
-    _exported(settings, exports.printshop(settings, icon_store(settings), game, service=service,
-                                          output_profile=output_profile, max_ink=max_ink, proof=proof,
-                                          progress=progress_bar))
+    _exported(
+        settings,
+        exports.printshop(
+            settings,
+            icon_store(settings),
+            game,
+            service=service,
+            output_profile=output_profile,
+            max_ink=max_ink,
+            proof=proof,
+            progress=progress_bar,
+        ),
+    )
 
 
 @export.command()

@@ -37,8 +37,12 @@ def _game_icons(settings: Settings, games: Iterable[str]) -> list[IconRef]:
     from pnp.source.gamesource import read_game
     from pnp.source.icons import IconRef
 
-    names = {ref for slug in games if (folder := data_folder(slug, settings.layouts)).is_dir()
-             for ref in read_game(slug, folder).icons()}
+    names = {
+        ref
+        for slug in games
+        if (folder := data_folder(slug, settings.layouts)).is_dir()
+        for ref in read_game(slug, folder).icons()
+    }
     return [IconRef.parse(ref) for ref in sorted(names)]
 
 
@@ -54,13 +58,24 @@ def _refs(refs: tuple[str, ...], settings: Settings) -> list[IconRef]:
 @click.argument("refs", nargs=-1)
 @click.option("--refresh", is_flag=True, help="Download again even when cached.")
 @click.option("--base-url", help="Where to fetch from (default https://game-icons.net).")
-@click.option("--timeout", type=click.FloatRange(0.1, 120), default=10.0, show_default=True,
-              help="Seconds to wait on a connection or a read.")
-@click.option("--deadline", type=click.FloatRange(0.5, 600), default=30.0, show_default=True,
-              help="Seconds one download may take in all (a server dripping bytes never hits --timeout).")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(0.1, 120),
+    default=10.0,
+    show_default=True,
+    help="Seconds to wait on a connection or a read.",
+)
+@click.option(
+    "--deadline",
+    type=click.FloatRange(0.5, 600),
+    default=30.0,
+    show_default=True,
+    help="Seconds one download may take in all (a server dripping bytes never hits --timeout).",
+)
 @click.option("--icons", "icons_dir", type=click.Path(file_okay=False), help="Icon cache folder.")
-def fetch(refs: tuple[str, ...], refresh: bool, base_url: str | None, timeout: float, deadline: float,
-          icons_dir: str | None) -> None:
+def fetch(
+    refs: tuple[str, ...], refresh: bool, base_url: str | None, timeout: float, deadline: float, icons_dir: str | None
+) -> None:
     """Download REFS (author/name; default: every icon the games use) into the cache.
 
     \b
@@ -73,8 +88,9 @@ def fetch(refs: tuple[str, ...], refresh: bool, base_url: str | None, timeout: f
     wanted = _refs(refs, settings)
     if sys.stderr.isatty():
         with click.progressbar(length=len(wanted), label="fetching icons", file=sys.stderr) as bar:
-            done = store.fetch(wanted, refresh=refresh, timeout=timeout, deadline=deadline,
-                               progress=lambda ref: bar.update(1))
+            done = store.fetch(
+                wanted, refresh=refresh, timeout=timeout, deadline=deadline, progress=lambda ref: bar.update(1)
+            )
     else:
         done = store.fetch(wanted, refresh=refresh, timeout=timeout, deadline=deadline)
     click.echo(f"fetched {len(done)} icon(s); {len(wanted) - len(done)} already cached")
@@ -83,8 +99,11 @@ def fetch(refs: tuple[str, ...], refresh: bool, base_url: str | None, timeout: f
 @icons.command(name="import")
 @click.argument("icons_json", type=click.Path(exists=True, dir_okay=False))
 @click.argument("refs", nargs=-1)
-@click.option("--authors", type=click.Path(exists=True, dir_okay=False),
-              help="JSON mapping icon name -> author folder, to attribute the set's icons.")
+@click.option(
+    "--authors",
+    type=click.Path(exists=True, dir_okay=False),
+    help="JSON mapping icon name -> author folder, to attribute the set's icons.",
+)
 @click.option("--icons", "icons_dir", type=click.Path(file_okay=False), help="Icon cache folder.")
 def import_(icons_json: str, refs: tuple[str, ...], authors: str | None, icons_dir: str | None) -> None:
     """Fill the cache from an Iconify JSON set (@iconify-json/game-icons' icons.json): the offline route.

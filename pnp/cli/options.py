@@ -14,7 +14,7 @@ import click
 from pnp.games import GAMES, known_games
 from pnp.source.printoptions import DuplexMode
 
-if TYPE_CHECKING:                    # the commands import what they use when they run: a fast start
+if TYPE_CHECKING:  # the commands import what they use when they run: a fast start
     from click.shell_completion import CompletionItem
 
     from pnp.source.icons import IconStore
@@ -23,7 +23,7 @@ if TYPE_CHECKING:                    # the commands import what they use when th
 Command = Callable[..., Any]
 Decorator = Callable[[Command], Command]
 
-if TYPE_CHECKING:                    # click's stubs make a parameter type generic; older clicks are not
+if TYPE_CHECKING:  # click's stubs make a parameter type generic; older clicks are not
     NameType = click.ParamType[str]
 else:
     NameType = click.ParamType
@@ -39,8 +39,9 @@ class GameName(NameType):
         if value not in GAMES:
             known = known_games(_layouts_given(ctx))
             if value not in known:
-                self.fail(f"{value!r} is not one of {', '.join(map(repr, known))}.{_did_you_mean(value, known)}",
-                          param, ctx)
+                self.fail(
+                    f"{value!r} is not one of {', '.join(map(repr, known))}.{_did_you_mean(value, known)}", param, ctx
+                )
         return str(value)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
@@ -69,54 +70,74 @@ def _layouts_given(ctx: click.Context | None) -> str | None:
     from pnp.source.settings import Settings
 
     given = ctx.params.get("layouts") if ctx is not None else None
-    given = given if isinstance(given, str) else None      # an option click has not read yet
+    given = given if isinstance(given, str) else None  # an option click has not read yet
     try:
         return Settings.load(layouts=given).layouts
     except PnpError:
         return given
 
 
-SHORT = {"output": "-o"}     # the build options' short forms, refused with their long ones
+SHORT = {"output": "-o"}  # the build options' short forms, refused with their long ones
 
 
 def refused(names: tuple[str, ...], where: str, why: str) -> list[Decorator]:
     """Hidden options that answer their use with why they mean nothing here, rather than being
     taken and ignored (nor offered by --help)."""
+
     def refuse(ctx: click.Context, param: click.Parameter, value: object) -> None:
         if value is not None:
             raise click.UsageError(f"--{(param.name or '').replace('_', '-')} does not apply to {where}: {why}", ctx)
 
-    return [click.option(f"--{name}", *([SHORT[name]] if name in SHORT else []), name.replace("-", "_"), hidden=True,
-                         expose_value=False, callback=refuse)
-            for name in names]
+    return [
+        click.option(
+            f"--{name}",
+            *([SHORT[name]] if name in SHORT else []),
+            name.replace("-", "_"),
+            hidden=True,
+            expose_value=False,
+            callback=refuse,
+        )
+        for name in names
+    ]
 
 
-OPTIONS = {      # every build option, defined once; each can also come from pnp.toml (a flag beats it)
-    "paper": click.option("--paper", help="a4 (default), letter, a3, tabloid, or WxH in mm; a3 and tabloid print page "
-                          "components two to a sheet."),
+OPTIONS = {  # every build option, defined once; each can also come from pnp.toml (a flag beats it)
+    "paper": click.option(
+        "--paper",
+        help="a4 (default), letter, a3, tabloid, or WxH in mm; a3 and tabloid print page components two to a sheet.",
+    ),
     "card": click.option("--card", help="poker (default), bridge, tarot, mini, or WxH in mm."),
     "players": click.option("--players", type=click.IntRange(1, 99), help="Player count (default: the game's)."),
     "output": click.option("--output", "-o", help="Output folder (default: output)."),
-    "ink_saver": click.option("--ink-saver/--colour", "ink_saver", default=None,
-                              help="Light pages, icons light inside a dark outline, colour only as thin accents."),
+    "ink_saver": click.option(
+        "--ink-saver/--colour",
+        "ink_saver",
+        default=None,
+        help="Light pages, icons light inside a dark outline, colour only as thin accents.",
+    ),
     "bleed": click.option("--bleed", help="Bleed beyond the trim, e.g. 3mm or 0.125in (default 0)."),
     "margin": click.option("--margin", help="Printer margin kept clear (default 5mm)."),
-    "duplex": click.option("--duplex", type=click.Choice([mode.value for mode in DuplexMode]),
-                           help=DuplexMode.help()),
+    "duplex": click.option("--duplex", type=click.Choice([mode.value for mode in DuplexMode]), help=DuplexMode.help()),
     "back_offset": click.option("--back-offset", help="Shift backs by X,Y mm to calibrate a printer, e.g. 0.5,-1."),
     "copies": click.option("--copies", type=click.IntRange(1, 10000), help="Copies of pads such as gamesheets."),
-    "layouts": click.option("--layouts", type=click.Path(file_okay=False), is_eager=True,
-                            help="Use this layout data folder instead of the project's or the shipped one."),
+    "layouts": click.option(
+        "--layouts",
+        type=click.Path(file_okay=False),
+        is_eager=True,
+        help="Use this layout data folder instead of the project's or the shipped one.",
+    ),
     "icons": click.option("--icons", "icons", type=click.Path(file_okay=False), help="Use this icon cache folder."),
 }
 
 
 def options(*names: str, extra: list[Decorator] | None = None) -> Decorator:
     """Decorate a command with the named build options (in this order) and any `extra` ones."""
+
     def decorate(func: Command) -> Command:
         for option in reversed([OPTIONS[name] for name in names] + (extra or [])):
             func = option(func)
         return func
+
     return decorate
 
 
@@ -144,12 +165,14 @@ def project_games(settings: Settings) -> list[str]:
     """The games whose layouts the project holds (a project made for one game builds that one)."""
     from pnp.errors import UsageProblem
 
-    if settings.layouts is None:            # no project: every registered game, from the data it ships
+    if settings.layouts is None:  # no project: every registered game, from the data it ships
         return known_games(None)
     found = [slug for slug in known_games(settings.layouts) if (settings.layouts_dir() / slug).is_dir()]
     if not found:
-        raise UsageProblem(f"{settings.layouts_dir()}: holds no game's layouts (expected folders such as "
-                           f"{', '.join(sorted(GAMES)[:2])}); `pnp new DIR` makes a project")
+        raise UsageProblem(
+            f"{settings.layouts_dir()}: holds no game's layouts (expected folders such as "
+            f"{', '.join(sorted(GAMES)[:2])}); `pnp new DIR` makes a project"
+        )
     return found
 
 
@@ -175,8 +198,9 @@ def progress_bar(label: str, total: int) -> AbstractContextManager[Any]:
     return contextlib.nullcontext(Quiet())
 
 
-def show_gallery(settings: Settings, built: Mapping[str, dict[str, Any]] | None = None,
-             verified: Set[str] = frozenset()) -> None:
+def show_gallery(
+    settings: Settings, built: Mapping[str, dict[str, Any]] | None = None, verified: Set[str] = frozenset()
+) -> None:
     """Refresh output/index.html after anything was written (see `refresh_gallery`)."""
     from pnp.commands.refresh import refresh_gallery
 

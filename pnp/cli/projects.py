@@ -29,8 +29,10 @@ def new(folder: Path, games: tuple[str, ...]) -> None:
 
     chosen = new_project(folder, {slug: data_folder(slug, None) for slug in games or GAMES})
     write_schemas(folder, folder / "layouts", chosen)
-    click.echo(f"project {folder}: layouts of {', '.join(chosen)}, the icon cache, pnp.toml and the data "
-               f"files' schemas for your editor; edit {folder / 'layouts'} and run `pnp build` there")
+    click.echo(
+        f"project {folder}: layouts of {', '.join(chosen)}, the icon cache, pnp.toml and the data "
+        f"files' schemas for your editor; edit {folder / 'layouts'} and run `pnp build` there"
+    )
 
 
 @cli.command()

@@ -13,7 +13,7 @@ class Bar(Protocol):
     def update(self, n: int, /) -> None: ...
 
 
-Progress = Callable[[str, int], AbstractContextManager[Bar]]     # a label and a length -> a bar
+Progress = Callable[[str, int], AbstractContextManager[Bar]]  # a label and a length -> a bar
 
 
 class Say(Protocol):

@@ -12,15 +12,24 @@ from pnp.files.atomic import CACHE_FOLDER, sweep_temporary
 from pnp.files.outputlock import output_lock
 from pnp.source.settings import Settings
 
-Refresh = Callable[[Mapping[str, dict[str, Any]] | None, Set[str]], None]   # the gallery, after writing
+Refresh = Callable[[Mapping[str, dict[str, Any]] | None, Set[str]], None]  # the gallery, after writing
 
 
-def build(settings: Settings, slugs: list[str], *, force: bool, no_validate: bool, jobs: int | None, say: Say,
-          progress: Progress, refresh: Refresh) -> int:
+def build(
+    settings: Settings,
+    slugs: list[str],
+    *,
+    force: bool,
+    no_validate: bool,
+    jobs: int | None,
+    say: Say,
+    progress: Progress,
+    refresh: Refresh,
+) -> int:
     """Build `slugs`; the worst exit code. An interrupted build removes the temporary files its
     workers left."""
     with output_lock(settings.output_dir(), lambda line: say(line, err=True)):
-        sweep_temporary(settings.output_dir(), [CACHE_FOLDER])    # the games' workers all write there
+        sweep_temporary(settings.output_dir(), [CACHE_FOLDER])  # the games' workers all write there
         try:
             return _build_locked(settings, slugs, force, no_validate, jobs, say, progress, refresh)
         except Interrupted:
@@ -28,15 +37,23 @@ def build(settings: Settings, slugs: list[str], *, force: bool, no_validate: boo
             raise
 
 
-def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate: bool, jobs: int | None, say: Say,
-                  progress: Progress, refresh: Refresh) -> int:
+def _build_locked(
+    settings: Settings,
+    slugs: list[str],
+    force: bool,
+    no_validate: bool,
+    jobs: int | None,
+    say: Say,
+    progress: Progress,
+    refresh: Refresh,
+) -> int:
     from pnp.pipeline.incremental import clear_failure, inputs_digest, up_to_date
     from pnp.pipeline.manifest import paper_of
 
     digests = {slug: inputs_digest(slug, settings) for slug in slugs}
     todo = []
-    papers: dict[str, tuple[int, int]] = {}     # pages and sheets of the games whose manifests are at hand
-    verified: set[str] = set()                  # games whose files were just found as recorded
+    papers: dict[str, tuple[int, int]] = {}  # pages and sheets of the games whose manifests are at hand
+    verified: set[str] = set()  # games whose files were just found as recorded
     cleared = False
     for slug in slugs:
         head = None if force else up_to_date(slug, settings, digests[slug])
@@ -67,7 +84,7 @@ def _build_locked(settings: Settings, slugs: list[str], force: bool, no_validate
             if outcome.paper is not None:
                 papers[outcome.slug] = outcome.paper
             bar.update(1)
-    if settings.output_dir().is_dir():       # a first build that failed leaves no output folder
+    if settings.output_dir().is_dir():  # a first build that failed leaves no output folder
         refresh(built, verified)
         if len(slugs) > 1:
             _paper_total(settings, slugs, papers, say)
@@ -86,7 +103,7 @@ def _paper_total(settings: Settings, slugs: list[str], papers: dict[str, tuple[i
         if paper is None:
             manifest = ManifestHead.read(settings.output_dir() / slug / "manifest.json")
             if manifest is None:
-                return                          # a game without a current manifest: no total to give
+                return  # a game without a current manifest: no total to give
             paper = paper_of(manifest.documents)
         pages += paper[0]
         sheets += paper[1]

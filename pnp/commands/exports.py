@@ -37,8 +37,9 @@ def _writing(settings: Settings, game: str, kind: str) -> Iterator[Path]:
         yield folder
 
 
-def _recorded(settings: Settings, game: str, folder: Path, written: list[Path], *, title: str,
-              summary: str) -> Exported:
+def _recorded(
+    settings: Settings, game: str, folder: Path, written: list[Path], *, title: str, summary: str
+) -> Exported:
     """The export replaces the last one of its kind and records the data it was made from (the
     gallery marks it stale once the data changes) and what it is (`title`, the gallery's label)."""
     replace_export(folder, written, data_digest(game, settings), title=title, root=settings.output_dir())
@@ -53,11 +54,24 @@ def images(settings: Settings, store: IconStore, game: str, *, dpi: int, progres
     with _writing(settings, game, "images") as folder:
         rows = image_rows(require_decks(catalogue(game, settings, store)))
         with progress("rendering card images", image_count(rows)) as bar:
-            written = export_images(rows, store, dpi=dpi, bleed_mm=settings.bleed.mm,
-                                    ink_saver=settings.ink_saver, folder=folder, root=settings.output_dir(),
-                                    progress=bar.update)
-    return _recorded(settings, game, folder, written, title="Print-on-demand images",
-                     summary=f"{game}: {len(written) - 1} images at {dpi} dpi and quantities.csv -> {folder}")
+            written = export_images(
+                rows,
+                store,
+                dpi=dpi,
+                bleed_mm=settings.bleed.mm,
+                ink_saver=settings.ink_saver,
+                folder=folder,
+                root=settings.output_dir(),
+                progress=bar.update,
+            )
+    return _recorded(
+        settings,
+        game,
+        folder,
+        written,
+        title="Print-on-demand images",
+        summary=f"{game}: {len(written) - 1} images at {dpi} dpi and quantities.csv -> {folder}",
+    )
 
 
 def check_printshop(service: str, *, output_profile: Path | None, max_ink: float | None, proof: bool) -> None:
@@ -70,8 +84,17 @@ def check_printshop(service: str, *, output_profile: Path | None, max_ink: float
             raise UsageProblem(f"{option}: {chosen.title} takes RGB images; {option} is for a PDF service")
 
 
-def printshop(settings: Settings, store: IconStore, game: str, *, service: str, output_profile: Path | None,
-              max_ink: float | None, proof: bool, progress: Progress) -> Exported:
+def printshop(
+    settings: Settings,
+    store: IconStore,
+    game: str,
+    *,
+    service: str,
+    output_profile: Path | None,
+    max_ink: float | None,
+    proof: bool,
+    progress: Progress,
+) -> Exported:
     """The files a card-printing service takes for the game's decks, and cards.csv."""
     from pnp.export.catalogue import require_decks
     from pnp.export.cmyk import OutputProfile
@@ -85,11 +108,27 @@ def printshop(settings: Settings, store: IconStore, game: str, *, service: str, 
         found = safe_catalogue(game, settings, store, safe_mm=chosen.keep_in_mm)
         decks = require_decks(found)
         with progress(f"writing {chosen.title} files", len(decks)) as bar:
-            written = export_service(decks, chosen, store, ink_saver=settings.ink_saver, game_title=found.title,
-                                     profile=profile, max_ink=max_ink or chosen.max_ink, proof=proof,
-                                     folder=folder, root=settings.output_dir(), progress=bar.update)
-    return _recorded(settings, game, folder, written, title=f"{chosen.title} files",
-                     summary=f"{game}: {len(written) - 1} {chosen.title} file(s) and cards.csv -> {folder}")
+            written = export_service(
+                decks,
+                chosen,
+                store,
+                ink_saver=settings.ink_saver,
+                game_title=found.title,
+                profile=profile,
+                max_ink=max_ink or chosen.max_ink,
+                proof=proof,
+                folder=folder,
+                root=settings.output_dir(),
+                progress=bar.update,
+            )
+    return _recorded(
+        settings,
+        game,
+        folder,
+        written,
+        title=f"{chosen.title} files",
+        summary=f"{game}: {len(written) - 1} {chosen.title} file(s) and cards.csv -> {folder}",
+    )
 
 
 def tts(settings: Settings, store: IconStore, game: str, *, base_url: str | None, progress: Progress) -> Exported:
@@ -101,7 +140,20 @@ def tts(settings: Settings, store: IconStore, game: str, *, base_url: str | None
         found = catalogue(game, settings, store)
         count = len(found.decks) + len(found.pieces) + len(found.flats)
         with progress("drawing Tabletop Simulator images", count) as bar:
-            written = export_tts(found, store, folder=folder, root=settings.output_dir(), base_url=base_url,
-                                 ink_saver=settings.ink_saver, progress=bar.update)
-    return _recorded(settings, game, folder, written, title="Tabletop Simulator",
-                     summary=f"{game}: saved object {written[-1].name} with {len(written) - 2} images -> {folder}")
+            written = export_tts(
+                found,
+                store,
+                folder=folder,
+                root=settings.output_dir(),
+                base_url=base_url,
+                ink_saver=settings.ink_saver,
+                progress=bar.update,
+            )
+    return _recorded(
+        settings,
+        game,
+        folder,
+        written,
+        title="Tabletop Simulator",
+        summary=f"{game}: saved object {written[-1].name} with {len(written) - 2} images -> {folder}",
+    )

@@ -16,8 +16,10 @@ def listing(settings: Settings, slugs: list[str]) -> Iterator[str]:
         p = rules.players
         span = f"{p.min}-{p.max}" if p.max else f"{p.min}+"
         origin = GAMES[slug].origin if slug in GAMES else f"its data folder alone ({DATA_GAME})"
-        yield (f"{slug}  ({rules.game.title}; {span} players, default {p.default}; "
-               f"from {'pnp itself' if origin == BUILT_IN else origin})")
+        yield (
+            f"{slug}  ({rules.game.title}; {span} players, default {p.default}; "
+            f"from {'pnp itself' if origin == BUILT_IN else origin})"
+        )
         yield f"    {rules.game.summary}"
         for spec in rules.components.values():
             yield f"    - {spec.label}: {spec.describe()}"

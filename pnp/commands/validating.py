@@ -17,7 +17,7 @@ def validate(settings: Settings, store: IconStore, slugs: list[str], *, say: Say
         try:
             result = build_game(slug, settings, store)
         except PnpError as exc:
-            if exc.exit_code == 2:          # a usage error stops everything
+            if exc.exit_code == 2:  # a usage error stops everything
                 raise
             say(exc.message)
             say(f"{slug}: cannot be built")

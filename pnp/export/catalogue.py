@@ -12,7 +12,7 @@ from pnp.render.specs import Board, PageComponent, Piece, PieceGroup
 from pnp.source.icons import IconStore
 from pnp.source.settings import Settings
 
-Side = tuple[tuple[Element, ...], str | None]     # elements and the background colour behind them
+Side = tuple[tuple[Element, ...], str | None]  # elements and the background colour behind them
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -23,7 +23,7 @@ class Deck:
     pieces: list[Piece]
     w: float
     h: float
-    margin: float = 0.0     # mm around the laid-out card to its trim: a print shop's safe area
+    margin: float = 0.0  # mm around the laid-out card to its trim: a print shop's safe area
 
     def pairs(self) -> list[CardPair]:
         """Each distinct card (its face with its back) and how many of it the deck holds, in the
@@ -45,7 +45,7 @@ class CardPair:
 
     @property
     def back(self) -> Side:
-        assert self.piece.back is not None          # a deck's cards all have backs (`is_deck`)
+        assert self.piece.back is not None  # a deck's cards all have backs (`is_deck`)
         return self.piece.back, self.piece.back_background
 
 
@@ -58,7 +58,7 @@ class PieceSet:
     w: float
     h: float
     shape: str
-    piles: bool             # tokens of the rules model, which players heap up on the table
+    piles: bool  # tokens of the rules model, which players heap up on the table
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -96,22 +96,51 @@ def catalogue(slug: str, settings: Settings, store: IconStore) -> Catalogue:
             elif isinstance(section, PieceGroup):
                 kinds = plan.rules.components
                 piles = all(p.kind in kinds and kinds[p.kind].kind == "token" for p in section.pieces)
-                pieces.append(PieceSet(title=section.title, pieces=section.pieces, w=section.width,
-                                       h=section.height, shape=section.shape, piles=piles))
+                pieces.append(
+                    PieceSet(
+                        title=section.title,
+                        pieces=section.pieces,
+                        w=section.width,
+                        h=section.height,
+                        shape=section.shape,
+                        piles=piles,
+                    )
+                )
             elif isinstance(section, Board):
-                flats.append(Flat(title=section.title, name=section.name, elements=section.elements,
-                                  background=section.background, w=section.width, h=section.height, copies=1))
+                flats.append(
+                    Flat(
+                        title=section.title,
+                        name=section.name,
+                        elements=section.elements,
+                        background=section.background,
+                        w=section.width,
+                        h=section.height,
+                        copies=1,
+                    )
+                )
             elif isinstance(section, PageComponent):
-                flats.append(Flat(title=section.title, name=section.name, elements=section.elements,
-                                  background=None, w=section.width, h=section.height, copies=max(section.copies, 1)))
+                flats.append(
+                    Flat(
+                        title=section.title,
+                        name=section.name,
+                        elements=section.elements,
+                        background=None,
+                        w=section.width,
+                        h=section.height,
+                        copies=max(section.copies, 1),
+                    )
+                )
     return Catalogue(game=slug, title=plan.rules.game.title, decks=decks, pieces=pieces, flats=flats)
 
 
 def is_deck(section: PieceGroup) -> bool:
     """Cards: rectangles with a back each, dealt and shuffled, cut with bleed at a print shop (a
     player aid has two sides but no bleed, and is not dealt)."""
-    return section.shape == "rect" and section.bleeds and all(p.back is not None and p.fold == "none"
-                                                              for p in section.pieces)
+    return (
+        section.shape == "rect"
+        and section.bleeds
+        and all(p.back is not None and p.fold == "none" for p in section.pieces)
+    )
 
 
 def require_decks(found: Catalogue) -> list[Deck]:

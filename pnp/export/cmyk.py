@@ -25,9 +25,9 @@ from pnp.files.safefiles import UnsafeFile, read_regular
 # it "a SWOP CMYK ICC profile"). It stands for the registered SWOP condition, as a SWOP profile does
 # in any PDF/X export; the profile travels in the file, so the printer sees exactly what was used.
 SWOP_PROFILE = Path("/usr/share/color/icc/ghostscript/default_cmyk.icc")
-SWOP_CONDITION = "CGATS TR 001"        # the ICC registry's reference name for SWOP printing in the USA
+SWOP_CONDITION = "CGATS TR 001"  # the ICC registry's reference name for SWOP printing in the USA
 COLOR_REGISTRY = "http://www.color.org"
-CUSTOM_CONDITION = "Custom"            # a profile of the user's own: named by its description only
+CUSTOM_CONDITION = "Custom"  # a profile of the user's own: named by its description only
 MAX_PROFILE_BYTES = 8_000_000
 
 
@@ -36,8 +36,8 @@ class OutputProfile:
     """The press condition a PDF/X file is made for: its ICC profile and the name it is known by."""
 
     icc: bytes
-    condition: str           # the OutputConditionIdentifier
-    registry: str | None     # where `condition` is registered; None for a custom profile
+    condition: str  # the OutputConditionIdentifier
+    registry: str | None  # where `condition` is registered; None for a custom profile
     description: str
 
     @classmethod
@@ -55,9 +55,11 @@ class OutputProfile:
             raise UsageProblem(f"{option}: not an ICC profile: {exc}") from None
         core = profile.profile
         if core.xcolor_space.strip() != "CMYK" or core.device_class != "prtr":
-            raise UsageProblem(f"{option}: a print-shop PDF needs a CMYK output profile; this one is a "
-                               f"{core.xcolor_space.strip()} {core.device_class} profile")
-        if icc[8] != 2:         # PDF/X-1a:2003 is PDF 1.4, which embeds version 2 profiles
+            raise UsageProblem(
+                f"{option}: a print-shop PDF needs a CMYK output profile; this one is a "
+                f"{core.xcolor_space.strip()} {core.device_class} profile"
+            )
+        if icc[8] != 2:  # PDF/X-1a:2003 is PDF 1.4, which embeds version 2 profiles
             raise UsageProblem(f"{option}: an ICC version {icc[8]} profile; PDF/X-1a:2003 takes version 2")
         description = (core.profile_description or chosen.stem).strip()
         if path is None:
@@ -65,8 +67,8 @@ class OutputProfile:
         return cls(icc=icc, condition=CUSTOM_CONDITION, registry=None, description=description)
 
 
-Ink = tuple[int, int, int, int]        # C, M, Y, K from 0 to 255 (255: a solid of that ink)
-GCR_STEPS = 24                          # grey taken out of C, M and Y, and black put in, each in so many steps
+Ink = tuple[int, int, int, int]  # C, M, Y, K from 0 to 255 (255: a solid of that ink)
+GCR_STEPS = 24  # grey taken out of C, M and Y, and black put in, each in so many steps
 
 
 class CmykInks:
@@ -88,9 +90,9 @@ class CmykInks:
         ramp = Image.new("CMYK", (256, 1))
         ramp.putdata([(0, 0, 0, k) for k in range(256)])
         lab_ramp = ImageCms.applyTransform(ramp, self._press_lab)
-        assert lab_ramp is not None                 # None only when converting in place
-        lightness = [-lab_ramp.getpixel((k, 0))[0] for k in range(256)]   # type: ignore[index]  # a Lab triple
-        self._black_ramp = list(accumulate(lightness, max))     # rising with k, for bisect
+        assert lab_ramp is not None  # None only when converting in place
+        lightness = [-lab_ramp.getpixel((k, 0))[0] for k in range(256)]  # type: ignore[index]  # a Lab triple
+        self._black_ramp = list(accumulate(lightness, max))  # rising with k, for bisect
         self._inks: dict[str, Ink] = {}
 
     def color(self, value: str) -> CMYKColor:

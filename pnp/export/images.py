@@ -48,31 +48,78 @@ def image_rows(decks: Sequence[Deck]) -> list[DeckRows]:
                 stem = f"{slug(piece.kind)}-{numbering[piece.kind]:02d}"
                 faces[pair.face] = names.name(stem, ".png", content=(deck.w, deck.h, deck.margin, pair.face))
             if pair.back not in backs:
-                backs[pair.back] = ImageRow(file=names.name(f"back-{slug(piece.back_name or deck.title)}", ".png",
-                                                            content=(deck.w, deck.h, deck.margin, pair.back)),
-                                            quantity=0, side="back", back="", kind="", name=piece.back_name or "",
-                                            drawing=pair.back)
+                backs[pair.back] = ImageRow(
+                    file=names.name(
+                        f"back-{slug(piece.back_name or deck.title)}",
+                        ".png",
+                        content=(deck.w, deck.h, deck.margin, pair.back),
+                    ),
+                    quantity=0,
+                    side="back",
+                    back="",
+                    kind="",
+                    name=piece.back_name or "",
+                    drawing=pair.back,
+                )
             backs[pair.back].quantity += pair.count
-            rows.append(ImageRow(file=faces[pair.face], quantity=pair.count, side="face", back=backs[pair.back].file,
-                                 kind=piece.kind, name=piece.name, drawing=pair.face))
+            rows.append(
+                ImageRow(
+                    file=faces[pair.face],
+                    quantity=pair.count,
+                    side="face",
+                    back=backs[pair.back].file,
+                    kind=piece.kind,
+                    name=piece.name,
+                    drawing=pair.face,
+                )
+            )
         out.append((deck, rows + list(backs.values())))
     return out
 
 
-def export_images(rows: list[DeckRows], store: IconStore, *, dpi: float, bleed_mm: float,
-                  ink_saver: bool, folder: Path, root: Path,
-                  progress: Callable[[int], None] | None = None) -> list[Path]:
+def export_images(
+    rows: list[DeckRows],
+    store: IconStore,
+    *,
+    dpi: float,
+    bleed_mm: float,
+    ink_saver: bool,
+    folder: Path,
+    root: Path,
+    progress: Callable[[int], None] | None = None,
+) -> list[Path]:
     """Each deck's images (`rows`, from `image_rows`) and quantities.csv; an image two decks show is
     drawn once."""
     sizes: dict[str, tuple[int, int]] = {}
     lines = []
     for deck, deck_rows in rows:
-        sizes |= write_side_pngs({row.file: row.drawing for row in deck_rows if row.file not in sizes}, deck.w,
-                                 deck.h, dpi, store, bleed_mm=bleed_mm + deck.margin, ink_saver=ink_saver,
-                                 folder=folder, root=root, progress=progress)
-        lines += [{"file": row.file, "quantity": row.quantity, "side": row.side, "back": row.back, "kind": row.kind,
-                   "name": row.name, "deck": deck.title, "width_px": sizes[row.file][0],
-                   "height_px": sizes[row.file][1], "dpi": dpi} for row in deck_rows]
+        sizes |= write_side_pngs(
+            {row.file: row.drawing for row in deck_rows if row.file not in sizes},
+            deck.w,
+            deck.h,
+            dpi,
+            store,
+            bleed_mm=bleed_mm + deck.margin,
+            ink_saver=ink_saver,
+            folder=folder,
+            root=root,
+            progress=progress,
+        )
+        lines += [
+            {
+                "file": row.file,
+                "quantity": row.quantity,
+                "side": row.side,
+                "back": row.back,
+                "kind": row.kind,
+                "name": row.name,
+                "deck": deck.title,
+                "width_px": sizes[row.file][0],
+                "height_px": sizes[row.file][1],
+                "dpi": dpi,
+            }
+            for row in deck_rows
+        ]
     write_csv(folder / "quantities.csv", lines, root=root)
     return [*(folder / file for file in sizes), folder / "quantities.csv"]
 

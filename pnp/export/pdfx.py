@@ -22,13 +22,24 @@ def as_pdfx(pdf: bytes, profile: OutputProfile) -> bytes:
         icc = document.make_stream(profile.icc)
         icc.N = 4
         icc.Alternate = Name.DeviceCMYK
-        intent = Dictionary(Type=Name.OutputIntent, S=Name.GTS_PDFX, OutputConditionIdentifier=profile.condition,
-                            OutputCondition=profile.description, Info=profile.description, DestOutputProfile=icc)
+        intent = Dictionary(
+            Type=Name.OutputIntent,
+            S=Name.GTS_PDFX,
+            OutputConditionIdentifier=profile.condition,
+            OutputCondition=profile.description,
+            Info=profile.description,
+            DestOutputProfile=icc,
+        )
         if profile.registry:
             intent.RegistryName = profile.registry
         document.Root.OutputIntents = pikepdf.Array([intent])
-        document.docinfo.GTS_PDFXVersion = PDFX_VERSION      # Title, dates and Trapped: reportlab's, as written
+        document.docinfo.GTS_PDFXVersion = PDFX_VERSION  # Title, dates and Trapped: reportlab's, as written
         out = io.BytesIO()
-        document.save(out, force_version="1.4", deterministic_id=True, compress_streams=True,
-                      object_stream_mode=pikepdf.ObjectStreamMode.disable)     # object streams are PDF 1.5
+        document.save(
+            out,
+            force_version="1.4",
+            deterministic_id=True,
+            compress_streams=True,
+            object_stream_mode=pikepdf.ObjectStreamMode.disable,
+        )  # object streams are PDF 1.5
     return out.getvalue()

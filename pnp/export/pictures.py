@@ -41,17 +41,35 @@ class FileNames:
         return name
 
 
-def draw_sides(sides: Sequence[Side], w_mm: float, h_mm: float, dpi: float, store: IconStore, *,
-               bleed_mm: float = 0.0, ink_saver: bool = False) -> list[Image.Image]:
+def draw_sides(
+    sides: Sequence[Side],
+    w_mm: float,
+    h_mm: float,
+    dpi: float,
+    store: IconStore,
+    *,
+    bleed_mm: float = 0.0,
+    ink_saver: bool = False,
+) -> list[Image.Image]:
     """One RGB image per side, `w_mm` x `h_mm` plus the bleed all round, at `dpi`."""
     if not sides:
         return []
     return list(rasterise(pieces_pdf(sides, w_mm, h_mm, bleed_mm * MM, store, ink_saver), dpi))
 
 
-def write_side_pngs(files: Mapping[str, Side], w_mm: float, h_mm: float, dpi: float, store: IconStore, *,
-                    bleed_mm: float, ink_saver: bool, folder: Path, root: Path,
-                    progress: Callable[[int], None] | None = None) -> dict[str, tuple[int, int]]:
+def write_side_pngs(
+    files: Mapping[str, Side],
+    w_mm: float,
+    h_mm: float,
+    dpi: float,
+    store: IconStore,
+    *,
+    bleed_mm: float,
+    ink_saver: bool,
+    folder: Path,
+    root: Path,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, tuple[int, int]]:
     """Each file's side as a PNG in `folder` (a side behind many files is drawn once, and written as
     it is drawn); each file's size in pixels."""
     named: dict[Side, list[str]] = {}

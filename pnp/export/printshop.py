@@ -17,8 +17,9 @@ from pnp.render.painter import Painter
 from pnp.source.icons import IconStore
 
 
-def printshop_pdf(deck: Deck, store: IconStore, *, bleed_mm: float, ink_saver: bool, game_title: str,
-                  inks: CmykInks, back_first: bool) -> bytes:
+def printshop_pdf(
+    deck: Deck, store: IconStore, *, bleed_mm: float, ink_saver: bool, game_title: str, inks: CmykInks, back_first: bool
+) -> bytes:
     """Pages front, back, front, back, ... (back, front, ... when `back_first`) for every copy of
     every card; each distinct side is drawn once as a form and placed on each page that shows it.
     The card is laid out `deck.margin` mm inside its trim, and the page is the trim plus `bleed_mm`
@@ -32,19 +33,26 @@ def printshop_pdf(deck: Deck, store: IconStore, *, bleed_mm: float, ink_saver: b
     outside = bleed + deck.margin * MM
     width, height = deck.w * MM + 2 * outside, deck.h * MM + 2 * outside
     # a name reportlab wants but never writes to: the bytes are taken with getpdfdata
-    canvas = Canvas("deck.pdf", pagesize=(width, height), invariant=1, pageCompression=1,
-                    enforceColorSpace="cmyk", initialFontName=font(False), initialFontSize=8)  # type: ignore[arg-type]  # stubs: a str
+    canvas = Canvas(
+        "deck.pdf",
+        pagesize=(width, height),
+        invariant=1,
+        pageCompression=1,
+        enforceColorSpace="cmyk",
+        initialFontName=font(False),  # type: ignore[arg-type]  # stubs: a name is a str
+        initialFontSize=8,
+    )
     canvas.setTitle(f"{game_title}: {deck.title} (print shop)")
     canvas.setCreator(f"purgatory-pnp {__version__}")
     forms = FormCache(canvas, store, outlined=ink_saver)
     painter = Painter(canvas, forms, ink_saver, colors=inks.color)
 
     def side_form(side: Side) -> str:
-        for ref in sorted(icon_refs(side[0])):       # forms do not nest: icons first
+        for ref in sorted(icon_refs(side[0])):  # forms do not nest: icons first
             forms.icon_form(ref)
         return forms.form(repr(side), (0, 0, width, height), lambda: paint_side(painter, side, deck.w, deck.h, outside))
 
-    for pair in deck.pairs():           # a card's copies one after another, as the manifest lists them
+    for pair in deck.pairs():  # a card's copies one after another, as the manifest lists them
         for side in ((pair.back, pair.face) if back_first else (pair.face, pair.back)) * pair.count:
             canvas.setPageSize((width, height))
             canvas.setTrimBox((bleed, bleed, width - bleed, height - bleed))

@@ -20,7 +20,7 @@ from pnp.render.raster import pieces_pdf, rasterise
 from pnp.source.icons import IconStore
 
 PROOF_DPI = 100
-PROOF_GAP_PX = 12           # white between the two pictures
+PROOF_GAP_PX = 12  # white between the two pictures
 
 
 def deck_sides(deck: Deck) -> list[Side]:
@@ -28,8 +28,17 @@ def deck_sides(deck: Deck) -> list[Side]:
     return list(dict.fromkeys(side for pair in deck.pairs() for side in (pair.face, pair.back)))
 
 
-def write_proofs(deck: Deck, stem: str, inks: CmykInks, store: IconStore, *, bleed_mm: float, ink_saver: bool,
-                 folder: Path, root: Path) -> list[Path]:
+def write_proofs(
+    deck: Deck,
+    stem: str,
+    inks: CmykInks,
+    store: IconStore,
+    *,
+    bleed_mm: float,
+    ink_saver: bool,
+    folder: Path,
+    root: Path,
+) -> list[Path]:
     """proof-STEM-NNN.png per distinct side: the side as designed on the left, as printed on the right."""
 
     def press(value: str) -> Color:

@@ -19,7 +19,7 @@ from pnp.source.icons import IconStore
 from pnp.source.printoptions import CardSize
 from pnp.source.settings import Settings
 
-Extent = tuple[float, float, float, float]      # x0, y0, x1, y1 in mm
+Extent = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
 
 
 def safe_catalogue(game: str, settings: Settings, store: IconStore, *, safe_mm: float) -> Catalogue:
@@ -37,7 +37,7 @@ def safe_catalogue(game: str, settings: Settings, store: IconStore, *, safe_mm: 
 
 def deck_inset(deck: Deck, *, ink_saver: bool) -> float:
     """How close to the trim (mm) anything meant to be seen comes, on any side of any card."""
-    sides = {id(side): side for piece in deck.pieces for side in (piece.face, piece.back or ())}   # a shared back once
+    sides = {id(side): side for piece in deck.pieces for side in (piece.face, piece.back or ())}  # a shared back once
     return min((inset(elements, deck.w, deck.h, ink_saver=ink_saver) for elements in sides.values()), default=math.inf)
 
 
@@ -78,8 +78,12 @@ def extent(element: Element) -> Extent:
     corners = []
     for x0, y0, x1, y1 in (extent(child) for child in element.elements):
         for x, y in ((x0, y0), (x0, y1), (x1, y0), (x1, y1)):
-            corners.append((element.dx + x * math.cos(turn) - y * math.sin(turn),
-                            element.dy + x * math.sin(turn) + y * math.cos(turn)))
+            corners.append(
+                (
+                    element.dx + x * math.cos(turn) - y * math.sin(turn),
+                    element.dy + x * math.sin(turn) + y * math.cos(turn),
+                )
+            )
     return _span(corners, 0.0) if corners else (math.inf, math.inf, -math.inf, -math.inf)
 
 

@@ -17,8 +17,8 @@ from pathlib import Path, PurePath
 from pnp.errors import PnpError
 from pnp.files.safefiles import UnsafeFile, read_opened
 
-MIN_FREE_BYTES = 16 * 1024 * 1024      # less than this free, and a report or an export would fail mid-way
-CACHE_FOLDER = ".pnp-cache"             # in the output folder: what a later build reuses (icon shapes, work)
+MIN_FREE_BYTES = 16 * 1024 * 1024  # less than this free, and a report or an export would fail mid-way
+CACHE_FOLDER = ".pnp-cache"  # in the output folder: what a later build reuses (icon shapes, work)
 
 
 class LinkInOutput(PnpError):
@@ -55,8 +55,9 @@ def _open_folder(root: Path, relative: PurePath, *, create: bool) -> int | None:
                 return None
             except OSError as exc:
                 if exc.errno in (errno.ELOOP, errno.ENOTDIR) and _is_link(fd, part):
-                    raise LinkInOutput(f"{here} is a symbolic link; refusing to write through it (remove it, "
-                                       "or write elsewhere)") from None
+                    raise LinkInOutput(
+                        f"{here} is a symbolic link; refusing to write through it (remove it, or write elsewhere)"
+                    ) from None
                 raise
             os.close(fd)
             fd = inner
@@ -147,7 +148,7 @@ def file_as_recorded(folder: Path, name: str, limit: int, digest: str) -> bytes 
     that leads out of `folder` never is."""
     try:
         data = read_inside(folder / name, root=folder, limit=limit)
-    except (ValueError, PnpError):          # UnsafeFile is a ValueError, as is a name outside
+    except (ValueError, PnpError):  # UnsafeFile is a ValueError, as is a name outside
         return None
     return data if data is not None and hashlib.sha256(data).hexdigest() == digest else None
 
@@ -173,8 +174,11 @@ def files_in(folder: Path, *, root: Path, suffix: str) -> list[str]:
     if fd is None:
         return []
     try:
-        return sorted(entry.name for entry in os.scandir(fd)
-                      if entry.name.endswith(suffix) and entry.is_file(follow_symlinks=False))
+        return sorted(
+            entry.name
+            for entry in os.scandir(fd)
+            if entry.name.endswith(suffix) and entry.is_file(follow_symlinks=False)
+        )
     finally:
         os.close(fd)
 
@@ -192,8 +196,7 @@ def check_writable(folder: Path, *, root: Path) -> None:
     try:
         probe = f".probe.{secrets.token_hex(4)}.tmp"
         try:
-            out = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600,
-                          dir_fd=fd)
+            out = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600, dir_fd=fd)
             os.close(out)
             os.unlink(probe, dir_fd=fd)
         except OSError as exc:
@@ -201,8 +204,10 @@ def check_writable(folder: Path, *, root: Path) -> None:
         space = os.fstatvfs(fd)
         free = space.f_bavail * space.f_frsize
         if free < MIN_FREE_BYTES:
-            raise PnpError(f"{what}: the disk holding {folder} is full ({free // 1024:,} KB free); "
-                           "free some space or choose another --output")
+            raise PnpError(
+                f"{what}: the disk holding {folder} is full ({free // 1024:,} KB free); "
+                "free some space or choose another --output"
+            )
     finally:
         os.close(fd)
 
@@ -212,13 +217,16 @@ def writing_into(folder: Path, *, root: Path) -> Iterator[None]:
     """`folder` made and checked writable (`check_writable`) for the work inside the block; if the
     work fails, the folders this made are removed again while empty, so a refused or failed
     export leaves no empty folder behind."""
-    made = [parent for parent in (folder, *folder.parents) if parent != root and root in parent.parents
-            and not os.path.lexists(parent)]
+    made = [
+        parent
+        for parent in (folder, *folder.parents)
+        if parent != root and root in parent.parents and not os.path.lexists(parent)
+    ]
     try:
         check_writable(folder, root=root)
         yield
     except BaseException:
-        for parent in made:           # the deepest first
+        for parent in made:  # the deepest first
             with contextlib.suppress(OSError):
                 os.rmdir(parent)
         raise

@@ -13,10 +13,10 @@ from typing import Any
 from pnp.files.atomic import files_in, read_inside, remove_file, write_bytes_atomic
 from pnp.files.safefiles import UnsafeFile
 
-EXPORTED = (".png", ".csv", ".json", ".pdf")      # the kinds of file exports write
-PROOF_PREFIX = "proof-"            # a soft proof's pictures, which the gallery shows
+EXPORTED = (".png", ".csv", ".json", ".pdf")  # the kinds of file exports write
+PROOF_PREFIX = "proof-"  # a soft proof's pictures, which the gallery shows
 MAX_RECORD = 1024 * 1024
-OLDER_RECORD = "source.json"       # where pnp kept the record before, inside the folder
+OLDER_RECORD = "source.json"  # where pnp kept the record before, inside the folder
 MAX_TITLE = 100
 
 
@@ -28,7 +28,7 @@ def read_record(folder: Path, *, root: Path) -> dict[str, Any]:
     """The record of the export in `folder`; anything unreadable or malformed counts as none."""
     try:
         data = json.loads(read_inside(record_path(folder), root=root, limit=MAX_RECORD) or b"{}")
-    except (UnsafeFile, ValueError, RecursionError):       # UnsafeFile is a ValueError
+    except (UnsafeFile, ValueError, RecursionError):  # UnsafeFile is a ValueError
         return {}
     return data if isinstance(data, dict) else {}
 
@@ -38,8 +38,11 @@ def exported_files(folder: Path, record: dict[str, Any], *, root: Path) -> list[
     those its `record` lists; for an export of an older pnp, which listed none, the folder's files
     of the kinds exports write but its record."""
     listed = _listed(record)
-    return [name for name in files_in(folder, root=root, suffix="")
-            if (name in listed if listed is not None else Path(name).suffix in EXPORTED and name != OLDER_RECORD)]
+    return [
+        name
+        for name in files_in(folder, root=root, suffix="")
+        if (name in listed if listed is not None else Path(name).suffix in EXPORTED and name != OLDER_RECORD)
+    ]
 
 
 def replace_export(folder: Path, written: list[Path], data: str, *, title: str, root: Path) -> None:
@@ -76,5 +79,8 @@ def _listed(record: dict[str, Any]) -> set[str] | None:
     files = record.get("files")
     if not isinstance(files, list):
         return None
-    return {name for name in files if isinstance(name, str) and name not in ("", ".", "..")
-            and Path(name).name == name and "\\" not in name}
+    return {
+        name
+        for name in files
+        if isinstance(name, str) and name not in ("", ".", "..") and Path(name).name == name and "\\" not in name
+    }

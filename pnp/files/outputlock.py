@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pnp.errors import PnpError
 
-WAIT = 120.0          # seconds: a whole build of every game with many copies
+WAIT = 120.0  # seconds: a whole build of every game with many copies
 
 
 @contextmanager
@@ -41,8 +41,10 @@ def output_lock(folder: Path, say: Callable[[str], None]) -> Iterator[None]:
                     say(f"waiting: another pnp build is writing to {folder}")
                     deadline = time.monotonic() + WAIT
                 elif time.monotonic() > deadline:
-                    raise PnpError(f"--output {folder}: another pnp build has been writing there for "
-                                   f"{WAIT:.0f} s; try again when it has finished") from None
+                    raise PnpError(
+                        f"--output {folder}: another pnp build has been writing there for "
+                        f"{WAIT:.0f} s; try again when it has finished"
+                    ) from None
                 time.sleep(0.1)
         yield
     finally:

@@ -21,7 +21,7 @@ def read_regular(path: Path, limit: int, *, links: bool = True) -> bytes:
     regular file once links are followed, or larger than `limit` bytes."""
     flags = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | (0 if links else os.O_NOFOLLOW)
     try:
-        fd = os.open(path, flags)       # non-blocking: opening a FIFO waits for no writer
+        fd = os.open(path, flags)  # non-blocking: opening a FIFO waits for no writer
     except OSError as exc:
         if exc.errno == errno.ELOOP and not links:
             raise UnsafeFile("it is a symbolic link, which is refused here") from None
@@ -33,8 +33,13 @@ def read_opened(fd: int, limit: int) -> bytes:
     """The bytes of the file open on `fd` (closed here), refused unless it is a regular file of at
     most `limit` bytes, checked on the descriptor itself."""
     info = os.fstat(fd)
-    refusal = (f"it is {_kind(info.st_mode)}, not a regular file" if not stat.S_ISREG(info.st_mode) else
-               f"it is {info.st_size:,} bytes, over the {limit:,}-byte limit" if info.st_size > limit else None)
+    refusal = (
+        f"it is {_kind(info.st_mode)}, not a regular file"
+        if not stat.S_ISREG(info.st_mode)
+        else f"it is {info.st_size:,} bytes, over the {limit:,}-byte limit"
+        if info.st_size > limit
+        else None
+    )
     if refusal:
         os.close(fd)
         raise UnsafeFile(refusal)

@@ -36,5 +36,5 @@ def time_limit(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-        if remaining:                      # an outer limit was running: let it go on
+        if remaining:  # an outer limit was running: let it go on
             signal.setitimer(signal.ITIMER_REAL, remaining)

@@ -22,7 +22,7 @@ from pnp.errors import LayoutError, UsageProblem
 from pnp.files.paths import shipped_layouts_dir
 from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders
 
-if TYPE_CHECKING:               # the CLI reads the registry at start: a game's models load with the game
+if TYPE_CHECKING:  # the CLI reads the registry at start: a game's models load with the game
     from pnp.render.compose import Composed
     from pnp.render.elements import Elements
     from pnp.render.specs import DocumentSpec
@@ -52,7 +52,7 @@ class Registry(MutableMapping[str, Listing]):
     def __init__(self, own: Mapping[str, Listing]) -> None:
         self._games = dict(own)
         self._searched = False
-        self.clashes: list[str] = []     # published games left out for taking a name already registered
+        self.clashes: list[str] = []  # published games left out for taking a name already registered
 
     def _all(self) -> dict[str, Listing]:
         if not self._searched:
@@ -62,8 +62,10 @@ class Registry(MutableMapping[str, Listing]):
             for point in entry_points(group=ENTRY_POINTS):
                 origin = f"{point.dist.name} {point.dist.version}" if point.dist else point.value
                 if point.name in self._games:
-                    self.clashes.append(f"the game {point.name!r} registered by {origin} is left out: a game of "
-                                        "that name is registered already (the distribution must rename it)")
+                    self.clashes.append(
+                        f"the game {point.name!r} registered by {origin} is left out: a game of "
+                        "that name is registered already (the distribution must rename it)"
+                    )
                 else:
                     self._games[point.name] = Listing(target=point.value, origin=origin)
         return self._games
@@ -84,7 +86,7 @@ class Registry(MutableMapping[str, Listing]):
         return len(self._all())
 
 
-OWN_GAMES = {               # their data is pnp's layouts/<slug>
+OWN_GAMES = {  # their data is pnp's layouts/<slug>
     "exit-from-purgatory": Listing(target="pnp.games.exit_from_purgatory:GAME"),
     "seven-steps": Listing(target="pnp.games.seven_steps:GAME"),
     "particle-panic": Listing(target="pnp.games.particle_panic:GAME"),
@@ -101,15 +103,15 @@ class BuildContext:
     players: int
     card_w: float
     card_h: float
-    page_room: tuple[float, float]     # mm the page leaves its content, between the header and footer
+    page_room: tuple[float, float]  # mm the page leaves its content, between the header and footer
     quarter_room: tuple[float, float]  # mm of a two-sided piece four of which share a page (player aids)
     copies: int = 1
-    quantities: Mapping[str, int] = field(default_factory=dict)   # from the rules model, for these players
-    facts: Mapping[str, int] = field(default_factory=dict)        # the rules model's numbers, for printed text
-    templates: Mapping[str, Template] = field(default_factory=dict)   # the kit's, with the game's laid over
+    quantities: Mapping[str, int] = field(default_factory=dict)  # from the rules model, for these players
+    facts: Mapping[str, int] = field(default_factory=dict)  # the rules model's numbers, for printed text
+    templates: Mapping[str, Template] = field(default_factory=dict)  # the kit's, with the game's laid over
     game: str = ""
-    source: GameSource | None = None                              # where the templates' lines are
-    slips: list[Problem] = field(default_factory=list)            # layout mistakes found while composing
+    source: GameSource | None = None  # where the templates' lines are
+    slips: list[Problem] = field(default_factory=list)  # layout mistakes found while composing
 
     def component_room(self, per_page: int = 1) -> tuple[float, float]:
         """Width and height (mm) one sheet has when `per_page` of them stack on a page."""
@@ -121,28 +123,49 @@ class BuildContext:
     def count(self, kind: str) -> int:
         """How many `kind` pieces to print: declared once, in the rules model."""
         if kind not in self.quantities:
-            raise LayoutError(f"rules.toml:components.{kind}: missing: the layout data prints {kind!r} pieces, "
-                              "so the rules model must say how many")
+            raise LayoutError(
+                f"rules.toml:components.{kind}: missing: the layout data prints {kind!r} pieces, "
+                "so the rules model must say how many"
+            )
         return self.quantities[kind]
 
-    def piece(self, name: str, values: Mapping[str, str], w: float, h: float, *, at: tuple[float, float] = (0, 0),
-              overrides: Mapping[str, SlotSpec] | None = None, where: Where | None = None,
-              named_at: Where | None = None) -> Elements:
+    def piece(
+        self,
+        name: str,
+        values: Mapping[str, str],
+        w: float,
+        h: float,
+        *,
+        at: tuple[float, float] = (0, 0),
+        overrides: Mapping[str, SlotSpec] | None = None,
+        where: Where | None = None,
+        named_at: Where | None = None,
+    ) -> Elements:
         """A piece of w x h mm drawn with the template `name` with its lower-left corner `at` (and one
         card's `overrides`, set at `where`); its layout mistakes are kept for validation."""
         return self.compose(name, values, w, h, at=at, overrides=overrides, where=where, named_at=named_at).elements
 
-    def compose(self, name: str, values: Mapping[str, str], w: float, h: float, *, at: tuple[float, float] = (0, 0),
-                overrides: Mapping[str, SlotSpec] | None = None, where: Where | None = None,
-                named_at: Where | None = None) -> Composed:
+    def compose(
+        self,
+        name: str,
+        values: Mapping[str, str],
+        w: float,
+        h: float,
+        *,
+        at: tuple[float, float] = (0, 0),
+        overrides: Mapping[str, SlotSpec] | None = None,
+        where: Where | None = None,
+        named_at: Where | None = None,
+    ) -> Composed:
         """As `piece`, with the boxes the template's top-level slots took (regions to fill in code)."""
         from pnp.render.compose import Composed, compose
         from pnp.source.slots import apply
 
         template = self.templates.get(name)
         if template is None:
-            self._slip(named_at or ("kit.toml", (name,)),
-                       f"no template {name!r} (known: {', '.join(sorted(self.templates))})")
+            self._slip(
+                named_at or ("kit.toml", (name,)), f"no template {name!r} (known: {', '.join(sorted(self.templates))})"
+            )
             return Composed(elements=(), slips=[], areas={})
         if overrides:
             template = apply(template, overrides, where or template.where)
@@ -160,7 +183,7 @@ class BuildContext:
         if self.source is not None and self.source.has(file):
             line = self.source.line_of(file, path)
             message += f" (line {line})" if line else ""
-        else:                           # a slot of pnp's kit.toml: the game changes it in its own data
+        else:  # a slot of pnp's kit.toml: the game changes it in its own data
             message += f" (pnp's default; change it under [templates.{key_text(path)}] in the game's data)"
         problem = Problem(self.game, file, key_text(path), message)
         if problem not in self.slips:
@@ -174,8 +197,10 @@ class BuildContext:
         try:
             return fill_placeholders(text, values)
         except UnknownPlaceholder as exc:
-            raise LayoutError(f"{_place(where)}: {{{exc.name}}} is not a number in rules.toml [facts] or a component "
-                              f"count (known: {', '.join(sorted(values))})") from None
+            raise LayoutError(
+                f"{_place(where)}: {{{exc.name}}} is not a number in rules.toml [facts] or a component "
+                f"count (known: {', '.join(sorted(values))})"
+            ) from None
         except PlaceholderError as exc:
             raise LayoutError(f"{_place(where)}: {exc}") from None
 
@@ -208,18 +233,18 @@ class Game(Generic[Data]):
     """What a game module provides, typed by the data its `load` returns."""
 
     slug: str
-    load: Callable[[GameSource, IconStore], Data]                 # its data, read from its GameSource
+    load: Callable[[GameSource, IconStore], Data]  # its data, read from its GameSource
     documents: Callable[[Data, BuildContext], list[DocumentSpec]]  # the files it prints, as data
-    invariants: Callable[[Data, RulesModel, int], list[Problem]]   # its own rules, beyond component counts
-    files: tuple[str, ...]                 # its data files beside rules.toml and reference.toml, the main one first
+    invariants: Callable[[Data, RulesModel, int], list[Problem]]  # its own rules, beyond component counts
+    files: tuple[str, ...]  # its data files beside rules.toml and reference.toml, the main one first
     promises: Promises
-    models: Mapping[str, Any] = field(default_factory=dict)   # the model that reads each of `files` (for schemas)
+    models: Mapping[str, Any] = field(default_factory=dict)  # the model that reads each of `files` (for schemas)
     # where a count the rules model checks is declared in the layout data (for a precise message)
     count_origins: Callable[[Data, GameSource], Mapping[str, CountOrigin]] = _no_origins
     # the balance report for `pnp report`, "module:function" (loaded only for a report); None: the
     # report says the game has none
     analysis: str | None = None
-    folder: Path | None = None             # its shipped data (with document.txt, the rule document it traces)
+    folder: Path | None = None  # its shipped data (with document.txt, the rule document it traces)
 
     def shipped_folder(self) -> Path:
         return self.folder if self.folder is not None else own_folder(self.slug)
@@ -230,8 +255,8 @@ def own_folder(slug: str) -> Path:
     return shipped_layouts_dir() / slug
 
 
-DATA_GAME = "game.toml"      # the manifest of a game made only of the kit's pieces
-DATA_GAME_MAKER = "pnp.games.kitgame:kit_game"   # named as the registry names its games, loaded when needed
+DATA_GAME = "game.toml"  # the manifest of a game made only of the kit's pieces
+DATA_GAME_MAKER = "pnp.games.kitgame:kit_game"  # named as the registry names its games, loaded when needed
 
 
 def data_games(layouts: str | Path | None) -> dict[str, Path]:
@@ -240,8 +265,13 @@ def data_games(layouts: str | Path | None) -> dict[str, Path]:
     found = {}
     for root in (shipped_layouts_dir(), Path(layouts) if layouts else None):
         if root is not None and root.is_dir():
-            found.update({folder.name: folder for folder in sorted(root.iterdir())
-                          if (folder / DATA_GAME).is_file() and folder.name not in GAMES})
+            found.update(
+                {
+                    folder.name: folder
+                    for folder in sorted(root.iterdir())
+                    if (folder / DATA_GAME).is_file() and folder.name not in GAMES
+                }
+            )
     return found
 
 
@@ -262,11 +292,12 @@ def load_game(slug: str, layouts: str | Path | None = None) -> Game[Any]:
     try:
         game = pkgutil.resolve_name(listing.target)
     except ImportError as exc:
-        raise UsageProblem(f"{slug}: {listing.target} cannot be imported ({exc}); "
-                           f"registered by {listing.origin}") from None
+        raise UsageProblem(
+            f"{slug}: {listing.target} cannot be imported ({exc}); registered by {listing.origin}"
+        ) from None
     except AttributeError:
         game = None
-    if isinstance(game, ModuleType):                 # a module named alone: its GAME
+    if isinstance(game, ModuleType):  # a module named alone: its GAME
         game = getattr(game, "GAME", None)
     if not isinstance(game, Game):
         raise TypeError(f"{listing.target}: a game module must define GAME = Game(...) (see pnp/games/__init__.py)")
@@ -281,7 +312,7 @@ def data_folder(slug: str, layouts: str | None) -> Path:
     importing the game for pnp's own and the data-only ones: the up-to-date check stays light)."""
     if layouts:
         return Path(layouts) / slug
-    if slug in OWN_GAMES:                  # pnp's own games name no folder of their own
+    if slug in OWN_GAMES:  # pnp's own games name no folder of their own
         return own_folder(slug)
     return data_games(None).get(slug) or load_game(slug, layouts).shipped_folder()
 

@@ -15,30 +15,39 @@ from pnp.render.pages import RenderOptions
 from pnp.render.specs import DocumentSpec, Piece, PieceGroup
 from pnp.source.printoptions import DuplexMode
 
-RULER = "#0050c0"          # the front's rulers; their zero ticks mark where a crosshair belongs
-CROSS = "#c00000"          # the back's crosshairs
-REACH = 10                 # mm each way along a ruler
+RULER = "#0050c0"  # the front's rulers; their zero ticks mark where a crosshair belongs
+CROSS = "#c00000"  # the back's crosshairs
+REACH = 10  # mm each way along a ruler
 FILENAME = "calibrate.pdf"
 
 
 def calibration_document(options: RenderOptions) -> DocumentSpec:
     """The calibration sheet for the paper and duplex mode of `options`."""
     area = content_area(options.printable())
-    w, h = area.width / MM - 12, area.height / MM - 12      # leaves room for the sheet's crop marks
+    w, h = area.width / MM - 12, area.height / MM - 12  # leaves room for the sheet's crop marks
     targets = [(w / 2, h / 2), (28, 28), (w - 28, 28), (28, h - 40), (w - 28, h - 40)]
     flip = options.duplex if options.duplex.flips else DuplexMode.LONG
     face: list[Element] = [
         Text(text="Printer calibration: back offset", x=4, y=h - 12, w=w - 8, h=8, size=14, bold=True, align="left"),
-        Text(text=f"Print this sheet double-sided, flipping on the {flip.upper()} edge, at 100%. Hold it to the light: "
-             "each red crosshair from the back falls on the blue rulers. Read X and Y where the centre lands "
-             "(the numbers are millimetres) and build with --back-offset X,Y. Print again with that offset to "
-             "check: the crosshairs then sit on the zeros.", x=4, y=h - 30, w=w - 8, h=17, size=8.5, min_size=6,
-             align="left", valign="top"),
+        Text(
+            text=f"Print this sheet double-sided, flipping on the {flip.upper()} edge, at 100%. Hold it to the light: "
+            "each red crosshair from the back falls on the blue rulers. Read X and Y where the centre lands "
+            "(the numbers are millimetres) and build with --back-offset X,Y. Print again with that offset to "
+            "check: the crosshairs then sit on the zeros.",
+            x=4,
+            y=h - 30,
+            w=w - 8,
+            h=17,
+            size=8.5,
+            min_size=6,
+            align="left",
+            valign="top",
+        ),
     ]
     back: list[Element] = []
     for x, y in targets:
         face += _rulers(x, y, flip)
-        bx, by = w - x, y       # a back is drawn as seen with its piece turned over left to right, on either flip
+        bx, by = w - x, y  # a back is drawn as seen with its piece turned over left to right, on either flip
         back += [
             Line(x1=bx - 6, y1=by, x2=bx + 6, y2=by, color=CROSS, width=0.6),
             Line(x1=bx, y1=by - 6, x2=bx, y2=by + 6, color=CROSS, width=0.6),
@@ -73,9 +82,26 @@ def _rulers(x: float, y: float, flip: str) -> list[Element]:
         ]
         if t % 5 == 0 and t:
             out += [
-                Text(text=f"{sign_x * t:+d}", x=x + t - 3, y=y + (-4.6 if t > 0 else 2.4), w=6, h=2.2, size=5.5,
-                     min_size=5, color=RULER),
-                Text(text=f"{sign_y * t:+d}", x=x + (3 if t > 0 else -9), y=y + t - 1.1, w=6, h=2.2, size=5.5,
-                     min_size=5, align="left" if t > 0 else "right", color=RULER),
+                Text(
+                    text=f"{sign_x * t:+d}",
+                    x=x + t - 3,
+                    y=y + (-4.6 if t > 0 else 2.4),
+                    w=6,
+                    h=2.2,
+                    size=5.5,
+                    min_size=5,
+                    color=RULER,
+                ),
+                Text(
+                    text=f"{sign_y * t:+d}",
+                    x=x + (3 if t > 0 else -9),
+                    y=y + t - 1.1,
+                    w=6,
+                    h=2.2,
+                    size=5.5,
+                    min_size=5,
+                    align="left" if t > 0 else "right",
+                    color=RULER,
+                ),
             ]
     return out

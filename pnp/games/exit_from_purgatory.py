@@ -60,26 +60,25 @@ MATS_PDF = "mats.pdf"
 class CardType(CardDesign):
     suit: Annotated[str, Field(min_length=1, max_length=2)]
     substitute: Words
-    role: Words | None = None           # the roll's card takes the chosen roll's `lantern` text
+    role: Words | None = None  # the roll's card takes the chosen roll's `lantern` text
 
 
 class RollText(Strict):
-    lantern: Words          # the role printed on the roll's card
-    attempt: Words          # the aid's line for the roll
+    lantern: Words  # the role printed on the roll's card
+    attempt: Words  # the aid's line for the roll
 
 
 class Roll(Strict):
     """How a challenge is rolled: one reading, printed on the card and the aid and used by the report."""
 
     rule: Literal["dice", "single-die"]
-    card: Words                         # the id of the card whose role the roll's text is
+    card: Words  # the id of the card whose role the roll's text is
     dice: RollText
     single_die: RollText = Field(alias="single-die")
 
     @property
     def text(self) -> RollText:
         return self.dice if self.rule == "dice" else self.single_die
-
 
 
 class Tokens(Strict):
@@ -104,15 +103,15 @@ class Mat(Strict):
     instructions: Words
     challenges: Annotated[list[Challenge], Field(min_length=6, max_length=6)]
     # how the arms are followed (the pieces themselves are templates)
-    leader_room: Annotated[float, Field(ge=0, le=60)]       # mm kept between a label column and the icon
-    spot_along: Annotated[float, Field(gt=0, le=1)]         # a token spot's place from the centre to the tip
-    badge_gap: Annotated[float, Field(ge=0, le=20)]         # mm from a token spot out to its arm's letter badge
-    leader_width: Annotated[float, Field(gt=0, le=5)]       # pt
+    leader_room: Annotated[float, Field(ge=0, le=60)]  # mm kept between a label column and the icon
+    spot_along: Annotated[float, Field(gt=0, le=1)]  # a token spot's place from the centre to the tip
+    badge_gap: Annotated[float, Field(ge=0, le=20)]  # mm from a token spot out to its arm's letter badge
+    leader_width: Annotated[float, Field(gt=0, le=5)]  # pt
 
 
 class Aid(Strict):
     title: Words
-    setup: Words          # {name}: numbers from rules.toml [facts]
+    setup: Words  # {name}: numbers from rules.toml [facts]
     turn: Annotated[list[Words], Field(min_length=1)]
     after: Words
     exit_roll: Annotated[list[Words], Field(min_length=1)]
@@ -134,7 +133,7 @@ class ExitData(Strict):
 
 Point = tuple[float, float]
 Tips = tuple[Point, list[Point]]
-ICON_UNITS = IconShape.view_size        # the side of an icon's box, in the units of its tips
+ICON_UNITS = IconShape.view_size  # the side of an icon's box, in the units of its tips
 
 
 @dataclass(frozen=True)
@@ -161,10 +160,18 @@ def load(source: GameSource, store: IconStore) -> Exit:
 # -- cards ---------------------------------------------------------------------------------------
 def card_face(ctx: BuildContext, card: CardType, i: int, role: str) -> Elements:
     """A card kind's face: the game's `card` template, with the kind's own `layout` laid over."""
-    values = {"name": card.name, "initial": card.name[0], "suit": card.suit, "icon": card.icon, "color": card.color,
-              "role": role, "substitute": card.substitute}
-    return ctx.piece("card", values, ctx.card_w, ctx.card_h, overrides=card.layout,
-                     where=(FILE, ("cards", i, "layout")))
+    values = {
+        "name": card.name,
+        "initial": card.name[0],
+        "suit": card.suit,
+        "icon": card.icon,
+        "color": card.color,
+        "role": role,
+        "substitute": card.substitute,
+    }
+    return ctx.piece(
+        "card", values, ctx.card_w, ctx.card_h, overrides=card.layout, where=(FILE, ("cards", i, "layout"))
+    )
 
 
 # -- mat -----------------------------------------------------------------------------------------
@@ -180,14 +187,16 @@ def mat_elements(mat: Mat, tips: Tips, token_d: float, ctx: BuildContext, w: flo
     lw, lh = natural_size(ctx, "mat-label")
     size = min(art.h, art.w - 2 * (lw + mat.leader_room))
     scale = size / ICON_UNITS
-    ox, oy = art.x + (art.w - size) / 2, art.y + (art.h - size) / 2    # the icon's box on the page (mm)
+    ox, oy = art.x + (art.w - size) / 2, art.y + (art.h - size) / 2  # the icon's box on the page (mm)
 
     def at(px: float, py: float) -> tuple[float, float]:
         return ox + px * scale, oy + (ICON_UNITS - py) * scale
 
     centre = at(cx, cy)
-    out: list[Element] = [*page.elements,
-                          Icon(ref=mat.icon, cx=ox + size / 2, cy=oy + size / 2, size=size, color=mat.color)]
+    out: list[Element] = [
+        *page.elements,
+        Icon(ref=mat.icon, cx=ox + size / 2, cy=oy + size / 2, size=size, color=mat.color),
+    ]
     spot_d = size_around(ctx, "mat-spot", token_d, token_d, slot="token")[0]
     badge_d = natural_size(ctx, "mat-badge")[0]
     arms = []
@@ -199,18 +208,36 @@ def mat_elements(mat: Mat, tips: Tips, token_d: float, ctx: BuildContext, w: flo
     for column, lx in ((by_side[:3], art.x), (by_side[3:], art.x + art.w - lw)):
         for row, (challenge, (ux, uy), length) in enumerate(sorted(column, key=lambda arm: -arm[1][1])):
             spot = (centre[0] + ux * length * mat.spot_along, centre[1] + uy * length * mat.spot_along)
-            out += ctx.piece("mat-spot", {"color": mat.spot_color}, spot_d, spot_d,
-                             at=(spot[0] - spot_d / 2, spot[1] - spot_d / 2))
-            reach = length * mat.spot_along + spot_d / 2 + mat.badge_gap + badge_d / 2    # beyond the token
+            out += ctx.piece(
+                "mat-spot", {"color": mat.spot_color}, spot_d, spot_d, at=(spot[0] - spot_d / 2, spot[1] - spot_d / 2)
+            )
+            reach = length * mat.spot_along + spot_d / 2 + mat.badge_gap + badge_d / 2  # beyond the token
             badge = (centre[0] + ux * reach, centre[1] + uy * reach)
-            out += ctx.piece("mat-badge", {"letter": challenge.letter, "color": mat.spot_color}, badge_d, badge_d,
-                             at=(badge[0] - badge_d / 2, badge[1] - badge_d / 2))
+            out += ctx.piece(
+                "mat-badge",
+                {"letter": challenge.letter, "color": mat.spot_color},
+                badge_d,
+                badge_d,
+                at=(badge[0] - badge_d / 2, badge[1] - badge_d / 2),
+            )
             ly = oy + size - lh - row * (size - lh) / 2
-            out += [Line(x1=badge[0] + ux * badge_d / 2, y1=badge[1] + uy * badge_d / 2,
-                         x2=lx + lw if lx < centre[0] else lx, y2=ly + lh / 2,
-                         color=mat.spot_color, width=mat.leader_width),
-                    *ctx.piece("mat-label", {"letter": challenge.letter, "name": challenge.name,
-                                             "color": mat.spot_color}, lw, lh, at=(lx, ly))]
+            out += [
+                Line(
+                    x1=badge[0] + ux * badge_d / 2,
+                    y1=badge[1] + uy * badge_d / 2,
+                    x2=lx + lw if lx < centre[0] else lx,
+                    y2=ly + lh / 2,
+                    color=mat.spot_color,
+                    width=mat.leader_width,
+                ),
+                *ctx.piece(
+                    "mat-label",
+                    {"letter": challenge.letter, "name": challenge.name, "color": mat.spot_color},
+                    lw,
+                    lh,
+                    at=(lx, ly),
+                ),
+            ]
     return tuple(out)
 
 
@@ -282,9 +309,7 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
         bring=[*data.cover.bring, "Pennies (heads: apple) or Othello pieces (pick a colour for apple) work too."],
     )
     cover_mats = Cover(
-        contents=[
-            f"{n} brain-freeze scoring mats, one per player, two to a page; arms A-F carry the six challenges.",
-        ],
+        contents=[f"{n} brain-freeze scoring mats, one per player, two to a page; arms A-F carry the six challenges."],
         assembly=notes[MATS_PDF],
     )
     return [
@@ -304,9 +329,15 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
             cover=cover_mats,
             game_title=b.title,
             sections=[
-                page_component(title="Scoring mat", kind="mat", name="Brain-freeze mat", ctx=ctx,
-                               copies=ctx.count("mat"), per_page=2,
-                               layout=lambda mw, mh: mat_elements(data.mat, tips, d, ctx, mw, mh)),
+                page_component(
+                    title="Scoring mat",
+                    kind="mat",
+                    name="Brain-freeze mat",
+                    ctx=ctx,
+                    copies=ctx.count("mat"),
+                    per_page=2,
+                    layout=lambda mw, mh: mat_elements(data.mat, tips, d, ctx, mw, mh),
+                )
             ],
         ),
         aids_document(game_title=b.title, layout=lambda aw, ah: aid_card(data, ctx, aw, ah), ctx=ctx),
@@ -341,11 +372,15 @@ def invariants(game: Exit, rules: RulesModel, players: int) -> list[Problem]:
 
 
 GAME = Game(
-    slug="exit-from-purgatory", load=load, documents=documents, invariants=invariants,
-    files=(FILE,), models={FILE: ExitData},
-    promises=Promises(headings=("Components", "Setup", "A turn: do one of these", "Leaving Purgatory: the end",
-                                "Example"),
-                      counts={"apple": "{} Apple", "worm": "{} Worm", "lantern": "{} Lantern",
-                              "token": "{} double-sided"}),
+    slug="exit-from-purgatory",
+    load=load,
+    documents=documents,
+    invariants=invariants,
+    files=(FILE,),
+    models={FILE: ExitData},
+    promises=Promises(
+        headings=("Components", "Setup", "A turn: do one of these", "Leaving Purgatory: the end", "Example"),
+        counts={"apple": "{} Apple", "worm": "{} Worm", "lantern": "{} Lantern", "token": "{} double-sided"},
+    ),
     analysis="pnp.analysis.exit_balance:analyse",
 )

@@ -51,8 +51,10 @@ def game_templates(source: GameSource, files: Sequence[str]) -> dict[str, Templa
         return resolve(specs, kit_templates())
     except UnknownTemplate as exc:
         line = source.line_of(exc.where[0], exc.where[1])
-        raise LayoutError(f"{source.folder.name}/{exc.where[0]}:{key_text(exc.where[1])}: {exc.message}"
-                          + (f" (line {line})" if line else "")) from None
+        raise LayoutError(
+            f"{source.folder.name}/{exc.where[0]}:{key_text(exc.where[1])}: {exc.message}"
+            + (f" (line {line})" if line else "")
+        ) from None
 
 
 def region(composed: Composed, template: str, slot: str) -> Area:
@@ -60,8 +62,10 @@ def region(composed: Composed, template: str, slot: str) -> Area:
     area = composed.areas.get(slot)
     if area is None:
         file, path = composed.where
-        raise LayoutError(f"{file}:{key_text((*path, 'slots', *slot.split('.')))}: missing: the template "
-                          f"{template!r} needs this slot, the region the game draws into")
+        raise LayoutError(
+            f"{file}:{key_text((*path, 'slots', *slot.split('.')))}: missing: the template "
+            f"{template!r} needs this slot, the region the game draws into"
+        )
     return area
 
 
@@ -74,8 +78,10 @@ def size_around(ctx: BuildContext, template: str, w: float, h: float, slot: str 
     inner = next((s for s in found.slots if s.name == slot), None)
     if inner is None or not (inner.w.share and inner.h.share):
         file, path = inner.where if inner else found.where
-        raise LayoutError(f"{file}:{key_text(path)}: the slot {slot!r} of template {template!r} must be sized as "
-                          "a share of the piece (such as \"100% - 6mm\"): the game sizes the piece around it")
+        raise LayoutError(
+            f"{file}:{key_text(path)}: the slot {slot!r} of template {template!r} must be sized as "
+            'a share of the piece (such as "100% - 6mm"): the game sizes the piece around it'
+        )
     return (w - inner.w.mm) / inner.w.share, (h - inner.h.mm) / inner.h.share
 
 
@@ -84,8 +90,10 @@ def natural_size(ctx: BuildContext, template: str) -> tuple[float, float]:
     found = ctx.templates.get(template)
     if found is None or found.size is None:
         file, path = found.where if found else ("kit.toml", (template,))
-        raise LayoutError(f"{file}:{key_text((*path, 'size'))}: missing: write size = [width, height] in mm; "
-                          f"the game places {template!r} pieces at that size")
+        raise LayoutError(
+            f"{file}:{key_text((*path, 'size'))}: missing: write size = [width, height] in mm; "
+            f"the game places {template!r} pieces at that size"
+        )
     return found.size
 
 
@@ -105,29 +113,51 @@ class Grid(Strict):
 
     def cells(self, count: int, left: float, top: float) -> list[tuple[float, float]]:
         """The lower-left corner of each cell, row by row from (left, top)."""
-        return [(left + c * (self.size + self.gap_across), top - (r + 1) * self.size - r * self.gap_down)
-                for r, c in (divmod(i, self.per_row) for i in range(count))]
+        return [
+            (left + c * (self.size + self.gap_across), top - (r + 1) * self.size - r * self.gap_down)
+            for r, c in (divmod(i, self.per_row) for i in range(count))
+        ]
 
 
-def panel(ctx: BuildContext, template: str, *, at: tuple[float, float], size: tuple[float, float], color: str,
-          overrides: Mapping[str, SlotSpec] | None = None, **values: str) -> Composed:
+def panel(
+    ctx: BuildContext,
+    template: str,
+    *,
+    at: tuple[float, float],
+    size: tuple[float, float],
+    color: str,
+    overrides: Mapping[str, SlotSpec] | None = None,
+    **values: str,
+) -> Composed:
     """A framed panel (the kit's `panel`, or a template extending it) of `size` at `at`; its
     `content` region is where the game draws."""
-    return ctx.compose(template, {"color": color, "fill": "", "icon": "", "hint": "", "label": "", **values},
-                       *size, at=at, overrides=overrides)
+    return ctx.compose(
+        template,
+        {"color": color, "fill": "", "icon": "", "hint": "", "label": "", **values},
+        *size,
+        at=at,
+        overrides=overrides,
+    )
 
 
 def spots(ctx: BuildContext, grid: Grid, count: int, area: Area, color: str) -> list[Element]:
     """`count` die spots (the kit's `spot`) in rows from the top left of `area`."""
-    return [e for x, y in grid.cells(count, area.x, area.y + area.h)
-            for e in ctx.piece("spot", {"color": color}, grid.size, grid.size, at=(x, y))]
+    return [
+        e
+        for x, y in grid.cells(count, area.x, area.y + area.h)
+        for e in ctx.piece("spot", {"color": color}, grid.size, grid.size, at=(x, y))
+    ]
 
 
 # -- cards ---------------------------------------------------------------------------------------
 def card_back(ctx: BuildContext, back: CardBack, game_title: str) -> Elements:
     """A deck's common back (the kit's `card-back` template)."""
-    return ctx.piece("card-back", {"icon": back.icon, "color": back.color, "title": back.title,
-                                   "tagline": back.tagline or game_title}, ctx.card_w, ctx.card_h)
+    return ctx.piece(
+        "card-back",
+        {"icon": back.icon, "color": back.color, "title": back.title, "tagline": back.tagline or game_title},
+        ctx.card_w,
+        ctx.card_h,
+    )
 
 
 # -- tokens --------------------------------------------------------------------------------------
@@ -141,15 +171,31 @@ class TokenSide(Strict):
     ring: bool = True
 
 
-def round_token(ctx: BuildContext, *, kind: str, name: str, d: float, front: TokenSide,
-                back: TokenSide | None = None, back_name: str | None = None, template: str = "token") -> Piece:
+def round_token(
+    ctx: BuildContext,
+    *,
+    kind: str,
+    name: str,
+    d: float,
+    front: TokenSide,
+    back: TokenSide | None = None,
+    back_name: str | None = None,
+    template: str = "token",
+) -> Piece:
     """A round token of diameter `d`, two-sided when it has a `back`."""
+
     def side(s: TokenSide) -> Elements:
         return ctx.piece(template, {"icon": s.icon, "color": s.color, "ring": "ring" if s.ring else ""}, d, d)
 
-    return Piece(kind=kind, name=name, face=side(front), background=front.background,
-                 back=side(back) if back else None, back_name=back_name,
-                 back_background=back.background if back else None)
+    return Piece(
+        kind=kind,
+        name=name,
+        face=side(front),
+        background=front.background,
+        back=side(back) if back else None,
+        back_name=back_name,
+        back_background=back.background if back else None,
+    )
 
 
 # -- standees ------------------------------------------------------------------------------------
@@ -158,16 +204,19 @@ def standee_tab(w: float) -> float:
     return max(10.0, w * 0.4)
 
 
-BASE_GAPS = (1.5, 2.0)          # mm between standing pawns' bases, across and down
+BASE_GAPS = (1.5, 2.0)  # mm between standing pawns' bases, across and down
 
 
-def pawn_bases(pawns: PawnSet, count: int, *, left: float, top: float,
-               per_row: int = 2) -> list[tuple[float, float, float, float]]:
+def pawn_bases(
+    pawns: PawnSet, count: int, *, left: float, top: float, per_row: int = 2
+) -> list[tuple[float, float, float, float]]:
     """Where `count` pawns stand on their fold-out bases, `per_row` abreast in rows down from
     (left, top): (x, y, width, depth) in mm, the lower-left corner first."""
     w, d = pawns.width, 2 * standee_tab(pawns.width)
-    return [(left + c * (w + BASE_GAPS[0]), top - (r + 1) * d - r * BASE_GAPS[1], w, d)
-            for r, c in (divmod(i, per_row) for i in range(count))]
+    return [
+        (left + c * (w + BASE_GAPS[0]), top - (r + 1) * d - r * BASE_GAPS[1], w, d)
+        for r, c in (divmod(i, per_row) for i in range(count))
+    ]
 
 
 def pawn_room(pawns: PawnSet, count: int, per_row: int = 2) -> tuple[float, float]:
@@ -176,8 +225,18 @@ def pawn_room(pawns: PawnSet, count: int, per_row: int = 2) -> tuple[float, floa
     return max((x + w for x, _, w, _ in bases), default=0.0), -min((y for _, y, _, _ in bases), default=0.0)
 
 
-def standee_piece(ctx: BuildContext, *, kind: str, name: str, icon: str, color: str, label: str, w: float,
-                  h: float, number: int | None = None) -> Piece:
+def standee_piece(
+    ctx: BuildContext,
+    *,
+    kind: str,
+    name: str,
+    icon: str,
+    color: str,
+    label: str,
+    w: float,
+    h: float,
+    number: int | None = None,
+) -> Piece:
     """A pawn standee of w x h, both sides printed as one strip folded at the head. From the foot:
     a tab, the figure, the figure turned 180 degrees, a tab; glue the figures back to back and fold
     the tabs out, one forward and one back, to make the base. w x (2h + 2 tabs) in all. A player's
@@ -186,14 +245,19 @@ def standee_piece(ctx: BuildContext, *, kind: str, name: str, icon: str, color: 
     badge = "" if number is None else str(number)
     side = ctx.piece("standee-side", {"icon": icon, "label": label, "number": badge}, w, h)
     tab = ctx.piece("standee-tab", {"color": color}, w, t)
-    return Piece(kind=kind, name=name, face=(
-        Box(x=0, y=t, w=w, h=2 * h, fill=color),            # both figures' ground, at the top level so it bleeds
-        Group(elements=tab),
-        Group(elements=side, dx=0, dy=t),
-        Group(elements=side, dx=w, dy=t + 2 * h, rotate=180),
-        Group(elements=tab, dx=w, dy=2 * t + 2 * h, rotate=180),
-        *(Line(x1=0, y1=y, x2=w, y2=y, color="#555555", width=0.6, dash=FOLD_DASH) for y in (t, t + h, t + 2 * h)),
-    ), fold="standee")
+    return Piece(
+        kind=kind,
+        name=name,
+        face=(
+            Box(x=0, y=t, w=w, h=2 * h, fill=color),  # both figures' ground, at the top level so it bleeds
+            Group(elements=tab),
+            Group(elements=side, dx=0, dy=t),
+            Group(elements=side, dx=w, dy=t + 2 * h, rotate=180),
+            Group(elements=tab, dx=w, dy=2 * t + 2 * h, rotate=180),
+            *(Line(x1=0, y1=y, x2=w, y2=y, color="#555555", width=0.6, dash=FOLD_DASH) for y in (t, t + h, t + 2 * h)),
+        ),
+        fold="standee",
+    )
 
 
 def pawn_name(pawns: PawnSet, i: int) -> str:
@@ -204,11 +268,23 @@ def pawn_name(pawns: PawnSet, i: int) -> str:
 
 def pawn_standees(ctx: BuildContext, pawns: PawnSet, players: int, kind: str = "pawn") -> PieceGroup:
     """One standee per player, in the player's colour, imposed as one section."""
-    pieces = [standee_piece(ctx, kind=kind, name=f"{pawn_name(pawns, i)} pawn", icon=pawns.icon,
-                            color=pawns.colors[i % len(pawns.colors)], label=pawn_name(pawns, i), number=i + 1,
-                            w=pawns.width, h=pawns.height) for i in range(players)]
-    return PieceGroup(title="Pawns", pieces=pieces, width=pawns.width,
-                      height=2 * pawns.height + 2 * standee_tab(pawns.width), gap=4)
+    pieces = [
+        standee_piece(
+            ctx,
+            kind=kind,
+            name=f"{pawn_name(pawns, i)} pawn",
+            icon=pawns.icon,
+            color=pawns.colors[i % len(pawns.colors)],
+            label=pawn_name(pawns, i),
+            number=i + 1,
+            w=pawns.width,
+            h=pawns.height,
+        )
+        for i in range(players)
+    ]
+    return PieceGroup(
+        title="Pawns", pieces=pieces, width=pawns.width, height=2 * pawns.height + 2 * standee_tab(pawns.width), gap=4
+    )
 
 
 # -- player aids ---------------------------------------------------------------------------------
@@ -229,7 +305,7 @@ class AidColumn:
 
 
 AidSides = tuple[Elements, Elements]
-AidLayout = Callable[[float, float], AidSides]     # a side's width and height in mm -> its front and back
+AidLayout = Callable[[float, float], AidSides]  # a side's width and height in mm -> its front and back
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -240,29 +316,34 @@ class AidSide:
     column: AidColumn
 
 
-def aid_sides(ctx: BuildContext, *, title: str, color: str, w: float, h: float,
-              subtitle: str = "") -> tuple[AidSide, AidSide]:
+def aid_sides(
+    ctx: BuildContext, *, title: str, color: str, w: float, h: float, subtitle: str = ""
+) -> tuple[AidSide, AidSide]:
     """The two sides of a player aid card (the kit's `aid` template): the front titled, with the
     subtitle if any; the back untitled, its whole height left to the column. One column a side
     holds what a two-column half page did, on half the paper."""
+
     def side(head: str, sub: str) -> AidSide:
         composed = ctx.compose("aid", {"title": head, "subtitle": sub, "color": color}, w, h)
         body = region(composed, "aid", "body")
-        return AidSide(frame=composed.elements,
-                       column=AidColumn(x=body.x, top=body.y + body.h, w=body.w, h=body.h, color=color))
+        return AidSide(
+            frame=composed.elements, column=AidColumn(x=body.x, top=body.y + body.h, w=body.w, h=body.h, color=color)
+        )
 
     return side(title, subtitle), side("", "")
 
 
-Drawing = Callable[[float, float], Elements]     # width and height in mm -> what to draw there
+Drawing = Callable[[float, float], Elements]  # width and height in mm -> what to draw there
 
 
-def page_component(*, title: str, kind: str, name: str, ctx: BuildContext, layout: Drawing, copies: int = 1,
-          per_page: int = 1) -> PageComponent:
+def page_component(
+    *, title: str, kind: str, name: str, ctx: BuildContext, layout: Drawing, copies: int = 1, per_page: int = 1
+) -> PageComponent:
     """A page component laid out for the room a page leaves it, `per_page` to a page."""
     w, h = ctx.component_room(per_page)
-    return PageComponent(title=title, kind=kind, name=name, elements=layout(w, h), width=w, height=h, copies=copies,
-                 per_page=per_page)
+    return PageComponent(
+        title=title, kind=kind, name=name, elements=layout(w, h), width=w, height=h, copies=copies, per_page=per_page
+    )
 
 
 def aids_document(*, game_title: str, layout: AidLayout, ctx: BuildContext) -> DocumentSpec:
@@ -272,11 +353,16 @@ def aids_document(*, game_title: str, layout: AidLayout, ctx: BuildContext) -> D
     w, h = ctx.quarter_room
     face, back = layout(w, h)
     aid = Piece(kind="aid", name="Player aid", face=face, back=back, back_name="aid-back")
-    return DocumentSpec(filename=AIDS_FILE, title="Player aids", game_title=game_title,
-                        sections=[PieceGroup(title="Player aids", pieces=[aid] * copies, width=w, height=h,
-                                             bleeds=False)],
-                        cover=Cover(contents=[f"{copies} player aids, a card printed on both sides."],
-                                    assembly=["Player aids: cut out on the crop marks."]))
+    return DocumentSpec(
+        filename=AIDS_FILE,
+        title="Player aids",
+        game_title=game_title,
+        sections=[PieceGroup(title="Player aids", pieces=[aid] * copies, width=w, height=h, bleeds=False)],
+        cover=Cover(
+            contents=[f"{copies} player aids, a card printed on both sides."],
+            assembly=["Player aids: cut out on the crop marks."],
+        ),
+    )
 
 
 # -- the print guide's notes ---------------------------------------------------------------------

@@ -30,23 +30,13 @@ from pnp.render.elements import WHITE, Element, Group, Line
 from pnp.render.specs import Board, Cover, DocumentSpec, Piece, PieceGroup, Section
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
-from pnp.source.models import (
-    CardBack,
-    CardDesign,
-    Color,
-    CoverText,
-    PawnSet,
-    Strict,
-    Templates,
-    Words,
-    load_file,
-)
+from pnp.source.models import CardBack, CardDesign, Color, CoverText, PawnSet, Strict, Templates, Words, load_file
 from pnp.source.rules import Problem, RulesModel
 
 MANIFEST = DATA_GAME
 CARDS_PDF = "cards.pdf"
 PIECES_PDF = "pieces.pdf"
-TRACK_GAP = 6.0            # mm between two spaces of the track, where its line runs
+TRACK_GAP = 6.0  # mm between two spaces of the track, where its line runs
 
 
 class KitCard(CardDesign):
@@ -80,7 +70,7 @@ class KitTrack(Strict):
 class AidSection(Strict):
     heading: Words
     lines: list[Words]
-    column: Annotated[int, Field(ge=1, le=2)] = 1       # 1: on the aid card's front, 2: on its back
+    column: Annotated[int, Field(ge=1, le=2)] = 1  # 1: on the aid card's front, 2: on its back
 
 
 class KitAid(Strict):
@@ -115,15 +105,22 @@ def track_board(ctx: BuildContext, t: KitTrack) -> Board:
         row, col = divmod(n, t.columns)
         col = col if row % 2 == 0 else t.columns - 1 - col
         centres.append(((col + 0.5) * pitch, (row + 0.5) * pitch))
-    out: list[Element] = [Line(x1=x1, y1=y1, x2=x2, y2=y2, color=t.color, width=2)
-                          for (x1, y1), (x2, y2) in pairwise(centres)]
+    out: list[Element] = [
+        Line(x1=x1, y1=y1, x2=x2, y2=y2, color=t.color, width=2) for (x1, y1), (x2, y2) in pairwise(centres)
+    ]
     for n, (x, y) in enumerate(centres, start=1):
         label = t.labels.get(str(n), str(n))
-        space = ctx.piece(t.template, {"number": label, "color": t.color}, t.space, t.space,
-                          named_at=(MANIFEST, ("track", "template")))
+        space = ctx.piece(
+            t.template,
+            {"number": label, "color": t.color},
+            t.space,
+            t.space,
+            named_at=(MANIFEST, ("track", "template")),
+        )
         out.append(Group(elements=space, dx=x - t.space / 2, dy=y - t.space / 2))
-    return Board(title="Track", kind="track", name="Track", width=width, height=height, elements=tuple(out),
-                 background=WHITE)
+    return Board(
+        title="Track", kind="track", name="Track", width=width, height=height, elements=tuple(out), background=WHITE
+    )
 
 
 def aid_card(ctx: BuildContext, d: KitGameData, aid: KitAid, w: float, h: float) -> AidSides:
@@ -131,46 +128,99 @@ def aid_card(ctx: BuildContext, d: KitGameData, aid: KitAid, w: float, h: float)
     front, back = aid_sides(ctx, title=f"{d.title}: {aid.title}", color=aid.color, w=w, h=h)
     columns: dict[int, list[Block]] = {1: [], 2: []}
     for i, section in enumerate(aid.sections):
-        columns[section.column] += [("heading", section.heading),
-                                    *(("item", ctx.fill(line, f"{MANIFEST}:aid.sections[{i}].lines[{k}]"))
-                                      for k, line in enumerate(section.lines))]
+        columns[section.column] += [
+            ("heading", section.heading),
+            *(
+                ("item", ctx.fill(line, f"{MANIFEST}:aid.sections[{i}].lines[{k}]"))
+                for k, line in enumerate(section.lines)
+            ),
+        ]
     return (*front.frame, *front.column.text(columns[1])), (*back.frame, *back.column.text(columns[2]))
 
 
 def documents(d: KitGameData, ctx: BuildContext) -> list[DocumentSpec]:
     back = card_back(ctx, d.back, d.title)
-    designs = [Piece(kind=card.id, name=card.name, back=back, back_name="back", background=card.tint,
-                     back_background=d.back.background,
-                     face=ctx.piece(card.template, {"name": card.name, "icon": card.icon, "color": card.color,
-                                                    "text": ctx.fill(card.text, f"{MANIFEST}:cards[{i}].text")},
-                                    ctx.card_w, ctx.card_h,
-                                    overrides=card.layout, where=(MANIFEST, ("cards", i, "layout")),
-                                    named_at=(MANIFEST, ("cards", i, "template"))))
-               for i, card in enumerate(d.cards)]
+    designs = [
+        Piece(
+            kind=card.id,
+            name=card.name,
+            back=back,
+            back_name="back",
+            background=card.tint,
+            back_background=d.back.background,
+            face=ctx.piece(
+                card.template,
+                {
+                    "name": card.name,
+                    "icon": card.icon,
+                    "color": card.color,
+                    "text": ctx.fill(card.text, f"{MANIFEST}:cards[{i}].text"),
+                },
+                ctx.card_w,
+                ctx.card_h,
+                overrides=card.layout,
+                where=(MANIFEST, ("cards", i, "layout")),
+                named_at=(MANIFEST, ("cards", i, "template")),
+            ),
+        )
+        for i, card in enumerate(d.cards)
+    ]
     cards = [design for design in designs for _ in range(ctx.count(design.kind))]
     tokens: list[Section] = [
-        PieceGroup(title=f"{token.name}s", shape="round", gap=3, width=token.diameter, height=token.diameter,
-                   pieces=[round_token(ctx, kind=token.id, name=token.name, d=token.diameter, template=token.template,
-                                       front=token.front, back=token.back,
-                                       back_name=f"{token.id}-back" if token.back else None)] * ctx.count(token.id))
-        for token in d.tokens]
+        PieceGroup(
+            title=f"{token.name}s",
+            shape="round",
+            gap=3,
+            width=token.diameter,
+            height=token.diameter,
+            pieces=[
+                round_token(
+                    ctx,
+                    kind=token.id,
+                    name=token.name,
+                    d=token.diameter,
+                    template=token.template,
+                    front=token.front,
+                    back=token.back,
+                    back_name=f"{token.id}-back" if token.back else None,
+                )
+            ]
+            * ctx.count(token.id),
+        )
+        for token in d.tokens
+    ]
     files = [CARDS_PDF] + ([PIECES_PDF] if d.pawns or d.track else [])
     notes = assembly_for(d.cover, files)
-    docs = [DocumentSpec(filename=CARDS_PDF, title="Cards and tokens", game_title=d.title,
-                         sections=[PieceGroup(title="Cards", pieces=cards, width=ctx.card_w, height=ctx.card_h),
-                                   *tokens],
-                         cover=Cover(contents=[f"{ctx.count(c.id)} {c.name} cards" for c in d.cards]
-                                     + [f"{ctx.count(t.id)} {t.name}s" for t in d.tokens],
-                                     assembly=notes[CARDS_PDF], bring=d.cover.bring, notes=d.cover.notes))]
+    docs = [
+        DocumentSpec(
+            filename=CARDS_PDF,
+            title="Cards and tokens",
+            game_title=d.title,
+            sections=[PieceGroup(title="Cards", pieces=cards, width=ctx.card_w, height=ctx.card_h), *tokens],
+            cover=Cover(
+                contents=[f"{ctx.count(c.id)} {c.name} cards" for c in d.cards]
+                + [f"{ctx.count(t.id)} {t.name}s" for t in d.tokens],
+                assembly=notes[CARDS_PDF],
+                bring=d.cover.bring,
+                notes=d.cover.notes,
+            ),
+        )
+    ]
     pieces: list[Section] = []
     if d.pawns is not None:
         pieces.append(pawn_standees(ctx, d.pawns, ctx.count("pawn")))
     if d.track is not None:
         pieces.append(track_board(ctx, d.track))
     if pieces:
-        docs.append(DocumentSpec(filename=PIECES_PDF, title="Pawns and track", game_title=d.title, sections=pieces,
-                                 cover=Cover(contents=[section.title for section in pieces],
-                                             assembly=notes[PIECES_PDF])))
+        docs.append(
+            DocumentSpec(
+                filename=PIECES_PDF,
+                title="Pawns and track",
+                game_title=d.title,
+                sections=pieces,
+                cover=Cover(contents=[section.title for section in pieces], assembly=notes[PIECES_PDF]),
+            )
+        )
     aid = d.aid
     if aid is not None:
         docs.append(aids_document(game_title=d.title, ctx=ctx, layout=lambda w, h: aid_card(ctx, d, aid, w, h)))
@@ -184,6 +234,13 @@ def no_invariants(d: KitGameData, rules: RulesModel, players: int) -> list[Probl
 
 def kit_game(slug: str, folder: Path) -> Game[KitGameData]:
     """The game in `folder`, named `slug`."""
-    return Game(slug=slug, load=load, documents=documents, invariants=no_invariants, files=(MANIFEST,),
-                models={MANIFEST: KitGameData},
-                promises=Promises(), folder=folder)
+    return Game(
+        slug=slug,
+        load=load,
+        documents=documents,
+        invariants=no_invariants,
+        files=(MANIFEST,),
+        models={MANIFEST: KitGameData},
+        promises=Promises(),
+        folder=folder,
+    )

@@ -39,9 +39,7 @@ from pnp.games.contract import (
     text_column,
     time_limit,
 )
-from pnp.games.contract import (
-    Text as T,
-)
+from pnp.games.contract import Text as T
 from pnp.games.punished_data import (
     BOARD,
     CARDS,
@@ -60,7 +58,7 @@ from pnp.games.punished_data import (
 )
 from pnp.games.punished_lint import design_findings
 
-PILE = (CARD_SIZES["poker"][0] + 1, CARD_SIZES["poker"][1] + 1)     # mm: a poker card with half a millimetre all round
+PILE = (CARD_SIZES["poker"][0] + 1, CARD_SIZES["poker"][1] + 1)  # mm: a poker card with half a millimetre all round
 CARDS_PDF = "cards.pdf"
 TOKENS_PDF = "tokens-and-board.pdf"
 
@@ -86,7 +84,7 @@ def load(source: GameSource, store: IconStore) -> Punished:
 
 
 # -- wording: card text from data through the jinja2 templates -----------------------------------
-TEMPLATE_SECONDS = 2.0         # for every card text of a build together
+TEMPLATE_SECONDS = 2.0  # for every card text of a build together
 
 
 def _short(text: str) -> str:
@@ -181,12 +179,20 @@ def card_face(ctx: BuildContext, p: Punished, card: Card, i: int) -> Elements:
     category = p.deck.categories.get(card.category) or Category(name=card.category, combat=False)
     words = p.wording
     usage = [p.deck.usage[u].icon for u in card.usage if u in p.deck.usage]
-    values = {"name": card.name, "icon": card.icon, "color": tier.color, "category": category.name, "tier": tier.name,
-              "encounter": "\n".join([words.check(c) for c in card.encounter.checks] + [words.fallback(card)]),
-              "hand": words.hand(card), "hand_label": words.hand_label if card.hand else words.final_label,
-              **{f"usage{k}": (usage[k - 1] if k <= len(usage) else "") for k in (1, 2, 3)}}
-    return ctx.piece("card", values, ctx.card_w, ctx.card_h, overrides=card.layout,
-                     where=(CARDS, ("cards", i, "layout")))
+    values = {
+        "name": card.name,
+        "icon": card.icon,
+        "color": tier.color,
+        "category": category.name,
+        "tier": tier.name,
+        "encounter": "\n".join([words.check(c) for c in card.encounter.checks] + [words.fallback(card)]),
+        "hand": words.hand(card),
+        "hand_label": words.hand_label if card.hand else words.final_label,
+        **{f"usage{k}": (usage[k - 1] if k <= len(usage) else "") for k in (1, 2, 3)},
+    }
+    return ctx.piece(
+        "card", values, ctx.card_w, ctx.card_h, overrides=card.layout, where=(CARDS, ("cards", i, "layout"))
+    )
 
 
 def card_back(ctx: BuildContext, p: Punished, tier_key: int, category: str) -> Elements:
@@ -198,8 +204,19 @@ def card_back(ctx: BuildContext, p: Punished, tier_key: int, category: str) -> E
     if back is None:
         return (T(text=f"NO BACK FOR {category!r}", x=5, y=h / 2 - 5, w=w - 10, h=10, size=10, bold=True, color=WHITE),)
     name = p.deck.categories[category].name if category in p.deck.categories else category
-    return ctx.piece("back", {"icon": back.icon, "color": WHITE, "title": name, "tagline": back.hint,
-                              "numeral": "I" * tier_key, "tier": tier.name}, w, h)
+    return ctx.piece(
+        "back",
+        {
+            "icon": back.icon,
+            "color": WHITE,
+            "title": name,
+            "tagline": back.hint,
+            "numeral": "I" * tier_key,
+            "tier": tier.name,
+        },
+        w,
+        h,
+    )
 
 
 def token_face(ctx: BuildContext, kind: TokenKind, d: float) -> Elements:
@@ -229,43 +246,71 @@ def board_elements(p: Punished, ctx: BuildContext, w: float, h: float) -> Elemen
     row = min(lay.row_max, max(lay.row_min, (h - lay.others) / max(len(b.stats), 1)))
     pile_w, pile_h = size_around(ctx, "pile", *PILE, slot="frame")
     heights = {"stats": row * len(b.stats), "limits": lay.limit_row * len(b.limits.lines), "zones": pile_h}
-    board = ctx.compose("stat-board", {"title": b.title, "self_tag": b.self_tag, "beside": "yes" if beside else ""},
-                        w, h, overrides={name: SlotSpec(h=Length(mm=mm)) for name, mm in heights.items()})
+    board = ctx.compose(
+        "stat-board",
+        {"title": b.title, "self_tag": b.self_tag, "beside": "yes" if beside else ""},
+        w,
+        h,
+        overrides={name: SlotSpec(h=Length(mm=mm)) for name, mm in heights.items()},
+    )
     out: list[Element] = list(board.elements)
     stats = region(board, "stat-board", "stats")
     for i, stat in enumerate(b.stats):
         y = stats.y + stats.h - (i + 1) * row - lay.about
-        piece = ctx.compose("stat", {"name": stat.name, "icon": stat.icon, "color": stat.color, "about": stat.about,
-                                     "start": f"start {stat.start}" + ("  · SELF" if stat.self else "")},
-                            w, row + lay.about, at=(0, y))
+        piece = ctx.compose(
+            "stat",
+            {
+                "name": stat.name,
+                "icon": stat.icon,
+                "color": stat.color,
+                "about": stat.about,
+                "start": f"start {stat.start}" + ("  · SELF" if stat.self else ""),
+            },
+            w,
+            row + lay.about,
+            at=(0, y),
+        )
         out += piece.elements
         track = region(piece, "stat", "track")
         pitch = track.w / (b.track_max + 1)
         for v in range(b.track_max + 1):
-            out += ctx.piece("stat-start" if v == stat.start else "stat-cell", {"number": str(v), "color": stat.color},
-                             pitch, track.h, at=(track.x + v * pitch, track.y))
+            out += ctx.piece(
+                "stat-start" if v == stat.start else "stat-cell",
+                {"number": str(v), "color": stat.color},
+                pitch,
+                track.h,
+                at=(track.x + v * pitch, track.y),
+            )
     limits = region(board, "stat-board", "limits")
     for k, text in enumerate(b.limits.lines):
         line = ctx.fill(text, f"{SLUG}/{BOARD}:board.limits.lines[{k}]")
-        out += ctx.piece("limit", {"text": line}, w, lay.limit_row,
-                         at=(0, limits.y + limits.h - (k + 1) * lay.limit_row))
+        out += ctx.piece(
+            "limit", {"text": line}, w, lay.limit_row, at=(0, limits.y + limits.h - (k + 1) * lay.limit_row)
+        )
     zones = region(board, "stat-board", "zones")
     gap = (w - len(piles) * pile_w) / max(len(piles) - 1, 1)
     for i, zone in enumerate(piles):
-        out += ctx.piece("pile", {"name": zone.name, "about": zone.about}, pile_w, pile_h,
-                         at=(i * (pile_w + gap), zones.y))
+        out += ctx.piece(
+            "pile", {"name": zone.name, "about": zone.about}, pile_w, pile_h, at=(i * (pile_w + gap), zones.y)
+        )
     if beside:
         area = region(board, "stat-board", "beside")
         area_w = (w - lay.zone_gap * (len(beside) - 1)) / len(beside)
         for i, zone in enumerate(beside):
-            out += ctx.piece("beside-zone", {"name": zone.name, "about": zone.about}, area_w, area.h,
-                             at=(i * (area_w + lay.zone_gap), area.y))
+            out += ctx.piece(
+                "beside-zone",
+                {"name": zone.name, "about": zone.about},
+                area_w,
+                area.h,
+                at=(i * (area_w + lay.zone_gap), area.y),
+            )
     rules: list[Block] = [("item", token_rule(p, k)) for k in p.extras.tokens.kinds]
     left, right = region(board, "stat-board", "tokens.left"), region(board, "stat-board", "tokens.right")
     half = balanced_split(rules, left.w, lay.token_text)
     for column, blocks in ((left, rules[:half]), (right, rules[half:])):
-        out += text_column(blocks, column.x, column.y + column.h, column.w, column.h, size=lay.token_text,
-                           min_size=lay.token_text_min)
+        out += text_column(
+            blocks, column.x, column.y + column.h, column.w, column.h, size=lay.token_text, min_size=lay.token_text_min
+        )
     return tuple(out)
 
 
@@ -274,8 +319,10 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
     notes = assembly_for(p.extras.cover, [CARDS_PDF, TOKENS_PDF])
     decks = []
     contents = []
-    backs = {(tier, category): card_back(ctx, p, tier, category)          # one per tier and category
-             for tier, category in sorted({(c.tier, c.category) for c in p.deck.cards})}
+    backs = {
+        (tier, category): card_back(ctx, p, tier, category)  # one per tier and category
+        for tier, category in sorted({(c.tier, c.category) for c in p.deck.cards})
+    }
     for tier_key in (1, 2, 3):
         tier = p.tier(tier_key)
         cards = [(i, c) for i, c in enumerate(p.deck.cards) if c.tier == tier_key]
@@ -314,9 +361,12 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
         )
     ]
     tk = p.extras.tokens
-    tokens = [piece for k in tk.kinds
-              for piece in [Piece(kind="token", name=k.name, face=token_face(ctx, k, tk.diameter),
-                                  background="#f3f0ea")] * tk.copies]
+    tokens = [
+        piece
+        for k in tk.kinds
+        for piece in [Piece(kind="token", name=k.name, face=token_face(ctx, k, tk.diameter), background="#f3f0ea")]
+        * tk.copies
+    ]
     docs.append(
         DocumentSpec(
             filename=TOKENS_PDF,
@@ -325,8 +375,13 @@ def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:
                 PieceGroup(
                     title="Resource tokens", pieces=tokens, width=tk.diameter, height=tk.diameter, shape="round", gap=3
                 ),
-                page_component(title="Stat board", kind="stat-board", name="Stat board", ctx=ctx,
-                      layout=lambda bw, bh: board_elements(p, ctx, bw, bh)),
+                page_component(
+                    title="Stat board",
+                    kind="stat-board",
+                    name="Stat board",
+                    ctx=ctx,
+                    layout=lambda bw, bh: board_elements(p, ctx, bw, bh),
+                ),
             ],
             cover=Cover(
                 contents=[
@@ -347,9 +402,15 @@ def invariants(p: Punished, rules: RulesModel, players: int) -> list[Problem]:
 
 
 GAME = Game(
-    slug=SLUG, load=load, documents=documents, invariants=invariants,
-    files=(CARDS, TEXT, BOARD), models={CARDS: Deck, TEXT: TextTemplates, BOARD: BoardFile},
-    promises=Promises(headings=("Components", "Setup", "A turn", "Decks and the end", "Example"),
-                      counts={"tier-1": "{} red cards", "tier-2": "{} purple", "tier-3": "{} black"}),
+    slug=SLUG,
+    load=load,
+    documents=documents,
+    invariants=invariants,
+    files=(CARDS, TEXT, BOARD),
+    models={CARDS: Deck, TEXT: TextTemplates, BOARD: BoardFile},
+    promises=Promises(
+        headings=("Components", "Setup", "A turn", "Decks and the end", "Example"),
+        counts={"tier-1": "{} red cards", "tier-2": "{} purple", "tier-3": "{} black"},
+    ),
     analysis="pnp.analysis.punished_balance:analyse",
 )

@@ -7,24 +7,14 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from pnp.games.contract import (
-    Color,
-    CoverText,
-    IconName,
-    Mm,
-    SlotOverrides,
-    Strict,
-    Templates,
-    Words,
-)
+from pnp.games.contract import Color, CoverText, IconName, Mm, SlotOverrides, Strict, Templates, Words
 
 SLUG = "punished"
-GUARDIAN = "guardian"           # the category of the final encounter, which never goes to your hand
+GUARDIAN = "guardian"  # the category of the final encounter, which never goes to your hand
 CARDS, TEXT, BOARD = "cards.toml", "text.toml", "board.toml"
 TierName = Literal["1", "2", "3"]
 Stat = Literal["MAW", "BONE", "ICHOR", "PAIN", "SELF"]
 BOOSTED = ("MAW", "BONE", "ICHOR", "SELF")
-
 
 
 class Effect(Strict):
@@ -74,7 +64,7 @@ class Card(Strict):
     icon: IconName
     usage: list[Words]
     encounter: Encounter
-    hand: Hand | None = None            # a Guardian has none: it never goes to your hand
+    hand: Hand | None = None  # a Guardian has none: it never goes to your hand
     layout: SlotOverrides
 
 
@@ -124,8 +114,8 @@ class TextTemplates(Strict):
     fallback: Words
     hand: Words
     hand_label: Words
-    final_label: Words        # a Guardian's, in place of the hand ability's label
-    final: Words              # and its words
+    final_label: Words  # a Guardian's, in place of the hand ability's label
+    final: Words  # and its words
     joiner: str
 
 
@@ -168,13 +158,13 @@ class Zone(Strict):
 class BoardLayout(Strict):
     """The stat board's sizes in mm that its template cannot say: they depend on counts."""
 
-    row_min: Mm                 # a stat's track row: as tall as the paper allows, within these
+    row_min: Mm  # a stat's track row: as tall as the paper allows, within these
     row_max: Mm
-    others: Mm                  # the board's height that is not the tracks
-    about: Annotated[float, Field(ge=0, le=20)]     # below each track: the stat's line
+    others: Mm  # the board's height that is not the tracks
+    about: Annotated[float, Field(ge=0, le=20)]  # below each track: the stat's line
     limit_row: Mm
     zone_gap: Annotated[float, Field(ge=0, le=50)]  # between two zones beside the board
-    token_text: Annotated[float, Field(gt=0, le=30)]        # pt, and its floor
+    token_text: Annotated[float, Field(gt=0, le=30)]  # pt, and its floor
     token_text_min: Annotated[float, Field(gt=0, le=30)]
 
 

@@ -40,28 +40,38 @@ class Reference(Strict):
 GUIDE_SIZE = 7.5
 
 
-def reference_document(source: GameSource, store: IconStore, ctx: BuildContext,
-                       game_title: str, guide: list[tuple[Kind, str]]) -> DocumentSpec:
+def reference_document(
+    source: GameSource, store: IconStore, ctx: BuildContext, game_title: str, guide: list[tuple[Kind, str]]
+) -> DocumentSpec:
     """rules.pdf, from the game's reference.toml: side 1 and side 2 of one sheet."""
     game = source.slug
     reference = load_file(source, REFERENCE_FILE, Reference, store)
     where = f"{game}/{REFERENCE_FILE}:sections"
-    filled = [(section.side, ctx.fill(section.heading, f"{where}[{i}].heading"),
-               [ctx.fill(line, f"{where}[{i}].lines[{j}]") for j, line in enumerate(section.lines)])
-              for i, section in enumerate(reference.sections)]
+    filled = [
+        (
+            section.side,
+            ctx.fill(section.heading, f"{where}[{i}].heading"),
+            [ctx.fill(line, f"{where}[{i}].lines[{j}]") for j, line in enumerate(section.lines)],
+        )
+        for i, section in enumerate(reference.sections)
+    ]
+
     def layout(side: int) -> Drawing:
         part = [f for f in filled if f[0] == side]
         return lambda w, h: _side(reference, part, side, w, h, guide if side == 2 else [])
 
-    sides = [page_component(title=f"Rules reference {side}/2", kind=REFERENCE_KIND,
-                            name=f"Rules reference, side {side}", ctx=ctx, layout=layout(side)) for side in (1, 2)]
+    sides = [
+        page_component(
+            title=f"Rules reference {side}/2",
+            kind=REFERENCE_KIND,
+            name=f"Rules reference, side {side}",
+            ctx=ctx,
+            layout=layout(side),
+        )
+        for side in (1, 2)
+    ]
     return DocumentSpec(
-        filename=FILENAME,
-        title=TITLE,
-        sections=list(sides),
-        cover=None,
-        game_title=game_title,
-        both_sides=True,
+        filename=FILENAME, title=TITLE, sections=list(sides), cover=None, game_title=game_title, both_sides=True
     )
 
 

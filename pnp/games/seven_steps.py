@@ -113,7 +113,7 @@ class TerraceTest(Strict):
     times: Annotated[float, Field(ge=-6, le=6)] = 1.0
     plus: Annotated[int, Field(ge=-20, le=20)] = 0
     tolerance: Annotated[int, Field(ge=0, le=6)] = 0
-    round: Literal["up", "down", "never"] = "up"     # "never": a target that is not whole cannot be met
+    round: Literal["up", "down", "never"] = "up"  # "never": a target that is not whole cannot be met
 
     def target(self, challenge: int) -> int | None:
         value = self.times * challenge + self.plus
@@ -175,19 +175,19 @@ class SheetLayout(Strict):
     """Where the sheet's parts sit, in mm; each panel's own room is in its template, and its size
     follows the dice, pips or ranks it holds."""
 
-    spot_gap: Gap              # between two die spots
+    spot_gap: Gap  # between two die spots
     pool_per_row: Annotated[int, Field(ge=1, le=12)]
-    panel_gap: Gap             # between panels side by side, or one above the other
-    day_gap: Gap               # between the moon and the sun panel: the "end of day" arrow
-    flow_gap: Gap              # above the shoreline: the day's flow
-    column_gap: Gap            # between the mountain and the column at the right
+    panel_gap: Gap  # between panels side by side, or one above the other
+    day_gap: Gap  # between the moon and the sun panel: the "end of day" arrow
+    flow_gap: Gap  # above the shoreline: the day's flow
+    column_gap: Gap  # between the mountain and the column at the right
     rank_row: Mm
-    scoring: Mm                # the scoring area's height
-    scoring_gap: Gap           # between the scoring area and the top terrace
-    terrace_gap: Gap           # between two terraces
-    terrace_pad: Gap           # from a terrace's slope to its text
-    terrace_stroke: Annotated[float, Field(ge=0, le=5)]     # pt
-    narrowing: Annotated[float, Field(ge=0, le=0.9)]        # the summit is this share narrower than the foot
+    scoring: Mm  # the scoring area's height
+    scoring_gap: Gap  # between the scoring area and the top terrace
+    terrace_gap: Gap  # between two terraces
+    terrace_pad: Gap  # from a terrace's slope to its text
+    terrace_stroke: Annotated[float, Field(ge=0, le=5)]  # pt
+    narrowing: Annotated[float, Field(ge=0, le=0.9)]  # the summit is this share narrower than the foot
 
 
 class Gamesheet(Strict):
@@ -229,14 +229,27 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Eleme
     sh, ph, rk, v, lay = g.shoreline, g.phases, g.ranks, g.virgil, g.layout
     spot = Grid(size=g.die_spot, per_row=2, gap_across=lay.spot_gap, gap_down=lay.spot_gap)
     pool_spots = Grid(size=g.die_spot, per_row=lay.pool_per_row, gap_across=lay.spot_gap, gap_down=lay.spot_gap)
-    page = ctx.compose("gamesheet", {"title": g.title, "subtitle": g.subtitle, "mountain": g.mountain_icon,
-                                     "ink": g.ink, "rock": g.rock}, w, h)
+    page = ctx.compose(
+        "gamesheet",
+        {"title": g.title, "subtitle": g.subtitle, "mountain": g.mountain_icon, "ink": g.ink, "rock": g.rock},
+        w,
+        h,
+    )
     out: list[Element] = list(page.elements)
     body = region(page, "gamesheet", "body")
     top = body.y + body.h
 
-    def place(template: str, *, at: tuple[float, float], size: tuple[float, float], color: str, dice: int = 0,
-              grid: Grid = spot, overrides: Mapping[str, SlotSpec] | None = None, **values: str) -> Area:
+    def place(
+        template: str,
+        *,
+        at: tuple[float, float],
+        size: tuple[float, float],
+        color: str,
+        dice: int = 0,
+        grid: Grid = spot,
+        overrides: Mapping[str, SlotSpec] | None = None,
+        **values: str,
+    ) -> Area:
         """A panel and its die spots; the region it holds."""
         composed = panel(ctx, template, at=at, size=size, color=color, overrides=overrides, **values)
         out.extend(composed.elements)
@@ -246,19 +259,36 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Eleme
 
     # the shoreline: pool, challenge die and spares; the moon and sun phases at the right
     pool_w, block_h = size_around(ctx, "pool", *pool_spots.span(sh.pool_dice))
-    place("pool", at=(0, 0), size=(pool_w, block_h), color=g.sea, dice=sh.pool_dice, grid=pool_spots, label=sh.label,
-          icon=g.die_icon)
+    place(
+        "pool",
+        at=(0, 0),
+        size=(pool_w, block_h),
+        color=g.sea,
+        dice=sh.pool_dice,
+        grid=pool_spots,
+        label=sh.label,
+        icon=g.die_icon,
+    )
     side_w = size_around(ctx, "challenge", *spot.span(max(sh.challenge_dice, sh.spare_dice)))[0]
     sx = pool_w + lay.panel_gap
-    place("challenge", at=(sx, 0), size=(side_w, block_h), color=g.ink, dice=sh.challenge_dice,
-          label=sh.challenge_label)
-    place("spares", at=(sx, 0), size=size_around(ctx, "spares", *spot.span(sh.spare_dice)), color=g.ink,
-          dice=sh.spare_dice, label=sh.spare_label)
+    place(
+        "challenge", at=(sx, 0), size=(side_w, block_h), color=g.ink, dice=sh.challenge_dice, label=sh.challenge_label
+    )
+    place(
+        "spares",
+        at=(sx, 0),
+        size=size_around(ctx, "spares", *spot.span(sh.spare_dice)),
+        color=g.ink,
+        dice=sh.spare_dice,
+        label=sh.spare_label,
+    )
     col_w, phase_h = size_around(ctx, "phase", *spot.span(ph.spots))
     cx = w - col_w
     sun_y = phase_h + lay.day_gap
-    for y, color, label, icon, hint in ((0, g.moon, ph.moon_label, g.moon_icon, ph.moon_hint),
-                                        (sun_y, g.sun, ph.sun_label, g.sun_icon, ph.sun_hint)):
+    for y, color, label, icon, hint in (
+        (0, g.moon, ph.moon_label, g.moon_icon, ph.moon_hint),
+        (sun_y, g.sun, ph.sun_label, g.sun_icon, ph.sun_hint),
+    ):
         place("phase", at=(cx, y), size=(col_w, phase_h), color=color, dice=ph.spots, label=label, icon=icon, hint=hint)
     out += ctx.piece("day-end", {"ink": g.ink}, col_w, lay.day_gap, at=(cx, phase_h))
     out += ctx.piece("flow", {"ink": g.ink, "hint": ph.flow_hint}, pool_w, lay.flow_gap, at=(0, block_h))
@@ -269,21 +299,44 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Eleme
     ry = top - rh
     rows = place("ranks", at=(cx, ry), size=(col_w, rh), color=g.ink, label=rk.label, hint=rk.loss)
     for i, band in enumerate(rk.bands):
-        out += ctx.piece("rank", {"span": band.span, "name": band.name, "ink": g.ink}, col_w, row,
-                         at=(cx, rows.y + rows.h - (i + 1) * row))
+        out += ctx.piece(
+            "rank",
+            {"span": band.span, "name": band.name, "ink": g.ink},
+            col_w,
+            row,
+            at=(cx, rows.y + rows.h - (i + 1) * row),
+        )
     pips, ready = ctx.facts.get("virgil_pips", 7), ctx.facts.get("virgil_pips_at_start", 3)
     vy = sun_y + phase_h + lay.panel_gap
-    area = place("virgil", at=(cx, vy), size=(col_w, ry - lay.panel_gap - vy), color=g.ink, label=v.label,
-                 hint=ctx.fill(v.reminder, f"{SLUG}/{FILE}:virgil.reminder"),
-                 overrides={"content": SlotSpec(h=Length(mm=v.pips.span(pips)[1]))})
+    area = place(
+        "virgil",
+        at=(cx, vy),
+        size=(col_w, ry - lay.panel_gap - vy),
+        color=g.ink,
+        label=v.label,
+        hint=ctx.fill(v.reminder, f"{SLUG}/{FILE}:virgil.reminder"),
+        overrides={"content": SlotSpec(h=Length(mm=v.pips.span(pips)[1]))},
+    )
     for i, (x, y) in enumerate(v.pips.cells(pips, area.x, area.y + area.h)):
-        out += ctx.piece("pip", {"ink": g.ink, "ready": "V" if i < ready else "", "earned": "" if i < ready else "-"},
-                         v.pips.size, v.pips.size, at=(x, y))
+        out += ctx.piece(
+            "pip",
+            {"ink": g.ink, "ready": "V" if i < ready else "", "earned": "" if i < ready else "-"},
+            v.pips.size,
+            v.pips.size,
+            at=(x, y),
+        )
     # the mountain: scoring area on top, terraces below
     mw = cx - lay.column_gap
     score_y = top - lay.scoring
-    place("scoring", at=(0, score_y), size=(mw, lay.scoring), color=g.ink, label=g.scoring.label,
-          hint=g.scoring.hint, fill=g.sky)
+    place(
+        "scoring",
+        at=(0, score_y),
+        size=(mw, lay.scoring),
+        color=g.ink,
+        label=g.scoring.label,
+        hint=g.scoring.hint,
+        fill=g.sky,
+    )
     base = block_h + lay.flow_gap
     terrace_h = (score_y - lay.scoring_gap - base) / len(g.terraces)
     row_h = terrace_h - lay.terrace_gap
@@ -291,14 +344,25 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Eleme
     for i, terrace in enumerate(sorted(g.terraces, key=lambda t: t.step)):
         y0 = base + i * terrace_h
         inset0, inset1 = narrow * i, narrow * (i + 1)
-        out.append(Polygon(points=((inset0, y0), (mw - inset0, y0), (mw - inset1, y0 + row_h), (inset1, y0 + row_h)),
-                           fill=g.terrace, stroke=g.rock, width=lay.terrace_stroke))
+        out.append(
+            Polygon(
+                points=((inset0, y0), (mw - inset0, y0), (mw - inset1, y0 + row_h), (inset1, y0 + row_h)),
+                fill=g.terrace,
+                stroke=g.rock,
+                width=lay.terrace_stroke,
+            )
+        )
         left, right = inset1 + lay.terrace_pad, mw - inset1 - lay.terrace_pad
         words, test = terrace.played(g.reading)
-        die_x = right - g.die_spot - 1          # the challenge die's spot, 1 mm in from the text's edge
+        die_x = right - g.die_spot - 1  # the challenge die's spot, 1 mm in from the text's edge
         challenge = test.words(words, f"{SLUG}/{FILE}:terraces[{terrace.step - 1}].challenge")
-        out += ctx.piece("terrace", {"step": str(terrace.step), "name": terrace.name, "challenge": challenge,
-                                     "ink": g.ink, "rock": g.rock}, die_x - left, terrace_h, at=(left, y0))
+        out += ctx.piece(
+            "terrace",
+            {"step": str(terrace.step), "name": terrace.name, "challenge": challenge, "ink": g.ink, "rock": g.rock},
+            die_x - left,
+            terrace_h,
+            at=(left, y0),
+        )
         out += ctx.piece("spot", {"color": g.ink}, g.die_spot, g.die_spot, at=(die_x, y0 + (row_h - g.die_spot) / 2))
     return tuple(out)
 
@@ -311,8 +375,14 @@ def documents(g: Gamesheet, ctx: BuildContext) -> list[DocumentSpec]:
         bring=g.cover.bring,
         notes=g.cover.notes,
     )
-    pad = page_component(title="Gamesheet", kind="gamesheet", name="Gamesheet", ctx=ctx, copies=copies,
-                layout=lambda w, h: sheet_elements(g, ctx, w, h))
+    pad = page_component(
+        title="Gamesheet",
+        kind="gamesheet",
+        name="Gamesheet",
+        ctx=ctx,
+        copies=copies,
+        layout=lambda w, h: sheet_elements(g, ctx, w, h),
+    )
     return [DocumentSpec(filename=SHEETS_PDF, title="Gamesheet pad", sections=[pad], cover=cover, game_title=g.title)]
 
 
@@ -365,9 +435,12 @@ def invariants(g: Gamesheet, rules: RulesModel, players: int) -> list[Problem]:
 
 
 GAME = Game(
-    slug=SLUG, load=load, documents=documents, invariants=invariants,
-    files=(FILE,), models={FILE: Gamesheet},
-    promises=Promises(headings=("Components", "Setup", "A day (your turn)", "The end", "Example"),
-                      counts={}),
+    slug=SLUG,
+    load=load,
+    documents=documents,
+    invariants=invariants,
+    files=(FILE,),
+    models={FILE: Gamesheet},
+    promises=Promises(headings=("Components", "Setup", "A day (your turn)", "The end", "Example"), counts={}),
     analysis="pnp.analysis.seven_steps_balance:analyse",
 )

@@ -43,9 +43,7 @@ from pnp.games.contract import (
     round_token,
     size_around,
 )
-from pnp.games.contract import (
-    Text as T,
-)
+from pnp.games.contract import Text as T
 from pnp.games.straight_to_data import Destination, Soul, SoulType, StraightData, Track
 
 SLUG = "straight-to"
@@ -54,17 +52,18 @@ TRACK_PDF = "track.pdf"
 CARDS_PDF = "cards.pdf"
 TOKENS_PDF = "tokens-and-pawns.pdf"
 AID_COLOR = "#3d3551"
-EDGE_CLEAR = 2.0                   # mm a destination and its rule keep from the board's edge
-LIMBO_HEAD = 11.0                  # mm above LIMBO's pawn spots: its icon and name
-ROAD_NAME = 12.0                   # mm the roads' names take at the track's top and foot (the `track` template)
+EDGE_CLEAR = 2.0  # mm a destination and its rule keep from the board's edge
+LIMBO_HEAD = 11.0  # mm above LIMBO's pawn spots: its icon and name
+ROAD_NAME = 12.0  # mm the roads' names take at the track's top and foot (the `track` template)
 
 
 def load(source: GameSource, store: IconStore) -> StraightData:
     data = load_file(source, FILE, StraightData, store)
     for i, soul in enumerate(data.souls):
         if soul.back not in data.backs:
-            raise LayoutError(f"{SLUG}/{FILE}:souls[{i}].back: no back named {soul.back!r} "
-                              f"(defined: {', '.join(sorted(data.backs))})")
+            raise LayoutError(
+                f"{SLUG}/{FILE}:souls[{i}].back: no back named {soul.back!r} (defined: {', '.join(sorted(data.backs))})"
+            )
     for kind in ("good", "evil"):
         if kind not in data.soul_types:
             raise LayoutError(f"{SLUG}/{FILE}:soul_types.{kind}: missing key")
@@ -75,7 +74,7 @@ def load(source: GameSource, store: IconStore) -> StraightData:
 def track_columns(t: Track) -> int:
     """Columns of the three-row snake: an even number, so a gap between spaces (widened by the
     track's `middle_gap`) runs down the board's middle, where a two-tile print cuts."""
-    cols = -(-(2 * t.spaces_per_path + 4) // 3)      # both paths, both destinations, LIMBO twice
+    cols = -(-(2 * t.spaces_per_path + 4) // 3)  # both paths, both destinations, LIMBO twice
     return cols + cols % 2
 
 
@@ -102,8 +101,8 @@ def limbo_room(ctx: BuildContext, t: Track, pawns: PawnSet, players: int) -> Lim
     pitch = (t.width - t.middle_gap) / cols
     _, note_h = natural_size(ctx, "limbo-note")
     _, rule_h = natural_size(ctx, "enter-rule")
-    room = t.height / 2 - ROAD_NAME - EDGE_CLEAR - rule_h - t.space / 2     # HELL's rule above the road's name
-    free = cols * 3 - (2 * t.spaces_per_path + 2)                            # the snake's cells LIMBO may take
+    room = t.height / 2 - ROAD_NAME - EDGE_CLEAR - rule_h - t.space / 2  # HELL's rule above the road's name
+    free = cols * 3 - (2 * t.spaces_per_path + 2)  # the snake's cells LIMBO may take
     for span in range(2, free + 1):
         w = (span - 1) * pitch + t.space
         per_row = max(1, int((w - 4 + BASE_GAPS[0]) // (pawns.width + BASE_GAPS[0])))
@@ -111,8 +110,9 @@ def limbo_room(ctx: BuildContext, t: Track, pawns: PawnSet, players: int) -> Lim
         spread = max(h / 2 + note_h + EDGE_CLEAR + t.space / 2, t.height * 0.3)
         if spread <= room:
             return LimboRoom(count=count, span=span, per_row=per_row, w=w, h=h, spread=spread)
-    raise LayoutError(f"{SLUG}/{FILE}:track.height: LIMBO has no room for {players} pawns on a track "
-                      f"{t.width:g} x {t.height:g} mm")
+    raise LayoutError(
+        f"{SLUG}/{FILE}:track.height: LIMBO has no room for {players} pawns on a track {t.width:g} x {t.height:g} mm"
+    )
 
 
 def track_cells(t: Track, limbo: LimboRoom) -> list[tuple[str, int, float, float]]:
@@ -123,14 +123,19 @@ def track_cells(t: Track, limbo: LimboRoom) -> list[tuple[str, int, float, float
     pitch = (t.width - t.middle_gap) / cols
     half = pitch * cols / 2
     ys = (t.height / 2 - limbo.spread, t.height / 2, t.height / 2 + limbo.spread)
-    sequence = [("hell", t.destination)] + [("hell", k) for k in range(n, 0, -1)] + [("limbo", 0)] + \
-               [("heaven", k) for k in range(1, n + 1)] + [("heaven", t.destination)]
+    sequence = (
+        [("hell", t.destination)]
+        + [("hell", k) for k in range(n, 0, -1)]
+        + [("limbo", 0)]
+        + [("heaven", k) for k in range(1, n + 1)]
+        + [("heaven", t.destination)]
+    )
     cells = []
     unit = 0
     for side, number in sequence:
         span = limbo.span if side == "limbo" else 1
         row, col = divmod(unit, cols)
-        if col + span > cols:           # LIMBO never breaks across two rows
+        if col + span > cols:  # LIMBO never breaks across two rows
             row, col = row + 1, 0
             unit = row * cols
         x = pitch * (col + span / 2)
@@ -151,15 +156,19 @@ def track_elements(ctx: BuildContext, t: Track, pawns: PawnSet, players: int) ->
     colours = {"heaven": t.heaven.color, "hell": t.hell.color, "limbo": t.limbo.color}
     out: list[Element] = [
         Polygon(points=((0, mid + band), (w, mid + band), (w, h), (0, h)), fill=t.heaven.tint),
-        Polygon(points=((0, mid - band), (limbo_x, mid - band), (limbo_x, mid + band), (0, mid + band)),
-                fill=t.heaven.tint),
+        Polygon(
+            points=((0, mid - band), (limbo_x, mid - band), (limbo_x, mid + band), (0, mid + band)), fill=t.heaven.tint
+        ),
         Polygon(points=((0, 0), (w, 0), (w, mid - band), (0, mid - band)), fill=t.hell.tint),
-        Polygon(points=((limbo_x, mid - band), (w, mid - band), (w, mid + band), (limbo_x, mid + band)),
-                fill=t.hell.tint),
+        Polygon(
+            points=((limbo_x, mid - band), (w, mid - band), (w, mid + band), (limbo_x, mid + band)), fill=t.hell.tint
+        ),
         *ctx.piece("track", colours, w, h),
     ]
-    out += [Line(x1=x1, y1=y1, x2=x2, y2=y2, color=t.path_color, width=t.path_width)
-            for (_, _, x1, y1), (_, _, x2, y2) in pairwise(cells)]
+    out += [
+        Line(x1=x1, y1=y1, x2=x2, y2=y2, color=t.path_color, width=t.path_width)
+        for (_, _, x1, y1), (_, _, x2, y2) in pairwise(cells)
+    ]
     half = t.space / 2
     frame_w, frame_h = size_around(ctx, "end-frame", t.space, t.space, slot="space")
     rule_w, rule_h = natural_size(ctx, "enter-rule")
@@ -169,40 +178,56 @@ def track_elements(ctx: BuildContext, t: Track, pawns: PawnSet, players: int) ->
             lw, lh = limbo.w, limbo.h
             note_w, note_h = natural_size(ctx, "limbo-note")
             bottom = y - lh / 2
-            out += [*ctx.piece("limbo", {"icon": t.limbo.icon, "color": color}, lw, lh, at=(x - lw / 2, bottom)),
-                    *ctx.piece("limbo-note", {"color": color}, note_w, note_h, at=(x - note_w / 2, bottom - note_h))]
+            out += [
+                *ctx.piece("limbo", {"icon": t.limbo.icon, "color": color}, lw, lh, at=(x - lw / 2, bottom)),
+                *ctx.piece("limbo-note", {"color": color}, note_w, note_h, at=(x - note_w / 2, bottom - note_h)),
+            ]
             room_w, _ = pawn_room(pawns, limbo.count, limbo.per_row)
-            for sx, sy, sw, sd in pawn_bases(pawns, limbo.count, left=x - room_w / 2,
-                                             top=bottom + lh - LIMBO_HEAD - 2, per_row=limbo.per_row):
+            for sx, sy, sw, sd in pawn_bases(
+                pawns, limbo.count, left=x - room_w / 2, top=bottom + lh - LIMBO_HEAD - 2, per_row=limbo.per_row
+            ):
                 out += ctx.piece("pawn-spot", {"color": color}, sw, sd, at=(sx, sy))
         elif number == t.destination:
             name, icon = ("HEAVEN", t.heaven.icon) if side == "heaven" else ("HELL", t.hell.icon)
             left = max(x - frame_w / 2, EDGE_CLEAR)
-            right = min(x + frame_w / 2, w - EDGE_CLEAR)      # its border whole on the board
+            right = min(x + frame_w / 2, w - EDGE_CLEAR)  # its border whole on the board
             rule_x = min(max(x - rule_w / 2, EDGE_CLEAR), w - EDGE_CLEAR - rule_w)
-            out += [*ctx.piece("end-frame", {"color": color}, right - left, frame_h, at=(left, y - frame_h / 2)),
-                    *ctx.piece("end-space", {"name": name, "icon": icon, "color": color}, t.space, t.space,
-                               at=(x - half, y - half)),
-                    *ctx.piece("enter-rule", {"rule": t.enter_rule, "color": color}, rule_w, rule_h,
-                               at=(rule_x, y - half - rule_h))]
+            out += [
+                *ctx.piece("end-frame", {"color": color}, right - left, frame_h, at=(left, y - frame_h / 2)),
+                *ctx.piece(
+                    "end-space", {"name": name, "icon": icon, "color": color}, t.space, t.space, at=(x - half, y - half)
+                ),
+                *ctx.piece(
+                    "enter-rule", {"rule": t.enter_rule, "color": color}, rule_w, rule_h, at=(rule_x, y - half - rule_h)
+                ),
+            ]
         else:
-            out += ctx.piece("track-space", {"number": str(number), "color": color}, t.space, t.space,
-                             at=(x - half, y - half))
+            out += ctx.piece(
+                "track-space", {"number": str(number), "color": color}, t.space, t.space, at=(x - half, y - half)
+            )
     return tuple(out)
 
 
 # -- cards, tokens, pawns ------------------------------------------------------------------------
 def soul_face(ctx: BuildContext, soul: Soul, i: int, kind: SoulType) -> Elements:
     """A Soul card: the `soul` template with the card's own `layout` laid over."""
-    values = {"label": kind.label, "color": kind.color, "icon": soul.icon, "name": soul.name, "line": soul.line,
-              "hint": kind.hint}
-    return ctx.piece("soul", values, ctx.card_w, ctx.card_h, overrides=soul.layout,
-                     where=(FILE, ("souls", i, "layout")))
+    values = {
+        "label": kind.label,
+        "color": kind.color,
+        "icon": soul.icon,
+        "name": soul.name,
+        "line": soul.line,
+        "hint": kind.hint,
+    }
+    return ctx.piece(
+        "soul", values, ctx.card_w, ctx.card_h, overrides=soul.layout, where=(FILE, ("souls", i, "layout"))
+    )
 
 
 def destiny_side(ctx: BuildContext, name: str, hint: str, way: Destination) -> Elements:
-    return ctx.piece("fold-card", {"name": name, "hint": hint, "icon": way.icon, "color": way.color},
-                     ctx.card_w, ctx.card_h)
+    return ctx.piece(
+        "fold-card", {"name": name, "hint": hint, "icon": way.icon, "color": way.color}, ctx.card_w, ctx.card_h
+    )
 
 
 def aid_card(d: StraightData, ctx: BuildContext, w: float, h: float) -> AidSides:
@@ -346,8 +371,9 @@ def tokens_document(d: StraightData, ctx: BuildContext, assembly: list[str]) -> 
     combat = Piece(
         kind="combat-power",
         name="Combat Power token",
-        face=ctx.piece("combat-token", {"icon": tk.combat_icon, "color": tk.combat_color}, tk.combat_size,
-                       tk.combat_size),
+        face=ctx.piece(
+            "combat-token", {"icon": tk.combat_icon, "color": tk.combat_color}, tk.combat_size, tk.combat_size
+        ),
         background="#f6e3e1",
     )
     combat_count = ctx.count("combat-power")
@@ -366,7 +392,7 @@ def tokens_document(d: StraightData, ctx: BuildContext, assembly: list[str]) -> 
                 gap=3,
             ),
             pawn_standees(ctx, d.pawns, n),
-            PieceGroup(     # after the tall pawns, so its small tokens can share their band
+            PieceGroup(  # after the tall pawns, so its small tokens can share their band
                 title="Combat Power tokens",
                 pieces=[combat] * combat_count,
                 width=tk.combat_size,
@@ -386,7 +412,7 @@ def tokens_document(d: StraightData, ctx: BuildContext, assembly: list[str]) -> 
     )
 
 
-SHOWN_ORIGINS = 8        # designs named in a count message; a deck of 10,000 says how many more
+SHOWN_ORIGINS = 8  # designs named in a count message; a deck of 10,000 says how many more
 
 
 def count_origins(d: StraightData, source: GameSource) -> dict[str, CountOrigin]:
@@ -435,10 +461,22 @@ def invariants(d: StraightData, rules: RulesModel, players: int) -> list[Problem
 
 
 GAME = Game(
-    slug=SLUG, load=load, documents=documents, invariants=invariants, count_origins=count_origins,
-    files=(FILE,), models={FILE: StraightData},
-    promises=Promises(headings=("Components", "Setup", "A round", "The end", "Example"),
-                      counts={"destiny": "{} Destiny cards", "power": "{} Power tokens",
-                              "combat-power": "{} Combat Power tokens", "pawn": "{} pawns", "soul-good": "{} Good"}),
+    slug=SLUG,
+    load=load,
+    documents=documents,
+    invariants=invariants,
+    count_origins=count_origins,
+    files=(FILE,),
+    models={FILE: StraightData},
+    promises=Promises(
+        headings=("Components", "Setup", "A round", "The end", "Example"),
+        counts={
+            "destiny": "{} Destiny cards",
+            "power": "{} Power tokens",
+            "combat-power": "{} Combat Power tokens",
+            "pawn": "{} pawns",
+            "soul-good": "{} Good",
+        },
+    ),
     analysis="pnp.analysis.straight_to_balance:analyse",
 )

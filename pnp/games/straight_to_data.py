@@ -32,7 +32,7 @@ class Destination(Strict):
 class Limbo(Strict):
     icon: IconName
     color: Color
-    pawns: Annotated[int, Field(ge=1, le=12)]    # spots for standees on their bases: the six-player game
+    pawns: Annotated[int, Field(ge=1, le=12)]  # spots for standees on their bases: the six-player game
 
 
 class Track(Strict):
@@ -44,10 +44,10 @@ class Track(Strict):
     heaven: Destination
     hell: Destination
     limbo: Limbo
-    limbo_band: Annotated[float, Field(ge=0, le=200)]      # mm: the middle row's band, in either tint
+    limbo_band: Annotated[float, Field(ge=0, le=200)]  # mm: the middle row's band, in either tint
     path_color: Color
-    path_width: Annotated[float, Field(gt=0, le=20)]      # pt: the path joining the spaces
-    middle_gap: Annotated[float, Field(ge=0, le=100)]      # mm between the two middle columns
+    path_width: Annotated[float, Field(gt=0, le=20)]  # pt: the path joining the spaces
+    middle_gap: Annotated[float, Field(ge=0, le=100)]  # mm between the two middle columns
 
     @property
     def destination(self) -> int:

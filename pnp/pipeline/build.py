@@ -21,15 +21,7 @@ from pnp.geometry import MM
 from pnp.pipeline.checks import check_counts
 from pnp.pipeline.gallery_view import gallery_view
 from pnp.pipeline.incremental import FAILURE_FILE, code_digest, data_digest
-from pnp.pipeline.manifest import (
-    DocumentRecord,
-    Face,
-    Manifest,
-    PrintRecord,
-    TileFace,
-    paper_of,
-    read_last_build,
-)
+from pnp.pipeline.manifest import DocumentRecord, Face, Manifest, PrintRecord, TileFace, paper_of, read_last_build
 from pnp.pipeline.obligations import stray_assembly_notes, unfilled_placeholders, unkept_promises
 from pnp.pipeline.printguide import file_print, guide_blocks, rules_print
 from pnp.pipeline.reprint import REPRINT_FILE, changes, designs, reprint_spec
@@ -46,7 +38,7 @@ from pnp.source.ruletrace import trace_problems
 from pnp.source.settings import Settings
 from pnp.source.shapecache import ShapeCache
 
-if TYPE_CHECKING:                       # a serial build never loads the process pool
+if TYPE_CHECKING:  # a serial build never loads the process pool
     pass
 
 
@@ -59,17 +51,23 @@ class GameBuild:
     manifest: Manifest
     problems: list[Problem] = field(default_factory=list)
     specs: list[DocumentSpec] = field(default_factory=list)
-    reprint: RenderedDocument | None = None          # the reprint document, when pieces changed
-    change_pictures: dict[str, bytes] = field(default_factory=dict)   # by design fingerprint
-    kept_thumbnails: dict[str, str] | None = None    # the last build's, from these very inputs and PDF bytes
+    reprint: RenderedDocument | None = None  # the reprint document, when pieces changed
+    change_pictures: dict[str, bytes] = field(default_factory=dict)  # by design fingerprint
+    kept_thumbnails: dict[str, str] | None = None  # the last build's, from these very inputs and PDF bytes
 
 
 def render_options(settings: Settings) -> RenderOptions:
     """What the renderer needs of the settings; a back offset cancels a duplex printer's drift, so
     backs glued or folded by hand keep none."""
     offset = settings.back_offset.points if settings.duplex.flips else (0.0, 0.0)
-    return RenderOptions(paper=settings.paper, margin=settings.margin.points, bleed=settings.bleed.points,
-                         duplex=settings.duplex, back_offset=offset, ink_saver=settings.ink_saver)
+    return RenderOptions(
+        paper=settings.paper,
+        margin=settings.margin.points,
+        bleed=settings.bleed.points,
+        duplex=settings.duplex,
+        back_offset=offset,
+        ink_saver=settings.ink_saver,
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,11 +79,11 @@ class GamePlan:
     rules: RulesModel
     players: int
     game: Game[Any]
-    data: Any               # what the game's `load` returned, for its `invariants`
+    data: Any  # what the game's `load` returned, for its `invariants`
     specs: list[DocumentSpec]
-    pages: list[list[PagePlan]]       # each spec's pages, in the order of `specs`
+    pages: list[list[PagePlan]]  # each spec's pages, in the order of `specs`
     source: GameSource
-    slips: list[Problem] = field(default_factory=list)   # layout mistakes the templates made
+    slips: list[Problem] = field(default_factory=list)  # layout mistakes the templates made
 
 
 def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
@@ -95,28 +93,42 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     if settings.copies < 1:
         raise UsageProblem(f"--copies {settings.copies}: give 1 or more")
     if not source.has(REFERENCE_FILE):
-        raise LayoutError(f"{slug}/{REFERENCE_FILE}: file not found: every game prints a rules reference on one "
-                          f"sheet; write {source.folder / REFERENCE_FILE} with title, color and [[sections]] "
-                          "(heading, side = 1 or 2, lines), as pnp's own games do")
+        raise LayoutError(
+            f"{slug}/{REFERENCE_FILE}: file not found: every game prints a rules reference on one "
+            f"sheet; write {source.folder / REFERENCE_FILE} with title, color and [[sections]] "
+            "(heading, side = 1 or 2, lines), as pnp's own games do"
+        )
     game = load_game(slug, settings.layouts)
     data = game.load(source, store)
     card = settings.card
     quantities = rules.quantities(players, settings.copies)
     options = render_options(settings)
-    page = options.half_page() or options          # where a page component goes
+    page = options.half_page() or options  # where a page component goes
     room = content_area(page.printable())
-    ctx = BuildContext(players=players, card_w=card.width / MM, card_h=card.height / MM, copies=settings.copies,
-                       quantities=quantities, facts=printed_numbers(rules),
-                       page_room=(room.width / MM, room.height / MM), quarter_room=quarter_page(page), game=slug,
-                       source=source, templates=game_templates(source, game.files))
+    ctx = BuildContext(
+        players=players,
+        card_w=card.width / MM,
+        card_h=card.height / MM,
+        copies=settings.copies,
+        quantities=quantities,
+        facts=printed_numbers(rules),
+        page_room=(room.width / MM, room.height / MM),
+        quarter_room=quarter_page(page),
+        game=slug,
+        source=source,
+        templates=game_templates(source, game.files),
+    )
     try:
         specs = game.documents(data, ctx)
     except LayoutError as exc:
         if exc.message.startswith(slug):
             raise
         raise type(exc)(f"{slug}/{exc.message}") from None
-    specs = [replace(spec, cover=fill_cover(spec.cover, ctx, source, spec.filename))
-             if spec.cover is not None else spec for spec in specs]
+    specs = [
+        replace(spec, cover=fill_cover(spec.cover, ctx, source, spec.filename)) if spec.cover is not None else spec
+        for spec in specs
+    ]
+
     def planned(spec: DocumentSpec) -> list[PagePlan]:
         try:
             return plan_document(spec, options)
@@ -129,14 +141,26 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     reference = reference_document(source, store, ctx, rules.game.title, guide)
     pages.append(planned(reference))
     specs.append(reference)
-    return GamePlan(slug=slug, rules=rules, players=players, game=game, data=data, specs=specs, pages=pages,
-                    source=source, slips=ctx.slips)
+    return GamePlan(
+        slug=slug,
+        rules=rules,
+        players=players,
+        game=game,
+        data=data,
+        specs=specs,
+        pages=pages,
+        source=source,
+        slips=ctx.slips,
+    )
 
 
 def obligations(plan: GamePlan, quantities: Mapping[str, int]) -> list[Problem]:
     """What every game owes, checked on its documents whatever its code does."""
-    return (unfilled_placeholders(plan.source, plan.specs) + stray_assembly_notes(plan.source, plan.specs)
-            + unkept_promises(plan.source, plan.game.promises, plan.specs[-1], quantities))
+    return (
+        unfilled_placeholders(plan.source, plan.specs)
+        + stray_assembly_notes(plan.source, plan.specs)
+        + unkept_promises(plan.source, plan.game.promises, plan.specs[-1], quantities)
+    )
 
 
 def drawing_error(exc: LayoutError, source: GameSource, filename: str) -> LayoutError:
@@ -149,6 +173,7 @@ def drawing_error(exc: LayoutError, source: GameSource, filename: str) -> Layout
 def fill_cover(cover: Cover, ctx: BuildContext, source: GameSource, filename: str) -> Cover:
     """The print guide's lines name numbers the way every printed text does: `{name}` from the rules
     model; a name it lacks is reported at the data key the line came from."""
+
     def fill(lines: list[str]) -> list[str]:
         return [ctx.fill(line, partial(_guide_place, source, line, filename)) for line in lines]
 
@@ -193,18 +218,41 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
             raise drawing_error(exc, plan.source, spec.filename) from None
     placed = [item for doc in documents for item in doc.placed]
     origins = game.count_origins(data, plan.source)
-    problems = (check_counts(slug, rules, placed, players, settings.copies, origins)
-                + game.invariants(data, rules, players) + trace_problems(plan.source) + plan.slips
-                + obligations(plan, rules.quantities(players, settings.copies)))
+    problems = (
+        check_counts(slug, rules, placed, players, settings.copies, origins)
+        + game.invariants(data, rules, players)
+        + trace_problems(plan.source)
+        + plan.slips
+        + obligations(plan, rules.quantities(players, settings.copies))
+    )
     manifest = Manifest(
-        game=slug, title=rules.game.title, players=players,
-        options=PrintRecord(paper=options.paper.name, card=card.name, bleed_mm=round(options.bleed / MM, 3),
-                            duplex=options.duplex, ink_saver=options.ink_saver),
-        documents=[DocumentRecord(file=doc.filename, pages=doc.pages, sheets=doc.sheets, bytes=len(doc.pdf),
-                                  sha256=hashlib.sha256(doc.pdf).hexdigest(), icons=doc.icons,
-                                  duplex=options.duplex if doc.double_sided else "single") for doc in documents],
-        placed=placed, designs=designs(plan.specs, Face.first_of(placed), TileFace.boards_in(placed)),
-        validated=not problems, credits=list(rules.game.credits))
+        game=slug,
+        title=rules.game.title,
+        players=players,
+        options=PrintRecord(
+            paper=options.paper.name,
+            card=card.name,
+            bleed_mm=round(options.bleed / MM, 3),
+            duplex=options.duplex,
+            ink_saver=options.ink_saver,
+        ),
+        documents=[
+            DocumentRecord(
+                file=doc.filename,
+                pages=doc.pages,
+                sheets=doc.sheets,
+                bytes=len(doc.pdf),
+                sha256=hashlib.sha256(doc.pdf).hexdigest(),
+                icons=doc.icons,
+                duplex=options.duplex if doc.double_sided else "single",
+            )
+            for doc in documents
+        ],
+        placed=placed,
+        designs=designs(plan.specs, Face.first_of(placed), TileFace.boards_in(placed)),
+        validated=not problems,
+        credits=list(rules.game.credits),
+    )
     return GameBuild(
         slug=slug,
         title=rules.game.title,
@@ -238,9 +286,13 @@ def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store:
             return file_as_recorded(folder, file, doc.bytes, doc.sha256) if doc is not None else None
 
         build.change_pictures = change_pictures(found, as_left, {doc.filename: doc.pdf for doc in build.documents}.get)
-    if previous is not None and previous.inputs == build.manifest.inputs and previous.thumbnails \
-            and _same_files(previous.documents, build.manifest.documents) \
-            and all((folder / name).is_file() for name in previous.thumbnails.values()):
+    if (
+        previous is not None
+        and previous.inputs == build.manifest.inputs
+        and previous.thumbnails
+        and _same_files(previous.documents, build.manifest.documents)
+        and all((folder / name).is_file() for name in previous.thumbnails.values())
+    ):
         build.kept_thumbnails = previous.thumbnails
 
 
@@ -266,7 +318,7 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
         path = folder / doc.filename
         write_bytes_atomic(path, doc.pdf, root=output)
         written.append(path)
-    if build.kept_thumbnails is not None:       # cut again when the inputs or PDFs changed (not on a mere --force)
+    if build.kept_thumbnails is not None:  # cut again when the inputs or PDFs changed (not on a mere --force)
         build.manifest.thumbnails = build.kept_thumbnails
     else:
         build.manifest.thumbnails = {}
@@ -282,7 +334,7 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
     for digest, png in build.change_pictures.items():
         write_bytes_atomic(designs_folder / f"{digest}.png", png, root=output)
     for name in files_in(designs_folder, root=output, suffix=".png"):
-        if name.removesuffix(".png") not in build.change_pictures:      # an older change list's
+        if name.removesuffix(".png") not in build.change_pictures:  # an older change list's
             remove_file(designs_folder / name, root=output)
     manifest = folder / "manifest.json"
     write_bytes_atomic(manifest, build.manifest.to_json().encode(), root=output)
@@ -295,8 +347,9 @@ def record_failure(folder: Path, lines: list[str]) -> None:
     """Only where the output folder is already there: a failed first build leaves nothing behind."""
     if folder.parent.is_dir():
         with contextlib.suppress(OSError, PnpError):
-            write_bytes_atomic(folder / FAILURE_FILE, (json.dumps({"problems": lines}, indent=1) + "\n").encode(),
-                               root=folder.parent)
+            write_bytes_atomic(
+                folder / FAILURE_FILE, (json.dumps({"problems": lines}, indent=1) + "\n").encode(), root=folder.parent
+            )
 
 
 @dataclass(kw_only=True)
@@ -306,9 +359,9 @@ class Outcome:
     slug: str
     lines: list[str]
     exit_code: int = 0
-    shown: dict[str, Any] | None = None     # what the gallery shows of the manifest written (`gallery_view`)
-    cpu: float = 0.0                        # seconds the game took to build, for the next build's workers
-    paper: tuple[int, int] | None = None    # pages and sheets written
+    shown: dict[str, Any] | None = None  # what the gallery shows of the manifest written (`gallery_view`)
+    cpu: float = 0.0  # seconds the game took to build, for the next build's workers
+    paper: tuple[int, int] | None = None  # pages and sheets written
 
 
 def build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool) -> Outcome:

@@ -9,8 +9,14 @@ from pnp.render.placed import Placed
 from pnp.source.rules import RULES_FILE, CountOrigin, Problem, RulesModel
 
 
-def check_counts(game: str, rules: RulesModel, placed: list[Placed], players: int, copies: int = 1,
-                 origins: Mapping[str, CountOrigin] | None = None) -> list[Problem]:
+def check_counts(
+    game: str,
+    rules: RulesModel,
+    placed: list[Placed],
+    players: int,
+    copies: int = 1,
+    origins: Mapping[str, CountOrigin] | None = None,
+) -> list[Problem]:
     """Compare what the renderer placed with the rules model's counts."""
     origins = origins or {}
     faces = Counter(item.kind for item in placed if item.counted)
@@ -26,10 +32,17 @@ def check_counts(game: str, rules: RulesModel, placed: list[Placed], players: in
             want = f"at least {expected}" if spec.at_least else expected
             origin = origins.get(key)
             if origin is not None:
-                problems.append(Problem(game, origin.file, origin.keys,
-                                        f"these {spec.label}s add up to {faces[key]}; the rules model "
-                                        f"({RULES_FILE}:components.{key}) asks for {spec.describe()}", want,
-                                        faces[key]))
+                problems.append(
+                    Problem(
+                        game,
+                        origin.file,
+                        origin.keys,
+                        f"these {spec.label}s add up to {faces[key]}; the rules model "
+                        f"({RULES_FILE}:components.{key}) asks for {spec.describe()}",
+                        want,
+                        faces[key],
+                    )
+                )
             else:
                 problems.append(
                     Problem(

@@ -14,8 +14,8 @@ from pnp.pipeline.manifest import ChangeRecord, Manifest
 from pnp.pipeline.thumbnails import PICTURED_CHANGES
 from pnp.source.icons import IconRef, credits_lines, is_icon_ref
 
-DIGEST = re.compile(r"[0-9a-f]{16}")      # a design's fingerprint: the only name a before/after picture has
-SHOWN_DESIGNS = 24      # captioned designs of a component: a deck of 10,000 names its first and counts the rest
+DIGEST = re.compile(r"[0-9a-f]{16}")  # a design's fingerprint: the only name a before/after picture has
+SHOWN_DESIGNS = 24  # captioned designs of a component: a deck of 10,000 names its first and counts the rest
 
 
 def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
@@ -23,8 +23,18 @@ def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
     show)."""
     game = folder.name
     if manifest is None:
-        return {"title": game, "players": None, "options": {}, "validated": False, "data": None, "documents": [],
-                "components": [], "changes": None, "credits": [], "game_credits": []}
+        return {
+            "title": game,
+            "players": None,
+            "options": {},
+            "validated": False,
+            "data": None,
+            "documents": [],
+            "components": [],
+            "changes": None,
+            "credits": [],
+            "game_credits": [],
+        }
     fronts = [item for item in manifest.placed if item.counted]
     kinds = Counter(item.kind for item in fronts)
     designs: dict[str, Counter[str]] = defaultdict(Counter)
@@ -39,8 +49,10 @@ def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
         "validated": manifest.validated,
         "data": manifest.data,
         "documents": [{**asdict(doc), "href": f"{game}/{doc.file}"} for doc in manifest.documents],
-        "components": [_component(kind, count, designs[kind], thumbs.get(kind) and f"{game}/{thumbs[kind]}")
-                       for kind, count in kinds.items()],
+        "components": [
+            _component(kind, count, designs[kind], thumbs.get(kind) and f"{game}/{thumbs[kind]}")
+            for kind, count in kinds.items()
+        ],
         "changes": _changes(manifest.changes, game, folder),
         "credits": credits_lines(IconRef.parse(ref) for ref in icons),
         "game_credits": manifest.credits,
@@ -52,8 +64,13 @@ def _component(kind: str, count: int, designs: Counter[str], thumb: str | None) 
     many more designs and pieces there are."""
     shown = list(islice(designs.items(), SHOWN_DESIGNS))
     more = {"designs": len(designs) - len(shown), "count": count - sum(n for _, n in shown)}
-    return {"kind": kind, "count": count, "designs": [{"name": name, "count": n} for name, n in shown],
-            "more": more if more["designs"] else None, "thumb": thumb}
+    return {
+        "kind": kind,
+        "count": count,
+        "designs": [{"name": name, "count": n} for name, n in shown],
+        "more": more if more["designs"] else None,
+        "thumb": thumb,
+    }
 
 
 def _changes(found: list[ChangeRecord] | None, game: str, folder: Path) -> list[dict[str, Any]] | None:

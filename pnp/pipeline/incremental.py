@@ -67,7 +67,7 @@ def data_digest(slug: str, settings: Settings) -> str:
             icon = icons / f"{ref}.svg"
             try:
                 digest.update(read_regular(icon, MAX_DOWNLOAD, links=False))
-            except UnsafeFile as exc:           # the build names it; here it only changes the digest
+            except UnsafeFile as exc:  # the build names it; here it only changes the digest
                 digest.update(str(exc).encode())
         _DATA_DIGESTS[signature] = digest.hexdigest()
     return _DATA_DIGESTS[signature]
@@ -84,7 +84,7 @@ def _stamp(path: Path) -> tuple[int, int]:
     return (info.st_size, info.st_mtime_ns)
 
 
-FAILURE_FILE = "last-failure.json"     # beside a game's files while its latest build has failed
+FAILURE_FILE = "last-failure.json"  # beside a game's files while its latest build has failed
 
 
 def up_to_date(slug: str, settings: Settings, digest: str) -> ManifestHead | None:
@@ -100,8 +100,11 @@ def up_to_date(slug: str, settings: Settings, digest: str) -> ManifestHead | Non
 
 def files_match(folder: Path, documents: list[DocumentRecord]) -> bool:
     """Every document a manifest lists (at least one) lies flat in `folder` with the size and hash it records."""
-    return (bool(documents) and all("/" not in doc.file for doc in documents)
-            and files_as_recorded(folder, ((doc.file, doc.bytes, doc.sha256) for doc in documents)))
+    return (
+        bool(documents)
+        and all("/" not in doc.file for doc in documents)
+        and files_as_recorded(folder, ((doc.file, doc.bytes, doc.sha256) for doc in documents))
+    )
 
 
 def clear_failure(slug: str, settings: Settings) -> bool:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypeVar, get_or
 from pnp.files.safefiles import UnsafeFile, read_json, read_regular
 from pnp.render.placed import Placed
 
-if TYPE_CHECKING:              # loaded when a manifest is first read or written: drawing never needs it
+if TYPE_CHECKING:  # loaded when a manifest is first read or written: drawing never needs it
     from pydantic import TypeAdapter
 
 
@@ -26,11 +26,11 @@ class DocumentRecord:
 
     file: str
     pages: int
-    sheets: int                 # sheets of paper, a double-sided sheet counted once
+    sheets: int  # sheets of paper, a double-sided sheet counted once
     bytes: int
     sha256: str
     icons: list[str]
-    duplex: str                 # the duplex mode it prints with, or "single"
+    duplex: str  # the duplex mode it prints with, or "single"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -68,7 +68,7 @@ class Face(NamedTuple):
     it writes and by the next from the PDF as this build left it. A tuple: a deck of 10,000 designs
     reads 10,000 of them back."""
 
-    page: int          # 1-based
+    page: int  # 1-based
     x: float
     y: float
     w: float
@@ -102,7 +102,7 @@ class TileFace(NamedTuple):
     of the board it prints lies on the board (mm from the board's lower-left corner): the pictures
     of the board lay its tiles together there."""
 
-    page: int          # 1-based
+    page: int  # 1-based
     x: float
     y: float
     w: float
@@ -125,8 +125,9 @@ class TileFace(NamedTuple):
                 key = design_key(item)
                 if files.setdefault(key, item.document) == item.document:
                     on_page, on_board = item.page_box(), item.box
-                    out.setdefault(key, []).append(TileFace(item.page, on_page.x, on_page.y, on_page.w, on_page.h,
-                                                            on_board.x, on_board.y))
+                    out.setdefault(key, []).append(
+                        TileFace(item.page, on_page.x, on_page.y, on_page.w, on_page.h, on_board.x, on_board.y)
+                    )
         return {key: tuple(tiles) for key, tiles in out.items()}
 
 
@@ -135,22 +136,22 @@ class Design:
     """One distinct piece, board or sheet of a build, fingerprinted so the next build can tell what
     changed."""
 
-    hash: str          # of what is drawn: a changed picture, colour or size
-    text: str          # of its words alone: a changed text
-    count: int         # how many the build prints
-    file: str          # the PDF it prints in (the first, when several do)
-    face: Face | None = None    # where its first front lies in that PDF
-    tiles: tuple[TileFace, ...] = ()    # a board printed on tiles (it has no face whole): each tile
+    hash: str  # of what is drawn: a changed picture, colour or size
+    text: str  # of its words alone: a changed text
+    count: int  # how many the build prints
+    file: str  # the PDF it prints in (the first, when several do)
+    face: Face | None = None  # where its first front lies in that PDF
+    tiles: tuple[TileFace, ...] = ()  # a board printed on tiles (it has no face whole): each tile
 
 
 @dataclass(frozen=True, kw_only=True)
 class ChangeRecord:
     """One change since the game's previous build, as the gallery lists it."""
 
-    key: str                    # "kind|name"
+    key: str  # "kind|name"
     kind: Literal["added", "removed", "text", "art", "count"]
-    what: str                   # said for a designer: "Still Water: text changed, 1 to print"
-    reprint: int                # copies to print again
+    what: str  # said for a designer: "Still Water: text changed, 1 to print"
+    reprint: int  # copies to print again
     before: Design | None
     after: Design | None
 
@@ -163,13 +164,13 @@ class Manifest:
     options: PrintRecord
     documents: list[DocumentRecord]
     placed: list[Placed]
-    designs: dict[str, Design]                    # by "kind|name"
+    designs: dict[str, Design]  # by "kind|name"
     validated: bool
-    changes: list[ChangeRecord] | None = None     # since the previous build; None: there was none
-    thumbnails: dict[str, str] = field(default_factory=dict)   # kind -> image beside the manifest
-    inputs: str | None = None                     # digest of everything the build depended on
-    data: str | None = None                       # digest of the game's data alone
-    credits: list[str] = field(default_factory=list)   # the game's author and copyright, as its document gives them
+    changes: list[ChangeRecord] | None = None  # since the previous build; None: there was none
+    thumbnails: dict[str, str] = field(default_factory=dict)  # kind -> image beside the manifest
+    inputs: str | None = None  # digest of everything the build depended on
+    data: str | None = None  # digest of the game's data alone
+    credits: list[str] = field(default_factory=list)  # the game's author and copyright, as its document gives them
 
     def to_json(self) -> str:
         """The manifest as written to disk (pydantic's serialiser: a 10,000-card build has 40,000
@@ -200,9 +201,13 @@ class ManifestHead:
             head = cls(inputs=data["inputs"], validated=data["validated"], documents=documents)
         except (UnsafeFile, KeyError, TypeError):
             return None
-        typed = (isinstance(head.inputs, str | None) and isinstance(head.validated, bool)
-                 and all(type(getattr(doc, name)) is kind
-                         for doc in head.documents for name, kind in _DOCUMENT_TYPES.items()))
+        typed = (
+            isinstance(head.inputs, str | None)
+            and isinstance(head.validated, bool)
+            and all(
+                type(getattr(doc, name)) is kind for doc in head.documents for name, kind in _DOCUMENT_TYPES.items()
+            )
+        )
         return head if typed else None
 
 

@@ -66,9 +66,14 @@ def unfilled_placeholders(source: GameSource, specs: Sequence[DocumentSpec]) -> 
             for name in dict.fromkeys(names):
                 if raw is not None and "{{" + name + "}}" in raw:
                     continue
-                problem = Problem(source.slug, file, key, f"{{{name}}} is printed as written in {spec.filename}: "
-                                  "the game's code does not fill this text's numbers from the rules model"
-                                  + (f" (line {line})" if line else ""))
+                problem = Problem(
+                    source.slug,
+                    file,
+                    key,
+                    f"{{{name}}} is printed as written in {spec.filename}: "
+                    "the game's code does not fill this text's numbers from the rules model"
+                    + (f" (line {line})" if line else ""),
+                )
                 if problem not in problems:
                     problems.append(problem)
     return problems
@@ -95,26 +100,44 @@ def stray_assembly_notes(source: GameSource, specs: Sequence[DocumentSpec]) -> l
         for name in notes:
             if name not in made:
                 line = source.line_of(file, ("cover", "assembly", name))
-                problems.append(Problem(source.slug, file, f"cover.assembly.{name}",
-                                        f"no such file (this game makes {', '.join(made)})"
-                                        + (f" (line {line})" if line else "")))
+                problems.append(
+                    Problem(
+                        source.slug,
+                        file,
+                        f"cover.assembly.{name}",
+                        f"no such file (this game makes {', '.join(made)})" + (f" (line {line})" if line else ""),
+                    )
+                )
     return problems
 
 
-def unkept_promises(source: GameSource, promises: Promises, reference: DocumentSpec,
-                    quantities: Mapping[str, int]) -> list[Problem]:
+def unkept_promises(
+    source: GameSource, promises: Promises, reference: DocumentSpec, quantities: Mapping[str, int]
+) -> list[Problem]:
     """The rules sheet shows every section heading and states every count the game promises."""
     text = " ".join(" ".join(printed_texts(reference)).split())
     problems = []
     for heading in promises.headings:
         if heading not in text:
-            problems.append(Problem(source.slug, REFERENCE_FILE, "sections",
-                                    f"the rules sheet has no section {heading!r}, which the game promises "
-                                    "its players (Game.promises.headings)"))
+            problems.append(
+                Problem(
+                    source.slug,
+                    REFERENCE_FILE,
+                    "sections",
+                    f"the rules sheet has no section {heading!r}, which the game promises "
+                    "its players (Game.promises.headings)",
+                )
+            )
     for kind, pattern in promises.counts.items():
         said = pattern.format(quantities.get(kind, "?"))
         if said not in text:
-            problems.append(Problem(source.slug, REFERENCE_FILE, "sections",
-                                    f"the rules sheet does not say {said!r} (the count of {kind!r} the game "
-                                    "promises to state: Game.promises.counts)"))
+            problems.append(
+                Problem(
+                    source.slug,
+                    REFERENCE_FILE,
+                    "sections",
+                    f"the rules sheet does not say {said!r} (the count of {kind!r} the game "
+                    "promises to state: Game.promises.counts)",
+                )
+            )
     return problems

@@ -31,7 +31,7 @@ class FilePrint:
     how: str
     contents: tuple[str, ...]
     icons: frozenset[str]
-    flips: bool = False          # backs imposed for a duplex printer's flip: a printer's drift shows
+    flips: bool = False  # backs imposed for a duplex printer's flip: a printer's drift shows
 
 
 def file_print(spec: DocumentSpec, body: list[PagePlan], options: RenderOptions) -> FilePrint:
@@ -40,42 +40,63 @@ def file_print(spec: DocumentSpec, body: list[PagePlan], options: RenderOptions)
     how = options.duplex.wording.how if has_backs(body) else BOTH_SIDES if two_sided else ONE_SIDE
     if any(page.halved for page in body):
         how += CUT_IN_TWO
-    return FilePrint(filename=spec.filename, title=spec.title, pages=len(body),
-                     sheets=sheet_count(len(body), two_sided), how=how,
-                     flips=any(page.backs for page in body) and options.duplex.flips,
-                     contents=tuple(spec.cover.contents if spec.cover else ()),
-                     icons=frozenset().union(*(page.icons for page in body)))
+    return FilePrint(
+        filename=spec.filename,
+        title=spec.title,
+        pages=len(body),
+        sheets=sheet_count(len(body), two_sided),
+        how=how,
+        flips=any(page.backs for page in body) and options.duplex.flips,
+        contents=tuple(spec.cover.contents if spec.cover else ()),
+        icons=frozenset().union(*(page.icons for page in body)),
+    )
 
 
 def rules_print(options: RenderOptions) -> FilePrint:
     """The rules sheet as the guide lists it, before it is laid out (it holds the guide): its two
     sides back to back, or side by side on paper that holds two pages."""
     halved = options.half_page() is not None
-    return FilePrint(filename=REFERENCE_PDF, title=REFERENCE_TITLE, pages=1 if halved else 2, sheets=1,
-                     how=ONE_SIDE + CUT_IN_TWO if halved else BOTH_SIDES,
-                     contents=("The rules in short, and this guide.",), icons=frozenset())
+    return FilePrint(
+        filename=REFERENCE_PDF,
+        title=REFERENCE_TITLE,
+        pages=1 if halved else 2,
+        sheets=1,
+        how=ONE_SIDE + CUT_IN_TWO if halved else BOTH_SIDES,
+        contents=("The rules in short, and this guide.",),
+        icons=frozenset(),
+    )
 
 
 def sheet_total(files: list[FilePrint]) -> tuple[int, int]:
     return sum(f.pages for f in files), sum(f.sheets for f in files)
 
 
-def guide_blocks(specs: list[DocumentSpec], files: list[FilePrint], options: RenderOptions, *,
-                 credits: list[str]) -> list[Block]:
+def guide_blocks(
+    specs: list[DocumentSpec], files: list[FilePrint], options: RenderOptions, *, credits: list[str]
+) -> list[Block]:
     """Headings and paragraphs for text_column, in reading order; `credits`: the game's author and
     copyright, as its rule document gives them."""
     pages, sheets = sheet_total(files)
     blocks: list[Block] = [
-        ("note", f"{len(files)} files, {pages} pages on {sheets} sheets of {options.paper.name.upper()} paper. "
-                 "Print at 100% / actual size, never 'fit to page': the 50 mm bar at each page's foot checks it."),
+        (
+            "note",
+            f"{len(files)} files, {pages} pages on {sheets} sheets of {options.paper.name.upper()} paper. "
+            "Print at 100% / actual size, never 'fit to page': the 50 mm bar at each page's foot checks it.",
+        )
     ]
     for f in files:
-        blocks.append(("heading", f"{f.filename}: {f.pages} page{'s' * (f.pages != 1)}, "
-                                  f"{f.sheets} sheet{'s' * (f.sheets != 1)}"))
+        blocks.append(
+            ("heading", f"{f.filename}: {f.pages} page{'s' * (f.pages != 1)}, {f.sheets} sheet{'s' * (f.sheets != 1)}")
+        )
         blocks.append(("item", f"Print {f.how}. " + " ".join(f.contents)))
     if any(f.flips for f in files):
-        blocks.append(("note", "Backs drifting? Print the calibration sheet (calibrate.pdf) double-sided: it "
-                               "measures your printer's shift, and the files can be made again with that back offset."))
+        blocks.append(
+            (
+                "note",
+                "Backs drifting? Print the calibration sheet (calibrate.pdf) double-sided: it "
+                "measures your printer's shift, and the files can be made again with that back offset.",
+            )
+        )
     if options.bleed:
         blocks.append(("note", f"Pieces carry {options.bleed / MM:.2f} mm of bleed: cut on the crop marks."))
     assembly = list(dict.fromkeys(line for spec in specs if spec.cover for line in spec.cover.assembly))
@@ -85,8 +106,10 @@ def guide_blocks(specs: list[DocumentSpec], files: list[FilePrint], options: Ren
     if bring:
         blocks += [("heading", "You also need"), *(("item", line) for line in bring)]
     icons = sorted(set().union(*(f.icons for f in files)))
-    artwork = [*credits_lines([IconRef.parse(ref) for ref in icons]),
-               "Text set in DejaVu Sans (Bitstream Vera licence)."]
+    artwork = [
+        *credits_lines([IconRef.parse(ref) for ref in icons]),
+        "Text set in DejaVu Sans (Bitstream Vera licence).",
+    ]
     if credits:
         blocks += [("heading", "The game"), *(("note", line) for line in credits)]
     blocks += [("heading", "Artwork credits"), *(("note", line) for line in artwork)]

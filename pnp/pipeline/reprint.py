@@ -18,11 +18,11 @@ ChangeKind = Literal["added", "removed", "text", "art", "count"]
 
 @dataclass(frozen=True, kw_only=True)
 class Change:
-    key: str            # "kind|name"
+    key: str  # "kind|name"
     kind: ChangeKind
     before: Design | None
     after: Design | None
-    reprint: int        # copies to print again
+    reprint: int  # copies to print again
 
     def describe(self) -> str:
         name = design_name(self.key)
@@ -37,8 +37,14 @@ class Change:
         return f"{name}: {self.kind} changed, {self.reprint} to print"
 
     def record(self) -> ChangeRecord:
-        return ChangeRecord(key=self.key, kind=self.kind, what=self.describe(), reprint=self.reprint,
-                            before=self.before, after=self.after)
+        return ChangeRecord(
+            key=self.key,
+            kind=self.kind,
+            what=self.describe(),
+            reprint=self.reprint,
+            before=self.before,
+            after=self.after,
+        )
 
 
 def _texts(elements: Iterable[Element]) -> list[str]:
@@ -76,8 +82,9 @@ def _sections(specs: list[DocumentSpec]) -> Iterable[tuple[DocumentSpec, Any]]:
             yield spec, section
 
 
-def designs(specs: list[DocumentSpec], faces: Mapping[str, Face],
-            tiles: Mapping[str, tuple[TileFace, ...]]) -> dict[str, Design]:
+def designs(
+    specs: list[DocumentSpec], faces: Mapping[str, Face], tiles: Mapping[str, tuple[TileFace, ...]]
+) -> dict[str, Design]:
     """Every distinct piece, board and sheet of a build: its fingerprints, how many are printed (in
     every file) and the first file it prints in, where its first front lies (`faces`,
     `Face.first_of` the pages drawn) or a tiled board's tiles (`tiles`, `TileFace.boards_in`)."""
@@ -86,24 +93,40 @@ def designs(specs: list[DocumentSpec], faces: Mapping[str, Face],
 
     def record(key: str, drawn: str, texts: list[str], count: int, file: str) -> None:
         """`drawn`: the repr of what is drawn."""
-        earlier = out.get(key)          # the same design in an earlier file: counted on, found there
-        out[key] = Design(hash=_digest_of(drawn), text=_digest_of(repr(texts)),
-                          count=count + (earlier.count if earlier else 0), file=earlier.file if earlier else file,
-                          face=faces.get(key), tiles=tiles.get(key, ()))
+        earlier = out.get(key)  # the same design in an earlier file: counted on, found there
+        out[key] = Design(
+            hash=_digest_of(drawn),
+            text=_digest_of(repr(texts)),
+            count=count + (earlier.count if earlier else 0),
+            file=earlier.file if earlier else file,
+            face=faces.get(key),
+            tiles=tiles.get(key, ()),
+        )
 
     for spec, section in _sections(specs):
         if isinstance(section, PieceGroup):
             for piece, count in section.copies():
-                drawn = (f"({_side(piece.face, reprs)}, {piece.background!r}, {_side(piece.back, reprs)}, "
-                         f"{piece.back_background!r}, {section.width!r}, {section.height!r})")   # repr of the tuple
-                record(design_key(piece), drawn, _texts(piece.face) + _texts(piece.back or ()), count,
-                       spec.filename)
+                drawn = (
+                    f"({_side(piece.face, reprs)}, {piece.background!r}, {_side(piece.back, reprs)}, "
+                    f"{piece.back_background!r}, {section.width!r}, {section.height!r})"
+                )  # repr of the tuple
+                record(design_key(piece), drawn, _texts(piece.face) + _texts(piece.back or ()), count, spec.filename)
         elif isinstance(section, Board):
-            record(design_key(section), repr((section.elements, section.width, section.height)),
-                   _texts(section.elements), 1, spec.filename)
+            record(
+                design_key(section),
+                repr((section.elements, section.width, section.height)),
+                _texts(section.elements),
+                1,
+                spec.filename,
+            )
         elif isinstance(section, PageComponent):
-            record(design_key(section), repr(section.elements), _texts(section.elements),
-                   max(section.copies, 1), spec.filename)
+            record(
+                design_key(section),
+                repr(section.elements),
+                _texts(section.elements),
+                max(section.copies, 1),
+                spec.filename,
+            )
     return out
 
 
@@ -122,8 +145,7 @@ def changes(before: dict[str, Design], after: dict[str, Design]) -> list[Change]
             elif old.hash != new.hash:
                 out.append(Change(key=key, kind="art", before=old, after=new, reprint=new.count))
             elif old.count != new.count:
-                out.append(Change(key=key, kind="count", before=old, after=new,
-                                  reprint=max(0, new.count - old.count)))
+                out.append(Change(key=key, kind="count", before=old, after=new, reprint=max(0, new.count - old.count)))
     return out
 
 

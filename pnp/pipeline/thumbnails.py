@@ -19,11 +19,11 @@ if TYPE_CHECKING:
     from pnp.pipeline.reprint import Change
     from pnp.render.pages import RenderedDocument
 
-THUMB_HEIGHT = 220      # px of a component kind's thumbnail
-DESIGN_DPI = 40         # a changed design's before and after
-PICTURED_CHANGES = 48   # the change list's first changes are pictured; reprint.pdf holds every one
-EDGE = 0.5              # pt a box may pass its page's edge by (rounding)
-MAX_TILES = 256         # a board printed on more tiles is not pictured
+THUMB_HEIGHT = 220  # px of a component kind's thumbnail
+DESIGN_DPI = 40  # a changed design's before and after
+PICTURED_CHANGES = 48  # the change list's first changes are pictured; reprint.pdf holds every one
+EDGE = 0.5  # pt a box may pass its page's edge by (rounding)
+MAX_TILES = 256  # a board printed on more tiles is not pictured
 
 
 def _png(image: Any) -> bytes:
@@ -59,12 +59,12 @@ class _Pages:
         width, height = page.get_size()
         x0, y0 = face.x * MM, face.y * MM
         x1, y1 = x0 + face.w * MM, y0 + face.h * MM
-        if not (-EDGE <= x0 < x1 <= width + EDGE and -EDGE <= y0 < y1 <= height + EDGE):   # NaN fails it too
+        if not (-EDGE <= x0 < x1 <= width + EDGE and -EDGE <= y0 < y1 <= height + EDGE):  # NaN fails it too
             return None
         x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, width), min(y1, height)
         # only the piece is rendered (crop: points cut from the left, bottom, right and top)
         image = page.render(scale=scale, crop=(x0, y0, width - x1, height - y1)).to_pil().convert("RGB")
-        if face.turned:                         # a turned front lies a quarter left on the sheet
+        if face.turned:  # a turned front lies a quarter left on the sheet
             image = image.transpose(Image.Transpose.ROTATE_270)
         return image
 
@@ -74,10 +74,11 @@ class _Pages:
                 document.close()
 
 
-def thumbnails(documents: list[RenderedDocument], placed: list[Placed],
-               designs: Mapping[str, Design]) -> dict[str, bytes]:
+def thumbnails(
+    documents: list[RenderedDocument], placed: list[Placed], designs: Mapping[str, Design]
+) -> dict[str, bytes]:
     """A PNG per component kind: its first design's picture (`_picture`, where `designs` record it)."""
-    first: dict[str, str] = {}          # each kind's first design
+    first: dict[str, str] = {}  # each kind's first design
     for item in placed:
         if item.kind not in first and item.counted:
             first[item.kind] = design_key(item)
@@ -118,9 +119,9 @@ def _tiled_board(pages: _Pages, file: str, tiles: tuple[TileFace, ...], *, heigh
     if not 0 < len(tiles) <= MAX_TILES:
         return None
     span_x, span_y = sum(tile.w for tile in tiles), sum(tile.h for tile in tiles)
-    if not all(0 <= tile.board_x <= span_x and 0 <= tile.board_y <= span_y for tile in tiles):   # NaN fails it too
+    if not all(0 <= tile.board_x <= span_x and 0 <= tile.board_y <= span_y for tile in tiles):  # NaN fails it too
         return None
-    top = max(tile.board_y + tile.h for tile in tiles)        # mm: the board's height
+    top = max(tile.board_y + tile.h for tile in tiles)  # mm: the board's height
     scale = _scale(height, top)
     laid = []
     for tile in sorted(tiles, key=lambda tile: (-tile.board_y, -tile.board_x)):
@@ -139,8 +140,9 @@ def _tiled_board(pages: _Pages, file: str, tiles: tuple[TileFace, ...], *, heigh
     return board
 
 
-def change_pictures(found: Iterable[Change], before: Callable[[str], bytes | None],
-                    after: Callable[[str], bytes | None]) -> dict[str, bytes]:
+def change_pictures(
+    found: Iterable[Change], before: Callable[[str], bytes | None], after: Callable[[str], bytes | None]
+) -> dict[str, bytes]:
     """A PNG of each changed design's face (or tiled board) as it was and as it is, named by its
     fingerprint, for the first PICTURED_CHANGES changes: `before` reads a PDF of the previous build
     while it is still as that build wrote it (else None), `after` one of this build."""
@@ -148,7 +150,7 @@ def change_pictures(found: Iterable[Change], before: Callable[[str], bytes | Non
     old, new = _Pages(before), _Pages(after)
     try:
         for change in islice(found, PICTURED_CHANGES):
-            if change.after is not None:        # a design that did not change its picture is cut once, as it is
+            if change.after is not None:  # a design that did not change its picture is cut once, as it is
                 todo.setdefault(change.after.hash, (new, change.after))
             if change.before is not None:
                 todo.setdefault(change.before.hash, (old, change.before))

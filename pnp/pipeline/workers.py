@@ -20,7 +20,7 @@ from pnp.pipeline.workload import FORK_FROM, expected_work, record_work
 from pnp.source.settings import Settings
 from pnp.source.shapecache import converter
 
-if TYPE_CHECKING:                       # a serial build never loads the process pool
+if TYPE_CHECKING:  # a serial build never loads the process pool
     from concurrent.futures import Future, ProcessPoolExecutor
 
 
@@ -40,8 +40,9 @@ PRELOAD = (
 )
 
 
-def worker_count(games: int, jobs: int | None, *, cores: int, busy: Callable[[], float],
-                 work: Callable[[], float | None]) -> int:
+def worker_count(
+    games: int, jobs: int | None, *, cores: int, busy: Callable[[], float], work: Callable[[], float | None]
+) -> int:
     """How many games build at once: as many as `jobs` asks; by default one per core, never more
     than there are games, and one (no workers forked) when the games took less than FORK_FROM
     seconds of CPU last time (`work()`; None: not known), which workers would finish no sooner for
@@ -84,8 +85,9 @@ def build_many(
     written took is kept for the next build's count (`pnp.pipeline.workload`): a failed build
     leaves the output as it was, its failure record aside."""
     output = settings.output_dir()
-    workers = worker_count(len(slugs), jobs, cores=_usable_cores(), busy=_busy_elsewhere,
-                           work=partial(expected_work, output, slugs))
+    workers = worker_count(
+        len(slugs), jobs, cores=_usable_cores(), busy=_busy_elsewhere, work=partial(expected_work, output, slugs)
+    )
     seconds: dict[str, float] = {}
     for outcome in _outcomes(slugs, settings, digests, no_validate, workers):
         if not outcome.exit_code:
@@ -95,8 +97,9 @@ def build_many(
         record_work(output, seconds)
 
 
-def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool,
-              workers: int) -> Iterator[Outcome]:
+def _outcomes(
+    slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool, workers: int
+) -> Iterator[Outcome]:
     """Games build in forked processes when there are `workers` (more than one). The drawing
     modules, the games' modules, the fonts, the shape cache's converter and the manifest schemas
     are loaded first, so each worker starts warm, and a game's CPU is its own work however it is
@@ -113,12 +116,12 @@ def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_
     for name in PRELOAD:
         importlib.import_module(name)
     for slug in slugs:
-        with contextlib.suppress(PnpError):     # a game that cannot be loaded fails its own build alone
+        with contextlib.suppress(PnpError):  # a game that cannot be loaded fails its own build alone
             load_game(slug, settings.layouts)
     register_fonts()
-    converter()                     # the shape cache's tool, read from svgelements' installed metadata
-    schema(Manifest)                # each game writes its manifest
-    schema(LastBuild)               # and reads the last one's
+    converter()  # the shape cache's tool, read from svgelements' installed metadata
+    schema(Manifest)  # each game writes its manifest
+    schema(LastBuild)  # and reads the last one's
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for slug in slugs:
             yield build.build_and_write(slug, settings, digests[slug], no_validate)
@@ -134,8 +137,8 @@ def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_
     try:
         pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
         games = {_sent(pool, slug, settings, digests[slug], no_validate): slug for slug in slugs}
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)     # one that came meanwhile lands here
-        for done in as_completed(games):                # each game reported as it finishes
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)  # one that came meanwhile lands here
+        for done in as_completed(games):  # each game reported as it finishes
             try:
                 yield done.result()
             except BrokenProcessPool:
@@ -145,7 +148,7 @@ def _outcomes(slugs: list[str], settings: Settings, digests: dict[str, str], no_
         # a second signal waits until the workers are ended: taken midway, it would leave some running
         signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
         try:
-            if not finished:            # interrupted: the workers' games are not waited for
+            if not finished:  # interrupted: the workers' games are not waited for
                 for worker in multiprocessing.active_children():
                     worker.kill()
             if pool is not None:
@@ -172,8 +175,10 @@ def _lost(slug: str, settings: Settings) -> Outcome:
     """A game not reported when a worker died: every game the pool had not reported fails with it
     (a dead worker may leave the pool's queues half-written, so the pool ends the others). What was
     being written is swept by the next build; files written whole stay."""
-    lines = [f"{slug}: not built: a worker process died abruptly (killed, out of memory, or crashed), which "
-             f"stops the others; earlier files are intact (--jobs 1 builds the games one at a time, in this process)"]
+    lines = [
+        f"{slug}: not built: a worker process died abruptly (killed, out of memory, or crashed), which "
+        f"stops the others; earlier files are intact (--jobs 1 builds the games one at a time, in this process)"
+    ]
     build.record_failure(settings.output_dir() / slug, lines)
     return Outcome(slug=slug, lines=[f"Error: {lines[0]}"], exit_code=1)
 
@@ -183,7 +188,7 @@ def _worker_start() -> None:
     to the parent (which then ends the pool)."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)      # blocked by the parent while it forked
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)  # blocked by the parent while it forked
     if sys.platform.startswith("linux"):
         import ctypes
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from pnp.errors import PnpError
 
-NAME = "work.json"          # in the output's cache folder
-FORK_FROM = 0.3             # seconds of CPU the games to build took last time, at least, to fork workers
+NAME = "work.json"  # in the output's cache folder
+FORK_FROM = 0.3  # seconds of CPU the games to build took last time, at least, to fork workers
 MAX_BYTES = 64 * 1024
 
 
@@ -36,14 +36,16 @@ def _recorded(output: Path) -> dict[str, float]:
     from pnp.files.atomic import read_inside
 
     try:
-        data = json.loads(read_inside(record_path(output), root=output, limit=MAX_BYTES) or b"{}",
-                          parse_int=float)
-    except (PnpError, OSError, ValueError, RecursionError):       # UnsafeFile is a ValueError
+        data = json.loads(read_inside(record_path(output), root=output, limit=MAX_BYTES) or b"{}", parse_int=float)
+    except (PnpError, OSError, ValueError, RecursionError):  # UnsafeFile is a ValueError
         return {}
     if not isinstance(data, dict):
         return {}
-    return {slug: seconds for slug, seconds in data.items()
-            if type(seconds) is float and math.isfinite(seconds) and seconds >= 0}
+    return {
+        slug: seconds
+        for slug, seconds in data.items()
+        if type(seconds) is float and math.isfinite(seconds) and seconds >= 0
+    }
 
 
 def expected_work(output: Path, slugs: Iterable[str]) -> float | None:

@@ -9,11 +9,12 @@ from pnp.geometry import MM
 from pnp.render.elements import Box, Element, Polygon
 from pnp.render.painter import Painter
 
-TRIM_EDGE = 0.01           # mm: a coordinate this close to the trim lies on it
+TRIM_EDGE = 0.01  # mm: a coordinate this close to the trim lies on it
 
 
-def paint_side(painter: Painter, side: tuple[Sequence[Element], str | None], w: float, h: float,
-               outside: float) -> None:
+def paint_side(
+    painter: Painter, side: tuple[Sequence[Element], str | None], w: float, h: float, outside: float
+) -> None:
     """One side of a `w` x `h` mm piece alone on a page `outside` points larger all round: its
     background over the whole page (not in ink-saver), its edge fills run on to the page edge."""
     elements, background = side

@@ -32,42 +32,56 @@ GLUE = "#d9d9d9"
 SEAM_ROOM = 3.2 * MM  # crosshairs on a cut edge reach this far past the tile
 CROSS = 3.0 * MM
 RING = 2.2 * MM
-SEAM_CLEAR = 3.0      # mm a seam keeps from any space, icon or text
+SEAM_CLEAR = 3.0  # mm a seam keeps from any space, icon or text
 
 
 def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
     """The board's pages: one, or its tiles. Its outer edges bleed by --bleed and carry crop marks
     beyond the bleed; a tile's seam edges are cut on the dashed line and glued."""
     bw, bh = board.width * MM, board.height * MM
-    beyond = options.bleed + MARK_ROOM           # kept beyond an outer edge: its bleed, then its marks
+    beyond = options.bleed + MARK_ROOM  # kept beyond an outer edge: its bleed, then its marks
     portrait = (options.paper.width, options.paper.height)
     landscape = (options.paper.height, options.paper.width)
     icons = frozenset(icon_refs(board.elements))
-    choices: list[tuple[tuple[float, float], Bands]] = [(size, bands) for size in (portrait, landscape)
-                                                         for bands in ("tb", "tight")]    # tight bands save a sheet
+    choices: list[tuple[tuple[float, float], Bands]] = [
+        (size, bands) for size in (portrait, landscape) for bands in ("tb", "tight")
+    ]  # tight bands save a sheet
     for (pw, ph), bands in choices:
         area = band_area(options.printable(pw, ph), bands)
         if bw + 2 * beyond <= area.width + 1e-6 and bh + 2 * beyond <= area.height + 1e-6:
             target = Rect(area.x + (area.width - bw) / 2, area.y + (area.height - bh) / 2, bw, bh)
-            return [PagePlan(pw, ph, bands, f"{board.title} (one sheet)", _whole(board, target, area, options),
-                             trim=target, bleed=target.inset(-options.bleed), icons=icons)]
+            return [
+                PagePlan(
+                    pw,
+                    ph,
+                    bands,
+                    f"{board.title} (one sheet)",
+                    _whole(board, target, area, options),
+                    trim=target,
+                    bleed=target.inset(-options.bleed),
+                    icons=icons,
+                )
+            ]
     keep = _keep_whole(board.elements, board.width, board.height)
     layouts = []
     for pw, ph in (portrait, landscape):
         full = content_area(options.printable(pw, ph))
         # crosshairs overhang a cut edge, so leave room for them only across the seams there are
-        area = full.inset(max(SEAM_ROOM, beyond) if bw > full.width - 2 * beyond else beyond,
-                          max(SEAM_ROOM, beyond) if bh > full.height - 2 * beyond else beyond)
+        area = full.inset(
+            max(SEAM_ROOM, beyond) if bw > full.width - 2 * beyond else beyond,
+            max(SEAM_ROOM, beyond) if bh > full.height - 2 * beyond else beyond,
+        )
         xs = _cuts(board.width, area.width / MM, [(k[0], k[1]) for k in keep])
-        ys = _cuts(board.height, area.height / MM, [(k[2], k[3]) for k in keep])     # from the foot up
-        crossed = _intrusion(xs[1:-1], [(k[0], k[1]) for k in keep]) + \
-            _intrusion(ys[1:-1], [(k[2], k[3]) for k in keep])
+        ys = _cuts(board.height, area.height / MM, [(k[2], k[3]) for k in keep])  # from the foot up
+        crossed = _intrusion(xs[1:-1], [(k[0], k[1]) for k in keep]) + _intrusion(
+            ys[1:-1], [(k[2], k[3]) for k in keep]
+        )
         layouts.append(((len(xs) - 1) * (len(ys) - 1), crossed, (pw, ph), full, area, xs, ys))
     _, _, (pw, ph), full, area, xs, ys = min(layouts, key=lambda item: item[:2])
     cols, rows = len(xs) - 1, len(ys) - 1
     pages = []
     for r in range(rows):
-        j = rows - 1 - r                                         # rows count down, cuts up from the foot
+        j = rows - 1 - r  # rows count down, cuts up from the foot
         bottom = ys[j] - (OVERLAP / MM if j else 0)
         top = ys[j + 1]
         for col in range(cols):
@@ -75,12 +89,25 @@ def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
             right = xs[col + 1]
             label = f"{string.ascii_uppercase[col]}{r + 1}"
             region = Rect(left * MM, bottom * MM, (right - left) * MM, (top - bottom) * MM)
-            target = Rect(area.x + (area.width - region.width) / 2, area.y + (area.height - region.height) / 2,
-                          region.width, region.height)
+            target = Rect(
+                area.x + (area.width - region.width) / 2,
+                area.y + (area.height - region.height) / 2,
+                region.width,
+                region.height,
+            )
             art = _grown(target, options.bleed, left=col == 0, right=col == cols - 1, bottom=j == 0, top=r == 0)
-            pages.append(PagePlan(pw, ph, "tb", f"{board.title}: tile {label} of {cols}x{rows}",
-                                  _tile(board, region, target, art, full, label, cols, rows, col, r, options),
-                                  trim=target, bleed=art, icons=icons))
+            pages.append(
+                PagePlan(
+                    pw,
+                    ph,
+                    "tb",
+                    f"{board.title}: tile {label} of {cols}x{rows}",
+                    _tile(board, region, target, art, full, label, cols, rows, col, r, options),
+                    trim=target,
+                    bleed=art,
+                    icons=icons,
+                )
+            )
     return pages
 
 
@@ -112,7 +139,7 @@ def _cuts(length: float, room: float, keep: list[tuple[float, float]]) -> list[f
     for count in (tiles, tiles + 1):
         cuts, start = [0.0], 0.0
         for k in range(1, count):
-            left = count - k                           # tiles still to come after this cut
+            left = count - k  # tiles still to come after this cut
             lo = max(start + overlap + 1, length - left * (room - overlap))
             hi = start + room
             ideal = start + (length - start + (left - 1) * overlap) / (left + 1) + (overlap if k > 1 else 0)
@@ -136,13 +163,13 @@ def _best_cut(candidates: list[float], near: list[tuple[float, float]], ideal: f
     intrusion adds up only the spans it lies inside, and the nearest clear candidate ends the search."""
     inside: list[list[tuple[float, float]]] = [[] for _ in candidates]
     for span in near:
-        a, b = span         # the keys are `_intrusion`'s two terms as it writes them: the run is where both are > 0
+        a, b = span  # the keys are `_intrusion`'s two terms as it writes them: the run is where both are > 0
         first = bisect_right(candidates, 0.0, key=lambda c: c - a + SEAM_CLEAR)
         after = bisect_left(candidates, 0.0, key=lambda c: -(b + SEAM_CLEAR - c))
         for i in range(first, after):
             inside[i].append(span)
     best, least = candidates[0], math.inf
-    for i in sorted(range(len(candidates)), key=lambda i: abs(candidates[i] - ideal)):    # stable: ties in order
+    for i in sorted(range(len(candidates)), key=lambda i: abs(candidates[i] - ideal)):  # stable: ties in order
         intrusion = _intrusion([candidates[i]], inside[i])
         if intrusion < least:
             best, least = candidates[i], intrusion
@@ -157,8 +184,9 @@ def _intrusion(cuts: list[float], keep: list[tuple[float, float]]) -> float:
     return sum(max(0.0, min(cut - span[0] + SEAM_CLEAR, span[1] + SEAM_CLEAR - cut)) for cut in cuts for span in keep)
 
 
-def _keep_whole(elements: tuple[Element, ...], w: float, h: float, dx: float = 0.0,
-                dy: float = 0.0) -> list[tuple[float, float, float, float]]:
+def _keep_whole(
+    elements: tuple[Element, ...], w: float, h: float, dx: float = 0.0, dy: float = 0.0
+) -> list[tuple[float, float, float, float]]:
     """(x0, x1, y0, y1) in mm of what a cut must not split: spaces (boxes and circles), icons and
     the ink of every text. Fills that span most of the board (backgrounds, tints) may be cut."""
     out = []
@@ -187,6 +215,7 @@ def _whole(board: Board, target: Rect, area: Rect, options: RenderOptions) -> Ca
         _paint(ctx, board, target.x, target.y, options.bleed)
         _outline(c, target, target.inset(-options.bleed), area, options.bleed)
         ctx.place(kind=board.kind, name=board.name, side="face", rect=target)
+
     return draw
 
 
@@ -197,13 +226,23 @@ def _paint(ctx: PageContext, board: Board, x: float, y: float, bleed: float) -> 
     if board.background:
         c.setFillColor("#ffffff" if ctx.painter.ink_saver else board.background)
         c.rect(x - bleed, y - bleed, board.width * MM + 2 * bleed, board.height * MM + 2 * bleed, stroke=0, fill=1)
-    elements = bleeding(board.elements, board.width, board.height, bleed / MM,
-                        ink_saver=ctx.painter.ink_saver)
+    elements = bleeding(board.elements, board.width, board.height, bleed / MM, ink_saver=ctx.painter.ink_saver)
     ctx.painter.draw(elements, x, y)
 
 
-def _tile(board: Board, region: Rect, target: Rect, art: Rect, area: Rect, label: str, cols: int, rows: int,
-          col: int, row: int, options: RenderOptions) -> Callable[[PageContext], None]:
+def _tile(
+    board: Board,
+    region: Rect,
+    target: Rect,
+    art: Rect,
+    area: Rect,
+    label: str,
+    cols: int,
+    rows: int,
+    col: int,
+    row: int,
+    options: RenderOptions,
+) -> Callable[[PageContext], None]:
     def draw(ctx: PageContext) -> None:
         c = ctx.canvas
         ox, oy = target.x - region.x, target.y - region.y
@@ -225,9 +264,16 @@ def _tile(board: Board, region: Rect, target: Rect, art: Rect, area: Rect, label
             seams.append(("cut", "y", region.top, f"{string.ascii_uppercase[col]}{row}"))
         for what, axis, at, other in seams:
             _seam(c, what, axis, at, other, region, ox, oy)
-        ctx.place(kind=board.kind, name=board.name, side="face", rect=region,
-                  tile=BoardTile(label=label, first=col == 0 and row == 0,
-                                 page_x=round(target.x / MM, 2), page_y=round(target.y / MM, 2)))
+        ctx.place(
+            kind=board.kind,
+            name=board.name,
+            side="face",
+            rect=region,
+            tile=BoardTile(
+                label=label, first=col == 0 and row == 0, page_x=round(target.x / MM, 2), page_y=round(target.y / MM, 2)
+            ),
+        )
+
     return draw
 
 

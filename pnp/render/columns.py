@@ -13,12 +13,20 @@ from pnp.render.textfit import LEADING, line_count
 
 Kind = Literal["heading", "item", "note"]
 Block = tuple[Kind, str]
-GAP = 1.4          # mm after a paragraph
+GAP = 1.4  # mm after a paragraph
 HEADING_GAP = 1.0  # mm extra above a heading
 
 
-def text_column(blocks: Sequence[Block], x: float, top: float, w: float, h: float,
-                size: float = 9.5, min_size: float = 5.5, heading_color: str = INK) -> tuple[Text, ...]:
+def text_column(
+    blocks: Sequence[Block],
+    x: float,
+    top: float,
+    w: float,
+    h: float,
+    size: float = 9.5,
+    min_size: float = 5.5,
+    heading_color: str = INK,
+) -> tuple[Text, ...]:
     """Lay `blocks` from `top` down within w x h millimetres, shrinking all text together."""
     current = size
     while current >= min_size - 1e-9:
@@ -26,12 +34,15 @@ def text_column(blocks: Sequence[Block], x: float, top: float, w: float, h: floa
         if placed is not None and top - placed[1] <= h + 1e-6:
             return placed[0]
         current -= 0.25
-    raise LayoutError(f"a column of {len(blocks)} paragraphs does not fit {w:.0f} x {h:.0f} mm "
-                      f"even at {min_size:g} pt; shorten the texts")
+    raise LayoutError(
+        f"a column of {len(blocks)} paragraphs does not fit {w:.0f} x {h:.0f} mm "
+        f"even at {min_size:g} pt; shorten the texts"
+    )
 
 
-def _place(blocks: Sequence[Block], x: float, top: float, w: float, size: float,
-           heading_color: str) -> tuple[tuple[Text, ...], float]:
+def _place(
+    blocks: Sequence[Block], x: float, top: float, w: float, size: float, heading_color: str
+) -> tuple[tuple[Text, ...], float]:
     out = []
     y = top
     for i, (kind, text) in enumerate(blocks):
@@ -41,8 +52,21 @@ def _place(blocks: Sequence[Block], x: float, top: float, w: float, size: float,
             y -= HEADING_GAP
         height = line_count(text, w * MM, this, bold) * this * LEADING / MM + 0.4
         color = heading_color if kind == "heading" else "#333333" if kind == "note" else INK
-        out.append(Text(text=text, x=x, y=y - height, w=w, h=height, size=this, min_size=this, bold=bold, align="left",
-                        valign="top", color=color))
+        out.append(
+            Text(
+                text=text,
+                x=x,
+                y=y - height,
+                w=w,
+                h=height,
+                size=this,
+                min_size=this,
+                bold=bold,
+                align="left",
+                valign="top",
+                color=color,
+            )
+        )
         y -= height + (0.5 if kind == "heading" else GAP)
     return tuple(out), y
 

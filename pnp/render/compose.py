@@ -21,9 +21,9 @@ from pnp.render.textfit import LEADING, baseline, fit_text, line_count
 from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders, placeholder_names
 from pnp.source.slots import Slot, Template, Where
 
-EDGE = 0.05            # mm a box may pass the trim by (rounding)
-ROW_GAP = 0.4          # mm between the rows of a text set in rows
-SMALLEST = 1.0         # pt: an overflowing text is still drawn this small, so every problem is found
+EDGE = 0.05  # mm a box may pass the trim by (rounding)
+ROW_GAP = 0.4  # mm between the rows of a text set in rows
+SMALLEST = 1.0  # pt: an overflowing text is still drawn this small, so every problem is found
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class Slip:
 
     where: Where
     message: str
-    text: str = ""         # the text that would print badly, so a message can name where it came from
+    text: str = ""  # the text that would print badly, so a message can name where it came from
 
 
 class Area(NamedTuple):
@@ -42,8 +42,12 @@ class Area(NamedTuple):
     h: float
 
     def overlaps(self, other: Area) -> bool:
-        return (self.x < other.x + other.w - EDGE and other.x < self.x + self.w - EDGE
-                and self.y < other.y + other.h - EDGE and other.y < self.y + self.h - EDGE)
+        return (
+            self.x < other.x + other.w - EDGE
+            and other.x < self.x + self.w - EDGE
+            and self.y < other.y + other.h - EDGE
+            and other.y < self.y + self.h - EDGE
+        )
 
 
 class _Ink(NamedTuple):
@@ -52,15 +56,16 @@ class _Ink(NamedTuple):
 
 
 class _Composer:
-    def __init__(self, template: Template, values: Mapping[str, str], w: float, h: float,
-                 at: tuple[float, float]) -> None:
+    def __init__(
+        self, template: Template, values: Mapping[str, str], w: float, h: float, at: tuple[float, float]
+    ) -> None:
         self.template = template
         self.size = (w, h)
         self.at = at
         self.values = values
         self.slips: list[Slip] = []
         self.inks: list[_Ink] = []
-        self.areas: dict[str, Area] = {}   # every slot's box on the piece, by its dotted name
+        self.areas: dict[str, Area] = {}  # every slot's box on the piece, by its dotted name
 
     def slip(self, slot: Slot, message: str, text: str = "") -> None:
         self.slips.append(Slip(slot.where, message, text))
@@ -75,8 +80,9 @@ class _Composer:
             self.slip(slot, str(exc))
         return ""
 
-    def boxes(self, laid: Laid, stack: tuple[str, ...], across: bool, w: float, h: float,
-              needs: Mapping[str, float]) -> dict[str, Area]:
+    def boxes(
+        self, laid: Laid, stack: tuple[str, ...], across: bool, w: float, h: float, needs: Mapping[str, float]
+    ) -> dict[str, Area]:
         """Each slot's box in the piece (or group) of w x h mm: stacked slots one after the other,
         top to bottom (or left to right), a slot whose value is empty taking no room, and a stacked
         text at least as tall as it `needs`."""
@@ -110,22 +116,36 @@ class _Composer:
     def shown(self, slot: Slot) -> bool:
         return slot.when is None or bool(self.values.get(slot.when))
 
-    def compose(self, slots: tuple[Slot, ...], stack: tuple[str, ...], across: bool, w: float, h: float,
-                dx: float, dy: float, owner: Slot | None = None, prefix: str = "") -> list[Element]:
+    def compose(
+        self,
+        slots: tuple[Slot, ...],
+        stack: tuple[str, ...],
+        across: bool,
+        w: float,
+        h: float,
+        dx: float,
+        dy: float,
+        owner: Slot | None = None,
+        prefix: str = "",
+    ) -> list[Element]:
         laid = _laid(slots, stack, w, h)
         for name in stack:
             if name not in laid.by_name:
                 where = owner.where if owner else self.template.where
-                self.slips.append(Slip((where[0], (*where[1], "stack")),
-                                       f"no slot named {name!r} to stack (slots: {', '.join(laid.by_name)})"))
-        shown = tuple([self.shown(slot) for slot in laid.ordered]) if laid.any_when else ()   # (): every one
+                self.slips.append(
+                    Slip(
+                        (where[0], (*where[1], "stack")),
+                        f"no slot named {name!r} to stack (slots: {', '.join(laid.by_name)})",
+                    )
+                )
+        shown = tuple([self.shown(slot) for slot in laid.ordered]) if laid.any_when else ()  # (): every one
         needs = {} if across else {s.name: self.needs(s, s.w.of(w)) for s in laid.measured if self.shown(s)}
-        key = (across, dx, dy, owner.rotate if owner else 0.0, prefix, self.size, self.at, shown,
-               *needs.values())
+        key = (across, dx, dy, owner.rotate if owner else 0.0, prefix, self.size, self.at, shown, *needs.values())
         places = _LAYOUTS.get(laid, *key)
         if places is None:
-            places = _LAYOUTS.put(laid, *key, value=self.places(laid, stack, across, w, h, dx, dy, owner, prefix,
-                                                                needs))
+            places = _LAYOUTS.put(
+                laid, *key, value=self.places(laid, stack, across, w, h, dx, dy, owner, prefix, needs)
+            )
         out: list[Element] = []
         for place in places:
             self.slips += place.slips
@@ -134,8 +154,19 @@ class _Composer:
                 out += self.kept_elements(place, place.area)
         return out
 
-    def places(self, laid: Laid, stack: tuple[str, ...], across: bool, w: float, h: float, dx: float, dy: float,
-               owner: Slot | None, prefix: str, needs: Mapping[str, float]) -> list[_Place]:
+    def places(
+        self,
+        laid: Laid,
+        stack: tuple[str, ...],
+        across: bool,
+        w: float,
+        h: float,
+        dx: float,
+        dy: float,
+        owner: Slot | None,
+        prefix: str,
+        needs: Mapping[str, float],
+    ) -> list[_Place]:
         """Each shown slot in drawing order: its box on the piece (None when it has no room), its
         dotted name, and the slips its box makes (no room, or outside the piece)."""
         areas = self.boxes(laid, stack, across, w, h, needs)
@@ -149,19 +180,38 @@ class _Composer:
             slips: list[Slip] = []
             placed: Area | None = Area(a.x + dx, a.y + dy, a.w, a.h)
             x, y = a.x + dx - self.at[0], a.y + dy - self.at[1]
-            if slot.type != "line" and (a.w < -EDGE or a.h < -EDGE):     # a line runs either way
+            if slot.type != "line" and (a.w < -EDGE or a.h < -EDGE):  # a line runs either way
                 slips.append(Slip(slot.where, f"has no room: {a.w:.1f} x {a.h:.1f} mm on a {w:.1f} x {h:.1f} mm piece"))
                 placed = None
-            elif (slot.type != "line" and not rotated
-                    and (x < -EDGE or y < -EDGE or x + a.w > pw + EDGE or y + a.h > ph + EDGE)):
-                slips.append(Slip(slot.where, f"lies outside the piece: its box runs {x:.1f} to {x + a.w:.1f} mm "
-                                              f"across and {y:.1f} to {y + a.h:.1f} mm up a {pw:.1f} x {ph:.1f} mm "
-                                              "piece"))
+            elif (
+                slot.type != "line"
+                and not rotated
+                and (x < -EDGE or y < -EDGE or x + a.w > pw + EDGE or y + a.h > ph + EDGE)
+            ):
+                slips.append(
+                    Slip(
+                        slot.where,
+                        f"lies outside the piece: its box runs {x:.1f} to {x + a.w:.1f} mm "
+                        f"across and {y:.1f} to {y + a.h:.1f} mm up a {pw:.1f} x {ph:.1f} mm "
+                        "piece",
+                    )
+                )
             names = _value_names(slot)
-            piece = (self.size, self.at) if slot.type == "group" else None    # its slots' boxes are checked on it
+            piece = (self.size, self.at) if slot.type == "group" else None  # its slots' boxes are checked on it
             kept = _kept(slot, placed, rotated, prefix, piece) if names is not None and placed is not None else {}
-            out.append(_Place(slot=slot, area=placed, dotted=f"{prefix}{slot.name}", slips=slips, names=names,
-                              whens=tuple(sorted(_whens_in(slot))), rotated=rotated, prefix=prefix, kept=kept))
+            out.append(
+                _Place(
+                    slot=slot,
+                    area=placed,
+                    dotted=f"{prefix}{slot.name}",
+                    slips=slips,
+                    names=names,
+                    whens=tuple(sorted(_whens_in(slot))),
+                    rotated=rotated,
+                    prefix=prefix,
+                    kept=kept,
+                )
+            )
         return out
 
     def kept_elements(self, place: _Place, area: Area) -> list[Element]:
@@ -183,52 +233,93 @@ class _Composer:
             self.areas.update(found[2])
             return found[0]
         slips, inks = len(self.slips), len(self.inks)
-        outer, self.areas = self.areas, {}          # the boxes of a group's slots, apart
+        outer, self.areas = self.areas, {}  # the boxes of a group's slots, apart
         elements = self.element(slot, area, place.rotated, place.prefix)
         own, self.areas = self.areas, outer
         outer.update(own)
-        if len(self.slips) == slips and len(place.kept) < KEPT_PER_PLACE:   # a mistake is reported by every piece
+        if len(self.slips) == slips and len(place.kept) < KEPT_PER_PLACE:  # a mistake is reported by every piece
             place.kept[key] = (elements, self.inks[inks:], list(own.items()))
         return elements
 
     def element(self, slot: Slot, a: Area, rotated: bool, prefix: str) -> list[Element]:
         color = self.value(slot, slot.color)
-        fill = self.value(slot, slot.fill) or None if slot.fill else None      # "{fill}" may be empty: none
+        fill = self.value(slot, slot.fill) or None if slot.fill else None  # "{fill}" may be empty: none
         stroke = self.value(slot, slot.stroke) or None if slot.stroke else None
         if slot.type == "group":
             if not slot.rotate:
-                return self.compose(slot.slots, slot.stack, slot.across, a.w, a.h, a.x, a.y, slot,
-                                    f"{prefix}{slot.name}.")
-            inner = self.compose(slot.slots, slot.stack, slot.across, a.w, a.h, -a.w / 2, -a.h / 2, slot,
-                                 f"{prefix}{slot.name}.")
+                return self.compose(
+                    slot.slots, slot.stack, slot.across, a.w, a.h, a.x, a.y, slot, f"{prefix}{slot.name}."
+                )
+            inner = self.compose(
+                slot.slots, slot.stack, slot.across, a.w, a.h, -a.w / 2, -a.h / 2, slot, f"{prefix}{slot.name}."
+            )
             return [Group(elements=tuple(inner), dx=a.x + a.w / 2, dy=a.y + a.h / 2, rotate=slot.rotate)]
         if slot.type == "box":
-            return [Box(x=a.x, y=a.y, w=a.w, h=a.h, fill=fill, stroke=stroke, width=slot.width, radius=slot.radius,
-                        dash=slot.dash)]
+            return [
+                Box(
+                    x=a.x,
+                    y=a.y,
+                    w=a.w,
+                    h=a.h,
+                    fill=fill,
+                    stroke=stroke,
+                    width=slot.width,
+                    radius=slot.radius,
+                    dash=slot.dash,
+                )
+            ]
         if slot.type == "circle":
             r = min(a.w, a.h) / 2 * slot.scale
-            return [Circle(cx=a.x + a.w / 2, cy=a.y + a.h / 2, r=r, fill=fill, stroke=stroke, width=slot.width,
-                           dash=slot.dash)]
+            return [
+                Circle(
+                    cx=a.x + a.w / 2, cy=a.y + a.h / 2, r=r, fill=fill, stroke=stroke, width=slot.width, dash=slot.dash
+                )
+            ]
         if slot.type == "line":
-            return [Line(x1=a.x, y1=a.y, x2=a.x + a.w, y2=a.y + a.h, color=color, width=slot.width, dash=slot.dash,
-                         arrow=slot.arrow)]
+            return [
+                Line(
+                    x1=a.x,
+                    y1=a.y,
+                    x2=a.x + a.w,
+                    y2=a.y + a.h,
+                    color=color,
+                    width=slot.width,
+                    dash=slot.dash,
+                    arrow=slot.arrow,
+                )
+            ]
         if slot.type == "icon":
             ref = self.value(slot, slot.icon)
             if not ref:
                 return []
-            return [Icon(ref=ref, cx=a.x + a.w / 2, cy=a.y + a.h / 2, size=min(a.w, a.h) * slot.scale, color=color,
-                         rotate=slot.rotate)]
+            return [
+                Icon(
+                    ref=ref,
+                    cx=a.x + a.w / 2,
+                    cy=a.y + a.h / 2,
+                    size=min(a.w, a.h) * slot.scale,
+                    color=color,
+                    rotate=slot.rotate,
+                )
+            ]
         text = self.value(slot, slot.text)
-        under: list[Element] = ([Box(x=a.x, y=a.y, w=a.w, h=a.h, fill=fill, stroke=stroke, width=slot.width,
-                                     radius=slot.radius)] if fill or stroke else [])
+        under: list[Element] = (
+            [Box(x=a.x, y=a.y, w=a.w, h=a.h, fill=fill, stroke=stroke, width=slot.width, radius=slot.radius)]
+            if fill or stroke
+            else []
+        )
         if not text:
             return under
         if slot.rows:
             lines = text.split("\n")
             step = a.h / len(lines)
-            return under + [e for i, line in enumerate(lines)
-                            for e in self.text(slot, line, Area(a.x, a.y + a.h - (i + 1) * step, a.w, step - ROW_GAP),
-                                               color, rotated)]
+            return under + [
+                e
+                for i, line in enumerate(lines)
+                for e in self.text(
+                    slot, line, Area(a.x, a.y + a.h - (i + 1) * step, a.w, step - ROW_GAP), color, rotated
+                )
+            ]
         return under + self.text(slot, text, a, color, rotated)
 
     def text(self, slot: Slot, text: str, a: Area, color: str, rotated: bool) -> list[Element]:
@@ -237,8 +328,12 @@ class _Composer:
             size, lines = fit_text(text, a.w * MM, a.h * MM, slot.size, min(slot.min_size, slot.size), slot.bold)
         except TextOverflow:
             short = text if len(text) <= 40 else text[:37] + "..."
-            self.slip(slot, f"text {short!r} does not fit its {a.w:.1f} x {a.h:.1f} mm box even at its floor of "
-                            f"{floor:g} pt: shorten it, lower `min_size` or give the slot more room", text)
+            self.slip(
+                slot,
+                f"text {short!r} does not fit its {a.w:.1f} x {a.h:.1f} mm box even at its floor of "
+                f"{floor:g} pt: shorten it, lower `min_size` or give the slot more room",
+                text,
+            )
             try:
                 size, lines = fit_text(text, a.w * MM, a.h * MM, slot.size, SMALLEST, slot.bold)
             except TextOverflow:
@@ -246,8 +341,22 @@ class _Composer:
             floor = size
         if not rotated:
             self.inks.append(_Ink(slot, _ink_area(a, slot, size, lines)))
-        return [Text(text=text, x=a.x, y=a.y, w=a.w, h=a.h, size=slot.size, min_size=min(floor, slot.size),
-                     bold=slot.bold, align=slot.align, valign=slot.valign, color=color, fitted=(size, lines))]
+        return [
+            Text(
+                text=text,
+                x=a.x,
+                y=a.y,
+                w=a.w,
+                h=a.h,
+                size=slot.size,
+                min_size=min(floor, slot.size),
+                bold=slot.bold,
+                align=slot.align,
+                valign=slot.valign,
+                color=color,
+                fitted=(size, lines),
+            )
+        ]
 
     def check_inks(self, w: float, h: float) -> None:
         """Text inside the safe zone, and no two texts of one layer on top of each other."""
@@ -257,21 +366,27 @@ class _Composer:
             x, y = a.x - self.at[0], a.y - self.at[1]
             room = min(x, y, w - x - a.w, h - y - a.h)
             if safe and room < safe - EDGE:
-                self.slip(ink.slot, f"its text comes {max(room, 0):.1f} mm from the trim; keep it {safe:g} mm inside "
-                                    "(a cut a little off would clip it)")
+                self.slip(
+                    ink.slot,
+                    f"its text comes {max(room, 0):.1f} mm from the trim; keep it {safe:g} mm inside "
+                    "(a cut a little off would clip it)",
+                )
         for i, one in enumerate(self.inks):
-            for other in self.inks[i + 1:]:
+            for other in self.inks[i + 1 :]:
                 if one.slot.layer == other.slot.layer and one.area.overlaps(other.area):
-                    self.slip(other.slot, f"its text overlaps the text of slot {one.slot.name!r} "
-                                          f"(move one, or put them on different layers)")
+                    self.slip(
+                        other.slot,
+                        f"its text overlaps the text of slot {one.slot.name!r} "
+                        f"(move one, or put them on different layers)",
+                    )
 
 
 class Laid(NamedTuple):
-    own: Mapping[str, Area]            # each slot's own box, before stacking
-    ordered: tuple[Slot, ...]          # in drawing order (by layer)
+    own: Mapping[str, Area]  # each slot's own box, before stacking
+    ordered: tuple[Slot, ...]  # in drawing order (by layer)
     by_name: Mapping[str, Slot]
-    measured: tuple[Slot, ...]         # stacked texts of fixed height: given at least the room they need
-    any_when: bool                     # a slot shows only with a value (else every one shows)
+    measured: tuple[Slot, ...]  # stacked texts of fixed height: given at least the room they need
+    any_when: bool  # a slot shows only with a value (else every one shows)
 
 
 _LAID: IdentityCache[Laid] = IdentityCache(512)
@@ -284,30 +399,41 @@ def _laid(slots: tuple[Slot, ...], stack: tuple[str, ...], w: float, h: float) -
     laid = _LAID.get(slots, stack, w, h)
     if laid is None:
         by_name = {s.name: s for s in slots}
-        laid = _LAID.put(slots, stack, w, h, value=Laid(
-            own={s.name: Area(s.x.of(w), s.y.of(h), s.w.of(w), s.h.of(h)) for s in slots},
-            ordered=tuple(sorted(slots, key=lambda s: s.layer)), by_name=by_name,
-            measured=tuple(s for name in stack if (s := by_name.get(name)) is not None
-                           and s.type == "text" and not s.rows and not s.grow),
-            any_when=any(s.when is not None for s in slots)))
+        laid = _LAID.put(
+            slots,
+            stack,
+            w,
+            h,
+            value=Laid(
+                own={s.name: Area(s.x.of(w), s.y.of(h), s.w.of(w), s.h.of(h)) for s in slots},
+                ordered=tuple(sorted(slots, key=lambda s: s.layer)),
+                by_name=by_name,
+                measured=tuple(
+                    s
+                    for name in stack
+                    if (s := by_name.get(name)) is not None and s.type == "text" and not s.rows and not s.grow
+                ),
+                any_when=any(s.when is not None for s in slots),
+            ),
+        )
     return laid
 
 
-_Kept = tuple[list[Element], list[_Ink], list[tuple[str, Area]]]    # elements, inks, boxes of a group's slots
-KEPT_PER_PLACE = 64     # sets of values a place keeps the elements of; past them each piece works its own out
+_Kept = tuple[list[Element], list[_Ink], list[tuple[str, Area]]]  # elements, inks, boxes of a group's slots
+KEPT_PER_PLACE = 64  # sets of values a place keeps the elements of; past them each piece works its own out
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class _Place:
     slot: Slot
-    area: Area | None          # on the piece; None: the slot has no room
-    dotted: str                # "body.left" inside a group
+    area: Area | None  # on the piece; None: the slot has no room
+    dotted: str  # "body.left" inside a group
     slips: list[Slip]
-    names: tuple[str, ...] | None     # the values its elements depend on (`_value_names`)
-    whens: tuple[str, ...]     # the values that show or hide a group's slots
-    rotated: bool              # in a turned group
-    prefix: str                # "body." inside a group
-    kept: dict[tuple[object, ...], _Kept]     # by `names` filled, then `whens` set (`_kept`)
+    names: tuple[str, ...] | None  # the values its elements depend on (`_value_names`)
+    whens: tuple[str, ...]  # the values that show or hide a group's slots
+    rotated: bool  # in a turned group
+    prefix: str  # "body." inside a group
+    kept: dict[tuple[object, ...], _Kept]  # by `names` filled, then `whens` set (`_kept`)
 
 
 _LAYOUTS: IdentityCache[list[_Place]] = IdentityCache(1024)
@@ -318,8 +444,13 @@ elements each place keeps."""
 _KEPT: IdentityCache[dict[tuple[object, ...], _Kept]] = IdentityCache(4096)
 
 
-def _kept(slot: Slot, area: Area | None, rotated: bool, prefix: str,
-          piece: tuple[tuple[float, float], tuple[float, float]] | None) -> dict[tuple[object, ...], _Kept]:
+def _kept(
+    slot: Slot,
+    area: Area | None,
+    rotated: bool,
+    prefix: str,
+    piece: tuple[tuple[float, float], tuple[float, float]] | None,
+) -> dict[tuple[object, ...], _Kept]:
     """What a slot drew in one box, shared by the places of every layout that gives it that box: a
     card whose long text lays it out apart still draws its band and frame with the very elements
     of the others, which the renderer draws once as a form. A group's are kept for one piece size
@@ -342,8 +473,12 @@ def _value_names(slot: Slot) -> tuple[str, ...] | None:
 
 def _names_in(slot: Slot) -> set[str]:
     """The names the slot's texts and colours fill in, and those of a group's slots, all the way down."""
-    names = {name for text in (slot.color, slot.fill, slot.stroke, slot.icon, slot.text)
-             if text for name in placeholder_names(text)}
+    names = {
+        name
+        for text in (slot.color, slot.fill, slot.stroke, slot.icon, slot.text)
+        if text
+        for name in placeholder_names(text)
+    }
     for inner in slot.slots if slot.type == "group" else ():
         names |= _names_in(inner)
     return names
@@ -363,11 +498,17 @@ def _ink_area(a: Area, slot: Slot, size: float, lines: tuple[str, ...]) -> Area:
     lines (`pnp.render.painter`): the block of lines by its alignment, the ink from the first line's
     ascent to the last line's descent."""
     bold, valign, align = slot.bold, slot.valign, slot.align
-    width = (text_width(lines[0], bold, size) if len(lines) == 1
-             else max(text_width(line, bold, size) for line in lines)) / MM
+    width = (
+        text_width(lines[0], bold, size) if len(lines) == 1 else max(text_width(line, bold, size) for line in lines)
+    ) / MM
     block = len(lines) * size * LEADING
-    top = ((a.y + a.h) * MM if valign == "top" else a.y * MM + block if valign == "bottom"
-           else (a.y + a.h / 2) * MM + block / 2)
+    top = (
+        (a.y + a.h) * MM
+        if valign == "top"
+        else a.y * MM + block
+        if valign == "bottom"
+        else (a.y + a.h / 2) * MM + block / 2
+    )
     ascent, descent = ascent_descent(bold, size)
     first, last = baseline(top, size, 0), baseline(top, size, len(lines) - 1)
     x = a.x if align == "left" else a.x + a.w - width if align == "right" else a.x + (a.w - width) / 2
@@ -378,16 +519,18 @@ def _ink_area(a: Area, slot: Slot, size: float, lines: tuple[str, ...]) -> Area:
 class Composed:
     elements: tuple[Element, ...]
     slips: list[Slip]
-    areas: Mapping[str, Area]          # each slot's box ("body.left" inside a group): regions a game fills
-    where: Where = ("", ())            # the template's place in the data
+    areas: Mapping[str, Area]  # each slot's box ("body.left" inside a group): regions a game fills
+    where: Where = ("", ())  # the template's place in the data
 
 
-def compose(template: Template, values: Mapping[str, str], w: float, h: float, *,
-            at: tuple[float, float] = (0.0, 0.0)) -> Composed:
+def compose(
+    template: Template, values: Mapping[str, str], w: float, h: float, *, at: tuple[float, float] = (0.0, 0.0)
+) -> Composed:
     """The elements of one piece of w x h mm drawn with `template` with its lower-left corner `at`
     (on a sheet the piece is part of), and the template's mistakes."""
     composer = _Composer(template, values, w, h, at)
     elements = composer.compose(template.slots, template.stack, template.across, w, h, *at)
     composer.check_inks(w, h)
-    return Composed(elements=tuple(elements), slips=list(dict.fromkeys(composer.slips)), areas=composer.areas,
-                    where=template.where)
+    return Composed(
+        elements=tuple(elements), slips=list(dict.fromkeys(composer.slips)), areas=composer.areas, where=template.where
+    )

@@ -10,8 +10,8 @@ from pnp.geometry import MM, Rect
 
 MARK = "#000000"
 MARK_LEN = 4 * MM
-MARK_CLEAR = 0.6 * MM      # between the art and its crop marks
-MARK_ROOM = MARK_CLEAR + 2.0 * MM + 0.3 * MM   # kept free beyond the art: room for the shortest marks
+MARK_CLEAR = 0.6 * MM  # between the art and its crop marks
+MARK_ROOM = MARK_CLEAR + 2.0 * MM + 0.3 * MM  # kept free beyond the art: room for the shortest marks
 
 
 def crop_marks(c: Canvas, trims: list[Rect], art: Rect, *, within: Rect, others: Sequence[Rect] = ()) -> None:
@@ -23,8 +23,9 @@ def crop_marks(c: Canvas, trims: list[Rect], art: Rect, *, within: Rect, others:
     rooms = {
         "top": min([(g.y - art.top) / 2 for g in along if g.y >= art.top - 1e-6], default=within.top - art.top),
         "bottom": min([(art.y - g.top) / 2 for g in along if g.top <= art.y + 1e-6], default=art.y - within.y),
-        "right": min([(g.x - art.right) / 2 for g in across if g.x >= art.right - 1e-6],
-                     default=within.right - art.right),
+        "right": min(
+            [(g.x - art.right) / 2 for g in across if g.x >= art.right - 1e-6], default=within.right - art.right
+        ),
         "left": min([(art.x - g.right) / 2 for g in across if g.right <= art.x + 1e-6], default=art.x - within.x),
     }
     xs = sorted({round(v, 3) for t in trims for v in (t.x, t.right)})
@@ -32,8 +33,10 @@ def crop_marks(c: Canvas, trims: list[Rect], art: Rect, *, within: Rect, others:
     lengths = {side: min(MARK_LEN, room - MARK_CLEAR - 0.3 * MM) for side, room in rooms.items()}
     c.setStrokeColor(MARK)
     c.setLineWidth(0.35)
-    for lines, ends in ((xs, (("top", 1, art.top), ("bottom", -1, art.y))),
-                        (ys, (("right", 1, art.right), ("left", -1, art.x)))):
+    for lines, ends in (
+        (xs, (("top", 1, art.top), ("bottom", -1, art.y))),
+        (ys, (("right", 1, art.right), ("left", -1, art.x))),
+    ):
         for v in lines:
             for side, sign, edge in ends:
                 a, b = edge + sign * MARK_CLEAR, edge + sign * (MARK_CLEAR + lengths[side])

@@ -48,11 +48,7 @@ def _each(plan: Callable[[Any, RenderOptions], list[PagePlan]]) -> Planner:
 # how each kind of section becomes pages, given a run of sections of that kind in a row: piece
 # sections in a row share sheets; boards take pages of their own; sheets in a row share paper
 # that holds two pages
-PLANNERS: dict[type, Planner] = {
-    PieceGroup: plan_pieces,
-    Board: _each(plan_board),
-    PageComponent: plan_sheets,
-}
+PLANNERS: dict[type, Planner] = {PieceGroup: plan_pieces, Board: _each(plan_board), PageComponent: plan_sheets}
 
 
 def plan_sections(sections: Sequence[Section], options: RenderOptions) -> list[PagePlan]:
@@ -69,7 +65,7 @@ def duplex_safe(body: list[PagePlan], options: RenderOptions) -> list[PagePlan]:
     out: list[PagePlan] = []
     for i, page in enumerate(body):
         has_backs = not page.backs and i + 1 < len(body) and body[i + 1].backs
-        if has_backs and len(out) % 2 == 1:     # out[k] is page k + 1
+        if has_backs and len(out) % 2 == 1:  # out[k] is page k + 1
             out.append(_blank(options, "left blank for double-sided printing"))
         out.append(page)
     return out
@@ -80,10 +76,21 @@ def _blank(options: RenderOptions, label: str) -> PagePlan:
     area = content_area(options.printable())
 
     def draw(ctx: PageContext) -> None:
-        ctx.painter.draw((Text(text="This side is left blank on purpose: it keeps every back behind its own front "
-                               "when the whole file is printed double-sided.",
-                               x=area.x / MM, y=(area.y + area.height / 2) / MM - 4, w=area.width / MM, h=8,
-                               size=9, min_size=6, color="#555555"),))
+        ctx.painter.draw(
+            (
+                Text(
+                    text="This side is left blank on purpose: it keeps every back behind its own front "
+                    "when the whole file is printed double-sided.",
+                    x=area.x / MM,
+                    y=(area.y + area.height / 2) / MM - 4,
+                    w=area.width / MM,
+                    h=8,
+                    size=9,
+                    min_size=6,
+                    color="#555555",
+                ),
+            )
+        )
 
     return PagePlan(options.paper.width, options.paper.height, "tb", label, draw)
 
@@ -94,26 +101,33 @@ def plan_document(spec: DocumentSpec, options: RenderOptions) -> list[PagePlan]:
 
 
 @fewer_collections()
-def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore,
-                    body: list[PagePlan] | None = None) -> RenderedDocument:
+def render_document(
+    spec: DocumentSpec, options: RenderOptions, store: IconStore, body: list[PagePlan] | None = None
+) -> RenderedDocument:
     """Draw the whole document in memory from its planned pages (planned here when not given); the
     caller writes it atomically."""
     register_fonts()
-    rl_config.useA85 = 0          # binary streams: a quarter smaller than ASCII85 text
+    rl_config.useA85 = 0  # binary streams: a quarter smaller than ASCII85 text
     pages = deque(body if body is not None else plan_document(spec, options))
     count = len(pages)
     icons = sorted(set().union(*(page.icons for page in pages)))
     two_sided = printed_two_sided(spec.both_sides, pages, options.duplex)
     backs = two_sided or any(page.backs for page in pages)
     # PDF 1.7: the version that names the viewer preferences below (/PrintScaling 1.6, /Duplex 1.7)
-    canvas = Canvas(spec.filename, pagesize=(options.paper.width, options.paper.height), invariant=1,
-                    pageCompression=1, initialFontName=font(False), initialFontSize=8,  # type: ignore[arg-type]  # stubs: a name is a str
-                    pdfVersion=(1, 7))
+    canvas = Canvas(
+        spec.filename,
+        pagesize=(options.paper.width, options.paper.height),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=font(False),  # type: ignore[arg-type]  # stubs: a name is a str
+        initialFontSize=8,
+        pdfVersion=(1, 7),
+    )
     canvas.setTitle(f"{spec.game_title}: {spec.title}")
     canvas.setAuthor("purgatory-pnp")
     canvas.setSubject(f"Print-and-play {spec.title.lower()} for {spec.game_title}")
     canvas.setCreator(f"purgatory-pnp {__version__}")
-    canvas.setKeywords(["print and play", spec.game_title])    # type: ignore[arg-type]  # a list is its documented form
+    canvas.setKeywords(["print and play", spec.game_title])  # type: ignore[arg-type]  # a list is its documented form
     # what a viewer's print dialog starts from (PDF 32000-1, 12.2, viewer preferences): actual size,
     # never "fit to page", and the flip edge the pages name, or one-sided
     canvas.setViewerPreference("PrintScaling", "None")
@@ -125,7 +139,7 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
     placed: list[Placed] = []
     shared = shared_drawing(spec.sections)
     for number in range(1, count + 1):
-        plan = pages.popleft()    # a page's plan goes once drawn, unless the caller keeps it (a deck planned here)
+        plan = pages.popleft()  # a page's plan goes once drawn, unless the caller keeps it (a deck planned here)
         canvas.setPageSize((plan.width, plan.height))
         # boxes only where they say something: absent, a reader takes the media box
         canvas.setTrimBox(plan.trim.box() if plan.trim else None)
@@ -136,5 +150,4 @@ def render_document(spec: DocumentSpec, options: RenderOptions, store: IconStore
         furniture.draw(painter, printable, plan.bands, plan.label, number, count)
         canvas.showPage()
     pdf: bytes = canvas.getpdfdata()  # type: ignore[no-untyped-call]  # the bytes, written nowhere (nor copied)
-    return RenderedDocument(spec.filename, pdf, count, placed, icons, backs,
-                            sheet_count(count, two_sided))
+    return RenderedDocument(spec.filename, pdf, count, placed, icons, backs, sheet_count(count, two_sided))

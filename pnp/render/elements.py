@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 
 INK = "#1b1b1b"
 WHITE = "#ffffff"
-LIGHT_ICON_FILL = "#e4e4e4"     # ink saver: an icon's inside, light enough to save toner, dark enough to see
-ICON_OUTLINE_PT = 0.6           # ink saver: the dark line round an icon's shapes
-SOLID_ICON_MM = 9.0             # ink saver: icons this small stay solid dark, as an outline would blur them
+LIGHT_ICON_FILL = "#e4e4e4"  # ink saver: an icon's inside, light enough to save toner, dark enough to see
+ICON_OUTLINE_PT = 0.6  # ink saver: the dark line round an icon's shapes
+SOLID_ICON_MM = 9.0  # ink saver: icons this small stay solid dark, as an outline would blur them
 ACCENT_AREA_MM2 = 120.0
 
 

@@ -35,7 +35,7 @@ def face(bold: bool) -> TTFont:
     lookup by name costs more than the measuring."""
     from reportlab.pdfbase.pdfmetrics import getFont
 
-    return cast("TTFont", getFont(font(bold)))           # pnp registers only TrueType fonts
+    return cast("TTFont", getFont(font(bold)))  # pnp registers only TrueType fonts
 
 
 def text_width(text: str, bold: bool, size: float) -> float:

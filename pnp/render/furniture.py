@@ -57,16 +57,21 @@ class Furniture:
         page_w, page_h = printable.right + printable.x, printable.top + printable.y
         tight = bands == "tight"
         head = printable.top - SIZES[bands][0]
-        canvas.doForm(forms.form(key, (0, 0, page_w, page_h),
-                                 lambda: self._static(canvas, printable, head, tight)))
+        canvas.doForm(forms.form(key, (0, 0, page_w, page_h), lambda: self._static(canvas, printable, head, tight)))
         size = 6.0 if tight else 7.0
         baseline = head + (0.7 if tight else 1.2) * MM
         painter.set_fill(GREY)
         right = f"page {page} / {pages}"
         painter.lines.draw(printable.right, baseline, right, bold=False, size=size, align="right")
         room = printable.width - text_width(self.game, True, size) - text_width(right, False, size) - 8 * MM
-        painter.lines.draw(printable.x + printable.width / 2, baseline, _shorten(label, room, size), bold=False,
-                           size=size, align="center")
+        painter.lines.draw(
+            printable.x + printable.width / 2,
+            baseline,
+            _shorten(label, room, size),
+            bold=False,
+            size=size,
+            align="center",
+        )
 
     def _static(self, c: Canvas, printable: Rect, head: float, tight: bool) -> None:
         x, y, length = printable.x, printable.y, printable.width

@@ -18,11 +18,11 @@ from pnp.render.placed import BoardTile, MmBox, Placed, Shape, Side
 from pnp.source.icons import IconRef, IconStore
 from pnp.source.printoptions import DuplexMode
 
-if TYPE_CHECKING:               # parsed icons arrive from the store: lxml stays off the drawing path
+if TYPE_CHECKING:  # parsed icons arrive from the store: lxml stays off the drawing path
     from pnp.source.svgshape import IconShape
 
 
-FULL_PAGE_MM = (209.0, 279.0)    # no narrower than A4, no shorter than Letter: what a page component is laid out for
+FULL_PAGE_MM = (209.0, 279.0)  # no narrower than A4, no shorter than Letter: what a page component is laid out for
 
 
 @dataclass(frozen=True)
@@ -65,9 +65,9 @@ class PagePlan:
     trim: Rect | None = None
     bleed: Rect | None = None
     icons: frozenset[str] = frozenset()
-    backs: bool = False          # a page of backs: the document prints double-sided
-    folded: bool = False         # fronts beside their backs, folded on the centre line
-    halved: bool = False         # two half pages side by side, cut apart on the centre line
+    backs: bool = False  # a page of backs: the document prints double-sided
+    folded: bool = False  # fronts beside their backs, folded on the centre line
+    halved: bool = False  # two half pages side by side, cut apart on the centre line
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -91,20 +91,43 @@ class PageContext:
     document: str
     placed: list[Placed]
     shared: Shared
-    origin: float = 0.0         # points from the page's left edge to the half page being drawn
+    origin: float = 0.0  # points from the page's left edge to the half page being drawn
 
-    def place(self, *, kind: str, name: str, side: Side, rect: Rect, back: str | None = None, turned: bool = False,
-              shape: Shape | None = None, tile: BoardTile | None = None) -> None:
+    def place(
+        self,
+        *,
+        kind: str,
+        name: str,
+        side: Side,
+        rect: Rect,
+        back: str | None = None,
+        turned: bool = False,
+        shape: Shape | None = None,
+        tile: BoardTile | None = None,
+    ) -> None:
         """Record one side of a piece placed on this page, for the manifest."""
         rect = Rect(rect.x + self.origin, rect.y, rect.width, rect.height)
-        self.placed.append(Placed(kind=kind, name=name, side=side, document=self.document, page=self.page,
-                                  box=mm_box(rect), back=back, turned=turned, shape=shape, tile=tile))
+        self.placed.append(
+            Placed(
+                kind=kind,
+                name=name,
+                side=side,
+                document=self.document,
+                page=self.page,
+                box=mm_box(rect),
+                back=back,
+                turned=turned,
+                shape=shape,
+                tile=tile,
+            )
+        )
 
 
 @lru_cache(maxsize=4096)
 def mm_box(rect: Rect) -> MmBox:
-    return MmBox(x=round(rect.x / MM, 2), y=round(rect.y / MM, 2),
-                 w=round(rect.width / MM, 2), h=round(rect.height / MM, 2))
+    return MmBox(
+        x=round(rect.x / MM, 2), y=round(rect.y / MM, 2), w=round(rect.width / MM, 2), h=round(rect.height / MM, 2)
+    )
 
 
 @dataclass
@@ -114,8 +137,8 @@ class RenderedDocument:
     pages: int
     placed: list[Placed] = field(default_factory=list)
     icons: list[str] = field(default_factory=list)
-    double_sided: bool = False        # it has pages of backs
-    sheets: int = 0                   # sheets of paper, a double-sided sheet counted once
+    double_sided: bool = False  # it has pages of backs
+    sheets: int = 0  # sheets of paper, a double-sided sheet counted once
 
 
 def sheet_count(pages: int, two_sided: bool) -> int:
@@ -130,8 +153,9 @@ def has_backs(pages: Sequence[PagePlan]) -> bool:
 def printed_two_sided(both_sides: bool, pages: Sequence[PagePlan], duplex: DuplexMode) -> bool:
     """Whether a file goes through the printer double-sided: backs do, unless glued or folded; a
     two-sided component (the rules sheet) does, unless its sides stand side by side on half-cut pages."""
-    return (both_sides and not any(page.halved for page in pages)) or (any(page.backs for page in pages)
-                                                                        and duplex.flips)
+    return (both_sides and not any(page.halved for page in pages)) or (
+        any(page.backs for page in pages) and duplex.flips
+    )
 
 
 class FormCache:
@@ -142,16 +166,22 @@ class FormCache:
     def __init__(self, canvas: Canvas, store: IconStore, *, outlined: bool = False):
         self.canvas = canvas
         self.store = store
-        self.outlined = outlined     # icons stroked as well as filled: the ink saver draws them light, outlined
+        self.outlined = outlined  # icons stroked as well as filled: the ink saver draws them light, outlined
         self.names: dict[Hashable, str] = {}
 
-    def form(self, key: Hashable, bbox: tuple[float, float, float, float], draw: Callable[[], None], *,
-             name: str | None = None) -> str:
+    def form(
+        self,
+        key: Hashable,
+        bbox: tuple[float, float, float, float],
+        draw: Callable[[], None],
+        *,
+        name: str | None = None,
+    ) -> str:
         """The form for `key` (anything that tells its drawing apart), drawn on first use. Icons
         keep readable names; other forms get short ones, since every page lists the forms it uses."""
         if key not in self.names:
             name = name or f"F{len(self.names)}"
-            self.canvas.beginForm(name, *bbox)      # type: ignore[arg-type]  # the stubs say int; it takes points
+            self.canvas.beginForm(name, *bbox)  # type: ignore[arg-type]  # the stubs say int; it takes points
             draw()
             self.canvas.endForm()
             self.names[key] = name
@@ -178,10 +208,8 @@ class FormCache:
                     path.lineTo(points[i], points[i + 1])
                     i += 2
                 elif op == 2:
-                    path.curveTo(*points[i:i + 6])
+                    path.curveTo(*points[i : i + 6])
                     i += 6
                 elif op == 3:
                     path.close()
         c.drawPath(path, stroke=int(self.outlined), fill=1, fillMode=1)
-
-

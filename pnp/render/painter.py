@@ -69,7 +69,7 @@ class Painter:
     canvas: Canvas
     forms: Forms
     ink_saver: bool = False
-    colors: Callable[[str], Color] = rl_color   # '#rrggbb' to the canvas's colour: CMYK for a press
+    colors: Callable[[str], Color] = rl_color  # '#rrggbb' to the canvas's colour: CMYK for a press
     _fill: str | None = None
     ox: float = 0.0
     oy: float = 0.0
@@ -132,7 +132,7 @@ class Painter:
     # colours ---------------------------------------------------------------------------------
     def _fill_stroke(self, fill: str | None, stroke: str | None, area_mm2: float) -> tuple[str | None, str | None]:
         if self.ink_saver and fill and area_mm2 > ACCENT_AREA_MM2:
-            return "#ffffff", stroke or fill   # paper-white still hides what lies beneath
+            return "#ffffff", stroke or fill  # paper-white still hides what lies beneath
         return fill, stroke
 
     def _ink(self, color: str) -> str:
@@ -147,7 +147,7 @@ class Painter:
         if dash:
             self.canvas.setDash([d * MM for d in dash])
         else:
-            self.canvas.addLiteral("[] 0 d")       # as reportlab's setDash([]) writes it
+            self.canvas.addLiteral("[] 0 d")  # as reportlab's setDash([]) writes it
 
     # shapes ----------------------------------------------------------------------------------
     def _box(self, e: Box) -> None:
@@ -166,15 +166,15 @@ class Painter:
         if not fill and not stroke:
             return
         self._apply(fill, stroke, e.width, e.dash)
-        self.canvas.circle(self.ox + e.cx * MM, self.oy + e.cy * MM, e.r * MM, stroke=int(bool(stroke)),
-                           fill=int(bool(fill)))
+        self.canvas.circle(
+            self.ox + e.cx * MM, self.oy + e.cy * MM, e.r * MM, stroke=int(bool(stroke)), fill=int(bool(fill))
+        )
 
     def _line(self, e: Line) -> None:
         self._apply(None, e.color, e.width, e.dash)
         c = self.canvas
         c.line(self.ox + e.x1 * MM, self.oy + e.y1 * MM, self.ox + e.x2 * MM, self.oy + e.y2 * MM)
         if e.arrow:
-
             angle = math.atan2(e.y2 - e.y1, e.x2 - e.x1)
             head = e.head()
             pts = [(e.x2, e.y2)]
@@ -202,10 +202,10 @@ class Painter:
         c = self.canvas
         scale = e.size * MM / 512.0
         c.addLiteral("q")
-        if self.ink_saver:          # a light fill inside a dark outline; a small icon stays solid to stay legible
+        if self.ink_saver:  # a light fill inside a dark outline; a small icon stays solid to stay legible
             self.set_fill(LIGHT_ICON_FILL if e.size > SOLID_ICON_MM else INK)
             self.set_stroke(INK)
-            c.setLineWidth(ICON_OUTLINE_PT / scale)     # the form's units are the icon's 512 to a side
+            c.setLineWidth(ICON_OUTLINE_PT / scale)  # the form's units are the icon's 512 to a side
             c.setLineJoin(1)
         else:
             self.set_fill(e.color)
@@ -223,8 +223,12 @@ class Painter:
         size, lines = fitted(e)
         self.fill(self._ink(e.color))
         block = len(lines) * size * LEADING
-        top = self.oy + {"top": (e.y + e.h) * MM, "bottom": e.y * MM + block,
-                         "middle": (e.y + e.h / 2) * MM + block / 2}[e.valign]
+        top = (
+            self.oy
+            + {"top": (e.y + e.h) * MM, "bottom": e.y * MM + block, "middle": (e.y + e.h / 2) * MM + block / 2}[
+                e.valign
+            ]
+        )
         x = self.ox + {"left": e.x, "right": e.x + e.w, "center": e.x + e.w / 2}[e.align] * MM
         for i, line in enumerate(lines):
             self.lines.draw(x, baseline(top, size, i), line, bold=e.bold, size=size, align=e.align)
@@ -241,6 +245,11 @@ class Painter:
 
 # how each kind of element is drawn: one lookup per element, on the hot path of every page
 _DRAW: dict[type, Callable[[Painter, Any], None]] = {
-    Box: Painter._box, Circle: Painter._circle, Line: Painter._line, Polygon: Painter._polygon,
-    Icon: Painter._icon, Text: Painter._text, Group: Painter._group,
+    Box: Painter._box,
+    Circle: Painter._circle,
+    Line: Painter._line,
+    Polygon: Painter._polygon,
+    Icon: Painter._icon,
+    Text: Painter._text,
+    Group: Painter._group,
 }

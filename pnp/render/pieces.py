@@ -30,9 +30,9 @@ from pnp.render.specs import Piece, PieceGroup
 from pnp.source.printoptions import DuplexMode
 
 CUT = "#8a8a8a"
-BLOCK_GAP = 6 * MM         # between two sections on one sheet: room for both blocks' crop marks
-FOLD_GUTTER = 2 * MM       # between the halves of a gutterfold sheet, besides each block's own mark room
-DRIFT_ROOM = 2 * MM        # a piece sized to fill a page leaves this for a printer's back offset
+BLOCK_GAP = 6 * MM  # between two sections on one sheet: room for both blocks' crop marks
+FOLD_GUTTER = 2 * MM  # between the halves of a gutterfold sheet, besides each block's own mark room
+DRIFT_ROOM = 2 * MM  # a piece sized to fill a page leaves this for a printer's back offset
 Drawer = Callable[[PageContext], None]
 
 
@@ -57,9 +57,15 @@ class Block:
     def moved(self, where: Callable[[Rect], Rect], backs_only: bool = False) -> Block:
         """The block with its grid and pieces moved by `where` (only the double-sided ones, for
         the backs)."""
-        return Block(section=self.section, grid=where(self.grid),
-                     slots=tuple(Slot(piece=s.piece, section=s.section, trim=where(s.trim), turned=s.turned)
-                                 for s in self.slots if s.piece.back is not None or not backs_only))
+        return Block(
+            section=self.section,
+            grid=where(self.grid),
+            slots=tuple(
+                Slot(piece=s.piece, section=s.section, trim=where(s.trim), turned=s.turned)
+                for s in self.slots
+                if s.piece.back is not None or not backs_only
+            ),
+        )
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -110,12 +116,13 @@ def pack(sections: list[PieceGroup], options: RenderOptions, half: bool = False)
     if _packs_alike(sections, options, roomy, tight):
         sheets, area = _rows(sections, options, roomy), roomy
     else:
-        sheets, area = min(((_rows(sections, options, a), a) for a in (roomy, tight)),
-                           key=lambda packed: len(packed[0]))
+        sheets, area = min(
+            ((_rows(sections, options, a), a) for a in (roomy, tight)), key=lambda packed: len(packed[0])
+        )
     out = []
     for page in sheets:
         marked = _bbox([b.grid.inset(-_mark_room(b.section)) for b in page])
-        dy = ((area.top - marked.top) - (marked.y - area.y)) / 2     # the content centred between the bands
+        dy = ((area.top - marked.top) - (marked.y - area.y)) / 2  # the content centred between the bands
         moved = tuple(b.moved(partial(_lifted, dy=dy)) for b in page)
         out.append(SheetLayout(blocks=moved, bands=bands_for(printable, _lifted(marked, dy))))
     return out
@@ -145,8 +152,9 @@ def _rows(sections: list[PieceGroup], options: RenderOptions, area: Rect) -> lis
             raise UsageProblem(
                 f"one {section.title.lower().rstrip('s')} ({section.width:.1f} x {section.height:.1f} mm) does not "
                 f"fit on {options.paper.label()} inside the {options.margin / MM:g} mm printer margin; choose a "
-                "larger --paper or smaller --card")
-        pieces, done = section.pieces, 0           # pieces[done:] are left to place
+                "larger --paper or smaller --card"
+            )
+        pieces, done = section.pieces, 0  # pieces[done:] are left to place
         bleed = bleed_of(section, options)
         while done < len(pieces):
             beside = _beside(blocks, section, area, (cw, ch), pieces, done, bleed, turned)
@@ -161,9 +169,9 @@ def _rows(sections: list[PieceGroup], options: RenderOptions, area: Rect) -> lis
                 blocks, top = [], area.top
                 continue
             rows = min(rows_fit, math.ceil((len(pieces) - done) / cols))
-            chunk = pieces[done:done + rows * cols]
+            chunk = pieces[done : done + rows * cols]
             done += len(chunk)
-            x0 = area.x + (area.width - _span(min(cols, len(chunk)), cw, gap)) / 2    # centred across the page
+            x0 = area.x + (area.width - _span(min(cols, len(chunk)), cw, gap)) / 2  # centred across the page
             block = _block(section, chunk, cols=cols, cell=(cw, ch), left=x0, top=start, bleed=bleed, turned=turned)
             blocks.append(block)
             top = block.grid.y
@@ -175,17 +183,35 @@ def _rows(sections: list[PieceGroup], options: RenderOptions, area: Rect) -> lis
     return sheets
 
 
-def _block(section: PieceGroup, pieces: list[Piece], *, cols: int, cell: tuple[float, float], left: float,
-           top: float, bleed: float, turned: bool) -> Block:
+def _block(
+    section: PieceGroup,
+    pieces: list[Piece],
+    *,
+    cols: int,
+    cell: tuple[float, float],
+    left: float,
+    top: float,
+    bleed: float,
+    turned: bool,
+) -> Block:
     """`pieces` in rows of `cols` from (left, top); a short last row is no wider than its pieces."""
     cw, ch = cell
     gap = section.gap * MM
     height = _span(math.ceil(len(pieces) / cols), ch, gap)
     grid = Rect(left, top - height, _span(min(cols, len(pieces)), cw, gap), height)
-    return Block(section=section, grid=grid, slots=tuple(
-        Slot(piece=piece, section=section, turned=turned,
-             trim=Rect(left + c * (cw + gap), top - (r + 1) * ch - r * gap, cw, ch).inset(bleed))
-        for piece, (r, c) in zip(pieces, (divmod(i, cols) for i in range(len(pieces))), strict=True)))
+    return Block(
+        section=section,
+        grid=grid,
+        slots=tuple(
+            Slot(
+                piece=piece,
+                section=section,
+                turned=turned,
+                trim=Rect(left + c * (cw + gap), top - (r + 1) * ch - r * gap, cw, ch).inset(bleed),
+            )
+            for piece, (r, c) in zip(pieces, (divmod(i, cols) for i in range(len(pieces))), strict=True)
+        ),
+    )
 
 
 def _span(count: int, size: float, gap: float) -> float:
@@ -193,8 +219,16 @@ def _span(count: int, size: float, gap: float) -> float:
     return count * size + (count - 1) * gap
 
 
-def _beside(blocks: list[Block], section: PieceGroup, area: Rect, cell: tuple[float, float], pieces: list[Piece],
-            start: int, bleed: float, turned: bool) -> tuple[list[Block], int] | None:
+def _beside(
+    blocks: list[Block],
+    section: PieceGroup,
+    area: Rect,
+    cell: tuple[float, float],
+    pieces: list[Piece],
+    start: int,
+    bleed: float,
+    turned: bool,
+) -> tuple[list[Block], int] | None:
     """As many of `pieces` from `start` on as fit to the right of the last band of blocks, within its height, and
     the band centred again across the page: a short section shares a tall one's band instead of
     starting rows of its own. None when not one fits."""
@@ -202,22 +236,33 @@ def _beside(blocks: list[Block], section: PieceGroup, area: Rect, cell: tuple[fl
         return None
     band_top = blocks[-1].grid.top
     count = next((i for i, b in enumerate(reversed(blocks)) if abs(b.grid.top - band_top) > 1e-6), len(blocks))
-    band = blocks[len(blocks) - count:]
+    band = blocks[len(blocks) - count :]
     floor = min(b.grid.y for b in band)
     x0 = max(b.grid.right for b in band) + BLOCK_GAP
-    taken = x0 - min(b.grid.x - _mark_room(b.section) for b in band)     # the band moved to the left edge
+    taken = x0 - min(b.grid.x - _mark_room(b.section) for b in band)  # the band moved to the left edge
     cw, ch = cell
     gap = section.gap * MM
     cols, rows = grid_fit(cw, ch, area.width - taken - _mark_room(section), band_top - floor, gap)
     if not cols or not rows:
         return None
     placed = min(len(pieces) - start, cols * rows)
-    row = [*band, _block(section, pieces[start:start + placed], cols=cols, cell=cell, left=x0, top=band_top,
-                         bleed=bleed, turned=turned)]
+    row = [
+        *band,
+        _block(
+            section,
+            pieces[start : start + placed],
+            cols=cols,
+            cell=cell,
+            left=x0,
+            top=band_top,
+            bleed=bleed,
+            turned=turned,
+        ),
+    ]
     left_edge = min(b.grid.x - _mark_room(b.section) for b in row)
     right_edge = max(b.grid.right + _mark_room(b.section) for b in row)
     dx = area.x + (area.width - (right_edge - left_edge)) / 2 - left_edge
-    return blocks[:len(blocks) - count] + [b.moved(partial(_shifted, dx=dx)) for b in row], placed
+    return blocks[: len(blocks) - count] + [b.moved(partial(_shifted, dx=dx)) for b in row], placed
 
 
 def _fold_half(options: RenderOptions) -> Rect:
@@ -247,10 +292,17 @@ def plan_pieces(sections: list[PieceGroup], options: RenderOptions) -> list[Page
         behind = _moved(sheet, lambda r: _behind(r, options))
         duplex = bool(behind.slots) and options.duplex is not DuplexMode.OFF
         side = f"{title}: fronts" if behind.slots else f"{title}: one side only"
-        faces.append(_page(sheet, "face", options, side + (
-            f" (print the file double-sided, {options.duplex.wording.edge})" if duplex else "")))
-        backs.append(_page(behind, "back", options, f"{title}: backs ({options.duplex.wording.edge})")
-                     if behind.slots else None)
+        faces.append(
+            _page(
+                sheet,
+                "face",
+                options,
+                side + (f" (print the file double-sided, {options.duplex.wording.edge})" if duplex else ""),
+            )
+        )
+        backs.append(
+            _page(behind, "back", options, f"{title}: backs ({options.duplex.wording.edge})") if behind.slots else None
+        )
     if options.duplex is DuplexMode.OFF:
         return faces + [b for b in backs if b is not None]
     return [page for pair in zip(faces, backs, strict=True) for page in pair if page is not None]
@@ -266,15 +318,24 @@ def _lifted(r: Rect, dy: float) -> Rect:
 
 def _page(sheet: SheetLayout, side: Side, options: RenderOptions, label: str) -> PagePlan:
     slots = sheet.slots
-    return PagePlan(options.paper.width, options.paper.height, sheet.bands, label, _drawer([(sheet, side)], options),
-                    trim=_bbox([s.trim for s in slots]), bleed=_bleed_box(slots, options),
-                    icons=_icons(sheet, side), backs=side == "back")
+    return PagePlan(
+        options.paper.width,
+        options.paper.height,
+        sheet.bands,
+        label,
+        _drawer([(sheet, side)], options),
+        trim=_bbox([s.trim for s in slots]),
+        bleed=_bleed_box(slots, options),
+        icons=_icons(sheet, side),
+        backs=side == "back",
+    )
 
 
 def _icons(sheet: SheetLayout, side: Side) -> frozenset[str]:
     """The icons of one side of a sheet's pieces; a side many pieces share (a deck's back) is read once."""
-    sides = {id(elements): elements for s in sheet.slots
-             if (elements := s.piece.face if side == "face" else s.piece.back)}
+    sides = {
+        id(elements): elements for s in sheet.slots if (elements := s.piece.face if side == "face" else s.piece.back)
+    }
     return frozenset().union(*(icon_refs(elements) for elements in sides.values()))
 
 
@@ -317,9 +378,19 @@ def _folded(sections: list[PieceGroup], options: RenderOptions) -> list[PagePlan
             c.restoreState()
 
         everything = sheet.slots + behind.slots
-        pages.append(PagePlan(pw, ph, sheet.bands, f"{_titles(sheet)} {number}/{len(sheets)}: fronts and backs (fold)",
-                              draw, trim=_bbox([s.trim for s in everything]), bleed=_bleed_box(everything, options),
-                              icons=_icons(sheet, "face") | _icons(behind, "back"), folded=True))
+        pages.append(
+            PagePlan(
+                pw,
+                ph,
+                sheet.bands,
+                f"{_titles(sheet)} {number}/{len(sheets)}: fronts and backs (fold)",
+                draw,
+                trim=_bbox([s.trim for s in everything]),
+                bleed=_bleed_box(everything, options),
+                icons=_icons(sheet, "face") | _icons(behind, "back"),
+                folded=True,
+            )
+        )
     return pages
 
 
@@ -365,11 +436,24 @@ def _drawer(layers: list[tuple[SheetLayout, Side]], options: RenderOptions) -> D
             for slot in sheet.slots:
                 _draw_piece(ctx, slot, side, options)
         # the full sheets of a deck have the same bands, grids and trims: one form of cut lines for them all
-        shape = tuple((sheet.bands, tuple((b.grid, b.section.shape, bleed_of(b.section, options),
-                                           tuple(s.trim for s in b.slots)) for b in sheet.blocks))
-                      for sheet, _ in layers)
-        c.doForm(ctx.painter.forms.form(("guides", shape), (0, 0, options.paper.width, options.paper.height),
-                                        lambda: _all_guides(c, layers, options)))
+        shape = tuple(
+            (
+                sheet.bands,
+                tuple(
+                    (b.grid, b.section.shape, bleed_of(b.section, options), tuple(s.trim for s in b.slots))
+                    for b in sheet.blocks
+                ),
+            )
+            for sheet, _ in layers
+        )
+        c.doForm(
+            ctx.painter.forms.form(
+                ("guides", shape),
+                (0, 0, options.paper.width, options.paper.height),
+                lambda: _all_guides(c, layers, options),
+            )
+        )
+
     return draw
 
 
@@ -386,42 +470,63 @@ def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions
     c.addLiteral("q")
     if paint:
         ctx.painter.set_fill(paint)
-    if section.shape == "round":          # art stops at the token's circle; one path clips and paints
+    if section.shape == "round":  # art stops at the token's circle; one path clips and paints
         clip = c.beginPath()
         clip.circle(*trim.center, trim.width / 2 + bleed)
         c.clipPath(clip, stroke=0, fill=int(bool(paint)))
-    elif bleed > 0 or paint:              # ... or at the bleed edge
+    elif bleed > 0 or paint:  # ... or at the bleed edge
         box = fp_str(outer.x, outer.y, outer.width, outer.height)
         c.addLiteral(f"n {box} re {'W* ' if bleed > 0 else ''}{'f*' if paint else 'n'}")
     # card-relative coordinates repeat from card to card, so the page compresses well
     c.addLiteral(f"{fp_str(*_placement(trim, side, slot.turned, options))} cm")
     reach = options.paper.width + options.paper.height
-    if elements and id(elements) in ctx.shared.sides:     # a deck's common back: drawn once, placed on every card
-        c.doForm(_form(ctx, ("side", id(elements), section.width, section.height, bleed), reach,
-                       lambda: _draw_bled(ctx, elements, section, bleed)))
+    if elements and id(elements) in ctx.shared.sides:  # a deck's common back: drawn once, placed on every card
+        c.doForm(
+            _form(
+                ctx,
+                ("side", id(elements), section.width, section.height, bleed),
+                reach,
+                lambda: _draw_bled(ctx, elements, section, bleed),
+            )
+        )
     else:
         _draw_side(ctx, elements, section, bleed, reach)
     c.addLiteral("Q")
-    ctx.place(kind=piece.kind, name=piece.name, side=side, rect=trim, back=piece.back_name, turned=slot.turned,
-              shape=section.shape)
+    ctx.place(
+        kind=piece.kind,
+        name=piece.name,
+        side=side,
+        rect=trim,
+        back=piece.back_name,
+        turned=slot.turned,
+        shape=section.shape,
+    )
 
 
-def _draw_side(ctx: PageContext, elements: Sequence[Element] | None, section: PieceGroup, bleed: float,
-               reach: float) -> None:
+def _draw_side(
+    ctx: PageContext, elements: Sequence[Element] | None, section: PieceGroup, bleed: float, reach: float
+) -> None:
     """A side's elements in card coordinates: each run that sides draw often enough to share
     (`Shared.runs`) is one form, placed here, and the rest is drawn inline."""
     for ids, run in runs_of(elements or (), ctx.shared.elements):
         if ids in ctx.shared.runs:
-            ctx.canvas.doForm(_form(ctx, ("run", ids, section.width, section.height, bleed), reach,
-                                    lambda: _draw_bled(ctx, run, section, bleed)))  # noqa: B023  # drawn at once
+            ctx.canvas.doForm(
+                _form(
+                    ctx,
+                    ("run", ids, section.width, section.height, bleed),
+                    reach,
+                    lambda: _draw_bled(ctx, run, section, bleed),  # noqa: B023  # drawn at once
+                )
+            )
         else:
             _draw_bled(ctx, run, section, bleed)
 
 
 def _draw_bled(ctx: PageContext, elements: Sequence[Element], section: PieceGroup, bleed: float) -> None:
     """Elements drawn here in card coordinates, the fills that touch the trim run on `bleed` points."""
-    ctx.painter.draw_here(bleeding(elements, section.width, section.height, bleed / MM,
-                                   ink_saver=ctx.painter.ink_saver))
+    ctx.painter.draw_here(
+        bleeding(elements, section.width, section.height, bleed / MM, ink_saver=ctx.painter.ink_saver)
+    )
 
 
 def _form(ctx: PageContext, key: Hashable, reach: float, draw: Callable[[], None]) -> str:

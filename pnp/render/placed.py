@@ -25,24 +25,24 @@ class MmBox:
 class BoardTile:
     """One tile of a board printed over several pages."""
 
-    label: str          # column letter and row number: "A1" is the top-left tile
-    first: bool         # the tile that stands for the whole board when pieces are counted
-    page_x: float       # where the tile's region sits on its page, mm
+    label: str  # column letter and row number: "A1" is the top-left tile
+    first: bool  # the tile that stands for the whole board when pieces are counted
+    page_x: float  # where the tile's region sits on its page, mm
     page_y: float
 
 
-@dataclass(kw_only=True, slots=True)   # made for every piece of a build: no frozen-init cost
+@dataclass(kw_only=True, slots=True)  # made for every piece of a build: no frozen-init cost
 class Placed:
     """One side of one piece (card, token, standee, sheet or board) on one page."""
 
-    kind: str                   # the component key in rules.toml
-    name: str                   # the design's name
+    kind: str  # the component key in rules.toml
+    name: str  # the design's name
     side: Side
-    document: str               # the PDF's file name
-    page: int                   # 1-based
-    box: MmBox                  # on the page; for a board tile, the board region it shows
-    back: str | None = None     # the name of the back printed behind it
-    turned: bool = False        # turned a quarter to fit more to a sheet
+    document: str  # the PDF's file name
+    page: int  # 1-based
+    box: MmBox  # on the page; for a board tile, the board region it shows
+    back: str | None = None  # the name of the back printed behind it
+    turned: bool = False  # turned a quarter to fit more to a sheet
     shape: Shape | None = None  # a cut piece's outline; None for sheets and boards
     tile: BoardTile | None = None
 

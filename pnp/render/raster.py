@@ -19,9 +19,15 @@ if TYPE_CHECKING:
     from reportlab.lib.colors import Color
 
 
-def pieces_pdf(sides: Sequence[tuple[tuple[Element, ...], str | None]], w_mm: float, h_mm: float,
-               bleed: float, store: IconStore, ink_saver: bool = False,
-               colors: Callable[[str], Color] = rl_color) -> bytes:
+def pieces_pdf(
+    sides: Sequence[tuple[tuple[Element, ...], str | None]],
+    w_mm: float,
+    h_mm: float,
+    bleed: float,
+    store: IconStore,
+    ink_saver: bool = False,
+    colors: Callable[[str], Color] = rl_color,
+) -> bytes:
     """One page per (elements, background): the piece at its size plus `bleed` points all round,
     the background running out to the page edge (left off in ink-saver, as on the printed sheets);
     `colors` turns each '#rrggbb' into the colour drawn (a soft proof's: as the press prints it)."""

@@ -11,8 +11,8 @@ from pnp.render.elements import Element
 from pnp.render.pages import Shared
 from pnp.render.specs import PieceGroup, Section
 
-FORM_FROM = 32             # a side or run drawn this often becomes one form; less often, the form's own object costs
-                           # more than it saves, as a page's stream already compresses what its few pieces repeat
+FORM_FROM = 32  # a side or run drawn this often becomes one form; less often, the form's own object costs
+# more than it saves, as a page's stream already compresses what its few pieces repeat
 
 
 Run = tuple[tuple[int, ...] | None, tuple[Element, ...]]
@@ -48,5 +48,6 @@ def shared_drawing(sections: Sequence[Section]) -> Shared:
             for ids, _ in runs_of(side, common):
                 if ids is not None:
                     runs[ids] += drawn[key]
-    return Shared(sides=repeated, elements=common,
-                  runs=frozenset(run for run, count in runs.items() if count >= FORM_FROM))
+    return Shared(
+        sides=repeated, elements=common, runs=frozenset(run for run, count in runs.items() if count >= FORM_FROM)
+    )

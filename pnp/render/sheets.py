@@ -32,7 +32,7 @@ def impose_two_up(halves: list[PagePlan], half: RenderOptions) -> list[PagePlan]
     area = content_area(half.printable(width, height))
     pages = []
     for first in range(0, len(halves), 2):
-        pair = halves[first:first + 2]
+        pair = halves[first : first + 2]
 
         def draw(ctx: PageContext, pair: list[PagePlan] = pair) -> None:
             for i, half in enumerate(pair):
@@ -42,8 +42,17 @@ def impose_two_up(halves: list[PagePlan], half: RenderOptions) -> list[PagePlan]
                 ctx.canvas.restoreState()
             _cut_line(ctx.canvas, width / 2, area.y, width / 2, area.top)
 
-        pages.append(PagePlan(width, height, pair[0].bands, " | ".join(dict.fromkeys(p.label for p in pair)), draw,
-                              icons=frozenset().union(*(p.icons for p in pair)), halved=True))
+        pages.append(
+            PagePlan(
+                width,
+                height,
+                pair[0].bands,
+                " | ".join(dict.fromkeys(p.label for p in pair)),
+                draw,
+                icons=frozenset().union(*(p.icons for p in pair)),
+                halved=True,
+            )
+        )
     return pages
 
 
@@ -52,16 +61,19 @@ def plan_sheet(sheet: PageComponent, options: RenderOptions) -> list[PagePlan]:
     per_page = max(sheet.per_page, 1)
     slot_h = (area.height - (per_page - 1) * SLOT_GAP) / per_page
     if sheet.width * MM > area.width + 0.01 or sheet.height * MM > slot_h + 0.01:
-        raise UsageProblem(f"{sheet.title}: laid out for {sheet.width:.0f} x {sheet.height:.0f} mm, more than the "
-                           f"{area.width / MM:.0f} x {slot_h / MM:.0f} mm {options.paper.name} leaves it")
+        raise UsageProblem(
+            f"{sheet.title}: laid out for {sheet.width:.0f} x {sheet.height:.0f} mm, more than the "
+            f"{area.width / MM:.0f} x {slot_h / MM:.0f} mm {options.paper.name} leaves it"
+        )
     slots = [Rect(area.x, area.top - (i + 1) * slot_h - i * SLOT_GAP, area.width, slot_h) for i in range(per_page)]
     elements, width, height = sheet.elements, sheet.width * MM, sheet.height * MM
     copies = max(sheet.copies, 1)
     form = "sheet_" + re.sub(r"[^A-Za-z0-9]+", "_", f"{sheet.kind}_{sheet.name}")
+
     def stamp(ctx: PageContext, slot: Rect) -> None:
         """The sheet is drawn once per document as a form; every copy places that form."""
         c = ctx.canvas
-        for ref in sorted(icon_refs(elements)):     # icon forms first: forms do not nest
+        for ref in sorted(icon_refs(elements)):  # icon forms first: forms do not nest
             ctx.painter.forms.icon_form(ref)
         name = ctx.painter.forms.form(form, (0, 0, width, height), lambda: ctx.painter.draw(elements))
         c.saveState()
@@ -71,7 +83,7 @@ def plan_sheet(sheet: PageComponent, options: RenderOptions) -> list[PagePlan]:
 
     pages = []
     for first in range(0, copies, per_page):
-        used = slots[:min(per_page, copies - first)]
+        used = slots[: min(per_page, copies - first)]
 
         def draw(ctx: PageContext, used: list[Rect] = used) -> None:
             for i, slot in enumerate(used):
@@ -83,8 +95,9 @@ def plan_sheet(sheet: PageComponent, options: RenderOptions) -> list[PagePlan]:
         number = first // per_page + 1
         total = (copies + per_page - 1) // per_page
         label = sheet.title + (f" {number}/{total}" if total > 1 else "")
-        pages.append(PagePlan(options.paper.width, options.paper.height, "tb", label, draw,
-                              icons=frozenset(icon_refs(elements))))
+        pages.append(
+            PagePlan(options.paper.width, options.paper.height, "tb", label, draw, icons=frozenset(icon_refs(elements)))
+        )
     return pages
 
 

@@ -25,7 +25,7 @@ class Piece:
     back_name: str | None = None
     background: str | None = None
     back_background: str | None = None
-    fold: Literal["none", "standee"] = "none"   # both sides on one face, folded at the head
+    fold: Literal["none", "standee"] = "none"  # both sides on one face, folded at the head
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -64,7 +64,7 @@ class Board:
     background: str | None = None
 
 
-SHEET_GAP_MM = 6.0        # between sheets stacked on one page: room for the cut line
+SHEET_GAP_MM = 6.0  # between sheets stacked on one page: room for the cut line
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -104,6 +104,6 @@ class DocumentSpec:
     filename: str
     title: str
     sections: Sequence[Section]
-    cover: Cover | None            # what the game's print guide says of the file; None: it is the guide
+    cover: Cover | None  # what the game's print guide says of the file; None: it is the guide
     game_title: str = ""
-    both_sides: bool = False       # printed on both sides of its sheets though it has no backs
+    both_sides: bool = False  # printed on both sides of its sheets though it has no backs

@@ -7,8 +7,8 @@ from typing import Any
 
 from reportlab.pdfbase import pdfdoc, ttfonts
 
-KEPT_SUBSETS = 16       # a build's files share one or two subsets of each font; text beyond Latin-1 adds more
-KEPT_STREAMS = 4 * KEPT_SUBSETS             # two fonts, a font file and a code map for each subset
+KEPT_SUBSETS = 16  # a build's files share one or two subsets of each font; text beyond Latin-1 adds more
+KEPT_STREAMS = 4 * KEPT_SUBSETS  # two fonts, a font file and a code map for each subset
 
 
 _FLATE = pdfdoc.PDFStreamFilterZCompress()
@@ -50,7 +50,7 @@ class TaggedFont(ttfonts.TTFont):
         def kept_subset(subset: Sequence[int]) -> bytes:
             return subset_file(tuple(subset))
 
-        self.face.makeSubset = kept_subset          # type: ignore[method-assign]
+        self.face.makeSubset = kept_subset  # type: ignore[method-assign]
 
     def addObjects(self, doc: Any) -> None:
         untagged = ttfonts.SUBSETN
@@ -60,7 +60,7 @@ class TaggedFont(ttfonts.TTFont):
 
         compress = pdfdoc.PDFZCompress
         ttfonts.SUBSETN = tag
-        pdfdoc.PDFZCompress = KEPT_FLATE        # the filter reportlab gives the font files and code maps
+        pdfdoc.PDFZCompress = KEPT_FLATE  # the filter reportlab gives the font files and code maps
         try:
             super().addObjects(doc)
         finally:

@@ -21,8 +21,8 @@ def wrap(text: str, width: float, size: float, bold: bool) -> tuple[str, ...]:
     """Greedy word wrap; explicit newlines start new lines."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        whole = paragraph.lstrip(" ")          # the words below drop a paragraph's leading spaces too
-        if text_width(whole, bold, size) <= width:         # so each of its beginnings fits too: one line
+        whole = paragraph.lstrip(" ")  # the words below drop a paragraph's leading spaces too
+        if text_width(whole, bold, size) <= width:  # so each of its beginnings fits too: one line
             lines.append(whole)
             continue
         current = ""
@@ -45,8 +45,9 @@ def line_count(text: str, width: float, size: float, bold: bool) -> int:
     return len(wrap(text, width, size, bold))
 
 
-def fit_text(text: str, width: float, height: float, max_size: float, min_size: float = 5.0,
-             bold: bool = False) -> tuple[float, tuple[str, ...]]:
+def fit_text(
+    text: str, width: float, height: float, max_size: float, min_size: float = 5.0, bold: bool = False
+) -> tuple[float, tuple[str, ...]]:
     """The largest size (in steps of 0.25 pt) at which `text` wraps inside width x height points:
     a text that fits on one line at its size is measured at once, any other worked out once."""
     if "\n" not in text and max_size * LEADING <= height + 0.01 and text_width(text, bold, max_size) <= width + 0.01:
@@ -54,9 +55,10 @@ def fit_text(text: str, width: float, height: float, max_size: float, min_size: 
     return _shrunk(text, width, height, max_size, min_size, bold)
 
 
-@lru_cache(maxsize=2048)      # a slot's text when composed, any other text when drawn
-def _shrunk(text: str, width: float, height: float, max_size: float, min_size: float,
-            bold: bool) -> tuple[float, tuple[str, ...]]:
+@lru_cache(maxsize=2048)  # a slot's text when composed, any other text when drawn
+def _shrunk(
+    text: str, width: float, height: float, max_size: float, min_size: float, bold: bool
+) -> tuple[float, tuple[str, ...]]:
     size = max_size
     while size >= min_size - 1e-9:
         lines = wrap(text, width, size, bold)
@@ -65,8 +67,11 @@ def _shrunk(text: str, width: float, height: float, max_size: float, min_size: f
             return size, lines
         size -= 0.25
     short = text if len(text) <= 40 else text[:37] + "..."
-    raise TextOverflow(f"text {short!r} does not fit a {width / MM:.1f} x {height / MM:.1f} mm box "
-                       f"even at {min_size:g} pt; shorten it", text)
+    raise TextOverflow(
+        f"text {short!r} does not fit a {width / MM:.1f} x {height / MM:.1f} mm box "
+        f"even at {min_size:g} pt; shorten it",
+        text,
+    )
 
 
 def fitted(e: Text) -> tuple[float, tuple[str, ...]]:

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.fonts import face, text_width
 
-KEPT = 1024          # encoded lines kept: a deck's distinct names go by, its repeated lines stay
+KEPT = 1024  # encoded lines kept: a deck's distinct names go by, its repeated lines stay
 
 
 class TextLines:
@@ -26,8 +26,8 @@ class TextLines:
 
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
-        self._encoded: OrderedDict[tuple[bool, float, str], tuple[str, float]] = OrderedDict()   # oldest use first
-        self._names: dict[tuple[bool, int], str] = {}      # each font subset's name in this document
+        self._encoded: OrderedDict[tuple[bool, float, str], tuple[str, float]] = OrderedDict()  # oldest use first
+        self._names: dict[tuple[bool, int], str] = {}  # each font subset's name in this document
 
     def draw(self, x: float, y: float, text: str, *, bold: bool, size: float, align: str = "left") -> None:
         """`text` on one baseline at y, starting at x (`left`), centred on it or ending at it (`right`)."""
@@ -64,10 +64,10 @@ def _in_first_subset(ttf: TTFont, doc: object, text: str) -> list[tuple[int, byt
     """The line as reportlab's splitString gives it, when every character already has its code in
     the font's first subset (a deck's later names and rules): splitString walks the line character
     by character in Python. None when one does not, or the line is empty: splitString then."""
-    assignments = getattr(ttf.state.get(doc), "assignments", None)     # reportlab's codes so far
+    assignments = getattr(ttf.state.get(doc), "assignments", None)  # reportlab's codes so far
     if not assignments or not text:
         return None
     try:
         return [(0, bytes([assignments[32 if code == 0xA0 else code] for code in map(ord, text)]))]
-    except (KeyError, ValueError):          # a character new to the document, or one of a later subset
+    except (KeyError, ValueError):  # a character new to the document, or one of a later subset
         return None

@@ -15,8 +15,8 @@ from pnp.pipeline.incremental import FAILURE_FILE, files_match
 from pnp.pipeline.manifest import read_manifest
 from pnp.pipeline.thumbnails import PICTURED_CHANGES
 
-MAX_SHOWN = 1024 * 1024            # a failure record the gallery reads
-SHOWN_PICTURES = 12                # an export's pictures linked one by one; more are counted
+MAX_SHOWN = 1024 * 1024  # a failure record the gallery reads
+SHOWN_PICTURES = 12  # an export's pictures linked one by one; more are counted
 
 
 def _read_json(path: Path) -> dict[str, Any]:
@@ -36,7 +36,8 @@ def _read_view(folder: Path, verified: bool) -> tuple[dict[str, Any] | None, dic
     if manifest is not None and not verified and not files_match(folder, manifest.documents):
         # a manifest that does not describe the files beside it is not shown as if it did
         return {**gallery_view(None, folder), "title": manifest.title}, {
-            "problems": [f"{folder.name}: its files do not match its manifest (an interrupted build?); build it again"]}
+            "problems": [f"{folder.name}: its files do not match its manifest (an interrupted build?); build it again"]
+        }
     return (gallery_view(manifest, folder) if manifest is not None else None), _read_json(folder / FAILURE_FILE)
 
 
@@ -51,9 +52,11 @@ def _game(folder: Path, data_now: str | None, built: dict[str, Any] | None, veri
     for kind_folder in _export_folders(folder):
         made = read_record(kind_folder, root=folder.parent)
         links = _export_links(kind_folder, made, root=folder.parent)
-        exports[kind_folder.name] = {**links,
-                                     "title": export_title(made, kind_folder),
-                                     "stale": made.get("data") != (data_now or view["data"])}
+        exports[kind_folder.name] = {
+            **links,
+            "title": export_title(made, kind_folder),
+            "stale": made.get("data") != (data_now or view["data"]),
+        }
     game = folder.name
     return {
         "slug": game,
@@ -85,21 +88,39 @@ def _export_links(kind_folder: Path, made: dict[str, Any], *, root: Path) -> dic
     counted = len(pictures) > SHOWN_PICTURES
     shown = [name for name in names if not name.endswith(".png")] if counted else names
     proofs = [name for name in pictures if name.startswith(PROOF_PREFIX)]
-    return {"files": [href + name for name in shown if name not in proofs], "folder": href,
-            "pictures": len(pictures) if counted else 0, "proofs": [href + name for name in proofs[:SHOWN_PICTURES]]}
+    return {
+        "files": [href + name for name in shown if name not in proofs],
+        "folder": href,
+        "pictures": len(pictures) if counted else 0,
+        "proofs": [href + name for name in proofs[:SHOWN_PICTURES]],
+    }
 
 
-def write_gallery(output: Path, data_now: Mapping[str, str], *,
-                  built: Mapping[str, dict[str, Any]] | None = None, verified: Set[str] = frozenset()) -> Path:
+def write_gallery(
+    output: Path,
+    data_now: Mapping[str, str],
+    *,
+    built: Mapping[str, dict[str, Any]] | None = None,
+    verified: Set[str] = frozenset(),
+) -> Path:
     """`data_now`: each game's data digest as it is now, so exports made from older data show stale;
     `built`: `gallery_view` of each game this command built and wrote; `verified`: the games whose
     files this command found as their manifests record."""
     from pnp.site.html import render_page
 
-    folders = [folder for folder in sorted(output.glob("*"))
-               if folder.is_dir() and not folder.is_symlink() and not folder.name.startswith(".")]   # .pnp-cache
-    games = [g for g in (_game(folder, data_now.get(folder.name), (built or {}).get(folder.name),
-                               folder.name in verified) for folder in folders) if g]
+    folders = [
+        folder
+        for folder in sorted(output.glob("*"))
+        if folder.is_dir() and not folder.is_symlink() and not folder.name.startswith(".")
+    ]  # .pnp-cache
+    games = [
+        g
+        for g in (
+            _game(folder, data_now.get(folder.name), (built or {}).get(folder.name), folder.name in verified)
+            for folder in folders
+        )
+        if g
+    ]
     html = render_page("gallery.html.j2", games=games, pictured=PICTURED_CHANGES)
     path = output / "index.html"
     write_bytes_atomic(path, html.encode("utf-8"), root=output)

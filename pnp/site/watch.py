@@ -47,9 +47,9 @@ class Reloads:
             self.version += 1
 
 
-IDLE_TIMEOUT = 5.0          # seconds a connection may sit without a request before it is closed
+IDLE_TIMEOUT = 5.0  # seconds a connection may sit without a request before it is closed
 CHUNK = 256 * 1024
-MAX_GALLERY = 64 * 1024 * 1024     # index.html lists every design: 0.5 MB at 10,000 of them
+MAX_GALLERY = 64 * 1024 * 1024  # index.html lists every design: 0.5 MB at 10,000 of them
 
 
 class GalleryHandler(BaseHTTPRequestHandler):
@@ -58,7 +58,7 @@ class GalleryHandler(BaseHTTPRequestHandler):
     this server by name (127.0.0.1:PORT or localhost:PORT) are answered, so a page elsewhere
     cannot read the output through a rebound DNS name."""
 
-    root: Path                  # the output folder served
+    root: Path  # the output folder served
     reloads: Reloads
     timeout = IDLE_TIMEOUT
     server_version = "pnp-watch"
@@ -99,7 +99,7 @@ class GalleryHandler(BaseHTTPRequestHandler):
     def _gallery(self) -> bytes:
         try:
             data = read_inside(self.root / "index.html", root=self.root, limit=MAX_GALLERY)
-        except UnsafeFile:             # a link, a FIFO, a folder, too large: not a gallery
+        except UnsafeFile:  # a link, a FIFO, a folder, too large: not a gallery
             data = None
         html = data.decode("utf-8", errors="replace") if data is not None else NO_GALLERY
         return html.replace("</body>", RELOAD_SCRIPT + "\n</body>").encode()
@@ -171,20 +171,24 @@ def _open_no_link(root: Path, parts: list[str]) -> int | None:
 
 def _listing(fd: int, parts: list[str]) -> str:
     """A folder's visible regular files and folders; hidden names (temporary files) and links left out."""
-    names = sorted(entry.name + ("/" if entry.is_dir(follow_symlinks=False) else "") for entry in os.scandir(fd)
-                   if not entry.name.startswith(".")
-                   and (entry.is_dir(follow_symlinks=False) or entry.is_file(follow_symlinks=False)))
+    names = sorted(
+        entry.name + ("/" if entry.is_dir(follow_symlinks=False) else "")
+        for entry in os.scandir(fd)
+        if not entry.name.startswith(".")
+        and (entry.is_dir(follow_symlinks=False) or entry.is_file(follow_symlinks=False))
+    )
     title = html.escape("/" + "/".join(parts) + "/")
     items = "".join(f'<li><a href="{quote(name)}">{html.escape(name)}</a></li>' for name in names)
-    return (f"<!DOCTYPE html><html><head><title>{title}</title></head>"
-            f"<body><h1>{title}</h1><ul>{items}</ul></body></html>")
+    return (
+        f"<!DOCTYPE html><html><head><title>{title}</title></head><body><h1>{title}</h1><ul>{items}</ul></body></html>"
+    )
 
 
 class GalleryServer(ThreadingHTTPServer):
     """A client that drops its connection or sends garbage ends its own request, with no traceback."""
 
     daemon_threads = True
-    request_queue_size = 256       # a burst of connections waits in the backlog, not in SYN retries
+    request_queue_size = 256  # a burst of connections waits in the backlog, not in SYN retries
 
     def handle_error(self, request: object, client_address: object) -> None:
         pass
@@ -213,15 +217,17 @@ def games_touched(changed: Iterable[str], layouts: Path, icons: Path, games: lis
     return [game for game in games if game in touched]
 
 
-def watch_and_rebuild(paths: list[Path], rebuild: Callable[[set[str]], None], stop: threading.Event,
-                      ready: Callable[[], None]) -> None:
+def watch_and_rebuild(
+    paths: list[Path], rebuild: Callable[[set[str]], None], stop: threading.Event, ready: Callable[[], None]
+) -> None:
     """Call `ready` once the watcher is listening (a save before that could be missed), then
     `rebuild` with the changed paths each time files settle after a save."""
     from watchfiles import watch
 
     listening = False
-    for batch in watch(*paths, debounce=400, step=30, stop_event=stop, raise_interrupt=True,
-                       rust_timeout=300, yield_on_timeout=True):
+    for batch in watch(
+        *paths, debounce=400, step=30, stop_event=stop, raise_interrupt=True, rust_timeout=300, yield_on_timeout=True
+    ):
         if not listening:
             listening = True
             ready()

@@ -34,14 +34,14 @@ from pnp.source.tomlfiles import (
 )
 
 DATA_SUFFIXES = (".toml", ".csv")
-DOCUMENT_FILE = "document.txt"     # the rule document the game's trace.toml quotes, kept with its data
-MIN_TRACED = 12             # characters a text needs before it is traced to the key it came from
+DOCUMENT_FILE = "document.txt"  # the rule document the game's trace.toml quotes, kept with its data
+MIN_TRACED = 12  # characters a text needs before it is traced to the key it came from
 
 
 @dataclass(kw_only=True)
 class _Parsed:
     table: dict[str, Any]
-    csv: dict[KeyPath, Path]            # where each CSV list in the table came from
+    csv: dict[KeyPath, Path]  # where each CSV list in the table came from
     lines: TomlLines
 
 
@@ -52,7 +52,7 @@ class GameSource:
     slug: str
     folder: Path
     digest: str
-    raw: dict[str, bytes | UnsafeFile]       # file name -> bytes, or why it could not be read
+    raw: dict[str, bytes | UnsafeFile]  # file name -> bytes, or why it could not be read
     _parsed: dict[str, _Parsed] = field(default_factory=dict)
 
     @property
@@ -109,8 +109,12 @@ class GameSource:
     def mentioned_icons(self) -> list[str]:
         """Every text of the files that reads as an icon reference, found in the bytes without parsing:
         the icons the data names and perhaps a few look-alikes, for a digest that must stay light."""
-        found = {match.decode() for data in self.raw.values() if isinstance(data, bytes)
-                 for match in ICON_REF_IN_BYTES.findall(data)}
+        found = {
+            match.decode()
+            for data in self.raw.values()
+            if isinstance(data, bytes)
+            for match in ICON_REF_IN_BYTES.findall(data)
+        }
         return sorted(found)
 
     def icons(self) -> list[str]:
@@ -132,7 +136,7 @@ class GameSource:
                     continue
                 else:
                     pattern = re.sub(r"\\\{[^}]*\\\}", ".*", re.escape(value))
-                    said = re.sub(r"\{[^}]*\}", "", value).strip()        # a value all placeholders says nothing
+                    said = re.sub(r"\{[^}]*\}", "", value).strip()  # a value all placeholders says nothing
                     matches = value == text or bool(said and re.fullmatch(pattern, text, re.S))
                 if matches and (best is None or len(value) > best[0]):
                     best = (len(value), f"{name}:{key_text(loc)}")
@@ -166,7 +170,7 @@ def _decoded(data: bytes, where: str) -> str:
         raise LayoutError(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
-_READ: dict[str, GameSource] = {}          # folder -> its latest source
+_READ: dict[str, GameSource] = {}  # folder -> its latest source
 
 
 def read_game(slug: str, folder: Path) -> GameSource:

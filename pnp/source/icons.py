@@ -20,7 +20,7 @@ from pnp.files.paths import inside
 from pnp.files.safefiles import UnsafeFile, read_json, read_regular
 from pnp.files.timelimit import TimeLimitExceeded, time_limit
 
-if TYPE_CHECKING:                   # loaded when first needed: most commands never fetch
+if TYPE_CHECKING:  # loaded when first needed: most commands never fetch
     import requests
 
     from pnp.source.shapecache import ShapeCache
@@ -36,9 +36,9 @@ _PART = r"[a-z0-9]++(?:-[a-z0-9]++)*+"
 _REF_RE = re.compile(rf"\A(?=.{{3,120}}\Z)({_PART})/({_PART})\Z")
 # a reference inside a data file's bytes (quoted in TOML, bare in a CSV cell)
 ICON_REF_IN_BYTES = re.compile(rf"(?<![\w/-])({_PART}/{_PART})(?![\w/-])".encode())
-MAX_DOWNLOAD = 256 * 1024      # also the largest cached icon read back
+MAX_DOWNLOAD = 256 * 1024  # also the largest cached icon read back
 MAX_MANIFEST = 8 * 1024 * 1024
-MAX_ICON_SET = 64 * 1024 * 1024     # an Iconify set or an author table; the whole game-icons set is 5 MB
+MAX_ICON_SET = 64 * 1024 * 1024  # an Iconify set or an author table; the whole game-icons set is 5 MB
 
 
 @dataclass(frozen=True, order=True)
@@ -53,8 +53,10 @@ class IconRef:
         match = _REF_RE.match(text) if isinstance(text, str) else None
         if not match:
             shown = repr(text) if len(repr(text)) <= 80 else repr(text)[:60] + f"... ({len(str(text)):,} characters)"
-            raise IconError(f"icon reference {shown} must be author/name in lower-case letters, "
-                            "digits and hyphens (for example lorc/shiny-apple)")
+            raise IconError(
+                f"icon reference {shown} must be author/name in lower-case letters, "
+                "digits and hyphens (for example lorc/shiny-apple)"
+            )
         return cls(match.group(1), match.group(2))
 
     def __str__(self) -> str:
@@ -75,7 +77,7 @@ class IconStore:
     def __init__(self, root: Path, base_url: str = DEFAULT_BASE_URL, shapes: ShapeCache | None = None):
         self.root = Path(root)
         self.base_url = base_url.rstrip("/")
-        self.shapes = shapes            # icon shapes kept between builds (in the output folder)
+        self.shapes = shapes  # icon shapes kept between builds (in the output folder)
         self._entries: tuple[tuple[int, ...], dict[str, dict[str, Any]]] | None = None
 
     # -- the cache ---------------------------------------------------------------------------
@@ -104,8 +106,10 @@ class IconStore:
             raise IconError(f"{self.manifest_path}: not a valid icon manifest ({exc})") from None
         for key, entry in entries.items():
             if not is_icon_ref(key) or not isinstance(entry, dict):
-                raise IconError(f"{self.manifest_path}: icons.{str(key)[:80]}: expected an icon reference with a "
-                                "table of author, source, sha256, size and licence")
+                raise IconError(
+                    f"{self.manifest_path}: icons.{str(key)[:80]}: expected an icon reference with a "
+                    "table of author, source, sha256, size and licence"
+                )
         return entries
 
     def _write_manifest(self, entries: dict[str, dict[str, Any]]) -> None:
@@ -133,15 +137,19 @@ class IconStore:
         entry = self.manifest().get(str(ref))
         path = self.path(ref)
         if entry is None or not path.exists():
-            raise IconError(f"icon {ref} is not in the cache {self.root}; run `pnp icons fetch {ref}` "
-                            "or `pnp icons import ICONS_JSON`")
+            raise IconError(
+                f"icon {ref} is not in the cache {self.root}; run `pnp icons fetch {ref}` "
+                "or `pnp icons import ICONS_JSON`"
+            )
         try:
             data = read_regular(path, MAX_DOWNLOAD, links=False)
         except UnsafeFile as exc:
             raise IconError(f"{path}: refused: {exc}") from None
         if len(data) != entry.get("size") or sha256(data) != entry.get("sha256"):
-            raise IconError(f"{path}: it does not match icons/manifest.json (size or sha256 differ); "
-                            f"run `pnp icons fetch --refresh {ref}`")
+            raise IconError(
+                f"{path}: it does not match icons/manifest.json (size or sha256 differ); "
+                f"run `pnp icons fetch --refresh {ref}`"
+            )
         refusal = content_refusal(data)
         if refusal:
             raise IconError(f"{path}: refused: {refusal}; run `pnp icons fetch --refresh {ref}`")
@@ -158,8 +166,14 @@ class IconStore:
             raise IconError(f"{self.path(ref)}: {exc.message}") from None
 
     # -- fetching ----------------------------------------------------------------------------
-    def fetch(self, refs: Iterable[IconRef], refresh: bool = False, timeout: float = 10.0,
-              deadline: float = 30.0, progress: Callable[[IconRef], None] | None = None) -> list[IconRef]:
+    def fetch(
+        self,
+        refs: Iterable[IconRef],
+        refresh: bool = False,
+        timeout: float = 10.0,
+        deadline: float = 30.0,
+        progress: Callable[[IconRef], None] | None = None,
+    ) -> list[IconRef]:
         """Download the missing icons (all with `refresh`); all or nothing is written."""
         wanted = sorted(set(refs))
         todo = [ref for ref in wanted if refresh or not self.has(ref)]
@@ -179,13 +193,17 @@ class IconStore:
         entries = dict(self.manifest())
         for ref, (source, data) in items.items():
             write_bytes_atomic(self.path(ref), data, root=self.root)
-            entries[str(ref)] = {"author": ref.author, "source": source, "sha256": sha256(data),
-                                 "size": len(data), "license": LICENCE}
+            entries[str(ref)] = {
+                "author": ref.author,
+                "source": source,
+                "sha256": sha256(data),
+                "size": len(data),
+                "license": LICENCE,
+            }
         self._write_manifest(entries)
 
     # -- Iconify import ----------------------------------------------------------------------
-    def import_iconify(self, icons_json: Path, refs: Iterable[IconRef],
-                       attribution: dict[str, str]) -> list[IconRef]:
+    def import_iconify(self, icons_json: Path, refs: Iterable[IconRef], attribution: dict[str, str]) -> list[IconRef]:
         """Fill the cache from an Iconify set; `attribution` maps icon name -> author folder."""
         from pnp.source.svgshape import SvgRejected, clean_svg, foreground_paths
 
@@ -199,14 +217,17 @@ class IconStore:
             author = attribution.get(ref.name) or _author_from_manifest(known, ref.name)
             if author != ref.author:
                 said = f"is by {author}" if author else "has no known author"
-                raise IconError(f"{icons_json}: cannot attribute {ref.name!r} to {ref.author} "
-                                f"(it {said}); give --authors NAME_TO_AUTHOR.json or fetch it instead")
+                raise IconError(
+                    f"{icons_json}: cannot attribute {ref.name!r} to {ref.author} "
+                    f"(it {said}); give --authors NAME_TO_AUTHOR.json or fetch it instead"
+                )
             entry = icons.get(ref.name) if isinstance(icons, dict) else None
             if not isinstance(entry, dict) or not isinstance(entry.get("body"), str):
-                raise IconError(f"{icons_json}: icon {ref.name!r} is not in this set "
-                                "(names two authors share are left out of it); fetch it instead")
-            wrapped = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">'
-                       f'{entry["body"]}</svg>').encode()
+                raise IconError(
+                    f"{icons_json}: icon {ref.name!r} is not in this set "
+                    "(names two authors share are left out of it); fetch it instead"
+                )
+            wrapped = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">{entry["body"]}</svg>').encode()
             try:
                 svg = clean_svg(foreground_paths(wrapped))
             except SvgRejected as exc:
@@ -232,8 +253,9 @@ class IconStore:
                 problems.append(f"{path}: refused: {exc}")
                 continue
             if sha256(data) != entry.get("sha256") or len(data) != entry.get("size"):
-                problems.append(f"{path}: sha256 {sha256(data)[:12]}… differs from the manifest's "
-                                f"{str(entry.get('sha256'))[:12]}…")
+                problems.append(
+                    f"{path}: sha256 {sha256(data)[:12]}… differs from the manifest's {str(entry.get('sha256'))[:12]}…"
+                )
             elif refusal := content_refusal(data):
                 problems.append(f"{path}: refused: {refusal}")
         for path in sorted(self.root.glob("*/*.svg")):
@@ -294,9 +316,18 @@ def _http_session() -> requests.Session:
 
     session = requests.Session()
     session.headers["User-Agent"] = f"purgatory-pnp/{__version__} (print-and-play generator)"
-    retry = Retry(total=3, connect=2, read=0, status=3, backoff_factor=0.2, allowed_methods=["GET"],
-                  status_forcelist=(429, 500, 502, 503, 504), raise_on_status=False,
-                  respect_retry_after_header=True, redirect=0)
+    retry = Retry(
+        total=3,
+        connect=2,
+        read=0,
+        status=3,
+        backoff_factor=0.2,
+        allowed_methods=["GET"],
+        status_forcelist=(429, 500, 502, 503, 504),
+        raise_on_status=False,
+        respect_retry_after_header=True,
+        redirect=0,
+    )
     adapter = HTTPAdapter(max_retries=retry)
     session.mount("http://", adapter)
     session.mount("https://", adapter)
@@ -316,8 +347,9 @@ def _download_svg(session: requests.Session, url: str, timeout: float, deadline:
         raise IconError(f"{url}: download took longer than {deadline:g} s") from None
 
 
-def _fetch_svg(session: requests.Session, url: str, timeout: float, deadline: float, started: float,
-               origin: str) -> bytes:
+def _fetch_svg(
+    session: requests.Session, url: str, timeout: float, deadline: float, started: float, origin: str
+) -> bytes:
     import requests
     from urllib3 import exceptions as urllib3_errors
 
@@ -376,6 +408,6 @@ def _fetch_svg(session: requests.Session, url: str, timeout: float, deadline: fl
     from pnp.source.svgshape import SvgRejected, clean_svg, foreground_paths
 
     try:
-        return clean_svg(foreground_paths(b"".join(chunks)))     # only the path data is kept
+        return clean_svg(foreground_paths(b"".join(chunks)))  # only the path data is kept
     except SvgRejected as exc:
         raise IconError(f"{url}: not an icon SVG: {exc}") from None

@@ -29,10 +29,10 @@ def _pdf_name(value: str) -> str:
     return value
 
 
-Count = Annotated[int, Field(gt=0, le=10_000)]     # a deck of 10,000 designs (5,000 of a kind) is a real project
+Count = Annotated[int, Field(gt=0, le=10_000)]  # a deck of 10,000 designs (5,000 of a kind) is a real project
 Words = Annotated[str, Field(min_length=1, max_length=600)]
-Mm = Annotated[float, Field(gt=0, le=2000)]   # a length in millimetres
-Templates = dict[str, TemplateSpec]      # a data file's [templates]: the kit's, changed by name
+Mm = Annotated[float, Field(gt=0, le=2000)]  # a length in millimetres
+Templates = dict[str, TemplateSpec]  # a data file's [templates]: the kit's, changed by name
 # one card's changes to its template, by slot name; none by default, made for each card (pydantic
 # would deep-copy a shared {} for each of a deck's 10,000 rows), and said in the editor's schema
 SlotOverrides = Annotated[dict[str, SlotSpec], Field(default_factory=dict, json_schema_extra={"default": {}})]
@@ -52,8 +52,10 @@ class CoverText(Strict):
     @classmethod
     def _by_file(cls, value: object) -> object:
         if isinstance(value, list):
-            raise ValueError('give the notes by file, as a table: [cover.assembly] then "cards.pdf" = ["..."] '
-                             "(a list was read by position, which could move a note into another file)")
+            raise ValueError(
+                'give the notes by file, as a table: [cover.assembly] then "cards.pdf" = ["..."] '
+                "(a list was read by position, which could move a note into another file)"
+            )
         return value
 
 
@@ -99,7 +101,7 @@ class PawnSet(Strict):
 def key_path(loc: KeyPath) -> str:
     out = ""
     for part in loc:
-        if part == "[key]":         # pydantic's mark for a table key that is wrong: the path names it already
+        if part == "[key]":  # pydantic's mark for a table key that is wrong: the path names it already
             continue
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out
@@ -135,7 +137,7 @@ def parse(model: type[M], source: GameSource, name: str, also: list[str] | None 
     return result
 
 
-MAX_TEXT = 4000         # characters in one string: more than any card, aid or rules line holds
+MAX_TEXT = 4000  # characters in one string: more than any card, aid or rules line holds
 
 
 def _oversized(node: Any) -> list[tuple[KeyPath, str]]:
@@ -155,7 +157,7 @@ def _oversized_into(out: list[tuple[KeyPath, str]], node: Any, loc: KeyPath) -> 
             out.append((loc, f"{len(node):,} entries; at most {MAX_ITEMS:,}"))
             return
         for key, value in node.items() if isinstance(node, dict) else enumerate(node):
-            if isinstance(value, str):          # measured here, not in a call of its own: a deck's cells
+            if isinstance(value, str):  # measured here, not in a call of its own: a deck's cells
                 if len(value) > MAX_TEXT:
                     _oversized_into(out, value, (*loc, key))
             elif isinstance(value, (list, dict)):
@@ -180,18 +182,25 @@ def load_file(source: GameSource, name: str, model: type[M], store: IconStore) -
 def missing_icons(source: GameSource, name: str, store: IconStore) -> list[str]:
     """A line for each icon named in the file that the icon cache lacks."""
     missing = []
-    cached: dict[str, bool] = {}                # a deck names the same few icons many times
+    cached: dict[str, bool] = {}  # a deck names the same few icons many times
     for where, ref in icon_locations(source.table(name)):
         if ref not in cached:
             cached[ref] = store.has(IconRef.parse(ref))
         if not cached[ref]:
-            missing.append(_say(source, name, where, f"unknown icon {ref!r} (not in the icon cache; "
-                                                     f"`pnp icons fetch {ref}` adds it)"))
+            missing.append(
+                _say(
+                    source,
+                    name,
+                    where,
+                    f"unknown icon {ref!r} (not in the icon cache; `pnp icons fetch {ref}` adds it)",
+                )
+            )
     return missing
 
 
 def _join(source: GameSource, name: str, lines: list[str]) -> str:
     if len(lines) == 1:
         return f"{source.folder.name}/{lines[0]}"
-    return (f"{len(lines)} problems in {source.folder / name}:\n"
-            + "\n".join(f"  {source.folder.name}/{line}" for line in lines))
+    return f"{len(lines)} problems in {source.folder / name}:\n" + "\n".join(
+        f"  {source.folder.name}/{line}" for line in lines
+    )

@@ -41,8 +41,10 @@ def placeholder_names(text: str) -> list[str]:
         if not NAME.fullmatch(name):
             raise PlaceholderError(f"{written[:40]} is not a placeholder: write a name in braces, such as {{players}}")
         if spec or conversion:
-            raise PlaceholderError(f"{written[:40]}: a placeholder is a bare name; formats and conversions are not "
-                                   f"allowed (write {{{name}}})")
+            raise PlaceholderError(
+                f"{written[:40]}: a placeholder is a bare name; formats and conversions are not "
+                f"allowed (write {{{name}}})"
+            )
         names.append(name)
     return names
 
@@ -53,7 +55,7 @@ def fill_placeholders(text: str, values: Mapping[str, object]) -> str:
         return text
     parts, names = _parts(text)
     try:
-        if len(parts) == 1:                     # most often "{name}" alone
+        if len(parts) == 1:  # most often "{name}" alone
             literal, name = parts[0]
             return literal + str(values[name]) if name is not None else literal
         return "".join(literal + (str(values[name]) if name is not None else "") for literal, name in parts)
@@ -64,7 +66,7 @@ def fill_placeholders(text: str, values: Mapping[str, object]) -> str:
         raise UnknownPlaceholder(min(missing)) from None
 
 
-@lru_cache(maxsize=4096)        # a template's few texts are filled for every piece drawn with it
+@lru_cache(maxsize=4096)  # a template's few texts are filled for every piece drawn with it
 def _parts(text: str) -> tuple[tuple[tuple[str, str | None], ...], frozenset[str]]:
     """`text` as literal pieces, each followed by the name of the value that comes after it (None
     after the last), and the names it asks for; refused as `placeholder_names` refuses it."""

@@ -92,9 +92,11 @@ class BackOffset:
         except ValueError:
             raise ValueError(f"{str(value)!r}: X and Y must be numbers of mm") from None
         if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (x, y)):
-            raise ValueError(f"{str(value)!r}: each of X and Y must be a number from -{MAX_BACK_OFFSET_MM} to "
-                             f"{MAX_BACK_OFFSET_MM} mm (printers drift by a millimetre or two; `pnp calibrate` "
-                             "measures yours)")
+            raise ValueError(
+                f"{str(value)!r}: each of X and Y must be a number from -{MAX_BACK_OFFSET_MM} to "
+                f"{MAX_BACK_OFFSET_MM} mm (printers drift by a millimetre or two; `pnp calibrate` "
+                "measures yours)"
+            )
         return cls(str(value), x * MM, y * MM)
 
     @property
@@ -107,10 +109,10 @@ class BackOffset:
 
 @dataclass(frozen=True, kw_only=True)
 class DuplexWording:
-    edge: str          # on each page of backs
-    how: str           # how a file with backs prints, in the print guide's list of files
-    instruction: str   # how to print the whole file, on a cover page
-    help: str          # in `--help`
+    edge: str  # on each page of backs
+    how: str  # how a file with backs prints, in the print guide's list of files
+    instruction: str  # how to print the whole file, on a cover page
+    help: str  # in `--help`
 
 
 class DuplexMode(StrEnum):
@@ -155,24 +157,33 @@ LONG_EDGE = "flip on long edge"
 SHORT_EDGE = "flip on short edge"
 _WORDING = {
     DuplexMode.LONG: DuplexWording(
-        edge=LONG_EDGE, how=f"double-sided, {LONG_EDGE}", help="long (default): flip on the long edge",
+        edge=LONG_EDGE,
+        how=f"double-sided, {LONG_EDGE}",
+        help="long (default): flip on the long edge",
         instruction="Print the whole file double-sided, flipping on the LONG edge: each page of backs lands behind "
-                    "the page of fronts before it (this cover's reverse is blank on purpose)."),
+        "the page of fronts before it (this cover's reverse is blank on purpose).",
+    ),
     DuplexMode.SHORT: DuplexWording(
-        edge=SHORT_EDGE, how=f"double-sided, {SHORT_EDGE}", help="short: flip on the short edge",
+        edge=SHORT_EDGE,
+        how=f"double-sided, {SHORT_EDGE}",
+        help="short: flip on the short edge",
         instruction="Print the whole file double-sided, flipping on the SHORT edge: each page of backs lands "
-                    "behind the page of fronts before it (this cover's reverse is blank on purpose)."),
+        "behind the page of fronts before it (this cover's reverse is blank on purpose).",
+    ),
     DuplexMode.OFF: DuplexWording(
-        edge="glue behind fronts", help="off: backs on sheets of their own, to glue behind the fronts",
+        edge="glue behind fronts",
+        help="off: backs on sheets of their own, to glue behind the fronts",
         how="single-sided; glue each back sheet behind its front sheet, turned over left to right",
         instruction="Print single-sided: the back pages come after all the fronts; glue each back sheet behind "
-                    "its front sheet, turning it over left to right."),
+        "its front sheet, turning it over left to right.",
+    ),
     DuplexMode.FOLD: DuplexWording(
         edge="fold on the centre line",
         help="fold: each front beside its back, fold the sheet in half (no duplex printer needed)",
         how="single-sided; fold each sheet on its dashed centre line, glue, then cut",
         instruction="Print single-sided. Each sheet holds fronts on the left and their backs on the right: fold it "
-                    "along the dashed centre line, glue the halves together, then cut."),
+        "along the dashed centre line, glue the halves together, then cut.",
+    ),
 }
 BOTH_SIDES = "double-sided (either edge)"
 ONE_SIDE = "single-sided"

@@ -47,10 +47,12 @@ def new_project(folder: Path, shipped: Mapping[str, Path]) -> list[str]:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for game in chosen:
-            shutil.copytree(shipped[game], folder / "layouts" / game,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.py", "*.pyc"))
-        shutil.copytree(shipped_icons_dir(), folder / "icons",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.py", "*.pyc"))
+            shutil.copytree(
+                shipped[game], folder / "layouts" / game, ignore=shutil.ignore_patterns("__pycache__", "*.py", "*.pyc")
+            )
+        shutil.copytree(
+            shipped_icons_dir(), folder / "icons", ignore=shutil.ignore_patterns("__pycache__", "*.py", "*.pyc")
+        )
         (folder / CONFIG_FILE).write_text(CONFIG_TEXT, encoding="utf-8")
         (folder / "README.txt").write_text(README_TEXT, encoding="utf-8")
         (folder / ".gitignore").write_text(GITIGNORE_TEXT, encoding="utf-8")

@@ -43,8 +43,8 @@ class ComponentCount(Strict):
     extra_per_player: Count | None = None
     extra_beyond: Positive | None = None
     sides: Literal[1, 2] = 1
-    at_least: bool = False       # the count is a minimum (spares welcome)
-    hidden: Words | None = None   # components drawn face down together: they must share one back
+    at_least: bool = False  # the count is a minimum (spares welcome)
+    hidden: Words | None = None  # components drawn face down together: they must share one back
 
     @model_validator(mode="after")
     def _one_rule(self) -> ComponentCount:
@@ -89,14 +89,14 @@ class ComponentCount(Strict):
 class GameInfo(Strict):
     title: Words
     summary: Words
-    credits: list[Words] = []    # who made the game, as its rule document names them: author, copyright line
+    credits: list[Words] = []  # who made the game, as its rule document names them: author, copyright line
 
 
 REFERENCE_KIND = "reference"
 # what pnp prints for every game by itself, counted like the game's own pieces; a rules.toml need
 # not name it (one that does is taken at its word, and checked like any count)
 FRAMEWORK_PIECES: dict[str, dict[str, object]] = {
-    REFERENCE_KIND: {"kind": "sheet", "label": "Rules reference (one sheet, both sides)", "fixed": 2},
+    REFERENCE_KIND: {"kind": "sheet", "label": "Rules reference (one sheet, both sides)", "fixed": 2}
 }
 
 
@@ -104,15 +104,19 @@ class RulesModel(Strict):
     game: GameInfo
     players: Players
     components: dict[str, ComponentCount]
-    facts: dict[str, Annotated[int, Field(ge=0, le=10_000)]] = {}   # numbers the game's invariants check
+    facts: dict[str, Annotated[int, Field(ge=0, le=10_000)]] = {}  # numbers the game's invariants check
 
     @model_validator(mode="before")
     @classmethod
     def _with_framework_pieces(cls, data: object) -> object:
         if isinstance(data, dict) and isinstance(data.get("components"), dict):
-            data = {**data, "components": {**data["components"],
-                                           **{kind: spec for kind, spec in FRAMEWORK_PIECES.items()
-                                              if kind not in data["components"]}}}
+            data = {
+                **data,
+                "components": {
+                    **data["components"],
+                    **{kind: spec for kind, spec in FRAMEWORK_PIECES.items() if kind not in data["components"]},
+                },
+            }
         return data
 
     def quantities(self, players: int, copies: int = 1) -> dict[str, int]:

@@ -20,7 +20,7 @@ from pnp.source.rules import Problem
 from pnp.source.tomlfiles import key_text, string_values
 
 TRACE_FILE = "trace.toml"
-ALWAYS_STATEMENTS = "reference.toml:sections"      # every rules sheet's lines are rule statements
+ALWAYS_STATEMENTS = "reference.toml:sections"  # every rules sheet's lines are rule statements
 _PLACE_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*\.toml:[A-Za-z0-9_.\[\]*-]+$")
 
 
@@ -48,21 +48,21 @@ class TraceEntry(Strict):
 
     says: Annotated[list[Quote], Field(min_length=1)]
     printed: list[Place] = []
-    not_printed: Words | None = None        # why these sentences are not printed
-    reading: Words | None = None            # how we read an ambiguous sentence, printed as a reading
+    not_printed: Words | None = None  # why these sentences are not printed
+    reading: Words | None = None  # how we read an ambiguous sentence, printed as a reading
 
     @model_validator(mode="after")
     def _printed_or_why(self) -> TraceEntry:
         if not self.printed and self.not_printed is None:
-            raise ValueError("say where it is printed (printed = [...]) or why not (not_printed = \"...\")")
+            raise ValueError('say where it is printed (printed = [...]) or why not (not_printed = "...")')
         if self.reading is not None and not self.printed:
             raise ValueError("a reading is printed: name where (printed = [...])")
         return self
 
 
 class Trace(Strict):
-    document: Words                                   # the rule document's title
-    statements: list[Place] = []                     # printed rule text besides the rules sheet's lines
+    document: Words  # the rule document's title
+    statements: list[Place] = []  # printed rule text besides the rules sheet's lines
     rule: Annotated[list[TraceEntry], Field(min_length=1)]
 
 
@@ -91,8 +91,7 @@ def uncovered(trace: Trace, document: str) -> list[str]:
 def stray_quotes(trace: Trace, document: str) -> list[str]:
     """Quotes that are no piece of a single sentence of the document (misquoted, or spanning two)."""
     sentences = document_sentences(document)
-    return [quote for entry in trace.rule for quote in entry.says
-            if not any(plain(quote) in s for s in sentences)]
+    return [quote for entry in trace.rule for quote in entry.says if not any(plain(quote) in s for s in sentences)]
 
 
 def printed_statements(source: GameSource, trace: Trace | None) -> Iterator[tuple[str, str]]:
@@ -102,10 +101,10 @@ def printed_statements(source: GameSource, trace: Trace | None) -> Iterator[tupl
         name, key = prefix.split(":", 1)
         table = source.table(name) if source.has(name) else {}
         pattern = re.compile(re.escape(key).replace(r"\*", r"\d+") + r"(?=$|[.\[])")
-        top = re.split(r"[.\[]", key, maxsplit=1)[0]       # walk that table alone, not a deck of 10,000 beside it
+        top = re.split(r"[.\[]", key, maxsplit=1)[0]  # walk that table alone, not a deck of 10,000 beside it
         for loc, value in string_values(table.get(top), (top,)):
             place = key_text(loc)
-            if pattern.match(place) and loc[-1] != "heading":       # a heading names a section, states no rule
+            if pattern.match(place) and loc[-1] != "heading":  # a heading names a section, states no rule
                 yield f"{name}:{place}", value
 
 
@@ -116,15 +115,28 @@ def trace_problems(source: GameSource) -> list[Problem]:
     trace = load_trace(source)
     statements = dict(printed_statements(source, trace))
     traced = {place for entry in (trace.rule if trace else []) for place in entry.printed}
-    problems = [Problem(game=game, file=place.split(":", 1)[0], key=place.split(":", 1)[1],
-                        message=f"printed rule {plain(text)[:60]!r}... is in no {TRACE_FILE} entry: "
-                                "name the document sentence it comes from")
-                for place, text in statements.items() if place not in traced]
+    problems = [
+        Problem(
+            game=game,
+            file=place.split(":", 1)[0],
+            key=place.split(":", 1)[1],
+            message=f"printed rule {plain(text)[:60]!r}... is in no {TRACE_FILE} entry: "
+            "name the document sentence it comes from",
+        )
+        for place, text in statements.items()
+        if place not in traced
+    ]
     for i, entry in enumerate(trace.rule if trace else []):
         for place in entry.printed:
             if place not in statements:
-                problems.append(Problem(game=game, file=TRACE_FILE, key=f"rule[{i}].printed",
-                                        message=f"{place} is no printed rule statement (a typo, or a moved line?)"))
+                problems.append(
+                    Problem(
+                        game=game,
+                        file=TRACE_FILE,
+                        key=f"rule[{i}].printed",
+                        message=f"{place} is no printed rule statement (a typo, or a moved line?)",
+                    )
+                )
     if trace is not None and source.has(DOCUMENT_FILE):
         problems += document_problems(game, trace, source.text(DOCUMENT_FILE))
     return problems
@@ -134,10 +146,24 @@ def document_problems(game: str, trace: Trace, document: str) -> list[Problem]:
     """Against the rule document the game keeps beside its data: a quote found in no sentence of it
     (a made-up or misquoted rule), and a sentence of it that no entry quotes."""
     stray = set(stray_quotes(trace, document))
-    problems = [Problem(game=game, file=TRACE_FILE, key=f"rule[{i}].says[{k}]",
-                        message=f"{quote[:60]!r} is in no sentence of {DOCUMENT_FILE} (misquoted, or made up?)")
-                for i, entry in enumerate(trace.rule) for k, quote in enumerate(entry.says) if quote in stray]
-    problems += [Problem(game=game, file=DOCUMENT_FILE, key=f"sentence {sentence[:50]!r}",
-                         message=f"quoted by no {TRACE_FILE} entry: trace it to where it is printed, or say why not")
-                 for sentence in uncovered(trace, document)]
+    problems = [
+        Problem(
+            game=game,
+            file=TRACE_FILE,
+            key=f"rule[{i}].says[{k}]",
+            message=f"{quote[:60]!r} is in no sentence of {DOCUMENT_FILE} (misquoted, or made up?)",
+        )
+        for i, entry in enumerate(trace.rule)
+        for k, quote in enumerate(entry.says)
+        if quote in stray
+    ]
+    problems += [
+        Problem(
+            game=game,
+            file=DOCUMENT_FILE,
+            key=f"sentence {sentence[:50]!r}",
+            message=f"quoted by no {TRACE_FILE} entry: trace it to where it is printed, or say why not",
+        )
+        for sentence in uncovered(trace, document)
+    ]
     return problems

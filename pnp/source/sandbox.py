@@ -17,8 +17,8 @@ from typing import Any
 from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
 
-TEMPLATE_OUTPUT = 2000          # characters of one card text
-TEMPLATE_LOOP = 200             # items a template's range() may give
+TEMPLATE_OUTPUT = 2000  # characters of one card text
+TEMPLATE_LOOP = 200  # items a template's range() may give
 PRINTF_WIDTH = re.compile(r"%[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
 SIZED_FILTERS = frozenset({"format", "indent", "center", "slice", "batch", "wordwrap", "truncate"})
 SIZED_METHODS = frozenset({"ljust", "rjust", "center", "zfill", "expandtabs"})
@@ -63,7 +63,8 @@ def _check_format(text: str) -> None:
 
 def _sized(name: str, apply: Callable[..., Any]) -> Callable[..., Any]:
     """The filter `name` refusing a width or count past a card text (`format`: in its format)."""
-    @functools.wraps(apply)     # keeps jinja's mark of what the filter is passed first
+
+    @functools.wraps(apply)  # keeps jinja's mark of what the filter is passed first
     def bounded(*args: Any, **kwargs: Any) -> Any:
         if name == "format":
             _check_printf(next((a for a in args if isinstance(a, str)), ""))
@@ -71,6 +72,7 @@ def _sized(name: str, apply: Callable[..., Any]) -> Callable[..., Any]:
             for arg in [*args[1:], *kwargs.values()]:
                 _check_size(arg, f"|{name} with a size")
         return apply(*args, **kwargs)
+
     return bounded
 
 

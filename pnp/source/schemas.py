@@ -13,9 +13,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
-CSV_LIST = {"type": "object", "properties": {"csv": {"type": "string", "pattern": r"\.csv$"}},
-            "required": ["csv"], "additionalProperties": False,
-            "description": "the list's rows from a CSV file beside this one (its header names the keys)"}
+CSV_LIST = {
+    "type": "object",
+    "properties": {"csv": {"type": "string", "pattern": r"\.csv$"}},
+    "required": ["csv"],
+    "additionalProperties": False,
+    "description": "the list's rows from a CSV file beside this one (its header names the keys)",
+}
 SCHEMAS_DIR = "schemas"
 TAPLO_FILE = ".taplo.toml"
 
@@ -44,7 +48,11 @@ def schema_text(model: type[BaseModel], title: str) -> str:
 
 def taplo_config(files: Mapping[str, str]) -> str:
     """A `.taplo.toml` tying each data file (a path in the project) to its schema (a path too)."""
-    rules = [f'[[rule]]\ninclude = ["{data}"]\n\n[rule.schema]\npath = "./{schema}"\n'
-             for data, schema in sorted(files.items())]
-    return ("# Written by `pnp schema`: editors that read taplo's configuration (Even Better TOML, taplo)\n"
-            "# complete the keys of each data file and flag a wrong one as you type.\n\n" + "\n".join(rules))
+    rules = [
+        f'[[rule]]\ninclude = ["{data}"]\n\n[rule.schema]\npath = "./{schema}"\n'
+        for data, schema in sorted(files.items())
+    ]
+    return (
+        "# Written by `pnp schema`: editors that read taplo's configuration (Even Better TOML, taplo)\n"
+        "# complete the keys of each data file and flag a wrong one as you type.\n\n" + "\n".join(rules)
+    )

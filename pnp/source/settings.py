@@ -20,7 +20,7 @@ from pnp.source.printoptions import BackOffset, CardSize, DuplexMode, Length, Pa
 
 CONFIG_FILE = "pnp.toml"
 MAX_COPIES = 10000
-MIN_PRINTABLE_MM = (170.0, 250.0)   # what the largest sheet (the Seven Steps gamesheet) needs
+MIN_PRINTABLE_MM = (170.0, 250.0)  # what the largest sheet (the Seven Steps gamesheet) needs
 MAX_PAPER_MM = 1200.0
 MAX_QUIET_BLEED_MM = 6
 
@@ -33,8 +33,12 @@ NO_OFFSET = BackOffset.parse("0,0")
 
 # the options that parse themselves, and the parser of each
 PARSERS: dict[str, Callable[[Any], object]] = {
-    "paper": Paper.parse, "card": CardSize.parse, "bleed": Length.parse, "margin": Length.parse,
-    "duplex": DuplexMode.parse, "back_offset": BackOffset.parse,
+    "paper": Paper.parse,
+    "card": CardSize.parse,
+    "bleed": Length.parse,
+    "margin": Length.parse,
+    "duplex": DuplexMode.parse,
+    "back_offset": BackOffset.parse,
 }
 
 
@@ -70,7 +74,7 @@ class Settings:
         values: dict[str, Any] = {}
         if path.exists() or path.is_symlink():
             values = _read_config(path)
-            for key in ("layouts", "icons"):       # folders named in pnp.toml are relative to it
+            for key in ("layouts", "icons"):  # folders named in pnp.toml are relative to it
                 if key in values:
                     values[key] = str(here / values[key])
         env_icons = os.environ.get("PNP_ICONS_DIR")
@@ -85,15 +89,18 @@ class Settings:
             values["icons_base_url"] = env_url
         given = {key: value for key, value in flags.items() if value is not None}
         # a value from pnp.toml that a flag does not replace is named with the file it came from
-        from_file = _parsed({key: value for key, value in values.items() if key not in given},
-                            lambda key: f"{CONFIG_FILE}: {key}: ")
+        from_file = _parsed(
+            {key: value for key, value in values.items() if key not in given}, lambda key: f"{CONFIG_FILE}: {key}: "
+        )
         return cls(**{**from_file, **given})
 
     def sources(self) -> str:
         """The line every command starts with: which data it read."""
         shipped = " (shipped with pnp)"
-        return (f"layouts: {self.layouts_dir().resolve()}{shipped if self.layouts is None else ''}; "
-                f"icons: {self.icons_dir().resolve()}{shipped if self.icons is None else ''}")
+        return (
+            f"layouts: {self.layouts_dir().resolve()}{shipped if self.layouts is None else ''}; "
+            f"icons: {self.icons_dir().resolve()}{shipped if self.icons is None else ''}"
+        )
 
     def layouts_dir(self) -> Path:
         return Path(self.layouts) if self.layouts else shipped_layouts_dir()
@@ -117,22 +124,28 @@ class Settings:
         if problems:
             raise UsageProblem("; ".join(problems))
         if self.bleed.mm > MAX_QUIET_BLEED_MM:
-            return [f"--bleed {self.bleed}: more than the {MAX_QUIET_BLEED_MM} mm print shops ask for; "
-                    "the pieces take more paper"]
+            return [
+                f"--bleed {self.bleed}: more than the {MAX_QUIET_BLEED_MM} mm print shops ask for; "
+                "the pieces take more paper"
+            ]
         return []
 
     def _sane_sizes(self) -> list[str]:
         paper, margin = self.paper, self.margin.mm
         short, long = sorted((paper.width / MM, paper.height / MM))
         if long > MAX_PAPER_MM:
-            return [f"--paper {self.paper}: {long:g} mm is longer than any printer takes "
-                    f"(at most {MAX_PAPER_MM:g} mm a side)"]
+            return [
+                f"--paper {self.paper}: {long:g} mm is longer than any printer takes "
+                f"(at most {MAX_PAPER_MM:g} mm a side)"
+            ]
         room = (short - 2 * margin, long - 2 * margin)
         if room[0] < MIN_PRINTABLE_MM[0] or room[1] < MIN_PRINTABLE_MM[1]:
-            return [f"--paper {self.paper} with --margin {self.margin} leaves {max(room[0], 0):g} x "
-                    f"{max(room[1], 0):g} mm to print on; the mats and sheets need at least "
-                    f"{MIN_PRINTABLE_MM[0]:g} x {MIN_PRINTABLE_MM[1]:g} mm (A4 and Letter leave 200 x 287 and "
-                    "206 x 269 mm)"]
+            return [
+                f"--paper {self.paper} with --margin {self.margin} leaves {max(room[0], 0):g} x "
+                f"{max(room[1], 0):g} mm to print on; the mats and sheets need at least "
+                f"{MIN_PRINTABLE_MM[0]:g} x {MIN_PRINTABLE_MM[1]:g} mm (A4 and Letter leave 200 x 287 and "
+                "206 x 269 mm)"
+            ]
         return []
 
 

@@ -21,7 +21,7 @@ from pnp.source.svgshape import IconShape
 
 FOLDER = Path(CACHE_FOLDER) / "shapes"
 MAX_SHAPE_BYTES = 4 * 1024 * 1024
-POINTS = {0: 2, 1: 2, 2: 6, 3: 0}          # numbers each operator takes: move, line, cubic curve, close
+POINTS = {0: 2, 1: 2, 2: 6, 3: 0}  # numbers each operator takes: move, line, cubic curve, close
 
 
 @lru_cache(maxsize=1)
@@ -39,8 +39,8 @@ class ShapeCache:
     leaves the output folder as it found it."""
 
     output: Path
-    tool: str                   # what makes the shapes: pnp's code digest (the converter is added)
-    _new: set[str] = field(default_factory=set, compare=False, repr=False)       # parsed, not yet saved
+    tool: str  # what makes the shapes: pnp's code digest (the converter is added)
+    _new: set[str] = field(default_factory=set, compare=False, repr=False)  # parsed, not yet saved
     _known: dict[str, IconShape] = field(default_factory=dict, compare=False, repr=False)
 
     def _path(self, digest: str) -> Path:
@@ -96,8 +96,9 @@ def shape_from_json(data: bytes, tool: str) -> IconShape | None:
         ops, points = path
         if not all(type(op) is int and op in POINTS for op in ops):
             return None
-        if (len(points) != sum(POINTS[op] for op in ops)
-                or not all(type(v) is float and math.isfinite(v) for v in points)):
+        if len(points) != sum(POINTS[op] for op in ops) or not all(
+            type(v) is float and math.isfinite(v) for v in points
+        ):
             return None
         out.append((tuple(ops), tuple(points)))
     if not any(points for _, points in out):

@@ -28,7 +28,7 @@ class Length:
     "12%", "3mm", "84% - 8.5mm" or a plain number of millimetres."""
 
     mm: float = 0.0
-    share: float = 0.0          # of the side: 0.5 is half of it
+    share: float = 0.0  # of the side: 0.5 is half of it
 
     def of(self, side: float) -> float:
         return self.mm + self.share * side
@@ -40,7 +40,7 @@ class Length:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return cls._bounded(float(value), 0.0, value)
         if not isinstance(value, str):
-            raise ValueError(f"expected a length such as 12, \"3mm\", \"40%\" or \"84% - 8.5mm\", found {value!r}")
+            raise ValueError(f'expected a length such as 12, "3mm", "40%" or "84% - 8.5mm", found {value!r}')
         mm = share = 0.0
         at = 0
         text = value.strip()
@@ -49,8 +49,9 @@ class Length:
         while at < len(text):
             match = _TERM.match(text, at)
             if match is None or match.end() == at or (at and not match.group(1)):
-                raise ValueError(f"{value!r} is not a length: write terms such as \"84%\", \"8.5mm\" or 12, "
-                                 "joined by + or -")
+                raise ValueError(
+                    f'{value!r} is not a length: write terms such as "84%", "8.5mm" or 12, joined by + or -'
+                )
             sign = -1.0 if match.group(1) == "-" else 1.0
             number = float(match.group(2)) * sign
             if match.group(3) == "%":
@@ -64,23 +65,36 @@ class Length:
     def _bounded(cls, mm: float, share: float, value: object) -> Length:
         """No piece is larger than a board of a few pages: a length past that is a typo."""
         if not (abs(mm) <= MAX_MM and abs(share) <= MAX_SHARE):
-            raise ValueError(f"{value!r}: a length runs from -{MAX_MM:g} to {MAX_MM:g} mm and "
-                             f"-{MAX_SHARE * 100:g}% to {MAX_SHARE * 100:g}%")
+            raise ValueError(
+                f"{value!r}: a length runs from -{MAX_MM:g} to {MAX_MM:g} mm and "
+                f"-{MAX_SHARE * 100:g}% to {MAX_SHARE * 100:g}%"
+            )
         return cls(mm, share)
 
 
 LengthValue = Annotated[
-    Length, BeforeValidator(Length.read),
-    WithJsonSchema({"anyOf": [{"type": "number"},
-                              {"type": "string", "pattern": r"^\s*[+-]?\s*\d+(\.\d+)?\s*(%|mm)?"
-                                                            r"(\s*[+-]\s*\d+(\.\d+)?\s*(%|mm)?)*\s*$"}],
-                    "description": 'millimetres, or a share of the piece: 12, "3mm", "40%", "84% - 8.5mm"'}),
+    Length,
+    BeforeValidator(Length.read),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "number"},
+                {
+                    "type": "string",
+                    "pattern": r"^\s*[+-]?\s*\d+(\.\d+)?\s*(%|mm)?"
+                    r"(\s*[+-]\s*\d+(\.\d+)?\s*(%|mm)?)*\s*$",
+                },
+            ],
+            "description": 'millimetres, or a share of the piece: 12, "3mm", "40%", "84% - 8.5mm"',
+        }
+    ),
 ]
 _VALUE = re.compile(r"^\{[A-Za-z_][A-Za-z0-9_-]*\}$")
 
 
 def _or_value(check: Callable[[str], str], example: str) -> Callable[[str], str]:
     """A key a slot may give as itself (what `check` accepts) or as a value of the piece, "{name}"."""
+
     def read(value: str) -> str:
         if _VALUE.match(value):
             return value
@@ -88,6 +102,7 @@ def _or_value(check: Callable[[str], str], example: str) -> Callable[[str], str]
             return check(value)
         except ValueError as exc:
             raise ValueError(f"{exc} (or a value of the piece such as '{example}')") from None
+
     return read
 
 
@@ -107,9 +122,9 @@ class SlotSpec(Strict):
     y: LengthValue | None = None
     w: LengthValue | None = None
     h: LengthValue | None = None
-    before: LengthValue | None = None       # room kept before the slot when it is stacked
+    before: LengthValue | None = None  # room kept before the slot when it is stacked
     after: LengthValue | None = None
-    grow: bool | None = None                # a stacked slot that takes the room the others leave
+    grow: bool | None = None  # a stacked slot that takes the room the others leave
     text: Annotated[str, Field(max_length=600)] | None = None
     icon: SlotIcon | None = None
     size: Annotated[float, Field(gt=0, le=200)] | None = None
@@ -126,11 +141,11 @@ class SlotSpec(Strict):
     dash: Annotated[list[Annotated[float, Field(gt=0, le=50)]], Field(min_length=2, max_length=4)] | None = None
     rotate: Annotated[float, Field(ge=-360, le=360)] | None = None
     layer: Annotated[int, Field(ge=-10, le=10)] | None = None
-    when: str | None = None                 # drawn only when this value of the piece is not empty
-    rows: bool | None = None                # a text: each of its lines in an equal share of the box
-    arrow: bool | None = None               # a line: an arrowhead at its end
-    stack: list[str] | None = None          # a group: these children stacked top to bottom...
-    across: bool | None = None              # ... or left to right
+    when: str | None = None  # drawn only when this value of the piece is not empty
+    rows: bool | None = None  # a text: each of its lines in an equal share of the box
+    arrow: bool | None = None  # a line: an arrowhead at its end
+    stack: list[str] | None = None  # a group: these children stacked top to bottom...
+    across: bool | None = None  # ... or left to right
     slots: dict[str, SlotSpec] | None = None
 
 
@@ -140,12 +155,12 @@ class TemplateSpec(Strict):
     extends: str | None = None
     stack: list[str] | None = None
     across: bool | None = None
-    safe: LengthValue | None = None         # text keeps this far inside the trim
+    safe: LengthValue | None = None  # text keeps this far inside the trim
     size: Annotated[list[Annotated[float, Field(gt=0, le=MAX_MM)]], Field(min_length=2, max_length=2)] | None = None
     slots: dict[str, SlotSpec] = {}
 
 
-Where = tuple[str, tuple[str | int, ...]]   # the file and key path that last set a slot
+Where = tuple[str, tuple[str | int, ...]]  # the file and key path that last set a slot
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -194,7 +209,7 @@ class Template:
     stack: tuple[str, ...] = ()
     across: bool = False
     safe: Length = Length()
-    size: tuple[float, float] | None = None     # mm: a piece the game places at this size (a badge, a label)
+    size: tuple[float, float] | None = None  # mm: a piece the game places at this size (a badge, a label)
 
 
 class UnknownTemplate(Exception):
@@ -214,8 +229,9 @@ def _merged(slot: Slot | None, name: str, spec: SlotSpec, where: Where) -> Slot:
         if key == "slots":
             children = {child.name: child for child in base.slots}
             for child_name, child_spec in (value or {}).items():
-                children[child_name] = _merged(children.get(child_name), child_name, child_spec,
-                                               (where[0], (*where[1], "slots", child_name)))
+                children[child_name] = _merged(
+                    children.get(child_name), child_name, child_spec, (where[0], (*where[1], "slots", child_name))
+                )
             value = tuple(children.values())
         elif key in ("dash", "stack") and value is not None:
             value = tuple(value)
@@ -239,14 +255,19 @@ def resolve(specs: Mapping[str, tuple[TemplateSpec, Where]], kit: Mapping[str, T
     out = dict(kit)
     for name, (spec, where) in specs.items():
         if spec.extends is not None and spec.extends not in out:
-            raise UnknownTemplate((where[0], (*where[1], "extends")),
-                                  f"no template {spec.extends!r} (known: {', '.join(sorted(out))})")
+            raise UnknownTemplate(
+                (where[0], (*where[1], "extends")), f"no template {spec.extends!r} (known: {', '.join(sorted(out))})"
+            )
         base = out.get(spec.extends or name)
         template = base or Template(name=name, where=where, slots=())
         template = apply(template, spec.slots, (where[0], (*where[1], "slots")))
-        out[name] = replace(template, name=name, where=where,
-                            stack=tuple(spec.stack) if spec.stack is not None else template.stack,
-                            across=spec.across if spec.across is not None else template.across,
-                            safe=spec.safe if spec.safe is not None else template.safe,
-                            size=(spec.size[0], spec.size[1]) if spec.size is not None else template.size)
+        out[name] = replace(
+            template,
+            name=name,
+            where=where,
+            stack=tuple(spec.stack) if spec.stack is not None else template.stack,
+            across=spec.across if spec.across is not None else template.across,
+            safe=spec.safe if spec.safe is not None else template.safe,
+            size=(spec.size[0], spec.size[1]) if spec.size is not None else template.size,
+        )
     return out

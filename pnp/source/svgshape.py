@@ -49,8 +49,15 @@ def _svg_root(data: bytes) -> Any:
     head = data[:2048].lower()
     if b"<!doctype" in head or b"<!entity" in data.lower():
         raise SvgRejected("it declares a DOCTYPE or entities, which icons never need")
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                             huge_tree=False, recover=False, remove_comments=True, remove_pis=True)
+    parser = etree.XMLParser(
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        huge_tree=False,
+        recover=False,
+        remove_comments=True,
+        remove_pis=True,
+    )
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
@@ -81,8 +88,10 @@ def clean_svg(paths: list[str]) -> bytes:
     is written (it was checked to be path data; this makes sure twice). A later path that opens
     with a relative move is anchored at the origin, where it would have started on its own."""
     d = " ".join(part if not part.startswith("m") or not i else f"M0 0 {part}" for i, part in enumerate(paths))
-    return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 512 512" width="512" height="512">'
-            f'<path d="{html.escape(d, quote=True)}"/></svg>').encode()
+    return (
+        f'<svg xmlns="{SVG_NS}" viewBox="0 0 512 512" width="512" height="512">'
+        f'<path d="{html.escape(d, quote=True)}"/></svg>'
+    ).encode()
 
 
 @lru_cache(maxsize=256)
@@ -94,8 +103,10 @@ def cached_path(data: bytes) -> str:
     for element in root.iter():
         for name, value in element.attrib.items():
             if "href" in name or "url(" in value:
-                raise SvgRejected(f"it refers to something outside itself ({etree.QName(name).localname}="
-                                  f"{value[:60]!r}); a cached icon holds one path")
+                raise SvgRejected(
+                    f"it refers to something outside itself ({etree.QName(name).localname}="
+                    f"{value[:60]!r}); a cached icon holds one path"
+                )
         local = etree.QName(element).localname if isinstance(element.tag, str) else "comment"
         if local not in ("svg", "path"):
             raise SvgRejected(f"it holds a <{local}> element; a cached icon holds one path")

@@ -18,10 +18,10 @@ from pnp.errors import LayoutError, LayoutSyntaxError
 from pnp.files.safefiles import UnsafeFile
 from pnp.source.icons import is_icon_ref
 
-KeyPath = tuple[str | int, ...]     # a key's place in a layout file: ("souls", 3, "count")
+KeyPath = tuple[str | int, ...]  # a key's place in a layout file: ("souls", 3, "count")
 
 MAX_LAYOUT_BYTES = 2 * 1024 * 1024
-MAX_DEPTH = 40              # tables and arrays inside each other; the kit's templates use 8
+MAX_DEPTH = 40  # tables and arrays inside each other; the kit's templates use 8
 
 
 def parse_toml(text: str, path: Path) -> dict[str, Any]:
@@ -40,8 +40,10 @@ def parse_toml(text: str, path: Path) -> dict[str, Any]:
         raise LayoutSyntaxError(f"{path}{where}: TOML syntax error: {message}") from None
     deepest = _deepest(table)
     if deepest is not None:
-        raise LayoutError(f"{path}:{key_text(deepest[:6])}...: tables or arrays nested more than {MAX_DEPTH} "
-                          "deep, deeper than layout data goes")
+        raise LayoutError(
+            f"{path}:{key_text(deepest[:6])}...: tables or arrays nested more than {MAX_DEPTH} "
+            "deep, deeper than layout data goes"
+        )
     return table
 
 
@@ -99,12 +101,13 @@ def key_text(loc: KeyPath) -> str:
     return out
 
 
-MAX_ITEMS = 20_000          # entries in one list or table, rows of a CSV list: a deck of 10,000 designs fits
+MAX_ITEMS = 20_000  # entries in one list or table, rows of a CSV list: a deck of 10,000 designs fits
 CSV_MAX_BYTES = 1024 * 1024
 
 
-def expand_csv(node: Any, loc: KeyPath, path: Path, sources: dict[KeyPath, Path],
-               read_text: Callable[[str], str]) -> None:
+def expand_csv(
+    node: Any, loc: KeyPath, path: Path, sources: dict[KeyPath, Path], read_text: Callable[[str], str]
+) -> None:
     """Every `key = { csv = "file.csv" }` under `node` replaced by the rows of that CSV file beside
     `path` (what designers keep in spreadsheets); `sources` learns where each list came from.
     `read_text` gives a file's text or raises UnsafeFile saying why it cannot."""
@@ -121,12 +124,11 @@ def expand_csv(node: Any, loc: KeyPath, path: Path, sources: dict[KeyPath, Path]
             expand_csv(item, (*loc, i), path, sources, read_text)
 
 
-def read_csv_rows(read_text: Callable[[str], str], name: object, folder_name: str,
-                  where: str) -> list[dict[str, Any]]:
+def read_csv_rows(read_text: Callable[[str], str], name: object, folder_name: str, where: str) -> list[dict[str, Any]]:
     """Rows as tables: a column `a.b` fills key b of table a, empty cells are left out (so defaults
     apply), and numbers and true/false read as such."""
     if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.csv", name):
-        raise LayoutError(f"{where}: expected the name of a .csv file beside it, such as \"souls.csv\"")
+        raise LayoutError(f'{where}: expected the name of a .csv file beside it, such as "souls.csv"')
     try:
         text = read_text(name)
     except UnsafeFile as exc:
@@ -157,8 +159,10 @@ def read_csv_rows(read_text: Callable[[str], str], name: object, folder_name: st
             if not cell:
                 continue
             if not column:
-                raise LayoutError(f"{folder_name}/{name}: row {number}: {cell[:40]!r} under column "
-                                  f"{place}, which has no name in row 1")
+                raise LayoutError(
+                    f"{folder_name}/{name}: row {number}: {cell[:40]!r} under column "
+                    f"{place}, which has no name in row 1"
+                )
             target = record
             for table in key[:-1]:
                 target = target.setdefault(table, {})
@@ -180,8 +184,10 @@ def _column_clash(header: list[str]) -> str | None:
         parts = column.split(".")
         for k in range(1, len(parts)):
             if ".".join(parts[:k]) in seen:
-                return (f"column {column} fills a key inside {'.'.join(parts[:k])}, which is a column "
-                        "of its own: keep one of them")
+                return (
+                    f"column {column} fills a key inside {'.'.join(parts[:k])}, which is a column "
+                    "of its own: keep one of them"
+                )
     return None
 
 
@@ -202,10 +208,10 @@ def _cell(text: str) -> Any:
 def csv_location(sources: dict[KeyPath, Path], loc: KeyPath) -> str | None:
     """`souls.csv: row 4, column count` for a key path that lies inside a CSV list, else None."""
     for prefix, path in sources.items():
-        index = loc[len(prefix)] if loc[:len(prefix)] == prefix and len(loc) > len(prefix) else None
+        index = loc[len(prefix)] if loc[: len(prefix)] == prefix and len(loc) > len(prefix) else None
         if isinstance(index, int):
-            row = index + 2          # the header is row 1
-            column = ".".join(str(part) for part in loc[len(prefix) + 1:])
+            row = index + 2  # the header is row 1
+            column = ".".join(str(part) for part in loc[len(prefix) + 1 :])
             return f"{path.name}: row {row}" + (f", column {column}" if column else "")
     return None
 
@@ -221,8 +227,8 @@ class TomlLines:
     10,000 designs costs a lookup each, not a pass over the file each."""
 
     lines: list[str]
-    headers: dict[str, list[int]]      # "[[souls]]" -> the line indexes it heads, in order
-    opens: list[int]                   # every line index that opens with "[" (a header or an array row)
+    headers: dict[str, list[int]]  # "[[souls]]" -> the line indexes it heads, in order
+    opens: list[int]  # every line index that opens with "[" (a header or an array row)
 
     @classmethod
     def of(cls, text: str) -> TomlLines:
@@ -247,7 +253,7 @@ class TomlLines:
         while parts:
             head = str(parts[0])
             name = f"{table}.{head}" if table else head
-            if len(parts) > 1 and isinstance(parts[1], int):          # the n-th [[name]]
+            if len(parts) > 1 and isinstance(parts[1], int):  # the n-th [[name]]
                 headers = self.headers.get(f"[[{name}]]", [])
                 if parts[1] < len(headers):
                     start = headers[parts[1]] + 1
@@ -258,12 +264,12 @@ class TomlLines:
                 if not isinstance(part, str):
                     break
                 keys.append(part)
-            for k in range(len(keys), 0, -1):                         # the longest dotted key written
+            for k in range(len(keys), 0, -1):  # the longest dotted key written
                 pattern = re.compile(r"^\s*" + r"\s*\.\s*".join(re.escape(key) for key in keys[:k]) + r"\s*=")
                 for i in range(start, end):
                     if pattern.match(lines[i]):
                         return i + 1
-            for k in range(len(keys), 0, -1):                         # the longest [table.name] written
+            for k in range(len(keys), 0, -1):  # the longest [table.name] written
                 name = ".".join(([table] if table else []) + keys[:k])
                 headers = self.headers.get(f"[{name}]", [])
                 if headers:
@@ -271,5 +277,5 @@ class TomlLines:
                     end, table, parts = self.body_end(start), name, parts[k:]
                     break
             else:
-                return start if start else None      # not written (a missing key): its table's header
+                return start if start else None  # not written (a missing key): its table's header
         return start if start else None

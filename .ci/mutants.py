@@ -111,7 +111,7 @@ MUTANTS = [
     ),
     Mutant(
         name="a short section never shares a tall one's band",
-        file="pnp/render/pieces.py",
+        file="pnp/render/packing.py",
         edits=(
             (
                 "            beside = _beside(blocks, section, area, (cw, ch), pieces, done, bleed, turned)\n",
@@ -355,7 +355,7 @@ MUTANTS = [
         file="pnp/render/pieces.py",
         edits=(
             (
-                "    w = min(area.width / 2, _fold_half(options).width - 2 * MARK_ROOM) - DRIFT_ROOM\n",
+                "    w = min(area.width / 2, fold_half(options).width - 2 * MARK_ROOM) - DRIFT_ROOM\n",
                 "    w = area.width / 2 - DRIFT_ROOM\n",
             ),
         ),
@@ -448,7 +448,7 @@ MUTANTS = [
     ),
     Mutant(
         name="sections never share a sheet",
-        file="pnp/render/pieces.py",
+        file="pnp/render/packing.py",
         edits=(
             (
                 "    for section in sections:\n        turned = _orientation(section, options, area)\n",
@@ -459,7 +459,7 @@ MUTANTS = [
     ),
     Mutant(
         name="pieces never turn to fit more",
-        file="pnp/render/pieces.py",
+        file="pnp/render/packing.py",
         edits=(("    return turned > upright and len(section.pieces) > upright\n", "    return False\n"),),
         tests=("tests/test_print_engine.py", "-k", "bleed_layout"),
     ),
@@ -659,7 +659,7 @@ MUTANTS = [
     ),
     Mutant(
         name="a piece's trim inset by its bleed on one side only",
-        file="pnp/render/pieces.py",
+        file="pnp/render/packing.py",
         edits=(
             (
                 "                trim=Rect(left + c * (cw + gap), top - (r + 1) * ch - r * gap, cw, ch).inset(bleed),\n",
@@ -692,7 +692,7 @@ MUTANTS = [
     ),
     Mutant(
         name="tight bands never tried for one section",
-        file="pnp/render/pieces.py",
+        file="pnp/render/packing.py",
         edits=(
             (
                 "    return all(_fit(section, options, roomy, way) == _fit(section, options, tight, way) for way in (False, True))\n",
@@ -865,9 +865,9 @@ MUTANTS = [
     ),
     Mutant(
         name="a template's slot boxes kept for one size and used at every size",
-        file="pnp/render/compose.py",
+        file="pnp/render/slotplaces.py",
         edits=(
-            ("    laid = _LAID.get(slots, stack, w, h)\n", "    laid = _LAID.get(slots, stack, 0.0, 0.0)\n"),
+            ("    laid = LAID.get(slots, stack, w, h)\n", "    laid = LAID.get(slots, stack, 0.0, 0.0)\n"),
             ("            w,\n            h,\n", "            0.0,\n            0.0,\n"),
         ),
         tests=("tests/test_visual_regression.py",),
@@ -954,7 +954,7 @@ MUTANTS = [
         file="pnp/render/compose.py",
         edits=(
             (
-                "        key = tuple([str(values[name]) if name in values else _ABSENT for name in names])\n",
+                "        key = tuple([str(values[name]) if name in values else ABSENT for name in names])\n",
                 "        key = tuple([values.get(name) for name in names])\n",
             ),
         ),
@@ -976,7 +976,7 @@ MUTANTS = [
         file="pnp/render/compose.py",
         edits=(
             (
-                "        key = tuple([str(values[name]) if name in values else _ABSENT for name in names])\n",
+                "        key = tuple([str(values[name]) if name in values else ABSENT for name in names])\n",
                 "        key = (None,)\n",
             ),
         ),
@@ -987,7 +987,7 @@ MUTANTS = [
         file="pnp/render/compose.py",
         edits=(
             (
-                "            kept = _kept(slot, placed, rotated, prefix, piece) if names is not None and placed is not None else {}\n",
+                "            kept = kept_for(slot, placed, rotated, prefix, piece) if names is not None and placed is not None else {}\n",
                 "            kept = {} if names is not None and placed is not None else {}\n",
             ),
         ),
@@ -1057,7 +1057,7 @@ MUTANTS = [
     Mutant(
         name="a kept group whatever shows its slots",
         file="pnp/render/compose.py",
-        edits=(("                    whens=tuple(sorted(_whens_in(slot))),\n", "                    whens=(),\n"),),
+        edits=(("                    whens=tuple(sorted(whens_in(slot))),\n", "                    whens=(),\n"),),
         tests=("tests/test_templates.py", "-k", "shows_its_slots"),
     ),
     Mutant(

@@ -313,3 +313,24 @@ def test_the_games_layouts_are_data_not_numbers_in_code(tmp_path):
     assert kit <= NUMBERS_IN_THE_KIT
     (tmp_path / "game.py").write_text("BOX = Box(x=1.5, y=2, w=30, h=4)\n")
     assert numeric_literals(tmp_path) == 4
+
+
+MODULE_LINES, FUNCTION_LINES, ENTRY_LINES = 500, 80, 300
+
+
+def test_modules_and_functions_stay_short():
+    """Formatted as ruff formats them: no module over 500 lines, no function over 80, and the
+    command line's entry module under 300 (it parses, calls a command and prints)."""
+    long_modules, long_functions = [], []
+    for name, path in _modules().items():
+        text = path.read_text(encoding="utf-8")
+        if len(text.splitlines()) > MODULE_LINES:
+            long_modules.append(name)
+        for node in ast.walk(ast.parse(text)):
+            if (
+                isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+                and node.end_lineno - node.lineno + 1 > FUNCTION_LINES
+            ):
+                long_functions.append(f"{name}.{node.name}")
+    assert (long_modules, long_functions) == ([], [])
+    assert len((PACKAGE / "cli" / "__init__.py").read_text(encoding="utf-8").splitlines()) < ENTRY_LINES

@@ -22,7 +22,8 @@ from pnp.analysis.panic_balance import rounds_to_fill, turns_to_fill
 from pnp.analysis.publish import svg
 from pnp.analysis.report import Plot
 from pnp.analysis.seven_steps_balance import p_meets, simulate
-from pnp.analysis.seven_steps_optimal import Climb, OptimalClimb, preferred, simulate_optimal
+from pnp.analysis.seven_steps_optimal import Climb, OptimalClimb, preferred
+from pnp.analysis.seven_steps_play import simulate_optimal
 from pnp.analysis.straight_to_balance import Track, climbs, p_single_winner
 from pnp.cli import cli
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir

@@ -10,7 +10,8 @@ from itertools import combinations, product
 
 import pytest
 
-from pnp.analysis.seven_steps_optimal import Climb, Goal, OptimalClimb, simulate_optimal
+from pnp.analysis.seven_steps_optimal import Climb, Goal, OptimalClimb
+from pnp.analysis.seven_steps_play import simulate_optimal
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 from pnp.games.seven_steps import FILE, Gamesheet
 from pnp.source.gamesource import read_game

@@ -34,6 +34,20 @@ def p_challenge(lanterns: int, against: int, rule: str) -> Fraction:
 
 def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameReport:
     data = load_file(source, FILE, ExitData, store)
+    heaven = rules.facts.get("heaven_dice", 7)
+    exit_roll, exit_rows = _exit_section(rules)
+    mean = sum(s * p for s, p in enumerate(sum_distribution(heaven)))
+    headline = [
+        figure(exit_rows[-1][1]),
+        figure(exit_rows[-1][2]),
+        Figure(key="exit.heaven.mean", label=f"mean of {heaven} dice", value=float(mean), digits=1),
+    ]
+    sections = [_cards_section(data, rules), exit_roll, _challenge_section(data, rules.facts.get("challenges", 6))]
+    return GameReport(game="exit-from-purgatory", title=rules.game.title, sections=sections, headline=headline)
+
+
+def _cards_section(data: ExitData, rules: RulesModel) -> Section:
+    """The draw pile after the deal, for five player counts from the least."""
     dealt = rules.facts.get("setup_cards_per_type", 2)
     low = rules.players.min
     counts = list(range(low, low + 5))
@@ -63,7 +77,7 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
             )
         )
         rows.append(row)
-    cards = Section(
+    return Section(
         title="Cards at the start",
         text=[
             f"Each player is dealt {dealt} cards of each type; the rest form the draw pile, "
@@ -77,6 +91,10 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
             )
         ],
     )
+
+
+def _exit_section(rules: RulesModel) -> tuple[Section, list[list[Cell]]]:
+    """The exit roll's exact odds by dice, with its table's rows (the headline takes the last)."""
     heaven, hell = rules.facts.get("heaven_dice", 7), rules.facts.get("hell_dice", 6)
     tokens = rules.facts.get("challenges", 6)
     exit_rows: list[list[Cell]] = []
@@ -104,7 +122,7 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
                 ),
             ]
         )
-    exit_roll = Section(
+    section = Section(
         title="The exit roll, exactly",
         text=[
             f"One die per matching token against the left neighbour's {heaven} dice (Heaven) or {hell} dice "
@@ -130,25 +148,21 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
             )
         ],
     )
+    return section, exit_rows
+
+
+def _challenge_section(data: ExitData, tokens: int) -> Section:
+    """The challenge roll as printed beside the other reading of it."""
     rule = data.roll.rule
     other = "single-die" if rule == "dice" else "dice"
     tables = [_challenge_table(rule, tokens, printed=True), _challenge_table(other, tokens, printed=False)]
-    challenge = Section(
+    return Section(
         title="Attempting a challenge, exactly",
         text=[
             f"Printed and played: {ROLLS[rule]} Beside it, {ROLLS[other].lower()} A tie succeeds in both; "
             "the roll printed on the Lantern card and the aid is chosen in components.toml [roll]."
         ],
         tables=tables,
-    )
-    mean = sum(s * p for s, p in enumerate(sum_distribution(heaven)))
-    headline = [
-        figure(exit_rows[-1][1]),
-        figure(exit_rows[-1][2]),
-        Figure(key="exit.heaven.mean", label=f"mean of {heaven} dice", value=float(mean), digits=1),
-    ]
-    return GameReport(
-        game="exit-from-purgatory", title=rules.game.title, sections=[cards, exit_roll, challenge], headline=headline
     )
 
 

@@ -3,6 +3,7 @@ and how fast particles fill the board, all exact."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from pnp.analysis.dice import sum_distribution
@@ -33,11 +34,26 @@ def rounds_to_fill(room: int, players: int) -> Fraction:
 
 
 def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameReport:
+    neutral, neutral_rows = _neutralise_section(rules.facts)
+    emerge = _emerge_section(rules)
+    return GameReport(
+        game="particle-panic",
+        title=rules.game.title,
+        sections=[_cards_section(rules), neutral, emerge],
+        headline=[figure(neutral_rows[0][1]), emerge.figures[0]],
+    )
+
+
+def _players(rules: RulesModel) -> range:
+    return range(rules.players.min, (rules.players.max or rules.players.min + 3) + 1)
+
+
+def _cards_section(rules: RulesModel) -> Section:
+    """The cards left on the spaces after the deal, by player count."""
     f = rules.facts
     spaces, deck = f.get("spaces", 6), f.get("decks", 2) * f.get("cards_per_deck", 52)
-    low, high = rules.players.min, rules.players.max or rules.players.min + 3
     rows: list[list[Cell]] = []
-    for n in range(low, high + 1):
+    for n in _players(rules):
         left = deck - f.get("cards_dealt", 3) * n
         rows.append(
             [
@@ -46,7 +62,7 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
                 Figure(key=f"cards.space.p{n}", label=f"cards per space, {n} players", value=left / spaces, digits=1),
             ]
         )
-    cards = Section(
+    return Section(
         title="Cards after the deal",
         text=[
             f"{deck} cards; {f.get('cards_dealt', 3)} dealt to each player, the rest cut into {spaces} "
@@ -54,6 +70,10 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
         ],
         tables=[Table(title="Cards on the board", columns=["players", "cards left", "per space"], rows=rows)],
     )
+
+
+def _neutralise_section(f: Mapping[str, int]) -> tuple[Section, list[list[Cell]]]:
+    """Neutralising one particle, plain and with each suit's help, for both group sizes."""
     neutral_rows: list[list[Cell]] = []
     series: dict[str, list[float]] = {}
     for label, start in (
@@ -88,7 +108,7 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
         ]
         series[f"{start}-6 ({label})"] = [figure.value for figure in figures[:3]]
         neutral_rows.append([f"{start}-6 ({label})", *figures])
-    neutral = Section(
+    section = Section(
         title="Neutralising a particle, exactly",
         tables=[
             Table(
@@ -110,11 +130,17 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
             )
         ],
     )
-    capacity = spaces * f.get("particles_per_space", 6)
+    return section, neutral_rows
+
+
+def _emerge_section(rules: RulesModel) -> Section:
+    """How soon emerging particles fill the board if nothing is removed."""
+    f = rules.facts
+    capacity = f.get("spaces", 6) * f.get("particles_per_space", 6)
     room = capacity - f.get("starting_particles", 5)
     turns = turns_to_fill(room)
     fill_rows: list[list[Cell]] = []
-    for n in range(low, high + 1):
+    for n in _players(rules):
         fill_rows.append(
             [
                 str(n),
@@ -126,7 +152,7 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
                 ),
             ]
         )
-    emerge = Section(
+    return Section(
         title="Particles emerging",
         text=[
             f"One die of particles emerges after every turn (3.5 on average) onto a board that holds {capacity}; "
@@ -142,10 +168,4 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
             Figure(key="emerge.mean", label="particles emerging per turn (mean)", value=3.5, digits=1),
         ],
         tables=[Table(title="Rounds until overflow", columns=["players", "rounds"], rows=fill_rows)],
-    )
-    return GameReport(
-        game="particle-panic",
-        title=rules.game.title,
-        sections=[cards, neutral, emerge],
-        headline=[figure(neutral_rows[0][1]), emerge.figures[0]],
     )

@@ -95,8 +95,62 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
 
 def checks_section(game: Punished, start: dict[str, int], runs: dict[str, Any], flipping: dict[str, Any]) -> Section:
     """How far runs get, the stats they enter each tier with, and what each tier's checks ask."""
-    deck = game.deck
-    tiers = ("1", "2", "3")
+    survive = _survival(runs, flipping)
+    stat_rows: list[list[Cell]] = []
+    for i, t in enumerate(TIERS):
+        stat_rows.append(
+            [f"tier {t}"]
+            + [
+                Figure(
+                    key=f"run.stat.tier{t}.{s}",
+                    label=f"median {s} entering tier {t}",
+                    value=runs["median"][i][s],
+                    digits=0,
+                )
+                for s in STATS
+            ]
+        )
+    checks_rows, passes = _checks_by_category(game, start, runs)
+    start_text = ", ".join(f"{s} {start[s]}" for s in STATS)
+    return Section(
+        title="Stat checks by tier and category",
+        text=[
+            f"Starting stats: {start_text}. A typical run is the median of {RUNS:,} simulated runs (seed {SEED}) "
+            "as it enters the tier.",
+            f"Model: {MODEL}",
+            "A card taken into hand is one encounter fewer, and the hand pays for the checks that follow: "
+            "the same runs by a player who flips every card show what the hand is worth.",
+        ],
+        figures=survive,
+        tables=[
+            Table(title="Median stats entering each tier", columns=["tier", *STATS], rows=stat_rows),
+            Table(
+                title="Checks and the share of encounters passed",
+                columns=["tier", "category", "checks", "at the start", "typical run"],
+                rows=checks_rows,
+            ),
+        ],
+        plots=[
+            Plot(
+                key="punished-pass",
+                title="Encounters passed (any check met)",
+                kind="bar",
+                x=[f"tier {t}" for t in TIERS],
+                series=passes,
+                xlabel="tier",
+                ylabel="share of the tier's cards",
+                percent=True,
+            )
+        ],
+    )
+
+
+TIERS = ("1", "2", "3")
+
+
+def _survival(runs: dict[str, Any], flipping: dict[str, Any]) -> list[Figure]:
+    """The share of runs alive at each tier, winning, and winning by flipping alone."""
+    tiers = TIERS
     survive = [
         Figure(
             key=f"run.reach.tier{t}",
@@ -125,20 +179,15 @@ def checks_section(game: Punished, start: dict[str, int], runs: dict[str, Any], 
             digits=1,
         )
     )
-    stat_rows: list[list[Cell]] = []
-    for i, t in enumerate(tiers):
-        stat_rows.append(
-            [f"tier {t}"]
-            + [
-                Figure(
-                    key=f"run.stat.tier{t}.{s}",
-                    label=f"median {s} entering tier {t}",
-                    value=runs["median"][i][s],
-                    digits=0,
-                )
-                for s in STATS
-            ]
-        )
+    return survive
+
+
+def _checks_by_category(
+    game: Punished, start: dict[str, int], runs: dict[str, Any]
+) -> tuple[list[list[Cell]], dict[str, list[float]]]:
+    """Each tier's checks by category, and the share passed at the start and by a typical run."""
+    deck = game.deck
+    tiers = TIERS
     checks_rows: list[list[Cell]] = []
     passes: dict[str, list[float]] = {"starting stats": [], "a typical run": []}
     for t in tiers:
@@ -177,38 +226,7 @@ def checks_section(game: Punished, start: dict[str, int], runs: dict[str, Any], 
                     ),
                 ]
             )
-    start_text = ", ".join(f"{s} {start[s]}" for s in STATS)
-    return Section(
-        title="Stat checks by tier and category",
-        text=[
-            f"Starting stats: {start_text}. A typical run is the median of {RUNS:,} simulated runs (seed {SEED}) "
-            "as it enters the tier.",
-            f"Model: {MODEL}",
-            "A card taken into hand is one encounter fewer, and the hand pays for the checks that follow: "
-            "the same runs by a player who flips every card show what the hand is worth.",
-        ],
-        figures=survive,
-        tables=[
-            Table(title="Median stats entering each tier", columns=["tier", *STATS], rows=stat_rows),
-            Table(
-                title="Checks and the share of encounters passed",
-                columns=["tier", "category", "checks", "at the start", "typical run"],
-                rows=checks_rows,
-            ),
-        ],
-        plots=[
-            Plot(
-                key="punished-pass",
-                title="Encounters passed (any check met)",
-                kind="bar",
-                x=[f"tier {t}" for t in tiers],
-                series=passes,
-                xlabel="tier",
-                ylabel="share of the tier's cards",
-                percent=True,
-            )
-        ],
-    )
+    return checks_rows, passes
 
 
 def changes_section(game: Punished) -> Section:

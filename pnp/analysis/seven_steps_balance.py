@@ -13,8 +13,9 @@ from typing import Any
 from pnp.analysis.dice import rolls, subset_sums
 from pnp.analysis.draws import roll
 from pnp.analysis.report import Cell, Figure, GameReport, Plot, Section, Table
-from pnp.analysis.seven_steps_optimal import COST, Climb, Goal, OptimalClimb, simulate_optimal
-from pnp.games.seven_steps import FILE, Band, Gamesheet, TerraceTest
+from pnp.analysis.seven_steps_optimal import COST, Climb, Goal, OptimalClimb
+from pnp.analysis.seven_steps_play import simulate_optimal
+from pnp.games.seven_steps import FILE, Band, Gamesheet, Terrace, TerraceTest
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
 from pnp.source.models import load_file
@@ -63,12 +64,57 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
     terraces = sorted(sheet.terraces, key=lambda t: t.step)
     other = "literal" if sheet.reading == "ours" else "ours"
     played = [t.played(sheet.reading) for t in terraces]
+    exact = _exact_section(terraces, played, pool)
+    unplayed = [t.played(other) for t in terraces]
+    readings = [
+        odds_table(
+            f"{t.step} {t.name}, {other} reading: {test.words(text, f'seven-steps/{FILE}')}",
+            f"{t.name}.{other}",
+            test,
+            pool,
+            {},
+        )
+        for t, (text, test) in zip(terraces, unplayed, strict=True)
+        if t.literal is not None
+    ]
+    tests = [test for _, test in played]
+    other_tests = [test for _, test in unplayed]
+    simulation, win = _simulation_section(sheet, tests, other_tests, facts, other)
+    best = best_play(
+        climb(tests, facts),
+        [t.name for t in terraces],
+        other_win=climb(other_tests, facts),
+        reading=sheet.reading,
+        other=other,
+    )
+    bands = sheet.ranks.bands
+    scored = score_play(climb(tests, facts), bands, reading=sheet.reading)
+    other_scored = score_play(climb(other_tests, facts), bands, reading=other)
+    meaning = design_meaning(win, best.figures[0], scored, bands, reading=sheet.reading)
+    return GameReport(
+        game="seven-steps",
+        title="Seven Steps",
+        sections=[
+            meaning,
+            exact,
+            Section(title=f"The {other} reading, exactly", tables=readings),
+            simulation,
+            best,
+            scored,
+            other_scored,
+        ],
+        headline=[win, best.figures[0], scored.figures[0], scored.figures[2]],
+    )
+
+
+def _exact_section(terraces: list[Terrace], played: list[tuple[str, TerraceTest]], pool: int) -> Section:
+    """Each terrace's odds, enumerated over every roll of every pool size."""
     tables: list[Table] = []
     average: dict[str, list[float]] = {}
     for terrace, (text, test) in zip(terraces, played, strict=True):
         words = test.words(text, f"seven-steps/{FILE}:terraces[{terrace.step - 1}].challenge")
         tables.append(odds_table(f"{terrace.step} {terrace.name}: {words}", terrace.name, test, pool, average))
-    exact = Section(
+    return Section(
         title="Each terrace, exactly",
         text=[
             "The chance that some selection of the rolled dice (one die or several) meets the "
@@ -88,20 +134,13 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
             )
         ],
     )
-    unplayed = [t.played(other) for t in terraces]
-    readings = [
-        odds_table(
-            f"{t.step} {t.name}, {other} reading: {test.words(text, f'seven-steps/{FILE}')}",
-            f"{t.name}.{other}",
-            test,
-            pool,
-            {},
-        )
-        for t, (text, test) in zip(terraces, unplayed, strict=True)
-        if t.literal is not None
-    ]
-    tests = [test for _, test in played]
-    other_tests = [test for _, test in unplayed]
+
+
+def _simulation_section(
+    sheet: Gamesheet, tests: list[TerraceTest], other_tests: list[TerraceTest], facts: dict[str, int], other: str
+) -> tuple[Section, Figure]:
+    """Seeded games of the simple strategy under both readings, with the share won."""
+    terraces = sorted(sheet.terraces, key=lambda t: t.step)
     result = simulate(tests, facts, GAMES, SEED)
     other_result = simulate(other_tests, facts, GAMES, SEED)
     ranks = [band.name for band in sheet.ranks.bands]
@@ -137,7 +176,7 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
                 digits=1,
             )
         )
-    simulation = Section(
+    section = Section(
         title=f"{GAMES:,} simulated games of a simple strategy",
         text=[
             f"Strategy: {STRATEGY}",
@@ -169,31 +208,7 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
             ),
         ],
     )
-    best = best_play(
-        climb(tests, facts),
-        [t.name for t in terraces],
-        other_win=climb(other_tests, facts),
-        reading=sheet.reading,
-        other=other,
-    )
-    bands = sheet.ranks.bands
-    scored = score_play(climb(tests, facts), bands, reading=sheet.reading)
-    other_scored = score_play(climb(other_tests, facts), bands, reading=other)
-    meaning = design_meaning(win, best.figures[0], scored, bands, reading=sheet.reading)
-    return GameReport(
-        game="seven-steps",
-        title="Seven Steps",
-        sections=[
-            meaning,
-            exact,
-            Section(title=f"The {other} reading, exactly", tables=readings),
-            simulation,
-            best,
-            scored,
-            other_scored,
-        ],
-        headline=[win, best.figures[0], scored.figures[0], scored.figures[2]],
-    )
+    return section, win
 
 
 def odds_table(title: str, name: str, test: TerraceTest, pool: int, average: dict[str, list[float]]) -> Table:

@@ -13,6 +13,7 @@ from numpy.typing import NDArray
 from pnp.analysis.dice import sum_distribution
 from pnp.analysis.report import Cell, Figure, GameReport, Plot, Section, Table, figure
 from pnp.games.straight_to import load
+from pnp.games.straight_to_data import StraightData
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
 from pnp.source.rules import RulesModel
@@ -43,6 +44,17 @@ def p_single_winner(players: int) -> Fraction:
 
 def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameReport:
     data = load(source, store)
+    battles, rows = _battles_section(data, rules)
+    return GameReport(
+        game="straight-to",
+        title=rules.game.title,
+        sections=[_deck_section(data), battles, _supply_section(rules)],
+        headline=[battles.figures[0], figure(rows[-1][2])],
+    )
+
+
+def _deck_section(data: StraightData) -> Section:
+    """The Soul deck's designs and its Good and Evil totals."""
     good = sum(s.count for s in data.souls if s.type == "good")
     evil = sum(s.count for s in data.souls if s.type == "evil")
     deck_rows: list[list[Cell]] = [
@@ -51,11 +63,17 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
     ]
     deck_rows.append(["all Good", "good", Figure(key="deck.good", label="Good souls", value=good, style="count")])
     deck_rows.append(["all Evil", "evil", Figure(key="deck.evil", label="Evil souls", value=evil, style="count")])
-    deck = Section(
+    return Section(
         title="The Soul deck",
         text=["Drawn face down, so every card shares one back."],
         tables=[Table(title="Designs", columns=["soul", "type", "cards"], rows=deck_rows)],
     )
+
+
+def _battles_section(data: StraightData, rules: RulesModel) -> tuple[Section, list[list[Cell]]]:
+    """Simulated climbs by table size, with the table's rows (the headline takes the last)."""
+    good = sum(s.count for s in data.souls if s.type == "good")
+    evil = sum(s.count for s in data.souls if s.type == "evil")
     f = rules.facts
     steps, enter = f.get("track_spaces_per_path", 15), f.get("souls_to_enter", 4)
     per_step, back = f.get("souls_per_step", 2), f.get("opposite_souls_back", 4)
@@ -95,7 +113,7 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
             ]
         )
         series_first.append(median)
-    battles = Section(
+    section = Section(
         title=f"Group battles to reach a destination ({GAMES:,} simulated games per table size)",
         text=[
             f"A climb needs {needed} matching souls from LIMBO: {per_step} for each of the {steps} spaces "
@@ -125,8 +143,13 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
             )
         ],
     )
+    return section, rows
+
+
+def _supply_section(rules: RulesModel) -> Section:
+    """The Combat Power supply by table size, as we read the rule."""
     spec = rules.components["combat-power"]
-    top = rules.players.max or 10
+    low, top = rules.players.min, rules.players.max or 10
     per_player = [
         Figure(key=f"cp.each.p{n}", label=f"Combat Power per player, {n} players", value=spec.expected(n) / n, digits=1)
         for n in range(low, top + 1)
@@ -139,7 +162,7 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
         ]
         for n, each in zip(range(low, top + 1), per_player, strict=True)
     ]
-    supply = Section(
+    return Section(
         title="The Combat Power supply",
         text=[
             f'Our reading of the rules ("for a six player game add 3 for each additional player"): {spec.describe()}.'
@@ -156,12 +179,6 @@ def analyse(source: GameSource, store: IconStore, rules: RulesModel) -> GameRepo
                 ylabel="tokens per player",
             )
         ],
-    )
-    return GameReport(
-        game="straight-to",
-        title=rules.game.title,
-        sections=[deck, battles, supply],
-        headline=[battles.figures[0], figure(rows[-1][2])],
     )
 
 

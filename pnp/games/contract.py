@@ -40,8 +40,8 @@ from pnp.games.kit import (
 from pnp.geometry import CARDS as CARD_SIZES
 from pnp.geometry import MM
 from pnp.render.columns import Block, Kind, balanced_split, column_height, text_column
-from pnp.render.compose import Area
 from pnp.render.elements import INK, WHITE, Box, Circle, Element, Elements, Group, Icon, Line, Polygon, Text
+from pnp.render.slotplaces import Area
 from pnp.render.specs import Board, Cover, DocumentSpec, PageComponent, Piece, PieceGroup, Section
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconRef, IconStore

@@ -24,7 +24,8 @@ from pnp.source.models import CardBack, Color, CoverText, IconName, Mm, PawnSet,
 from pnp.source.slots import SlotSpec, Template, TemplateSpec, UnknownTemplate, Where, resolve
 
 if TYPE_CHECKING:
-    from pnp.render.compose import Area, Composed
+    from pnp.render.compose import Composed
+    from pnp.render.slotplaces import Area
 from pnp.source.tomlfiles import key_text, parse_toml
 
 AIDS_FILE = "aids.pdf"

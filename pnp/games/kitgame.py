@@ -139,56 +139,6 @@ def aid_card(ctx: BuildContext, d: KitGameData, aid: KitAid, w: float, h: float)
 
 
 def documents(d: KitGameData, ctx: BuildContext) -> list[DocumentSpec]:
-    back = card_back(ctx, d.back, d.title)
-    designs = [
-        Piece(
-            kind=card.id,
-            name=card.name,
-            back=back,
-            back_name="back",
-            background=card.tint,
-            back_background=d.back.background,
-            face=ctx.piece(
-                card.template,
-                {
-                    "name": card.name,
-                    "icon": card.icon,
-                    "color": card.color,
-                    "text": ctx.fill(card.text, f"{MANIFEST}:cards[{i}].text"),
-                },
-                ctx.card_w,
-                ctx.card_h,
-                overrides=card.layout,
-                where=(MANIFEST, ("cards", i, "layout")),
-                named_at=(MANIFEST, ("cards", i, "template")),
-            ),
-        )
-        for i, card in enumerate(d.cards)
-    ]
-    cards = [design for design in designs for _ in range(ctx.count(design.kind))]
-    tokens: list[Section] = [
-        PieceGroup(
-            title=f"{token.name}s",
-            shape="round",
-            gap=3,
-            width=token.diameter,
-            height=token.diameter,
-            pieces=[
-                round_token(
-                    ctx,
-                    kind=token.id,
-                    name=token.name,
-                    d=token.diameter,
-                    template=token.template,
-                    front=token.front,
-                    back=token.back,
-                    back_name=f"{token.id}-back" if token.back else None,
-                )
-            ]
-            * ctx.count(token.id),
-        )
-        for token in d.tokens
-    ]
     files = [CARDS_PDF] + ([PIECES_PDF] if d.pawns or d.track else [])
     notes = assembly_for(d.cover, files)
     docs = [
@@ -196,7 +146,10 @@ def documents(d: KitGameData, ctx: BuildContext) -> list[DocumentSpec]:
             filename=CARDS_PDF,
             title="Cards and tokens",
             game_title=d.title,
-            sections=[PieceGroup(title="Cards", pieces=cards, width=ctx.card_w, height=ctx.card_h), *tokens],
+            sections=[
+                PieceGroup(title="Cards", pieces=_cards(d, ctx), width=ctx.card_w, height=ctx.card_h),
+                *_tokens(d, ctx),
+            ],
             cover=Cover(
                 contents=[f"{ctx.count(c.id)} {c.name} cards" for c in d.cards]
                 + [f"{ctx.count(t.id)} {t.name}s" for t in d.tokens],
@@ -225,6 +178,64 @@ def documents(d: KitGameData, ctx: BuildContext) -> list[DocumentSpec]:
     if aid is not None:
         docs.append(aids_document(game_title=d.title, ctx=ctx, layout=lambda w, h: aid_card(ctx, d, aid, w, h)))
     return docs
+
+
+def _cards(d: KitGameData, ctx: BuildContext) -> list[Piece]:
+    """Every card kind's design, as many of each as the rules model counts, behind the one back."""
+    back = card_back(ctx, d.back, d.title)
+    designs = [
+        Piece(
+            kind=card.id,
+            name=card.name,
+            back=back,
+            back_name="back",
+            background=card.tint,
+            back_background=d.back.background,
+            face=ctx.piece(
+                card.template,
+                {
+                    "name": card.name,
+                    "icon": card.icon,
+                    "color": card.color,
+                    "text": ctx.fill(card.text, f"{MANIFEST}:cards[{i}].text"),
+                },
+                ctx.card_w,
+                ctx.card_h,
+                overrides=card.layout,
+                where=(MANIFEST, ("cards", i, "layout")),
+                named_at=(MANIFEST, ("cards", i, "template")),
+            ),
+        )
+        for i, card in enumerate(d.cards)
+    ]
+    return [design for design in designs for _ in range(ctx.count(design.kind))]
+
+
+def _tokens(d: KitGameData, ctx: BuildContext) -> list[Section]:
+    """Each kind of token, two-sided when it has a back, as many as the rules model counts."""
+    return [
+        PieceGroup(
+            title=f"{token.name}s",
+            shape="round",
+            gap=3,
+            width=token.diameter,
+            height=token.diameter,
+            pieces=[
+                round_token(
+                    ctx,
+                    kind=token.id,
+                    name=token.name,
+                    d=token.diameter,
+                    template=token.template,
+                    front=token.front,
+                    back=token.back,
+                    back_name=f"{token.id}-back" if token.back else None,
+                )
+            ]
+            * ctx.count(token.id),
+        )
+        for token in d.tokens
+    ]
 
 
 def no_invariants(d: KitGameData, rules: RulesModel, players: int) -> list[Problem]:

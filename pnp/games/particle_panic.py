@@ -35,6 +35,7 @@ from pnp.games.contract import (
     Problem,
     Promises,
     RulesModel,
+    Section,
     SlotSpec,
     Strict,
     Templates,
@@ -356,30 +357,8 @@ def aid_card(d: PanicData, ctx: BuildContext, w: float, h: float) -> AidSides:
 def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
     lines = [ctx.fill(line, f"{SLUG}/{FILE}:board.centre_lines[{i}]") for i, line in enumerate(d.board.centre_lines)]
     d = d.model_copy(update={"board": d.board.model_copy(update={"centre_lines": lines})})
-    n = ctx.players
-    b = d.board
-    w, h = board_size(b, d.pawns)
-    p = d.particles
-    particle = round_token(
-        ctx,
-        kind="particle",
-        name="Particle token",
-        d=p.diameter,
-        template="particle-token",
-        front=TokenSide(icon=p.icon, color=p.color, background="#fdecee", ring=False),
-    )
-    pw = d.pawns
-    ht = d.hand_tracker
-    trackers = [
-        Piece(
-            kind="hand-tracker",
-            name=f"{pawn_name(pw, i)} hand-limit tracker",
-            face=hand_tracker(ctx, ht, pw.colors[i % len(pw.colors)], pawn_name(pw, i)),
-        )
-        for i in range(n)
-    ]
-    ct = d.code_tracker
-    codes = Piece(kind="code-tracker", name="Self-destruct code tracker", face=code_tracker(ctx, ct, d.suits))
+    n, p = ctx.players, d.particles
+    w, h = board_size(d.board, d.pawns)
     notes = assembly_for(d.cover, [BOARD_PDF, PIECES_PDF])
     return [
         DocumentSpec(
@@ -410,19 +389,7 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
             filename=PIECES_PDF,
             title="Particles, pawns and trackers",
             game_title=d.title,
-            sections=[
-                PieceGroup(
-                    title="Particle tokens",
-                    pieces=[particle] * p.count,
-                    width=p.diameter,
-                    height=p.diameter,
-                    shape="round",
-                    gap=2.5,
-                ),
-                pawn_standees(ctx, pw, n),
-                PieceGroup(title="Code tracker", pieces=[codes], width=ct.width, height=ct.height),
-                PieceGroup(title="Hand-limit trackers", pieces=trackers, width=ht.width, height=ht.height, gap=3),
-            ],
+            sections=_pieces(d, ctx),
             cover=Cover(
                 contents=[
                     f"{p.count} particle tokens (a full board is 36).",
@@ -433,6 +400,44 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
             ),
         ),
         aids_document(game_title=d.title, layout=lambda aw, ah: aid_card(d, ctx, aw, ah), ctx=ctx),
+    ]
+
+
+def _pieces(d: PanicData, ctx: BuildContext) -> list[Section]:
+    """The particle tokens, the pawns, the code tracker and a hand-limit tracker per player."""
+    n, p = ctx.players, d.particles
+    particle = round_token(
+        ctx,
+        kind="particle",
+        name="Particle token",
+        d=p.diameter,
+        template="particle-token",
+        front=TokenSide(icon=p.icon, color=p.color, background="#fdecee", ring=False),
+    )
+    pw = d.pawns
+    ht = d.hand_tracker
+    trackers = [
+        Piece(
+            kind="hand-tracker",
+            name=f"{pawn_name(pw, i)} hand-limit tracker",
+            face=hand_tracker(ctx, ht, pw.colors[i % len(pw.colors)], pawn_name(pw, i)),
+        )
+        for i in range(n)
+    ]
+    ct = d.code_tracker
+    codes = Piece(kind="code-tracker", name="Self-destruct code tracker", face=code_tracker(ctx, ct, d.suits))
+    return [
+        PieceGroup(
+            title="Particle tokens",
+            pieces=[particle] * p.count,
+            width=p.diameter,
+            height=p.diameter,
+            shape="round",
+            gap=2.5,
+        ),
+        pawn_standees(ctx, pw, n),
+        PieceGroup(title="Code tracker", pieces=[codes], width=ct.width, height=ct.height),
+        PieceGroup(title="Hand-limit trackers", pieces=trackers, width=ht.width, height=ht.height, gap=3),
     ]
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Annotated, Literal
+from dataclasses import dataclass
+from typing import Annotated, Literal, NamedTuple
 
 from pydantic import Field
 
@@ -223,43 +224,70 @@ def load(source: GameSource, store: IconStore) -> Gamesheet:
 
 
 # -- drawing -------------------------------------------------------------------------------------
-def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Elements:
-    """The sheet from its templates (gamesheet.toml's [templates]); this code places the panels, sized
-    by the dice, pips and ranks they hold, and the terraces narrowing up the mountain."""
-    sh, ph, rk, v, lay = g.shoreline, g.phases, g.ranks, g.virgil, g.layout
-    spot = Grid(size=g.die_spot, per_row=2, gap_across=lay.spot_gap, gap_down=lay.spot_gap)
-    pool_spots = Grid(size=g.die_spot, per_row=lay.pool_per_row, gap_across=lay.spot_gap, gap_down=lay.spot_gap)
-    page = ctx.compose(
-        "gamesheet",
-        {"title": g.title, "subtitle": g.subtitle, "mountain": g.mountain_icon, "ink": g.ink, "rock": g.rock},
-        w,
-        h,
-    )
-    out: list[Element] = list(page.elements)
-    body = region(page, "gamesheet", "body")
-    top = body.y + body.h
+@dataclass(kw_only=True)
+class _Drawing:
+    """The sheet being drawn: its data, the build, the die-spot grid and what is drawn so far."""
+
+    g: Gamesheet
+    ctx: BuildContext
+    spot: Grid
+    out: list[Element]
 
     def place(
+        self,
         template: str,
         *,
         at: tuple[float, float],
         size: tuple[float, float],
         color: str,
         dice: int = 0,
-        grid: Grid = spot,
+        grid: Grid | None = None,
         overrides: Mapping[str, SlotSpec] | None = None,
         **values: str,
     ) -> Area:
         """A panel and its die spots; the region it holds."""
-        composed = panel(ctx, template, at=at, size=size, color=color, overrides=overrides, **values)
-        out.extend(composed.elements)
+        composed = panel(self.ctx, template, at=at, size=size, color=color, overrides=overrides, **values)
+        self.out.extend(composed.elements)
         area = region(composed, template, "content")
-        out.extend(spots(ctx, grid, dice, area, color))
+        self.out.extend(spots(self.ctx, grid or self.spot, dice, area, color))
         return area
 
-    # the shoreline: pool, challenge die and spares; the moon and sun phases at the right
+
+class _Frame(NamedTuple):
+    """Where the shoreline puts the rest: its height, and the right-hand column's place and size."""
+
+    base: float  # the shoreline's top, flow arrows included: where the terraces start
+    column_x: float
+    column_w: float
+    sun_top: float  # the top of the sun phase: where Virgil's pips start
+
+
+def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Elements:
+    """The sheet from its templates (gamesheet.toml's [templates]); this code places the panels, sized
+    by the dice, pips and ranks they hold, and the terraces narrowing up the mountain."""
+    lay = g.layout
+    page = ctx.compose(
+        "gamesheet",
+        {"title": g.title, "subtitle": g.subtitle, "mountain": g.mountain_icon, "ink": g.ink, "rock": g.rock},
+        w,
+        h,
+    )
+    body = region(page, "gamesheet", "body")
+    spot = Grid(size=g.die_spot, per_row=2, gap_across=lay.spot_gap, gap_down=lay.spot_gap)
+    drawing = _Drawing(g=g, ctx=ctx, spot=spot, out=list(page.elements))
+    frame = _shoreline(drawing, w)
+    top = body.y + body.h
+    _column(drawing, frame, top)
+    _mountain(drawing, frame, top)
+    return tuple(drawing.out)
+
+
+def _shoreline(d: _Drawing, w: float) -> _Frame:
+    """The pool, challenge die and spares at the bottom; the moon and sun phases at the right."""
+    g, ctx, sh, ph, lay = d.g, d.ctx, d.g.shoreline, d.g.phases, d.g.layout
+    pool_spots = Grid(size=g.die_spot, per_row=lay.pool_per_row, gap_across=lay.spot_gap, gap_down=lay.spot_gap)
     pool_w, block_h = size_around(ctx, "pool", *pool_spots.span(sh.pool_dice))
-    place(
+    d.place(
         "pool",
         at=(0, 0),
         size=(pool_w, block_h),
@@ -269,37 +297,44 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Eleme
         label=sh.label,
         icon=g.die_icon,
     )
-    side_w = size_around(ctx, "challenge", *spot.span(max(sh.challenge_dice, sh.spare_dice)))[0]
+    side_w = size_around(ctx, "challenge", *d.spot.span(max(sh.challenge_dice, sh.spare_dice)))[0]
     sx = pool_w + lay.panel_gap
-    place(
+    d.place(
         "challenge", at=(sx, 0), size=(side_w, block_h), color=g.ink, dice=sh.challenge_dice, label=sh.challenge_label
     )
-    place(
+    d.place(
         "spares",
         at=(sx, 0),
-        size=size_around(ctx, "spares", *spot.span(sh.spare_dice)),
+        size=size_around(ctx, "spares", *d.spot.span(sh.spare_dice)),
         color=g.ink,
         dice=sh.spare_dice,
         label=sh.spare_label,
     )
-    col_w, phase_h = size_around(ctx, "phase", *spot.span(ph.spots))
+    col_w, phase_h = size_around(ctx, "phase", *d.spot.span(ph.spots))
     cx = w - col_w
     sun_y = phase_h + lay.day_gap
     for y, color, label, icon, hint in (
         (0, g.moon, ph.moon_label, g.moon_icon, ph.moon_hint),
         (sun_y, g.sun, ph.sun_label, g.sun_icon, ph.sun_hint),
     ):
-        place("phase", at=(cx, y), size=(col_w, phase_h), color=color, dice=ph.spots, label=label, icon=icon, hint=hint)
-    out += ctx.piece("day-end", {"ink": g.ink}, col_w, lay.day_gap, at=(cx, phase_h))
-    out += ctx.piece("flow", {"ink": g.ink, "hint": ph.flow_hint}, pool_w, lay.flow_gap, at=(0, block_h))
-    out += ctx.piece("flow-arrow", {"ink": g.ink}, cx - pool_w, lay.flow_gap, at=(pool_w, block_h))
-    # ranks at the top of the column, Virgil's pips between them and the sun
-    row = lay.rank_row
+        d.place(
+            "phase", at=(cx, y), size=(col_w, phase_h), color=color, dice=ph.spots, label=label, icon=icon, hint=hint
+        )
+    d.out += ctx.piece("day-end", {"ink": g.ink}, col_w, lay.day_gap, at=(cx, phase_h))
+    d.out += ctx.piece("flow", {"ink": g.ink, "hint": ph.flow_hint}, pool_w, lay.flow_gap, at=(0, block_h))
+    d.out += ctx.piece("flow-arrow", {"ink": g.ink}, cx - pool_w, lay.flow_gap, at=(pool_w, block_h))
+    return _Frame(base=block_h + lay.flow_gap, column_x=cx, column_w=col_w, sun_top=sun_y + phase_h)
+
+
+def _column(d: _Drawing, frame: _Frame, top: float) -> None:
+    """The ranks at the top of the right-hand column, Virgil's pips between them and the sun."""
+    g, ctx, rk, v, lay = d.g, d.ctx, d.g.ranks, d.g.virgil, d.g.layout
+    cx, col_w, row = frame.column_x, frame.column_w, lay.rank_row
     rh = size_around(ctx, "ranks", col_w, len(rk.bands) * row)[1]
     ry = top - rh
-    rows = place("ranks", at=(cx, ry), size=(col_w, rh), color=g.ink, label=rk.label, hint=rk.loss)
+    rows = d.place("ranks", at=(cx, ry), size=(col_w, rh), color=g.ink, label=rk.label, hint=rk.loss)
     for i, band in enumerate(rk.bands):
-        out += ctx.piece(
+        d.out += ctx.piece(
             "rank",
             {"span": band.span, "name": band.name, "ink": g.ink},
             col_w,
@@ -307,8 +342,8 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Eleme
             at=(cx, rows.y + rows.h - (i + 1) * row),
         )
     pips, ready = ctx.facts.get("virgil_pips", 7), ctx.facts.get("virgil_pips_at_start", 3)
-    vy = sun_y + phase_h + lay.panel_gap
-    area = place(
+    vy = frame.sun_top + lay.panel_gap
+    area = d.place(
         "virgil",
         at=(cx, vy),
         size=(col_w, ry - lay.panel_gap - vy),
@@ -318,17 +353,21 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Eleme
         overrides={"content": SlotSpec(h=Length(mm=v.pips.span(pips)[1]))},
     )
     for i, (x, y) in enumerate(v.pips.cells(pips, area.x, area.y + area.h)):
-        out += ctx.piece(
+        d.out += ctx.piece(
             "pip",
             {"ink": g.ink, "ready": "V" if i < ready else "", "earned": "" if i < ready else "-"},
             v.pips.size,
             v.pips.size,
             at=(x, y),
         )
-    # the mountain: scoring area on top, terraces below
-    mw = cx - lay.column_gap
+
+
+def _mountain(d: _Drawing, frame: _Frame, top: float) -> None:
+    """The scoring area on top, the terraces narrowing up to it from the shoreline."""
+    g, ctx, lay = d.g, d.ctx, d.g.layout
+    mw = frame.column_x - lay.column_gap
     score_y = top - lay.scoring
-    place(
+    d.place(
         "scoring",
         at=(0, score_y),
         size=(mw, lay.scoring),
@@ -337,14 +376,14 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Eleme
         hint=g.scoring.hint,
         fill=g.sky,
     )
-    base = block_h + lay.flow_gap
+    base = frame.base
     terrace_h = (score_y - lay.scoring_gap - base) / len(g.terraces)
     row_h = terrace_h - lay.terrace_gap
     narrow = mw * lay.narrowing / len(g.terraces) / 2
     for i, terrace in enumerate(sorted(g.terraces, key=lambda t: t.step)):
         y0 = base + i * terrace_h
         inset0, inset1 = narrow * i, narrow * (i + 1)
-        out.append(
+        d.out.append(
             Polygon(
                 points=((inset0, y0), (mw - inset0, y0), (mw - inset1, y0 + row_h), (inset1, y0 + row_h)),
                 fill=g.terrace,
@@ -356,15 +395,14 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Eleme
         words, test = terrace.played(g.reading)
         die_x = right - g.die_spot - 1  # the challenge die's spot, 1 mm in from the text's edge
         challenge = test.words(words, f"{SLUG}/{FILE}:terraces[{terrace.step - 1}].challenge")
-        out += ctx.piece(
+        d.out += ctx.piece(
             "terrace",
             {"step": str(terrace.step), "name": terrace.name, "challenge": challenge, "ink": g.ink, "rock": g.rock},
             die_x - left,
             terrace_h,
             at=(left, y0),
         )
-        out += ctx.piece("spot", {"color": g.ink}, g.die_spot, g.die_spot, at=(die_x, y0 + (row_h - g.die_spot) / 2))
-    return tuple(out)
+        d.out += ctx.piece("spot", {"color": g.ink}, g.die_spot, g.die_spot, at=(die_x, y0 + (row_h - g.die_spot) / 2))
 
 
 def documents(g: Gamesheet, ctx: BuildContext) -> list[DocumentSpec]:

@@ -10,49 +10,32 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from pnp.errors import TextOverflow
 from pnp.geometry import MM
 from pnp.render.elements import Box, Circle, Element, Group, Icon, Line, Text
-from pnp.render.fonts import ascent_descent, text_width
-from pnp.render.identitycache import IdentityCache
-from pnp.render.textfit import LEADING, baseline, fit_text, line_count
-from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders, placeholder_names
+from pnp.render.slotplaces import (
+    ABSENT,
+    EDGE,
+    KEPT_PER_PLACE,
+    LAYOUTS,
+    Area,
+    Ink,
+    Laid,
+    Place,
+    Slip,
+    ink_area,
+    kept_for,
+    laid_out,
+    value_names,
+    whens_in,
+)
+from pnp.render.textfit import LEADING, fit_text, line_count
+from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders
 from pnp.source.slots import Slot, Template, Where
 
-EDGE = 0.05  # mm a box may pass the trim by (rounding)
 ROW_GAP = 0.4  # mm between the rows of a text set in rows
 SMALLEST = 1.0  # pt: an overflowing text is still drawn this small, so every problem is found
-
-
-@dataclass(frozen=True)
-class Slip:
-    """A layout mistake: where the slot was last set, and what is wrong."""
-
-    where: Where
-    message: str
-    text: str = ""  # the text that would print badly, so a message can name where it came from
-
-
-class Area(NamedTuple):
-    x: float
-    y: float
-    w: float
-    h: float
-
-    def overlaps(self, other: Area) -> bool:
-        return (
-            self.x < other.x + other.w - EDGE
-            and other.x < self.x + self.w - EDGE
-            and self.y < other.y + other.h - EDGE
-            and other.y < self.y + self.h - EDGE
-        )
-
-
-class _Ink(NamedTuple):
-    slot: Slot
-    area: Area
 
 
 class _Composer:
@@ -64,7 +47,7 @@ class _Composer:
         self.at = at
         self.values = values
         self.slips: list[Slip] = []
-        self.inks: list[_Ink] = []
+        self.inks: list[Ink] = []
         self.areas: dict[str, Area] = {}  # every slot's box on the piece, by its dotted name
 
     def slip(self, slot: Slot, message: str, text: str = "") -> None:
@@ -128,7 +111,7 @@ class _Composer:
         owner: Slot | None = None,
         prefix: str = "",
     ) -> list[Element]:
-        laid = _laid(slots, stack, w, h)
+        laid = laid_out(slots, stack, w, h)
         for name in stack:
             if name not in laid.by_name:
                 where = owner.where if owner else self.template.where
@@ -141,11 +124,9 @@ class _Composer:
         shown = tuple([self.shown(slot) for slot in laid.ordered]) if laid.any_when else ()  # (): every one
         needs = {} if across else {s.name: self.needs(s, s.w.of(w)) for s in laid.measured if self.shown(s)}
         key = (across, dx, dy, owner.rotate if owner else 0.0, prefix, self.size, self.at, shown, *needs.values())
-        places = _LAYOUTS.get(laid, *key)
+        places = LAYOUTS.get(laid, *key)
         if places is None:
-            places = _LAYOUTS.put(
-                laid, *key, value=self.places(laid, stack, across, w, h, dx, dy, owner, prefix, needs)
-            )
+            places = LAYOUTS.put(laid, *key, value=self.places(laid, stack, across, w, h, dx, dy, owner, prefix, needs))
         out: list[Element] = []
         for place in places:
             self.slips += place.slips
@@ -166,7 +147,7 @@ class _Composer:
         owner: Slot | None,
         prefix: str,
         needs: Mapping[str, float],
-    ) -> list[_Place]:
+    ) -> list[Place]:
         """Each shown slot in drawing order: its box on the piece (None when it has no room), its
         dotted name, and the slips its box makes (no room, or outside the piece)."""
         areas = self.boxes(laid, stack, across, w, h, needs)
@@ -196,17 +177,17 @@ class _Composer:
                         "piece",
                     )
                 )
-            names = _value_names(slot)
+            names = value_names(slot)
             piece = (self.size, self.at) if slot.type == "group" else None  # its slots' boxes are checked on it
-            kept = _kept(slot, placed, rotated, prefix, piece) if names is not None and placed is not None else {}
+            kept = kept_for(slot, placed, rotated, prefix, piece) if names is not None and placed is not None else {}
             out.append(
-                _Place(
+                Place(
                     slot=slot,
                     area=placed,
                     dotted=f"{prefix}{slot.name}",
                     slips=slips,
                     names=names,
-                    whens=tuple(sorted(_whens_in(slot))),
+                    whens=tuple(sorted(whens_in(slot))),
                     rotated=rotated,
                     prefix=prefix,
                     kept=kept,
@@ -214,7 +195,7 @@ class _Composer:
             )
         return out
 
-    def kept_elements(self, place: _Place, area: Area) -> list[Element]:
+    def kept_elements(self, place: Place, area: Area) -> list[Element]:
         """The slot's elements in its place (`area`, its box), worked out once for each set of the
         values it fills in (and, in a group, of the values that show its slots): a place fixes
         everything else they depend on, and a deck's frames, bands and type lines are the same on
@@ -224,7 +205,7 @@ class _Composer:
             return self.element(slot, area, place.rotated, place.prefix)
         values = self.values
         # each value as text (so 1 and 1.0 differ), or a mark that the piece lacks it
-        key = tuple([str(values[name]) if name in values else _ABSENT for name in names])
+        key = tuple([str(values[name]) if name in values else ABSENT for name in names])
         if place.whens:
             key += tuple([bool(values.get(when)) for when in place.whens])
         found = place.kept.get(key)
@@ -340,7 +321,7 @@ class _Composer:
                 return []
             floor = size
         if not rotated:
-            self.inks.append(_Ink(slot, _ink_area(a, slot, size, lines)))
+            self.inks.append(Ink(slot, ink_area(a, slot, size, lines)))
         return [
             Text(
                 text=text,
@@ -381,138 +362,9 @@ class _Composer:
                     )
 
 
-class Laid(NamedTuple):
-    own: Mapping[str, Area]  # each slot's own box, before stacking
-    ordered: tuple[Slot, ...]  # in drawing order (by layer)
-    by_name: Mapping[str, Slot]
-    measured: tuple[Slot, ...]  # stacked texts of fixed height: given at least the room they need
-    any_when: bool  # a slot shows only with a value (else every one shows)
-
-
-_LAID: IdentityCache[Laid] = IdentityCache(512)
-
-
-def _laid(slots: tuple[Slot, ...], stack: tuple[str, ...], w: float, h: float) -> Laid:
-    """Each slot's own box in a piece (or group) of w x h mm, the slots in drawing order (by layer)
-    and by name, and the stacked texts whose lines are measured: the same for every piece a
-    template draws at one size, so worked out once."""
-    laid = _LAID.get(slots, stack, w, h)
-    if laid is None:
-        by_name = {s.name: s for s in slots}
-        laid = _LAID.put(
-            slots,
-            stack,
-            w,
-            h,
-            value=Laid(
-                own={s.name: Area(s.x.of(w), s.y.of(h), s.w.of(w), s.h.of(h)) for s in slots},
-                ordered=tuple(sorted(slots, key=lambda s: s.layer)),
-                by_name=by_name,
-                measured=tuple(
-                    s
-                    for name in stack
-                    if (s := by_name.get(name)) is not None and s.type == "text" and not s.rows and not s.grow
-                ),
-                any_when=any(s.when is not None for s in slots),
-            ),
-        )
-    return laid
-
-
-_Kept = tuple[list[Element], list[_Ink], list[tuple[str, Area]]]  # elements, inks, boxes of a group's slots
-KEPT_PER_PLACE = 64  # sets of values a place keeps the elements of; past them each piece works its own out
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class _Place:
-    slot: Slot
-    area: Area | None  # on the piece; None: the slot has no room
-    dotted: str  # "body.left" inside a group
-    slips: list[Slip]
-    names: tuple[str, ...] | None  # the values its elements depend on (`_value_names`)
-    whens: tuple[str, ...]  # the values that show or hide a group's slots
-    rotated: bool  # in a turned group
-    prefix: str  # "body." inside a group
-    kept: dict[tuple[object, ...], _Kept]  # by `names` filled, then `whens` set (`_kept`)
-
-
-_LAYOUTS: IdentityCache[list[_Place]] = IdentityCache(1024)
 """Each shown slot's place for a template's laid-out slots, placed at one point, with the same
 slots shown and the same room their texts need: the same for card after card, and so are the
 elements each place keeps."""
-
-_KEPT: IdentityCache[dict[tuple[object, ...], _Kept]] = IdentityCache(4096)
-
-
-def _kept(
-    slot: Slot,
-    area: Area | None,
-    rotated: bool,
-    prefix: str,
-    piece: tuple[tuple[float, float], tuple[float, float]] | None,
-) -> dict[tuple[object, ...], _Kept]:
-    """What a slot drew in one box, shared by the places of every layout that gives it that box: a
-    card whose long text lays it out apart still draws its band and frame with the very elements
-    of the others, which the renderer draws once as a form. A group's are kept for one piece size
-    and corner (`piece`): whether its slots lie outside the piece depends on them."""
-    kept = _KEPT.get(slot, area, rotated, prefix, piece)
-    return kept if kept is not None else _KEPT.put(slot, area, rotated, prefix, piece, value={})
-
-
-_ABSENT = object()
-
-
-def _value_names(slot: Slot) -> tuple[str, ...] | None:
-    """The values a slot's elements depend on, besides its box and (in a group) whether each of its
-    slots shows; None when a text is not all placeholders pnp reads."""
-    try:
-        return tuple(sorted(_names_in(slot)))
-    except PlaceholderError:
-        return None
-
-
-def _names_in(slot: Slot) -> set[str]:
-    """The names the slot's texts and colours fill in, and those of a group's slots, all the way down."""
-    names = {
-        name
-        for text in (slot.color, slot.fill, slot.stroke, slot.icon, slot.text)
-        if text
-        for name in placeholder_names(text)
-    }
-    for inner in slot.slots if slot.type == "group" else ():
-        names |= _names_in(inner)
-    return names
-
-
-def _whens_in(slot: Slot) -> set[str]:
-    """The values that show or hide a group's slots, all the way down: a slot shows when its value
-    is not empty, so 0, None and "" hide it alike, though they print apart."""
-    whens: set[str] = set()
-    for inner in slot.slots if slot.type == "group" else ():
-        whens |= ({inner.when} if inner.when else set()) | _whens_in(inner)
-    return whens
-
-
-def _ink_area(a: Area, slot: Slot, size: float, lines: tuple[str, ...]) -> Area:
-    """The rectangle a fitted text's glyphs cover inside its box, placed as the painter places the
-    lines (`pnp.render.painter`): the block of lines by its alignment, the ink from the first line's
-    ascent to the last line's descent."""
-    bold, valign, align = slot.bold, slot.valign, slot.align
-    width = (
-        text_width(lines[0], bold, size) if len(lines) == 1 else max(text_width(line, bold, size) for line in lines)
-    ) / MM
-    block = len(lines) * size * LEADING
-    top = (
-        (a.y + a.h) * MM
-        if valign == "top"
-        else a.y * MM + block
-        if valign == "bottom"
-        else (a.y + a.h / 2) * MM + block / 2
-    )
-    ascent, descent = ascent_descent(bold, size)
-    first, last = baseline(top, size, 0), baseline(top, size, len(lines) - 1)
-    x = a.x if align == "left" else a.x + a.w - width if align == "right" else a.x + (a.w - width) / 2
-    return Area(x, (last - descent) / MM, width, (first + ascent - last + descent) / MM)
 
 
 @dataclass(frozen=True, kw_only=True)

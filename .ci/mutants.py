@@ -31,6 +31,36 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a text the game's code left unfilled is printed as written",
+        file="pnp/pipeline/obligations.py",
+        edits=(("            names = PLACEHOLDER.findall(text)\n", "            names = []\n"),),
+        tests=("tests/test_validate.py", "-k", "forgot_to_fill"),
+    ),
+    Mutant(
+        name="a cut-and-fold note for a file the game does not make is dropped silently",
+        file="pnp/pipeline/obligations.py",
+        edits=(("            if name not in made:\n", "            if False:\n"),),
+        tests=("tests/test_validate.py", "-k", "cut_and_fold"),
+    ),
+    Mutant(
+        name="a promised rules-sheet section may be missing",
+        file="pnp/pipeline/obligations.py",
+        edits=(("        if heading not in text:\n", "        if False:\n"),),
+        tests=("tests/test_validate.py", "-k", "promised_section"),
+    ),
+    Mutant(
+        name="a project is found only from its own folder",
+        file="pnp/source/settings.py",
+        edits=(("        here = find_project(start) or start\n", "        here = start\n"),),
+        tests=("tests/test_installed_project.py", "-k", "found_from"),
+    ),
+    Mutant(
+        name="output written inside the layouts folder",
+        file="pnp/pipeline/outputdir.py",
+        edits=(("    if layouts is not None and resolved.is_relative_to(layouts.resolve()):\n", "    if False:\n"),),
+        tests=("tests/test_installed_project.py", "-k", "found_from"),
+    ),
+    Mutant(
         name="the print-shop PDF paints in RGB",
         file="pnp/export/printshop.py",
         edits=(

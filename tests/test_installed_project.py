@@ -36,11 +36,11 @@ def test_edits_in_a_project_folder_take_effect(installed, tmp_path):
     )
 
     checked = _run(pnp, "validate", "exit-from-purgatory", cwd=project)
-    assert checked.stdout.splitlines()[0].startswith(f"layouts: {(project / 'layouts').resolve()};")
+    assert checked.stderr.splitlines()[0].startswith(f"layouts: {(project / 'layouts').resolve()};")
     assert "all rules hold" in checked.stdout
 
     built = _run(pnp, "build", "exit-from-purgatory", cwd=project)
-    assert built.stdout.splitlines()[0].startswith(f"layouts: {(project / 'layouts').resolve()};")
+    assert built.stderr.splitlines()[0].startswith(f"layouts: {(project / 'layouts').resolve()};")
     import pypdfium2 as pdfium
 
     guide = project / "output" / "exit-from-purgatory" / "rules.pdf"
@@ -66,7 +66,7 @@ def test_pnp_new_then_edit_and_build(installed, tmp_path):
     sheet = project / "layouts" / "seven-steps" / "gamesheet.toml"
     sheet.write_text(sheet.read_text().replace("Climb Mount Purgatory", "Climb the Terraces"))
     built = _run(pnp, "build", cwd=project)
-    assert built.stdout.splitlines()[0].startswith(
+    assert built.stderr.splitlines()[0].startswith(
         f"layouts: {(project / 'layouts').resolve()}; icons: {(project / 'icons').resolve()}"
     )
     import pypdfium2 as pdfium
@@ -80,10 +80,32 @@ def test_pnp_new_then_edit_and_build(installed, tmp_path):
     assert "output/" not in status and "layouts/seven-steps/gamesheet.toml" in status and ".gitignore" in status
 
 
+def test_a_project_is_found_from_any_folder_inside_it(installed, tmp_path):
+    """Run from `layouts/<game>/` inside a project, pnp finds the project's pnp.toml above it (as
+    git finds its repository): it validates and builds the project's data into the project's
+    output/, says which layouts it read on stderr (stdout stays the results), and refuses an output
+    folder inside the layouts."""
+    pnp = installed / "bin" / "pnp"
+    _run(pnp, "new", "proj", "--game", "punished", cwd=tmp_path)
+    project, inside = tmp_path / "proj", tmp_path / "proj" / "layouts" / "punished"
+    checked = _run(pnp, "validate", cwd=inside)
+    assert checked.stderr.splitlines()[0].startswith(f"layouts: {(project / 'layouts').resolve()};")
+    assert "layouts:" not in checked.stdout and "punished: 1 player: ok" in checked.stdout
+    built = _run(pnp, "build", cwd=inside)
+    assert "-> ../../output/punished" in built.stdout
+    assert (project / "output" / "punished" / "cards.pdf").is_file()
+    assert not (inside / "output").exists() and not list(project.joinpath("layouts").rglob("*.pdf"))
+    for command in (["build", "-o", "layouts/out"], ["watch", "-o", "layouts", "--port", "0"]):
+        refused = _run(pnp, *command, cwd=project, check=False)
+        assert refused.returncode == 2, refused.stdout + refused.stderr
+        assert f"--output {command[2]}: inside the layouts folder" in refused.stderr
+    assert not (project / "layouts" / "out").exists()
+
+
 def test_a_csv_card_list_ships_in_the_wheel(installed, tmp_path):
     """The wheel was built from data whose Soul cards are a CSV list: it ships, and the game validates."""
     checked = _run(installed / "bin" / "pnp", "validate", "straight-to", cwd=tmp_path)
-    assert "(shipped with pnp)" in checked.stdout and "all rules hold" in checked.stdout
+    assert "(shipped with pnp)" in checked.stderr and "all rules hold" in checked.stdout
 
 
 @pytest.mark.parametrize(

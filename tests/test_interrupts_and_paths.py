@@ -279,7 +279,7 @@ def _children(pid: int) -> list[int]:
 
 def _workers_of(build: subprocess.Popen) -> list[int]:
     """The build's two workers, as soon as it has forked them."""
-    assert build.stdout.readline().startswith(b"layouts:")
+    assert build.stderr.readline().startswith(b"layouts:")
     deadline = time.monotonic() + 10
     while len(workers := _children(build.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.005)
@@ -307,7 +307,7 @@ def test_a_signal_mid_build_stops_it_and_its_workers(isolated, signum):
     assert first.returncode == 0, first.stderr
     before = snapshot(out)
     build = pnp("build", "-o", str(out), "--force", "--jobs", "2", cwd=isolated)
-    assert build.stdout.readline().startswith(b"layouts:")
+    assert build.stderr.readline().startswith(b"layouts:")
     done = [build.stdout.readline().decode()]
     assert "PDFs" in done[0], done
     build.send_signal(signum)

@@ -290,3 +290,40 @@ def test_a_game_without_its_rules_sheet_is_refused_with_what_to_write(run, layou
     assert result.exit_code == 1
     assert "seven-steps/reference.toml: file not found: every game prints a rules reference" in result.output
     assert "[[sections]] (heading, side = 1 or 2, lines)" in result.output
+
+
+def test_a_text_the_games_code_forgot_to_fill_is_named(run, layouts_copy, monkeypatch):
+    """Whatever a game's code does, the build checks every printed text: a game module that prints
+    a data text without filling its numbers (here: Straight to's track rule, its fill skipped) is
+    refused with the data file, key and line, not printed with "{souls_to_enter}" in it."""
+    from pnp.games import BuildContext
+
+    real_fill = BuildContext.fill
+
+    def forgetful(self, text, where):
+        return text if "souls_to_enter" in text else real_fill(self, text, where)
+
+    monkeypatch.setattr(BuildContext, "fill", forgetful)
+    result = validate(run, layouts_copy, "straight-to")
+    assert result.exit_code == 1, result.output
+    line = next(
+        i
+        for i, text in enumerate((layouts_copy / "straight-to/components.toml").read_text().splitlines(), 1)
+        if text.startswith("enter_rule = ")
+    )
+    assert (
+        "straight-to: components.toml:track.enter_rule: {souls_to_enter} is printed as written in track.pdf: "
+        f"the game's code does not fill this text's numbers from the rules model (line {line})"
+    ) in result.output
+
+
+def test_a_rules_sheet_without_a_promised_section_is_named(run, layouts_copy):
+    """A game promises the sections of its rules sheet (Game.promises): renaming one in the data is
+    named by validate, at reference.toml."""
+    edit(layouts_copy / "punished" / "reference.toml", 'heading = "Example"', 'heading = "An example"')
+    result = validate(run, layouts_copy, "punished")
+    assert result.exit_code == 1
+    assert (
+        "punished: reference.toml:sections: the rules sheet has no section 'Example', which the game promises "
+        "its players (Game.promises.headings)"
+    ) in result.output

@@ -154,8 +154,8 @@ def load_settings(writes: bool = False, **flags: Any) -> Settings:
     if writes:
         from pnp.pipeline.outputdir import check_output
 
-        check_output(settings.output_dir())
-    click.echo(settings.sources())
+        check_output(settings.output_dir(), settings.layouts_dir())
+    click.echo(settings.sources(), err=True)  # which data: said where it stays out of pipes
     for warning in warnings:
         click.echo(f"warning: {warning}", err=True)
     return settings

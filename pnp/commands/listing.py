@@ -14,12 +14,10 @@ def listing(settings: Settings, slugs: list[str]) -> Iterator[str]:
     for slug in slugs:
         rules = load_rules(read_source(slug, settings.layouts))
         p = rules.players
-        span = f"{p.min}-{p.max}" if p.max else f"{p.min}+"
+        span = f"{p.min}-{p.max} players" if p.max else f"{p.min}+ players"
+        players = "1 player" if p.max == p.min == 1 else f"{span}, default {p.default}"
         origin = GAMES[slug].origin if slug in GAMES else f"its data folder alone ({DATA_GAME})"
-        yield (
-            f"{slug}  ({rules.game.title}; {span} players, default {p.default}; "
-            f"from {'pnp itself' if origin == BUILT_IN else origin})"
-        )
+        yield f"{slug}  ({rules.game.title}; {players}; from {'pnp itself' if origin == BUILT_IN else origin})"
         yield f"    {rules.game.summary}"
         for spec in rules.components.values():
             yield f"    - {spec.label}: {spec.describe()}"

@@ -13,8 +13,15 @@ from pnp.games import GAMES
 MARKERS = ("index.html", "calibrate.pdf", CACHE_FOLDER)
 
 
-def check_output(folder: Path) -> None:
+def check_output(folder: Path, layouts: Path | None = None) -> None:
+    """Refuse an output folder that would mix pnp's files with other things: the disk's root, the
+    home folder, a file, a folder holding something else, or the game data itself (`layouts`)."""
     resolved = folder.resolve()
+    if layouts is not None and resolved.is_relative_to(layouts.resolve()):
+        raise UsageProblem(
+            f"--output {folder}: inside the layouts folder {layouts}; the build would write among the game "
+            "data (and `pnp watch` would rebuild on its own files): give a folder beside it, such as output"
+        )
     if resolved == Path(resolved.anchor) or resolved == Path.home().resolve():
         raise UsageProblem(
             f"--output {folder}: refusing to write into {resolved}; give a folder of its own, such as output"

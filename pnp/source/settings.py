@@ -1,5 +1,6 @@
-"""Options every build shares, read once: defaults, then `pnp.toml` in the working directory,
-then command-line flags (a flag beats the file)."""
+"""Options every build shares, read once: defaults, then the project's `pnp.toml` (in the working
+folder or the nearest folder above it that has one, as git finds its repository), then
+command-line flags (a flag beats the file)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,17 @@ NO_BLEED = Length.parse("0")
 DEFAULT_MARGIN = Length.parse("5mm")
 NO_OFFSET = BackOffset.parse("0,0")
 
+
 # the options that parse themselves, and the parser of each
+def find_project(start: Path) -> Path | None:
+    """The folder of the nearest `pnp.toml` at or above `start`: the project a command inside it
+    works on, wherever in it the designer stands."""
+    for folder in (start, *start.parents):
+        if (folder / CONFIG_FILE).exists() or (folder / CONFIG_FILE).is_symlink():
+            return folder
+    return None
+
+
 PARSERS: dict[str, Callable[[Any], object]] = {
     "paper": Paper.parse,
     "card": CardSize.parse,
@@ -69,7 +80,8 @@ class Settings:
     def load(cls, cwd: Path | None = None, **flags: Any) -> Settings:
         """A project is a folder: its pnp.toml, its `layouts/` and its `icons/` (when it has them)
         come before the copies shipped with pnp; flags beat them all. Parsed once, here."""
-        here = cwd or Path.cwd()
+        start = cwd or Path.cwd()
+        here = find_project(start) or start
         path = here / CONFIG_FILE
         values: dict[str, Any] = {}
         if path.exists() or path.is_symlink():
@@ -77,6 +89,8 @@ class Settings:
             for key in ("layouts", "icons"):  # folders named in pnp.toml are relative to it
                 if key in values:
                     values[key] = str(here / values[key])
+        if here != start:  # run inside the project (in layouts/<game>, say): its output is the project's
+            values["output"] = os.path.relpath(here / values.get("output", "output"), start)
         env_icons = os.environ.get("PNP_ICONS_DIR")
         if env_icons and "icons" not in values:
             values["icons"] = env_icons

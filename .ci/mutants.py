@@ -31,6 +31,18 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a player count one game refuses is found only after the others are written",
+        file="pnp/commands/builds.py",
+        edits=(("    check_players(settings, slugs)\n", ""),),
+        tests=("tests/test_cli.py", "-k", "refused_before"),
+    ),
+    Mutant(
+        name="a card too small for its text is built into a hundred layout errors",
+        file="pnp/source/settings.py",
+        edits=(("        if card_short < MIN_CARD_MM[0] or card_long < MIN_CARD_MM[1]:\n", "        if False:\n"),),
+        tests=("tests/test_cli.py", "-k", "refused_before"),
+    ),
+    Mutant(
         name="a text the game's code left unfilled is printed as written",
         file="pnp/pipeline/obligations.py",
         edits=(("            names = PLACEHOLDER.findall(text)\n", "            names = []\n"),),

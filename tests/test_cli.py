@@ -1,6 +1,8 @@
 import subprocess
 import sys
 
+from conftest import message_lines
+
 from pnp import __version__
 
 
@@ -140,3 +142,25 @@ def test_a_length_without_a_unit_is_refused(run, option):
     result = run("build", "seven-steps", option, "3")
     assert result.exit_code == 2 and f"{option}: '3' has no unit: give one, such as 3mm or 3in" in result.output
     assert run("validate", "seven-steps", option, "0" if option == "--bleed" else "5mm").exit_code == 0
+
+
+def test_options_every_requested_game_refuses_are_refused_before_any_work(run, isolated):
+    """`--players 99` once wrote Exit's 446 pages, then refused three games and exited 2; a card of
+    10 x 10 mm answered with about 130 layout errors. Both are now one refusal, before anything is
+    written."""
+    result = run("build", "--players", "99", "-o", "o")
+    assert result.exit_code == 2
+    refused = [line for line in message_lines(result.output) if "--players 99 is not allowed" in line]
+    assert [line.removeprefix("Error: ").split(":")[0] for line in refused] == [
+        "particle-panic",
+        "punished",
+        "seven-steps",
+    ]
+    assert "(1 player only)" in result.output and "nothing was built" in result.output
+    assert not (isolated / "o").exists()
+    small = run("build", "--card", "10x10", "-o", "o")
+    assert small.exit_code == 2 and not (isolated / "o").exists()
+    assert message_lines(small.output) == [
+        "Error: --card 10x10: 10 x 10 mm is smaller than a card's title, art and text fit on; give at least "
+        "40 x 55 mm (mini is 44 x 68 mm)"
+    ]

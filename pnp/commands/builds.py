@@ -28,6 +28,7 @@ def build(
 ) -> int:
     """Build `slugs`; the worst exit code. An interrupted build removes the temporary files its
     workers left."""
+    check_players(settings, slugs)
     with output_lock(settings.output_dir(), lambda line: say(line, err=True)):
         sweep_temporary(settings.output_dir(), [CACHE_FOLDER])  # the games' workers all write there
         try:
@@ -35,6 +36,27 @@ def build(
         except Interrupted:
             sweep_temporary(settings.output_dir(), [*slugs, CACHE_FOLDER])
             raise
+
+
+def check_players(settings: Settings, slugs: list[str]) -> None:
+    """A player count some requested game refuses is refused before any game is built or written,
+    each refusal named (a game whose rules model cannot be read reports that in its own build)."""
+    if settings.players is None:
+        return
+    from pnp.errors import PnpError, UsageProblem
+    from pnp.games import read_source
+    from pnp.source.rules import load_rules, resolve_players
+
+    refusals = []
+    for slug in slugs:
+        try:
+            resolve_players(load_rules(read_source(slug, settings.layouts)), settings.players, slug)
+        except UsageProblem as exc:
+            refusals.append(exc.message)
+        except PnpError:
+            continue
+    if refusals:
+        raise UsageProblem("\n".join([*refusals, "nothing was built"]))
 
 
 def _build_locked(

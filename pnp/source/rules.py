@@ -149,8 +149,14 @@ def resolve_players(rules: RulesModel, requested: int | None, game: str) -> int:
     players = rules.players.default if requested is None else requested
     top = rules.players.max
     if players < rules.players.min or (top is not None and players > top):
-        span = f"{rules.players.min}-{top}" if top else f"at least {rules.players.min}"
-        raise UsageProblem(f"{game}: --players {players} is not allowed ({span} players): {rules.players.rule}")
+        low = rules.players.min
+        if top is None:
+            span = f"at least {low} players"
+        elif top == low:
+            span = f"{low} player{'s' if low != 1 else ''} only"
+        else:
+            span = f"{low}-{top} players"
+        raise UsageProblem(f"{game}: --players {players} is not allowed ({span}): {rules.players.rule}")
     return players
 
 

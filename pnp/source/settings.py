@@ -24,6 +24,7 @@ MAX_COPIES = 10000
 MIN_PRINTABLE_MM = (170.0, 250.0)  # what the largest sheet (the Seven Steps gamesheet) needs
 MAX_PAPER_MM = 1200.0
 MAX_QUIET_BLEED_MM = 6
+MIN_CARD_MM = (40.0, 55.0)  # below the smallest named card (american-mini, 44.5 x 63.5 mm) by a margin
 
 
 DEFAULT_PAPER = Paper.parse("a4")
@@ -145,6 +146,12 @@ class Settings:
         return []
 
     def _sane_sizes(self) -> list[str]:
+        card_short, card_long = sorted((self.card.width / MM, self.card.height / MM))
+        if card_short < MIN_CARD_MM[0] or card_long < MIN_CARD_MM[1]:
+            return [
+                f"--card {self.card}: {card_short:g} x {card_long:g} mm is smaller than a card's title, art and "
+                f"text fit on; give at least {MIN_CARD_MM[0]:g} x {MIN_CARD_MM[1]:g} mm (mini is 44 x 68 mm)"
+            ]
         paper, margin = self.paper, self.margin.mm
         short, long = sorted((paper.width / MM, paper.height / MM))
         if long > MAX_PAPER_MM:

@@ -31,6 +31,29 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="an unknown key in a table is flagged at every line of it",
+        file="pnp/source/schemas.py",
+        edits=(('            out["additionalProperties"] = UNKNOWN_KEY\n', "            pass\n"),),
+        tests=("tests/test_editor_schemas.py", "-k", "typo"),
+    ),
+    Mutant(
+        name="a list or its CSV reference as alternatives: one typo, dozens of errors",
+        file="pnp/source/schemas.py",
+        edits=(
+            (
+                '            return {**described, "if": {"type": "object"}, "then": CSV_LIST, "else": out}\n',
+                '            return {"anyOf": [out, CSV_LIST]}\n',
+            ),
+        ),
+        tests=("tests/test_editor_schemas.py", "-k", "typo"),
+    ),
+    Mutant(
+        name="pnp.toml takes any key in the editor",
+        file="pnp/source/schemas.py",
+        edits=(('            "additionalProperties": UNKNOWN_KEY,\n', ""),),
+        tests=("tests/test_editor_schemas.py", "-k", "settings"),
+    ),
+    Mutant(
         name="a player count one game refuses is found only after the others are written",
         file="pnp/commands/builds.py",
         edits=(("    check_players(settings, slugs)\n", ""),),

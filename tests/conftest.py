@@ -327,6 +327,7 @@ SLOW_MODULES = {
     "test_bounded_inputs",
     "test_player_aids",
     "test_newcomer_games",
+    "test_editor_schemas",
 }
 
 

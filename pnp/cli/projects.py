@@ -40,15 +40,17 @@ def new(folder: Path, games: tuple[str, ...]) -> None:
 @options("layouts")
 def schema(games: tuple[str, ...], **flags: Any) -> None:
     """Write a JSON Schema for each data file of GAMES (default: all the project's) into schemas/,
-    and .taplo.toml tying each file to its schema, in the current folder: an editor that reads
-    them (Even Better TOML, taplo) completes keys and flags mistakes as you type.
+    and .taplo.toml tying each file (pnp.toml too) to its schema, in the project (the current
+    folder, or the one above it with pnp.toml): an editor that reads them (Even Better TOML,
+    taplo) completes keys and flags mistakes as you type.
 
     \b
     Example: cd my-project && pnp schema
     """
     from pnp.pipeline.editorschemas import write_schemas
+    from pnp.source.settings import find_project
 
     settings = load_settings(**flags)
     slugs = list(games) or project_games(settings)
-    written = write_schemas(Path.cwd(), settings.layouts_dir(), slugs)
+    written = write_schemas(find_project(Path.cwd()) or Path.cwd(), settings.layouts_dir(), slugs)
     click.echo(f"{len(written) - 1} schemas in schemas/ and {written[-1].name} for {', '.join(slugs)}")

@@ -14,7 +14,8 @@ from pnp.games import load_game
 from pnp.games.reference import REFERENCE_FILE, Reference
 from pnp.source.rules import RULES_FILE, RulesModel
 from pnp.source.ruletrace import TRACE_FILE, Trace
-from pnp.source.schemas import SCHEMAS_DIR, TAPLO_FILE, schema_text, taplo_config
+from pnp.source.schemas import SCHEMAS_DIR, TAPLO_FILE, schema_text, settings_schema_text, taplo_config
+from pnp.source.settings import CONFIG_FILE
 
 FRAMEWORK: dict[str, type[BaseModel]] = {RULES_FILE: RulesModel, REFERENCE_FILE: Reference, TRACE_FILE: Trace}
 
@@ -40,5 +41,7 @@ def write_schemas(project: Path, layouts: Path, slugs: Sequence[str]) -> list[Pa
             schema = f"{SCHEMAS_DIR}/{slug}/{name}.json"
             write(schema, schema_text(model, f"pnp {slug}/{name}"))
             tied[f"{where}/{slug}/{name}"] = schema
+    write(f"{SCHEMAS_DIR}/{CONFIG_FILE}.json", settings_schema_text())
+    tied[CONFIG_FILE] = f"{SCHEMAS_DIR}/{CONFIG_FILE}.json"
     write(TAPLO_FILE, taplo_config(tied))
     return written

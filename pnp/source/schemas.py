@@ -2,7 +2,8 @@
 Even Better TOML) completes keys and flags a wrong one as the designer types.
 
 Each schema is the data model's own (pydantic writes it), so the editor and `pnp validate` agree;
-a list may also be given as `{ csv = "file.csv" }`, as the loader allows.
+a list may also be given as `{ csv = "file.csv" }`, as the loader allows (an object is read as that
+reference, anything else as the list).
 """
 
 from __future__ import annotations
@@ -24,26 +25,101 @@ SCHEMAS_DIR = "schemas"
 TAPLO_FILE = ".taplo.toml"
 
 
-def _lists_from_csv(node: Any) -> Any:
-    """Wherever the schema takes a list, a CSV reference is taken too."""
+UNKNOWN_KEY = {"const": "no value: there is no such key here (a typo?)"}
+
+
+def _for_editors(node: Any) -> Any:
+    """The model's schema as an editor best reports it: wherever it takes a list, a CSV reference is
+    taken too; an unknown key is flagged at its own line (a schema for its value that nothing
+    meets), not at every line of its table; and no key is marked required, so a misspelt key is
+    one problem, not also a missing one (pnp validate names a missing key, with its line)."""
     if isinstance(node, dict):
-        out = {key: _lists_from_csv(value) for key, value in node.items()}
+        out = {
+            key: _for_editors(value)
+            for key, value in node.items()
+            if not (key == "required" and isinstance(value, list))
+        }
+        if out.get("additionalProperties") is False:
+            out["additionalProperties"] = UNKNOWN_KEY
         if out.get("type") == "array":
-            return {"anyOf": [out, CSV_LIST]}
+            # if/then/else, not anyOf: a validator reports the branch the value took, so one typo
+            # in a list's table is one error naming its key, not one per alternative and element
+            described = {key: out[key] for key in ("title", "description", "default") if key in out}
+            return {**described, "if": {"type": "object"}, "then": CSV_LIST, "else": out}
         return out
     if isinstance(node, list):
-        return [_lists_from_csv(item) for item in node]
+        return [_for_editors(item) for item in node]
     return node
 
 
 def schema_of(model: type[BaseModel], title: str) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) a file read by `model` must follow."""
-    schema = _lists_from_csv(model.model_json_schema(mode="validation"))
+    schema = _for_editors(model.model_json_schema(mode="validation"))
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema, "title": title}
 
 
 def schema_text(model: type[BaseModel], title: str) -> str:
-    return json.dumps(schema_of(model, title), indent=1, ensure_ascii=False) + "\n"
+    return _text(schema_of(model, title))
+
+
+def _text(schema: Mapping[str, Any]) -> str:
+    return json.dumps(schema, indent=1, ensure_ascii=False) + "\n"
+
+
+_NUMBER = r"\d+(\.\d+)?"
+_SIZE = rf"{_NUMBER}\s*[xX\u00d7]\s*{_NUMBER}\s*(mm|cm|in|pt)?"
+
+
+def settings_schema_text() -> str:
+    """The schema of a project's pnp.toml: the build options a flag may also give, each checked as
+    `pnp` checks it (a named size or WxH, a length with its unit), and no other key."""
+    from pnp.geometry import CARDS, PAPERS
+    from pnp.source.printoptions import DuplexMode
+    from pnp.source.settings import MAX_COPIES
+
+    def named(presets: Mapping[str, object], what: str) -> dict[str, Any]:
+        names = "|".join(presets)
+        return {
+            "type": "string",
+            "pattern": rf"^\s*(({names})|{_SIZE})\s*$",
+            "description": f"{what}: {', '.join(presets)}, or WxH in mm such as 63x88",
+        }
+
+    length = {
+        "type": "string",
+        "pattern": rf"^\s*(0|{_NUMBER}\s*(mm|cm|in|pt))\s*$",
+        "description": 'a length with its unit: "3mm", "0.125in", "9pt"',
+    }
+    folder = {"type": "string", "description": "a folder, relative to this file"}
+    properties = {
+        "paper": named(PAPERS, "the paper"),
+        "card": named(CARDS, "the card size"),
+        "players": {"type": "integer", "minimum": 1, "maximum": 99, "description": "players to build for"},
+        "output": {"type": "string", "description": "the output folder (default: output)"},
+        "ink_saver": {"type": "boolean", "description": "pale fills and outlined art, to save ink"},
+        "bleed": {**length, "description": "bleed around each piece, with its unit: 3mm"},
+        "margin": {**length, "description": "the printer's unprintable margin, with its unit: 5mm"},
+        "duplex": {"enum": [mode.value for mode in DuplexMode], "description": "how backs reach their fronts"},
+        "back_offset": {
+            "type": "string",
+            "pattern": r"^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$",
+            "description": "X,Y in mm that the backs are shifted by (pnp calibrate measures it)",
+        },
+        "copies": {"type": "integer", "minimum": 1, "maximum": MAX_COPIES, "description": "copies of a pad"},
+        "layouts": folder,
+        "icons": folder,
+        "icons_base_url": {"type": "string", "description": "where `pnp icons fetch` downloads icons from"},
+    }
+    return _text(
+        {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "pnp pnp.toml",
+            "description": "a pnp project's build options; a command-line flag beats each",
+            "type": "object",
+            "properties": properties,
+            "additionalProperties": UNKNOWN_KEY,
+        }
+    )
 
 
 def taplo_config(files: Mapping[str, str]) -> str:

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BeforeValidator, Field, WithJsonSchema
 
-from pnp.source.strict import Strict, color_value, icon_value
+from pnp.source.strict import ICON_PATTERN, Strict, color_value, icon_value
 
 MAX_MM = 2000.0
 MAX_SHARE = 10.0
@@ -106,8 +106,29 @@ def _or_value(check: Callable[[str], str], example: str) -> Callable[[str], str]
     return read
 
 
-SlotColor = Annotated[str, AfterValidator(_or_value(color_value, "{color}"))]
-SlotIcon = Annotated[str, AfterValidator(_or_value(icon_value, "{icon}"))]
+_VALUE_PATTERN = r"\{[A-Za-z_][A-Za-z0-9_-]*\}"
+SlotColor = Annotated[
+    str,
+    AfterValidator(_or_value(color_value, "{color}")),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": f"^(#[0-9a-fA-F]{{6}}|{_VALUE_PATTERN})$",
+            "description": 'a colour, #rrggbb, or a value of the piece: "{color}"',
+        }
+    ),
+]
+SlotIcon = Annotated[
+    str,
+    AfterValidator(_or_value(icon_value, "{icon}")),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": f"^({ICON_PATTERN.strip('^$')}|{_VALUE_PATTERN})$",
+            "description": 'a game-icons.net icon, author/name, or a value of the piece: "{icon}"',
+        }
+    ),
+]
 SlotType = Literal["text", "icon", "box", "line", "circle", "group"]
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]

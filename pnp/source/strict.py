@@ -4,7 +4,7 @@ every data file shares, each checked where it is read."""
 import re
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict
+from pydantic import AfterValidator, BaseModel, ConfigDict, WithJsonSchema
 
 from pnp.source.icons import is_icon_ref
 
@@ -38,5 +38,18 @@ def icon_value(value: str) -> str:
     return value
 
 
-Color = Annotated[str, AfterValidator(color_value)]
-IconName = Annotated[str, AfterValidator(icon_value)]
+# the patterns an editor checks as the designer types (JSON Schema's regular expressions)
+COLOR_PATTERN = "^#[0-9a-fA-F]{6}$"
+ICON_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*$"
+Color = Annotated[
+    str,
+    AfterValidator(color_value),
+    WithJsonSchema({"type": "string", "pattern": COLOR_PATTERN, "description": "a colour, #rrggbb"}),
+]
+IconName = Annotated[
+    str,
+    AfterValidator(icon_value),
+    WithJsonSchema(
+        {"type": "string", "pattern": ICON_PATTERN, "description": "a game-icons.net icon, author/name: lorc/lift"}
+    ),
+]

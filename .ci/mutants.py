@@ -31,6 +31,45 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a misspelt key is also reported as the missing key it meant",
+        file="pnp/source/models.py",
+        edits=(
+            (
+                '    return [(err, message) for err, message in out if err["type"] != "missing" or tuple(err["loc"]) not in meant]\n',
+                "    return out\n",
+            ),
+        ),
+        tests=("tests/test_validate.py", "-k", "every_stage"),
+    ),
+    Mutant(
+        name="a rules-model problem hides the game's data problems",
+        file="pnp/pipeline/build.py",
+        edits=(
+            (
+                '        raise LayoutError("\\n".join([exc.message, *_data_problems(slug, settings, source, store)])) from None\n',
+                "        raise LayoutError(exc.message) from None\n",
+            ),
+        ),
+        tests=("tests/test_validate.py", "-k", "every_stage"),
+    ),
+    Mutant(
+        name="a pnp.toml problem stops validate before the data is read",
+        file="pnp/cli/__init__.py",
+        edits=(("    settings = load_settings(problems=found, **flags)\n", "    settings = load_settings(**flags)\n"),),
+        tests=("tests/test_validate.py", "-k", "every_stage"),
+    ),
+    Mutant(
+        name="a misspelt cached icon is sent to be fetched",
+        file="pnp/source/models.py",
+        edits=(
+            (
+                "            close = did_you_mean(ref, store.manifest())  # a cached icon, misspelt, is no download\n",
+                '            close = ""\n',
+            ),
+        ),
+        tests=("tests/test_validate.py", "-k", "every_stage"),
+    ),
+    Mutant(
         name="an unknown key in a table is flagged at every line of it",
         file="pnp/source/schemas.py",
         edits=(('            out["additionalProperties"] = UNKNOWN_KEY\n', "            pass\n"),),
@@ -2125,13 +2164,8 @@ MUTANTS = [
     ),
     Mutant(
         name="a game named in capitals gets no suggestion",
-        file="pnp/cli/options.py",
-        edits=(
-            (
-                '    wanted = str(value).strip().lower().replace("_", "-").replace(" ", "-")\n',
-                "    wanted = str(value)\n",
-            ),
-        ),
+        file="pnp/errors.py",
+        edits=(('        return name.strip().lower().replace("_", "-").replace(" ", "-")\n', "        return name\n"),),
         tests=("tests/test_cli.py", "-k", "suggestion"),
     ),
     Mutant(

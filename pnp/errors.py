@@ -1,5 +1,7 @@
 """One exception tree, so every error a user can cause ends as one clear line, never a traceback."""
 
+from collections.abc import Iterable
+
 import click
 
 
@@ -68,3 +70,16 @@ class IconError(PnpError):
 class IconRefused(IconError):
     """An icon whose SVG is not one pnp draws (not path data, entities, too large): named with its file
     where the file is known."""
+
+
+def did_you_mean(value: object, known: Iterable[str]) -> str:
+    """ " Did you mean 'x'?" for the known name closest to `value`, compared whatever the case and
+    with _, - or a space alike ("punishd", "Punished" and "seven_steps" each find one), or ""."""
+    import difflib
+
+    def plain(name: str) -> str:
+        return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+    names = {plain(name): name for name in known}
+    close = difflib.get_close_matches(plain(str(value)), list(names), n=1, cutoff=0.75)
+    return f" Did you mean {names[close[0]]!r}?" if close else ""

@@ -95,7 +95,7 @@ def test_pnp_toml_unknown_key_is_named(run, isolated):
     (isolated / "pnp.toml").write_text('papr = "letter"\n')
     result = run("build", "exit-from-purgatory")
     assert result.exit_code == 2
-    assert "pnp.toml: unknown key 'papr'" in result.output
+    assert "pnp.toml:1: papr: unknown key. Did you mean 'paper'?" in result.output
 
 
 import pytest

@@ -77,7 +77,7 @@ EXIT_BREAKS = [
         "components.toml",
         'substitute = "Spades"',
         'substitue = "Spades"',
-        "exit-from-purgatory/components.toml:cards[1].substitue: unknown key (a typo?)",
+        "exit-from-purgatory/components.toml:cards[1].substitue: unknown key. Did you mean 'substitute'?",
         1,
     ),
     (
@@ -176,7 +176,12 @@ def test_misspelt_key_is_named(run, layouts_copy, game):
     path.write_text('titel = "typo"\n' + path.read_text())
     result = validate(run, layouts_copy, game)
     assert result.exit_code == 1
-    assert f"{game}/{main_file(game)}:titel: unknown key (a typo?)" in result.output
+    suggested = (
+        "Did you mean 'title'?" if "title" in load_game(game).models[main_file(game)].model_fields else "(a typo?)"
+    )
+    assert (
+        f"{game}/{main_file(game)}:titel: unknown key{'. ' if 'mean' in suggested else ' '}{suggested}" in result.output
+    )
 
 
 @pytest.mark.parametrize("game", sorted(EVERY_GAME))
@@ -327,3 +332,51 @@ def test_a_rules_sheet_without_a_promised_section_is_named(run, layouts_copy):
         "punished: reference.toml:sections: the rules sheet has no section 'Example', which the game promises "
         "its players (Game.promises.headings)"
     ) in result.output
+
+
+def test_every_stage_reports_in_one_run_with_suggestions(run, isolated):
+    """A project with a mistake in each stage (pnp.toml, the rules model, a game's data, a
+    template's slot, a placeholder, a CSV cell, the trace) gets every one from one `pnp validate`,
+    exit 1; a misspelt name gets the name it meant, and a misspelt key is not also "missing"."""
+    from conftest import souls_to_csv
+
+    assert run("new", "proj").exit_code == 0
+    project = isolated / "proj"
+    layouts = project / "layouts"
+    souls_to_csv(layouts)
+    (project / "pnp.toml").write_text((project / "pnp.toml").read_text() + 'ink_saver = "yes"\npaper = "a5"\n')
+    edit(layouts / "exit-from-purgatory" / "rules.toml", "per_player = ", "per_playr = ")
+    edit(layouts / "exit-from-purgatory" / "components.toml", '\ntint = "', '\ntnit = "')
+    edit(layouts / "exit-from-purgatory" / "components.toml", "\nsize = ", "\nszie = ")
+    edit(layouts / "particle-panic" / "reference.toml", "deal {cards_dealt} to", "deal {cards_delt} to")
+    edit(layouts / "punished" / "board.toml", 'icon = "lorc/', 'icon = "lorc/x', count=1)
+    souls = layouts / "straight-to" / "souls.csv"
+    rows = souls.read_text().splitlines()
+    rows[1] = rows[1].replace(",17,", ",many,", 1)
+    souls.write_text("\n".join(rows) + "\n")
+    (layouts / "seven-steps" / "document.txt").write_text(
+        (layouts / "seven-steps" / "document.txt").read_text() + "\nOn the seventh day you may rest.\n"
+    )
+    import os
+
+    os.chdir(project / "layouts" / "punished")  # anywhere inside the project
+    result = run("validate")
+    assert result.exit_code == 1
+    out = result.output
+    for said in (
+        "pnp.toml:",
+        "ink_saver: expected true or false, found 'yes'",
+        "paper: 'a5' is not a paper size",
+        "rules.toml:components.apple.per_playr: unknown key. Did you mean 'per_player'?",
+        "components.toml:cards[0].tnit: unknown key. Did you mean 'tint'?",
+        ".szie: unknown key. Did you mean 'size'?",
+        "{cards_delt} is not a number in rules.toml [facts] or a component count. Did you mean 'cards_dealt'?",
+        "punished/board.toml:",
+        ": not in the icon cache. Did you mean 'lorc/",
+        "straight-to/components.toml:souls[",
+        "(souls.csv: row ",
+        "input should be a valid integer (found 'many')",
+        "seven-steps: document.txt:sentence 'On the seventh day you may rest.': quoted by no trace.toml entry",
+    ):
+        assert said in out, said
+    assert "tint: missing key" not in out and "cards[0].tint" not in out

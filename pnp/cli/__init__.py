@@ -161,8 +161,11 @@ def validate(games: tuple[str, ...], **flags: Any) -> None:
     """
     from pnp.commands.validating import validate as validated
 
-    settings = load_settings(**flags)
-    if validated(settings, icon_store(settings), list(games) or project_games(settings), say=say):
+    found: list[str] = []  # pnp.toml's problems, said with the data's: the rest is checked anyway
+    settings = load_settings(problems=found, **flags)
+    for line in found:
+        say(line)
+    if validated(settings, icon_store(settings), list(games) or project_games(settings), say=say, earlier=len(found)):
         sys.exit(1)
 
 

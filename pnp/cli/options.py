@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from pnp.errors import did_you_mean
 from pnp.games import GAMES, known_games
 from pnp.source.printoptions import DuplexMode
 
@@ -40,7 +41,7 @@ class GameName(NameType):
             known = known_games(_layouts_given(ctx))
             if value not in known:
                 self.fail(
-                    f"{value!r} is not one of {', '.join(map(repr, known))}.{_did_you_mean(value, known)}", param, ctx
+                    f"{value!r} is not one of {', '.join(map(repr, known))}.{did_you_mean(value, known)}", param, ctx
                 )
         return str(value)
 
@@ -51,16 +52,6 @@ class GameName(NameType):
 
 
 GAME = GameName()
-
-
-def _did_you_mean(value: str, known: list[str]) -> str:
-    """A close known name, matched whatever the case and with _ or a space for -: "punishd",
-    "Punished" and "seven_steps" each name one game."""
-    import difflib
-
-    wanted = str(value).strip().lower().replace("_", "-").replace(" ", "-")
-    close = difflib.get_close_matches(wanted, known, n=1, cutoff=0.75)
-    return f" Did you mean {close[0]!r}?" if close else ""
 
 
 def _layouts_given(ctx: click.Context | None) -> str | None:
@@ -144,12 +135,13 @@ def options(*names: str, extra: list[Decorator] | None = None) -> Decorator:
 shared_options = options(*OPTIONS)
 
 
-def load_settings(writes: bool = False, **flags: Any) -> Settings:
+def load_settings(writes: bool = False, problems: list[str] | None = None, **flags: Any) -> Settings:
     """Options read and checked once; the first line says which layouts and icons are in use. A
-    command that `writes` has its output folder checked before anything is written."""
+    command that `writes` has its output folder checked before anything is written; one that
+    gives `problems` gets pnp.toml's problems there instead of a refusal."""
     from pnp.source.settings import Settings
 
-    settings = Settings.load(**flags)
+    settings = Settings.load(problems=problems, **flags)
     warnings = settings.check()
     if writes:
         from pnp.pipeline.outputdir import check_output

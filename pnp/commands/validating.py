@@ -3,16 +3,21 @@ problem said before the verdict; nothing is written."""
 
 from __future__ import annotations
 
+import re
+
 from pnp.commands import Say
 from pnp.errors import PnpError
 from pnp.pipeline.build import build_game
 from pnp.source.icons import IconStore
 from pnp.source.settings import Settings
 
+HEADING = re.compile(r"^\d+ problems in ")  # the line before a file's problems, not one itself
 
-def validate(settings: Settings, store: IconStore, slugs: list[str], *, say: Say) -> int:
-    """The number of problems found in `slugs`; a usage error stops everything."""
-    total = 0
+
+def validate(settings: Settings, store: IconStore, slugs: list[str], *, say: Say, earlier: int = 0) -> int:
+    """The number of problems found in `slugs`, with `earlier` ones (the settings'); a usage error
+    stops everything."""
+    total = earlier
     for slug in slugs:
         try:
             result = build_game(slug, settings, store)
@@ -21,7 +26,7 @@ def validate(settings: Settings, store: IconStore, slugs: list[str], *, say: Say
                 raise
             say(exc.message)
             say(f"{slug}: cannot be built")
-            total += max(1, exc.message.count("\n"))
+            total += sum(1 for line in exc.message.splitlines() if not HEADING.match(line))
             continue
         for problem in result.problems:
             say(str(problem))

@@ -18,7 +18,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from pnp.errors import LayoutError, UsageProblem
+from pnp.errors import LayoutError, UsageProblem, did_you_mean
 from pnp.files.paths import shipped_layouts_dir
 from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders
 
@@ -199,7 +199,7 @@ class BuildContext:
         except UnknownPlaceholder as exc:
             raise LayoutError(
                 f"{_place(where)}: {{{exc.name}}} is not a number in rules.toml [facts] or a component "
-                f"count (known: {', '.join(sorted(values))})"
+                f"count.{did_you_mean(exc.name, values)} (known: {', '.join(sorted(values))})"
             ) from None
         except PlaceholderError as exc:
             raise LayoutError(f"{_place(where)}: {exc}") from None

@@ -88,7 +88,10 @@ class GamePlan:
 
 def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     source = read_source(slug, settings.layouts)
-    rules = load_rules(source)
+    try:
+        rules = load_rules(source)
+    except LayoutError as exc:  # the game's own data is read too: its problems come in the same run
+        raise LayoutError("\n".join([exc.message, *_data_problems(slug, settings, source, store)])) from None
     players = resolve_players(rules, settings.players, slug)
     if settings.copies < 1:
         raise UsageProblem(f"--copies {settings.copies}: give 1 or more")
@@ -161,6 +164,15 @@ def obligations(plan: GamePlan, quantities: Mapping[str, int]) -> list[Problem]:
         + stray_assembly_notes(plan.source, plan.specs)
         + unkept_promises(plan.source, plan.game.promises, plan.specs[-1], quantities)
     )
+
+
+def _data_problems(slug: str, settings: Settings, source: GameSource, store: IconStore) -> list[str]:
+    """What reading the game's own data files finds, when the rules model could not be read."""
+    try:
+        load_game(slug, settings.layouts).load(source, store)
+    except LayoutError as exc:
+        return [exc.message]
+    return []
 
 
 def drawing_error(exc: LayoutError, source: GameSource, filename: str) -> LayoutError:

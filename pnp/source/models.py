@@ -4,12 +4,13 @@ line (for syntax errors) and key path."""
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, TypeVar
+from types import UnionType
+from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import AfterValidator, BaseModel, Field, ValidationError, field_validator, model_validator
 from pydantic_core import ErrorDetails
 
-from pnp.errors import LayoutError
+from pnp.errors import LayoutError, did_you_mean
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconRef, IconStore
 from pnp.source.slots import SlotSpec, TemplateSpec
@@ -131,10 +132,58 @@ def parse(model: type[M], source: GameSource, name: str, also: list[str] | None 
     try:
         result = model.model_validate(data)
     except ValidationError as exc:
-        lines = [_say(source, name, tuple(err["loc"]), describe(err)) for err in exc.errors()] + lines
+        lines = [_say(source, name, tuple(err["loc"]), message) for err, message in _explained(model, exc)] + lines
     if lines:
         raise LayoutError(_join(source, name, lines))
     return result
+
+
+def _explained(model: type[BaseModel], exc: ValidationError) -> list[tuple[ErrorDetails, str]]:
+    """Each error with its message; a misspelt key says the key it meant, and the key it meant is
+    not reported missing as well ("tnit: unknown key. Did you mean 'tint'?" is one problem)."""
+    errors = exc.errors()
+    missing = {tuple(err["loc"]) for err in errors if err["type"] == "missing"}
+    meant: set[tuple[Any, ...]] = set()
+    out = []
+    for err in errors:
+        loc = tuple(err["loc"])
+        if err["type"] != "extra_forbidden":
+            out.append((err, describe(err)))
+            continue
+        parent, key = loc[:-1], str(loc[-1])
+        absent = [str(m[-1]) for m in missing if m[:-1] == parent]
+        suggestion = did_you_mean(key, absent) or did_you_mean(key, _fields_at(model, parent))
+        meant |= {(*parent, name) for name in absent if suggestion == did_you_mean(key, [name])}
+        out.append((err, f"unknown key.{suggestion}" if suggestion else describe(err)))
+    return [(err, message) for err, message in out if err["type"] != "missing" or tuple(err["loc"]) not in meant]
+
+
+def _fields_at(model: type[BaseModel], loc: KeyPath) -> set[str]:
+    """The keys the table at `loc` of a file read by `model` may have (of every model a union
+    there allows): what a misspelt key is matched against."""
+    kinds: list[Any] = [model]
+    for part in loc:
+        kinds = [inner for kind in kinds for inner in _step(kind, part)]
+    return {
+        name for kind in kinds if isinstance(kind, type) and issubclass(kind, BaseModel) for name in kind.model_fields
+    }
+
+
+def _step(kind: Any, part: str | int) -> list[Any]:
+    """The types one key (or index) further into a value of type `kind`."""
+    while get_origin(kind) is Annotated:
+        kind = get_args(kind)[0]
+    origin = get_origin(kind)
+    if origin in (Union, UnionType):
+        return [inner for arg in get_args(kind) for inner in _step(arg, part)]
+    if isinstance(kind, type) and issubclass(kind, BaseModel):
+        field = kind.model_fields.get(str(part))
+        return [field.annotation] if field is not None else []
+    if origin in (list, tuple) and isinstance(part, int):
+        return [get_args(kind)[0]] if get_args(kind) else []
+    if origin is dict:
+        return [get_args(kind)[1]]
+    return []
 
 
 MAX_TEXT = 4000  # characters in one string: more than any card, aid or rules line holds
@@ -187,14 +236,11 @@ def missing_icons(source: GameSource, name: str, store: IconStore) -> list[str]:
         if ref not in cached:
             cached[ref] = store.has(IconRef.parse(ref))
         if not cached[ref]:
-            missing.append(
-                _say(
-                    source,
-                    name,
-                    where,
-                    f"unknown icon {ref!r} (not in the icon cache; `pnp icons fetch {ref}` adds it)",
-                )
+            close = did_you_mean(ref, store.manifest())  # a cached icon, misspelt, is no download
+            advice = (
+                f"not in the icon cache.{close}" if close else f"not in the icon cache; `pnp icons fetch {ref}` adds it"
             )
+            missing.append(_say(source, name, where, f"unknown icon {ref!r}: {advice}"))
     return missing
 
 

@@ -12,12 +12,13 @@ from typing import Any
 
 import tomli
 
-from pnp.errors import UsageProblem
+from pnp.errors import UsageProblem, did_you_mean
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.geometry import MM
 from pnp.source.icons import DEFAULT_BASE_URL
 from pnp.source.printoptions import BackOffset, CardSize, DuplexMode, Length, Paper
+from pnp.source.strict import shown
 
 CONFIG_FILE = "pnp.toml"
 MAX_COPIES = 10000
@@ -78,15 +79,16 @@ class Settings:
             object.__setattr__(self, name, value)
 
     @classmethod
-    def load(cls, cwd: Path | None = None, **flags: Any) -> Settings:
+    def load(cls, cwd: Path | None = None, problems: list[str] | None = None, **flags: Any) -> Settings:
         """A project is a folder: its pnp.toml, its `layouts/` and its `icons/` (when it has them)
-        come before the copies shipped with pnp; flags beat them all. Parsed once, here."""
+        come before the copies shipped with pnp; flags beat them all. Parsed once, here. Given a
+        `problems` list, pnp.toml's problems are put there (see `_read_config`)."""
         start = cwd or Path.cwd()
         here = find_project(start) or start
         path = here / CONFIG_FILE
         values: dict[str, Any] = {}
         if path.exists() or path.is_symlink():
-            values = _read_config(path)
+            values = _read_config(path, problems)
             for key in ("layouts", "icons"):  # folders named in pnp.toml are relative to it
                 if key in values:
                     values[key] = str(here / values[key])
@@ -192,9 +194,17 @@ def _parsed(values: dict[str, Any], where: Callable[[str], str]) -> dict[str, An
 CONFIG_MAX_BYTES = 64 * 1024
 
 
-def _read_config(path: Path) -> dict[str, Any]:
+KINDS = {"players": int, "copies": int, "ink_saver": bool}  # the rest are texts
+IN_WORDS = {int: "a whole number", bool: "true or false", str: "a text in quotes"}
+
+
+def _read_config(path: Path, problems: list[str] | None = None) -> dict[str, Any]:
+    """pnp.toml's options, each checked and parsed; every problem is one line `pnp.toml:LINE: key:
+    what is wrong`, all of them at once. Given a `problems` list, they go there and the options
+    they name keep their defaults (validate reports them beside the data's); else they are refused."""
     try:
-        data = tomli.loads(read_regular(path, CONFIG_MAX_BYTES).decode("utf-8-sig"))
+        text = read_regular(path, CONFIG_MAX_BYTES).decode("utf-8-sig")
+        data = tomli.loads(text)
     except UnsafeFile as exc:
         raise UsageProblem(f"{path.name}: cannot be read: {exc}") from None
     except UnicodeDecodeError as exc:
@@ -203,19 +213,34 @@ def _read_config(path: Path) -> dict[str, Any]:
         raise UsageProblem(f"{path.name}: arrays or tables nested too deeply for a settings file") from None
     except tomli.TOMLDecodeError as exc:
         raise UsageProblem(f"{path.name}: TOML syntax error: {exc}") from None
-    known = {f.name: f for f in fields(Settings)}
-    problems = []
+    known = [f.name for f in fields(Settings)]
+    found: list[str] = []
     values = {}
     for key, value in data.items():
         name = key.replace("-", "_")
+        where = f"{path.name}:{_line_of(text, key)}: {key}"
+        kind = KINDS.get(name, str)
         if name not in known:
-            problems.append(f"{path.name}: unknown key {key!r} (known: {', '.join(sorted(known))})")
-            continue
-        expected = {"players": int, "copies": int, "ink_saver": bool}.get(name, str)
-        if not isinstance(value, expected) or (isinstance(value, bool) and expected is not bool):
-            problems.append(f"{path.name}: {key} must be {expected.__name__}, not {type(value).__name__}")
-            continue
-        values[name] = value
-    if problems:
-        raise UsageProblem("; ".join(problems))
+            found.append(f"{where}: unknown key.{did_you_mean(key, known)} (known: {', '.join(sorted(known))})")
+        elif not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+            found.append(f"{where}: expected {IN_WORDS[kind]}, found {shown(value)}")
+        elif name in PARSERS:
+            try:
+                values[name] = PARSERS[name](value)
+            except ValueError as exc:
+                found.append(f"{where}: {exc}")
+        else:
+            values[name] = value
+    if found:
+        if problems is None:
+            raise UsageProblem("\n".join(found))
+        problems.extend(found)
     return values
+
+
+def _line_of(text: str, key: str) -> int:
+    """The line a top-level key of a settings file is set on (1 when it cannot be told)."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.split("=", 1)[0].strip().strip("\"'") == key:
+            return number
+    return 1

@@ -50,7 +50,7 @@ MUTANTS = [
                 "        raise LayoutError(exc.message) from None\n",
             ),
         ),
-        tests=("tests/test_validate.py", "-k", "every_stage"),
+        tests=("tests/test_validate.py", "-k", "rules_model_typo"),
     ),
     Mutant(
         name="a pnp.toml problem stops validate before the data is read",

@@ -345,11 +345,12 @@ def test_every_stage_reports_in_one_run_with_suggestions(run, isolated):
     layouts = project / "layouts"
     souls_to_csv(layouts)
     (project / "pnp.toml").write_text((project / "pnp.toml").read_text() + 'ink_saver = "yes"\npaper = "a5"\n')
-    edit(layouts / "exit-from-purgatory" / "rules.toml", "per_player = ", "per_playr = ")
-    edit(layouts / "exit-from-purgatory" / "components.toml", '\ntint = "', '\ntnit = "')
-    edit(layouts / "exit-from-purgatory" / "components.toml", "\nsize = ", "\nszie = ")
+    edit(layouts / "exit-from-purgatory" / "rules.toml", "per_player = 5", "per_player = 1")  # deals more
     edit(layouts / "particle-panic" / "reference.toml", "deal {cards_dealt} to", "deal {cards_delt} to")
-    edit(layouts / "punished" / "board.toml", 'icon = "lorc/', 'icon = "lorc/x', count=1)
+    cards = layouts / "punished" / "cards.toml"
+    edit(cards, 'icon = "lorc/meditation"', 'icon = "lorc/meditaton"')
+    edit(cards, '\ntint = "', '\ntnit = "')
+    edit(cards, "\nsize = 6", "\nszie = 6")
     souls = layouts / "straight-to" / "souls.csv"
     rows = souls.read_text().splitlines()
     rows[1] = rows[1].replace(",17,", ",many,", 1)
@@ -367,16 +368,29 @@ def test_every_stage_reports_in_one_run_with_suggestions(run, isolated):
         "pnp.toml:",
         "ink_saver: expected true or false, found 'yes'",
         "paper: 'a5' is not a paper size",
-        "rules.toml:components.apple.per_playr: unknown key. Did you mean 'per_player'?",
-        "components.toml:cards[0].tnit: unknown key. Did you mean 'tint'?",
+        "exit-from-purgatory: rules.toml:components.apple.per_player: setup deals",
+        "3 problems in ",
+        "punished/cards.toml:",
+        ".tnit: unknown key. Did you mean 'tint'?",
         ".szie: unknown key. Did you mean 'size'?",
         "{cards_delt} is not a number in rules.toml [facts] or a component count. Did you mean 'cards_dealt'?",
-        "punished/board.toml:",
-        ": not in the icon cache. Did you mean 'lorc/",
+        "unknown icon 'lorc/meditaton': not in the icon cache. Did you mean 'lorc/meditation'?",
         "straight-to/components.toml:souls[",
         "(souls.csv: row ",
         "input should be a valid integer (found 'many')",
         "seven-steps: document.txt:sentence 'On the seventh day you may rest.': quoted by no trace.toml entry",
     ):
         assert said in out, said
-    assert "tint: missing key" not in out and "cards[0].tint" not in out
+    assert "tint: missing key" not in out and ".tint:" not in out
+
+
+def test_a_rules_model_typo_does_not_hide_the_games_data_problems(run, layouts_copy):
+    edit(layouts_copy / "exit-from-purgatory" / "rules.toml", "per_player = ", "per_playr = ")
+    edit(layouts_copy / "exit-from-purgatory" / "components.toml", '\ntint = "', '\ntnit = "')
+    result = validate(run, layouts_copy, "exit-from-purgatory")
+    assert result.exit_code == 1
+    assert "exit-from-purgatory/rules.toml:components.apple.per_playr: unknown key. Did you mean 'per_player'?" in (
+        result.output
+    )
+    assert "exit-from-purgatory/components.toml:cards[0].tnit: unknown key. Did you mean 'tint'?" in result.output
+    assert result.output.rstrip().endswith("2 problem(s)")

@@ -31,6 +31,24 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="an output folder name past 255 bytes reaches the file system",
+        file="pnp/pipeline/outputdir.py",
+        edits=(("        if len(os.fsencode(part)) > NAME_MAX:\n", "        if False:\n"),),
+        tests=("tests/test_cli.py", "-k", "file_systems_limit"),
+    ),
+    Mutant(
+        name="a layout file that is a link is followed to wherever it points",
+        file="pnp/source/gamesource.py",
+        edits=(("read_regular(path, MAX_LAYOUT_BYTES, links=False)", "read_regular(path, MAX_LAYOUT_BYTES)"),),
+        tests=("tests/test_bounded_inputs.py", "-k", "linked"),
+    ),
+    Mutant(
+        name="a pnp.toml that is a link is followed",
+        file="pnp/source/settings.py",
+        edits=(("read_regular(path, CONFIG_MAX_BYTES, links=False)", "read_regular(path, CONFIG_MAX_BYTES)"),),
+        tests=("tests/test_cli.py", "-k", "linked_pnp_toml"),
+    ),
+    Mutant(
         name="a misspelt key is also reported as the missing key it meant",
         file="pnp/source/models.py",
         edits=(

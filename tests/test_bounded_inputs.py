@@ -110,7 +110,7 @@ def test_a_size_asked_for_in_data_is_refused_before_the_work(tmp_path, layouts_c
     path.write_text(text.replace(old, new))
     code, output, cpu, mb = run_bounded("build", game, "--layouts", layouts_copy, "-o", tmp_path / "out", cwd=tmp_path)
     assert code == 1 and said in output, output[-600:]
-    assert "unexpected" not in output and "Traceback" not in output
+    assert "unexpected" not in output and "Traceback" not in output and SECRET not in output
     assert cpu <= MOST_CPU and mb <= MOST_MB, (cpu, mb)
     assert (earlier / "rules.pdf").read_bytes() == b"%PDF-1.4 an earlier build\n"
 
@@ -160,7 +160,48 @@ def _scripted_icon(layouts, icons) -> None:
     (icons / "manifest.json").write_text(json.dumps(manifest))
 
 
+SECRET = "secret-token-that-must-not-print"
+
+
+def _secret(layouts) -> Path:
+    """A file outside the project that a link points at: its words must never be printed."""
+    secret = layouts.parent / "elsewhere" / "secrets.csv"
+    secret.parent.mkdir(exist_ok=True)
+    secret.write_text(f"name,tier\n{SECRET},1\n")
+    return secret
+
+
+def _linked_rules(layouts, icons) -> None:
+    rules = layouts / "exit-from-purgatory" / "rules.toml"
+    moved = _secret(layouts).parent / "rules.toml"
+    rules.rename(moved)
+    rules.symlink_to(moved)
+
+
+def _linked_deck(layouts, icons) -> None:
+    _card_list(layouts, icons)
+    (layouts / "punished" / "deck.csv").symlink_to(_secret(layouts))
+
+
 ODD_INPUTS = [  # (what is done, command, game, what the refusal says)
+    (
+        _linked_rules,
+        "validate",
+        "exit-from-purgatory",
+        "exit-from-purgatory/rules.toml: cannot be read: it is a symbolic link, which is refused here",
+    ),
+    (
+        _linked_deck,
+        "validate",
+        "punished",
+        "punished/cards.toml:cards.csv: punished/deck.csv cannot be read: it is a symbolic link, which is refused here",
+    ),
+    (
+        _linked_deck,
+        "build",
+        "punished",
+        "punished/cards.toml:cards.csv: punished/deck.csv cannot be read: it is a symbolic link, which is refused here",
+    ),
     (
         _fifo_deck,
         "validate",
@@ -205,6 +246,6 @@ def test_an_odd_input_is_refused_naming_it(tmp_path, layouts_copy, icon_cache, c
         args += ["-o", tmp_path / "out"]
     code, output, cpu, mb = run_bounded(*args, cwd=tmp_path)
     assert code == 1 and said in output, output[-600:]
-    assert "unexpected" not in output and "Traceback" not in output
+    assert "unexpected" not in output and "Traceback" not in output and SECRET not in output
     assert cpu <= MOST_CPU and mb <= MOST_MB, (cpu, mb)
     assert (earlier / "rules.pdf").read_bytes() == b"%PDF-1.4 an earlier build\n"

@@ -164,3 +164,21 @@ def test_options_every_requested_game_refuses_are_refused_before_any_work(run, i
         "Error: --card 10x10: 10 x 10 mm is smaller than a card's title, art and text fit on; give at least "
         "40 x 55 mm (mini is 44 x 68 mm)"
     ]
+
+
+def test_a_linked_pnp_toml_is_refused_unread(run, isolated):
+    elsewhere = isolated.parent / "elsewhere.toml"
+    elsewhere.write_text('paper = "letter"\n')
+    (isolated / "pnp.toml").symlink_to(elsewhere)
+    result = run("validate", "seven-steps")
+    assert result.exit_code == 2
+    assert "pnp.toml: cannot be read: it is a symbolic link, which is refused here" in result.output
+
+
+def test_an_output_name_past_the_file_systems_limit_is_refused(run, isolated):
+    """A 300-byte folder name once ended in "unexpected OSError ... (please report this)"."""
+    for output in ("a" * 300, f"x/{'é' * 130}/y"):  # 260 bytes in 130 characters
+        result = run("build", "seven-steps", "-o", output)
+        assert result.exit_code == 2, result.output
+        assert "bytes long; a file system takes names of at most 255 bytes" in result.output
+        assert "unexpected" not in result.output

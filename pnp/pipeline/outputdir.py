@@ -4,6 +4,7 @@ where it is met: pnp.files.atomic)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from pnp.errors import UsageProblem
@@ -11,11 +12,18 @@ from pnp.files.atomic import CACHE_FOLDER
 from pnp.games import GAMES
 
 MARKERS = ("index.html", "calibrate.pdf", CACHE_FOLDER)
+NAME_MAX = 255  # bytes in one file or folder name, on every file system pnp is used on
 
 
 def check_output(folder: Path, layouts: Path | None = None) -> None:
     """Refuse an output folder that would mix pnp's files with other things: the disk's root, the
     home folder, a file, a folder holding something else, or the game data itself (`layouts`)."""
+    for part in folder.parts:
+        if len(os.fsencode(part)) > NAME_MAX:
+            raise UsageProblem(
+                f"--output {str(folder)[:60]}...: the folder name {part[:24]}... is {len(os.fsencode(part)):,} "
+                f"bytes long; a file system takes names of at most {NAME_MAX} bytes"
+            )
     resolved = folder.resolve()
     if layouts is not None and resolved.is_relative_to(layouts.resolve()):
         raise UsageProblem(

@@ -183,7 +183,7 @@ def read_game(slug: str, folder: Path) -> GameSource:
     digest = hashlib.sha256()
     for path in paths:
         try:
-            data: bytes | UnsafeFile = read_regular(path, MAX_LAYOUT_BYTES)
+            data: bytes | UnsafeFile = read_regular(path, MAX_LAYOUT_BYTES, links=False)  # a link may point anywhere
         except UnsafeFile as exc:
             data = exc
         raw[path.name] = data

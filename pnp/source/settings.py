@@ -203,7 +203,7 @@ def _read_config(path: Path, problems: list[str] | None = None) -> dict[str, Any
     what is wrong`, all of them at once. Given a `problems` list, they go there and the options
     they name keep their defaults (validate reports them beside the data's); else they are refused."""
     try:
-        text = read_regular(path, CONFIG_MAX_BYTES).decode("utf-8-sig")
+        text = read_regular(path, CONFIG_MAX_BYTES, links=False).decode("utf-8-sig")
         data = tomli.loads(text)
     except UnsafeFile as exc:
         raise UsageProblem(f"{path.name}: cannot be read: {exc}") from None

@@ -31,6 +31,17 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a data-only game with an odd game.toml vanishes from the list",
+        file="pnp/games/__init__.py",
+        edits=(
+            (
+                "if os.path.lexists(folder / DATA_GAME) and folder.name not in GAMES",
+                "if (folder / DATA_GAME).is_file() and folder.name not in GAMES",
+            ),
+        ),
+        tests=("tests/test_validate.py", "-k", "odd_manifest"),
+    ),
+    Mutant(
         name="an output folder name past 255 bytes reaches the file system",
         file="pnp/pipeline/outputdir.py",
         edits=(("        if len(os.fsencode(part)) > NAME_MAX:\n", "        if False:\n"),),

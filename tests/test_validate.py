@@ -394,3 +394,28 @@ def test_a_rules_model_typo_does_not_hide_the_games_data_problems(run, layouts_c
     )
     assert "exit-from-purgatory/components.toml:cards[0].tnit: unknown key. Did you mean 'tint'?" in result.output
     assert result.output.rstrip().endswith("2 problem(s)")
+
+
+@pytest.mark.parametrize("odd", ["FIFO", "folder", "symbolic link", "missing"])
+def test_a_data_only_game_with_an_odd_manifest_is_named(run, tmp_path, odd):
+    """A data-only game whose game.toml is a FIFO, a folder, a dangling link or gone once vanished:
+    "'lantern-walk' is not one of ...", no word on game.toml."""
+    import os
+    import shutil
+
+    from conftest import DATA_GAMES
+
+    layouts = tmp_path / "layouts"
+    shutil.copytree(DATA_GAMES / "lantern-walk", layouts / "lantern-walk")
+    manifest = layouts / "lantern-walk" / "game.toml"
+    manifest.unlink()
+    {"FIFO": os.mkfifo, "folder": os.mkdir, "symbolic link": lambda path: path.symlink_to(tmp_path / "gone")}.get(
+        odd, lambda path: None
+    )(manifest)
+    result = run("validate", "lantern-walk", "--layouts", layouts)
+    if odd == "missing":
+        assert result.exit_code == 2
+        assert "lantern-walk: holds no game.toml (a data-only game's manifest)" in result.output
+    else:
+        assert result.exit_code == 1
+        assert f"lantern-walk/game.toml: cannot be read: it is a {odd}" in result.output

@@ -7,12 +7,14 @@ import contextlib
 import sys
 from collections.abc import Callable, Mapping, Set
 from contextlib import AbstractContextManager
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from pnp.errors import did_you_mean
-from pnp.games import GAMES, known_games
+from pnp.files.paths import shipped_layouts_dir
+from pnp.games import DATA_GAME, GAMES, known_games
 from pnp.source.printoptions import DuplexMode
 
 if TYPE_CHECKING:  # the commands import what they use when they run: a fast start
@@ -38,8 +40,17 @@ class GameName(NameType):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         if value not in GAMES:
-            known = known_games(_layouts_given(ctx))
+            layouts = _layouts_given(ctx)
+            known = known_games(layouts)
             if value not in known:
+                folder = Path(layouts or shipped_layouts_dir()) / str(value)
+                if folder.is_dir():  # a data-only game that lost its manifest: say so, not "no such game"
+                    self.fail(
+                        f"{folder}: holds no {DATA_GAME} (a data-only game's manifest) and no registered "
+                        f"game has that name",
+                        param,
+                        ctx,
+                    )
                 self.fail(
                     f"{value!r} is not one of {', '.join(map(repr, known))}.{did_you_mean(value, known)}", param, ctx
                 )

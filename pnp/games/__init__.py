@@ -11,6 +11,7 @@ part is named at once, not met mid-build.
 
 from __future__ import annotations
 
+import os
 import pkgutil
 from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
@@ -269,7 +270,8 @@ def data_games(layouts: str | Path | None) -> dict[str, Path]:
                 {
                     folder.name: folder
                     for folder in sorted(root.iterdir())
-                    if (folder / DATA_GAME).is_file() and folder.name not in GAMES
+                    # a manifest of any kind: an odd one (a FIFO, a folder, a link) is refused, by name, when read
+                    if os.path.lexists(folder / DATA_GAME) and folder.name not in GAMES
                 }
             )
     return found

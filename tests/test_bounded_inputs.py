@@ -249,3 +249,20 @@ def test_an_odd_input_is_refused_naming_it(tmp_path, layouts_copy, icon_cache, c
     assert "unexpected" not in output and "Traceback" not in output and SECRET not in output
     assert cpu <= MOST_CPU and mb <= MOST_MB, (cpu, mb)
     assert (earlier / "rules.pdf").read_bytes() == b"%PDF-1.4 an earlier build\n"
+
+
+def test_the_limits_the_readme_states_are_the_limits_the_code_enforces():
+    """The Security section once said lists over 2,000 entries are refused; the code took 20,000."""
+    import re
+
+    from pnp.source.models import MAX_TEXT
+    from pnp.source.tomlfiles import CSV_MAX_BYTES, MAX_ITEMS, MAX_LAYOUT_BYTES
+
+    readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())
+    stated = re.search(
+        r"layout files over (\d+) MB, texts over ([\d,]+) characters and lists over ([\d,]+) entries", readme
+    )
+    assert stated, "the README's sentence on the limits moved: keep this test reading it"
+    megabytes, characters, entries = (int(group.replace(",", "")) for group in stated.groups())
+    assert (megabytes * 1024 * 1024, characters, entries) == (MAX_LAYOUT_BYTES, MAX_TEXT, MAX_ITEMS)
+    assert CSV_MAX_BYTES <= MAX_LAYOUT_BYTES

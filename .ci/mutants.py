@@ -31,6 +31,17 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="the sweep takes a designer's folder named like a temporary file",
+        file="pnp/files/atomic.py",
+        edits=(
+            (
+                "        if TEMPORARY.fullmatch(stale.name) and stale.is_file() and not stale.is_symlink():\n",
+                "        if True:\n",
+            ),
+        ),
+        tests=("tests/test_output_confinement.py", "-k", "temporaries"),
+    ),
+    Mutant(
         name="a data-only game with an odd game.toml vanishes from the list",
         file="pnp/games/__init__.py",
         edits=(

@@ -226,3 +226,18 @@ def test_an_output_that_cannot_take_files_is_refused_before_the_work(mounted, ru
     assert result.exit_code == 1, result.output
     assert f"--output {output}: " in result.output
     assert ("Read-only file system" in result.output) if options.startswith("ro") else ("is full" in result.output)
+
+
+def test_temporaries_are_swept_and_a_designers_tmp_folder_is_left_alone(run, isolated):
+    """A folder named like a temporary file in a game's output failed every build ("cannot write
+    under out: Is a directory"); the gallery's temporary file of a killed build was never swept."""
+    assert run("build", "seven-steps", "-o", "out").exit_code == 0
+    kept = isolated / "out" / "seven-steps" / ".x.tmp"
+    kept.mkdir()
+    (kept / "notes.txt").write_text("mine")
+    stale = isolated / "out" / ".index.html.abcd1234.tmp"
+    stale.write_text("<html>half")
+    result = run("build", "seven-steps", "-o", "out", "--force")
+    assert result.exit_code == 0, result.output
+    assert (kept / "notes.txt").read_text() == "mine"
+    assert not stale.exists()

@@ -9,6 +9,7 @@ import contextlib
 import errno
 import hashlib
 import os
+import re
 import secrets
 import stat
 from collections.abc import Iterable, Iterator
@@ -232,13 +233,21 @@ def writing_into(folder: Path, *, root: Path) -> Iterator[None]:
         raise
 
 
+TEMPORARY = re.compile(r"\..+\.[0-9a-f]{8}\.tmp")  # the name a write gives its temporary file
+
+
 def sweep_temporary(output: Path, folders: list[str]) -> None:
     """The temporary files of writes a killed build or worker left in these folders of `output` (a
     game's, the cache); only a builder holding the output lock calls this, and only for folders no
     build still running writes to. Links are not followed: pathlib's walk does not enter them, and a
     folder that is one is skipped."""
+    strays = list(output.glob(".*.tmp")) if output.is_dir() else []  # the gallery's own
     for name in folders:
         folder = output / name
         if folder.is_dir() and not folder.is_symlink():
-            for stale in folder.rglob(".*.tmp"):
-                stale.unlink(missing_ok=True)
+            strays += folder.rglob(".*.tmp")
+    for stale in strays:
+        # only what a write of pnp's names so (`.NAME.xxxxxxxx.tmp`, a regular file): a designer's
+        # folder or file that happens to end in .tmp is left alone
+        if TEMPORARY.fullmatch(stale.name) and stale.is_file() and not stale.is_symlink():
+            stale.unlink(missing_ok=True)

@@ -31,6 +31,12 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a web site's index.html is taken for pnp's gallery and written over",
+        file="pnp/pipeline/outputdir.py",
+        edits=(('    if GENERATOR in _head(folder / "index.html"):\n', '    if (folder / "index.html").exists():\n'),),
+        tests=("tests/test_output_confinement.py", "-k", "only_pnps"),
+    ),
+    Mutant(
         name="the sweep takes a designer's folder named like a temporary file",
         file="pnp/files/atomic.py",
         edits=(

@@ -241,3 +241,28 @@ def test_temporaries_are_swept_and_a_designers_tmp_folder_is_left_alone(run, iso
     assert result.exit_code == 0, result.output
     assert (kept / "notes.txt").read_text() == "mine"
     assert not stale.exists()
+
+
+def test_only_pnps_own_output_is_written_over(run, isolated):
+    """A web site's folder (an index.html of its own) or a folder that only shares a game's name was
+    taken for pnp output, and its index.html replaced by the gallery. A killed build's game folder,
+    with its manifest but no gallery yet, was refused for good; it is pnp's, and is built into."""
+    site = isolated / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<html><head><title>My blog</title></head></html>")
+    named = isolated / "named"
+    (named / "seven-steps").mkdir(parents=True)
+    (named / "seven-steps" / "notes.txt").write_text("mine")
+    for folder in (site, named):
+        result = run("build", "seven-steps", "-o", folder)
+        assert result.exit_code == 2 and "holds no pnp output" in result.output, result.output
+    assert (site / "index.html").read_text().startswith("<html><head><title>My blog")
+    from conftest import DATA_GAMES
+
+    assert run("build", "lantern-walk", "--layouts", DATA_GAMES, "-o", "killed").exit_code == 0
+    for left in ("index.html", ".pnp-cache"):  # as a build killed before the gallery leaves it
+        path = isolated / "killed" / left
+        shutil.rmtree(path) if path.is_dir() else path.unlink()
+    again = run("build", "lantern-walk", "--layouts", DATA_GAMES, "-o", "killed", "--force")
+    assert again.exit_code == 0, again.output
+    assert '<meta name="generator" content="pnp">' in (isolated / "killed" / "index.html").read_text()

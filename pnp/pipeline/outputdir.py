@@ -4,14 +4,17 @@ where it is met: pnp.files.atomic)."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 from pnp.errors import UsageProblem
 from pnp.files.atomic import CACHE_FOLDER
-from pnp.games import GAMES
+from pnp.files.safefiles import UnsafeFile, read_regular
 
-MARKERS = ("index.html", "calibrate.pdf", CACHE_FOLDER)
+CALIBRATION = "calibrate.pdf"
+GENERATOR = b'<meta name="generator" content="pnp">'  # in the gallery's head: what says pnp wrote it
+HEAD_BYTES, MAX_PAGE, MAX_MANIFEST = 2048, 8 * 1024 * 1024, 64 * 1024 * 1024
 NAME_MAX = 255  # bytes in one file or folder name, on every file system pnp is used on
 
 
@@ -40,10 +43,32 @@ def check_output(folder: Path, layouts: Path | None = None) -> None:
         raise UsageProblem(f"--output {folder}: not a folder")
     if any(folder.iterdir()) and not _holds_output(folder):
         raise UsageProblem(
-            f"--output {folder}: the folder is not empty and holds no pnp output (no index.html "
-            "and no game folders); give a new or empty folder"
+            f"--output {folder}: the folder is not empty and holds no pnp output (no gallery pnp wrote, no "
+            f"{CACHE_FOLDER}, no game's folder with its manifest); give a new or empty folder"
         )
 
 
 def _holds_output(folder: Path) -> bool:
-    return any((folder / name).exists() for name in MARKERS) or any((folder / game).is_dir() for game in GAMES)
+    """Whether pnp wrote here: its cache, a calibration sheet, its gallery (which says it is pnp's)
+    or a game's folder with the manifest of that game. A web site's index.html, or a folder that
+    only shares a game's name, is not pnp output; a killed build's game folder is."""
+    if (folder / CACHE_FOLDER).is_dir() or (folder / CALIBRATION).is_file():
+        return True
+    if GENERATOR in _head(folder / "index.html"):
+        return True
+    return any(_holds_game(sub) for sub in folder.iterdir() if sub.is_dir() and not sub.is_symlink())
+
+
+def _head(path: Path) -> bytes:
+    try:
+        return read_regular(path, MAX_PAGE, links=False)[:HEAD_BYTES]
+    except UnsafeFile:
+        return b""
+
+
+def _holds_game(folder: Path) -> bool:
+    try:
+        manifest = json.loads(read_regular(folder / "manifest.json", MAX_MANIFEST, links=False))
+    except (UnsafeFile, ValueError):
+        return False
+    return isinstance(manifest, dict) and manifest.get("game") == folder.name and "documents" in manifest

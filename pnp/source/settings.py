@@ -18,7 +18,6 @@ from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.geometry import MM
 from pnp.source.icons import DEFAULT_BASE_URL
 from pnp.source.printoptions import BackOffset, CardSize, DuplexMode, Length, Paper
-from pnp.source.strict import shown
 
 CONFIG_FILE = "pnp.toml"
 MAX_COPIES = 10000
@@ -223,6 +222,8 @@ def _read_config(path: Path, problems: list[str] | None = None) -> dict[str, Any
         if name not in known:
             found.append(f"{where}: unknown key.{did_you_mean(key, known)} (known: {', '.join(sorted(known))})")
         elif not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+            from pnp.source.strict import shown  # pydantic's import, paid only when a value is wrong
+
             found.append(f"{where}: expected {IN_WORDS[kind]}, found {shown(value)}")
         elif name in PARSERS:
             try:

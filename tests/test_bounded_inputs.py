@@ -104,6 +104,7 @@ def test_a_size_asked_for_in_data_is_refused_before_the_work(tmp_path, layouts_c
     earlier = tmp_path / "out" / game
     earlier.mkdir(parents=True)
     (earlier / "rules.pdf").write_bytes(b"%PDF-1.4 an earlier build\n")
+    (earlier / "manifest.json").write_text(json.dumps({"game": earlier.name, "documents": []}))
     path = layouts_copy / game / file
     text = path.read_text()
     assert text.count(old) == 1
@@ -238,6 +239,7 @@ def test_an_odd_input_is_refused_naming_it(tmp_path, layouts_copy, icon_cache, c
     earlier = tmp_path / "out" / (game or "any")
     earlier.mkdir(parents=True)
     (earlier / "rules.pdf").write_bytes(b"%PDF-1.4 an earlier build\n")
+    (earlier / "manifest.json").write_text(json.dumps({"game": earlier.name, "documents": []}))
     change(layouts_copy, icon_cache)
     args = [*command.split(), *([game] if game else []), "--icons", icon_cache]
     if game:

@@ -92,7 +92,7 @@ def test_a_signal_while_the_workers_fork_stops_the_build(isolated, name):
 def test_temp_files_left_by_sigkill_are_swept_by_the_next_build(run, isolated):
     folder = isolated / "output" / "seven-steps"
     folder.mkdir(parents=True)
-    (folder / ".gamesheets.pdf.abc123.tmp").write_bytes(b"half a pdf")
+    (folder / ".gamesheets.pdf.abc12345.tmp").write_bytes(b"half a pdf")  # the first write, killed
     assert run("build", "seven-steps").exit_code == 0
     assert not list(folder.glob("*.tmp")) and not list(folder.glob(".*.tmp"))
 

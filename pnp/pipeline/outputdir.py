@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from pnp.errors import UsageProblem
-from pnp.files.atomic import CACHE_FOLDER
+from pnp.files.atomic import CACHE_FOLDER, TEMPORARY
 from pnp.files.safefiles import UnsafeFile, read_regular
 
 CALIBRATION = "calibrate.pdf"
@@ -67,6 +67,9 @@ def _head(path: Path) -> bytes:
 
 
 def _holds_game(folder: Path) -> bool:
+    """A game's folder: its manifest, or (a build killed at its first file) only pnp's temporaries."""
+    if any(TEMPORARY.fullmatch(path.name) for path in folder.iterdir()):
+        return True
     try:
         manifest = json.loads(read_regular(folder / "manifest.json", MAX_MANIFEST, links=False))
     except (UnsafeFile, ValueError):

@@ -31,6 +31,17 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a character the typeface lacks prints as an empty box, unsaid",
+        file="pnp/pipeline/obligations.py",
+        edits=(
+            (
+                "    bad = {bold: glyphless(chars, bold) | right_to_left(chars) for bold, chars in used.items()}\n",
+                "    bad = {bold: right_to_left(chars) for bold, chars in used.items()}\n",
+            ),
+        ),
+        tests=("tests/test_validate.py", "-k", "typeface"),
+    ),
+    Mutant(
         name="a web site's index.html is taken for pnp's gallery and written over",
         file="pnp/pipeline/outputdir.py",
         edits=(('    if GENERATOR in _head(folder / "index.html"):\n', '    if (folder / "index.html").exists():\n'),),

@@ -419,3 +419,24 @@ def test_a_data_only_game_with_an_odd_manifest_is_named(run, tmp_path, odd):
     else:
         assert result.exit_code == 1
         assert f"lantern-walk/game.toml: cannot be read: it is a {odd}" in result.output
+
+
+def test_characters_the_typeface_cannot_set_are_named_not_printed_as_boxes(run, layouts_copy, isolated):
+    """CJK, emoji and Hebrew once printed as empty boxes or reversed while validate and build both
+    said all was well (reliability item 8): each is named with the data key and line it was typed
+    at, and the build writes nothing."""
+    data = layouts_copy / "exit-from-purgatory" / "components.toml"
+    edit(data, 'name = "Apple"', 'name = "Apple 苹果 🍎"')
+    edit(data, 'name = "Worm"', 'name = "Worm שלום"')
+    result = validate(run, layouts_copy, "exit-from-purgatory")
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if "U+" in line]
+    assert len(lines) == 2, result.output
+    assert lines[0].startswith("exit-from-purgatory: components.toml:cards[0].name (line ")
+    assert "'苹' (U+82F9 CJK UNIFIED IDEOGRAPH-82F9)" in lines[0] and "'🍎' (U+1F34E RED APPLE)" in lines[0]
+    assert "no glyph in the typeface (DejaVu Sans), printed as empty boxes" in lines[0]
+    assert lines[1].startswith("exit-from-purgatory: components.toml:cards[1].name (line ")
+    assert "a right-to-left script, which pnp sets left to right (printed reversed)" in lines[1]
+    built = run("build", "exit-from-purgatory", "--layouts", layouts_copy, "-o", "out")
+    assert built.exit_code == 1 and "not written" in built.output
+    assert not list(isolated.glob("out/*/*.pdf"))

@@ -22,7 +22,12 @@ from pnp.pipeline.checks import check_counts
 from pnp.pipeline.gallery_view import gallery_view
 from pnp.pipeline.incremental import FAILURE_FILE, code_digest, data_digest
 from pnp.pipeline.manifest import DocumentRecord, Face, Manifest, PrintRecord, TileFace, paper_of, read_last_build
-from pnp.pipeline.obligations import stray_assembly_notes, unfilled_placeholders, unkept_promises
+from pnp.pipeline.obligations import (
+    stray_assembly_notes,
+    unfilled_placeholders,
+    unkept_promises,
+    unprintable_characters,
+)
 from pnp.pipeline.printguide import file_print, guide_blocks, rules_print
 from pnp.pipeline.reprint import REPRINT_FILE, changes, designs, reprint_spec
 from pnp.pipeline.thumbnails import change_pictures, thumbnails
@@ -160,7 +165,8 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
 def obligations(plan: GamePlan, quantities: Mapping[str, int]) -> list[Problem]:
     """What every game owes, checked on its documents whatever its code does."""
     return (
-        unfilled_placeholders(plan.source, plan.specs)
+        unprintable_characters(plan.source, plan.specs)
+        + unfilled_placeholders(plan.source, plan.specs)
         + stray_assembly_notes(plan.source, plan.specs)
         + unkept_promises(plan.source, plan.game.promises, plan.specs[-1], quantities)
     )

@@ -6,6 +6,7 @@ that forgets to fill a text or names a file wrongly is caught here, with the dat
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 
 from pnp.games import Promises
@@ -19,17 +20,17 @@ from pnp.source.tomlfiles import KeyPath, key_text, string_values
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_-]*)\}")
 
 
-def _texts(elements: Sequence[Element]) -> Iterator[str]:
+def _texts(elements: Sequence[Element]) -> Iterator[tuple[str, bool]]:
     for element in elements:
         if isinstance(element, Text):
-            yield element.text
+            yield element.text, element.bold
         elif isinstance(element, Group):
             yield from _texts(element.elements)
 
 
-def printed_texts(spec: DocumentSpec) -> Iterator[str]:
-    """Every text a document prints: its pieces' faces and backs, boards, page components and what
-    the print guide says of it."""
+def set_texts(spec: DocumentSpec) -> Iterator[tuple[str, bool]]:
+    """Every text a document prints, and whether it is set bold: its pieces' faces and backs,
+    boards, page components and what the print guide says of it."""
     for section in spec.sections:
         if isinstance(section, PieceGroup):
             for piece in {id(piece): piece for piece in section.pieces}.values():
@@ -39,7 +40,59 @@ def printed_texts(spec: DocumentSpec) -> Iterator[str]:
             yield from _texts(section.elements)
     if spec.cover is not None:
         cover = spec.cover
-        yield from (*cover.contents, *cover.assembly, *cover.bring, *cover.notes)
+        yield from ((line, False) for line in (*cover.contents, *cover.assembly, *cover.bring, *cover.notes))
+
+
+def printed_texts(spec: DocumentSpec) -> Iterator[str]:
+    return (text for text, _ in set_texts(spec))
+
+
+def unprintable_characters(source: GameSource, specs: Sequence[DocumentSpec]) -> list[Problem]:
+    """A character the typeface has no glyph for would print as an empty box, and right-to-left
+    scripts (Hebrew, Arabic) reversed and unjoined: each is named with the text it is in, never
+    printed silently. The characters are gathered first (a deck's texts share a few dozen)."""
+    from pnp.render.fonts import glyphless, right_to_left
+
+    used: dict[bool, set[str]] = {False: set(), True: set()}
+    texts: dict[tuple[str, bool], str] = {}
+    for spec in specs:
+        for text, bold in set_texts(spec):
+            if (text, bold) not in texts:
+                texts[text, bold] = spec.filename
+                used[bold] |= set(text)
+    bad = {bold: glyphless(chars, bold) | right_to_left(chars) for bold, chars in used.items()}
+    if not bad[False] and not bad[True]:
+        return []
+    every = bad[False] | bad[True]
+    found: dict[tuple[str, str], tuple[set[str], str]] = {}  # (file, key) -> its bad characters, a sample
+    for file, table in source.tables():  # named where the designer typed them
+        for loc, value in string_values(table):
+            if not every.isdisjoint(value):
+                line = source.line_of(file, loc)
+                found[file, key_text(loc) + (f" (line {line})" if line else "")] = (every & set(value), value)
+    in_data = set().union(*(chars for chars, _ in found.values()))
+    for (text, bold), filename in texts.items():  # else in the file the game's code composed them in
+        chars = set(text) & bad[bold] - in_data
+        if chars:
+            place = (filename, "printed text")
+            found[place] = (found.get(place, (set(), text))[0] | chars, text)
+    return [_unprintable(source.slug, file, key, chars, sample) for (file, key), (chars, sample) in found.items()]
+
+
+def _unprintable(game: str, file: str, key: str, chars: set[str], sample: str) -> Problem:
+    from pnp.render.fonts import right_to_left
+
+    def named(group: set[str]) -> str:
+        return ", ".join(f"{char!r} (U+{ord(char):04X} {unicodedata.name(char, '?')})" for char in sorted(group))
+
+    reversed_ = right_to_left(chars)
+    said = []
+    if chars - reversed_:
+        said.append(f"{named(chars - reversed_)}: no glyph in the typeface (DejaVu Sans), printed as empty boxes")
+    if reversed_:
+        said.append(f"{named(reversed_)}: a right-to-left script, which pnp sets left to right (printed reversed)")
+    first = min(sample.index(char) for char in chars)
+    return Problem(game, file, key, f"{'; '.join(said)} (in {sample[max(0, first - 20) : first + 20].strip()!r})")
 
 
 def _at(source: GameSource, origin: str | None, fallback: str) -> tuple[str, str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 from typing import TYPE_CHECKING, cast
 
@@ -36,6 +37,17 @@ def face(bold: bool) -> TTFont:
     from reportlab.pdfbase.pdfmetrics import getFont
 
     return cast("TTFont", getFont(font(bold)))  # pnp registers only TrueType fonts
+
+
+def glyphless(chars: set[str], bold: bool) -> set[str]:
+    """The characters the typeface cannot draw (white space aside: it is never drawn)."""
+    glyphs = face(bold).face.charToGlyph
+    return {char for char in chars if ord(char) not in glyphs and not char.isspace()}
+
+
+def right_to_left(chars: set[str]) -> set[str]:
+    """The characters of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko)."""
+    return {char for char in chars if unicodedata.bidirectional(char) in ("R", "AL")}
 
 
 def text_width(text: str, bold: bool, size: float) -> float:

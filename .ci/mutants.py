@@ -31,6 +31,17 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="an icon whose path data holds 1e400 is cached and verified",
+        file="pnp/source/svgshape.py",
+        edits=(
+            (
+                "            if any(not math.isfinite(float(number)) for number in NUMBER.findall(d)):\n",
+                "            if False:\n",
+            ),
+        ),
+        tests=("tests/test_icons_fetch.py", "-k", "infinite"),
+    ),
+    Mutant(
         name="a character the typeface lacks prints as an empty box, unsaid",
         file="pnp/pipeline/obligations.py",
         edits=(

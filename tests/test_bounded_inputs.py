@@ -161,6 +161,16 @@ def _scripted_icon(layouts, icons) -> None:
     (icons / "manifest.json").write_text(json.dumps(manifest))
 
 
+def _infinite_icon(layouts, icons) -> None:
+    """A cached icon whose path data holds 1e400 (infinite once read), its hash in the manifest."""
+    path = icons / "lorc" / "lift.svg"
+    data = path.read_bytes().replace(b'd="M', b'd="M1e400 0 M', 1)
+    path.write_bytes(data)
+    manifest = json.loads((icons / "manifest.json").read_text())
+    manifest["icons"]["lorc/lift"].update(sha256=hashlib.sha256(data).hexdigest(), size=len(data))
+    (icons / "manifest.json").write_text(json.dumps(manifest))
+
+
 SECRET = "secret-token-that-must-not-print"
 
 
@@ -227,6 +237,7 @@ ODD_INPUTS = [  # (what is done, command, game, what the refusal says)
     (_icon_to_huge_file, "build", "exit-from-purgatory", "lorc/lift.svg: it points outside the icon cache"),
     (_scripted_icon, "build", "exit-from-purgatory", "lorc/lift.svg: refused: it holds a <script> element"),
     (_scripted_icon, "icons verify", None, "lorc/lift.svg: refused: it holds a <script> element"),
+    (_infinite_icon, "icons verify", None, "lorc/lift.svg: refused: its path data holds a number that is not finite"),
 ]
 
 

@@ -121,6 +121,12 @@ FAILURES = {
         ),
         "cap",
     ),
+    "infinite number": (  # 1e400 read as a number is infinite: cached once, then every build refused
+        lambda server: server.expect_request(PATH).respond_with_data(
+            SVG.replace(b'd="M100 100h300v300H100z"', b'd="M100 100h1e400v300H100z"')
+        ),
+        "its path data holds a number that is not finite",
+    ),
     "redirect off host": (
         lambda server: server.expect_request(PATH).respond_with_handler(_redirect),
         "redirected to another host",

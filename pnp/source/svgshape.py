@@ -20,6 +20,7 @@ MAX_SVG_BYTES = 512 * 1024
 MAX_ELEMENTS = 400
 BACKGROUND_PATHS = {"M0 0h512v512H0z", "M0 0h512v512H0V0z"}
 PATH_DATA = re.compile(r"[MmZzLlHhVvCcSsQqTtAa0-9eE+\-.,\s]+")
+NUMBER = re.compile(r"(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")  # 1e400 is one: read, it is infinite
 
 
 class SvgRejected(ValueError):
@@ -79,6 +80,8 @@ def _path_data(root: Any) -> list[str]:
             d = " ".join((element.get("d") or "").split())
             if d and not PATH_DATA.fullmatch(d):
                 raise SvgRejected("a <path> holds characters that path data never has")
+            if any(not math.isfinite(float(number)) for number in NUMBER.findall(d)):
+                raise SvgRejected("its path data holds a number that is not finite")
             paths.append(d)
     return paths
 

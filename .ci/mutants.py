@@ -31,6 +31,17 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a signal raised inside a finalizer is dropped and the build goes on",
+        file="pnp/cli/__init__.py",
+        edits=(
+            (
+                "        threading.Timer(0.05, os.kill, (os.getpid(), hook.exc_value.code - 128)).start()\n",
+                "        pass\n",
+            ),
+        ),
+        tests=("tests/test_interrupts_and_paths.py", "-k", "finalizer"),
+    ),
+    Mutant(
         name="an icon whose path data holds 1e400 is cached and verified",
         file="pnp/source/svgshape.py",
         edits=(

@@ -523,3 +523,29 @@ def test_a_stray_folder_with_a_malformed_manifest_does_not_break_builds(run, iso
     assert result.exit_code == 0, result.output
     assert "unexpected" not in result.output
     assert (isolated / "output" / "index.html").is_file()
+
+
+FINALIZER = """
+import os, signal, sys, time
+from pnp.cli import catch_signals
+from pnp.errors import Interrupted
+catch_signals()
+class Holder:  # as pypdfium2's objects: a finalizer the collector runs mid-build
+    def __del__(self):
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(0.05)  # the handler runs here, inside the finalizer
+try:
+    Holder()
+    time.sleep(0.5)
+    print("carried on")
+except Interrupted as stop:
+    print("stopped")
+    sys.exit(stop.code)
+"""
+
+
+def test_a_signal_taken_inside_a_finalizer_still_stops_the_command(tmp_path):
+    """Reliability item 15: SIGTERM landing in a library's finalizer raised pnp's Interrupted there,
+    where Python prints "Exception ignored in ..." and drops it; the build carried on to exit 0."""
+    done = subprocess.run([sys.executable, "-c", FINALIZER], cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    assert done.stdout.strip() == "stopped" and done.returncode == 128 + signal.SIGTERM, (done.stdout, done.stderr)

@@ -246,6 +246,28 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
     raise Interrupted(signum)
 
 
+def _unraisable(hook: sys.UnraisableHookArgs) -> None:
+    """An interruption raised inside a finalizer (a library's __del__, run by the collector) is
+    printed and dropped by Python, and the build went on to exit 0: the signal is sent again from
+    another thread a moment later, so it lands in the build's own code, the finalizer and this hook done."""
+    if isinstance(hook.exc_value, Interrupted):
+        import os
+        import threading
+
+        threading.Timer(0.05, os.kill, (os.getpid(), hook.exc_value.code - 128)).start()
+    else:
+        sys.__unraisablehook__(hook)
+
+
+def catch_signals() -> None:
+    """SIGTERM and Ctrl-C stop the command wherever it is, a finalizer included."""
+    import signal
+
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)
+    sys.unraisablehook = _unraisable
+
+
 def main() -> None:
     """Run the CLI at pnp's collector pace (`pnp.collector`); an interruption discards the files
     being written, and an error we did not foresee still ends as one line, not a traceback."""
@@ -254,8 +276,7 @@ def main() -> None:
     from pnp.collector import fewer_collections, freeze_at_exit
 
     freeze_at_exit()
-    signal.signal(signal.SIGTERM, _interrupt)
-    signal.signal(signal.SIGINT, _interrupt)
+    catch_signals()
     try:
         with fewer_collections():
             cli(prog_name="pnp", standalone_mode=True)

@@ -31,6 +31,12 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a listing quotes file names as text: one that is not UTF-8 drops the connection",
+        file="pnp/site/watch.py",
+        edits=(("quote(os.fsencode(name))", "quote(name)"),),
+        tests=("tests/test_output_confinement.py", "-k", "utf8"),
+    ),
+    Mutant(
         name="a signal raised inside a finalizer is dropped and the build goes on",
         file="pnp/cli/__init__.py",
         edits=(

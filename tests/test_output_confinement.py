@@ -99,6 +99,8 @@ def server(tmp_path_factory):
         (output / GAME / "passwd.txt").symlink_to("/etc/passwd")
         (output / GAME / ".cards.pdf.abc.tmp").write_bytes(b"half a file")
         os.mkfifo(output / GAME / "pipe.pdf")
+        with open(os.path.join(os.fsencode(output / GAME), b"notes-caf\xe9.txt"), "wb") as handle:
+            handle.write(b"a file whose name is not UTF-8")
         yield int(address.rstrip("/").rsplit(":", 1)[1]), process, log_path
 
 
@@ -140,6 +142,16 @@ def test_listings_hide_hidden_files_and_links(server):
     assert status == 200 and b"cards.pdf" in listing
     assert b".tmp" not in listing and b"passwd" not in listing
     assert _get(port, f"/{GAME}/.cards.pdf.abc.tmp")[0] == 404
+
+
+def test_a_file_name_that_is_not_utf8_is_listed_and_served(server):
+    """Reliability item 10: a listing of a folder holding a name that is not UTF-8 answered with a
+    closed, empty connection."""
+    port = server[0]
+    status, listing = _get(port, f"/{GAME}/")
+    assert status == 200 and b"cards.pdf" in listing
+    assert b'href="notes-caf%E9.txt"' in listing and "notes-caf\ufffd.txt".encode() in listing
+    assert _get(port, f"/{GAME}/notes-caf%E9.txt") == (200, b"a file whose name is not UTF-8")
 
 
 def test_odd_requests_answer_with_a_status_and_block_nothing(server):

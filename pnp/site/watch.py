@@ -80,11 +80,9 @@ class GalleryHandler(BaseHTTPRequestHandler):
         if self.headers.get("Host", "") not in (f"127.0.0.1:{port}", f"localhost:{port}"):
             self.send_error(403, "Host not served here")
             return
-        try:
-            path = unquote(urlsplit(self.path).path, errors="strict")
-        except UnicodeDecodeError:
-            self.send_error(400, "Bad path")
-            return
+        # a file name that is not UTF-8 comes back as the bytes the listing quoted (surrogates stand
+        # for them, as os.fsdecode does), so every listed file can be opened
+        path = unquote(urlsplit(self.path).path, errors="surrogateescape")
         parts = [part for part in path.split("/") if part]
         if "\0" in path or any(part.startswith(".") or "\\" in part for part in parts):
             self.send_error(404)
@@ -177,11 +175,16 @@ def _listing(fd: int, parts: list[str]) -> str:
         if not entry.name.startswith(".")
         and (entry.is_dir(follow_symlinks=False) or entry.is_file(follow_symlinks=False))
     )
-    title = html.escape("/" + "/".join(parts) + "/")
-    items = "".join(f'<li><a href="{quote(name)}">{html.escape(name)}</a></li>' for name in names)
+    title = html.escape(_shown("/" + "/".join(parts) + "/"))
+    items = "".join(f'<li><a href="{quote(os.fsencode(name))}">{html.escape(_shown(name))}</a></li>' for name in names)
     return (
         f"<!DOCTYPE html><html><head><title>{title}</title></head><body><h1>{title}</h1><ul>{items}</ul></body></html>"
     )
+
+
+def _shown(name: str) -> str:
+    """A file name as a page shows it: bytes that are not UTF-8 as the replacement character."""
+    return os.fsencode(name).decode("utf-8", errors="replace")
 
 
 class GalleryServer(ThreadingHTTPServer):

@@ -31,6 +31,18 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a template's |replace builds a gigabyte before any limit looks",
+        file="pnp/source/sandbox.py",
+        edits=(('        self.filters["replace"] = _bounded_replace(self.filters["replace"])\n', ""),),
+        tests=("tests/test_bounded_inputs.py", "-k", "size_asked"),
+    ),
+    Mutant(
+        name="|sum of lists runs unbounded in C",
+        file="pnp/source/sandbox.py",
+        edits=(('        self.filters["sum"] = _bounded_sum(self.filters["sum"])\n', ""),),
+        tests=("tests/test_bounded_inputs.py", "-k", "size_asked"),
+    ),
+    Mutant(
         name="a listing quotes file names as text: one that is not UTF-8 drops the connection",
         file="pnp/site/watch.py",
         edits=(("quote(os.fsencode(name))", "quote(name)"),),

@@ -106,7 +106,7 @@ class Wording:
         env = BoundedSandbox(undefined=StrictUndefined, autoescape=False)
         self.joiner = templates.joiner
         self.hand_label, self.final_label, self.final = templates.hand_label, templates.final_label, templates.final
-        self.spent = 0.0  # seconds all card texts took so far: one budget for the deck
+        self.spent = 0.0  # CPU seconds all card texts took so far: one budget for the deck
         self.templates = {}
         for key in ("stat", "loss", "token", "discard", "check", "fallback", "hand"):
             try:
@@ -119,9 +119,9 @@ class Wording:
         where = f"{SLUG}/{TEXT}:{key}"
         out: list[str] = []
         size = 0
-        started = time.monotonic()
+        started = time.process_time()
         try:
-            with time_limit(max(TEMPLATE_SECONDS - self.spent, 0.001)):
+            with time_limit(max(TEMPLATE_SECONDS - self.spent, 0.001), cpu=True):
                 for chunk in self.templates[key].generate(**values):
                     size += len(chunk)
                     if size > TEMPLATE_OUTPUT:
@@ -131,7 +131,7 @@ class Wording:
             raise LayoutError(f"{where}: template error: {exc}") from None
         except TimeLimitExceeded:
             raise LayoutError(
-                f"{where}: template error: the card texts took more than {TEMPLATE_SECONDS:g} s "
+                f"{where}: template error: the card texts took more than {TEMPLATE_SECONDS:g} s of CPU "
                 "to write (a loop too long?)"
             ) from None
         except RecursionError:
@@ -139,7 +139,7 @@ class Wording:
         except Exception as exc:
             raise LayoutError(f"{where}: template error: {type(exc).__name__}: {_short(str(exc))}") from None
         finally:
-            self.spent += time.monotonic() - started
+            self.spent += time.process_time() - started
         return "".join(out)
 
     def effect(self, e: Effect, flat: bool = False) -> str:

@@ -76,6 +76,60 @@ def _sized(name: str, apply: Callable[..., Any]) -> Callable[..., Any]:
     return bounded
 
 
+def _replaced_length(text: Any, old: Any, new: Any, count: Any = -1) -> int:
+    """How long `text.replace(old, new, count)` would be, worked out without building it."""
+    if not all(isinstance(value, str) for value in (text, old, new)):
+        return 0
+    times = len(text) + 1 if not old else text.count(old)
+    if isinstance(count, int) and count >= 0:
+        times = min(times, count)
+    return len(text) + times * (len(new) - len(old))
+
+
+def _joined_length(separator: Any, items: Any) -> int:
+    """How long `separator.join(items)` would be; a generator is not measured (it is bounded where
+    it is made)."""
+    if not isinstance(items, (list, tuple, str)) or not isinstance(separator, str):
+        return 0
+    return sum(len(str(item)) for item in items) + len(separator) * max(len(items) - 1, 0)
+
+
+def _check_growth(name: str, length: int) -> None:
+    if length > TEMPLATE_OUTPUT:
+        raise TemplateLimit(f"{name} making {length:,} characters or items: more than a card text holds")
+
+
+def _bounded_replace(apply: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(apply)
+    def replace(eval_ctx: Any, text: Any, old: Any, new: Any, count: Any = None) -> Any:
+        _check_growth("|replace", _replaced_length(str(text), str(old), str(new), -1 if count is None else count))
+        return apply(eval_ctx, text, old, new, count)
+
+    return replace
+
+
+def _bounded_join(apply: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(apply)
+    def join(eval_ctx: Any, value: Any, d: str = "", attribute: Any = None) -> Any:
+        _check_growth("|join", _joined_length(d, list(value) if isinstance(value, (list, tuple)) else value))
+        return apply(eval_ctx, value, d, attribute)
+
+    return join
+
+
+def _bounded_sum(apply: Callable[..., Any]) -> Callable[..., Any]:
+    """|sum of texts or lists (start=[] joins lists, copying each time): their length is bounded
+    first, as Python's sum runs in C where no timer rings."""
+
+    @functools.wraps(apply)
+    def total(environment: Any, iterable: Any, attribute: Any = None, start: Any = 0) -> Any:
+        if isinstance(start, (list, tuple, str)) and isinstance(iterable, (list, tuple)):
+            _check_growth("|sum", len(start) + sum(len(x) for x in iterable if isinstance(x, (list, tuple, str))))
+        return apply(environment, iterable, attribute, start)
+
+    return total
+
+
 class BoundedSandbox(SandboxedEnvironment):
     """Jinja's sandbox (no attributes of Python objects) with limits: short ranges, no lipsum,
     `*`, `**`, `+` and `%` refused where they would make a huge string, list or number, and no
@@ -87,6 +141,9 @@ class BoundedSandbox(SandboxedEnvironment):
         super().__init__(**options)
         self.globals = {"range": _bounded_range, "dict": dict}
         self.filters = {**self.filters, **{name: _sized(name, self.filters[name]) for name in SIZED_FILTERS}}
+        self.filters["replace"] = _bounded_replace(self.filters["replace"])
+        self.filters["join"] = _bounded_join(self.filters["join"])
+        self.filters["sum"] = _bounded_sum(self.filters["sum"])
 
     def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
         if operator == "**" and isinstance(right, (int, float)) and abs(right) > 64:
@@ -108,9 +165,14 @@ class BoundedSandbox(SandboxedEnvironment):
         return super().call_binop(context, operator, left, right)
 
     def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # jinja's own signature
-        if isinstance(getattr(__obj, "__self__", None), str) and getattr(__obj, "__name__", "") in SIZED_METHODS:
+        owner, name = getattr(__obj, "__self__", None), getattr(__obj, "__name__", "")
+        if isinstance(owner, str) and name in SIZED_METHODS:
             for arg in [*args, *kwargs.values()]:
-                _check_size(arg, f".{__obj.__name__}() with a size")
+                _check_size(arg, f".{name}() with a size")
+        if isinstance(owner, str) and name == "replace" and len(args) >= 2:
+            _check_growth(".replace()", _replaced_length(owner, *args[:3]))
+        if isinstance(owner, str) and name == "join" and args:
+            _check_growth(".join()", _joined_length(owner, args[0]))
         return super().call(__context, __obj, *args, **kwargs)
 
     def wrap_str_format(self, value: Any) -> Any:

@@ -31,6 +31,12 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="--force draws a kept shape edited by hand",
+        file="pnp/commands/builds.py",
+        edits=(("        forget_shapes(settings.output_dir())\n", "        pass\n"),),
+        tests=("tests/test_icons_store.py", "-k", "kept_between"),
+    ),
+    Mutant(
         name="a template's |replace builds a gigabyte before any limit looks",
         file="pnp/source/sandbox.py",
         edits=(('        self.filters["replace"] = _bounded_replace(self.filters["replace"])\n', ""),),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -214,8 +215,10 @@ def test_an_over_long_icon_name_is_refused_without_echo(run, empty_cache):
 
 
 def _build(*args: str):
-    """`pnp build` as its own process, as a player runs it: nothing remembered from a build before."""
-    return run_command(sys.executable, "-m", "pnp", "build", "exit-from-purgatory", "--force", *args)
+    """`pnp build` as its own process, as a player runs it: nothing remembered from a build before
+    but what the output folder keeps (its game folder goes, so the game is built again)."""
+    shutil.rmtree(Path("output") / "exit-from-purgatory", ignore_errors=True)
+    return run_command(sys.executable, "-m", "pnp", "build", "exit-from-purgatory", *args)
 
 
 def _pdfs(output: Path) -> dict[str, bytes]:
@@ -252,6 +255,9 @@ def test_icon_shapes_are_kept_between_builds_by_the_icons_bytes(isolated, icon_c
     (kept / f"{digest(card_art)}.json").write_text(json.dumps(triangle))
     _build("--icons", icon_cache)
     assert _pdfs(output)["cards.pdf"] != first["cards.pdf"]  # drawn from what was kept
+    _build("--icons", icon_cache, "--force")  # --force trusts nothing kept (reliability item 11)
+    assert _pdfs(output) == first and kept.is_dir()
+    assert json.loads((kept / f"{digest(card_art)}.json").read_text())["paths"] != triangle["paths"]
     (kept / f"{digest(card_art)}.json").unlink()
 
     outside = isolated / "elsewhere.json"

@@ -72,6 +72,10 @@ def _build_locked(
     from pnp.pipeline.incremental import clear_failure, inputs_digest, up_to_date
     from pnp.pipeline.manifest import paper_of
 
+    if force:
+        from pnp.source.shapecache import forget_shapes
+
+        forget_shapes(settings.output_dir())
     digests = {slug: inputs_digest(slug, settings) for slug in slugs}
     todo = []
     papers: dict[str, tuple[int, int]] = {}  # pages and sheets of the games whose manifests are at hand

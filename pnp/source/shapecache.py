@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from pnp.files.atomic import CACHE_FOLDER, read_inside, write_bytes_atomic
+from pnp.files.atomic import CACHE_FOLDER, files_in, read_inside, remove_file, write_bytes_atomic
 from pnp.files.safefiles import UnsafeFile
 from pnp.source.svgshape import IconShape
 
@@ -77,6 +77,13 @@ class ShapeCache:
             with contextlib.suppress(OSError):
                 write_bytes_atomic(self._path(digest), text.encode(), root=self.output, durable=False)
         self._new.clear()
+
+
+def forget_shapes(output: Path) -> None:
+    """Remove every kept shape, so the next build parses each icon from its checked bytes: what
+    `--force` asks (a shape file edited to look well-formed is not drawn again)."""
+    for name in files_in(output / FOLDER, root=output, suffix=".json"):
+        remove_file(output / FOLDER / name, root=output)
 
 
 def shape_from_json(data: bytes, tool: str) -> IconShape | None:

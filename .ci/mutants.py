@@ -31,6 +31,40 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="two Destiny cards for each player beyond six",
+        file="layouts/straight-to/rules.toml",
+        edits=(
+            (
+                'label = "Destiny card"\nbase = 6\nextra_per_player = 1\n',
+                'label = "Destiny card"\nbase = 6\nextra_per_player = 2\n',
+            ),
+        ),
+        tests=("tests/test_straight_to.py", "-k", "beyond_six"),
+    ),
+    Mutant(
+        name="an odd page of a double-sided file not counted as a sheet",
+        file="pnp/render/pages.py",
+        edits=(
+            (
+                "    return (pages + 1) // 2 if two_sided else pages\n",
+                "    return pages // 2 if two_sided else pages\n",
+            ),
+        ),
+        tests=("tests/test_print_engine.py", "-k", "odd_page_count"),
+    ),
+    Mutant(
+        name="a negative number in a CSV cell read as text",
+        file="pnp/source/tomlfiles.py",
+        edits=(('_INTEGER = re.compile(r"-?\\d+")', '_INTEGER = re.compile(r"\\d+")'),),
+        tests=("tests/test_designer_loop.py", "-k", "csv_cells"),
+    ),
+    Mutant(
+        name="an empty CSV cell read as an empty text instead of the default",
+        file="pnp/source/tomlfiles.py",
+        edits=(("            if not cell:\n                continue\n", ""),),
+        tests=("tests/test_designer_loop.py", "-k", "csv_cells"),
+    ),
+    Mutant(
         name="--force draws a kept shape edited by hand",
         file="pnp/commands/builds.py",
         edits=(("        forget_shapes(settings.output_dir())\n", "        pass\n"),),

@@ -651,3 +651,18 @@ def test_only_the_first_changes_are_pictured(tmp_path):
     ]
     drawn = change_pictures(added, {}.get, {"cards.pdf": pdf.read_bytes()}.get)
     assert sorted(drawn) == [f"{i:016x}" for i in range(PICTURED_CHANGES)]
+
+
+def test_csv_cells_read_as_numbers_booleans_and_texts_and_empty_ones_are_left_out():
+    """A cell reads as the TOML value it would be written as: negative numbers and decimals as
+    numbers, true/false as booleans; an empty cell leaves its key out, so the model's default
+    applies (reliability item 17: planted bugs here went uncaught)."""
+    from pnp.source.tomlfiles import read_csv_rows
+
+    text = "name,amount,scale,hidden,note.text\nLoss,-3,-0.5,false,\nGain,2,1.25,true,kept\n"
+    rows = read_csv_rows(lambda name: text, "deck.csv", "game", "cards.toml:cards")
+    assert rows == [
+        {"name": "Loss", "amount": -3, "scale": -0.5, "hidden": False},
+        {"name": "Gain", "amount": 2, "scale": 1.25, "hidden": True, "note": {"text": "kept"}},
+    ]
+    assert [type(row["amount"]) for row in rows] == [int, int] and type(rows[0]["scale"]) is float

@@ -790,3 +790,12 @@ def test_the_process_ends_without_walking_what_it_holds_again():
     )
     ran = run_command(sys.executable, "-c", probe)
     assert ran.stdout.splitlines()[-1] == "frozen True", ran.stdout[-300:] + ran.stderr
+
+
+def test_a_double_sided_file_of_an_odd_page_count_takes_the_last_sheet_too():
+    """Every file pnp's own games print today has an even page count when double-sided, so a
+    planted rounding slip (3 pages on 1 sheet) went through the whole suite (reliability item 17)."""
+    from pnp.render.pages import sheet_count
+
+    assert [sheet_count(pages, True) for pages in (1, 2, 3, 4, 5)] == [1, 1, 2, 2, 3]
+    assert [sheet_count(pages, False) for pages in (1, 2, 3)] == [1, 2, 3]

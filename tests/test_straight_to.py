@@ -35,6 +35,15 @@ def test_destiny_cards_have_heaven_in_front_and_hell_behind(run, built):
         assert sum(t == "HEAVEN" for t, _, _ in front.texts) == sum(t == "HELL" for t, _, _ in back.texts)
 
 
+@pytest.mark.parametrize("players", [7, 9])
+def test_each_player_beyond_six_gets_a_destiny_card(run, built, players):
+    """ "Each player places a Destiny Card" (one each), six in the printed set: read from the PDF,
+    a planted two per extra player went through the suite (reliability item 17)."""
+    pages = scan(built(GAME, "--players", players) / "cards.pdf")
+    assert sum(1 for p in pages for t, _, _ in p.texts if t == "HEAVEN") == players
+    assert sum(1 for p in pages for t, _, _ in p.texts if t == "HELL") == players
+
+
 @pytest.mark.parametrize("players, combat", [(4, 20), (6, 20), (7, 23), (9, 29)])
 def test_tokens(run, built, players, combat):
     out = built(GAME, "--players", players)

@@ -31,6 +31,17 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="the watch rebuilds nothing when an icon changes",
+        file="pnp/site/watch.py",
+        edits=(
+            (
+                "        if path.is_relative_to(icons):\n            return list(games)\n",
+                "        if path.is_relative_to(icons):\n            continue\n",
+            ),
+        ),
+        tests=("tests/test_watch.py", "-k", "icon_change"),
+    ),
+    Mutant(
         name="two Destiny cards for each player beyond six",
         file="layouts/straight-to/rules.toml",
         edits=(

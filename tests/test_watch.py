@@ -65,3 +65,19 @@ def test_the_live_gallery_in_a_real_browser(watching, browser):
     assert int(re.search(r'data-images="(\d+)"', dom).group(1)) >= 3
     assert re.search(r'data-broken="0"', dom)
     assert "Punished" in dom
+
+
+def test_an_icon_change_rebuilds_every_game_and_a_layout_change_its_own(tmp_path):
+    """What `pnp watch` rebuilds for a save: every game when the icon cache changed (any game may
+    draw the icon), the one game whose layout folder changed, nothing for a file elsewhere
+    (reliability item 17: a watch that ignored icon changes went through the suite)."""
+    from pnp.site.watch import games_touched
+
+    layouts, icons = tmp_path / "layouts", tmp_path / "icons"
+    for folder in (layouts / "punished", layouts / "seven-steps", icons / "lorc"):
+        folder.mkdir(parents=True)
+    games = ["punished", "seven-steps"]
+    assert games_touched([str(icons / "lorc" / "lift.svg")], layouts, icons, games) == games
+    assert games_touched([str(icons / "manifest.json")], layouts, icons, games) == games
+    assert games_touched([str(layouts / "seven-steps" / "gamesheet.toml")], layouts, icons, games) == ["seven-steps"]
+    assert games_touched([str(tmp_path / "notes.txt")], layouts, icons, games) == []

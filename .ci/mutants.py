@@ -31,6 +31,17 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a manifest too large to read back is written anyway",
+        file="pnp/pipeline/build.py",
+        edits=(
+            (
+                "    if size > MANIFEST_MAX_BYTES:  # refused before any file is written: the next build could not read it back\n",
+                "    if False:\n",
+            ),
+        ),
+        tests=("tests/test_incremental.py", "-k", "read_back"),
+    ),
+    Mutant(
         name="the watch rebuilds nothing when an icon changes",
         file="pnp/site/watch.py",
         edits=(

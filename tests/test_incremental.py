@@ -293,3 +293,21 @@ def test_a_new_back_offset_or_changed_icon_bytes_rebuild(run, isolated, icon_cac
     manifest_path.write_text(json.dumps(manifest))
     result = run("build", "seven-steps", "--back-offset", "0.4,0", *icons)
     assert result.exit_code == 0 and "up to date" not in result.output
+
+
+def test_a_build_whose_manifest_could_not_be_read_back_writes_nothing(run, isolated, monkeypatch):
+    """Reliability item 14: 500 cards a player at --players 99 made an 82 MB manifest, over the
+    64 MB pnp reads back: every later build started from scratch and the gallery dropped the game.
+    The build is refused before any file is written (the limit lowered here, for a small game)."""
+    import pnp.pipeline.build as build
+
+    assert run("build", "seven-steps", "-o", "out").exit_code == 0
+    before = mtimes(isolated / "out")
+    monkeypatch.setattr(build, "MANIFEST_MAX_BYTES", 2_000)
+    result = run("build", "seven-steps", "-o", "out", "--force", "--jobs", "1")
+    assert result.exit_code == 1
+    assert "seven-steps: the build places " in result.output and "over the 0 MB pnp reads back" in result.output
+    after = mtimes(isolated / "out")
+    assert "seven-steps/last-failure.json" in after  # the gallery says why the game was not rebuilt
+    game = {name for name in before if name.startswith("seven-steps/")}
+    assert {name: after.get(name) for name in game} == {name: before[name] for name in game}  # untouched

@@ -21,6 +21,7 @@ from pnp.geometry import MM
 from pnp.pipeline.checks import check_counts
 from pnp.pipeline.gallery_view import gallery_view
 from pnp.pipeline.incremental import FAILURE_FILE, code_digest, data_digest
+from pnp.pipeline.manifest import MAX_BYTES as MANIFEST_MAX_BYTES
 from pnp.pipeline.manifest import DocumentRecord, Face, Manifest, PrintRecord, TileFace, paper_of, read_last_build
 from pnp.pipeline.obligations import (
     stray_assembly_notes,
@@ -330,6 +331,13 @@ def write_build(build: GameBuild, output: Path) -> list[Path]:
 
 def _write(build: GameBuild, output: Path) -> list[Path]:
     folder = output / build.slug
+    size = len(build.manifest.to_json().encode())
+    if size > MANIFEST_MAX_BYTES:  # refused before any file is written: the next build could not read it back
+        raise LayoutError(
+            f"{build.slug}: the build places {len(build.manifest.placed):,} pieces, and its manifest would be "
+            f"{size / 1e6:.0f} MB, over the {MANIFEST_MAX_BYTES / 1e6:.0f} MB pnp reads back (the next build "
+            "could not tell it is up to date, nor the gallery show it): print fewer pieces (counts or --players)"
+        )
     sweep_temporary(output, [build.slug])  # left by a build that was killed outright
     written = []
     for doc in build.documents:

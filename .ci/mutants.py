@@ -1775,17 +1775,6 @@ MUTANTS = [
         tests=("tests/test_exports.py", "-k", "piles_up"),
     ),
     Mutant(
-        name="a signal taken while the build's workers fork",
-        file="pnp/pipeline/workers.py",
-        edits=(
-            (
-                "    # handler would raise where Python can only print the exception and go on\n    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)\n    pool: ProcessPoolExecutor | None = None\n",
-                "    # handler would raise where Python can only print the exception and go on\n    pool: ProcessPoolExecutor | None = None\n",
-            ),
-        ),
-        tests=("tests/test_interrupts_and_paths.py", "-k", "while_the_workers_fork"),
-    ),
-    Mutant(
         name="the n-th [[souls]] found counting from the last",
         file="pnp/source/tomlfiles.py",
         edits=(

@@ -35,7 +35,7 @@ MUTANTS = [
         file="pnp/pipeline/build.py",
         edits=(
             (
-                "    if size > MANIFEST_MAX_BYTES:  # refused before any file is written: the next build could not read it back\n",
+                "    if len(text) > MANIFEST_MAX_BYTES:  # refused before any file is written: the next build could not read it back\n",
                 "    if False:\n",
             ),
         ),

@@ -72,9 +72,9 @@ class IconRefused(IconError):
     where the file is known."""
 
 
-def did_you_mean(value: object, known: Iterable[str]) -> str:
-    """ " Did you mean 'x'?" for the known name closest to `value`, compared whatever the case and
-    with _, - or a space alike ("punishd", "Punished" and "seven_steps" each find one), or ""."""
+def closest(value: object, known: Iterable[str]) -> str | None:
+    """The known name closest to `value`, compared whatever the case and with _, - or a space alike
+    ("punishd", "Punished" and "seven_steps" each find one), or None."""
     import difflib
 
     def plain(name: str) -> str:
@@ -82,4 +82,10 @@ def did_you_mean(value: object, known: Iterable[str]) -> str:
 
     names = {plain(name): name for name in known}
     close = difflib.get_close_matches(plain(str(value)), list(names), n=1, cutoff=0.75)
-    return f" Did you mean {names[close[0]]!r}?" if close else ""
+    return names[close[0]] if close else None
+
+
+def did_you_mean(value: object, known: Iterable[str]) -> str:
+    """ " Did you mean 'x'?" for the closest known name, or ""."""
+    name = closest(value, known)
+    return f" Did you mean {name!r}?" if name is not None else ""

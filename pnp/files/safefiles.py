@@ -16,9 +16,10 @@ class UnsafeFile(ValueError):
     """The path is not a regular file of a sane size (the message says what it is)."""
 
 
-def read_regular(path: Path, limit: int, *, links: bool = True) -> bytes:
+def read_regular(path: Path, limit: int, *, links: bool = True, whole: bool = True) -> bytes:
     """The bytes of `path`, refused before reading when it is a link (unless `links`), not a
-    regular file once links are followed, or larger than `limit` bytes."""
+    regular file once links are followed, or larger than `limit` bytes (unless not `whole`: then
+    its first `limit` bytes)."""
     flags = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | (0 if links else os.O_NOFOLLOW)
     try:
         fd = os.open(path, flags)  # non-blocking: opening a FIFO waits for no writer
@@ -26,25 +27,25 @@ def read_regular(path: Path, limit: int, *, links: bool = True) -> bytes:
         if exc.errno == errno.ELOOP and not links:
             raise UnsafeFile("it is a symbolic link, which is refused here") from None
         raise UnsafeFile(_kind_of(path) or exc.strerror or str(exc)) from None
-    return read_opened(fd, limit)
+    return read_opened(fd, limit, whole=whole)
 
 
-def read_opened(fd: int, limit: int) -> bytes:
+def read_opened(fd: int, limit: int, *, whole: bool = True) -> bytes:
     """The bytes of the file open on `fd` (closed here), refused unless it is a regular file of at
-    most `limit` bytes, checked on the descriptor itself."""
+    most `limit` bytes (or, not `whole`, its first `limit` bytes), checked on the descriptor itself."""
     info = os.fstat(fd)
     refusal = (
         f"it is {_kind(info.st_mode)}, not a regular file"
         if not stat.S_ISREG(info.st_mode)
         else f"it is {info.st_size:,} bytes, over the {limit:,}-byte limit"
-        if info.st_size > limit
+        if info.st_size > limit and whole
         else None
     )
     if refusal:
         os.close(fd)
         raise UnsafeFile(refusal)
     with os.fdopen(fd, "rb") as handle:
-        data = handle.read(limit + 1)
+        data = handle.read(limit + 1 if whole else limit)
     if len(data) > limit:
         raise UnsafeFile(f"it grew past the {limit:,}-byte limit while being read")
     return data

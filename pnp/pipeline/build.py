@@ -331,11 +331,17 @@ def write_build(build: GameBuild, output: Path) -> list[Path]:
 
 def _write(build: GameBuild, output: Path) -> list[Path]:
     folder = output / build.slug
-    size = len(build.manifest.to_json().encode())
-    if size > MANIFEST_MAX_BYTES:  # refused before any file is written: the next build could not read it back
+    if build.kept_thumbnails is not None:  # cut again when the inputs or PDFs changed (not on a mere --force)
+        pictures: dict[str, bytes] = {}
+        build.manifest.thumbnails = build.kept_thumbnails
+    else:
+        pictures = thumbnails(build.documents, build.manifest.placed, build.manifest.designs)
+        build.manifest.thumbnails = {kind: f"thumbs/{kind}.png" for kind in pictures}
+    text = build.manifest.to_json().encode()  # whole, so measured before any file is written
+    if len(text) > MANIFEST_MAX_BYTES:  # refused before any file is written: the next build could not read it back
         raise LayoutError(
             f"{build.slug}: the build places {len(build.manifest.placed):,} pieces, and its manifest would be "
-            f"{size / 1e6:.0f} MB, over the {MANIFEST_MAX_BYTES / 1e6:.0f} MB pnp reads back (the next build "
+            f"{len(text) / 1e6:.0f} MB, over the {MANIFEST_MAX_BYTES / 1e6:.0f} MB pnp reads back (the next build "
             "could not tell it is up to date, nor the gallery show it): print fewer pieces (counts or --players)"
         )
     sweep_temporary(output, [build.slug])  # left by a build that was killed outright
@@ -344,13 +350,8 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
         path = folder / doc.filename
         write_bytes_atomic(path, doc.pdf, root=output)
         written.append(path)
-    if build.kept_thumbnails is not None:  # cut again when the inputs or PDFs changed (not on a mere --force)
-        build.manifest.thumbnails = build.kept_thumbnails
-    else:
-        build.manifest.thumbnails = {}
-        for kind, png in thumbnails(build.documents, build.manifest.placed, build.manifest.designs).items():
-            write_bytes_atomic(folder / "thumbs" / f"{kind}.png", png, root=output)
-            build.manifest.thumbnails[kind] = f"thumbs/{kind}.png"
+    for kind, png in pictures.items():
+        write_bytes_atomic(folder / "thumbs" / f"{kind}.png", png, root=output)
     if build.reprint is not None:
         write_bytes_atomic(folder / REPRINT_FILE, build.reprint.pdf, root=output)
         written.append(folder / REPRINT_FILE)
@@ -363,7 +364,7 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
         if name.removesuffix(".png") not in build.change_pictures:  # an older change list's
             remove_file(designs_folder / name, root=output)
     manifest = folder / "manifest.json"
-    write_bytes_atomic(manifest, build.manifest.to_json().encode(), root=output)
+    write_bytes_atomic(manifest, text, root=output)
     written.append(manifest)
     remove_file(folder / FAILURE_FILE, root=output)
     return written

@@ -4,17 +4,17 @@ where it is met: pnp.files.atomic)."""
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
 from pnp.errors import UsageProblem
 from pnp.files.atomic import CACHE_FOLDER, TEMPORARY
-from pnp.files.safefiles import UnsafeFile, read_regular
+from pnp.files.safefiles import UnsafeFile, read_json, read_regular
+from pnp.pipeline.manifest import MAX_BYTES as MANIFEST_MAX_BYTES
 
 CALIBRATION = "calibrate.pdf"
 GENERATOR = b'<meta name="generator" content="pnp">'  # in the gallery's head: what says pnp wrote it
-HEAD_BYTES, MAX_PAGE, MAX_MANIFEST = 2048, 8 * 1024 * 1024, 64 * 1024 * 1024
+HEAD_BYTES = 2048
 NAME_MAX = 255  # bytes in one file or folder name, on every file system pnp is used on
 
 
@@ -61,7 +61,7 @@ def _holds_output(folder: Path) -> bool:
 
 def _head(path: Path) -> bytes:
     try:
-        return read_regular(path, MAX_PAGE, links=False)[:HEAD_BYTES]
+        return read_regular(path, HEAD_BYTES, links=False, whole=False)
     except UnsafeFile:
         return b""
 
@@ -71,7 +71,7 @@ def _holds_game(folder: Path) -> bool:
     if any(TEMPORARY.fullmatch(path.name) for path in folder.iterdir()):
         return True
     try:
-        manifest = json.loads(read_regular(folder / "manifest.json", MAX_MANIFEST, links=False))
-    except (UnsafeFile, ValueError):
+        manifest = read_json(folder / "manifest.json", MANIFEST_MAX_BYTES, links=False)
+    except UnsafeFile:
         return False
     return isinstance(manifest, dict) and manifest.get("game") == folder.name and "documents" in manifest

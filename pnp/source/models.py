@@ -10,7 +10,7 @@ from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 from pydantic import AfterValidator, BaseModel, Field, ValidationError, field_validator, model_validator
 from pydantic_core import ErrorDetails
 
-from pnp.errors import LayoutError, did_you_mean
+from pnp.errors import LayoutError, closest, did_you_mean
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconRef, IconStore
 from pnp.source.slots import SlotSpec, TemplateSpec
@@ -151,9 +151,10 @@ def _explained(model: type[BaseModel], exc: ValidationError) -> list[tuple[Error
             out.append((err, describe(err)))
             continue
         parent, key = loc[:-1], str(loc[-1])
-        absent = [str(m[-1]) for m in missing if m[:-1] == parent]
-        suggestion = did_you_mean(key, absent) or did_you_mean(key, _fields_at(model, parent))
-        meant |= {(*parent, name) for name in absent if suggestion == did_you_mean(key, [name])}
+        name = closest(key, [str(m[-1]) for m in missing if m[:-1] == parent])  # a missing key it meant
+        if name is not None:
+            meant.add((*parent, name))
+        suggestion = did_you_mean(key, [name] if name is not None else _fields_at(model, parent))
         out.append((err, f"unknown key.{suggestion}" if suggestion else describe(err)))
     return [(err, message) for err, message in out if err["type"] != "missing" or tuple(err["loc"]) not in meant]
 

@@ -104,11 +104,7 @@ class Settings:
         if env_url:
             values["icons_base_url"] = env_url
         given = {key: value for key, value in flags.items() if value is not None}
-        # a value from pnp.toml that a flag does not replace is named with the file it came from
-        from_file = _parsed(
-            {key: value for key, value in values.items() if key not in given}, lambda key: f"{CONFIG_FILE}: {key}: "
-        )
-        return cls(**{**from_file, **given})
+        return cls(**{**values, **given})  # pnp.toml's values came parsed (`_read_config`); flags are parsed here
 
     def sources(self) -> str:
         """The line every command starts with: which data it read."""

@@ -1,8 +1,11 @@
 """One exception tree, so every error a user can cause ends as one clear line, never a traceback."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 import click
+
+from pnp.findings import Finding
 
 
 class Interrupted(BaseException):
@@ -48,13 +51,23 @@ class MissingExtra(UsageProblem):
 
 
 class LayoutError(PnpError):
-    """Layout data that cannot be read: names the file, line or key."""
+    """Layout data that cannot be read: each of its findings names the file, line and column (a
+    plain message names what it can)."""
+
+    def __init__(self, message: str | Finding | Sequence[Finding]) -> None:
+        findings = (message,) if isinstance(message, Finding) else () if isinstance(message, str) else tuple(message)
+        super().__init__(message if isinstance(message, str) else "\n".join(str(f) for f in findings))
+        self.findings = findings
+
+    def placed(self, fallback: Path) -> tuple[Finding, ...]:
+        """The findings, or the plain message placed at `fallback` (the game's folder)."""
+        return self.findings or (Finding(path=fallback, message=self.message),)
 
 
 class TextOverflow(LayoutError):
     """A printed text too long for its box: the build names the data key it came from."""
 
-    def __init__(self, message: str, text: str):
+    def __init__(self, message: str, text: str) -> None:
         super().__init__(message)
         self.text = text
 

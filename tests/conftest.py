@@ -433,3 +433,19 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(
             f"fuzz {game}: {counts['cases']} cases, {counts['built']} built, {counts['refused']} refused cleanly"
         )
+
+
+_PLACE = re.compile(r"(?:([\w-]+): )?((?:[\w-]+/)?[\w.-]+\.(?:toml|csv|txt)):(?:(\d+):)?\s*(.*)", re.S)
+
+
+def placed_in(expected: str, output: str) -> bool:
+    """Whether `output` holds the problem `expected`, written `[game/]file:key: message` (or
+    `game: file:...`, or `file:LINE: message`): a line `path:line:col: key: message` whose path ends
+    so (at that line where one is given)."""
+    found = _PLACE.fullmatch(expected)
+    assert found, f"not a placed problem: {expected!r}"
+    game, file, line, rest = found.groups()
+    path = f"{game}/{file}" if game else file
+    number = line or r"\d+"
+    pattern = rf"(?:^|[/\s]){re.escape(path)}:{number}:\d+: {re.escape(rest)}"
+    return re.search(pattern, output, re.M) is not None

@@ -1,7 +1,7 @@
 import subprocess
 import sys
 
-from conftest import message_lines
+from conftest import message_lines, placed_in
 
 from pnp import __version__
 
@@ -95,7 +95,7 @@ def test_pnp_toml_unknown_key_is_named(run, isolated):
     (isolated / "pnp.toml").write_text('papr = "letter"\n')
     result = run("build", "exit-from-purgatory")
     assert result.exit_code == 2
-    assert "pnp.toml:1: papr: unknown key. Did you mean 'paper'?" in result.output
+    assert placed_in("pnp.toml:1: papr: unknown key. Did you mean 'paper'?", result.output)
 
 
 import pytest
@@ -177,7 +177,7 @@ def test_a_linked_pnp_toml_is_refused_unread(run, isolated):
     (isolated / "pnp.toml").symlink_to(elsewhere)
     result = run("validate", "seven-steps")
     assert result.exit_code == 2
-    assert "pnp.toml: cannot be read: it is a symbolic link, which is refused here" in result.output
+    assert placed_in("pnp.toml: cannot be read: it is a symbolic link, which is refused here", result.output)
 
 
 def test_an_output_name_past_the_file_systems_limit_is_refused(run, isolated):

@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import EVERY_GAME
+from conftest import EVERY_GAME, placed_in
 from pdfscan import pdf_text
 
 from pnp.files.paths import shipped_layouts_dir
@@ -78,7 +78,7 @@ def test_validate_names_a_printed_rule_without_a_trace(run, tmp_path):
     )
     result = run("validate", "exit-from-purgatory", "--layouts", layouts)
     assert result.exit_code == 1, result.output
-    assert "reference.toml:sections[2].lines[4]: printed rule 'Once a round" in result.output
+    assert placed_in("reference.toml:sections[2].lines[4]: printed rule 'Once a round", result.output)
 
 
 # -- the built files --------------------------------------------------------------------------------
@@ -220,12 +220,16 @@ def test_validate_refuses_a_made_up_quote_and_an_untraced_sentence(run, layouts_
     result = run("validate", "punished", "--layouts", layouts_copy)
     assert result.exit_code == 1
     assert re.search(
-        r"punished: trace\.toml:rule\[\d+\]\.says\[0\]: 'Feather: float gently past one encounter' "
+        r"punished/trace\.toml:\d+:\d+: rule\[\d+\]\.says\[0\]: 'Feather: float gently past one encounter' "
         r"is in no sentence of document\.txt",
         result.output,
     ), result.output
-    assert "punished: document.txt:sentence 'A Feather lets you skip one encounter of your choi" in result.output
-    assert "quoted by no trace.toml entry" in result.output
+    lines = (layouts_copy / "punished" / DOCUMENT_FILE).read_text().splitlines()
+    assert placed_in(
+        f"punished/document.txt:{len(lines)}: sentence: 'A Feather lets you skip one encounter of your choi",
+        result.output,
+    )
+    assert "is quoted by no trace.toml entry" in result.output
 
 
 def test_the_wheel_ships_each_games_rule_document(installed, tmp_path):

@@ -8,7 +8,7 @@ import shutil
 
 import pypdfium2 as pdfium
 import pytest
-from conftest import EVERY_GAME, edit_card
+from conftest import EVERY_GAME, edit_card, placed_in
 
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 from pnp.games import load_game
@@ -154,7 +154,7 @@ def test_each_new_lint_rule_names_the_card_and_key(run, layouts_copy, card, old,
     edit_card(layouts_copy / "punished" / "cards.toml", card, old, new)
     result = run("validate", "punished", "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert message in result.output, result.output
+    assert placed_in(message, result.output), result.output
 
 
 def test_a_terrace_threshold_is_typed_once(tmp_path):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import placed_in
 from pdfscan import MM, scan
 from pypdf import PdfReader
 
@@ -63,7 +64,7 @@ def test_rank_gap_is_named(run, layouts_copy):
     path.write_text(path.read_text().replace('[[ranks.bands]]\nmin = 7\nmax = 7\nname = "Sanctified"\n', ""))
     result = run("validate", GAME, "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert "seven-steps: gamesheet.toml:ranks.bands: a final score of 7 has no rank (gap)" in result.output
+    assert placed_in("seven-steps: gamesheet.toml:ranks.bands: a final score of 7 has no rank (gap)", result.output)
 
 
 def test_rank_overlap_and_wrong_counts_are_named(run, layouts_copy):
@@ -74,7 +75,7 @@ def test_rank_overlap_and_wrong_counts_are_named(run, layouts_copy):
     result = run("validate", GAME, "--layouts", layouts_copy)
     assert result.exit_code == 1
     assert "a final score of 3 falls in 2 ranks (Repentant, Weary Ascendent)" in result.output
-    assert "gamesheet.toml:shoreline.pool_dice: dice pool spots (expected 7, found 6)" in result.output
+    assert placed_in("gamesheet.toml:shoreline.pool_dice: dice pool spots (expected 7, found 6)", result.output)
 
 
 def test_copies_count_is_checked(run):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from conftest import placed_in
 from pdfscan import MM, scan
 
 GAME = "straight-to"
@@ -110,10 +111,11 @@ def test_one_soul_with_another_back_is_named(run, layouts_copy):
     result = run("validate", GAME, "--layouts", layouts_copy)
     assert result.exit_code == 1
     assert "Trickster" in result.output
-    assert (
+    assert placed_in(
         "straight-to: rules.toml:components.soul-good.hidden: soul cards are drawn face down, so all must "
-        "share one back; different: Trickster (plain)"
-    ) in result.output
+        "share one back; different: Trickster (plain)",
+        result.output,
+    )
 
 
 def test_more_players_than_the_pawn_colours_get_the_extra_pieces(built):
@@ -138,7 +140,7 @@ def test_pawns_must_fit_the_spaces(run, layouts_copy):
     path.write_text(path.read_text().replace("width = 24\nheight = 40", "width = 40\nheight = 40"))
     result = run("validate", GAME, "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert "straight-to: components.toml:pawns.width: a pawn standee must fit a track space" in result.output
+    assert placed_in("straight-to: components.toml:pawns.width: a pawn standee must fit a track space", result.output)
 
 
 def test_every_track_label_and_destination_lies_on_the_board():

@@ -3,15 +3,11 @@ problem said before the verdict; nothing is written."""
 
 from __future__ import annotations
 
-import re
-
 from pnp.commands import Say
 from pnp.errors import PnpError
 from pnp.pipeline.build import build_game
 from pnp.source.icons import IconStore
 from pnp.source.settings import Settings
-
-HEADING = re.compile(r"^\d+ problems in ")  # the line before a file's problems, not one itself
 
 
 def validate(settings: Settings, store: IconStore, slugs: list[str], *, say: Say, earlier: int = 0) -> int:
@@ -26,7 +22,7 @@ def validate(settings: Settings, store: IconStore, slugs: list[str], *, say: Say
                 raise
             say(exc.message)
             say(f"{slug}: cannot be built")
-            total += sum(1 for line in exc.message.splitlines() if not HEADING.match(line))
+            total += len(getattr(exc, "findings", ())) or 1
             continue
         for problem in result.problems:
             say(str(problem))

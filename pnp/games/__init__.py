@@ -20,7 +20,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pnp.errors import LayoutError, UsageProblem, did_you_mean
-from pnp.files.paths import shipped_layouts_dir
+from pnp.files.paths import kit_file, shipped_layouts_dir
+from pnp.findings import Finding
 from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders
 
 if TYPE_CHECKING:  # the CLI reads the registry at start: a game's models load with the game
@@ -182,13 +183,25 @@ class BuildContext:
 
         file, path = where
         if self.source is not None and self.source.has(file):
-            line = self.source.line_of(file, path)
-            message += f" (line {line})" if line else ""
+            problem = Problem(self.game, file, key_text(path), message)
         else:  # a slot of pnp's kit.toml: the game changes it in its own data
+            found = self.finding(where, "")
             message += f" (pnp's default; change it under [templates.{key_text(path)}] in the game's data)"
-        problem = Problem(self.game, file, key_text(path), message)
+            problem = Problem(self.game, file, key_text(path), message, path=found.path, line=found.line)
         if problem not in self.slips:
             self.slips.append(problem)
+
+    def finding(self, where: Where, message: str) -> Finding:
+        """`message` at a place of the game's data, or of pnp's kit.toml for a template the game
+        did not lay over; a text the game's code made is placed at the game's folder."""
+        from pnp.source.tomlfiles import toml_finding
+
+        file, path = where
+        if self.source is not None and self.source.has(file):
+            return self.source.finding(file, path, message)
+        if file == kit_file().name:
+            return toml_finding(kit_file(), path, message)
+        return Finding(path=self.source.folder if self.source else Path(self.game), message=f"{file}: {message}")
 
     def fill(self, text: str, where: str | Callable[[], str]) -> str:
         """Printed text with `{name}` replaced by the rules model's number of that name (a fact, a
@@ -199,16 +212,22 @@ class BuildContext:
             return fill_placeholders(text, values)
         except UnknownPlaceholder as exc:
             raise LayoutError(
-                f"{_place(where)}: {{{exc.name}}} is not a number in rules.toml [facts] or a component "
-                f"count.{did_you_mean(exc.name, values)} (known: {', '.join(sorted(values))})"
+                self.named(
+                    where,
+                    f"{{{exc.name}}} is not a number in rules.toml [facts] or a component "
+                    f"count.{did_you_mean(exc.name, values)} (known: {', '.join(sorted(values))})",
+                )
             ) from None
         except PlaceholderError as exc:
-            raise LayoutError(f"{_place(where)}: {exc}") from None
+            raise LayoutError(self.named(where, str(exc))) from None
 
+    def named(self, where: str | Callable[[], str], message: str) -> Finding:
+        """`message` at a place a game names as `file:key` (or `game/file:key`)."""
+        from pnp.source.tomlfiles import key_path
 
-def _place(where: str | Callable[[], str]) -> str:
-    """Where a text came from, worked out only when a message needs it."""
-    return where() if callable(where) else where
+        place = where() if callable(where) else where
+        file, _, key = place.partition(":")
+        return self.finding((file.rpartition("/")[2], key_path(key)), message)
 
 
 Data = TypeVar("Data")

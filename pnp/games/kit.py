@@ -51,15 +51,12 @@ def game_templates(source: GameSource, files: Sequence[str]) -> dict[str, Templa
     try:
         return resolve(specs, kit_templates())
     except UnknownTemplate as exc:
-        line = source.line_of(exc.where[0], exc.where[1])
-        raise LayoutError(
-            f"{source.folder.name}/{exc.where[0]}:{key_text(exc.where[1])}: {exc.message}"
-            + (f" (line {line})" if line else "")
-        ) from None
+        raise LayoutError(source.finding(exc.where[0], exc.where[1], exc.message)) from None
 
 
 def region(composed: Composed, template: str, slot: str) -> Area:
-    """The box a composed template's `slot` took: a region the game fills in code."""
+    """The box a composed template's `slot` took: a region the game fills in code (a refusal said
+    as `file:key: message`, which the build places)."""
     area = composed.areas.get(slot)
     if area is None:
         file, path = composed.where
@@ -75,13 +72,18 @@ def size_around(ctx: BuildContext, template: str, w: float, h: float, slot: str 
     keeps around the slot, so a panel grows with what it holds."""
     found = ctx.templates.get(template)
     if found is None:
-        raise LayoutError(f"kit.toml:{template}: no such template (known: {', '.join(sorted(ctx.templates))})")
+        raise LayoutError(
+            ctx.finding(("kit.toml", ()), f"no template {template!r} (known: {', '.join(sorted(ctx.templates))})")
+        )
     inner = next((s for s in found.slots if s.name == slot), None)
     if inner is None or not (inner.w.share and inner.h.share):
         file, path = inner.where if inner else found.where
         raise LayoutError(
-            f"{file}:{key_text(path)}: the slot {slot!r} of template {template!r} must be sized as "
-            'a share of the piece (such as "100% - 6mm"): the game sizes the piece around it'
+            ctx.finding(
+                (file, path),
+                f"the slot {slot!r} of template {template!r} must be sized as a share of the piece "
+                '(such as "100% - 6mm"): the game sizes the piece around it',
+            )
         )
     return (w - inner.w.mm) / inner.w.share, (h - inner.h.mm) / inner.h.share
 
@@ -92,8 +94,10 @@ def natural_size(ctx: BuildContext, template: str) -> tuple[float, float]:
     if found is None or found.size is None:
         file, path = found.where if found else ("kit.toml", (template,))
         raise LayoutError(
-            f"{file}:{key_text((*path, 'size'))}: missing: write size = [width, height] in mm; "
-            f"the game places {template!r} pieces at that size"
+            ctx.finding(
+                (file, (*path, "size")),
+                f"missing: write size = [width, height] in mm; the game places {template!r} pieces at that size",
+            )
         )
     return found.size
 

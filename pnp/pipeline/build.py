@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.errors import LayoutError, PnpError, TextOverflow, UsageProblem
 from pnp.files.atomic import file_as_recorded, files_in, refuse_links, remove_file, sweep_temporary, write_bytes_atomic
+from pnp.findings import Finding
 from pnp.games import BuildContext, Game, load_game, read_source
 from pnp.games.kit import game_templates
 from pnp.games.reference import REFERENCE_FILE, reference_document
@@ -55,7 +57,7 @@ class GameBuild:
     players: int
     documents: list[RenderedDocument] = field(default_factory=list)
     manifest: Manifest
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[Finding] = field(default_factory=list)
     specs: list[DocumentSpec] = field(default_factory=list)
     reprint: RenderedDocument | None = None  # the reprint document, when pieces changed
     change_pictures: dict[str, bytes] = field(default_factory=dict)  # by design fingerprint
@@ -97,18 +99,23 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     try:
         rules = load_rules(source)
     except LayoutError as exc:  # the game's own data is read too: its problems come in the same run
-        raise LayoutError("\n".join([exc.message, *_data_problems(slug, settings, source, store)])) from None
+        raise LayoutError([*exc.placed(source.folder), *_data_problems(slug, settings, source, store)]) from None
     players = resolve_players(rules, settings.players, slug)
     if settings.copies < 1:
         raise UsageProblem(f"--copies {settings.copies}: give 1 or more")
     if not source.has(REFERENCE_FILE):
         raise LayoutError(
-            f"{slug}/{REFERENCE_FILE}: file not found: every game prints a rules reference on one "
-            f"sheet; write {source.folder / REFERENCE_FILE} with title, color and [[sections]] "
-            "(heading, side = 1 or 2, lines), as pnp's own games do"
+            Finding(
+                path=source.folder / REFERENCE_FILE,
+                message="file not found: every game prints a rules reference on one sheet; write it "
+                "with title, color and [[sections]] (heading, side = 1 or 2, lines), as pnp's own games do",
+            )
         )
     game = load_game(slug, settings.layouts)
-    data = game.load(source, store)
+    try:
+        data = game.load(source, store)
+    except LayoutError as exc:
+        raise placed_error(exc, source) from None
     card = settings.card
     quantities = rules.quantities(players, settings.copies)
     options = render_options(settings)
@@ -130,9 +137,7 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     try:
         specs = game.documents(data, ctx)
     except LayoutError as exc:
-        if exc.message.startswith(slug):
-            raise
-        raise type(exc)(f"{slug}/{exc.message}") from None
+        raise placed_error(exc, source) from None
     specs = [
         replace(spec, cover=fill_cover(spec.cover, ctx, source, spec.filename)) if spec.cover is not None else spec
         for spec in specs
@@ -173,20 +178,36 @@ def obligations(plan: GamePlan, quantities: Mapping[str, int]) -> list[Problem]:
     )
 
 
-def _data_problems(slug: str, settings: Settings, source: GameSource, store: IconStore) -> list[str]:
+def _data_problems(slug: str, settings: Settings, source: GameSource, store: IconStore) -> list[Finding]:
     """What reading the game's own data files finds, when the rules model could not be read."""
     try:
         load_game(slug, settings.layouts).load(source, store)
     except LayoutError as exc:
-        return [exc.message]
+        return list(placed_error(exc, source).findings)
     return []
+
+
+def placed_error(exc: LayoutError, source: GameSource) -> LayoutError:
+    """A game's refusal placed where the designer edits: a game may raise a plain `file:key:
+    message` (or `game/file:key: message`) and pnp finds its line; anything else is placed at the
+    game's folder."""
+    if exc.findings:
+        return exc
+    said = re.match(r"(?:[\w-]+/)?([\w.-]+\.(?:toml|csv|txt)):(\S+): (.*)", exc.message, re.S)
+    if said is not None and source.has(said.group(1)):
+        return LayoutError(source.named(f"{said.group(1)}:{said.group(2)}", said.group(3)))
+    return LayoutError(exc.placed(source.folder))
 
 
 def drawing_error(exc: LayoutError, source: GameSource, filename: str) -> LayoutError:
     """An error met while laying out `filename`, named with the PDF and, for a text too long for
     its box, the data file and key the text came from."""
     where = source.text_source(exc.text) if isinstance(exc, TextOverflow) else None
-    return LayoutError(f"{source.slug}{'/' + where if where else ''}: {filename}: {exc.message}")
+    if where is not None:
+        return LayoutError(source.named(where, f"{filename}: {exc.message}"))
+    if exc.findings:
+        return exc
+    return LayoutError(Finding(path=source.folder, message=f"{filename}: {exc.message}"))
 
 
 def fill_cover(cover: Cover, ctx: BuildContext, source: GameSource, filename: str) -> Cover:
@@ -237,13 +258,14 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
             raise drawing_error(exc, plan.source, spec.filename) from None
     placed = [item for doc in documents for item in doc.placed]
     origins = game.count_origins(data, plan.source)
-    problems = (
-        check_counts(slug, rules, placed, players, settings.copies, origins)
+    problems = [
+        problem.finding(plan.source)
+        for problem in check_counts(slug, rules, placed, players, settings.copies, origins)
         + game.invariants(data, rules, players)
         + trace_problems(plan.source)
         + plan.slips
         + obligations(plan, rules.quantities(players, settings.copies))
-    )
+    ]
     manifest = Manifest(
         game=slug,
         title=rules.game.title,

@@ -15,7 +15,7 @@ from pnp.render.elements import Element, Group, Text
 from pnp.render.specs import Board, DocumentSpec, PageComponent, PieceGroup
 from pnp.source.gamesource import GameSource
 from pnp.source.rules import Problem
-from pnp.source.tomlfiles import KeyPath, key_text, string_values
+from pnp.source.tomlfiles import key_text, string_values
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_-]*)\}")
 
@@ -68,8 +68,7 @@ def unprintable_characters(source: GameSource, specs: Sequence[DocumentSpec]) ->
     for file, table in source.tables():  # named where the designer typed them
         for loc, value in string_values(table):
             if not every.isdisjoint(value):
-                line = source.line_of(file, loc)
-                found[file, key_text(loc) + (f" (line {line})" if line else "")] = (every & set(value), value)
+                found[file, key_text(loc)] = (every & set(value), value)
     in_data = set().union(*(chars for chars, _ in found.values()))
     for (text, bold), filename in texts.items():  # else in the file the game's code composed them in
         chars = set(text) & bad[bold] - in_data
@@ -114,8 +113,7 @@ def unfilled_placeholders(source: GameSource, specs: Sequence[DocumentSpec]) -> 
                 continue
             origin = source.text_source(text)
             file, key = _at(source, origin, spec.filename)
-            loc, raw = _raw_value(source, file, key)
-            line = source.line_of(file, loc) if loc is not None else None
+            raw = _raw_value(source, file, key)
             for name in dict.fromkeys(names):
                 if raw is not None and "{{" + name + "}}" in raw:
                     continue
@@ -124,21 +122,20 @@ def unfilled_placeholders(source: GameSource, specs: Sequence[DocumentSpec]) -> 
                     file,
                     key,
                     f"{{{name}}} is printed as written in {spec.filename}: "
-                    "the game's code does not fill this text's numbers from the rules model"
-                    + (f" (line {line})" if line else ""),
+                    "the game's code does not fill this text's numbers from the rules model",
                 )
                 if problem not in problems:
                     problems.append(problem)
     return problems
 
 
-def _raw_value(source: GameSource, file: str, key: str) -> tuple[KeyPath | None, str | None]:
-    """The data value at `file:key`, as written, and its key path."""
+def _raw_value(source: GameSource, file: str, key: str) -> str | None:
+    """The data value at `file:key`, as written."""
     if source.has(file) and file.endswith(".toml"):
         for loc, value in string_values(source.table(file)):
             if key_text(loc) == key:
-                return loc, value
-    return None, None
+                return value
+    return None
 
 
 def stray_assembly_notes(source: GameSource, specs: Sequence[DocumentSpec]) -> list[Problem]:
@@ -152,13 +149,9 @@ def stray_assembly_notes(source: GameSource, specs: Sequence[DocumentSpec]) -> l
             continue
         for name in notes:
             if name not in made:
-                line = source.line_of(file, ("cover", "assembly", name))
                 problems.append(
                     Problem(
-                        source.slug,
-                        file,
-                        f"cover.assembly.{name}",
-                        f"no such file (this game makes {', '.join(made)})" + (f" (line {line})" if line else ""),
+                        source.slug, file, f"cover.assembly.{name}", f"no such file (this game makes {', '.join(made)})"
                     )
                 )
     return problems

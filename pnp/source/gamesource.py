@@ -19,6 +19,7 @@ from typing import Any
 
 from pnp.errors import LayoutError
 from pnp.files.safefiles import UnsafeFile, read_regular
+from pnp.findings import Finding
 from pnp.source.icons import ICON_REF_IN_BYTES
 from pnp.source.tomlfiles import (
     CSV_MAX_BYTES,
@@ -26,8 +27,10 @@ from pnp.source.tomlfiles import (
     KeyPath,
     TomlLines,
     csv_location,
+    csv_position,
     expand_csv,
     icon_locations,
+    key_path,
     key_text,
     parse_toml,
     string_values,
@@ -67,10 +70,10 @@ class GameSource:
         path = self.folder / name
         data = self.raw.get(name)
         if data is None:
-            raise LayoutError(f"{path}: file not found")
+            raise LayoutError(Finding(path=path, message="file not found"))
         if isinstance(data, UnsafeFile):
-            raise LayoutError(f"{path}: cannot be read: {data}")
-        return _decoded(data, str(path))
+            raise LayoutError(Finding(path=path, message=f"cannot be read: {data}"))
+        return _decoded(data, path)
 
     def table(self, name: str) -> dict[str, Any]:
         """The parsed TOML file, with every `key = { csv = "file.csv" }` replaced by that list's rows."""
@@ -81,21 +84,42 @@ class GameSource:
 
     def line_of(self, name: str, loc: KeyPath) -> int | None:
         """The line of `loc` in a TOML file, for a message pointing where the designer edits."""
-        parsed = self._parsed.get(name)
-        if parsed is not None:
-            return parsed.lines.line_of(loc)
         try:
-            return TomlLines.of(self.text(name)).line_of(loc)
+            return self._lines(name).line_of(loc)
         except LayoutError:
             return None
 
+    def finding(self, name: str, loc: KeyPath, message: str) -> Finding:
+        """`message` about the key `loc` of file `name`, placed where the designer edits it: its
+        cell when it lies in a CSV list, else its line and column in the file."""
+        try:
+            in_csv = csv_location(self.csv_sources(name), loc)
+        except LayoutError:
+            in_csv = None
+        said = f"{key_text(loc)}: {message}" if loc else message
+        if in_csv is not None:
+            path, index, column = in_csv
+            line, col = csv_position(self._csv_text(path.name), index, column)
+            return Finding(path=path, line=line, col=col, message=said)
+        try:
+            line, col = self._lines(name).position(loc)
+        except LayoutError:
+            line, col = 1, 1
+        return Finding(path=self.folder / name, line=line, col=col, message=said)
+
+    def named(self, place: str, message: str) -> Finding:
+        """`message` at a place written `file:key` (or `game/file:key`, as `text_source` gives)."""
+        file, _, key = place.partition(":")
+        return self.finding(file.rpartition("/")[2], key_path(key), message)
+
     def place(self, name: str, loc: KeyPath) -> str:
-        """Where the designer edits `loc`: its row and column when it lies in a CSV list, else its line."""
-        in_csv = csv_location(self.csv_sources(name), loc)
-        if in_csv:
-            return in_csv
-        line = self.line_of(name, loc)
-        return f"line {line}" if line else "not written"
+        """Where the designer edits `loc`, said in words: `souls.csv line 4` or `line 12`."""
+        found = self.finding(name, loc, "")
+        return f"line {found.line}" if found.path.name == name else f"{found.path.name} line {found.line}"
+
+    def _lines(self, name: str) -> TomlLines:
+        parsed = self._parsed.get(name)
+        return parsed.lines if parsed is not None else TomlLines.of(self.text(name))
 
     def tables(self) -> Iterator[tuple[str, dict[str, Any]]]:
         """Every TOML file that parses, by name."""
@@ -148,8 +172,9 @@ class GameSource:
             path = self.folder / name
             table = parse_toml(text, path)
             sources: dict[KeyPath, Path] = {}
-            expand_csv(table, (), path, sources, self._csv_text)
-            self._parsed[name] = _Parsed(table=table, csv=sources, lines=TomlLines.of(text))
+            lines = TomlLines.of(text)
+            expand_csv(table, (), path, sources, self._csv_text, lines)
+            self._parsed[name] = _Parsed(table=table, csv=sources, lines=lines)
         return self._parsed[name]
 
     def _csv_text(self, name: str) -> str:
@@ -160,14 +185,17 @@ class GameSource:
             raise data
         if len(data) > CSV_MAX_BYTES:
             raise UnsafeFile(f"it is {len(data):,} bytes, over the {CSV_MAX_BYTES:,}-byte limit of a card list")
-        return _decoded(data, f"{self.folder.name}/{name}")
+        return _decoded(data, self.folder / name)
 
 
-def _decoded(data: bytes, where: str) -> str:
+def _decoded(data: bytes, path: Path) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise LayoutError(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        line = data.count(b"\n", 0, exc.start) + 1
+        col = exc.start - data.rfind(b"\n", 0, exc.start)
+        message = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
+        raise LayoutError(Finding(path=path, line=line, col=col, message=message)) from None
 
 
 _READ: dict[str, GameSource] = {}  # folder -> its latest source
@@ -179,7 +207,7 @@ def read_game(slug: str, folder: Path) -> GameSource:
     try:
         paths = sorted(p for p in folder.iterdir() if p.suffix in DATA_SUFFIXES or p.name == DOCUMENT_FILE)
     except OSError as exc:
-        raise LayoutError(f"{folder}: cannot be read ({exc.strerror or exc})") from None
+        raise LayoutError(Finding(path=folder, message=f"cannot be read ({exc.strerror or exc})")) from None
     digest = hashlib.sha256()
     for path in paths:
         try:

@@ -11,6 +11,7 @@ from pydantic import AfterValidator, BaseModel, Field, ValidationError, field_va
 from pydantic_core import ErrorDetails
 
 from pnp.errors import LayoutError, closest, did_you_mean
+from pnp.findings import Finding
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconRef, IconStore
 from pnp.source.slots import SlotSpec, TemplateSpec
@@ -18,7 +19,7 @@ from pnp.source.strict import Color as Color
 from pnp.source.strict import IconName as IconName
 from pnp.source.strict import Strict as Strict
 from pnp.source.strict import shown
-from pnp.source.tomlfiles import MAX_ITEMS, KeyPath, csv_location, icon_locations
+from pnp.source.tomlfiles import MAX_ITEMS, KeyPath, icon_locations
 
 M = TypeVar("M", bound=BaseModel)
 _PDF_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]*\.pdf$")
@@ -120,21 +121,24 @@ def describe(error: ErrorDetails) -> str:
     return f"{error['msg'][0].lower()}{error['msg'][1:]} (found {shown(found)})"
 
 
-def parse(model: type[M], source: GameSource, name: str, also: list[str] | None = None) -> M:
+def parse(model: type[M], source: GameSource, name: str, also: list[Finding] | None = None) -> M:
     """Validate the file `name` of `source` against `model`; every problem becomes one line naming
     file and key (and the row and column where the key lies in a CSV list); `also` adds problems
     found another way."""
     data = source.table(name)
-    lines = list(also or [])
-    oversized = [_say(source, name, loc, message) for loc, message in _oversized(data)]
+    found = list(also or [])
+    oversized = [source.finding(name, loc, message) for loc, message in _oversized(data)]
     if oversized:
-        raise LayoutError(_join(source, name, oversized[:10]))
+        raise LayoutError(oversized[:10])
     try:
         result = model.model_validate(data)
     except ValidationError as exc:
-        lines = [_say(source, name, tuple(err["loc"]), message) for err, message in _explained(model, exc)] + lines
-    if lines:
-        raise LayoutError(_join(source, name, lines))
+        found = [
+            source.finding(name, tuple(part for part in err["loc"] if part != "[key]"), message)
+            for err, message in _explained(model, exc)
+        ] + found
+    if found:
+        raise LayoutError(found)
     return result
 
 
@@ -214,22 +218,13 @@ def _oversized_into(out: list[tuple[KeyPath, str]], node: Any, loc: KeyPath) -> 
                 _oversized_into(out, value, (*loc, key))
 
 
-def _say(source: GameSource, name: str, loc: KeyPath, message: str) -> str:
-    """`file:key.path: message (line N)`, or with the row and column when the key lies in a CSV list."""
-    in_csv = csv_location(source.csv_sources(name), loc)
-    if in_csv:
-        return f"{name}:{key_path(loc)} ({in_csv}): {message}"
-    line = source.line_of(name, loc)
-    return f"{name}:{key_path(loc)}: {message}" + (f" (line {line})" if line else "")
-
-
 def load_file(source: GameSource, name: str, model: type[M], store: IconStore) -> M:
     """A game's TOML file (with the CSV lists it names), checked against its model and its icons
     against the cache."""
     return parse(model, source, name, also=missing_icons(source, name, store))
 
 
-def missing_icons(source: GameSource, name: str, store: IconStore) -> list[str]:
+def missing_icons(source: GameSource, name: str, store: IconStore) -> list[Finding]:
     """A line for each icon named in the file that the icon cache lacks."""
     missing = []
     cached: dict[str, bool] = {}  # a deck names the same few icons many times
@@ -241,13 +236,5 @@ def missing_icons(source: GameSource, name: str, store: IconStore) -> list[str]:
             advice = (
                 f"not in the icon cache.{close}" if close else f"not in the icon cache; `pnp icons fetch {ref}` adds it"
             )
-            missing.append(_say(source, name, where, f"unknown icon {ref!r}: {advice}"))
+            missing.append(source.finding(name, where, f"unknown icon {ref!r}: {advice}"))
     return missing
-
-
-def _join(source: GameSource, name: str, lines: list[str]) -> str:
-    if len(lines) == 1:
-        return f"{source.folder.name}/{lines[0]}"
-    return f"{len(lines)} problems in {source.folder / name}:\n" + "\n".join(
-        f"  {source.folder.name}/{line}" for line in lines
-    )

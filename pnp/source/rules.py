@@ -5,14 +5,17 @@ Counts are data: fixed, per player, or a base plus so many for each player beyon
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
 from pnp.errors import UsageProblem
+from pnp.findings import Finding
 from pnp.source.gamesource import GameSource
 from pnp.source.models import Count, Strict, Words, parse
+from pnp.source.tomlfiles import key_path
 
 RULES_FILE = "rules.toml"
 Positive = Annotated[int, Field(gt=0, le=1000)]
@@ -127,7 +130,9 @@ class RulesModel(Strict):
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a build: `game: file:key: what (expected X, found Y)`."""
+    """One thing wrong with a build: `what (expected X, found Y)` at `file`'s `key`; `line` where a
+    key cannot tell (a sentence of the rule document), `path` for a file outside the game's folder
+    (pnp's own kit)."""
 
     game: str
     file: str
@@ -135,10 +140,18 @@ class Problem:
     message: str
     expected: object = None
     found: object = None
+    line: int = 0
+    path: Path | None = None
 
-    def __str__(self) -> str:
+    def finding(self, source: GameSource) -> Finding:
+        """The problem where the designer edits: `path:line:col: key: what`."""
         tail = f" (expected {self.expected}, found {self.found})" if self.expected is not None else ""
-        return f"{self.game}: {self.file}:{self.key}: {self.message}{tail}"
+        said = f"{self.key}: {self.message}{tail}" if self.key else f"{self.message}{tail}"
+        if not source.has(self.file) and self.path is None:  # a text the game's code composed
+            return Finding(path=source.folder, message=f"{self.file}: {said}")
+        if self.line or self.path is not None:
+            return Finding(path=self.path or source.folder / self.file, line=self.line or 1, message=said)
+        return replace(source.finding(self.file, key_path(self.key), ""), message=said)
 
 
 def load_rules(source: GameSource) -> RulesModel:

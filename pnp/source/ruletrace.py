@@ -161,9 +161,19 @@ def document_problems(game: str, trace: Trace, document: str) -> list[Problem]:
         Problem(
             game=game,
             file=DOCUMENT_FILE,
-            key=f"sentence {sentence[:50]!r}",
-            message=f"quoted by no {TRACE_FILE} entry: trace it to where it is printed, or say why not",
+            key="sentence",
+            message=f"{sentence[:50]!r}... is quoted by no {TRACE_FILE} entry: trace it to where it is "
+            "printed, or say why not",
+            line=line_of_sentence(document, sentence),
         )
         for sentence in uncovered(trace, document)
     ]
     return problems
+
+
+def line_of_sentence(document: str, sentence: str) -> int:
+    """The line of the document where `sentence` (as `document_sentences` gave it) begins: found by
+    its first words, whatever the spaces and line breaks between them."""
+    words = sentence.split()[:4]
+    found = re.search(r"\s+".join(re.escape(word) for word in words), document.translate(_STRAIGHT)) if words else None
+    return document.count("\n", 0, found.start()) + 1 if found else 1

@@ -15,6 +15,7 @@ import tomli
 from pnp.errors import UsageProblem, did_you_mean
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 from pnp.files.safefiles import UnsafeFile, read_regular
+from pnp.findings import Finding, column_of
 from pnp.geometry import MM
 from pnp.source.icons import DEFAULT_BASE_URL
 from pnp.source.printoptions import BackOffset, CardSize, DuplexMode, Length, Paper
@@ -201,19 +202,25 @@ def _read_config(path: Path, problems: list[str] | None = None) -> dict[str, Any
         text = read_regular(path, CONFIG_MAX_BYTES, links=False).decode("utf-8-sig")
         data = tomli.loads(text)
     except UnsafeFile as exc:
-        raise UsageProblem(f"{path.name}: cannot be read: {exc}") from None
+        raise UsageProblem(str(Finding(path=path, message=f"cannot be read: {exc}"))) from None
     except UnicodeDecodeError as exc:
-        raise UsageProblem(f"{path.name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        said = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
+        line = exc.object.count(b"\n", 0, exc.start) + 1
+        col = exc.start - exc.object.rfind(b"\n", 0, exc.start)
+        raise UsageProblem(str(Finding(path=path, line=line, col=col, message=said))) from None
     except RecursionError:
-        raise UsageProblem(f"{path.name}: arrays or tables nested too deeply for a settings file") from None
+        said = "arrays or tables nested too deeply for a settings file"
+        raise UsageProblem(str(Finding(path=path, message=said))) from None
     except tomli.TOMLDecodeError as exc:
-        raise UsageProblem(f"{path.name}: TOML syntax error: {exc}") from None
+        said = f"TOML syntax error: {exc.msg}"
+        raise UsageProblem(str(Finding(path=path, line=exc.lineno, col=exc.colno, message=said))) from None
     known = [f.name for f in fields(Settings)]
     found: list[str] = []
     values = {}
     for key, value in data.items():
         name = key.replace("-", "_")
-        where = f"{path.name}:{_line_of(text, key)}: {key}"
+        line, col = _place_of(text, key)
+        where = str(Finding(path=path, line=line, col=col, message=key))
         kind = KINDS.get(name, str)
         if name not in known:
             found.append(f"{where}: unknown key.{did_you_mean(key, known)} (known: {', '.join(sorted(known))})")
@@ -235,9 +242,9 @@ def _read_config(path: Path, problems: list[str] | None = None) -> dict[str, Any
     return values
 
 
-def _line_of(text: str, key: str) -> int:
-    """The line a top-level key of a settings file is set on (1 when it cannot be told)."""
+def _place_of(text: str, key: str) -> tuple[int, int]:
+    """The line and column a top-level key of a settings file is set at ((1, 1) when it cannot be told)."""
     for number, line in enumerate(text.splitlines(), 1):
         if line.split("=", 1)[0].strip().strip("\"'") == key:
-            return number
-    return 1
+            return number, column_of(line, key)
+    return 1, 1

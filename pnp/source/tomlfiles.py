@@ -8,7 +8,7 @@ import io
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ import tomli
 
 from pnp.errors import LayoutError, LayoutSyntaxError
 from pnp.files.safefiles import UnsafeFile
+from pnp.findings import Finding, column_of
 from pnp.source.icons import is_icon_ref
 
 KeyPath = tuple[str | int, ...]  # a key's place in a layout file: ("souls", 3, "count")
@@ -32,17 +33,21 @@ def parse_toml(text: str, path: Path) -> dict[str, Any]:
     try:
         table = tomli.loads(text)
     except RecursionError:
-        raise LayoutError(f"{path}: arrays or tables nested too deeply to be layout data") from None
+        raise LayoutError(Finding(path=path, message="arrays or tables nested too deeply to be layout data")) from None
     except tomli.TOMLDecodeError as exc:
-        match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-        where = f":{match.group(1)}" if match else ""
-        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
-        raise LayoutSyntaxError(f"{path}{where}: TOML syntax error: {message}") from None
+        said = f"TOML syntax error: {exc.msg}"
+        raise LayoutSyntaxError(Finding(path=path, line=exc.lineno, col=exc.colno, message=said)) from None
     deepest = _deepest(table)
     if deepest is not None:
+        line, col = TomlLines.of(text).position(deepest[:1])
         raise LayoutError(
-            f"{path}:{key_text(deepest[:6])}...: tables or arrays nested more than {MAX_DEPTH} "
-            "deep, deeper than layout data goes"
+            Finding(
+                path=path,
+                line=line,
+                col=col,
+                message=f"{key_text(deepest[:6])}...: tables or arrays nested more than {MAX_DEPTH} "
+                "deep, deeper than layout data goes",
+            )
         )
     return table
 
@@ -101,51 +106,73 @@ def key_text(loc: KeyPath) -> str:
     return out
 
 
+def key_path(text: str) -> KeyPath:
+    """The key path `key_text` wrote (`souls[3].count` -> ("souls", 3, "count")); the first of
+    several keys joined by commas; () for a text that names no key."""
+    first = re.split(r"[,\s(]", text.strip(), maxsplit=1)[0]
+    if not re.fullmatch(r"[\w-]+(?:\[\d+\]|\.[\w-]+)*", first):
+        return ()
+    return tuple(int(index) if index else name for name, index in re.findall(r"([\w-]+)|\[(\d+)\]", first))
+
+
 MAX_ITEMS = 20_000  # entries in one list or table, rows of a CSV list: a deck of 10,000 designs fits
 CSV_MAX_BYTES = 1024 * 1024
 
 
 def expand_csv(
-    node: Any, loc: KeyPath, path: Path, sources: dict[KeyPath, Path], read_text: Callable[[str], str]
+    node: Any, loc: KeyPath, path: Path, sources: dict[KeyPath, Path], read_text: Callable[[str], str], lines: TomlLines
 ) -> None:
     """Every `key = { csv = "file.csv" }` under `node` replaced by the rows of that CSV file beside
     `path` (what designers keep in spreadsheets); `sources` learns where each list came from.
-    `read_text` gives a file's text or raises UnsafeFile saying why it cannot."""
+    `read_text` gives a file's text or raises UnsafeFile saying why it cannot; `lines` places a
+    problem with the key in `path`."""
     if isinstance(node, dict):
         for key, value in list(node.items()):
             if isinstance(value, dict) and set(value) == {"csv"}:
-                where = f"{path.parent.name}/{path.name}:{key_text((*loc, key))}.csv"
-                node[key] = read_csv_rows(read_text, value["csv"], path.parent.name, where)
+                line, col = lines.position((*loc, key, "csv"))
+                where = Finding(path=path, line=line, col=col, message=f"{key_text((*loc, key))}.csv")
+                node[key] = read_csv_rows(read_text, value["csv"], folder=path.parent, where=where)
                 sources[(*loc, key)] = path.parent / str(value["csv"])
             else:
-                expand_csv(value, (*loc, key), path, sources, read_text)
+                expand_csv(value, (*loc, key), path, sources, read_text, lines)
     elif isinstance(node, list):
         for i, item in enumerate(node):
-            expand_csv(item, (*loc, i), path, sources, read_text)
+            expand_csv(item, (*loc, i), path, sources, read_text, lines)
 
 
-def read_csv_rows(read_text: Callable[[str], str], name: object, folder_name: str, where: str) -> list[dict[str, Any]]:
+def read_csv_rows(
+    read_text: Callable[[str], str], name: object, *, folder: Path, where: Finding
+) -> list[dict[str, Any]]:
     """Rows as tables: a column `a.b` fills key b of table a, empty cells are left out (so defaults
-    apply), and numbers and true/false read as such."""
+    apply), and numbers and true/false read as such. `where` is the key that names the file (its
+    message the key's name), for a problem with the name itself."""
     if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.csv", name):
-        raise LayoutError(f'{where}: expected the name of a .csv file beside it, such as "souls.csv"')
+        raise LayoutError(
+            replace(where, message=f'{where.message}: expected the name of a .csv file beside it, such as "souls.csv"')
+        )
     try:
         text = read_text(name)
     except UnsafeFile as exc:
-        raise LayoutError(f"{where}: {folder_name}/{name} cannot be read: {exc}") from None
+        raise LayoutError(
+            replace(where, message=f"{where.message}: {folder.name}/{name} cannot be read: {exc}")
+        ) from None
+
+    def refused(line: int, message: str) -> LayoutError:
+        return LayoutError(Finding(path=folder / name, line=line, message=message))
+
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         rows = list(reader)
     except csv.Error as exc:
-        raise LayoutError(f"{folder_name}/{name}: row {reader.line_num}: not valid CSV ({exc})") from None
+        raise refused(reader.line_num, f"not valid CSV ({exc})") from None
     if not rows or not any(cell.strip() for cell in rows[0]):
-        raise LayoutError(f"{folder_name}/{name}: the first row must name the columns")
+        raise refused(1, "the first row must name the columns")
     header = [cell.strip() for cell in rows[0]]
     clash = _column_clash(header)
     if clash:
-        raise LayoutError(f"{folder_name}/{name}: row 1: {clash}")
+        raise refused(1, clash)
     if len(rows) - 1 > MAX_ITEMS:
-        raise LayoutError(f"{folder_name}/{name}: more than {MAX_ITEMS:,} rows")
+        raise refused(MAX_ITEMS + 2, f"more than {MAX_ITEMS:,} rows")
     keys = [column.split(".") for column in header]
     out = []
     for number, row in enumerate(rows[1:], start=2):
@@ -153,22 +180,52 @@ def read_csv_rows(read_text: Callable[[str], str], name: object, folder_name: st
         if not any(cells):
             continue
         if len(row) > len(header):
-            raise LayoutError(f"{folder_name}/{name}: row {number}: {len(row)} cells under {len(header)} column names")
+            raise refused(number, f"row {number}: {len(row)} cells under {len(header)} column names")
         record: dict[str, Any] = {}
         for place, (column, key, cell) in enumerate(zip(header, keys, cells, strict=False), start=1):
             if not cell:
                 continue
             if not column:
-                raise LayoutError(
-                    f"{folder_name}/{name}: row {number}: {cell[:40]!r} under column "
-                    f"{place}, which has no name in row 1"
-                )
+                raise refused(number, f"row {number}: {cell[:40]!r} under column {place}, which has no name in row 1")
             target = record
             for table in key[:-1]:
                 target = target.setdefault(table, {})
             target[key[-1]] = _cell(cell)
         out.append(record)
     return out
+
+
+def csv_position(text: str, index: int, column: str) -> tuple[int, int]:
+    """The line and column of the cell under `column` (a header name, `name` or `art.x`) in the
+    `index`-th row of a CSV list as `read_csv_rows` counts them (blank rows left out), or of that
+    row's first cell when no column has the name."""
+    reader = csv.reader(io.StringIO(text, newline=""))
+    header: list[str] | None = None
+    start, seen = 1, -1
+    for row in reader:
+        if header is None:
+            header = [cell.strip() for cell in row]
+        elif any(cell.strip() for cell in row):
+            seen += 1
+            if seen == index:
+                line = text.splitlines()[start - 1]
+                return start, _cell_column(line, header.index(column) if column in header else 0)
+        start = reader.line_num + 1
+    return 1, 1
+
+
+def _cell_column(line: str, place: int) -> int:
+    """Where (from 1) the `place`-th cell (from 0) of a CSV line starts: after that many commas
+    outside quotes."""
+    quoted, commas = False, 0
+    for at, char in enumerate(line):
+        if commas == place:
+            return at + 1
+        if char == '"':
+            quoted = not quoted
+        elif char == "," and not quoted:
+            commas += 1
+    return len(line) + 1 if commas == place else 1
 
 
 def _column_clash(header: list[str]) -> str | None:
@@ -205,14 +262,13 @@ def _cell(text: str) -> Any:
     return text
 
 
-def csv_location(sources: dict[KeyPath, Path], loc: KeyPath) -> str | None:
-    """`souls.csv: row 4, column count` for a key path that lies inside a CSV list, else None."""
+def csv_location(sources: dict[KeyPath, Path], loc: KeyPath) -> tuple[Path, int, str] | None:
+    """The CSV file, row index and column name (`art.x`; "" for the row itself) of a key path that
+    lies inside a CSV list, else None."""
     for prefix, path in sources.items():
         index = loc[len(prefix)] if loc[: len(prefix)] == prefix and len(loc) > len(prefix) else None
         if isinstance(index, int):
-            row = index + 2  # the header is row 1
-            column = ".".join(str(part) for part in loc[len(prefix) + 1 :])
-            return f"{path.name}: row {row}" + (f", column {column}" if column else "")
+            return path, index, ".".join(str(part) for part in loc[len(prefix) + 1 :])
     return None
 
 
@@ -265,7 +321,11 @@ class TomlLines:
                     break
                 keys.append(part)
             for k in range(len(keys), 0, -1):  # the longest dotted key written
-                pattern = re.compile(r"^\s*" + r"\s*\.\s*".join(re.escape(key) for key in keys[:k]) + r"\s*=")
+                pattern = re.compile(
+                    r"^\s*"
+                    + r"\s*\.\s*".join(f"([\"']?){re.escape(key)}\\{n + 1}" for n, key in enumerate(keys[:k]))
+                    + r"\s*="
+                )
                 for i in range(start, end):
                     if pattern.match(lines[i]):
                         return i + 1
@@ -279,3 +339,22 @@ class TomlLines:
             else:
                 return start if start else None  # not written (a missing key): its table's header
         return start if start else None
+
+    def position(self, loc: KeyPath) -> tuple[int, int]:
+        """The line and column of `loc` (its key where written, else the start of its table's
+        header); (1, 1) for a key with no place in the text."""
+        line = self.line_of(loc)
+        if line is None:
+            return 1, 1
+        names = [str(part) for part in loc if isinstance(part, str)]
+        text = self.lines[line - 1]
+        return line, column_of(text, next((name for name in reversed(names) if name in text), ""))
+
+
+def toml_finding(path: Path, loc: KeyPath, message: str) -> Finding:
+    """`message` at the key `loc` of a TOML file outside a game's folder (pnp's own kit.toml)."""
+    try:
+        line, col = TomlLines.of(path.read_text(encoding="utf-8")).position(loc)
+    except (OSError, UnicodeDecodeError):
+        line, col = 1, 1
+    return Finding(path=path, line=line, col=col, message=f"{key_text(loc)}: {message}" if loc else message)

@@ -102,3 +102,10 @@ def did_you_mean(value: object, known: Iterable[str]) -> str:
     """ " Did you mean 'x'?" for the closest known name, or ""."""
     name = closest(value, known)
     return f" Did you mean {name!r}?" if name is not None else ""
+
+
+def meant_or_known(value: object, known: Iterable[str], label: str = "known") -> str:
+    """ " Did you mean 'x'?" for the closest known name, else the names to choose from
+    (" (known: a, b)"): a suggestion alone where there is one, not drowned by the whole list."""
+    names = sorted(known)
+    return did_you_mean(value, names) or f" ({label}: {', '.join(names)})"

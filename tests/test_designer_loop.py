@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from conftest import edit_card, souls_to_csv
+from conftest import edit_card, placed_in, souls_to_csv
 
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 from pnp.pipeline.build import build_game
@@ -44,8 +44,8 @@ def test_csv_problems_name_the_row_and_column(run, layouts_copy):
     path.write_text("\n".join(rows) + "\n")
     result = run("validate", "straight-to", "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert "components.toml:souls[2].count (souls.csv: row 4, column count)" in result.output
-    assert "souls.csv: row 6, column icon" in result.output and "lorc/no-such-icon" in result.output
+    assert placed_in("straight-to/souls.csv:4: souls[2].count: input should be a valid integer", result.output)
+    assert placed_in("straight-to/souls.csv:6: souls[4].icon: unknown icon 'lorc/no-such-icon'", result.output)
 
 
 def test_a_count_edit_in_a_csv_list_is_reported_at_its_rows(run, layouts_copy):
@@ -54,9 +54,8 @@ def test_a_count_edit_in_a_csv_list_is_reported_at_its_rows(run, layouts_copy):
     path.write_text(path.read_text().replace(",17,", ",27,", 1))  # row 2: Penitent's count
     result = run("validate", "straight-to", "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert (
-        "souls[0].count (souls.csv: row 2, column count), souls[1].count (souls.csv: row 3, column count)"
-        in result.output
+    assert placed_in(
+        "straight-to/souls.csv:2: souls[0].count (souls.csv line 2), souls[1].count (souls.csv line 3)", result.output
     )
 
 
@@ -83,9 +82,9 @@ def test_validate_reports_every_game_before_exiting(run, layouts_copy):
     rules.write_text(rules.read_text() + "\n[broken\n")
     result = run("validate", "--layouts", layouts_copy)
     assert result.exit_code == 1, result.output
-    assert "components.toml:back.tagilne: unknown key" in result.output
+    assert placed_in("components.toml:back.tagilne: unknown key", result.output)
     assert "lorc/not-an-icon" in result.output
-    assert re.search(r"seven-steps/rules\.toml:\d+: TOML syntax error", result.output)
+    assert re.search(r"seven-steps/rules\.toml:\d+:\d+: TOML syntax error", result.output)
     for game in ("particle-panic", "straight-to"):
         assert f"{game}: 4 players: ok" in result.output  # the others were still checked
     assert (
@@ -111,7 +110,7 @@ def test_a_count_edit_is_reported_in_the_data_file_at_its_line(run, layouts_copy
     data.write_text("\n".join(lines) + "\n")
     result = run("validate", "straight-to", "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert f"components.toml:souls[0].count (line {first + 1})" in result.output
+    assert placed_in(f"components.toml:{first + 1}: souls[0].count (line {first + 1})", result.output)
     assert "rules.toml:components.soul-good) asks for 50 (expected 50, found 60)" in result.output
     assert "straight-to: rules.toml:components.soul-good:" not in result.output  # never the rules file first
 
@@ -187,7 +186,10 @@ def test_no_validate_prints_what_it_let_through(run, layouts_copy):
     rules.write_text(rules.read_text().replace("fixed = 50", "fixed = 51", 1))
     result = run("build", "straight-to", "--layouts", layouts_copy, "--no-validate")
     assert result.exit_code == 0
-    assert re.search(r"warning: straight-to: .*Good Soul card.* \(written anyway: --no-validate\)", result.output)
+    assert re.search(
+        r"warning: \S*straight-to/components\.toml:\d+:\d+: .*Good Soul card.* \(written anyway: --no-validate\)",
+        result.output,
+    )
 
 
 def gallery_section(isolated: Path, game: str) -> str:
@@ -427,9 +429,7 @@ def test_layout_problems_give_the_line_the_designer_edited(run, layouts_copy):
     path.write_text("\n".join(lines) + "\n")
     result = run("validate", "punished", "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert re.search(
-        rf"cards\.toml:cards\[0\]\.encounter\.fallback\[0\]\.stat: .*PAINN.* \(line {number}\)", result.output
-    )
+    assert re.search(rf"cards\.toml:{number}:\d+: cards\[0\]\.encounter\.fallback\[0\]\.stat: .*PAINN", result.output)
 
 
 def _face_at(pdf: bytes, face: list):
@@ -657,10 +657,12 @@ def test_csv_cells_read_as_numbers_booleans_and_texts_and_empty_ones_are_left_ou
     """A cell reads as the TOML value it would be written as: negative numbers and decimals as
     numbers, true/false as booleans; an empty cell leaves its key out, so the model's default
     applies (reliability item 17: planted bugs here went uncaught)."""
+    from pnp.findings import Finding
     from pnp.source.tomlfiles import read_csv_rows
 
     text = "name,amount,scale,hidden,note.text\nLoss,-3,-0.5,false,\nGain,2,1.25,true,kept\n"
-    rows = read_csv_rows(lambda name: text, "deck.csv", "game", "cards.toml:cards")
+    where = Finding(path=Path("game/cards.toml"), message="cards.csv")
+    rows = read_csv_rows(lambda name: text, "deck.csv", folder=Path("game"), where=where)
     assert rows == [
         {"name": "Loss", "amount": -3, "scale": -0.5, "hidden": False},
         {"name": "Gain", "amount": 2, "scale": 1.25, "hidden": True, "note": {"text": "kept"}},

@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import placed_in
 from conftest import run_installed as _run
 
 
@@ -56,7 +57,7 @@ def test_edits_in_a_project_folder_take_effect(installed, tmp_path):
     )
     broken = _run(pnp, "validate", "exit-from-purgatory", cwd=project, check=False)
     assert broken.returncode == 1
-    assert "exit-from-purgatory: rules.toml:components.apple.per_player: setup deals 2" in broken.stdout
+    assert placed_in("exit-from-purgatory: rules.toml:components.apple.per_player: setup deals 2", broken.stdout)
 
 
 def test_pnp_new_then_edit_and_build(installed, tmp_path):

@@ -10,6 +10,7 @@ import math
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
+from conftest import placed_in
 
 MM = 72 / 25.4
 CLEAR = 1.5 * MM  # text keeps this far inside a cut line
@@ -133,7 +134,7 @@ def test_limbo_holds_every_players_pawn(players):
 def test_a_game_too_large_for_limbo_is_refused_by_name(run):
     result = run("build", "straight-to", "--players", "21")
     assert result.exit_code == 1
-    assert "components.toml:track.height: LIMBO has no room for 21 pawns" in result.output
+    assert placed_in("components.toml:track.height: LIMBO has no room for 21 pawns", result.output)
     assert "Traceback" not in result.output
 
 

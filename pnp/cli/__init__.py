@@ -16,6 +16,7 @@ from pnp.cli.group import cli
 from pnp.cli.options import (
     GAME,
     OPTIONS,
+    Choice,
     icon_store,
     load_settings,
     options,
@@ -200,7 +201,7 @@ def report(games: tuple[str, ...], **flags: Any) -> None:
     extra=[
         click.option(
             "--duplex",
-            type=click.Choice([mode.value for mode in DuplexMode if mode.flips]),
+            type=Choice([mode.value for mode in DuplexMode if mode.flips]),
             help="The edge your printer flips on (default long).",
         )
     ],

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp.cli.group import cli
-from pnp.cli.options import GAME, icon_store, load_settings, options, progress_bar, refused, show_gallery
+from pnp.cli.options import GAME, Choice, icon_store, load_settings, options, progress_bar, refused, show_gallery
 from pnp.export.services import SERVICES
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def images(game: str, dpi: int, **flags: Any) -> None:
 @click.argument("game", type=GAME)
 @click.option(
     "--service",
-    type=click.Choice(sorted(SERVICES)),
+    type=Choice(sorted(SERVICES)),
     default="drivethrucards",
     show_default=True,
     help="The card-printing service whose file rules to follow.",

@@ -65,6 +65,16 @@ class GameName(NameType):
 GAME = GameName()
 
 
+class Choice(click.Choice[str]):
+    """click's choice of values, with the value meant when one was misspelt ("longg": "long")."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        if value not in self.choices:
+            known = [str(choice) for choice in self.choices]
+            self.fail(f"{value!r} is not one of {', '.join(map(repr, known))}.{did_you_mean(value, known)}", param, ctx)
+        return str(value)
+
+
 def _layouts_given(ctx: click.Context | None) -> str | None:
     """The layouts folder a command will read (its --layouts, else the project's), where
     data-only games are found: --layouts is read before the games it names."""
@@ -119,7 +129,7 @@ OPTIONS = {  # every build option, defined once; each can also come from pnp.tom
     ),
     "bleed": click.option("--bleed", help="Bleed beyond the trim, e.g. 3mm or 0.125in (default 0)."),
     "margin": click.option("--margin", help="Printer margin kept clear (default 5mm)."),
-    "duplex": click.option("--duplex", type=click.Choice([mode.value for mode in DuplexMode]), help=DuplexMode.help()),
+    "duplex": click.option("--duplex", type=Choice([mode.value for mode in DuplexMode]), help=DuplexMode.help()),
     "back_offset": click.option("--back-offset", help="Shift backs by X,Y mm to calibrate a printer, e.g. 0.5,-1."),
     "copies": click.option("--copies", type=click.IntRange(1, 10000), help="Copies of pads such as gamesheets."),
     "layouts": click.option(

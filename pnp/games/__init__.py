@@ -19,7 +19,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from pnp.errors import LayoutError, UsageProblem, did_you_mean
+from pnp.errors import LayoutError, UsageProblem, meant_or_known
 from pnp.files.paths import kit_file, shipped_layouts_dir
 from pnp.findings import Finding
 from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders
@@ -215,7 +215,7 @@ class BuildContext:
                 self.named(
                     where,
                     f"{{{exc.name}}} is not a number in rules.toml [facts] or a component "
-                    f"count.{did_you_mean(exc.name, values)} (known: {', '.join(sorted(values))})",
+                    f"count.{meant_or_known(exc.name, values)}",
                 )
             ) from None
         except PlaceholderError as exc:

@@ -36,6 +36,7 @@ from pnp.games.contract import (
     assembly_for,
     card_back,
     load_file,
+    meant_or_known,
     natural_size,
     pawn_bases,
     pawn_room,
@@ -62,11 +63,15 @@ def load(source: GameSource, store: IconStore) -> StraightData:
     for i, soul in enumerate(data.souls):
         if soul.back not in data.backs:
             raise LayoutError(
-                f"{SLUG}/{FILE}:souls[{i}].back: no back named {soul.back!r} (defined: {', '.join(sorted(data.backs))})"
+                source.finding(
+                    FILE,
+                    ("souls", i, "back"),
+                    f"no back named {soul.back!r}.{meant_or_known(soul.back, data.backs, 'defined')}",
+                )
             )
     for kind in ("good", "evil"):
         if kind not in data.soul_types:
-            raise LayoutError(f"{SLUG}/{FILE}:soul_types.{kind}: missing key")
+            raise LayoutError(source.finding(FILE, ("soul_types", kind), "missing key"))
     return data
 
 

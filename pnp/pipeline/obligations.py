@@ -151,7 +151,11 @@ def stray_assembly_notes(source: GameSource, specs: Sequence[DocumentSpec]) -> l
             if name not in made:
                 problems.append(
                     Problem(
-                        source.slug, file, f"cover.assembly.{name}", f"no such file (this game makes {', '.join(made)})"
+                        source.slug,
+                        file,
+                        f"cover.assembly.{name}",
+                        f"no such file (this game makes {', '.join(made)})",
+                        at=("cover", "assembly", name),
                     )
                 )
     return problems

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pnp.errors import TextOverflow
+from pnp.errors import TextOverflow, meant_or_known
 from pnp.geometry import MM
 from pnp.render.elements import Box, Circle, Element, Group, Icon, Line, Text
 from pnp.render.slotplaces import (
@@ -58,7 +58,9 @@ class _Composer:
         try:
             return fill_placeholders(text, self.values)
         except UnknownPlaceholder as exc:
-            self.slip(slot, f"{{{exc.name}}} is not a value of this piece (it has: {', '.join(sorted(self.values))})")
+            self.slip(
+                slot, f"{{{exc.name}}} is not a value of this piece.{meant_or_known(exc.name, self.values, 'it has')}"
+            )
         except PlaceholderError as exc:
             self.slip(slot, str(exc))
         return ""

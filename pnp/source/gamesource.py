@@ -194,7 +194,7 @@ def _decoded(data: bytes, path: Path) -> str:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         col = exc.start - data.rfind(b"\n", 0, exc.start)
-        message = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
+        message = f"not UTF-8 text ({exc.reason}: save it as UTF-8)"
         raise LayoutError(Finding(path=path, line=line, col=col, message=message)) from None
 
 

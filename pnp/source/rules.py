@@ -142,6 +142,7 @@ class Problem:
     found: object = None
     line: int = 0
     path: Path | None = None
+    at: tuple[str | int, ...] = ()  # the key's path where its text cannot say it (a key with a dot)
 
     def finding(self, source: GameSource) -> Finding:
         """The problem where the designer edits: `path:line:col: key: what`."""
@@ -151,7 +152,7 @@ class Problem:
             return Finding(path=source.folder, message=f"{self.file}: {said}")
         if self.line or self.path is not None:
             return Finding(path=self.path or source.folder / self.file, line=self.line or 1, message=said)
-        return replace(source.finding(self.file, key_path(self.key), ""), message=said)
+        return replace(source.finding(self.file, self.at or key_path(self.key), ""), message=said)
 
 
 def load_rules(source: GameSource) -> RulesModel:

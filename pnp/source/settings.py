@@ -12,7 +12,7 @@ from typing import Any
 
 import tomli
 
-from pnp.errors import UsageProblem, did_you_mean
+from pnp.errors import UsageProblem, meant_or_known
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.findings import Finding, column_of
@@ -204,7 +204,7 @@ def _read_config(path: Path, problems: list[str] | None = None) -> dict[str, Any
     except UnsafeFile as exc:
         raise UsageProblem(str(Finding(path=path, message=f"cannot be read: {exc}"))) from None
     except UnicodeDecodeError as exc:
-        said = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
+        said = f"not UTF-8 text ({exc.reason}: save it as UTF-8)"
         line = exc.object.count(b"\n", 0, exc.start) + 1
         col = exc.start - exc.object.rfind(b"\n", 0, exc.start)
         raise UsageProblem(str(Finding(path=path, line=line, col=col, message=said))) from None
@@ -223,7 +223,7 @@ def _read_config(path: Path, problems: list[str] | None = None) -> dict[str, Any
         where = str(Finding(path=path, line=line, col=col, message=key))
         kind = KINDS.get(name, str)
         if name not in known:
-            found.append(f"{where}: unknown key.{did_you_mean(key, known)} (known: {', '.join(sorted(known))})")
+            found.append(f"{where}: unknown key.{meant_or_known(key, known)}")
         elif not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
             from pnp.source.strict import shown  # pydantic's import, paid only when a value is wrong
 

@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BeforeValidator, Field, WithJsonSchema
 
+from pnp.errors import meant_or_known
 from pnp.source.strict import ICON_PATTERN, Strict, color_value, icon_value
 
 MAX_MM = 2000.0
@@ -277,7 +278,7 @@ def resolve(specs: Mapping[str, tuple[TemplateSpec, Where]], kit: Mapping[str, T
     for name, (spec, where) in specs.items():
         if spec.extends is not None and spec.extends not in out:
             raise UnknownTemplate(
-                (where[0], (*where[1], "extends")), f"no template {spec.extends!r} (known: {', '.join(sorted(out))})"
+                (where[0], (*where[1], "extends")), f"no template {spec.extends!r}.{meant_or_known(spec.extends, out)}"
             )
         base = out.get(spec.extends or name)
         template = base or Template(name=name, where=where, slots=())

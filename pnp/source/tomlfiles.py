@@ -340,12 +340,31 @@ class TomlLines:
                 return start if start else None  # not written (a missing key): its table's header
         return start if start else None
 
+    def _element_line(self, opened: int, index: int) -> int:
+        """The line of the `index`-th element of an array opened at the end of line `opened`, one
+        element to a line as pnp's data writes them (else the opening line)."""
+        seen = -1
+        for i in range(opened, len(self.lines)):
+            text = self.lines[i].strip()
+            if not text or text.startswith("#"):
+                continue
+            if text.startswith("]"):
+                break
+            seen += 1
+            if seen == index:
+                return i + 1
+        return opened
+
     def position(self, loc: KeyPath) -> tuple[int, int]:
         """The line and column of `loc` (its key where written, else the start of its table's
         header); (1, 1) for a key with no place in the text."""
         line = self.line_of(loc)
         if line is None:
             return 1, 1
+        if loc and isinstance(loc[-1], int) and self.lines[line - 1].split("#", 1)[0].rstrip().endswith("["):
+            line = self._element_line(line, loc[-1])
+            text = self.lines[line - 1]
+            return line, column_of(text, text.strip()[:1])
         names = [str(part) for part in loc if isinstance(part, str)]
         text = self.lines[line - 1]
         return line, column_of(text, next((name for name in reversed(names) if name in text), ""))

@@ -125,10 +125,10 @@ def test_help_and_list_do_not_import_reportlab(command, expected):
     ],
 )
 def test_a_mistyped_game_gets_a_suggestion(run, typed, meant):
-    """A typo, the wrong case, _ or a space for - : the one game meant is suggested, usage error."""
+    """A typo, the wrong case, _ or a space for - : the one game meant is suggested (not every game), usage error."""
     result = run("build", typed)
     assert result.exit_code == 2
-    assert f"{typed!r} is not one of" in result.output and f"Did you mean {meant!r}?" in result.output
+    assert f"{typed!r} is unknown. Did you mean {meant!r}?" in result.output
 
 
 def test_a_name_close_to_no_game_gets_no_suggestion(run):
@@ -187,3 +187,27 @@ def test_an_output_name_past_the_file_systems_limit_is_refused(run, isolated):
         assert result.exit_code == 2, result.output
         assert "bytes long; a file system takes names of at most 255 bytes" in result.output
         assert "unexpected" not in result.output
+
+
+@pytest.mark.parametrize(
+    "words, offered",
+    [
+        ("pnp build --paper ", ["a4", "letter", "a3", "tabloid"]),
+        ("pnp build --card t", ["tarot"]),
+        ("pnp validate --duplex ", ["long", "short", "off", "fold"]),
+        ("pnp validate pun", ["punished"]),
+    ],
+)
+def test_the_shell_completes_games_papers_cards_and_choices(words, offered, tmp_path):
+    """What bash asks of the README's `eval "$(_PNP_COMPLETE=bash_source pnp)"`, asked the same way."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "COMP_WORDS": words, "COMP_CWORD": str(len(words.split(" ")) - 1)}
+    env["_PNP_COMPLETE"] = "bash_complete"
+    result = subprocess.run(
+        [sys.executable, "-m", "pnp"], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert [line.split(",", 1)[1] for line in result.stdout.splitlines()] == offered

@@ -66,3 +66,60 @@ def test_each_mistake_is_one_line_at_its_place(name, fresh_project, tmp_path, mo
 
 def test_there_are_at_least_25_mistakes():
     assert len(list(MISTAKES.glob("*.toml"))) >= 25
+
+
+def test_validate_says_its_findings_as_json_for_editors_and_ci(fresh_project, tmp_path):
+    """Run as a shell runs it: stdout is one JSON document (the header stays on stderr), each
+    finding with its path, line, column, message and game; exit 1."""
+    import json
+    import subprocess
+    import sys
+
+    project = tmp_path / "proj"
+    shutil.copytree(fresh_project, project)
+    case = tomllib.loads((MISTAKES / "misspelt-key.toml").read_text(encoding="utf-8"))
+    line = _make(case, project)
+    (project / "pnp.toml").write_text((project / "pnp.toml").read_text() + 'ink_saver = "yes"\n')
+    result = subprocess.run(
+        [sys.executable, "-m", "pnp", "validate", "straight-to", "seven-steps", "--format", "json"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 1, result.stderr
+    found = json.loads(result.stdout)
+    assert found["ok"] is False
+    assert found["problems"] == [
+        {"path": "pnp.toml", "line": 10, "col": 1, "message": "ink_saver: expected true or false, found 'yes'"},
+        {
+            "game": "straight-to",
+            "path": "layouts/straight-to/components.toml",
+            "line": line,
+            "col": 1,
+            "message": "track.heaven.tnit: unknown key. Did you mean 'tint'?",
+        },
+    ]
+    assert found["games"] == [
+        {"game": "straight-to", "players": None, "built": False, "problems": 1},
+        {"game": "seven-steps", "players": 1, "built": True, "problems": 0},
+    ]
+    assert result.stderr.startswith("layouts: ")
+
+
+def test_quiet_says_only_the_problems_and_verbose_the_options_too(fresh_project, tmp_path, monkeypatch):
+    project = tmp_path / "proj"
+    shutil.copytree(fresh_project, project)
+    case = tomllib.loads((MISTAKES / "misspelt-key.toml").read_text(encoding="utf-8"))
+    line = _make(case, project)
+    monkeypatch.chdir(project)
+    runner = CliRunner()
+    quiet = runner.invoke(cli, ["validate", "straight-to", "seven-steps", "--quiet"])
+    assert quiet.exit_code == 1
+    assert quiet.output.splitlines() == [case["expect"].format(line=line)]
+    verbose = runner.invoke(cli, ["validate", "seven-steps", "--verbose", "--paper", "letter"])
+    assert verbose.exit_code == 0
+    assert "options: paper letter (215.9 x 279.4 mm), card poker (63.5 x 88.9 mm), duplex long" in verbose.output
+    assert verbose.output.splitlines()[-2:] == ["seven-steps: 1 player: ok", "all rules hold"]
+    both = runner.invoke(cli, ["validate", "-q", "-v"])
+    assert both.exit_code == 2 and "--quiet and --verbose: give one of them" in both.output

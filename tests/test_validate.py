@@ -340,9 +340,11 @@ def test_a_rules_sheet_without_a_promised_section_is_named(run, layouts_copy):
 
 
 def test_every_stage_reports_in_one_run_with_suggestions(run, isolated):
-    """A project with a mistake in each stage (pnp.toml, the rules model, a game's data, a
-    template's slot, a placeholder, a CSV cell, the trace) gets every one from one `pnp validate`,
-    exit 1; a misspelt name gets the name it meant, and a misspelt key is not also "missing"."""
+    """A project with a mistake in each stage (pnp.toml, the rules model, a game's data and its
+    icons, a card-text template beside a data file's mistakes, a template's slot, a placeholder, a
+    CSV cell, an untraced printed line in a game whose data fails too, an unquoted sentence of the
+    document) gets every one from one `pnp validate`, each as one `path:line:col:` line, exit 1; a
+    misspelt name gets the name it meant, and a misspelt key is not also "missing"."""
     from conftest import souls_to_csv
 
     assert run("new", "proj").exit_code == 0
@@ -360,6 +362,12 @@ def test_every_stage_reports_in_one_run_with_suggestions(run, isolated):
     rows = souls.read_text().splitlines()
     rows[1] = rows[1].replace(",17,", ",many,", 1)
     souls.write_text("\n".join(rows) + "\n")
+    edit(layouts / "punished" / "text.toml", 'loss = "lose {{ amount }}', 'loss = "lose {{ amount }')  # a template typo
+    reference = layouts / "straight-to" / "reference.toml"  # a printed line no trace entry names,
+    reference.write_text(  # in a game whose data fails too
+        reference.read_text()
+        + '\n[[sections]]\nheading = "House rule"\nside = 2\nlines = ["Whoever rings first wins."]\n'
+    )
     (layouts / "seven-steps" / "document.txt").write_text(
         (layouts / "seven-steps" / "document.txt").read_text() + "\nOn the seventh day you may rest.\n"
     )
@@ -382,12 +390,18 @@ def test_every_stage_reports_in_one_run_with_suggestions(run, isolated):
         ("cards.toml", "templates.card.slots.category.szie: unknown key. Did you mean 'size'?"),
         ("cards.toml", "backs.time-alone.icon: unknown icon 'lorc/meditaton': not in the icon cache. Did you mean"),
         ("../straight-to/souls.csv", "souls[0].count: input should be a valid integer (found 'many')"),
+        ("text.toml", "loss: template error: unexpected '}'"),
+        (
+            "../straight-to/reference.toml",
+            f"sections[{reference.read_text().count('[[sections]]') - 1}].lines[0]: printed rule 'Whoever rings first "
+            "wins.'... is in no trace.toml entry",
+        ),
         ("../seven-steps/document.txt", "sentence: 'On the seventh day you may rest.'... is quoted by no trace.toml"),
     ):
         assert re.search(rf"^{re.escape(path)}:\d+:\d+: {re.escape(said)}", out, re.M), said
     typed = (layouts / "punished" / "cards.toml").read_text().splitlines()
     assert f"cards.toml:{typed.index(next(t for t in typed if t.startswith('tnit'))) + 1}:1: tiers.1.tnit" in out
-    assert out.rstrip().endswith("9 problem(s)")
+    assert out.rstrip().endswith("11 problem(s)")
     assert "tint: missing key" not in out and ".tint:" not in out
 
 

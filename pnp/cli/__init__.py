@@ -11,18 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from pnp.cli import exporting, iconcache, projects  # noqa: F401  # their commands join the group
+from pnp.cli import checking, exporting, iconcache, projects  # noqa: F401  # their commands join the group
 from pnp.cli.group import cli
 from pnp.cli.options import (
     GAME,
-    OPTIONS,
     Choice,
     icon_store,
     load_settings,
     options,
     progress_bar,
     project_games,
-    refused,
     say,
     shared_options,
     show_gallery,
@@ -143,31 +141,6 @@ def watch(games: tuple[str, ...], port: int, **flags: Any) -> None:
     finally:
         stop.set()
         server.shutdown()
-
-
-@cli.command()
-@click.argument("games", nargs=-1, type=GAME)
-@options(
-    *(name for name in OPTIONS if name != "output"),
-    extra=refused(("output",), "validate", "it builds in memory and writes nothing"),
-)
-def validate(games: tuple[str, ...], **flags: Any) -> None:
-    """Build GAMES in memory and check them against their rules models.
-
-    Every game is checked and every problem reported (file, key and line) before it exits:
-    0 when every rule holds, 1 for data or rules problems, 2 for usage errors (bad options).
-
-    \b
-    Example: pnp validate straight-to --players 7
-    """
-    from pnp.commands.validating import validate as validated
-
-    found: list[str] = []  # pnp.toml's problems, said with the data's: the rest is checked anyway
-    settings = load_settings(problems=found, **flags)
-    for line in found:
-        say(line)
-    if validated(settings, icon_store(settings), list(games) or project_games(settings), say=say, earlier=len(found)):
-        sys.exit(1)
 
 
 @cli.command()

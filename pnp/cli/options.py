@@ -4,6 +4,7 @@ helpers each command uses to read settings and say what it did."""
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from collections.abc import Callable, Mapping, Set
 from contextlib import AbstractContextManager
@@ -15,11 +16,13 @@ import click
 from pnp.errors import did_you_mean
 from pnp.files.paths import shipped_layouts_dir
 from pnp.games import DATA_GAME, GAMES, known_games
+from pnp.geometry import CARDS, PAPERS
 from pnp.source.printoptions import DuplexMode
 
 if TYPE_CHECKING:  # the commands import what they use when they run: a fast start
     from click.shell_completion import CompletionItem
 
+    from pnp.findings import Finding
     from pnp.source.icons import IconStore
     from pnp.source.settings import Settings
 
@@ -51,9 +54,7 @@ class GameName(NameType):
                         param,
                         ctx,
                     )
-                self.fail(
-                    f"{value!r} is not one of {', '.join(map(repr, known))}.{did_you_mean(value, known)}", param, ctx
-                )
+                self.fail(_unknown(value, known), param, ctx)
         return str(value)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
@@ -65,13 +66,18 @@ class GameName(NameType):
 GAME = GameName()
 
 
+def _unknown(value: object, known: list[str]) -> str:
+    """The value meant, where one is close; else every value there is."""
+    close = did_you_mean(value, known)
+    return f"{value!r} is unknown.{close}" if close else f"{value!r} is not one of {', '.join(map(repr, known))}"
+
+
 class Choice(click.Choice[str]):
     """click's choice of values, with the value meant when one was misspelt ("longg": "long")."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         if value not in self.choices:
-            known = [str(choice) for choice in self.choices]
-            self.fail(f"{value!r} is not one of {', '.join(map(repr, known))}.{did_you_mean(value, known)}", param, ctx)
+            self.fail(_unknown(value, [str(choice) for choice in self.choices]), param, ctx)
         return str(value)
 
 
@@ -116,9 +122,14 @@ def refused(names: tuple[str, ...], where: str, why: str) -> list[Decorator]:
 OPTIONS = {  # every build option, defined once; each can also come from pnp.toml (a flag beats it)
     "paper": click.option(
         "--paper",
+        shell_complete=lambda _ctx, _param, typed: [name for name in PAPERS if name.startswith(typed)],
         help="a4 (default), letter, a3, tabloid, or WxH in mm; a3 and tabloid print page components two to a sheet.",
     ),
-    "card": click.option("--card", help="poker (default), bridge, tarot, mini, or WxH in mm."),
+    "card": click.option(
+        "--card",
+        shell_complete=lambda _ctx, _param, typed: [name for name in CARDS if name.startswith(typed)],
+        help="poker (default), bridge, tarot, mini, american-mini, or WxH in mm.",
+    ),
     "players": click.option("--players", type=click.IntRange(1, 99), help="Player count (default: the game's)."),
     "output": click.option("--output", "-o", help="Output folder (default: output)."),
     "ink_saver": click.option(
@@ -153,10 +164,48 @@ def options(*names: str, extra: list[Decorator] | None = None) -> Decorator:
     return decorate
 
 
-shared_options = options(*OPTIONS)
+QUIET, VERBOSE = "pnp.quiet", "pnp.verbose"  # where the context keeps how much to say
 
 
-def load_settings(writes: bool = False, problems: list[str] | None = None, **flags: Any) -> Settings:
+def _remember(key: str) -> Callable[[click.Context, click.Parameter, bool], None]:
+    def callback(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+        if value:
+            ctx.meta[key] = True
+        if ctx.meta.get(QUIET) and ctx.meta.get(VERBOSE):
+            raise click.UsageError("--quiet and --verbose: give one of them", ctx)
+
+    return callback
+
+
+TALK: list[Decorator] = [
+    click.option(
+        "-q",
+        "--quiet",
+        is_flag=True,
+        expose_value=False,
+        callback=_remember(QUIET),
+        help="Say only problems and errors: no header, progress or verdicts.",
+    ),
+    click.option(
+        "-v",
+        "--verbose",
+        is_flag=True,
+        expose_value=False,
+        callback=_remember(VERBOSE),
+        help="Say also the options in use.",
+    ),
+]
+
+
+shared_options = options(*OPTIONS, extra=TALK)
+
+
+def quiet() -> bool:
+    ctx = click.get_current_context(silent=True)  # None in a watch's rebuild thread
+    return ctx is not None and bool(ctx.meta.get(QUIET))
+
+
+def load_settings(writes: bool = False, problems: list[Finding] | None = None, **flags: Any) -> Settings:
     """Options read and checked once; the first line says which layouts and icons are in use. A
     command that `writes` has its output folder checked before anything is written; one that
     gives `problems` gets pnp.toml's problems there instead of a refusal."""
@@ -168,7 +217,11 @@ def load_settings(writes: bool = False, problems: list[str] | None = None, **fla
         from pnp.pipeline.outputdir import check_output
 
         check_output(settings.output_dir(), settings.layouts_dir())
-    click.echo(settings.sources(), err=True)  # which data: said where it stays out of pipes
+    meta = click.get_current_context().meta
+    if not quiet():
+        click.echo(settings.sources(), err=True)  # which data: said where it stays out of pipes
+    if meta.get(VERBOSE):
+        click.echo(settings.in_use(), err=True)
     for warning in warnings:
         click.echo(f"warning: {warning}", err=True)
     return settings
@@ -196,12 +249,16 @@ def icon_store(settings: Settings) -> IconStore:
 
 
 def say(line: str, err: bool = False) -> None:
-    click.echo(line, err=err)
+    if not quiet() or err or line.startswith(("Error:", "warning:")) or PLACED.match(line):
+        click.echo(line, err=err)
+
+
+PLACED = re.compile(r"^\S+:\d+:\d+: ")  # a problem's line: said however quiet
 
 
 def progress_bar(label: str, total: int) -> AbstractContextManager[Any]:
     """A progress bar on a terminal, silence elsewhere."""
-    if sys.stderr.isatty():
+    if sys.stderr.isatty() and not quiet():
         return click.progressbar(length=total, label=label, file=sys.stderr)
 
     class Quiet:
@@ -222,4 +279,4 @@ def show_gallery(
     except OSError as exc:
         click.echo(f"warning: gallery not written: {exc.strerror or exc}", err=True)
         return
-    click.echo(f"gallery: {path}")
+    say(f"gallery: {path}")

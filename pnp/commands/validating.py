@@ -1,33 +1,91 @@
 """The validate command: every game built in memory and checked against its rules model, every
-problem said before the verdict; nothing is written."""
+problem found before the verdict; nothing is written. The findings are said as lines an editor
+jumps to, or as one JSON document for editors and CI."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from pnp.commands import Say
-from pnp.errors import PnpError
+from pnp.errors import LayoutError, PnpError
+from pnp.findings import Finding
 from pnp.pipeline.build import build_game
 from pnp.source.icons import IconStore
 from pnp.source.settings import Settings
 
 
-def validate(settings: Settings, store: IconStore, slugs: list[str], *, say: Say, earlier: int = 0) -> int:
-    """The number of problems found in `slugs`, with `earlier` ones (the settings'); a usage error
-    stops everything."""
-    total = earlier
+@dataclass(frozen=True, kw_only=True)
+class Verdict:
+    """One game's check: its problems, and its player count when it could be built at all."""
+
+    game: str
+    players: int | None
+    findings: Sequence[Finding]
+
+    def line(self) -> str:
+        if self.players is None:
+            return f"{self.game}: cannot be built"
+        verdict = f"{len(self.findings)} problem(s)" if self.findings else "ok"
+        return f"{self.game}: {self.players} player{'s' * (self.players != 1)}: {verdict}"
+
+
+def verdicts(settings: Settings, store: IconStore, slugs: list[str]) -> list[Verdict]:
+    """Each game's verdict; a usage error stops everything."""
+    out = []
     for slug in slugs:
         try:
             result = build_game(slug, settings, store)
         except PnpError as exc:
-            if exc.exit_code == 2:  # a usage error stops everything
+            if exc.exit_code == 2:
                 raise
-            say(exc.message)
-            say(f"{slug}: cannot be built")
-            total += len(getattr(exc, "findings", ())) or 1
+            placed = exc.placed(settings.layouts_dir() / slug) if isinstance(exc, LayoutError) else ()
+            found = placed or (Finding(path=settings.layouts_dir() / slug, message=exc.message),)
+            out.append(Verdict(game=slug, players=None, findings=found))
             continue
-        for problem in result.problems:
-            say(str(problem))
-        total += len(result.problems)
-        verdict = "ok" if not result.problems else f"{len(result.problems)} problem(s)"
-        say(f"{slug}: {result.players} player{'s' * (result.players != 1)}: {verdict}")
-    say(f"{'all rules hold' if not total else f'{total} problem(s)'}")
+        out.append(Verdict(game=slug, players=result.players, findings=result.problems))
+    return out
+
+
+def validate(
+    settings: Settings,
+    store: IconStore,
+    slugs: list[str],
+    *,
+    say: Say,
+    earlier: Sequence[Finding] = (),
+    form: str = "text",
+    quiet: bool = False,
+) -> int:
+    """The number of problems found in `slugs`, with `earlier` ones (pnp.toml's), said as `form`
+    ("text": one line each, then each game's verdict unless `quiet`; "json": one document)."""
+    if form == "json":
+        found = verdicts(settings, store, slugs)
+        total = len(earlier) + sum(len(verdict.findings) for verdict in found)
+        document = {
+            "ok": not total,
+            "problems": [
+                *(finding.as_json() for finding in earlier),
+                *({"game": verdict.game, **finding.as_json()} for verdict in found for finding in verdict.findings),
+            ],
+            "games": [
+                {"game": v.game, "players": v.players, "built": v.players is not None, "problems": len(v.findings)}
+                for v in found
+            ],
+        }
+        say(json.dumps(document, indent=2, ensure_ascii=False))
+        return total
+    for finding in earlier:
+        say(str(finding))
+    total = len(earlier)
+    for slug in slugs:  # each game said as it is checked, not after them all
+        (verdict,) = verdicts(settings, store, [slug])
+        for finding in verdict.findings:
+            say(str(finding))
+        if not quiet:
+            say(verdict.line())
+        total += len(verdict.findings)
+    if not quiet:
+        say("all rules hold" if not total else f"{total} problem(s)")
     return total

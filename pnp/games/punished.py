@@ -17,6 +17,7 @@ from pnp.games.contract import (
     DocumentSpec,
     Element,
     Elements,
+    EveryProblem,
     Game,
     GameSource,
     IconStore,
@@ -32,7 +33,6 @@ from pnp.games.contract import (
     TimeLimitExceeded,
     assembly_for,
     balanced_split,
-    load_file,
     page_component,
     region,
     size_around,
@@ -77,10 +77,14 @@ class Punished:
 
 def load(source: GameSource, store: IconStore) -> Punished:
     """The deck, the card-text templates and the board file, each checked, and the wording made once."""
-    deck = load_file(source, CARDS, Deck, store)
-    text = load_file(source, TEXT, TextTemplates, store)
-    extras = load_file(source, BOARD, BoardFile, store)
-    return Punished(deck=deck, text=text, extras=extras, wording=Wording(text))
+    every = EveryProblem(source)
+    deck = every.load(CARDS, Deck, store)
+    text = every.load(TEXT, TextTemplates, store)
+    extras = every.load(BOARD, BoardFile, store)
+    wording = every.run(lambda: Wording(text)) if text is not None else None
+    every.check()
+    assert deck is not None and text is not None and extras is not None and wording is not None
+    return Punished(deck=deck, text=text, extras=extras, wording=wording)
 
 
 # -- wording: card text from data through the jinja2 templates -----------------------------------

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -96,6 +95,20 @@ class GamePlan:
 
 def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     source = read_source(slug, settings.layouts)
+    try:
+        return _planned(slug, source, settings, store)
+    except LayoutError as exc:  # what needs no build is checked all the same: the trace against the document
+        raise LayoutError(list(dict.fromkeys([*placed_error(exc, source).findings, *_traced(source)]))) from None
+
+
+def _traced(source: GameSource) -> list[Finding]:
+    try:
+        return [problem.finding(source) for problem in trace_problems(source)]
+    except LayoutError as exc:
+        return list(exc.placed(source.folder))
+
+
+def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore) -> GamePlan:
     try:
         rules = load_rules(source)
     except LayoutError as exc:  # the game's own data is read too: its problems come in the same run
@@ -188,15 +201,8 @@ def _data_problems(slug: str, settings: Settings, source: GameSource, store: Ico
 
 
 def placed_error(exc: LayoutError, source: GameSource) -> LayoutError:
-    """A game's refusal placed where the designer edits: a game may raise a plain `file:key:
-    message` (or `game/file:key: message`) and pnp finds its line; anything else is placed at the
-    game's folder."""
-    if exc.findings:
-        return exc
-    said = re.match(r"(?:[\w-]+/)?([\w.-]+\.(?:toml|csv|txt)):(\S+): (.*)", exc.message, re.S)
-    if said is not None and source.has(said.group(1)):
-        return LayoutError(source.named(f"{said.group(1)}:{said.group(2)}", said.group(3)))
-    return LayoutError(exc.placed(source.folder))
+    """A game's refusal placed where the designer edits (`GameSource.placed`)."""
+    return exc if exc.findings else LayoutError(source.placed(exc))
 
 
 def drawing_error(exc: LayoutError, source: GameSource, filename: str) -> LayoutError:

@@ -112,6 +112,16 @@ class GameSource:
         file, _, key = place.partition(":")
         return self.finding(file.rpartition("/")[2], key_path(key), message)
 
+    def placed(self, exc: LayoutError) -> tuple[Finding, ...]:
+        """A refusal's findings: a game may raise a plain `file:key: message` (or `game/file:key:
+        message`), found here at its line; anything else is placed at the game's folder."""
+        if exc.findings:
+            return exc.findings
+        said = re.match(r"(?:[\w-]+/)?([\w.-]+\.(?:toml|csv|txt)):(\S+): (.*)", exc.message, re.S)
+        if said is not None and self.has(said.group(1)):
+            return (self.named(f"{said.group(1)}:{said.group(2)}", said.group(3)),)
+        return exc.placed(self.folder)
+
     def place(self, name: str, loc: KeyPath) -> str:
         """Where the designer edits `loc`, said in words: `souls.csv line 4` or `line 12`."""
         found = self.finding(name, loc, "")

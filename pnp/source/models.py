@@ -4,6 +4,7 @@ line (for syntax errors) and key path."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from types import UnionType
 from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
@@ -22,6 +23,7 @@ from pnp.source.strict import shown
 from pnp.source.tomlfiles import MAX_ITEMS, KeyPath, icon_locations
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 _PDF_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]*\.pdf$")
 
 
@@ -222,6 +224,32 @@ def load_file(source: GameSource, name: str, model: type[M], store: IconStore) -
     """A game's TOML file (with the CSV lists it names), checked against its model and its icons
     against the cache."""
     return parse(model, source, name, also=missing_icons(source, name, store))
+
+
+class EveryProblem:
+    """A game's files and steps checked together: the problems of each are kept and said at the
+    end, so one file's mistakes do not hide the next file's."""
+
+    def __init__(self, source: GameSource) -> None:
+        self.source = source
+        self.found: list[Finding] = []
+
+    def load(self, name: str, model: type[M], store: IconStore) -> M | None:
+        """`load_file`, or None with its problems kept."""
+        return self.run(lambda: load_file(self.source, name, model, store))
+
+    def run(self, step: Callable[[], T]) -> T | None:
+        """What `step` returns, or None with its problems kept."""
+        try:
+            return step()
+        except LayoutError as exc:
+            self.found.extend(self.source.placed(exc))
+            return None
+
+    def check(self) -> None:
+        """Refuse with every problem kept so far."""
+        if self.found:
+            raise LayoutError(self.found)
 
 
 def missing_icons(source: GameSource, name: str, store: IconStore) -> list[Finding]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, fields
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -79,7 +80,7 @@ class Settings:
             object.__setattr__(self, name, value)
 
     @classmethod
-    def load(cls, cwd: Path | None = None, problems: list[str] | None = None, **flags: Any) -> Settings:
+    def load(cls, cwd: Path | None = None, problems: list[Finding] | None = None, **flags: Any) -> Settings:
         """A project is a folder: its pnp.toml, its `layouts/` and its `icons/` (when it has them)
         come before the copies shipped with pnp; flags beat them all. Parsed once, here. Given a
         `problems` list, pnp.toml's problems are put there (see `_read_config`)."""
@@ -113,6 +114,17 @@ class Settings:
         return (
             f"layouts: {self.layouts_dir().resolve()}{shipped if self.layouts is None else ''}; "
             f"icons: {self.icons_dir().resolve()}{shipped if self.icons is None else ''}"
+        )
+
+    def in_use(self) -> str:
+        """The options a build will use, for `--verbose`: what a printout came from."""
+        paper, card = self.paper, self.card
+        return (
+            f"options: paper {paper} ({paper.width / MM:g} x {paper.height / MM:g} mm), card {card} "
+            f"({card.width / MM:g} x {card.height / MM:g} mm), duplex {self.duplex.value}, bleed {self.bleed}, "
+            f"margin {self.margin}, back offset {self.back_offset.text} mm, players "
+            f"{self.players or 'each game default'}, copies {self.copies}, "
+            f"ink saver {'on' if self.ink_saver else 'off'}"
         )
 
     def layouts_dir(self) -> Path:
@@ -194,7 +206,7 @@ KINDS = {"players": int, "copies": int, "ink_saver": bool}  # the rest are texts
 IN_WORDS = {int: "a whole number", bool: "true or false", str: "a text in quotes"}
 
 
-def _read_config(path: Path, problems: list[str] | None = None) -> dict[str, Any]:
+def _read_config(path: Path, problems: list[Finding] | None = None) -> dict[str, Any]:
     """pnp.toml's options, each checked and parsed; every problem is one line `pnp.toml:LINE: key:
     what is wrong`, all of them at once. Given a `problems` list, they go there and the options
     they name keep their defaults (validate reports them beside the data's); else they are refused."""
@@ -215,31 +227,36 @@ def _read_config(path: Path, problems: list[str] | None = None) -> dict[str, Any
         said = f"TOML syntax error: {exc.msg}"
         raise UsageProblem(str(Finding(path=path, line=exc.lineno, col=exc.colno, message=said))) from None
     known = [f.name for f in fields(Settings)]
-    found: list[str] = []
+    found: list[Finding] = []
     values = {}
     for key, value in data.items():
         name = key.replace("-", "_")
         line, col = _place_of(text, key)
-        where = str(Finding(path=path, line=line, col=col, message=key))
+        at = partial(_finding, path, line, col, key)
+
         kind = KINDS.get(name, str)
         if name not in known:
-            found.append(f"{where}: unknown key.{meant_or_known(key, known)}")
+            found.append(at(f"unknown key.{meant_or_known(key, known)}"))
         elif not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
             from pnp.source.strict import shown  # pydantic's import, paid only when a value is wrong
 
-            found.append(f"{where}: expected {IN_WORDS[kind]}, found {shown(value)}")
+            found.append(at(f"expected {IN_WORDS[kind]}, found {shown(value)}"))
         elif name in PARSERS:
             try:
                 values[name] = PARSERS[name](value)
             except ValueError as exc:
-                found.append(f"{where}: {exc}")
+                found.append(at(str(exc)))
         else:
             values[name] = value
     if found:
         if problems is None:
-            raise UsageProblem("\n".join(found))
+            raise UsageProblem("\n".join(map(str, found)))
         problems.extend(found)
     return values
+
+
+def _finding(path: Path, line: int, col: int, key: str, message: str) -> Finding:
+    return Finding(path=path, line=line, col=col, message=f"{key}: {message}")
 
 
 def _place_of(text: str, key: str) -> tuple[int, int]:

@@ -98,14 +98,21 @@ def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     try:
         return _planned(slug, source, settings, store)
     except LayoutError as exc:  # what needs no build is checked all the same: the trace against the document
-        raise LayoutError(list(dict.fromkeys([*placed_error(exc, source).findings, *_traced(source)]))) from None
+        found = placed_error(exc, source).findings
+        raise LayoutError(list(dict.fromkeys([*found, *_traced(source, {f.path.name for f in found})]))) from None
 
 
-def _traced(source: GameSource) -> list[Finding]:
+def _traced(source: GameSource, refused: set[str]) -> list[Finding]:
+    """The trace's problems, but none about a file whose data was refused (its places mean nothing yet)."""
     try:
-        return [problem.finding(source) for problem in trace_problems(source)]
+        problems = trace_problems(source)
     except LayoutError as exc:
         return list(exc.placed(source.folder))
+    return [
+        problem.finding(source)
+        for problem in problems
+        if problem.file not in refused and not any(f"{name}:" in problem.message for name in refused)
+    ]
 
 
 def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore) -> GamePlan:

@@ -79,3 +79,33 @@ def test_a_bad_colour_and_the_project_settings_are_flagged(taplo, project):
         ]
     )
     assert any('"#4f6b1" does not match' in message for message, _, _ in found)
+
+
+def test_every_key_of_every_schema_says_what_it_is(run, isolated):
+    """An editor's hover has words for every key: the note written beside the field in its model,
+    and what its value is."""
+    import json
+
+    assert run("new", "all").exit_code == 0
+    undescribed, keys = [], 0
+    for path in sorted((isolated / "all" / "schemas").rglob("*.json")):
+
+        def walk(node, where, path=path):
+            nonlocal keys
+            if isinstance(node, dict):
+                for key, value in (node.get("properties") or {}).items():
+                    keys += 1
+                    if not (isinstance(value, dict) and value.get("description")):
+                        undescribed.append(f"{path.name}:{where}.{key}")
+                for key, value in node.items():
+                    walk(value, f"{where}.{key}" if key != "properties" else where)
+            elif isinstance(node, list):
+                for item in node:
+                    walk(item, where)
+
+        walk(json.loads(path.read_text()), "")
+    assert keys > 600 and not undescribed, undescribed[:10]
+    straight = json.loads((isolated / "all" / "schemas" / "straight-to" / "components.toml.json").read_text())
+    track = straight["$defs"]["Track"]["properties"]
+    assert track["limbo_band"]["description"] == "mm: the middle row's band, in either tint (a number from 0 to 200)"
+    assert track["heaven"]["description"].startswith("HEAVEN or HELL")

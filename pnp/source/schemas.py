@@ -8,15 +8,20 @@ reference, anything else as the list).
 
 from __future__ import annotations
 
+import inspect
+import io
 import json
+import re
+import textwrap
+import tokenize
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel
 
 CSV_LIST = {
     "type": "object",
-    "properties": {"csv": {"type": "string", "pattern": r"\.csv$"}},
+    "properties": {"csv": {"type": "string", "pattern": r"\.csv$", "description": "a .csv file beside this one"}},
     "required": ["csv"],
     "additionalProperties": False,
     "description": "the list's rows from a CSV file beside this one (its header names the keys)",
@@ -53,9 +58,98 @@ def _for_editors(node: Any) -> Any:
 
 
 def schema_of(model: type[BaseModel], title: str) -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) a file read by `model` must follow."""
-    schema = _for_editors(model.model_json_schema(mode="validation"))
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema, "title": title}
+    """The JSON Schema (draft 2020-12) a file read by `model` must follow, every key described."""
+    schema = model.model_json_schema(mode="validation")
+    notes = field_notes(model)
+    for name, table in [(model.__name__, schema), *schema.get("$defs", {}).items()]:
+        _describe(table, notes.get(str(table.get("title", name)), {}), schema.get("$defs", {}))
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **_for_editors(schema), "title": title}
+
+
+def _describe(table: dict[str, Any], notes: Mapping[str, str], defs: Mapping[str, Any]) -> None:
+    """A description on each key of `table` that has none: the note written beside the field in
+    its model, and what its value is, so an editor's hover says something for every key."""
+    for key, value in table.get("properties", {}).items():
+        if isinstance(value, dict) and "description" not in value:
+            what = _value_words(value, defs)
+            note = notes.get(key)
+            value["description"] = f"{note} ({what})" if note and what else note or what or key.replace("_", " ")
+
+
+def _value_words(value: Mapping[str, Any], defs: Mapping[str, Any]) -> str:
+    """What a value of this schema is, in words: "a whole number from 1 to 12", "a list of ..."."""
+    if "$ref" in value:
+        target = defs.get(str(value["$ref"]).rsplit("/", 1)[-1], {})
+        return str(target.get("description", f"a table ({target.get('title', 'see its keys')})"))
+    if "description" in value:
+        return str(value["description"])
+    for key in ("anyOf", "oneOf"):
+        if key in value:
+            words = [_value_words(option, defs) for option in value[key] if option.get("type") != "null"]
+            return " or ".join(dict.fromkeys(word for word in words if word))
+    if "enum" in value or "const" in value:
+        return "one of " + ", ".join(json.dumps(v) for v in value.get("enum", [value.get("const")]))
+    kind = value.get("type")
+    low, high = value.get("minimum", value.get("exclusiveMinimum")), value.get("maximum", value.get("exclusiveMaximum"))
+    span = f" from {low} to {high}" if low is not None and high is not None else ""
+    if kind == "integer":
+        return f"a whole number{span}"
+    if kind == "number":
+        return f"a number{span}"
+    if kind == "boolean":
+        return "true or false"
+    if kind == "string":
+        return "a text"
+    if kind == "array":
+        items = value.get("items") or {}
+        return f"a list of {_value_words(items, defs) or 'values'}" if isinstance(items, dict) else "a list"
+    if kind == "object":
+        extra = value.get("additionalProperties")
+        return f"a table of {_value_words(extra, defs)}" if isinstance(extra, dict) else "a table"
+    return ""
+
+
+def field_notes(model: type[BaseModel]) -> dict[str, dict[str, str]]:
+    """Each model's fields' notes (by class name), as written beside them in the source: the
+    comment after a field, or the comment lines just above it."""
+    seen: dict[str, type[BaseModel]] = {}
+    todo: list[Any] = [model]
+    while todo:
+        kind = todo.pop()
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            if kind.__name__ not in seen:
+                seen[kind.__name__] = kind
+                todo += [field.annotation for field in kind.model_fields.values()]
+        else:
+            todo += list(get_args(kind))
+    return {name: _comments(kind) for name, kind in seen.items()}
+
+
+def _comments(kind: type) -> dict[str, str]:
+    try:
+        source = textwrap.dedent(inspect.getsource(kind))
+    except (OSError, TypeError):
+        return {}
+    comments = {
+        token.start[0]: token.string.lstrip("#").strip()
+        for token in tokenize.generate_tokens(io.StringIO(source).readline)
+        if token.type == tokenize.COMMENT
+    }
+    lines = source.splitlines()
+    notes = {}
+    for number, line in enumerate(lines, 1):
+        field = re.match(r"    (\w+)\s*:", line)
+        if field is None:
+            continue
+        above: list[str] = []
+        at = number - 1
+        while at >= 1 and lines[at - 1].strip().startswith("#"):
+            above.insert(0, comments.get(at, ""))
+            at -= 1
+        note = comments.get(number) or " ".join(above)
+        if note:
+            notes[field.group(1)] = note
+    return notes
 
 
 def schema_text(model: type[BaseModel], title: str) -> str:

@@ -31,7 +31,10 @@ COUNTS: dict[str, dict[str, int]] = {}
 HANG = 60  # seconds a case may take before the run is stopped and called a hang
 
 UNICODE = "Ünïcødé ☠ 𝔘 – “quotes” 中文 \u200b"
-NAMED = re.compile(r"[\w-]+\.(toml|csv|svg|json)(:[\w\[\].-]+| line \d+|: )|icon [a-z0-9-]+/[a-z0-9-]+ ")
+NAMED = re.compile(r"[\w-]+\.(toml|csv|svg|json|txt)(:[\w\[\].-]+| line \d+|: )|icon [a-z0-9-]+/[a-z0-9-]+ ")
+SAID = re.compile(  # what validate says: where each problem is, which data it read, each game's verdict
+    r"^(\S+:\d+:\d+: |layouts: |warning: |[\w-]+: (cannot be built$|\d+ players?: )|all rules hold$|\d+ problem\(s\)$)"
+)
 VALUES = ["drop", "string", "int", "list", "table", "huge", "negative", "empty", "icon", "unicode", "deep", "float"]
 HUGE = [10**9, 300000000, 2**31, 2**63, -1]
 PLACEHOLDERS = [
@@ -216,6 +219,9 @@ def test_fuzzed_data_ends_cleanly(game, work, request):
         assert result.exit_code in (1, 2), result.output
         # every refusal names a file and the key (or line) in it that is wrong
         assert NAMED.search(result.output), f"{said}: {result.output}"
+        if command == "validate" and result.exit_code == 1:  # and each problem is one line at its place
+            odd = [line for line in result.output.splitlines() if not SAID.match(line)]
+            assert not odd, f"{said}: {odd}"
         assert snapshot(output, BUILD_RECORDS) == before if output.exists() else True
         outcomes["refused"] += 1
 

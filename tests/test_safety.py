@@ -183,3 +183,15 @@ def test_a_broken_pnp_toml_is_named(run, isolated, content, said):
         (isolated / "pnp.toml").write_bytes(content)
     result = run("build", "seven-steps")
     assert result.exit_code == 2 and placed_in(said, result.output) and "unexpected" not in result.output
+
+
+@pytest.mark.parametrize("width, height", [(-20.0, 30.0), (40.0, -5.0), (0.0, 0.0)])
+def test_a_box_squeezed_to_nothing_is_said_without_a_negative_size(width, height):
+    """Reliability item 5: a text whose box came out at or below zero is named as having no room,
+    never as not fitting "a -7.1 x 10.6 mm box"."""
+    from pnp.errors import TextOverflow
+    from pnp.render.textfit import fit_text
+
+    with pytest.raises(TextOverflow) as refused:
+        fit_text("Reroll a neutralisation die", width, height, 9)
+    assert "has no room" in refused.value.message and "-" not in refused.value.message

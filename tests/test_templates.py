@@ -400,7 +400,9 @@ def test_a_stacked_slot_given_less_than_no_room_is_named_and_a_value_prints_as_g
     shown = []
     for values in ({"n": 1}, {"n": 1.0}, {"n": None}, {}):
         composed = compose(template, values, 8, 8)
-        assert any("has no room: 8.0 x -3.0 mm" in slip.message for slip in composed.slips), composed.slips
+        assert any("has no room: its height -3.0 mm (less than nothing)" in slip.message for slip in composed.slips), (
+            composed.slips
+        )
         shown.append([e.text for e in composed.elements if isinstance(e, Text)])
         lacking = [slip.message for slip in composed.slips if "is not a value of this piece" in slip.message]
         assert bool(lacking) == ("n" not in values), (values, lacking)

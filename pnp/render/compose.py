@@ -164,7 +164,11 @@ class _Composer:
             placed: Area | None = Area(a.x + dx, a.y + dy, a.w, a.h)
             x, y = a.x + dx - self.at[0], a.y + dy - self.at[1]
             if slot.type != "line" and (a.w < -EDGE or a.h < -EDGE):  # a line runs either way
-                slips.append(Slip(slot.where, f"has no room: {a.w:.1f} x {a.h:.1f} mm on a {w:.1f} x {h:.1f} mm piece"))
+                lost = " and ".join(
+                    f"{name} {size:.1f} mm" for name, size in (("width", a.w), ("height", a.h)) if size < -EDGE
+                )
+                said = f"has no room: its {lost} (less than nothing) on a {w:.1f} x {h:.1f} mm piece"
+                slips.append(Slip(slot.where, said))
                 placed = None
             elif (
                 slot.type != "line"

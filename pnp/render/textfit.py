@@ -59,6 +59,9 @@ def fit_text(
 def _shrunk(
     text: str, width: float, height: float, max_size: float, min_size: float, bold: bool
 ) -> tuple[float, tuple[str, ...]]:
+    short = text if len(text) <= 40 else text[:37] + "..."
+    if width <= 0 or height <= 0:  # a box squeezed to nothing: say so, not a negative size
+        raise TextOverflow(f"text {short!r} has no room: the piece leaves its box no width or height", text)
     size = max_size
     while size >= min_size - 1e-9:
         lines = wrap(text, width, size, bold)
@@ -66,7 +69,6 @@ def _shrunk(
         if fits_wide and len(lines) * size * LEADING <= height + 0.01:
             return size, lines
         size -= 0.25
-    short = text if len(text) <= 40 else text[:37] + "..."
     raise TextOverflow(
         f"text {short!r} does not fit a {width / MM:.1f} x {height / MM:.1f} mm box "
         f"even at {min_size:g} pt; shorten it",

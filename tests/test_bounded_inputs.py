@@ -306,7 +306,8 @@ def test_the_limits_the_readme_states_are_the_limits_the_code_enforces():
     import re
 
     from pnp.source.models import MAX_TEXT
-    from pnp.source.tomlfiles import CSV_MAX_BYTES, MAX_ITEMS, MAX_LAYOUT_BYTES
+    from pnp.source.cardlists import LIST_MAX_BYTES
+    from pnp.source.tomlfiles import MAX_ITEMS, MAX_LAYOUT_BYTES
 
     readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())
     stated = re.search(
@@ -315,4 +316,4 @@ def test_the_limits_the_readme_states_are_the_limits_the_code_enforces():
     assert stated, "the README's sentence on the limits moved: keep this test reading it"
     megabytes, characters, entries = (int(group.replace(",", "")) for group in stated.groups())
     assert (megabytes * 1024 * 1024, characters, entries) == (MAX_LAYOUT_BYTES, MAX_TEXT, MAX_ITEMS)
-    assert CSV_MAX_BYTES <= MAX_LAYOUT_BYTES
+    assert LIST_MAX_BYTES <= MAX_LAYOUT_BYTES

@@ -654,17 +654,38 @@ def test_only_the_first_changes_are_pictured(tmp_path):
 
 
 def test_csv_cells_read_as_numbers_booleans_and_texts_and_empty_ones_are_left_out():
-    """A cell reads as the TOML value it would be written as: negative numbers and decimals as
-    numbers, true/false as booleans; an empty cell leaves its key out, so the model's default
-    applies (reliability item 17: planted bugs here went uncaught)."""
+    """A cell is typed by the data model: a negative number or a decimal where the model wants a
+    number, true/false where it wants a boolean, and a text where it wants a text, even one that
+    looks like a number; an empty cell leaves its key out, so the model's default applies
+    (reliability item 17: planted bugs here went uncaught; the palette issue: `1984` is a name)."""
     from pnp.findings import Finding
-    from pnp.source.tomlfiles import read_csv_rows
+    from pnp.source.cardlists import read_list
+    from pnp.source.models import Strict, typed_lists
 
-    text = "name,amount,scale,hidden,note.text\nLoss,-3,-0.5,false,\nGain,2,1.25,true,kept\n"
+    class Note(Strict):
+        text: str
+
+    class Row(Strict):
+        name: str
+        amount: int
+        scale: float
+        hidden: bool
+        note: Note | None = None
+
+    class Deck(Strict):
+        cards: list[Row]
+
+    text = "name,amount,scale,hidden,note.text\n1984,-3,-0.5,false,\nGain,2,1.25,true,42\n"
     where = Finding(path=Path("game/cards.toml"), message="cards.csv")
-    rows = read_csv_rows(lambda name: text, "deck.csv", folder=Path("game"), where=where)
+    rows = read_list(lambda name: text.encode(), "deck.csv", folder=Path("game"), where=where)
     assert rows == [
-        {"name": "Loss", "amount": -3, "scale": -0.5, "hidden": False},
-        {"name": "Gain", "amount": 2, "scale": 1.25, "hidden": True, "note": {"text": "kept"}},
+        {"name": "1984", "amount": "-3", "scale": "-0.5", "hidden": "false"},
+        {"name": "Gain", "amount": "2", "scale": "1.25", "hidden": "true", "note": {"text": "42"}},
     ]
-    assert [type(row["amount"]) for row in rows] == [int, int] and type(rows[0]["scale"]) is float
+    typed = typed_lists(Deck, {"cards": rows}, {("cards",): Path("game/deck.csv")})["cards"]
+    assert typed == [
+        {"name": "1984", "amount": -3, "scale": -0.5, "hidden": False},
+        {"name": "Gain", "amount": 2, "scale": 1.25, "hidden": True, "note": {"text": "42"}},
+    ]
+    assert [type(row["amount"]) for row in typed] == [int, int] and type(typed[0]["scale"]) is float
+    assert rows[0]["amount"] == "-3"  # the table read from the file is left as it was

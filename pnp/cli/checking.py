@@ -41,8 +41,9 @@ if TYPE_CHECKING:
 def validate(games: tuple[str, ...], form: str, **flags: Any) -> None:
     """Build GAMES in memory and check them against their rules models.
 
-    Every game is checked and every problem reported (file, key and line) before it exits:
-    0 when every rule holds, 1 for data or rules problems, 2 for usage errors (bad options).
+    Every game is checked and every problem reported, one line each as path:line:col: key:
+    message, before it exits: 0 when every rule holds, 1 for data or rules problems, 2 for
+    usage errors (bad options). --format json says the same as one JSON document.
 
     \b
     Example: pnp validate straight-to --players 7

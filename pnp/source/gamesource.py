@@ -20,14 +20,13 @@ from typing import Any
 from pnp.errors import LayoutError
 from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.findings import Finding
+from pnp.source.cardlists import LIST_MAX_BYTES, list_position
 from pnp.source.icons import ICON_REF_IN_BYTES
 from pnp.source.tomlfiles import (
-    CSV_MAX_BYTES,
     MAX_LAYOUT_BYTES,
     KeyPath,
     TomlLines,
     csv_location,
-    csv_position,
     expand_csv,
     icon_locations,
     key_path,
@@ -36,7 +35,7 @@ from pnp.source.tomlfiles import (
     string_values,
 )
 
-DATA_SUFFIXES = (".toml", ".csv")
+DATA_SUFFIXES = (".toml", ".csv", ".xlsx", ".ods")
 DOCUMENT_FILE = "document.txt"  # the rule document the game's trace.toml quotes, kept with its data
 MIN_TRACED = 12  # characters a text needs before it is traced to the key it came from
 
@@ -99,7 +98,7 @@ class GameSource:
         said = f"{key_text(loc)}: {message}" if loc else message
         if in_csv is not None:
             path, index, column = in_csv
-            line, col = csv_position(self._csv_text(path.name), index, column)
+            line, col = list_position(path, self._list_bytes(path.name), index, column)
             return Finding(path=path, line=line, col=col, message=said)
         try:
             line, col = self._lines(name).position(loc)
@@ -183,19 +182,19 @@ class GameSource:
             table = parse_toml(text, path)
             sources: dict[KeyPath, Path] = {}
             lines = TomlLines.of(text)
-            expand_csv(table, (), path, sources, self._csv_text, lines)
+            expand_csv(table, (), path, sources, self._list_bytes, lines)
             self._parsed[name] = _Parsed(table=table, csv=sources, lines=lines)
         return self._parsed[name]
 
-    def _csv_text(self, name: str) -> str:
+    def _list_bytes(self, name: str) -> bytes:
         data = self.raw.get(name)
         if data is None:
             raise UnsafeFile("there is no such file in the folder")
         if isinstance(data, UnsafeFile):
             raise data
-        if len(data) > CSV_MAX_BYTES:
-            raise UnsafeFile(f"it is {len(data):,} bytes, over the {CSV_MAX_BYTES:,}-byte limit of a card list")
-        return _decoded(data, self.folder / name)
+        if len(data) > LIST_MAX_BYTES:
+            raise UnsafeFile(f"it is {len(data):,} bytes, over the {LIST_MAX_BYTES:,}-byte limit of a card list")
+        return data
 
 
 def _decoded(data: bytes, path: Path) -> str:

@@ -4,9 +4,9 @@ line (for syntax errors) and key path."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from types import UnionType
-from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import AfterValidator, BaseModel, Field, ValidationError, field_validator, model_validator
 from pydantic_core import ErrorDetails
@@ -127,7 +127,7 @@ def parse(model: type[M], source: GameSource, name: str, also: list[Finding] | N
     """Validate the file `name` of `source` against `model`; every problem becomes one line naming
     file and key (and the row and column where the key lies in a CSV list); `also` adds problems
     found another way."""
-    data = source.table(name)
+    data = typed_lists(model, source.table(name), source.csv_sources(name))
     found = list(also or [])
     oversized = [source.finding(name, loc, message) for loc, message in _oversized(data)]
     if oversized:
@@ -191,6 +191,66 @@ def _step(kind: Any, part: str | int) -> list[Any]:
     if origin is dict:
         return [get_args(kind)[1]]
     return []
+
+
+def typed_lists(model: type[BaseModel], table: dict[str, Any], lists: Mapping[KeyPath, object]) -> dict[str, Any]:
+    """`table` with the cells of each card list (read as text) given the type the model says
+    their key holds: `17` a whole number where it wants one, `1984` a name where it wants a text.
+    The table read from the file is left as it was (other readers see the text)."""
+    out = dict(table)
+    for prefix in lists:
+        node: Any = out
+        for part in prefix[:-1]:  # copy the containers on the way down, not the whole file
+            node[part] = copied = dict(node[part]) if isinstance(node[part], dict) else list(node[part])
+            node = copied
+        rows = node[prefix[-1]]
+        kinds = _kinds_at(model, (*prefix, 0))
+        node[prefix[-1]] = [_typed_row(row, kinds) if isinstance(row, dict) else row for row in rows]
+    return out
+
+
+def _kinds_at(model: type[BaseModel], loc: KeyPath) -> list[Any]:
+    kinds: list[Any] = [model]
+    for part in loc:
+        kinds = [inner for kind in kinds for inner in _step(kind, part)]
+    return kinds
+
+
+def _typed_row(row: dict[str, Any], kinds: list[Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in row.items():
+        inner = [step for kind in kinds for step in _step(kind, key)]
+        out[key] = _typed_row(value, inner) if isinstance(value, dict) else _as_wanted(value, inner)
+    return out
+
+
+_INTEGER = re.compile(r"[-+]?\d+")
+_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
+
+
+def _as_wanted(text: Any, kinds: list[Any]) -> Any:
+    """A cell's text as the value the model wants there; left a text when it wants a text (or
+    the text is no such value: the model then says what it expected)."""
+    wanted = set()
+    todo = list(kinds)
+    for kind in todo:
+        while get_origin(kind) is Annotated:
+            kind = get_args(kind)[0]
+        if get_origin(kind) in (Union, UnionType):
+            todo.extend(get_args(kind))
+        elif get_origin(kind) is Literal:
+            wanted |= {type(value) for value in get_args(kind) if value == text or not isinstance(value, str)}
+        else:
+            wanted.add(kind)
+    if not isinstance(text, str) or str in wanted or not wanted:
+        return text
+    if bool in wanted and text in ("true", "false"):
+        return text == "true"
+    if int in wanted and _INTEGER.fullmatch(text):
+        return int(text)
+    if float in wanted and _NUMBER.fullmatch(text):
+        return float(text)
+    return text
 
 
 MAX_TEXT = 4000  # characters in one string: more than any card, aid or rules line holds

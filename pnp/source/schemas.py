@@ -21,10 +21,16 @@ from pydantic import BaseModel
 
 CSV_LIST = {
     "type": "object",
-    "properties": {"csv": {"type": "string", "pattern": r"\.csv$", "description": "a .csv file beside this one"}},
+    "properties": {
+        "csv": {
+            "type": "string",
+            "pattern": r"\.(csv|xlsx|ods)$",
+            "description": "a .csv file, or an .xlsx or .ods workbook (its first sheet), beside this one",
+        }
+    },
     "required": ["csv"],
     "additionalProperties": False,
-    "description": "the list's rows from a CSV file beside this one (its header names the keys)",
+    "description": "the list's rows from a spreadsheet beside this one (its first row names the keys)",
 }
 SCHEMAS_DIR = "schemas"
 TAPLO_FILE = ".taplo.toml"

@@ -3,20 +3,18 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import tomli
 
 from pnp.errors import LayoutError, LayoutSyntaxError
-from pnp.files.safefiles import UnsafeFile
 from pnp.findings import Finding, column_of
+from pnp.source.cardlists import MAX_ROWS, read_list
 from pnp.source.icons import is_icon_ref
 
 KeyPath = tuple[str | int, ...]  # a key's place in a layout file: ("souls", 3, "count")
@@ -115,151 +113,33 @@ def key_path(text: str) -> KeyPath:
     return tuple(int(index) if index else name for name, index in re.findall(r"([\w-]+)|\[(\d+)\]", first))
 
 
-MAX_ITEMS = 20_000  # entries in one list or table, rows of a CSV list: a deck of 10,000 designs fits
-CSV_MAX_BYTES = 1024 * 1024
+MAX_ITEMS = MAX_ROWS  # entries in one list or table, as many as rows of a card list
 
 
 def expand_csv(
-    node: Any, loc: KeyPath, path: Path, sources: dict[KeyPath, Path], read_text: Callable[[str], str], lines: TomlLines
+    node: Any,
+    loc: KeyPath,
+    path: Path,
+    sources: dict[KeyPath, Path],
+    read_bytes: Callable[[str], bytes],
+    lines: TomlLines,
 ) -> None:
-    """Every `key = { csv = "file.csv" }` under `node` replaced by the rows of that CSV file beside
-    `path` (what designers keep in spreadsheets); `sources` learns where each list came from.
-    `read_text` gives a file's text or raises UnsafeFile saying why it cannot; `lines` places a
+    """Every `key = { csv = "file.csv" }` under `node` replaced by the rows of that card list (a
+    CSV file, or an .xlsx or .ods workbook) beside `path`; `sources` learns where each list came from.
+    `read_bytes` gives a file's bytes or raises UnsafeFile saying why it cannot; `lines` places a
     problem with the key in `path`."""
     if isinstance(node, dict):
         for key, value in list(node.items()):
             if isinstance(value, dict) and set(value) == {"csv"}:
                 line, col = lines.position((*loc, key, "csv"))
                 where = Finding(path=path, line=line, col=col, message=f"{key_text((*loc, key))}.csv")
-                node[key] = read_csv_rows(read_text, value["csv"], folder=path.parent, where=where)
+                node[key] = read_list(read_bytes, value["csv"], folder=path.parent, where=where)
                 sources[(*loc, key)] = path.parent / str(value["csv"])
             else:
-                expand_csv(value, (*loc, key), path, sources, read_text, lines)
+                expand_csv(value, (*loc, key), path, sources, read_bytes, lines)
     elif isinstance(node, list):
         for i, item in enumerate(node):
-            expand_csv(item, (*loc, i), path, sources, read_text, lines)
-
-
-def read_csv_rows(
-    read_text: Callable[[str], str], name: object, *, folder: Path, where: Finding
-) -> list[dict[str, Any]]:
-    """Rows as tables: a column `a.b` fills key b of table a, empty cells are left out (so defaults
-    apply), and numbers and true/false read as such. `where` is the key that names the file (its
-    message the key's name), for a problem with the name itself."""
-    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.csv", name):
-        raise LayoutError(
-            replace(where, message=f'{where.message}: expected the name of a .csv file beside it, such as "souls.csv"')
-        )
-    try:
-        text = read_text(name)
-    except UnsafeFile as exc:
-        raise LayoutError(
-            replace(where, message=f"{where.message}: {folder.name}/{name} cannot be read: {exc}")
-        ) from None
-
-    def refused(line: int, message: str) -> LayoutError:
-        return LayoutError(Finding(path=folder / name, line=line, message=message))
-
-    reader = csv.reader(io.StringIO(text, newline=""))
-    try:
-        rows = list(reader)
-    except csv.Error as exc:
-        raise refused(reader.line_num, f"not valid CSV ({exc})") from None
-    if not rows or not any(cell.strip() for cell in rows[0]):
-        raise refused(1, "the first row must name the columns")
-    header = [cell.strip() for cell in rows[0]]
-    clash = _column_clash(header)
-    if clash:
-        raise refused(1, clash)
-    if len(rows) - 1 > MAX_ITEMS:
-        raise refused(MAX_ITEMS + 2, f"more than {MAX_ITEMS:,} rows")
-    keys = [column.split(".") for column in header]
-    out = []
-    for number, row in enumerate(rows[1:], start=2):
-        cells = [cell.strip() for cell in row]
-        if not any(cells):
-            continue
-        if len(row) > len(header):
-            raise refused(number, f"row {number}: {len(row)} cells under {len(header)} column names")
-        record: dict[str, Any] = {}
-        for place, (column, key, cell) in enumerate(zip(header, keys, cells, strict=False), start=1):
-            if not cell:
-                continue
-            if not column:
-                raise refused(number, f"row {number}: {cell[:40]!r} under column {place}, which has no name in row 1")
-            target = record
-            for table in key[:-1]:
-                target = target.setdefault(table, {})
-            target[key[-1]] = _cell(cell)
-        out.append(record)
-    return out
-
-
-def csv_position(text: str, index: int, column: str) -> tuple[int, int]:
-    """The line and column of the cell under `column` (a header name, `name` or `art.x`) in the
-    `index`-th row of a CSV list as `read_csv_rows` counts them (blank rows left out), or of that
-    row's first cell when no column has the name."""
-    reader = csv.reader(io.StringIO(text, newline=""))
-    header: list[str] | None = None
-    start, seen = 1, -1
-    for row in reader:
-        if header is None:
-            header = [cell.strip() for cell in row]
-        elif any(cell.strip() for cell in row):
-            seen += 1
-            if seen == index:
-                line = text.splitlines()[start - 1]
-                return start, _cell_column(line, header.index(column) if column in header else 0)
-        start = reader.line_num + 1
-    return 1, 1
-
-
-def _cell_column(line: str, place: int) -> int:
-    """Where (from 1) the `place`-th cell (from 0) of a CSV line starts: after that many commas
-    outside quotes."""
-    quoted, commas = False, 0
-    for at, char in enumerate(line):
-        if commas == place:
-            return at + 1
-        if char == '"':
-            quoted = not quoted
-        elif char == "," and not quoted:
-            commas += 1
-    return len(line) + 1 if commas == place else 1
-
-
-def _column_clash(header: list[str]) -> str | None:
-    """Why two column names would fill the same key (`name` and `name.x`, or one name twice)."""
-    seen: set[str] = set()
-    for column in filter(None, header):
-        if column in seen:
-            return f"column {column} appears twice"
-        if "" in column.split("."):
-            return f"column {column} has an empty part between its dots"
-        seen.add(column)
-    for column in seen:
-        parts = column.split(".")
-        for k in range(1, len(parts)):
-            if ".".join(parts[:k]) in seen:
-                return (
-                    f"column {column} fills a key inside {'.'.join(parts[:k])}, which is a column "
-                    "of its own: keep one of them"
-                )
-    return None
-
-
-_INTEGER = re.compile(r"-?\d+")
-_DECIMAL = re.compile(r"-?\d+\.\d+")
-
-
-def _cell(text: str) -> Any:
-    if _INTEGER.fullmatch(text):
-        return int(text)
-    if _DECIMAL.fullmatch(text):
-        return float(text)
-    if text in ("true", "false"):
-        return text == "true"
-    return text
+            expand_csv(item, (*loc, i), path, sources, read_bytes, lines)
 
 
 def csv_location(sources: dict[KeyPath, Path], loc: KeyPath) -> tuple[Path, int, str] | None:

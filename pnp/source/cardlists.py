@@ -1,0 +1,187 @@
+"""Card lists kept in spreadsheets: a CSV file, or the first sheet of an .xlsx or .ods workbook,
+read as rows of text. A cell is not typed here by its look: the data model says what each key
+holds, so a card named `1984` stays a name (`models.parse` types the cells).
+
+Each row comes with its place (its line in a CSV file, its row in a sheet), so a problem in a
+cell is said where the designer edits it."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import zipfile
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import LayoutError
+from pnp.files.safefiles import UnsafeFile
+from pnp.findings import Finding
+
+MAX_ROWS = 20_000  # rows of a card list: a deck of 10,000 designs fits
+LIST_MAX_BYTES = 1024 * 1024
+SHEET_MAX_UNPACKED = 32 * 1024 * 1024  # a workbook is a zip: what it may unpack to, before any reading
+LIST_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.(csv|xlsx|ods)")
+SHEETS = (".xlsx", ".ods")
+
+Row = tuple[int, list[str]]  # its line (CSV) or row (sheet) number, and its cells as text
+
+
+def read_list(
+    read_bytes: Callable[[str], bytes], name: object, *, folder: Path, where: Finding
+) -> list[dict[str, Any]]:
+    """Rows as tables: a column `a.b` fills key b of table a, an empty cell is left out (so the
+    default applies), each cell a text. `where` is the key that names the file (its message the
+    key's name), for a problem with the name itself."""
+    if not isinstance(name, str) or not LIST_NAME.fullmatch(name):
+        said = 'expected the name of a .csv, .xlsx or .ods file beside it, such as "souls.csv"'
+        raise LayoutError(replace(where, message=f"{where.message}: {said}"))
+    try:
+        data = read_bytes(name)
+    except UnsafeFile as exc:
+        raise LayoutError(
+            replace(where, message=f"{where.message}: {folder.name}/{name} cannot be read: {exc}")
+        ) from None
+    path = folder / name
+    rows = list_rows(path, data)
+
+    def refused(line: int, message: str) -> LayoutError:
+        return LayoutError(Finding(path=path, line=line, message=message))
+
+    if not rows or not any(rows[0][1]):
+        raise refused(1, "the first row must name the columns")
+    header = rows[0][1]
+    clash = _column_clash(header)
+    if clash:
+        raise refused(rows[0][0], clash)
+    if len(rows) - 1 > MAX_ROWS:
+        raise refused(rows[MAX_ROWS + 1][0], f"more than {MAX_ROWS:,} rows")
+    keys = [column.split(".") for column in header]
+    out = []
+    for number, cells in rows[1:]:
+        if not any(cells):
+            continue
+        if len(cells) > len(header) and any(cells[len(header) :]):
+            raise refused(number, f"{len(cells)} cells under {len(header)} column names")
+        record: dict[str, Any] = {}
+        for place, (column, key, cell) in enumerate(zip(header, keys, cells, strict=False), start=1):
+            if not cell:
+                continue
+            if not column:
+                raise refused(number, f"{cell[:40]!r} under column {place}, which has no name in the first row")
+            target = record
+            for table in key[:-1]:
+                target = target.setdefault(table, {})
+            target[key[-1]] = cell
+        out.append(record)
+    return out
+
+
+def list_rows(path: Path, data: bytes) -> list[Row]:
+    """Every row of a card list, blank ones too, each cell's text trimmed."""
+    if path.suffix in SHEETS:
+        return _sheet_rows(path, data)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise LayoutError(
+            Finding(path=path, line=line, message=f"not UTF-8 text ({exc.reason}: save it as UTF-8)")
+        ) from None
+    reader = csv.reader(io.StringIO(text, newline=""))
+    rows, start = [], 1
+    try:
+        for row in reader:
+            rows.append((start, [cell.strip() for cell in row]))
+            start = reader.line_num + 1
+            if len(rows) > MAX_ROWS + 2:
+                break
+    except csv.Error as exc:
+        raise LayoutError(Finding(path=path, line=reader.line_num, message=f"not valid CSV ({exc})")) from None
+    return rows
+
+
+def _sheet_rows(path: Path, data: bytes) -> list[Row]:
+    """The first sheet of a workbook, read by calamine once its zip is known to unpack small."""
+    from python_calamine import CalamineError, CalamineWorkbook
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as packed:
+            unpacked = sum(info.file_size for info in packed.infolist())
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise LayoutError(Finding(path=path, message=f"not a workbook ({exc})")) from None
+    if unpacked > SHEET_MAX_UNPACKED:
+        said = f"it unpacks to {unpacked:,} bytes, over the {SHEET_MAX_UNPACKED:,}-byte limit of a card list"
+        raise LayoutError(Finding(path=path, message=said))
+    try:
+        sheet = CalamineWorkbook.from_filelike(io.BytesIO(data)).get_sheet_by_index(0)
+        values = sheet.to_python(skip_empty_area=False, nrows=MAX_ROWS + 2)
+    except (CalamineError, ValueError, IndexError) as exc:
+        raise LayoutError(Finding(path=path, message=f"not a workbook pnp can read ({exc})")) from None
+    return [(number, [_text(value) for value in row]) for number, row in enumerate(values, 1)]
+
+
+def _text(value: object) -> str:
+    """A sheet's cell as it would be typed in CSV: 17 for 17.0, true for TRUE."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if hasattr(value, "isoformat"):
+        return str(value.isoformat())
+    return str(value).strip()
+
+
+def list_position(path: Path, data: bytes, index: int, column: str) -> tuple[int, int]:
+    """The line and column of the cell under `column` (a header name, `name` or `art.x`) in the
+    `index`-th row of a card list as `read_list` counts them (blank rows left out), or of that
+    row's first cell when no column has the name."""
+    rows = list_rows(path, data)
+    if not rows:
+        return 1, 1
+    header = rows[0][1]
+    place = header.index(column) if column in header else 0
+    kept = [(number, cells) for number, cells in rows[1:] if any(cells)]
+    if index >= len(kept):
+        return 1, 1
+    number = kept[index][0]
+    if path.suffix in SHEETS:
+        return number, place + 1
+    line = data.decode("utf-8-sig", errors="replace").splitlines()[number - 1]
+    return number, _cell_column(line, place)
+
+
+def _cell_column(line: str, place: int) -> int:
+    """Where (from 1) the `place`-th cell (from 0) of a CSV line starts: after that many commas
+    outside quotes."""
+    quoted, commas = False, 0
+    for at, char in enumerate(line):
+        if commas == place:
+            return at + 1
+        if char == '"':
+            quoted = not quoted
+        elif char == "," and not quoted:
+            commas += 1
+    return len(line) + 1 if commas == place else 1
+
+
+def _column_clash(header: list[str]) -> str | None:
+    """Why two column names would fill the same key (`name` and `name.x`, or one name twice)."""
+    seen: set[str] = set()
+    for column in filter(None, header):
+        if column in seen:
+            return f"column {column} appears twice"
+        if "" in column.split("."):
+            return f"column {column} has an empty part between its dots"
+        seen.add(column)
+    for column in seen:
+        parts = column.split(".")
+        for k in range(1, len(parts)):
+            if ".".join(parts[:k]) in seen:
+                return (
+                    f"column {column} fills a key inside {'.'.join(parts[:k])}, which is a column "
+                    "of its own: keep one of them"
+                )
+    return None

@@ -299,6 +299,28 @@ def test_icon_shapes_are_kept_between_builds_by_the_icons_bytes(isolated, icon_c
     assert _pdfs(output) != first
 
 
+def test_icons_verify_finds_a_kept_shape_altered_to_look_well_formed(isolated, icon_cache):
+    """Reliability item 11: a shape file in the output's cache, edited to another well-formed
+    shape, is named by `pnp icons verify` (exit 1) and removed, so the next build draws the icon
+    from the cache again; an untouched cache verifies clean."""
+    _build("--icons", icon_cache)
+    first = _pdfs(isolated / "output")
+    clean = run_command(sys.executable, "-m", "pnp", "icons", "verify", "--icons", icon_cache)
+    assert clean.returncode == 0 and "icons match the manifest" in clean.stdout
+    files = sorted((isolated / "output" / ".pnp-cache" / "shapes").glob("*.json"))
+    tool = json.loads(files[0].read_text())["tool"]
+    triangle = {"tool": tool, "paths": [[[0, 1, 1, 3], [0.0, 0.0, 512.0, 0.0, 256.0, 512.0]]]}
+    files[0].write_text(json.dumps(triangle))
+    found = run_command(sys.executable, "-m", "pnp", "icons", "verify", "--icons", icon_cache, check=False)
+    assert found.returncode == 1, found.stdout + found.stderr
+    (said,) = [line for line in found.stdout.splitlines() if files[0].name in line]
+    assert said.endswith("is not its path data: removed (the next build draws the icon from the cache)")
+    assert not files[0].exists()
+    shutil.rmtree(isolated / "output" / "exit-from-purgatory")
+    run_command(sys.executable, "-m", "pnp", "build", "exit-from-purgatory", "--icons", icon_cache)
+    assert _pdfs(isolated / "output") == first
+
+
 def test_a_shape_parsed_for_a_refused_game_is_still_kept_by_the_next(tmp_path):
     """`pnp watch` and `--jobs 1` build game after game in one process: a shape parsed for a game
     that was then refused (nothing saved) is kept on disk by the next game that draws it."""

@@ -132,14 +132,20 @@ def import_(icons_json: str, refs: tuple[str, ...], authors: str | None, icons_d
 @icons.command()
 @click.option("--icons", "icons_dir", type=click.Path(file_okay=False), help="Icon cache folder.")
 def verify(icons_dir: str | None) -> None:
-    """Re-hash every cached icon against icons/manifest.json.
+    """Re-hash every cached icon against icons/manifest.json, and check the shapes the output
+    folder keeps of them.
 
     \b
     Example: pnp icons verify
     """
+    from pnp.pipeline.incremental import code_digest
+    from pnp.source.icons import IconStore
+    from pnp.source.shapecache import ShapeCache
+
     settings = load_settings(icons=icons_dir)
+    shapes = ShapeCache(settings.output_dir(), tool=code_digest())
+    problems = IconStore(settings.icons_dir(), settings.icons_base_url, shapes=shapes).verify()
     store = icon_store(settings)
-    problems = store.verify()
     for line in problems:
         click.echo(line)
     count = len(store.manifest())

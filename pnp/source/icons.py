@@ -8,7 +8,7 @@ import re
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -238,7 +238,8 @@ class IconStore:
 
     # -- verification and credits ------------------------------------------------------------
     def verify(self) -> list[str]:
-        """One line per cache file that is missing, changed or unlisted."""
+        """One line per cache file that is missing, changed or unlisted, and per shape the output
+        folder keeps (`shapes`) that is not its icon's."""
         problems = []
         entries = self.manifest()
         for key, entry in sorted(entries.items()):
@@ -258,6 +259,11 @@ class IconStore:
                 )
             elif refusal := content_refusal(data):
                 problems.append(f"{path}: refused: {refusal}")
+            elif self.shapes is not None and not self.shapes.matches(sha256(data), partial(_parsed_shape, data)):
+                problems.append(
+                    f"{self.shapes.where(sha256(data))}: the shape kept for {key} is not its path data: "
+                    "removed (the next build draws the icon from the cache)"
+                )
         for path in sorted(self.root.glob("*/*.svg")):
             key = f"{path.parent.name}/{path.stem}"
             if key not in entries:

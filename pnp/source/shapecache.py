@@ -68,6 +68,19 @@ class ShapeCache:
             self._known[digest] = found
         return found
 
+    def matches(self, digest: str, parse: Callable[[], IconShape]) -> bool:
+        """Whether the shape kept for `digest` (if any) is the one `parse` makes now; one that is
+        not is removed, so no build draws it again (what `pnp icons verify` asks)."""
+        kept = self.get(digest)
+        if kept is None or kept.paths == parse().paths:
+            return True
+        with contextlib.suppress(UnsafeFile, OSError):
+            remove_file(self._path(digest), root=self.output)
+        return False
+
+    def where(self, digest: str) -> Path:
+        return self._path(digest)
+
     def save(self) -> None:
         """Write the shapes parsed since the last save; a folder that cannot take them (full,
         read-only) only costs the next build a parse."""

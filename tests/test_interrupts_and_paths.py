@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
-from conftest import EVERY_GAME, message_lines, placed_in, snapshot
+from conftest import EVERY_GAME, message_lines, placed_in, run_command, snapshot
 
 from pnp.source.icons import IconStore
 
@@ -549,3 +549,40 @@ def test_a_signal_taken_inside_a_finalizer_still_stops_the_command(tmp_path):
     where Python prints "Exception ignored in ..." and drops it; the build carried on to exit 0."""
     done = subprocess.run([sys.executable, "-c", FINALIZER], cwd=tmp_path, capture_output=True, text=True, timeout=30)
     assert done.stdout.strip() == "stopped" and done.returncode == 128 + signal.SIGTERM, (done.stdout, done.stderr)
+
+
+@pytest.fixture
+def read_only(tmp_path):
+    """Make a folder read-only as a mounted disk is (a read-only bind mount: root writes through
+    any mode bits), and undo it; skipped where this process may not mount."""
+    mounted: list[Path] = []
+
+    def make(folder: Path) -> None:
+        for command in (["mount", "--bind", folder, folder], ["mount", "-o", "remount,ro,bind", folder]):
+            done = subprocess.run([str(part) for part in command], capture_output=True, text=True)
+            if done.returncode:
+                for path in mounted:
+                    subprocess.run(["umount", str(path)], capture_output=True)
+                pytest.skip(f"cannot make a read-only mount here: {done.stderr.strip()}")
+            if command[1] == "--bind":
+                mounted.append(folder)
+
+    yield make
+    for folder in mounted:
+        subprocess.run(["umount", str(folder)], check=True)
+
+
+def test_a_read_only_output_disk_is_said_plainly(isolated, read_only):
+    """Reliability item 9: on a read-only disk an up-to-date build says so, exit 0, and a build
+    that has something to write says it cannot, exit 1: never "unexpected" or a traceback."""
+    run_command(sys.executable, "-m", "pnp", "build", "seven-steps")
+    read_only(isolated / "output")
+    again = run_command(sys.executable, "-m", "pnp", "build", "seven-steps")
+    assert "seven-steps: up to date" in again.stdout
+    changed = run_command(sys.executable, "-m", "pnp", "build", "seven-steps", "--paper", "letter", check=False)
+    said = changed.stdout + changed.stderr
+    assert changed.returncode == 1, said
+    assert "cannot write under output: Read-only file system" in said
+    assert "unexpected" not in said and "Traceback" not in said
+    checked = run_command(sys.executable, "-m", "pnp", "validate", "seven-steps")
+    assert "all rules hold" in checked.stdout

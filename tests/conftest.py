@@ -302,6 +302,13 @@ def pytest_addoption(parser):
         metavar="N",
         help="fuzz cases per game (CI runs 25; the nightly-style figure is 2000)",
     )
+    parser.addoption(
+        "--signal-trials",
+        type=int,
+        default=60,
+        metavar="N",
+        help="SIGTERM/SIGINT trials at random moments of a build (CI runs 60; the acceptance figure is 200)",
+    )
 
 
 # The end-to-end tier: tests that build every game, build a wheel, drive a browser, kill builds,

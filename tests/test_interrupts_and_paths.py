@@ -586,3 +586,44 @@ def test_a_read_only_output_disk_is_said_plainly(isolated, read_only):
     assert "unexpected" not in said and "Traceback" not in said
     checked = run_command(sys.executable, "-m", "pnp", "validate", "seven-steps")
     assert "all rules hold" in checked.stdout
+
+
+TRIAL_CHUNKS = 4  # the trials, in as many tests, so the workers share them
+
+
+@pytest.mark.parametrize("chunk", range(TRIAL_CHUNKS))
+def test_signals_at_random_moments_stop_a_build_cleanly(isolated, chunk, request):
+    """Reliability acceptance 2: SIGTERM or SIGINT at a random moment of a build (seeded, from
+    pnp's first line on: before it, Python is still starting and the signal is its own): each
+    build ends within 2 s of its signal with 143 or 130 (or 0, done before the signal landed), no
+    traceback; the earlier PDFs are byte-identical (a --force build makes the same bytes, so a
+    finished one may replace them only with themselves), and no temporary file outlives the next
+    build. `--signal-trials 200` runs the acceptance's count."""
+    import random
+
+    trials = -(-request.config.getoption("--signal-trials") // TRIAL_CHUNKS)
+    rng = random.Random(chunk)
+    run_command(sys.executable, "-m", "pnp", "build", "straight-to")
+    output = isolated / "output"
+    before = {name: data for name, data in snapshot(output).items() if name.endswith(".pdf")}
+    codes = []
+    for _ in range(trials):
+        signum = rng.choice([signal.SIGTERM, signal.SIGINT])
+        build = pnp("build", "straight-to", "--force", cwd=isolated)
+        header = build.stderr.readline()  # pnp has started (a signal before it is the interpreter's)
+        time.sleep(rng.uniform(0.0, 0.6))
+        build.send_signal(signum)
+        sent = time.monotonic()
+        code = build.wait(timeout=10)
+        assert time.monotonic() - sent < 2.0
+        stderr = header.decode() + build.stderr.read().decode()
+        build.stdout.close()
+        build.stderr.close()
+        assert "Traceback" not in stderr and "unexpected" not in stderr, stderr
+        assert code in (0, 128 + signum, -signum), (code, stderr)
+        after = {name: data for name, data in snapshot(output).items() if name.endswith(".pdf")}
+        assert after == before
+        codes.append(code)
+    run_command(sys.executable, "-m", "pnp", "build", "straight-to")
+    assert not [path for path in output.rglob("*") if ".tmp" in path.name]
+    assert any(code != 0 for code in codes)  # the signals did land mid-build

@@ -252,8 +252,13 @@ def main() -> None:
     freeze_at_exit()
     catch_signals()
     try:
-        with fewer_collections():
-            cli(prog_name="pnp", standalone_mode=True)
+        try:
+            with fewer_collections():
+                cli(prog_name="pnp", standalone_mode=True)
+        except Exception:
+            if RECEIVED:  # a library that wrapped the interruption in an error of its own (pydantic's SchemaError)
+                raise Interrupted(RECEIVED[-1]) from None
+            raise
     except Interrupted as stop:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)  # one message, however many signals follow
         signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -31,6 +31,82 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a board's background printed dark in the ink saver",
+        file="pnp/render/boards.py",
+        edits=(
+            (
+                '        c.setFillColor("#ffffff" if ctx.painter.ink_saver else board.background)\n',
+                "        c.setFillColor(board.background)\n",
+            ),
+        ),
+        tests=("tests/test_print_engine.py", "-k", "ink_saver_has_no_large_dark_fills"),
+    ),
+    Mutant(
+        name="the print guide tells a long-edge file to flip on the short edge",
+        file="pnp/source/printoptions.py",
+        edits=(('        how=f"double-sided, {LONG_EDGE}",\n', '        how=f"double-sided, {SHORT_EDGE}",\n'),),
+        tests=("tests/test_whole_file_duplex.py", "-k", "names_the_edge"),
+    ),
+    Mutant(
+        name="a kept shape that is not its icon's passes icons verify",
+        file="pnp/source/shapecache.py",
+        edits=(("        if kept is None or kept.paths == parse().paths:\n", "        if True:\n"),),
+        tests=("tests/test_icons_store.py", "-k", "altered"),
+    ),
+    Mutant(
+        name="clearing a failure record unlinks a file that is not there (EROFS on a read-only disk)",
+        file="pnp/files/atomic.py",
+        edits=(("        os.stat(path.name, dir_fd=fd, follow_symlinks=False)", "        pass"),),
+        tests=("tests/test_interrupts_and_paths.py", "-k", "read_only_output"),
+    ),
+    Mutant(
+        name="an error a library wrapped around an interruption said as unexpected",
+        file="pnp/cli/__init__.py",
+        edits=(("            if RECEIVED:  # a library", "            if False:  # a library"),),
+        tests=("tests/test_interrupts_and_paths.py", "-k", "random_moments"),
+    ),
+    Mutant(
+        name="a spreadsheet's whole number read as 17.0",
+        file="pnp/source/cardlists.py",
+        edits=(("        return str(int(value))\n", "        return str(value)\n"),),
+        tests=("tests/test_spreadsheets.py",),
+    ),
+    Mutant(
+        name="a cell typed by its look, not by the data model",
+        file="pnp/source/models.py",
+        edits=(
+            (
+                "    if not isinstance(text, str) or str in wanted or not wanted:\n",
+                "    if not isinstance(text, str):\n",
+            ),
+            ("    if int in wanted and _INTEGER.fullmatch(text):\n", "    if _INTEGER.fullmatch(text):\n"),
+        ),
+        tests=("tests/test_spreadsheets.py", "-k", "looks_like"),
+    ),
+    Mutant(
+        name="a problem said without its column",
+        file="pnp/findings.py",
+        edits=(
+            (
+                '        return f"{shown(self.path)}:{self.line}:{self.col}: {self.message}"\n',
+                '        return f"{shown(self.path)}:{self.line}: {self.message}"\n',
+            ),
+        ),
+        tests=("tests/test_mistakes.py",),
+    ),
+    Mutant(
+        name="a misspelt key gets no suggestion",
+        file="pnp/errors.py",
+        edits=(('    return f" Did you mean {name!r}?" if name is not None else ""\n', '    return ""\n'),),
+        tests=("tests/test_mistakes.py",),
+    ),
+    Mutant(
+        name="validate --quiet still says each game's verdict",
+        file="pnp/cli/options.py",
+        edits=(("    if not quiet() or err or", "    if True or err or"),),
+        tests=("tests/test_mistakes.py", "-k", "quiet"),
+    ),
+    Mutant(
         name="a manifest too large to read back is written anyway",
         file="pnp/pipeline/build.py",
         edits=(
@@ -76,13 +152,13 @@ MUTANTS = [
     ),
     Mutant(
         name="a negative number in a CSV cell read as text",
-        file="pnp/source/tomlfiles.py",
-        edits=(('_INTEGER = re.compile(r"-?\\d+")', '_INTEGER = re.compile(r"\\d+")'),),
+        file="pnp/source/models.py",
+        edits=(('_INTEGER = re.compile(r"[-+]?\\d+")', '_INTEGER = re.compile(r"\\d+")'),),
         tests=("tests/test_designer_loop.py", "-k", "csv_cells"),
     ),
     Mutant(
         name="an empty CSV cell read as an empty text instead of the default",
-        file="pnp/source/tomlfiles.py",
+        file="pnp/source/cardlists.py",
         edits=(("            if not cell:\n                continue\n", ""),),
         tests=("tests/test_designer_loop.py", "-k", "csv_cells"),
     ),
@@ -205,15 +281,15 @@ MUTANTS = [
         file="pnp/pipeline/build.py",
         edits=(
             (
-                '        raise LayoutError("\\n".join([exc.message, *_data_problems(slug, settings, source, store)])) from None\n',
-                "        raise LayoutError(exc.message) from None\n",
+                "        raise LayoutError([*exc.placed(source.folder), *_data_problems(slug, settings, source, store)]) from None\n",
+                "        raise LayoutError(exc.placed(source.folder)) from None\n",
             ),
         ),
         tests=("tests/test_validate.py", "-k", "rules_model_typo"),
     ),
     Mutant(
         name="a pnp.toml problem stops validate before the data is read",
-        file="pnp/cli/__init__.py",
+        file="pnp/cli/checking.py",
         edits=(("    settings = load_settings(problems=found, **flags)\n", "    settings = load_settings(**flags)\n"),),
         tests=("tests/test_validate.py", "-k", "every_stage"),
     ),
@@ -692,8 +768,8 @@ MUTANTS = [
         file="pnp/pipeline/build.py",
         edits=(
             (
-                "    return LayoutError(f\"{source.slug}{'/' + where if where else ''}: {filename}: {exc.message}\")\n",
-                "    return LayoutError(f\"{source.slug}{'/' + where if where else ''}: {exc.message}\")\n",
+                '        return LayoutError(source.named(where, f"{filename}: {exc.message}"))\n',
+                "        return LayoutError(source.named(where, exc.message))\n",
             ),
         ),
         tests=("tests/test_safety.py", "-k", "drawn_text_that_cannot_fit"),
@@ -1392,8 +1468,8 @@ MUTANTS = [
         file="pnp/games/__init__.py",
         edits=(
             (
-                "from pnp.files.paths import shipped_layouts_dir\nfrom pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders\n",
-                "from pnp.files.paths import shipped_layouts_dir\nfrom pnp.render.specs import SHEET_GAP_MM\nfrom pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders\n",
+                "from pnp.findings import Finding\nfrom pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders\n",
+                "from pnp.findings import Finding\nfrom pnp.render.specs import SHEET_GAP_MM\nfrom pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders\n",
             ),
             (
                 "        from pnp.render.specs import SHEET_GAP_MM  # the drawing vocabulary loads when a game is built\n\n",
@@ -1714,7 +1790,7 @@ MUTANTS = [
     ),
     Mutant(
         name="CSV columns that fill the same key",
-        file="pnp/source/tomlfiles.py",
+        file="pnp/source/cardlists.py",
         edits=(("    clash = _column_clash(header)\n", "    clash = None\n"),),
         tests=("tests/test_bounded_inputs.py", "-k", "clashing"),
     ),

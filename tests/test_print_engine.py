@@ -598,6 +598,9 @@ def test_ink_saver_has_no_large_dark_fills():
     board_saver, _, _ = render([tinted], ink_saver=True)
     assert dark_share(board_colour.pdf, 0) > 0.2  # polygons, boxes and circles all dark
     assert dark_share(board_saver.pdf, 0) < 0.01  # and all of them light in the ink-saver
+    backed = Board(title="Ground", kind="board", name="Board", width=150, height=150, background="#1d1d3a", elements=())
+    assert dark_share(render([backed])[0].pdf, 0) > 0.2  # a board's own background, dark in colour
+    assert dark_share(render([backed], ink_saver=True)[0].pdf, 0) < 0.01  # and light in the ink-saver
 
 
 def test_text_that_cannot_fit_fails_clearly():

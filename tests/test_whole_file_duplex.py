@@ -348,3 +348,20 @@ def test_each_file_sets_the_print_dialog_up_as_its_guide_says(paper, duplex):
                 assert pdf.pdf_version == "1.7"
             checked += 1
     assert checked >= 18
+
+
+@pytest.mark.parametrize("duplex, edge", [("long", "long"), ("short", "short")])
+def test_the_print_guide_names_the_edge_the_pages_flip_on(duplex, edge):
+    """The print guide's line for a file with backs names the same flip edge as that file's
+    pages of backs, and the one asked for (reliability item 17: a planted swap went uncaught)."""
+    store = IconStore(shipped_icons_dir())
+    result = build_game("exit-from-purgatory", Settings(paper="a4", duplex=duplex), store)
+    text = {
+        doc.filename: " ".join(
+            " ".join(page.get_textpage().get_text_range().split()) for page in pdfium.PdfDocument(io.BytesIO(doc.pdf))
+        )
+        for doc in result.documents
+    }
+    said = re.search(r"cards\.pdf: \d+ pages?, \d+ sheets? Print (.+?)\.", text["rules.pdf"])
+    assert said and said[1] == f"double-sided, flip on {edge} edge", said
+    assert f"backs (flip on {edge} edge)" in text["cards.pdf"]

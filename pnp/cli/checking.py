@@ -8,19 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp.cli.group import cli
-from pnp.cli.options import (
-    GAME,
-    OPTIONS,
-    TALK,
-    Choice,
-    icon_store,
-    load_settings,
-    options,
-    project_games,
-    quiet,
-    refused,
-    say,
-)
+from pnp.cli.options import GAME, OPTIONS, TALK, Choice, icon_store, load_settings, options, project_games, refused, say
 
 if TYPE_CHECKING:
     from pnp.findings import Finding
@@ -53,5 +41,7 @@ def validate(games: tuple[str, ...], form: str, **flags: Any) -> None:
     found: list[Finding] = []  # pnp.toml's problems, said with the data's: the rest is checked anyway
     settings = load_settings(problems=found, **flags)
     slugs = list(games) or project_games(settings)
-    if validated(settings, icon_store(settings), slugs, say=say, earlier=found, form=form, quiet=quiet()):
+    if validated(
+        settings, icon_store(settings), slugs, say=say, earlier=found, form=form
+    ):  # --quiet: `say` keeps problems
         sys.exit(1)

@@ -56,10 +56,9 @@ def validate(
     say: Say,
     earlier: Sequence[Finding] = (),
     form: str = "text",
-    quiet: bool = False,
 ) -> int:
     """The number of problems found in `slugs`, with `earlier` ones (pnp.toml's), said as `form`
-    ("text": one line each, then each game's verdict unless `quiet`; "json": one document)."""
+    ("text": one line each, then each game's verdict; "json": one document)."""
     if form == "json":
         found = verdicts(settings, store, slugs)
         total = len(earlier) + sum(len(verdict.findings) for verdict in found)
@@ -83,9 +82,7 @@ def validate(
         (verdict,) = verdicts(settings, store, [slug])
         for finding in verdict.findings:
             say(str(finding))
-        if not quiet:
-            say(verdict.line())
+        say(verdict.line())
         total += len(verdict.findings)
-    if not quiet:
-        say("all rules hold" if not total else f"{total} problem(s)")
+    say("all rules hold" if not total else f"{total} problem(s)")
     return total

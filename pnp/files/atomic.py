@@ -161,9 +161,8 @@ def remove_file(path: Path, *, root: Path) -> bool:
     if fd is None:
         return False
     try:
-        os.stat(
-            path.name, dir_fd=fd, follow_symlinks=False
-        )  # none there: nothing to change (a read-only disk says EROFS to an unlink)
+        # none there, nothing to change: a read-only disk answers an unlink with EROFS all the same
+        os.stat(path.name, dir_fd=fd, follow_symlinks=False)
         os.unlink(path.name, dir_fd=fd)
     except FileNotFoundError:
         return False

@@ -31,6 +31,34 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="an icon body with no declared length read past the cap",
+        file="pnp/source/icons.py",
+        edits=(("                if total > MAX_DOWNLOAD:\n", "                if False:\n"),),
+        tests=("tests/test_icons_fetch.py", "-k", "undeclared"),
+    ),
+    Mutant(
+        name="a print shop's trim box drawn round the bleed",
+        file="pnp/export/printshop.py",
+        edits=(
+            (
+                "            canvas.setTrimBox((bleed, bleed, width - bleed, height - bleed))\n",
+                "            canvas.setTrimBox((0, 0, width, height))\n",
+            ),
+        ),
+        tests=("tests/test_printshop.py", "-k", "cited_size_back_then_front"),
+    ),
+    Mutant(
+        name="a print shop's bleed box inside the trim",
+        file="pnp/export/printshop.py",
+        edits=(
+            (
+                "            canvas.setBleedBox((0, 0, width, height))\n",
+                "            canvas.setBleedBox((bleed, bleed, width - bleed, height - bleed))\n",
+            ),
+        ),
+        tests=("tests/test_printshop.py", "-k", "cited_size_back_then_front"),
+    ),
+    Mutant(
         name="a board's background printed dark in the ink saver",
         file="pnp/render/boards.py",
         edits=(

@@ -121,6 +121,12 @@ FAILURES = {
         ),
         "cap",
     ),
+    "oversized, undeclared": (  # no Content-Length: the body is counted as it streams in
+        lambda server: server.expect_request(PATH).respond_with_handler(
+            lambda request: Response(iter([SVG[:-6], b"<!--", *[b"x" * 4096] * 100, b"--></svg>"]))
+        ),
+        "cap",
+    ),
     "infinite number": (  # 1e400 read as a number is infinite: cached once, then every build refused
         lambda server: server.expect_request(PATH).respond_with_data(
             SVG.replace(b'd="M100 100h300v300H100z"', b'd="M100 100h1e400v300H100z"')

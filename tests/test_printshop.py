@@ -147,6 +147,7 @@ def test_drivethrucards_pages_are_the_cited_size_back_then_front(exports):
                 assert [float(v) for v in page.obj.TrimBox] == pytest.approx(
                     [inset, inset, w_px * 72 / 300 - inset, h_px * 72 / 300 - inset]
                 )
+                assert [float(v) for v in page.obj.BleedBox] == pytest.approx([float(v) for v in page.mediabox])
         text = pdfium.PdfDocument(pdf)
         for row in mine:
             first, last = (int(n) for n in row["pages"].split("-"))

@@ -438,7 +438,8 @@ def pytest_terminal_summary(terminalreporter):
         counts_by_game.setdefault(game, counts)
     for game, counts in sorted(counts_by_game.items()):
         terminalreporter.write_line(
-            f"fuzz {game}: {counts['cases']} cases, {counts['built']} built, {counts['refused']} refused cleanly"
+            f"fuzz {game}: {counts['cases']:.0f} cases, {counts['built']:.0f} built, {counts['refused']:.0f} refused "
+            f"cleanly; at most {counts['most_cpu']:.1f} s of CPU and {counts['most_mb']:.0f} MB resident a case"
         )
 
 

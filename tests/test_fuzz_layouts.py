@@ -14,6 +14,7 @@ import faulthandler
 import os
 import re
 import shutil
+import time
 import tomllib
 
 import pytest
@@ -29,6 +30,15 @@ from pnp.games import load_game
 
 COUNTS: dict[str, dict[str, int]] = {}
 HANG = 60  # seconds a case may take before the run is stopped and called a hang
+MOST_CPU = 10.0  # seconds of CPU a case may take (the acceptance's "no hang over 10 s of CPU")
+MOST_MB = 300  # resident megabytes after a case (its build's pages and pictures are still held then)
+
+
+def _resident_mb() -> float:
+    """This process's resident size now, from /proc (the high-water mark covers every earlier test)."""
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
+
 
 UNICODE = "Ünïcødé ☠ 𝔘 – “quotes” 中文 \u200b"
 NAMED = re.compile(r"[\w-]+\.(toml|csv|svg|json|txt)(:[\w\[\].-]+| line \d+|: )|icon [a-z0-9-]+/[a-z0-9-]+ ")
@@ -181,7 +191,7 @@ def test_fuzzed_data_ends_cleanly(game, work, request):
         }
     )
     positions = [*documents, "deck.csv", *(f"icon:{ref}" for ref in icons[:3]), "icon:manifest.json"]
-    outcomes = {"built": 0, "refused": 0}
+    outcomes: dict[str, float] = {"built": 0, "refused": 0, "most_cpu": 0.0, "most_mb": 0.0}
     runner = CliRunner()
     layouts, output, cache = work / "layouts", work / "output", work / "icons"
     cache_changed = [True]
@@ -207,10 +217,15 @@ def test_fuzzed_data_ends_cleanly(game, work, request):
         before = snapshot(output, BUILD_RECORDS) if output.exists() else {}
         args = [command, game, "--layouts", str(layouts), "--icons", str(cache)]
         faulthandler.dump_traceback_later(HANG, exit=True)  # a hang ends the run, loudly
+        started = time.process_time()
         try:
             result = runner.invoke(cli, args + (["--output", str(output)] if command == "build" else []))
         finally:
             faulthandler.cancel_dump_traceback_later()
+        cpu, resident = time.process_time() - started, _resident_mb()
+        assert cpu < MOST_CPU and resident < MOST_MB, f"{said}: {cpu:.1f} s of CPU, {resident:.0f} MB resident"
+        outcomes["most_cpu"] = max(outcomes["most_cpu"], cpu)
+        outcomes["most_mb"] = max(outcomes["most_mb"], resident)
         assert result.exception is None or isinstance(result.exception, SystemExit), f"{said}: {result.exception!r}"
         assert "Traceback" not in result.output and "unexpected" not in result.output, f"{said}: {result.output}"
         if result.exit_code == 0:

@@ -75,3 +75,31 @@ def test_bleed_outputs_are_valid_too():
         result = build_game(game, Settings(bleed="3mm", margin="3mm"), store)
         for doc in result.documents:
             check_pdf(doc.pdf, f"{game}/{doc.filename} bleed")
+
+
+def test_every_page_says_the_version_and_settings_that_made_it(tmp_path):
+    """Print and cut, item 4: two printouts of different builds tell apart by their foot, which
+    names the pnp version and the settings that change the print, as the build was asked."""
+    import subprocess
+    import sys
+
+    import pypdfium2 as pdfium
+
+    from pnp import __version__
+
+    options = ["--paper", "letter", "--card", "bridge", "--duplex", "short", "--bleed", "3mm"]
+    options += ["--back-offset", "0.5,-1", "--ink-saver"]
+    subprocess.run(
+        [sys.executable, "-m", "pnp", "build", "straight-to", "punished", *options, "-o", tmp_path / "out"],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    said = f"pnp {__version__}: letter, bridge cards, duplex short, bleed 3mm, back offset 0.5,-1 mm, ink saver"
+    pages = 0
+    for pdf in sorted((tmp_path / "out").glob("*/*.pdf")):
+        for number, page in enumerate(pdfium.PdfDocument(pdf), 1):
+            text = " ".join(page.get_textpage().get_text_range().split())
+            assert said in text, (pdf.name, number, text[-200:])
+            pages += 1
+    assert pages > 20

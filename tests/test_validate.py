@@ -464,3 +464,20 @@ def test_characters_the_typeface_cannot_set_are_named_not_printed_as_boxes(run, 
     built = run("build", "exit-from-purgatory", "--layouts", layouts_copy, "-o", "out")
     assert built.exit_code == 1 and "not written" in built.output
     assert not list(isolated.glob("out/*/*.pdf"))
+
+
+def test_a_brace_written_twice_in_a_slot_text_prints_as_one(run, layouts_copy):
+    """A designer's `{{x}}` in a template's slot text prints "{x}" and is no unfilled number (the
+    fuzz found it refused: a slot's text is composed with the piece's values, so it traces to no
+    data value)."""
+    import pypdfium2 as pdfium
+
+    edit(
+        layouts_copy / "exit-from-purgatory" / "components.toml",
+        'text = "{letter}  {name}"',
+        'text = "{letter}  {{x}}"',
+    )
+    result = run("build", "exit-from-purgatory", "--layouts", layouts_copy, "-o", layouts_copy.parent / "out")
+    assert result.exit_code == 0, result.output
+    mats = layouts_copy.parent / "out" / "exit-from-purgatory" / "mats.pdf"
+    assert "A {x}" in " ".join(pdfium.PdfDocument(mats)[0].get_textpage().get_text_range().split())

@@ -74,6 +74,7 @@ def render_options(settings: Settings) -> RenderOptions:
         duplex=settings.duplex,
         back_offset=offset,
         ink_saver=settings.ink_saver,
+        imprint=settings.imprint(),
     )
 
 

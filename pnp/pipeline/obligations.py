@@ -18,6 +18,7 @@ from pnp.source.rules import Problem
 from pnp.source.tomlfiles import key_text, string_values
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_-]*)\}")
+ESCAPED = re.compile(r"\{\{([A-Za-z_][A-Za-z0-9_-]*)\}\}")  # a brace the designer meant to print
 
 
 def _texts(elements: Sequence[Element]) -> Iterator[tuple[str, bool]]:
@@ -106,16 +107,23 @@ def unfilled_placeholders(source: GameSource, specs: Sequence[DocumentSpec]) -> 
     """`{name}` left in printed text: the game's code printed a data text without filling it
     (BuildContext.fill). A brace the designer meant (`{{name}}` in the data) is left alone."""
     problems: list[Problem] = []
+    escaped: set[str] | None = None  # every name the designer wrote as {{name}}, found when first asked
     for spec in specs:
         for text in dict.fromkeys(printed_texts(spec)):
             names = PLACEHOLDER.findall(text)
             if not names:
                 continue
+            if escaped is None:  # a template's slot text composes with values: its {{name}} is no data value
+                escaped = {
+                    name
+                    for _, table in source.tables()
+                    for _, value in string_values(table)
+                    for name in ESCAPED.findall(value)
+                }
             origin = source.text_source(text)
             file, key = _at(source, origin, spec.filename)
-            raw = _raw_value(source, file, key)
             for name in dict.fromkeys(names):
-                if raw is not None and "{{" + name + "}}" in raw:
+                if name in escaped:
                     continue
                 problem = Problem(
                     source.slug,
@@ -127,15 +135,6 @@ def unfilled_placeholders(source: GameSource, specs: Sequence[DocumentSpec]) -> 
                 if problem not in problems:
                     problems.append(problem)
     return problems
-
-
-def _raw_value(source: GameSource, file: str, key: str) -> str | None:
-    """The data value at `file:key`, as written."""
-    if source.has(file) and file.endswith(".toml"):
-        for loc, value in string_values(source.table(file)):
-            if key_text(loc) == key:
-                return value
-    return None
 
 
 def stray_assembly_notes(source: GameSource, specs: Sequence[DocumentSpec]) -> list[Problem]:

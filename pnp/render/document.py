@@ -135,7 +135,7 @@ def render_document(
     forms = FormCache(canvas, store, outlined=options.ink_saver)
     painter = Painter(canvas, forms, options.ink_saver)
     refs = [IconRef.parse(ref) for ref in icons]
-    furniture = Furniture(spec.game_title, credits_short(refs))
+    furniture = Furniture(spec.game_title, credits_short(refs), options.imprint)
     placed: list[Placed] = []
     shared = shared_drawing(spec.sections)
     for number in range(1, count + 1):

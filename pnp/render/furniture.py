@@ -1,4 +1,5 @@
-"""What every page carries: game name, page n / N, a 50 mm scale check and the credits line.
+"""What every page carries: game name, page n / N, a 50 mm scale check, the credits line and the
+imprint (the pnp version and the settings that made the print).
 
 The furniture sits upright in two bands, at the top and the foot of the page. Where a card grid
 leaves little room (eight poker cards with 3 mm bleed on A4 leave 4.5 mm at each end), the bands
@@ -50,6 +51,7 @@ class Furniture:
 
     game: str
     credits: str
+    imprint: str = ""  # the version and settings that made the print
 
     def draw(self, painter: Painter, printable: Rect, bands: Bands, label: str, page: int, pages: int) -> None:
         canvas, forms = painter.canvas, painter.forms
@@ -89,14 +91,17 @@ class Furniture:
         c.setFillColor(GREY)
         c.setFont(font(False), 5.0 if tight else 5.5)
         caption = "50 mm at 100% scale"
-        if tight:
+        if tight:  # the caption beside the bar; the credits over the imprint, a size smaller
             c.drawString(x + SCALE_BAR + 2 * MM, y + 1.0 * MM, caption)
             room = length - SCALE_BAR - 10 * MM - text_width(caption, False, 5.0)
-            c.drawRightString(x + length, y + 1.0 * MM, _shorten(self.credits, room, 5.0))
+            c.setFont(font(False), 4.5)
+            c.drawRightString(x + length, y + 2.0 * MM, _shorten(self.credits, room, 4.5))
+            c.drawRightString(x + length, y + 0.35 * MM, _shorten(self.imprint, room, 4.5))
             return
         c.drawString(x, y + 0.6 * MM, caption)
         room = length - SCALE_BAR - 6 * MM
-        c.drawRightString(x + length, y + 1.6 * MM, _shorten(self.credits, room, 5.5))
+        c.drawRightString(x + length, y + 2.8 * MM, _shorten(self.credits, room, 5.5))
+        c.drawRightString(x + length, y + 0.6 * MM, _shorten(self.imprint, room, 5.5))
 
 
 def _shorten(text: str, room: float, size: float) -> str:

@@ -35,6 +35,7 @@ class RenderOptions:
     duplex: DuplexMode = DuplexMode.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)
     ink_saver: bool = False
+    imprint: str = ""  # the version and settings that made the print, in every page's foot
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "duplex", DuplexMode.parse(self.duplex))

@@ -116,6 +116,16 @@ class Settings:
             f"icons: {self.icons_dir().resolve()}{shipped if self.icons is None else ''}"
         )
 
+    def imprint(self) -> str:
+        """What made a print, for its pages' foot: two printouts of different builds tell apart."""
+        from pnp import __version__
+
+        offset = f", back offset {self.back_offset.text} mm" if self.duplex.flips else ""
+        return (
+            f"pnp {__version__}: {self.paper}, {self.card} cards, duplex {self.duplex.value}, bleed {self.bleed}"
+            f"{offset}{', ink saver' if self.ink_saver else ''}"
+        )
+
     def in_use(self) -> str:
         """The options a build will use, for `--verbose`: what a printout came from."""
         paper, card = self.paper, self.card

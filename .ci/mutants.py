@@ -31,6 +31,23 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a printer profile chosen but not applied",
+        file="pnp/source/settings.py",
+        edits=(
+            (
+                "            values.update(chosen_profile(printer, profiles))\n",
+                "            chosen_profile(printer, profiles)\n",
+            ),
+        ),
+        tests=("tests/test_printer_profiles.py", "-k", "builds_for_that_printer"),
+    ),
+    Mutant(
+        name="a page's foot without the settings that made it",
+        file="pnp/render/furniture.py",
+        edits=(("        c.drawRightString(x + length, y + 0.6 * MM, _shorten(self.imprint, room, 5.5))\n", ""),),
+        tests=("tests/test_pdf_structure.py", "-k", "version_and_settings"),
+    ),
+    Mutant(
         name="an icon body with no declared length read past the cap",
         file="pnp/source/icons.py",
         edits=(("                if total > MAX_DOWNLOAD:\n", "                if False:\n"),),

@@ -171,6 +171,7 @@ def report(games: tuple[str, ...], **flags: Any) -> None:
     "back_offset",
     "margin",
     "output",
+    "printer",
     extra=[
         click.option(
             "--duplex",
@@ -190,9 +191,18 @@ def calibrate(**flags: Any) -> None:
     """
     from pnp.commands.printer import calibrate as calibrated
 
+    printer = flags.pop("printer")  # a printer pnp.toml does not know yet is the one being set up
     settings = load_settings(writes=True, **flags)
+    if printer in settings.printers:
+        settings = load_settings(writes=True, printer=printer, **flags)
     path = calibrated(settings, icon_store(settings))
     click.echo(f"calibration sheet -> {path} (print both sides, flip on the {settings.duplex} edge)")
+    if printer:
+        from pnp.source.printers import profile_lines
+
+        paper, duplex, margin = str(settings.paper), settings.duplex.value, str(settings.margin)
+        said = profile_lines(printer, paper=paper, duplex=duplex, margin=margin, known=printer in settings.printers)
+        click.echo(f"then keep the offset you read for this printer in pnp.toml:\n\n{said}")
 
 
 @cli.command(name="list")

@@ -150,6 +150,9 @@ OPTIONS = {  # every build option, defined once; each can also come from pnp.tom
         help="Use this layout data folder instead of the project's or the shipped one.",
     ),
     "icons": click.option("--icons", "icons", type=click.Path(file_okay=False), help="Use this icon cache folder."),
+    "printer": click.option(
+        "--printer", help="A printer profile of pnp.toml, [printers.NAME]: its paper, duplex, back offset and margin."
+    ),
 }
 
 

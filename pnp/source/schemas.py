@@ -191,24 +191,43 @@ def settings_schema_text() -> str:
         "description": 'a length with its unit: "3mm", "0.125in", "9pt"',
     }
     folder = {"type": "string", "description": "a folder, relative to this file"}
+    paper_schema = named(PAPERS, "the paper")
+    duplex_schema = {"enum": [mode.value for mode in DuplexMode], "description": "how backs reach their fronts"}
+    offset_schema = {
+        "type": "string",
+        "pattern": r"^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$",
+        "description": "X,Y in mm that the backs are shifted by (pnp calibrate measures it)",
+    }
     properties = {
-        "paper": named(PAPERS, "the paper"),
+        "paper": paper_schema,
         "card": named(CARDS, "the card size"),
         "players": {"type": "integer", "minimum": 1, "maximum": 99, "description": "players to build for"},
         "output": {"type": "string", "description": "the output folder (default: output)"},
         "ink_saver": {"type": "boolean", "description": "pale fills and outlined art, to save ink"},
         "bleed": {**length, "description": "bleed around each piece, with its unit: 3mm"},
         "margin": {**length, "description": "the printer's unprintable margin, with its unit: 5mm"},
-        "duplex": {"enum": [mode.value for mode in DuplexMode], "description": "how backs reach their fronts"},
-        "back_offset": {
-            "type": "string",
-            "pattern": r"^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$",
-            "description": "X,Y in mm that the backs are shifted by (pnp calibrate measures it)",
-        },
+        "duplex": duplex_schema,
+        "back_offset": offset_schema,
         "copies": {"type": "integer", "minimum": 1, "maximum": MAX_COPIES, "description": "copies of a pad"},
         "layouts": folder,
         "icons": folder,
         "icons_base_url": {"type": "string", "description": "where `pnp icons fetch` downloads icons from"},
+        "printer": {"type": "string", "description": "the printer profile used unless --printer names another"},
+        "printers": {
+            "type": "object",
+            "description": "printer profiles, [printers.NAME], chosen with --printer NAME",
+            "additionalProperties": {
+                "type": "object",
+                "description": "one printer: what it needs of every build for it",
+                "properties": {
+                    "paper": paper_schema,
+                    "duplex": duplex_schema,
+                    "back_offset": offset_schema,
+                    "margin": {**length, "description": "this printer's unprintable margin, with its unit: 5mm"},
+                },
+                "additionalProperties": UNKNOWN_KEY,
+            },
+        },
     }
     return _text(
         {

@@ -19,6 +19,7 @@ from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.findings import Finding, column_of
 from pnp.geometry import MM
 from pnp.source.icons import DEFAULT_BASE_URL
+from pnp.source.printers import chosen_profile, read_printers
 from pnp.source.printoptions import BackOffset, CardSize, DuplexMode, Length, Paper
 
 CONFIG_FILE = "pnp.toml"
@@ -74,6 +75,8 @@ class Settings:
     layouts: str | None = None
     icons: str | None = None
     icons_base_url: str = DEFAULT_BASE_URL
+    printer: str | None = None  # a [printers.NAME] profile of pnp.toml, applied by `load`
+    printers: tuple[str, ...] = ()  # the profiles pnp.toml defines
 
     def __post_init__(self) -> None:
         for name, value in _parsed({name: getattr(self, name) for name in PARSERS}, _as_flag).items():
@@ -106,6 +109,11 @@ class Settings:
         if env_url:
             values["icons_base_url"] = env_url
         given = {key: value for key, value in flags.items() if value is not None}
+        profiles = values.pop(PRINTERS, {})
+        printer = given.get("printer") or values.get("printer")
+        if printer:  # a profile beats pnp.toml's own keys; a flag beats it
+            values.update(chosen_profile(printer, profiles))
+        values[PRINTERS] = tuple(profiles)
         return cls(**{**values, **given})  # pnp.toml's values came parsed (`_read_config`); flags are parsed here
 
     def sources(self) -> str:
@@ -210,6 +218,7 @@ def _parsed(values: dict[str, Any], where: Callable[[str], str]) -> dict[str, An
 
 
 CONFIG_MAX_BYTES = 64 * 1024
+PRINTERS = "printers"  # pnp.toml's table of printer profiles
 
 
 KINDS = {"players": int, "copies": int, "ink_saver": bool}  # the rest are texts
@@ -238,14 +247,16 @@ def _read_config(path: Path, problems: list[Finding] | None = None) -> dict[str,
         raise UsageProblem(str(Finding(path=path, line=exc.lineno, col=exc.colno, message=said))) from None
     known = [f.name for f in fields(Settings)]
     found: list[Finding] = []
-    values = {}
+    values: dict[str, Any] = {}
     for key, value in data.items():
         name = key.replace("-", "_")
         line, col = _place_of(text, key)
         at = partial(_finding, path, line, col, key)
 
         kind = KINDS.get(name, str)
-        if name not in known:
+        if name == PRINTERS:
+            values[name] = read_printers(value, text, path, found)
+        elif name not in known:
             found.append(at(f"unknown key.{meant_or_known(key, known)}"))
         elif not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
             from pnp.source.strict import shown  # pydantic's import, paid only when a value is wrong

@@ -31,6 +31,18 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="the rules sheet counted double-sided without a duplex printer",
+        file="pnp/render/pages.py",
+        edits=(("    return duplex.flips and (\n", "    return True and (\n"),),
+        tests=("tests/test_whole_file_duplex.py", "-k", "one_side_a_sheet"),
+    ),
+    Mutant(
+        name="the guide's bleed note where nothing bleeds",
+        file="pnp/pipeline/printguide.py",
+        edits=(("    if options.bleed and any(f.bleeds for f in files):\n", "    if options.bleed:\n"),),
+        tests=("tests/test_whole_file_duplex.py", "-k", "bleed_note"),
+    ),
+    Mutant(
         name="a printer profile chosen but not applied",
         file="pnp/source/settings.py",
         edits=(
@@ -369,7 +381,12 @@ MUTANTS = [
     Mutant(
         name="pnp.toml takes any key in the editor",
         file="pnp/source/schemas.py",
-        edits=(('            "additionalProperties": UNKNOWN_KEY,\n', ""),),
+        edits=(
+            (
+                '            "properties": properties,\n            "additionalProperties": UNKNOWN_KEY,\n',
+                '            "properties": properties,\n',
+            ),
+        ),
         tests=("tests/test_editor_schemas.py", "-k", "settings"),
     ),
     Mutant(

@@ -365,3 +365,37 @@ def test_the_print_guide_names_the_edge_the_pages_flip_on(duplex, edge):
     said = re.search(r"cards\.pdf: \d+ pages?, \d+ sheets? Print (.+?)\.", text["rules.pdf"])
     assert said and said[1] == f"double-sided, flip on {edge} edge", said
     assert f"backs (flip on {edge} edge)" in text["cards.pdf"]
+
+
+@pytest.mark.parametrize("duplex", ["off", "fold"])
+def test_without_a_duplex_printer_the_rules_sheet_prints_one_side_a_sheet(duplex):
+    """Print round four: in off and fold a player has no duplex printer, so the guide never asks
+    for the rules sheet double-sided, counts its two pages as two sheets, and the PDF asks the
+    print dialog for one side."""
+    import pikepdf
+
+    store = IconStore(shipped_icons_dir())
+    result = build_game("straight-to", Settings(paper="a4", duplex=duplex), store)
+    rules = next(doc for doc in result.documents if doc.filename == "rules.pdf")
+    guide = " ".join(
+        " ".join(page.get_textpage().get_text_range().split()) for page in pdfium.PdfDocument(io.BytesIO(rules.pdf))
+    )
+    assert "rules.pdf: 2 pages, 2 sheets Print single-sided." in guide
+    assert "double-sided (either edge)" not in guide
+    with pikepdf.open(io.BytesIO(rules.pdf)) as pdf:
+        assert pdf.Root.ViewerPreferences.Duplex == "/Simplex"
+    (record,) = [doc for doc in result.manifest.documents if doc.file == "rules.pdf"]
+    assert (record.pages, record.sheets, record.duplex) == (2, 2, "single")  # the gallery's count too
+
+
+@pytest.mark.parametrize("game, said", [("seven-steps", False), ("exit-from-purgatory", True)])
+def test_the_bleed_note_only_where_pieces_bleed(game, said):
+    """Print round four: Seven Steps prints nothing to cut, so its guide no longer says its
+    pieces carry bleed to cut on the crop marks."""
+    store = IconStore(shipped_icons_dir())
+    result = build_game(game, Settings(paper="a4", bleed="3mm"), store)
+    rules = next(doc for doc in result.documents if doc.filename == "rules.pdf")
+    guide = " ".join(
+        " ".join(page.get_textpage().get_text_range().split()) for page in pdfium.PdfDocument(io.BytesIO(rules.pdf))
+    )
+    assert ("Pieces carry 3.00 mm of bleed: cut on the crop marks." in guide) == said

@@ -32,6 +32,7 @@ class FilePrint:
     contents: tuple[str, ...]
     icons: frozenset[str]
     flips: bool = False  # backs imposed for a duplex printer's flip: a printer's drift shows
+    bleeds: bool = False  # pieces printed past their trim, cut on the crop marks
 
 
 def file_print(spec: DocumentSpec, body: list[PagePlan], options: RenderOptions) -> FilePrint:
@@ -47,6 +48,7 @@ def file_print(spec: DocumentSpec, body: list[PagePlan], options: RenderOptions)
         sheets=sheet_count(len(body), two_sided),
         how=how,
         flips=any(page.backs for page in body) and options.duplex.flips,
+        bleeds=any(page.bleed is not None for page in body),
         contents=tuple(spec.cover.contents if spec.cover else ()),
         icons=frozenset().union(*(page.icons for page in body)),
     )
@@ -54,14 +56,16 @@ def file_print(spec: DocumentSpec, body: list[PagePlan], options: RenderOptions)
 
 def rules_print(options: RenderOptions) -> FilePrint:
     """The rules sheet as the guide lists it, before it is laid out (it holds the guide): its two
-    sides back to back, or side by side on paper that holds two pages."""
+    sides back to back, or side by side on paper that holds two pages; without a duplex printer
+    (backs glued or folded) its two pages on two sheets."""
     halved = options.half_page() is not None
+    duplex = options.duplex.flips
     return FilePrint(
         filename=REFERENCE_PDF,
         title=REFERENCE_TITLE,
         pages=1 if halved else 2,
-        sheets=1,
-        how=ONE_SIDE + CUT_IN_TWO if halved else BOTH_SIDES,
+        sheets=1 if halved or duplex else 2,
+        how=ONE_SIDE + CUT_IN_TWO if halved else BOTH_SIDES if duplex else ONE_SIDE,
         contents=("The rules in short, and this guide.",),
         icons=frozenset(),
     )
@@ -93,11 +97,12 @@ def guide_blocks(
         blocks.append(
             (
                 "note",
-                "Backs drifting? Print the calibration sheet (calibrate.pdf) double-sided: it "
-                "measures your printer's shift, and the files can be made again with that back offset.",
+                "Backs drifting? Run `pnp calibrate` with this build's paper and duplex and print its "
+                "one sheet double-sided: it measures your printer's shift; build again with "
+                "--back-offset X,Y (or keep it in a printer profile).",
             )
         )
-    if options.bleed:
+    if options.bleed and any(f.bleeds for f in files):
         blocks.append(("note", f"Pieces carry {options.bleed / MM:.2f} mm of bleed: cut on the crop marks."))
     assembly = list(dict.fromkeys(line for spec in specs if spec.cover for line in spec.cover.assembly))
     bring = list(dict.fromkeys(line for spec in specs if spec.cover for line in spec.cover.bring + spec.cover.notes))

@@ -153,9 +153,10 @@ def has_backs(pages: Sequence[PagePlan]) -> bool:
 
 def printed_two_sided(both_sides: bool, pages: Sequence[PagePlan], duplex: DuplexMode) -> bool:
     """Whether a file goes through the printer double-sided: backs do, unless glued or folded; a
-    two-sided component (the rules sheet) does, unless its sides stand side by side on half-cut pages."""
-    return (both_sides and not any(page.halved for page in pages)) or (
-        any(page.backs for page in pages) and duplex.flips
+    two-sided component (the rules sheet) does, unless its sides stand side by side on half-cut
+    pages or the player has no duplex printer (backs glued or folded: each side on a sheet)."""
+    return duplex.flips and (
+        (both_sides and not any(page.halved for page in pages)) or any(page.backs for page in pages)
     )
 
 

@@ -242,6 +242,8 @@ NOT_IN_THE_BYTES = {
     "layouts": "read through the data digest: the files' bytes, not the folder's name",
     "icons": "read through the data digest: the icons' bytes, not the folder's name",
     "icons_base_url": "where icons are fetched from; a build reads only the cache",
+    "printer": "a profile's name: what it sets (paper, duplex, back offset, margin) is in the digest",
+    "printers": "the profiles pnp.toml defines: only the chosen one's values reach a build",
 }
 
 

@@ -73,5 +73,5 @@ def test_the_calibration_hint_shows_where_backs_go_through_a_duplex_flip(duplex,
     plan = plan_game("exit-from-purgatory", Settings(duplex=duplex), IconStore(shipped_icons_dir()))
     (rules,) = [spec for spec in plan.specs if spec.filename == "rules.pdf"]
     guide = " ".join(e.text for s in rules.sections for e in s.elements if hasattr(e, "text"))
-    assert ("Run `pnp calibrate`" in guide) == hint
+    assert ("its calibrate command" in guide) == hint
     assert "calibrate.pdf" not in guide  # a file the build never makes (print round four)

@@ -97,9 +97,9 @@ def guide_blocks(
         blocks.append(
             (
                 "note",
-                "Backs drifting? Run `pnp calibrate` with this build's paper and duplex and print its "
-                "one sheet double-sided: it measures your printer's shift; build again with "
-                "--back-offset X,Y (or keep it in a printer profile).",
+                "Backs drifting? Ask pnp for its calibration sheet (its calibrate command, with this "
+                "paper and flip edge) and print it double-sided: it measures your printer's shift, and "
+                "the files can be made again with that back offset.",
             )
         )
     if options.bleed and any(f.bleeds for f in files):

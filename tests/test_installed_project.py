@@ -134,3 +134,43 @@ def test_a_command_without_its_extra_names_it(installed, tmp_path, blocked, comm
         check=False,
     )
     assert built.returncode == 0, built.stdout + built.stderr
+
+
+def test_a_workbook_a_printer_profile_and_json_findings_from_the_installed_pnp(installed, tmp_path):
+    """This round's designer path from the wheel: the Soul cards kept in an .xlsx workbook, a
+    printer profile chosen by name, and validate's findings as JSON for an editor."""
+    import csv
+    import io
+    import json
+
+    import pypdfium2 as pdfium
+    import tomli_w
+    import tomllib
+    from workbooks import xlsx
+
+    pnp = installed / "bin" / "pnp"
+    _run(pnp, "new", "proj", "--game", "straight-to", cwd=tmp_path)
+    project = tmp_path / "proj"
+    game = project / "layouts" / "straight-to"
+    data = tomllib.loads((game / "components.toml").read_text())
+    souls = data["souls"]
+    if isinstance(souls, dict):  # the wheel's data keeps them in souls.csv already
+        souls = list(csv.DictReader(io.StringIO((game / souls["csv"]).read_text())))
+    columns = list(souls[0])
+    (game / "souls.xlsx").write_bytes(xlsx([columns, *[[str(soul[key]) for key in columns] for soul in souls]]))
+    data["souls"] = {"csv": "souls.xlsx"}
+    (game / "components.toml").write_text(tomli_w.dumps(data))
+    (project / "pnp.toml").write_text(
+        (project / "pnp.toml").read_text() + '\n[printers.office]\npaper = "letter"\nduplex = "short"\n'
+    )
+    checked = _run(pnp, "validate", "--format", "json", cwd=project)
+    assert json.loads(checked.stdout)["ok"] is True
+    _run(pnp, "build", "--printer", "office", "-q", cwd=project)
+    page = pdfium.PdfDocument(project / "output" / "straight-to" / "cards.pdf")[0]
+    assert page.get_size() == (612.0, 792.0)
+    assert "letter, poker cards, duplex short" in page.get_textpage().get_text_range()
+    (game / "souls.xlsx").write_bytes(xlsx([columns, [*(str(souls[0][key]) for key in columns[:-1]), ""], ["x"]]))
+    broken = _run(pnp, "validate", "--format", "json", cwd=project, check=False)
+    assert broken.returncode == 1
+    found = json.loads(broken.stdout)["problems"]
+    assert found and all(p["path"].startswith("layouts/straight-to/") and p["line"] >= 1 for p in found), found

@@ -399,3 +399,27 @@ def test_the_bleed_note_only_where_pieces_bleed(game, said):
         " ".join(page.get_textpage().get_text_range().split()) for page in pdfium.PdfDocument(io.BytesIO(rules.pdf))
     )
     assert ("Pieces carry 3.00 mm of bleed: cut on the crop marks." in guide) == said
+
+
+@pytest.mark.parametrize(
+    "paper, said", [("a4", "A4"), ("letter", "Letter"), ("tabloid", "Tabloid"), ("200x280", "200x280")]
+)
+def test_the_print_guide_names_the_paper_as_it_is_written(paper, said):
+    """Print round four: "sheets of LETTER paper" read as shouting; the guide writes A4 and A3,
+    Letter and Tabloid, and a size as it was given."""
+    from pnp.pipeline.printguide import paper_words
+
+    assert paper_words(paper) == said
+    if paper == "letter":
+        result = build_game("seven-steps", Settings(paper=paper), IconStore(shipped_icons_dir()))
+        rules = next(doc for doc in result.documents if doc.filename == "rules.pdf")
+        guide = " ".join(pdfium.PdfDocument(io.BytesIO(rules.pdf))[1].get_textpage().get_text_range().split())
+        assert "sheets of Letter paper." in guide and "LETTER" not in guide
+
+
+def test_the_exit_guide_names_the_card_back_not_its_icons_file():
+    """Print round four: "each with the lift back behind it" named the back by its icon's file."""
+    result = build_game("exit-from-purgatory", Settings(paper="a4"), IconStore(shipped_icons_dir()))
+    rules = next(doc for doc in result.documents if doc.filename == "rules.pdf")
+    guide = " ".join(pdfium.PdfDocument(io.BytesIO(rules.pdf))[1].get_textpage().get_text_range().split())
+    assert 'each with the common back ("Exit from Purgatory") behind it.' in guide and "lift back" not in guide

@@ -301,7 +301,7 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
     notes = assembly_for(data.cover, [CARDS_PDF, MATS_PDF])
     cover_cards = Cover(
         contents=[
-            f"{counts} cards for {n} players, each with the lift back behind it.",
+            f'{counts} cards for {n} players, each with the common back ("{data.back.title}") behind it.',
             f"{tokens} apple/worm tokens ({d:g} mm): apple on the front, worm on the back; "
             "they start on the last sheet of cards.",
         ],

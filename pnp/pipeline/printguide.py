@@ -6,6 +6,7 @@ and nothing lands behind a cover: every piece file starts with its first page of
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from pnp.games.reference import FILENAME as REFERENCE_PDF
@@ -71,6 +72,11 @@ def rules_print(options: RenderOptions) -> FilePrint:
     )
 
 
+def paper_words(name: str) -> str:
+    """A paper's name as it is written: A4 and A3, Letter and Tabloid, a size as given."""
+    return name.upper() if re.fullmatch(r"[ab]\d", name) else name.capitalize() if name.isalpha() else name
+
+
 def sheet_total(files: list[FilePrint]) -> tuple[int, int]:
     return sum(f.pages for f in files), sum(f.sheets for f in files)
 
@@ -84,7 +90,7 @@ def guide_blocks(
     blocks: list[Block] = [
         (
             "note",
-            f"{len(files)} files, {pages} pages on {sheets} sheets of {options.paper.name.upper()} paper. "
+            f"{len(files)} files, {pages} pages on {sheets} sheets of {paper_words(options.paper.name)} paper. "
             "Print at 100% / actual size, never 'fit to page': the 50 mm bar at each page's foot checks it.",
         )
     ]

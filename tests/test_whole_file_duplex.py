@@ -423,3 +423,17 @@ def test_the_exit_guide_names_the_card_back_not_its_icons_file():
     rules = next(doc for doc in result.documents if doc.filename == "rules.pdf")
     guide = " ".join(pdfium.PdfDocument(io.BytesIO(rules.pdf))[1].get_textpage().get_text_range().split())
     assert 'each with the common back ("Exit from Purgatory") behind it.' in guide and "lift back" not in guide
+
+
+@pytest.mark.parametrize("paper", ["a3", "a4"])
+def test_the_rules_sheet_points_to_its_guide_where_it_is_printed(paper):
+    """Print round four: on A3 the rules sheet's two parts print side by side on one side of the
+    paper, so "the print guide is on side 2" was wrong there; the pointer names the part the
+    header names (Rules reference 2/2), which holds the guide on every paper."""
+    result = build_game("seven-steps", Settings(paper=paper), IconStore(shipped_icons_dir()))
+    rules = next(doc for doc in result.documents if doc.filename == "rules.pdf")
+    text = " ".join(
+        " ".join(page.get_textpage().get_text_range().split()) for page in pdfium.PdfDocument(io.BytesIO(rules.pdf))
+    )
+    assert "the print guide is in part 2 of this rules reference (2/2)." in text and "side 2" not in text
+    assert "Rules reference 2/2" in text and "Print guide" in text

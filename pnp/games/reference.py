@@ -107,7 +107,7 @@ def _side(
         if side == 2
         else (
             T(
-                text="Which files to print, and how: the print guide is on side 2 of this rules reference.",
+                text="Which files to print, and how: the print guide is in part 2 of this rules reference (2/2).",
                 x=4,
                 y=2,
                 w=w - 8,

@@ -203,9 +203,11 @@ def typed_lists(model: type[BaseModel], table: dict[str, Any], lists: Mapping[Ke
         for part in prefix[:-1]:  # copy the containers on the way down, not the whole file
             node[part] = copied = dict(node[part]) if isinstance(node[part], dict) else list(node[part])
             node = copied
-        rows = node[prefix[-1]]
         kinds = _kinds_at(model, (*prefix, 0))
-        node[prefix[-1]] = [_typed_row(row, kinds) if isinstance(row, dict) else row for row in rows]
+        wanted: dict[KeyPath, frozenset[Any]] = {}  # by column: a deck's rows share their columns
+        node[prefix[-1]] = [
+            _typed_row(row, kinds, (), wanted) if isinstance(row, dict) else row for row in node[prefix[-1]]
+        ]
     return out
 
 
@@ -216,22 +218,32 @@ def _kinds_at(model: type[BaseModel], loc: KeyPath) -> list[Any]:
     return kinds
 
 
-def _typed_row(row: dict[str, Any], kinds: list[Any]) -> dict[str, Any]:
+def _typed_row(
+    row: dict[str, Any], kinds: list[Any], loc: KeyPath, wanted: dict[KeyPath, frozenset[Any]]
+) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in row.items():
-        inner = [step for kind in kinds for step in _step(kind, key)]
-        out[key] = _typed_row(value, inner) if isinstance(value, dict) else _as_wanted(value, inner)
+        here = (*loc, key)
+        if isinstance(value, dict):
+            out[key] = _typed_row(value, _kinds_at_step(kinds, key), here, wanted)
+            continue
+        if here not in wanted:
+            wanted[here] = _wanted(_kinds_at_step(kinds, key))
+        out[key] = _as_wanted(value, wanted[here])
     return out
+
+
+def _kinds_at_step(kinds: list[Any], key: str) -> list[Any]:
+    return [step for kind in kinds for step in _step(kind, key)]
 
 
 _INTEGER = re.compile(r"[-+]?\d+")
 _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
 
 
-def _as_wanted(text: Any, kinds: list[Any]) -> Any:
-    """A cell's text as the value the model wants there; left a text when it wants a text (or
-    the text is no such value: the model then says what it expected)."""
-    wanted = set()
+def _wanted(kinds: list[Any]) -> frozenset[Any]:
+    """The plain types a key may hold (str for a Literal of texts, which a cell's text may be)."""
+    found: set[Any] = set()
     todo = list(kinds)
     for kind in todo:
         while get_origin(kind) is Annotated:
@@ -239,9 +251,15 @@ def _as_wanted(text: Any, kinds: list[Any]) -> Any:
         if get_origin(kind) in (Union, UnionType):
             todo.extend(get_args(kind))
         elif get_origin(kind) is Literal:
-            wanted |= {type(value) for value in get_args(kind) if value == text or not isinstance(value, str)}
+            found |= {type(value) for value in get_args(kind)}
         else:
-            wanted.add(kind)
+            found.add(kind)
+    return frozenset(found)
+
+
+def _as_wanted(text: Any, wanted: frozenset[Any]) -> Any:
+    """A cell's text as the value the model wants there; left a text when it wants a text (or
+    the text is no such value: the model then says what it expected)."""
     if not isinstance(text, str) or str in wanted or not wanted:
         return text
     if bool in wanted and text in ("true", "false"):

@@ -120,7 +120,7 @@ MUTANTS = [
         name="an error a library wrapped around an interruption said as unexpected",
         file="pnp/cli/__init__.py",
         edits=(("            if RECEIVED:  # a library", "            if False:  # a library"),),
-        tests=("tests/test_interrupts_and_paths.py", "-k", "random_moments"),
+        tests=("tests/test_interrupts_and_paths.py", "-k", "library_wrapped"),
     ),
     Mutant(
         name="a spreadsheet's whole number read as 17.0",

@@ -551,6 +551,33 @@ def test_a_signal_taken_inside_a_finalizer_still_stops_the_command(tmp_path):
     assert done.stdout.strip() == "stopped" and done.returncode == 128 + signal.SIGTERM, (done.stdout, done.stderr)
 
 
+WRAPPED = """
+import os, signal, sys, time
+import pnp.pipeline.build as build
+from pnp.cli import main
+real = build.build_game
+def wrapping(*args, **kwargs):  # what pydantic does when a signal lands while it builds a validator
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)
+    except BaseException as exc:
+        raise RuntimeError(f"Error building validator: {exc!r}") from None
+    return real(*args, **kwargs)
+build.build_game = wrapping
+sys.argv = ["pnp", "validate", "seven-steps"]
+main()
+"""
+
+
+def test_an_interruption_a_library_wrapped_in_its_own_error_still_stops_the_command(tmp_path):
+    """A signal that lands inside library code which catches every exception and raises its own
+    (pydantic's SchemaError, found by the random-moment trials) ends as the interruption it is:
+    143 and the one-line notice, never "unexpected ... (please report this)"."""
+    done = subprocess.run([sys.executable, "-c", WRAPPED], cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 128 + signal.SIGTERM, (done.stdout, done.stderr)
+    assert "interrupted: files being written were discarded" in done.stderr and "unexpected" not in done.stderr
+
+
 @pytest.fixture
 def read_only(tmp_path):
     """Make a folder read-only as a mounted disk is (a read-only bind mount: root writes through

@@ -398,7 +398,7 @@ def pytest_collection_modifyitems(config, items):
         if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())) or item.module.__name__ in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
         per_game = len(games_of[(item.module.__name__, item.originalname)]) > 2  # parametrised by game
-        if per_game or _takes_every_game(item):
+        if (per_game or _takes_every_game(item)) and not item.get_closest_marker("named_games"):
             item.add_marker(pytest.mark.every_game)
         # in a copy with newcomer games, a test parametrised by game runs for the newcomers only
         (dropped if newcomers and per_game and not _game_params(item) & newcomers else kept).append(item)

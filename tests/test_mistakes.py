@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from pnp.cli import cli
 
+pytestmark = pytest.mark.named_games  # the games are named in the fixtures, not every game
 MISTAKES = Path(__file__).parent / "data" / "mistakes"
 PLACED = re.compile(r"^\S+:\d+:\d+: ", re.M)  # a line an editor or terminal jumps to
 

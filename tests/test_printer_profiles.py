@@ -13,6 +13,8 @@ import pytest
 
 from pnp import __version__
 
+pytestmark = pytest.mark.named_games  # a Seven Steps project alone
+
 PROFILES = """
 [printers.office]
 paper = "letter"

@@ -20,6 +20,9 @@ from workbooks import ods, xlsx
 from pnp.cli import cli
 
 
+pytestmark = pytest.mark.named_games  # Straight to's Soul cards alone
+
+
 @pytest.fixture(scope="module")
 def csv_project(tmp_path_factory) -> Path:
     """A Straight to project whose Soul cards are in souls.csv, the first named 1984 and saying 42."""

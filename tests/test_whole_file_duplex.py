@@ -18,7 +18,7 @@ from pypdf import PdfReader
 
 from pnp.files.paths import shipped_icons_dir
 from pnp.games import data_folder
-from pnp.pipeline.build import build_game
+from pnp.pipeline.build import GameBuild, build_game
 from pnp.source.gamesource import read_game
 from pnp.source.icons import IconStore
 from pnp.source.rules import load_rules
@@ -350,18 +350,22 @@ def test_each_file_sets_the_print_dialog_up_as_its_guide_says(paper, duplex):
     assert checked >= 18
 
 
-@pytest.mark.parametrize("duplex, edge", [("long", "long"), ("short", "short")])
-def test_the_print_guide_names_the_edge_the_pages_flip_on(duplex, edge):
-    """The print guide's line for a file with backs names the same flip edge as that file's
-    pages of backs, and the one asked for (reliability item 17: a planted swap went uncaught)."""
-    store = IconStore(shipped_icons_dir())
-    result = build_game("exit-from-purgatory", Settings(paper="a4", duplex=duplex), store)
-    text = {
+def _texts(game: str, **settings: str) -> tuple[GameBuild, dict[str, str]]:
+    """A game built in memory, and each of its files' text, pages joined, spaces made single."""
+    result = build_game(game, Settings(**settings), IconStore(shipped_icons_dir()))
+    return result, {
         doc.filename: " ".join(
             " ".join(page.get_textpage().get_text_range().split()) for page in pdfium.PdfDocument(io.BytesIO(doc.pdf))
         )
         for doc in result.documents
     }
+
+
+@pytest.mark.parametrize("duplex, edge", [("long", "long"), ("short", "short")])
+def test_the_print_guide_names_the_edge_the_pages_flip_on(duplex, edge):
+    """The print guide's line for a file with backs names the same flip edge as that file's
+    pages of backs, and the one asked for (reliability item 17: a planted swap went uncaught)."""
+    _, text = _texts("exit-from-purgatory", paper="a4", duplex=duplex)
     said = re.search(r"cards\.pdf: \d+ pages?, \d+ sheets? Print (.+?)\.", text["rules.pdf"])
     assert said and said[1] == f"double-sided, flip on {edge} edge", said
     assert f"backs (flip on {edge} edge)" in text["cards.pdf"]
@@ -374,12 +378,8 @@ def test_without_a_duplex_printer_the_rules_sheet_prints_one_side_a_sheet(duplex
     print dialog for one side."""
     import pikepdf
 
-    store = IconStore(shipped_icons_dir())
-    result = build_game("straight-to", Settings(paper="a4", duplex=duplex), store)
-    rules = next(doc for doc in result.documents if doc.filename == "rules.pdf")
-    guide = " ".join(
-        " ".join(page.get_textpage().get_text_range().split()) for page in pdfium.PdfDocument(io.BytesIO(rules.pdf))
-    )
+    result, text = _texts("straight-to", paper="a4", duplex=duplex)
+    rules, guide = next(doc for doc in result.documents if doc.filename == "rules.pdf"), text["rules.pdf"]
     assert "rules.pdf: 2 pages, 2 sheets Print single-sided." in guide
     assert "double-sided (either edge)" not in guide
     with pikepdf.open(io.BytesIO(rules.pdf)) as pdf:
@@ -392,12 +392,7 @@ def test_without_a_duplex_printer_the_rules_sheet_prints_one_side_a_sheet(duplex
 def test_the_bleed_note_only_where_pieces_bleed(game, said):
     """Print round four: Seven Steps prints nothing to cut, so its guide no longer says its
     pieces carry bleed to cut on the crop marks."""
-    store = IconStore(shipped_icons_dir())
-    result = build_game(game, Settings(paper="a4", bleed="3mm"), store)
-    rules = next(doc for doc in result.documents if doc.filename == "rules.pdf")
-    guide = " ".join(
-        " ".join(page.get_textpage().get_text_range().split()) for page in pdfium.PdfDocument(io.BytesIO(rules.pdf))
-    )
+    guide = _texts(game, paper="a4", bleed="3mm")[1]["rules.pdf"]
     assert ("Pieces carry 3.00 mm of bleed: cut on the crop marks." in guide) == said
 
 
@@ -411,17 +406,13 @@ def test_the_print_guide_names_the_paper_as_it_is_written(paper, said):
 
     assert paper_words(paper) == said
     if paper == "letter":
-        result = build_game("seven-steps", Settings(paper=paper), IconStore(shipped_icons_dir()))
-        rules = next(doc for doc in result.documents if doc.filename == "rules.pdf")
-        guide = " ".join(pdfium.PdfDocument(io.BytesIO(rules.pdf))[1].get_textpage().get_text_range().split())
+        guide = _texts("seven-steps", paper=paper)[1]["rules.pdf"]
         assert "sheets of Letter paper." in guide and "LETTER" not in guide
 
 
 def test_the_exit_guide_names_the_card_back_not_its_icons_file():
     """Print round four: "each with the lift back behind it" named the back by its icon's file."""
-    result = build_game("exit-from-purgatory", Settings(paper="a4"), IconStore(shipped_icons_dir()))
-    rules = next(doc for doc in result.documents if doc.filename == "rules.pdf")
-    guide = " ".join(pdfium.PdfDocument(io.BytesIO(rules.pdf))[1].get_textpage().get_text_range().split())
+    guide = _texts("exit-from-purgatory", paper="a4")[1]["rules.pdf"]
     assert 'each with the common back ("Exit from Purgatory") behind it.' in guide and "lift back" not in guide
 
 
@@ -430,10 +421,6 @@ def test_the_rules_sheet_points_to_its_guide_where_it_is_printed(paper):
     """Print round four: on A3 the rules sheet's two parts print side by side on one side of the
     paper, so "the print guide is on side 2" was wrong there; the pointer names the part the
     header names (Rules reference 2/2), which holds the guide on every paper."""
-    result = build_game("seven-steps", Settings(paper=paper), IconStore(shipped_icons_dir()))
-    rules = next(doc for doc in result.documents if doc.filename == "rules.pdf")
-    text = " ".join(
-        " ".join(page.get_textpage().get_text_range().split()) for page in pdfium.PdfDocument(io.BytesIO(rules.pdf))
-    )
+    text = _texts("seven-steps", paper=paper)[1]["rules.pdf"]
     assert "the print guide is in part 2 of this rules reference (2/2)." in text and "side 2" not in text
     assert "Rules reference 2/2" in text and "Print guide" in text

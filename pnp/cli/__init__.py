@@ -191,12 +191,10 @@ def calibrate(**flags: Any) -> None:
     """
     from pnp.commands.printer import calibrate as calibrated
 
-    printer = flags.pop("printer")  # a printer pnp.toml does not know yet is the one being set up
-    settings = load_settings(writes=True, **flags)
-    if printer in settings.printers:
-        settings = load_settings(writes=True, printer=printer, **flags)
+    settings = load_settings(writes=True, new_printer=True, **flags)
     path = calibrated(settings, icon_store(settings))
     click.echo(f"calibration sheet -> {path} (print both sides, flip on the {settings.duplex} edge)")
+    printer = settings.printer
     if printer:
         from pnp.source.printers import profile_lines
 

@@ -223,11 +223,9 @@ class BuildContext:
 
     def named(self, where: str | Callable[[], str], message: str) -> Finding:
         """`message` at a place a game names as `file:key` (or `game/file:key`)."""
-        from pnp.source.tomlfiles import key_path
+        from pnp.source.tomlfiles import place_parts
 
-        place = where() if callable(where) else where
-        file, _, key = place.partition(":")
-        return self.finding((file.rpartition("/")[2], key_path(key)), message)
+        return self.finding(place_parts(where() if callable(where) else where), message)
 
 
 Data = TypeVar("Data")

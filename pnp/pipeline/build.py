@@ -40,6 +40,7 @@ from pnp.render.pieces import quarter_page
 from pnp.render.specs import Cover, DocumentSpec
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
+from pnp.source.models import EveryProblem
 from pnp.source.rules import Problem, RulesModel, load_rules, resolve_players
 from pnp.source.ruletrace import trace_problems
 from pnp.source.settings import Settings
@@ -201,11 +202,9 @@ def obligations(plan: GamePlan, quantities: Mapping[str, int]) -> list[Problem]:
 
 def _data_problems(slug: str, settings: Settings, source: GameSource, store: IconStore) -> list[Finding]:
     """What reading the game's own data files finds, when the rules model could not be read."""
-    try:
-        load_game(slug, settings.layouts).load(source, store)
-    except LayoutError as exc:
-        return list(placed_error(exc, source).findings)
-    return []
+    every = EveryProblem(source)
+    every.run(lambda: load_game(slug, settings.layouts).load(source, store))
+    return every.found
 
 
 def placed_error(exc: LayoutError, source: GameSource) -> LayoutError:

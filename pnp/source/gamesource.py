@@ -29,9 +29,9 @@ from pnp.source.tomlfiles import (
     csv_location,
     expand_csv,
     icon_locations,
-    key_path,
     key_text,
     parse_toml,
+    place_parts,
     string_values,
 )
 
@@ -108,8 +108,7 @@ class GameSource:
 
     def named(self, place: str, message: str) -> Finding:
         """`message` at a place written `file:key` (or `game/file:key`, as `text_source` gives)."""
-        file, _, key = place.partition(":")
-        return self.finding(file.rpartition("/")[2], key_path(key), message)
+        return self.finding(*place_parts(place), message)
 
     def placed(self, exc: LayoutError) -> tuple[Finding, ...]:
         """A refusal's findings: a game may raise a plain `file:key: message` (or `game/file:key:

@@ -83,10 +83,13 @@ class Settings:
             object.__setattr__(self, name, value)
 
     @classmethod
-    def load(cls, cwd: Path | None = None, problems: list[Finding] | None = None, **flags: Any) -> Settings:
+    def load(
+        cls, cwd: Path | None = None, problems: list[Finding] | None = None, new_printer: bool = False, **flags: Any
+    ) -> Settings:
         """A project is a folder: its pnp.toml, its `layouts/` and its `icons/` (when it has them)
         come before the copies shipped with pnp; flags beat them all. Parsed once, here. Given a
-        `problems` list, pnp.toml's problems are put there (see `_read_config`)."""
+        `problems` list, pnp.toml's problems are put there (see `_read_config`); `new_printer`: a
+        printer pnp.toml does not define yet is the one being set up (`pnp calibrate`), not refused."""
         start = cwd or Path.cwd()
         here = find_project(start) or start
         path = here / CONFIG_FILE
@@ -111,7 +114,8 @@ class Settings:
         given = {key: value for key, value in flags.items() if value is not None}
         profiles = values.pop(PRINTERS, {})
         printer = given.get("printer") or values.get("printer")
-        if printer:  # a profile beats pnp.toml's own keys; a flag beats it
+        # a profile beats pnp.toml's own keys, and a flag beats the profile
+        if printer and not (new_printer and printer not in profiles):
             values.update(chosen_profile(printer, profiles))
         values[PRINTERS] = tuple(profiles)
         return cls(**{**values, **given})  # pnp.toml's values came parsed (`_read_config`); flags are parsed here

@@ -104,6 +104,12 @@ def key_text(loc: KeyPath) -> str:
     return out
 
 
+def place_parts(place: str) -> tuple[str, KeyPath]:
+    """The file and key path of a place written `file:key` or `game/file:key`."""
+    file, _, key = place.partition(":")
+    return file.rpartition("/")[2], key_path(key)
+
+
 def key_path(text: str) -> KeyPath:
     """The key path `key_text` wrote (`souls[3].count` -> ("souls", 3, "count")); the first of
     several keys joined by commas; () for a text that names no key."""

@@ -16,14 +16,14 @@ OFFSET = (1.5, -0.8)  # mm, given on the A4 duplex builds: backs move by it afte
 MODES = ("long", "short", "fold", "off")
 
 
-def built(paper: str, bleed: str = "0", duplex: str = "long", ink_saver: bool = False) -> dict:
+def built(paper: str, bleed: str = "0", duplex: str = "long", ink_saver: bool = False, cutter: str = "none") -> dict:
     """game -> its build result; the A4 duplex builds shift their backs by OFFSET. One build per
     set of options however a test names them (the cache keys on the arguments as passed)."""
-    return _built(paper, bleed, duplex, ink_saver)
+    return _built(paper, bleed, duplex, ink_saver, cutter)
 
 
 @functools.cache
-def _built(paper: str, bleed: str, duplex: str, ink_saver: bool) -> dict:
+def _built(paper: str, bleed: str, duplex: str, ink_saver: bool, cutter: str) -> dict:
     offset = ",".join(map(str, OFFSET)) if paper == "a4" and duplex in ("long", "short") else "0,0"
     settings = Settings(
         paper=paper,
@@ -32,6 +32,7 @@ def _built(paper: str, bleed: str, duplex: str, ink_saver: bool) -> dict:
         margin="3mm" if bleed != "0" else "5mm",
         back_offset=offset,
         ink_saver=ink_saver,
+        cutter=cutter,
     )
     store = IconStore(shipped_icons_dir())
     return {game: build_game(game, settings, store) for game in sorted(EVERY_GAME)}

@@ -251,11 +251,14 @@ def test_a_seam_falls_at_the_even_split_or_as_near_it_as_a_space_allows():
     assert _cuts(500, 270, [(244, 253)]) == [0.0, 256.0, 500]
 
 
-SEAM_CASES = [(game, paper) for game in ("straight-to", "particle-panic") for paper in ("a4", "letter")]
+SEAM_CASES = [
+    *((game, paper, "none") for game in ("straight-to", "particle-panic") for paper in ("a4", "letter")),
+    ("particle-panic", "letter", "silhouette"),  # a cutting machine's build tiles its boards as a hand-cut one
+]
 
 
-@pytest.mark.parametrize("game, paper", SEAM_CASES, ids=[f"{g}-{p}" for g, p in SEAM_CASES])
-def test_board_seams_keep_clear_of_spaces_and_text(tmp_path, game, paper):
+@pytest.mark.parametrize("game, paper, cutter", SEAM_CASES, ids=["-".join(case) for case in SEAM_CASES])
+def test_board_seams_keep_clear_of_spaces_and_text(tmp_path, game, paper, cutter):
     """Each tile's cut edge (the one laid over the next tile) is at least 3 mm from every space's
     outline and every letter printed on the tile; the seam's own notes print outside the tile or
     in the covered glue strip. A seam closer than that leaves a space's edge on the other sheet."""
@@ -266,7 +269,7 @@ def test_board_seams_keep_clear_of_spaces_and_text(tmp_path, game, paper):
     from pnp.source.settings import Settings
 
     store = IconStore(shipped_icons_dir())
-    result = build_game(game, Settings(paper=paper), store)
+    result = build_game(game, Settings(paper=paper, cutter=cutter), store)
     tiles = [p for p in result.manifest.placed if p.tile]
     assert len(tiles) >= 2
     (doc,) = [d for d in result.documents if d.filename == tiles[0].document]

@@ -26,7 +26,11 @@ from pnp.source.settings import Settings
 
 MM = 72 / 25.4
 LABEL = re.compile(r"([^\n]+?) (\d+)/(\d+): (fronts|backs)")
-CASES = list(itertools.product(["a4", "letter"], ["0", "3mm"], ["long", "short"]))
+CASES = [
+    *((*case, "none") for case in itertools.product(["a4", "letter"], ["0", "3mm"], ["long", "short"])),
+    ("a4", "3mm", "long", "silhouette"),  # a cutting machine's sheets keep inside its marks: the backs follow
+    ("letter", "0", "short", "silhouette"),
+]
 
 
 # sheets of paper each of pnp's own games takes, default options (the paper aside), counted from the
@@ -83,10 +87,10 @@ def print_duplex(pdf: bytes, duplex: str, offset: tuple[float, float], label: st
     return paired
 
 
-@pytest.mark.parametrize("paper, bleed, duplex", CASES, ids=["-".join(case) for case in CASES])
-def test_whole_files_print_duplex_with_every_back_behind_its_front(paper, bleed, duplex):
+@pytest.mark.parametrize("paper, bleed, duplex, cutter", CASES, ids=["-".join(case) for case in CASES])
+def test_whole_files_print_duplex_with_every_back_behind_its_front(paper, bleed, duplex, cutter):
     paired = 0
-    for game, result in built(paper, bleed, duplex).items():
+    for game, result in built(paper, bleed, duplex, cutter=cutter).items():
         for doc in result.documents:
             paired += print_duplex(
                 doc.pdf,
@@ -298,17 +302,21 @@ def test_folded_and_glued_files_are_described_as_they_are_made(duplex):
             assert set(backs) <= set(faces), f"{game}: glued backs moved by the back offset"
 
 
-MARK_CASES = list(itertools.product(["a4", "letter"], ["0", "3mm"], ["long", "short", "off", "fold"]))
+MARK_CASES = [
+    *((*case, "none") for case in itertools.product(["a4", "letter"], ["0", "3mm"], ["long", "short", "off", "fold"])),
+    ("a4", "0", "off", "silhouette"),
+    ("letter", "3mm", "long", "silhouette"),
+]
 
 
-@pytest.mark.parametrize("paper, bleed, duplex", MARK_CASES, ids=["-".join(case) for case in MARK_CASES])
-def test_every_cut_line_is_marked_at_both_ends_outside_the_bleed(paper, bleed, duplex):
+@pytest.mark.parametrize("paper, bleed, duplex, cutter", MARK_CASES, ids=["-".join(case) for case in MARK_CASES])
+def test_every_cut_line_is_marked_at_both_ends_outside_the_bleed(paper, bleed, duplex, cutter):
     """Every straight cut line of every page of pieces, fronts and backs, has a crop mark at both
     ends, outside the bleed and inside the printable area; no grey hairline runs through art."""
     from cutlines import unmarked_cut_ends
 
     margin = 3 if bleed != "0" else 5
-    results = built(paper, bleed, duplex)
+    results = built(paper, bleed, duplex, cutter=cutter)
     problems, checked = [], 0
     for game, result in results.items():
         for doc in result.documents:

@@ -36,7 +36,7 @@ export_options = options(
     "layouts",
     "icons",
     extra=refused(
-        ("paper", "duplex", "back-offset", "margin", "copies"),
+        ("paper", "duplex", "back-offset", "margin", "copies", "cutter"),
         "exports",
         "an export is sized by the piece (--card) and its resolution, not by paper or duplex printing",
     ),

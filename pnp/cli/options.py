@@ -17,7 +17,7 @@ from pnp.errors import did_you_mean
 from pnp.files.paths import shipped_layouts_dir
 from pnp.games import DATA_GAME, GAMES, known_games
 from pnp.geometry import CARDS, PAPERS
-from pnp.source.printoptions import DuplexMode
+from pnp.source.printoptions import Cutter, DuplexMode
 
 if TYPE_CHECKING:  # the commands import what they use when they run: a fast start
     from click.shell_completion import CompletionItem
@@ -142,6 +142,11 @@ OPTIONS = {  # every build option, defined once; each can also come from pnp.tom
     "margin": click.option("--margin", help="Printer margin kept clear (default 5mm)."),
     "duplex": click.option("--duplex", type=Choice([mode.value for mode in DuplexMode]), help=DuplexMode.help()),
     "back_offset": click.option("--back-offset", help="Shift backs by X,Y mm to calibrate a printer, e.g. 0.5,-1."),
+    "cutter": click.option(
+        "--cutter",
+        type=Choice([cutter.value for cutter in Cutter]),
+        help="none (default): cut by hand; silhouette: registration marks and DXF/SVG cut files for print and cut.",
+    ),
     "copies": click.option("--copies", type=click.IntRange(1, 10000), help="Copies of pads such as gamesheets."),
     "layouts": click.option(
         "--layouts",
@@ -151,7 +156,8 @@ OPTIONS = {  # every build option, defined once; each can also come from pnp.tom
     ),
     "icons": click.option("--icons", "icons", type=click.Path(file_okay=False), help="Use this icon cache folder."),
     "printer": click.option(
-        "--printer", help="A printer profile of pnp.toml, [printers.NAME]: its paper, duplex, back offset and margin."
+        "--printer",
+        help="A printer profile of pnp.toml, [printers.NAME]: its paper, duplex, back offset, margin and cutter.",
     ),
 }
 

@@ -250,6 +250,7 @@ def standee_piece(
     badge = "" if number is None else str(number)
     side = ctx.piece("standee-side", {"icon": icon, "label": label, "number": badge}, w, h)
     tab = ctx.piece("standee-tab", {"color": color}, w, t)
+    folds = (t, t + h, t + 2 * h)
     return Piece(
         kind=kind,
         name=name,
@@ -259,9 +260,10 @@ def standee_piece(
             Group(elements=side, dx=0, dy=t),
             Group(elements=side, dx=w, dy=t + 2 * h, rotate=180),
             Group(elements=tab, dx=w, dy=2 * t + 2 * h, rotate=180),
-            *(Line(x1=0, y1=y, x2=w, y2=y, color="#555555", width=0.6, dash=FOLD_DASH) for y in (t, t + h, t + 2 * h)),
+            *(Line(x1=0, y1=y, x2=w, y2=y, color="#555555", width=0.6, dash=FOLD_DASH) for y in folds),
         ),
         fold="standee",
+        folds=folds,
     )
 
 

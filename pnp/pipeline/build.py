@@ -20,6 +20,7 @@ from pnp.games.kit import game_templates
 from pnp.games.reference import REFERENCE_FILE, reference_document
 from pnp.geometry import MM
 from pnp.pipeline.checks import check_counts
+from pnp.pipeline.cutfiles import cut_files, cut_records, write_cut_files
 from pnp.pipeline.gallery_view import gallery_view
 from pnp.pipeline.incremental import FAILURE_FILE, code_digest, data_digest
 from pnp.pipeline.manifest import MAX_BYTES as MANIFEST_MAX_BYTES
@@ -61,6 +62,7 @@ class GameBuild:
     specs: list[DocumentSpec] = field(default_factory=list)
     reprint: RenderedDocument | None = None  # the reprint document, when pieces changed
     change_pictures: dict[str, bytes] = field(default_factory=dict)  # by design fingerprint
+    cut_files: dict[str, bytes] = field(default_factory=dict)  # a cutting machine's, by file name
     kept_thumbnails: dict[str, str] | None = None  # the last build's, from these very inputs and PDF bytes
 
 
@@ -75,6 +77,7 @@ def render_options(settings: Settings) -> RenderOptions:
         duplex=settings.duplex,
         back_offset=offset,
         ink_saver=settings.ink_saver,
+        cutter=settings.cutter,
         imprint=settings.imprint(),
     )
 
@@ -270,6 +273,9 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
         except LayoutError as exc:
             raise drawing_error(exc, plan.source, spec.filename) from None
     placed = [item for doc in documents for item in doc.placed]
+    cuts = cut_files(
+        documents, width=options.paper.width / MM, height=options.paper.height / MM, title=rules.game.title
+    )
     origins = game.count_origins(data, plan.source)
     problems = [
         problem.finding(plan.source)
@@ -289,6 +295,7 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
             bleed_mm=round(options.bleed / MM, 3),
             duplex=options.duplex,
             ink_saver=options.ink_saver,
+            cutter=options.cutter,
         ),
         documents=[
             DocumentRecord(
@@ -306,6 +313,7 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
         designs=designs(plan.specs, Face.first_of(placed), TileFace.boards_in(placed)),
         validated=not problems,
         credits=list(rules.game.credits),
+        cut_files=cut_records(cuts),
     )
     return GameBuild(
         slug=slug,
@@ -315,6 +323,7 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
         manifest=manifest,
         problems=problems,
         specs=plan.specs,
+        cut_files=cuts,
     )
 
 
@@ -385,6 +394,7 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
         path = folder / doc.filename
         write_bytes_atomic(path, doc.pdf, root=output)
         written.append(path)
+    written += write_cut_files(folder, build.cut_files, root=output)
     for kind, png in pictures.items():
         write_bytes_atomic(folder / "thumbs" / f"{kind}.png", png, root=output)
     if build.reprint is not None:

@@ -12,16 +12,27 @@ from functools import lru_cache
 from pathlib import Path
 
 from pnp import __version__
-from pnp.files.atomic import files_as_recorded, remove_file
+from pnp.files.atomic import file_as_recorded, files_as_recorded, remove_file
 from pnp.files.paths import fonts_dir, kit_file
 from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.games import data_folder
-from pnp.pipeline.manifest import DocumentRecord, ManifestHead
+from pnp.pipeline.manifest import CUT_FILE, DocumentRecord, ManifestHead
 from pnp.source.gamesource import read_game
 from pnp.source.icons import MAX_DOWNLOAD
 from pnp.source.settings import Settings
 
-OUTPUT_OPTIONS = ("paper", "card", "players", "ink_saver", "bleed", "margin", "duplex", "back_offset", "copies")
+OUTPUT_OPTIONS = (
+    "paper",
+    "card",
+    "players",
+    "ink_saver",
+    "bleed",
+    "margin",
+    "duplex",
+    "back_offset",
+    "cutter",
+    "copies",
+)
 
 
 @lru_cache(maxsize=1)
@@ -95,7 +106,11 @@ def up_to_date(slug: str, settings: Settings, digest: str) -> ManifestHead | Non
     manifest = ManifestHead.read(folder / "manifest.json")
     if manifest is None or manifest.inputs != digest or not manifest.validated:
         return None
-    return manifest if files_match(folder, manifest.documents) else None
+    cuts_there = all(
+        CUT_FILE.fullmatch(f.file) and file_as_recorded(folder, f.file, f.bytes, f.sha256) is not None
+        for f in manifest.cut_files
+    )
+    return manifest if cuts_there and files_match(folder, manifest.documents) else None
 
 
 def files_match(folder: Path, documents: list[DocumentRecord]) -> bool:

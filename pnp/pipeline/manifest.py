@@ -8,6 +8,7 @@ against. A manifest read back from disk is validated as a whole, or the next bui
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -33,6 +34,18 @@ class DocumentRecord:
     duplex: str  # the duplex mode it prints with, or "single"
 
 
+CUT_FILE = re.compile(r"[^/]+-cut-p\d+\.(dxf|svg)")  # what a build with a cutter writes, and one without removes
+
+
+@dataclass(frozen=True, kw_only=True)
+class FileRecord:
+    """A file beside the PDFs (a cutting machine's cut file): its name, size and hash."""
+
+    file: str
+    bytes: int
+    sha256: str
+
+
 @dataclass(frozen=True, kw_only=True)
 class PrintRecord:
     """The print options of the build, as the gallery shows them."""
@@ -42,6 +55,7 @@ class PrintRecord:
     bleed_mm: float
     duplex: str
     ink_saver: bool
+    cutter: str = "none"
 
 
 class _Designed(Protocol):
@@ -171,6 +185,7 @@ class Manifest:
     inputs: str | None = None  # digest of everything the build depended on
     data: str | None = None  # digest of the game's data alone
     credits: list[str] = field(default_factory=list)  # the game's author and copyright, as its document gives them
+    cut_files: list[FileRecord] = field(default_factory=list)  # a cutting machine's files, beside the PDFs
 
     def to_json(self) -> str:
         """The manifest as written to disk (pydantic's serialiser: a 10,000-card build has 40,000
@@ -191,6 +206,7 @@ class ManifestHead:
     inputs: str | None
     validated: bool
     documents: list[DocumentRecord]
+    cut_files: list[FileRecord] = field(default_factory=list)
 
     @classmethod
     def read(cls, path: Path) -> ManifestHead | None:
@@ -198,14 +214,20 @@ class ManifestHead:
         try:
             data = read_json(path, MAX_BYTES, links=False)
             documents = [DocumentRecord(**{name: doc[name] for name in _DOCUMENT_TYPES}) for doc in data["documents"]]
-            head = cls(inputs=data["inputs"], validated=data["validated"], documents=documents)
-        except (UnsafeFile, KeyError, TypeError):
+            cut_files = [
+                FileRecord(file=f["file"], bytes=f["bytes"], sha256=f["sha256"]) for f in data.get("cut_files", [])
+            ]
+            head = cls(inputs=data["inputs"], validated=data["validated"], documents=documents, cut_files=cut_files)
+        except (UnsafeFile, KeyError, TypeError, AttributeError):
             return None
         typed = (
             isinstance(head.inputs, str | None)
             and isinstance(head.validated, bool)
             and all(
                 type(getattr(doc, name)) is kind for doc in head.documents for name, kind in _DOCUMENT_TYPES.items()
+            )
+            and all(
+                isinstance(f.file, str) and type(f.bytes) is int and isinstance(f.sha256, str) for f in head.cut_files
             )
         )
         return head if typed else None

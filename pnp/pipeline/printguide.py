@@ -16,7 +16,7 @@ from pnp.render.columns import Block
 from pnp.render.pages import PagePlan, RenderOptions, has_backs, printed_two_sided, sheet_count
 from pnp.render.specs import DocumentSpec
 from pnp.source.icons import IconRef, credits_lines
-from pnp.source.printoptions import BOTH_SIDES, ONE_SIDE
+from pnp.source.printoptions import BOTH_SIDES, MARK_ARM_MM, MARK_INSET_MM, MARK_STROKE_MM, ONE_SIDE, Cutter
 
 CUT_IN_TWO = ", then cut each page of two halves apart on its dashed centre line"
 
@@ -34,6 +34,8 @@ class FilePrint:
     icons: frozenset[str]
     flips: bool = False  # backs imposed for a duplex printer's flip: a printer's drift shows
     bleeds: bool = False  # pieces printed past their trim, cut on the crop marks
+    marked: tuple[int, ...] = ()  # the pages a cutting machine cuts, each with its cut files
+    backs: bool = False  # pieces with a back printed behind them
 
 
 def file_print(spec: DocumentSpec, body: list[PagePlan], options: RenderOptions) -> FilePrint:
@@ -50,6 +52,8 @@ def file_print(spec: DocumentSpec, body: list[PagePlan], options: RenderOptions)
         how=how,
         flips=any(page.backs for page in body) and options.duplex.flips,
         bleeds=any(page.bleed is not None for page in body),
+        marked=tuple(number for number, page in enumerate(body, start=1) if page.cuts is not None),
+        backs=has_backs(body),
         contents=tuple(spec.cover.contents if spec.cover else ()),
         icons=frozenset().union(*(page.icons for page in body)),
     )
@@ -110,6 +114,7 @@ def guide_blocks(
         )
     if options.bleed and any(f.bleeds for f in files):
         blocks.append(("note", f"Pieces carry {options.bleed / MM:.2f} mm of bleed: cut on the crop marks."))
+    blocks += machine_cutting(files, options)
     assembly = list(dict.fromkeys(line for spec in specs if spec.cover for line in spec.cover.assembly))
     bring = list(dict.fromkeys(line for spec in specs if spec.cover for line in spec.cover.bring + spec.cover.notes))
     if assembly:
@@ -125,3 +130,43 @@ def guide_blocks(
         blocks += [("heading", "The game"), *(("note", line) for line in credits)]
     blocks += [("heading", "Artwork credits"), *(("note", line) for line in artwork)]
     return blocks
+
+
+def machine_cutting(files: list[FilePrint], options: RenderOptions) -> list[Block]:
+    """How to cut the marked pages by machine: Studio's marks set as printed, each page's cut file,
+    and pieces with backs printed or glued before the fronts are cut."""
+    marked = [f for f in files if f.marked]
+    if options.cutter is Cutter.NONE or not marked:
+        return []
+    blocks: list[Block] = [
+        ("heading", "Cut by machine (Silhouette print and cut)"),
+        (
+            "item",
+            f"In Silhouette Studio set the page to {paper_words(options.paper.name)}, upright, and turn on "
+            f"registration marks: Type 1, length {MARK_ARM_MM:g} mm, thickness {MARK_STROKE_MM:g} mm, inset "
+            f"{MARK_INSET_MM:g} mm. Print the PDF itself at 100%; for each page with marks, open its cut file "
+            "(the DXF in the basic edition, else the SVG) and send the sheet with the square at the top left. "
+            "Layer CUT is cut; SCORE marks folds (score it, or leave it and fold by hand).",
+        ),
+        *(("item", f"{f.filename}: {_pages(f.marked)}, cut files {_cut_name(f.filename)}.") for f in marked),
+    ]
+    if any(f.backs for f in marked):
+        glue = "glue each back sheet behind its front sheet, crop marks over crop marks, and let it dry"
+        first = "print the file double-sided" if options.duplex.flips else glue
+        blocks.append(
+            (
+                "item",
+                f"Pieces with backs: {first}, then cut with the fronts up. The cut follows the fronts; "
+                "backs drift by a printer's millimetre, which bleed or a white border hides.",
+            )
+        )
+    blocks.append(("item", "Boards, mats and sheets have no marks: cut them by hand."))
+    return blocks
+
+
+def _pages(numbers: tuple[int, ...]) -> str:
+    return f"page{'s' * (len(numbers) > 1)} " + ", ".join(map(str, numbers))
+
+
+def _cut_name(filename: str) -> str:
+    return f"{filename.removesuffix('.pdf')}-cut-pNN.dxf / .svg"

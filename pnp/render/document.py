@@ -17,6 +17,7 @@ from pnp import __version__
 from pnp.collector import fewer_collections
 from pnp.geometry import MM
 from pnp.render.boards import plan_board
+from pnp.render.cutlines import Outline
 from pnp.render.elements import Text
 from pnp.render.fonts import font, register_fonts
 from pnp.render.furniture import Furniture, content_area
@@ -32,6 +33,7 @@ from pnp.render.pages import (
 from pnp.render.painter import Painter
 from pnp.render.pieces import plan_pieces
 from pnp.render.placed import Placed
+from pnp.render.registration import draw_registration
 from pnp.render.sharing import shared_drawing
 from pnp.render.sheets import plan_sheets
 from pnp.render.specs import Board, DocumentSpec, PageComponent, PieceGroup, Section
@@ -137,6 +139,7 @@ def render_document(
     refs = [IconRef.parse(ref) for ref in icons]
     furniture = Furniture(spec.game_title, credits_short(refs), options.imprint)
     placed: list[Placed] = []
+    cuts: dict[int, tuple[Outline, ...]] = {}
     shared = shared_drawing(spec.sections)
     for number in range(1, count + 1):
         plan = pages.popleft()  # a page's plan goes once drawn, unless the caller keeps it (a deck planned here)
@@ -146,8 +149,11 @@ def render_document(
         canvas.setBleedBox(plan.bleed.box() if plan.bleed else None)
         context = PageContext(canvas, painter, number, spec.filename, placed, shared=shared)
         plan.draw(context)
-        printable = options.printable(plan.width, plan.height)
+        if plan.cuts is not None:
+            draw_registration(canvas, plan.width, plan.height)
+            cuts[number] = plan.cuts
+        printable = plan.printable or options.printable(plan.width, plan.height)
         furniture.draw(painter, printable, plan.bands, plan.label, number, count)
         canvas.showPage()
     pdf: bytes = canvas.getpdfdata()  # type: ignore[no-untyped-call]  # the bytes, written nowhere (nor copied)
-    return RenderedDocument(spec.filename, pdf, count, placed, icons, backs, sheet_count(count, two_sided))
+    return RenderedDocument(spec.filename, pdf, count, placed, icons, backs, sheet_count(count, two_sided), cuts)

@@ -97,7 +97,7 @@ def pack(sections: list[PieceGroup], options: RenderOptions, half: bool = False)
     """The sheets of a run of sections: rows top down, each section's grid centred across the page
     with room for its crop marks; a section starts on the sheet the previous one ends on when its
     rows fit there. The page's bands are tight only when that saves a sheet."""
-    printable = fold_half(options) if half else options.printable()
+    printable = fold_half(options) if half else options.piece_printable()
     roomy, tight = (_both_sides(band_area(printable, bands), options) for bands in ("tb", "tight"))
     if _packs_alike(sections, options, roomy, tight):
         sheets, area = _rows(sections, options, roomy), roomy

@@ -12,11 +12,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect, Size
+from pnp.render.cutlines import Outline
 from pnp.render.furniture import Bands
 from pnp.render.painter import Painter
 from pnp.render.placed import BoardTile, MmBox, Placed, Shape, Side
+from pnp.render.registration import registered_area
 from pnp.source.icons import IconRef, IconStore
-from pnp.source.printoptions import DuplexMode
+from pnp.source.printoptions import Cutter, DuplexMode
 
 if TYPE_CHECKING:  # parsed icons arrive from the store: lxml stays off the drawing path
     from pnp.source.svgshape import IconShape
@@ -35,6 +37,7 @@ class RenderOptions:
     duplex: DuplexMode = DuplexMode.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)
     ink_saver: bool = False
+    cutter: Cutter = Cutter.NONE
     imprint: str = ""  # the version and settings that made the print, in every page's foot
 
     def __post_init__(self) -> None:
@@ -47,6 +50,12 @@ class RenderOptions:
         if long / 2 < FULL_PAGE_MM[0] * MM or short < FULL_PAGE_MM[1] * MM:
             return None
         return replace(self, paper=Size(f"half {self.paper.name}", long / 2, short))
+
+    def piece_printable(self) -> Rect:
+        """Where sheets of pieces are laid out: a cutting machine's sheets keep inside its marks."""
+        if self.cutter is Cutter.NONE:
+            return self.printable()
+        return registered_area(self.paper.width, self.paper.height)
 
     def printable(self, width: float | None = None, height: float | None = None) -> Rect:
         w = self.paper.width if width is None else width
@@ -69,6 +78,8 @@ class PagePlan:
     backs: bool = False  # a page of backs: the document prints double-sided
     folded: bool = False  # fronts beside their backs, folded on the centre line
     halved: bool = False  # two half pages side by side, cut apart on the centre line
+    printable: Rect | None = None  # where the furniture goes, when not the paper's printable area
+    cuts: tuple[Outline, ...] | None = None  # a cutting machine's sheet: its marks, and what it cuts
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -140,6 +151,7 @@ class RenderedDocument:
     icons: list[str] = field(default_factory=list)
     double_sided: bool = False  # it has pages of backs
     sheets: int = 0  # sheets of paper, a double-sided sheet counted once
+    cuts: dict[int, tuple[Outline, ...]] = field(default_factory=dict)  # by page: what a cutting machine cuts
 
 
 def sheet_count(pages: int, two_sided: bool) -> int:

@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.geometry import MM, Rect
 from pnp.render.bleed import bleeding
 from pnp.render.cropmarks import MARK_ROOM, crop_marks
+from pnp.render.cutlines import Outline, outline_of
 from pnp.render.elements import Element, icon_refs
 from pnp.render.furniture import Bands, band_area
 from pnp.render.packing import SheetLayout, Slot, bbox_of, bleed_of, fold_half, mirror_of, pack
@@ -25,7 +26,7 @@ from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.placed import Side
 from pnp.render.sharing import runs_of
 from pnp.render.specs import PieceGroup
-from pnp.source.printoptions import DuplexMode
+from pnp.source.printoptions import Cutter, DuplexMode
 
 CUT = "#8a8a8a"
 DRIFT_ROOM = 2 * MM  # a piece sized to fill a page leaves this for a printer's back offset
@@ -59,6 +60,7 @@ def plan_pieces(sections: list[PieceGroup], options: RenderOptions) -> list[Page
                 "face",
                 options,
                 side + (f" (print the file double-sided, {options.duplex.wording.edge})" if duplex else ""),
+                cuts=_cuts(sheet) if options.cutter is not Cutter.NONE else None,
             )
         )
         backs.append(
@@ -69,7 +71,9 @@ def plan_pieces(sections: list[PieceGroup], options: RenderOptions) -> list[Page
     return [page for pair in zip(faces, backs, strict=True) for page in pair if page is not None]
 
 
-def _page(sheet: SheetLayout, side: Side, options: RenderOptions, label: str) -> PagePlan:
+def _page(
+    sheet: SheetLayout, side: Side, options: RenderOptions, label: str, cuts: tuple[Outline, ...] | None = None
+) -> PagePlan:
     slots = sheet.slots
     return PagePlan(
         options.paper.width,
@@ -81,6 +85,16 @@ def _page(sheet: SheetLayout, side: Side, options: RenderOptions, label: str) ->
         bleed=_bleed_box(slots, options),
         icons=_icons(sheet, side),
         backs=side == "back",
+        printable=options.piece_printable(),
+        cuts=cuts,
+    )
+
+
+def _cuts(sheet: SheetLayout) -> tuple[Outline, ...]:
+    """What a cutting machine cuts on a sheet of fronts: each piece's outline on its trim."""
+    return tuple(
+        outline_of(name=s.piece.name, shape=s.section.shape, trim=s.trim, folds=s.piece.folds, turned=s.turned)
+        for s in sheet.slots
     )
 
 

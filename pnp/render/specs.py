@@ -26,6 +26,7 @@ class Piece:
     background: str | None = None
     back_background: str | None = None
     fold: Literal["none", "standee"] = "none"  # both sides on one face, folded at the head
+    folds: tuple[float, ...] = ()  # where it is folded: mm up from its foot, for a cutting machine to score
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -2,8 +2,8 @@
 `[printers.NAME]` and chosen with `--printer NAME` (or `printer = "NAME"`), so a house with an
 office laser and a home inkjet never types a back offset twice.
 
-A profile holds only what belongs to a printer: its paper, the edge it flips on, its back offset
-and its margin. It beats pnp.toml's own keys; a command-line flag beats it."""
+A profile holds only what belongs to a printer: its paper, the edge it flips on, its back offset,
+its margin and the cutting machine beside it. It beats pnp.toml's own keys; a command-line flag beats it."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 
 from pnp.errors import UsageProblem, meant_or_known
 from pnp.findings import Finding
-from pnp.source.printoptions import BackOffset, DuplexMode, Length, Paper
+from pnp.source.printoptions import BackOffset, Cutter, DuplexMode, Length, Paper
 from pnp.source.tomlfiles import TomlLines
 
 PROFILE: dict[str, Callable[[Any], object]] = {
@@ -21,6 +21,7 @@ PROFILE: dict[str, Callable[[Any], object]] = {
     "duplex": DuplexMode.parse,
     "back_offset": BackOffset.parse,
     "margin": Length.parse,
+    "cutter": Cutter.parse,
 }
 
 
@@ -39,7 +40,7 @@ def read_printers(table: object, text: str, path: Path, found: list[Finding]) ->
     profiles: dict[str, dict[str, Any]] = {}
     for name, profile in table.items():
         if not isinstance(profile, dict):
-            found.append(at(("printers", name), "expected a table of paper, duplex, back_offset and margin"))
+            found.append(at(("printers", name), "expected a table of paper, duplex, back_offset, margin and cutter"))
             continue
         profiles[name] = {}
         for key, value in profile.items():

@@ -187,3 +187,29 @@ _WORDING = {
 }
 BOTH_SIDES = "double-sided (either edge)"
 ONE_SIDE = "single-sided"
+
+
+# Silhouette Studio's registration marks, as inkscape-silhouette's render_silhouette_regmarks.py draws
+# them for the Cameo and Portrait (its defaults, which Studio's Registration Marks panel takes as Type 1,
+# length 20 mm, thickness 0.3 mm, inset 10 mm): a filled 5 mm square at the top-left corner and L-shaped
+# corner marks with 20 mm arms at the top-right and bottom-left, 0.3 mm thick, 10 mm in from the edges.
+MARK_INSET_MM = 10.0
+MARK_SQUARE_MM = 5.0
+MARK_ARM_MM = 20.0
+MARK_STROKE_MM = 0.3
+
+
+class Cutter(StrEnum):
+    """The cutting machine piece sheets are laid out for: none (cut by hand along the crop marks) or
+    silhouette (Silhouette Studio's print and cut: registration marks on each sheet of pieces, and a
+    cut file beside the PDF for every such page)."""
+
+    NONE = "none"
+    SILHOUETTE = "silhouette"
+
+    @classmethod
+    def parse(cls, value: str) -> Cutter:
+        try:
+            return cls(str(value).strip().lower())
+        except ValueError:
+            raise ValueError(f"{str(value)!r} is not a cutter (choose {', '.join(c.value for c in cls)})") from None

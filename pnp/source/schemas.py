@@ -174,7 +174,7 @@ def settings_schema_text() -> str:
     """The schema of a project's pnp.toml: the build options a flag may also give, each checked as
     `pnp` checks it (a named size or WxH, a length with its unit), and no other key."""
     from pnp.geometry import CARDS, PAPERS
-    from pnp.source.printoptions import DuplexMode
+    from pnp.source.printoptions import Cutter, DuplexMode
     from pnp.source.settings import MAX_COPIES
 
     def named(presets: Mapping[str, object], what: str) -> dict[str, Any]:
@@ -193,6 +193,10 @@ def settings_schema_text() -> str:
     folder = {"type": "string", "description": "a folder, relative to this file"}
     paper_schema = named(PAPERS, "the paper")
     duplex_schema = {"enum": [mode.value for mode in DuplexMode], "description": "how backs reach their fronts"}
+    cutter_schema = {
+        "enum": [cutter.value for cutter in Cutter],
+        "description": "the cutting machine: none (cut by hand) or silhouette (registration marks and cut files)",
+    }
     offset_schema = {
         "type": "string",
         "pattern": r"^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$",
@@ -208,6 +212,7 @@ def settings_schema_text() -> str:
         "margin": {**length, "description": "the printer's unprintable margin, with its unit: 5mm"},
         "duplex": duplex_schema,
         "back_offset": offset_schema,
+        "cutter": cutter_schema,
         "copies": {"type": "integer", "minimum": 1, "maximum": MAX_COPIES, "description": "copies of a pad"},
         "layouts": folder,
         "icons": folder,
@@ -224,6 +229,7 @@ def settings_schema_text() -> str:
                     "duplex": duplex_schema,
                     "back_offset": offset_schema,
                     "margin": {**length, "description": "this printer's unprintable margin, with its unit: 5mm"},
+                    "cutter": cutter_schema,
                 },
                 "additionalProperties": UNKNOWN_KEY,
             },

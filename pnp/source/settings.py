@@ -20,7 +20,7 @@ from pnp.findings import Finding, column_of
 from pnp.geometry import MM
 from pnp.source.icons import DEFAULT_BASE_URL
 from pnp.source.printers import chosen_profile, read_printers
-from pnp.source.printoptions import BackOffset, CardSize, DuplexMode, Length, Paper
+from pnp.source.printoptions import MARK_INSET_MM, BackOffset, CardSize, Cutter, DuplexMode, Length, Paper
 
 CONFIG_FILE = "pnp.toml"
 MAX_COPIES = 10000
@@ -54,6 +54,7 @@ PARSERS: dict[str, Callable[[Any], object]] = {
     "margin": Length.parse,
     "duplex": DuplexMode.parse,
     "back_offset": BackOffset.parse,
+    "cutter": Cutter.parse,
 }
 
 
@@ -71,6 +72,7 @@ class Settings:
     margin: Length = DEFAULT_MARGIN
     duplex: DuplexMode = DuplexMode.LONG
     back_offset: BackOffset = NO_OFFSET
+    cutter: Cutter = Cutter.NONE
     copies: int = 1
     layouts: str | None = None
     icons: str | None = None
@@ -136,6 +138,7 @@ class Settings:
         return (
             f"pnp {__version__}: {self.paper}, {self.card} cards, duplex {self.duplex.value}, bleed {self.bleed}"
             f"{offset}{', ink saver' if self.ink_saver else ''}"
+            f"{f', cutter {self.cutter}' if self.cutter is not Cutter.NONE else ''}"
         )
 
     def in_use(self) -> str:
@@ -146,7 +149,7 @@ class Settings:
             f"({card.width / MM:g} x {card.height / MM:g} mm), duplex {self.duplex.value}, bleed {self.bleed}, "
             f"margin {self.margin}, back offset {self.back_offset.text} mm, players "
             f"{self.players or 'each game default'}, copies {self.copies}, "
-            f"ink saver {'on' if self.ink_saver else 'off'}"
+            f"ink saver {'on' if self.ink_saver else 'off'}, cutter {self.cutter}"
         )
 
     def layouts_dir(self) -> Path:
@@ -168,12 +171,30 @@ class Settings:
             problems.append(f"copies = {self.copies}: give 1 to {MAX_COPIES}")
         if self.players is not None and not 1 <= self.players <= 99:
             problems.append(f"players = {self.players}: give 1 to 99")
+        problems += self._cutter_problems()
         if problems:
             raise UsageProblem("; ".join(problems))
         if self.bleed.mm > MAX_QUIET_BLEED_MM:
             return [
                 f"--bleed {self.bleed}: more than the {MAX_QUIET_BLEED_MM} mm print shops ask for; "
                 "the pieces take more paper"
+            ]
+        return []
+
+    def _cutter_problems(self) -> list[str]:
+        """A cutting machine cuts one sheet at a time, its registration marks inside the printer's margin."""
+        if self.cutter is Cutter.NONE:
+            return []
+        if self.duplex is DuplexMode.FOLD:
+            return [
+                f"--cutter {self.cutter} with --duplex fold: a machine cuts one sheet, not a folded pair; choose "
+                "--duplex long or short (backs printed behind the fronts) or off (back sheets glued on before cutting)"
+            ]
+        if self.margin.mm > MARK_INSET_MM:
+            return [
+                f"--margin {self.margin} with --cutter {self.cutter}: the registration marks stand "
+                f"{MARK_INSET_MM:g} mm in from the edges, inside the margin; give a margin of at most "
+                f"{MARK_INSET_MM:g}mm"
             ]
         return []
 

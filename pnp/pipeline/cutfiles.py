@@ -1,0 +1,114 @@
+"""Cut files for a cutting machine's sheets: per page, a DXF (what Silhouette Studio's basic edition
+opens) and an SVG, both in the page's own millimetres, each piece one closed path on layer CUT and
+each fold a line on layer SCORE."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections.abc import Sequence
+from pathlib import Path
+
+from lxml import etree
+
+from pnp.files.atomic import files_in, remove_file, write_bytes_atomic
+from pnp.pipeline.manifest import CUT_FILE, FileRecord
+from pnp.render.cutlines import Outline
+from pnp.render.pages import RenderedDocument
+
+SVG = "http://www.w3.org/2000/svg"
+CUT, SCORE = "CUT", "SCORE"
+CUT_STROKE, SCORE_STROKE = "#ff0000", "#0000ff"  # red cuts and blue scores, as cutting software colours them
+
+
+def cut_file_name(pdf: str, page: int, extension: str) -> str:
+    """`cards.pdf` page 3 -> `cards-cut-p03.dxf`: beside its PDF, sorted by page."""
+    return f"{pdf.removesuffix('.pdf')}-cut-p{page:02d}.{extension}"
+
+
+def cut_files(documents: Sequence[RenderedDocument], *, width: float, height: float, title: str) -> dict[str, bytes]:
+    """Every cut file of a build: a DXF and an SVG for each sheet a cutting machine cuts (mm)."""
+    files = {}
+    for doc in documents:
+        for page, outlines in doc.cuts.items():
+            files[cut_file_name(doc.filename, page, "dxf")] = cut_dxf(outlines)
+            files[cut_file_name(doc.filename, page, "svg")] = cut_svg(
+                outlines, width=width, height=height, title=f"{title}: {doc.filename}, page {page}: cut"
+            )
+    return files
+
+
+def cut_records(files: dict[str, bytes]) -> list[FileRecord]:
+    """The manifest's record of each cut file: the next build trusts it only while they are there."""
+    return [
+        FileRecord(file=name, bytes=len(data), sha256=hashlib.sha256(data).hexdigest()) for name, data in files.items()
+    ]
+
+
+def write_cut_files(folder: Path, files: dict[str, bytes], *, root: Path) -> list[Path]:
+    """Each cut file beside its PDF, written atomically; an earlier build's that this one has not
+    made (another paper, or no cutter now) removed."""
+    for name, data in files.items():
+        write_bytes_atomic(folder / name, data, root=root)
+    for name in [*files_in(folder, root=root, suffix=".dxf"), *files_in(folder, root=root, suffix=".svg")]:
+        if CUT_FILE.fullmatch(name) and name not in files:
+            remove_file(folder / name, root=root)
+    return [folder / name for name in files]
+
+
+def cut_svg(outlines: Sequence[Outline], *, width: float, height: float, title: str) -> bytes:
+    """An SVG the size of the page (mm, y down as SVG has it): the cuts in one group, the scores in another."""
+    root = etree.Element(
+        f"{{{SVG}}}svg",
+        nsmap={None: SVG},  # type: ignore[dict-item]  # lxml's stubs want a prefix; None is the default namespace
+        width=f"{width:g}mm",
+        height=f"{height:g}mm",
+        viewBox=f"0 0 {width:g} {height:g}",
+    )
+    etree.SubElement(root, f"{{{SVG}}}title").text = title
+    cuts = etree.SubElement(root, f"{{{SVG}}}g", id=CUT, fill="none", stroke=CUT_STROKE)
+    cuts.set("stroke-width", "0.1")
+    scores = etree.SubElement(root, f"{{{SVG}}}g", id=SCORE, fill="none", stroke=SCORE_STROKE)
+    scores.set("stroke-width", "0.1")
+    scores.set("stroke-dasharray", "1 1")
+    for outline in outlines:
+        path = etree.SubElement(cuts, f"{{{SVG}}}path", d=_svg_path(outline, height))
+        etree.SubElement(path, f"{{{SVG}}}title").text = outline.name
+        for x1, y1, x2, y2 in outline.scores:
+            etree.SubElement(scores, f"{{{SVG}}}path", d=f"M {x1:.3f} {height - y1:.3f} L {x2:.3f} {height - y2:.3f}")
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+
+
+def _svg_path(o: Outline, height: float) -> str:
+    top = height - o.y - o.h  # SVG's y runs down the page
+    if o.shape == "round":
+        r = o.w / 2
+        cy = top + r
+        arc = f"A {r:.3f} {r:.3f} 0 1 0"  # two half circles make the whole one
+        return f"M {o.x:.3f} {cy:.3f} {arc} {o.x + o.w:.3f} {cy:.3f} {arc} {o.x:.3f} {cy:.3f} Z"
+    return f"M {o.x:.3f} {top:.3f} H {o.x + o.w:.3f} V {top + o.h:.3f} H {o.x:.3f} Z"
+
+
+def cut_dxf(outlines: Sequence[Outline]) -> bytes:
+    """A DXF drawing in millimetres with the page's origin at its lower-left corner (y up, as the
+    PDF): closed polylines and circles on layer CUT, lines on layer SCORE. AutoCAD 2000's format,
+    the oldest that records its units ($INSUNITS), as Inkscape's cutting-plotter DXF (R14) does too."""
+    from ezdxf.document import Drawing  # only a cutter build needs it
+
+    doc = Drawing.new("R2000")
+    doc.header["$INSUNITS"] = 4  # millimetres
+    doc.header["$MEASUREMENT"] = 1  # metric
+    doc.layers.add(CUT, color=1)  # red
+    doc.layers.add(SCORE, color=5)  # blue
+    space = doc.modelspace()
+    for o in outlines:
+        if o.shape == "round":
+            space.add_circle((o.x + o.w / 2, o.y + o.h / 2), o.w / 2, dxfattribs={"layer": CUT})
+        else:
+            corners = [(o.x, o.y), (o.x + o.w, o.y), (o.x + o.w, o.y + o.h), (o.x, o.y + o.h)]
+            space.add_lwpolyline(corners, close=True, dxfattribs={"layer": CUT})
+        for x1, y1, x2, y2 in o.scores:
+            space.add_line((x1, y1), (x2, y2), dxfattribs={"layer": SCORE})
+    stream = io.StringIO()
+    doc.write(stream)
+    return stream.getvalue().encode("ascii")

@@ -175,3 +175,20 @@ def test_the_foot_of_each_page_names_the_cutter_and_files_set_the_dialog_up(cut_
             pdf = manifest.parent / (name.split("-cut-p")[0] + ".pdf")
             text = pdfium.PdfDocument(pdf)[0].get_textpage().get_text_range()
             assert "cutter silhouette" in " ".join(text.split()), pdf.name
+
+
+@pytest.mark.named_games
+def test_a_printer_profile_brings_its_cutter_and_a_build_without_one_takes_its_files_away(run, isolated):
+    """`cutter` in a printer profile marks the sheets; a cut file gone makes the next build
+    rebuild it; building without the cutter removes the cut files it no longer makes."""
+    (isolated / "pnp.toml").write_text('[printers.cameo]\npaper = "letter"\ncutter = "silhouette"\n')
+    folder = isolated / "output" / "straight-to"
+    assert run("build", "straight-to", "--printer", "cameo", "-q").exit_code == 0
+    cut = sorted(p.name for p in folder.iterdir() if "-cut-p" in p.name)
+    assert "tokens-and-pawns-cut-p01.dxf" in cut and "tokens-and-pawns-cut-p01.svg" in cut
+    (folder / "cards-cut-p01.svg").unlink()
+    result = run("build", "straight-to", "--printer", "cameo")
+    assert result.exit_code == 0 and "up to date" not in result.output, result.output
+    assert sorted(p.name for p in folder.iterdir() if "-cut-p" in p.name) == cut
+    assert run("build", "straight-to", "--paper", "letter", "-q").exit_code == 0
+    assert not [p.name for p in folder.iterdir() if "-cut-p" in p.name]

@@ -145,6 +145,31 @@ def tts(game: str, base_url: str | None, **flags: Any) -> None:
     _exported(settings, exports.tts(settings, icon_store(settings), game, base_url=base_url, progress=progress_bar))
 
 
+@export.command()
+@click.argument("game", type=GAME)
+@click.option(
+    "--bleed",
+    default="0",
+    show_default=True,
+    help="Art kept past each cut, e.g. 1mm (Design Space adds its own bleed when it prints).",
+)
+@export_options
+def cricut(game: str, **flags: Any) -> None:
+    """Cricut print then cut images of GAME's cut pieces, into OUTPUT/GAME/exports/cricut.
+
+    Cards, tokens, standees and aids (fronts) are grouped onto 300 dpi PNGs no larger than
+    Design Space's print then cut area (6.75 x 9.25 in), transparent outside each piece's
+    outline, each with an SVG of its cut outlines and how-to-cut.txt.
+
+    \b
+    Example: pnp export cricut exit-from-purgatory
+    """
+    from pnp.commands import exports
+
+    settings = load_settings(writes=True, **flags)
+    _exported(settings, exports.cricut(settings, icon_store(settings), game, progress=progress_bar))
+
+
 def _exported(settings: Settings, done: Exported) -> None:
     click.echo(done.summary)
     show_gallery(settings)

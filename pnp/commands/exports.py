@@ -157,3 +157,31 @@ def tts(settings: Settings, store: IconStore, game: str, *, base_url: str | None
         title="Tabletop Simulator",
         summary=f"{game}: saved object {written[-1].name} with {len(written) - 2} images -> {folder}",
     )
+
+
+def cricut(settings: Settings, store: IconStore, game: str, *, progress: Progress) -> Exported:
+    """Cricut print then cut images of every cut piece, with their SVG cut outlines."""
+    from pnp.export.catalogue import catalogue
+    from pnp.export.cricut import cut_sets, export_cricut
+
+    with _writing(settings, game, "cricut") as folder:
+        found = catalogue(game, settings, store)
+        with progress("drawing print then cut images", len(cut_sets(found))) as bar:
+            written = export_cricut(
+                found,
+                store,
+                bleed_mm=settings.bleed.mm,
+                ink_saver=settings.ink_saver,
+                folder=folder,
+                root=settings.output_dir(),
+                progress=bar.update,
+            )
+    images = sum(path.suffix == ".png" for path in written)
+    return _recorded(
+        settings,
+        game,
+        folder,
+        written,
+        title="Cricut print then cut",
+        summary=f"{game}: {images} print then cut images with their SVG outlines and how-to-cut.txt -> {folder}",
+    )

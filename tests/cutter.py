@@ -136,7 +136,7 @@ def off_trim(page: np.ndarray, transform: np.ndarray, cut: CutPath, reach: float
     """How far the cut strays from the edge of the art under it at each of its points (mm): the
     nearest edge across the cut within `reach` mm (`reach` when there is none). An edge is a jump
     in any colour channel: the grey hairline on a trim shows on a colour of the same lightness.
-    `page` is rows x columns x RGB, as floats."""
+    `page` is rows x columns x RGB."""
     pts = np.array(cut.points, float)
     tangent = np.roll(pts, -1, axis=0) - np.roll(pts, 1, axis=0)
     tangent /= np.maximum(np.hypot(tangent[:, 0], tangent[:, 1]), 1e-9)[:, None]
@@ -159,6 +159,6 @@ def _bilinear(gray: np.ndarray, at: np.ndarray) -> np.ndarray:
     c0, r0 = np.clip(c0, 0, w - 2), np.clip(r0, 0, h - 2)
     fc, fr = fc[:, None], fr[:, None]
     g = gray
-    top = g[r0, c0] * (1 - fc) + g[r0, c0 + 1] * fc
-    bottom = g[r0 + 1, c0] * (1 - fc) + g[r0 + 1, c0 + 1] * fc
+    top = g[r0, c0].astype(np.float32) * (1 - fc) + g[r0, c0 + 1] * fc
+    bottom = g[r0 + 1, c0].astype(np.float32) * (1 - fc) + g[r0 + 1, c0 + 1] * fc
     return top * (1 - fr) + bottom * fr

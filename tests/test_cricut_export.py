@@ -61,8 +61,12 @@ def expected_alpha(shape: tuple[int, int], cuts, grow: float) -> tuple[np.ndarra
             x0, y0, x1, y1 = x0 - grow, y0 - grow, x1 + grow, y1 + grow
             box = (xs > x0) & (xs < x1) & (ys > y0) & (ys < y1)
             inside |= box
-            edge = (xs > x0 - 1) & (xs < x1 + 1) & (ys > y0 - 1) & (ys < y1 + 1) & ~(
-                (xs > x0 + 1) & (xs < x1 - 1) & (ys > y0 + 1) & (ys < y1 - 1)
+            edge = (
+                (xs > x0 - 1)
+                & (xs < x1 + 1)
+                & (ys > y0 - 1)
+                & (ys < y1 + 1)
+                & ~((xs > x0 + 1) & (xs < x1 - 1) & (ys > y0 + 1) & (ys < y1 - 1))
             )
             near |= edge
     return inside, near

@@ -266,6 +266,7 @@ def test_the_build_digest_covers_every_option_that_changes_the_output():
         "margin": "4mm",
         "duplex": "short",
         "back_offset": "0.5,-0.5",
+        "cutter": "silhouette",
         "copies": 2,
     }
     assert set(other) == set(OUTPUT_OPTIONS)

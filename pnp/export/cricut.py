@@ -14,19 +14,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from lxml import etree
 from PIL import Image, ImageDraw
 
 from pnp.export.catalogue import Catalogue, Side
 from pnp.export.pictures import FileNames, draw_sides, png_bytes, slug
 from pnp.files.atomic import write_bytes_atomic
 from pnp.geometry import INCH_MM
+from pnp.pipeline.cutfiles import outline_path, svg_document
 from pnp.source.icons import IconStore
 
 PRINT_THEN_CUT_IN = (6.75, 9.25)  # width x height, inches
 DPI = 300
 GAP_MM = 3.0  # clear between two pieces' opaque parts: Design Space cuts each island, and islands must not touch
-SVG = "http://www.w3.org/2000/svg"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -179,24 +178,12 @@ def _disc(size: tuple[int, int]) -> Image.Image:
 def outline_svg(outlines: Sequence[Outline], size: tuple[int, int], title: str) -> bytes:
     """An SVG the image's size in inches, its units the image's pixels: one closed path per piece."""
     w, h = size
-    root = etree.Element(
-        f"{{{SVG}}}svg",
-        nsmap={None: SVG},  # type: ignore[dict-item]  # lxml's stubs want a prefix; None is the default namespace
-        width=f"{w / DPI:.4f}in",
-        height=f"{h / DPI:.4f}in",
-        viewBox=f"0 0 {w} {h}",
+    return svg_document(
+        size=(f"{w / DPI:.4f}in", f"{h / DPI:.4f}in"),
+        view=(w, h),
+        title=f"{title}: cut",
+        cuts=[(f"{title} {n}", outline_path(*outline)) for n, outline in enumerate(outlines, start=1)],
     )
-    etree.SubElement(root, f"{{{SVG}}}title").text = f"{title}: cut"
-    group = etree.SubElement(root, f"{{{SVG}}}g", id="CUT", fill="none", stroke="#ff0000")
-    for shape, x, y, ow, oh in outlines:
-        if shape == "round":
-            r = ow / 2
-            arc = f"A {r:.2f} {r:.2f} 0 1 0"
-            d = f"M {x:.2f} {y + r:.2f} {arc} {x + ow:.2f} {y + r:.2f} {arc} {x:.2f} {y + r:.2f} Z"
-        else:
-            d = f"M {x:.2f} {y:.2f} H {x + ow:.2f} V {y + oh:.2f} H {x:.2f} Z"
-        etree.SubElement(group, f"{{{SVG}}}path", d=d)
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
 
 
 HOW_TO = """Cricut print then cut

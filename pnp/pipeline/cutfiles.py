@@ -58,42 +58,70 @@ def write_cut_files(folder: Path, files: dict[str, bytes], *, root: Path) -> lis
 
 def cut_svg(outlines: Sequence[Outline], *, width: float, height: float, title: str) -> bytes:
     """An SVG the size of the page (mm, y down as SVG has it): the cuts in one group, the scores in another."""
+    return svg_document(
+        size=(f"{width:g}mm", f"{height:g}mm"),
+        view=(width, height),
+        title=title,
+        cuts=[(o.name, outline_path(o.shape, o.x, height - o.y - o.h, o.w, o.h)) for o in outlines],
+        scores=[
+            f"M {x1:.3f} {height - y1:.3f} L {x2:.3f} {height - y2:.3f}"
+            for o in outlines
+            for x1, y1, x2, y2 in o.scores
+        ],
+    )
+
+
+def svg_document(
+    *,
+    size: tuple[str, str],
+    view: tuple[float, float],
+    title: str,
+    cuts: Sequence[tuple[str, str]],
+    scores: Sequence[str] = (),
+) -> bytes:
+    """A cutting program's SVG: `size` with its units, `view` in user units; each cut (its name and
+    path) in the red group CUT, each score line in the blue, dashed group SCORE."""
     root = etree.Element(
         f"{{{SVG}}}svg",
         nsmap={None: SVG},  # type: ignore[dict-item]  # lxml's stubs want a prefix; None is the default namespace
-        width=f"{width:g}mm",
-        height=f"{height:g}mm",
-        viewBox=f"0 0 {width:g} {height:g}",
+        width=size[0],
+        height=size[1],
+        viewBox=f"0 0 {view[0]:g} {view[1]:g}",
     )
     etree.SubElement(root, f"{{{SVG}}}title").text = title
-    cuts = etree.SubElement(root, f"{{{SVG}}}g", id=CUT, fill="none", stroke=CUT_STROKE)
-    cuts.set("stroke-width", "0.1")
-    scores = etree.SubElement(root, f"{{{SVG}}}g", id=SCORE, fill="none", stroke=SCORE_STROKE)
-    scores.set("stroke-width", "0.1")
-    scores.set("stroke-dasharray", "1 1")
-    for outline in outlines:
-        path = etree.SubElement(cuts, f"{{{SVG}}}path", d=_svg_path(outline, height))
-        etree.SubElement(path, f"{{{SVG}}}title").text = outline.name
-        for x1, y1, x2, y2 in outline.scores:
-            etree.SubElement(scores, f"{{{SVG}}}path", d=f"M {x1:.3f} {height - y1:.3f} L {x2:.3f} {height - y2:.3f}")
+    group = etree.SubElement(root, f"{{{SVG}}}g", id=CUT, fill="none", stroke=CUT_STROKE)
+    group.set("stroke-width", "0.1%")
+    for name, d in cuts:
+        path = etree.SubElement(group, f"{{{SVG}}}path", d=d)
+        etree.SubElement(path, f"{{{SVG}}}title").text = name
+    if scores:
+        group = etree.SubElement(root, f"{{{SVG}}}g", id=SCORE, fill="none", stroke=SCORE_STROKE)
+        group.set("stroke-width", "0.1%")
+        group.set("stroke-dasharray", "1%")
+        for d in scores:
+            etree.SubElement(group, f"{{{SVG}}}path", d=d)
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
 
 
-def _svg_path(o: Outline, height: float) -> str:
-    top = height - o.y - o.h  # SVG's y runs down the page
-    if o.shape == "round":
-        r = o.w / 2
-        cy = top + r
-        arc = f"A {r:.3f} {r:.3f} 0 1 0"  # two half circles make the whole one
-        return f"M {o.x:.3f} {cy:.3f} {arc} {o.x + o.w:.3f} {cy:.3f} {arc} {o.x:.3f} {cy:.3f} Z"
-    return f"M {o.x:.3f} {top:.3f} H {o.x + o.w:.3f} V {top + o.h:.3f} H {o.x:.3f} Z"
+def outline_path(shape: str, x: float, y: float, w: float, h: float) -> str:
+    """One closed path from its top-left corner (x, y; SVG's y runs down): a rectangle, or the
+    circle that fills it as two half arcs."""
+    if shape == "round":
+        r = w / 2
+        arc = f"A {r:.3f} {r:.3f} 0 1 0"
+        return f"M {x:.3f} {y + r:.3f} {arc} {x + w:.3f} {y + r:.3f} {arc} {x:.3f} {y + r:.3f} Z"
+    return f"M {x:.3f} {y:.3f} H {x + w:.3f} V {y + h:.3f} H {x:.3f} Z"
 
 
 def cut_dxf(outlines: Sequence[Outline]) -> bytes:
     """A DXF drawing in millimetres with the page's origin at its lower-left corner (y up, as the
     PDF): closed polylines and circles on layer CUT, lines on layer SCORE. AutoCAD 2000's format,
     the oldest that records its units ($INSUNITS), as Inkscape's cutting-plotter DXF (R14) does too."""
-    from ezdxf.document import Drawing  # only a cutter build needs it
+    import ezdxf  # only a cutter build needs it
+    from ezdxf.document import Drawing
+
+    # the same drawing gives the same bytes: no dates, no random ids (a rebuild changes no cut file)
+    ezdxf.options.write_fixed_meta_data_for_testing = True  # type: ignore[attr-defined]  # re-exported untyped
 
     doc = Drawing.new("R2000")
     doc.header["$INSUNITS"] = 4  # millimetres

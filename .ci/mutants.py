@@ -31,6 +31,65 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a cut outline half a millimetre off its piece's trim",
+        file="pnp/render/cutlines.py",
+        edits=(("    x, y, w, h = (v / MM for v in trim)\n", "    x, y, w, h = (v / MM + 0.5 for v in trim)\n"),),
+        tests=("tests/test_print_and_cut.py", "-k", "drawn_trim"),
+    ),
+    Mutant(
+        name="registration marks thicker than Studio is told",
+        file="pnp/render/registration.py",
+        edits=(("MARK_ARM_MM * MM, MARK_STROKE_MM * MM\n", "MARK_ARM_MM * MM, 0.6 * MM\n"),),
+        tests=("tests/test_print_and_cut.py", "-k", "drawn_trim"),
+    ),
+    Mutant(
+        name="pieces laid out in the registration marks' corners",
+        file="pnp/render/registration.py",
+        edits=(("    end = (MARK_INSET_MM + MARK_ARM_MM + MARK_CLEAR_MM) * MM\n", "    end = side\n"),),
+        tests=("tests/test_print_and_cut.py", "-k", "drawn_trim"),
+    ),
+    Mutant(
+        name="a standee's folds not scored",
+        file="pnp/games/kit.py",
+        edits=(("        folds=folds,\n", ""),),
+        tests=("tests/test_print_and_cut.py", "-k", "drawn_trim"),
+    ),
+    Mutant(
+        name="a missing cut file taken for up to date",
+        file="pnp/pipeline/incremental.py",
+        edits=(("    return manifest if cuts_there and files_match(", "    return manifest if files_match("),),
+        tests=("tests/test_print_and_cut.py", "-k", "profile"),
+    ),
+    Mutant(
+        name="a cutter's old files left behind",
+        file="pnp/pipeline/cutfiles.py",
+        edits=(("        if CUT_FILE.fullmatch(name) and name not in files:\n", "        if False:\n"),),
+        tests=("tests/test_print_and_cut.py", "-k", "profile"),
+    ),
+    Mutant(
+        name="a machine asked to cut folded sheets",
+        file="pnp/source/settings.py",
+        edits=(
+            (
+                '        if self.duplex is DuplexMode.FOLD:\n            return [\n                f"--cutter',
+                '        if False:\n            return [\n                f"--cutter',
+            ),
+        ),
+        tests=("tests/test_mistakes.py", "-k", "cutter"),
+    ),
+    Mutant(
+        name="Cricut's round tokens opaque to their square",
+        file="pnp/export/cricut.py",
+        edits=(("            mask = _disc(art.size)\n", '            mask = Image.new("L", art.size, 255)\n'),),
+        tests=("tests/test_cricut_export.py",),
+    ),
+    Mutant(
+        name="Cricut images larger than print then cut's area",
+        file="pnp/export/cricut.py",
+        edits=(("PRINT_THEN_CUT_IN = (6.75, 9.25)", "PRINT_THEN_CUT_IN = (8.0, 10.5)"),),
+        tests=("tests/test_cricut_export.py",),
+    ),
+    Mutant(
         name="the rules sheet counted double-sided without a duplex printer",
         file="pnp/render/pages.py",
         edits=(("    return duplex.flips and (\n", "    return True and (\n"),),
@@ -806,12 +865,7 @@ MUTANTS = [
     Mutant(
         name="back offset left out of the build digest",
         file="pnp/pipeline/incremental.py",
-        edits=(
-            (
-                'OUTPUT_OPTIONS = ("paper", "card", "players", "ink_saver", "bleed", "margin", "duplex", "back_offset", "copies")\n',
-                'OUTPUT_OPTIONS = ("paper", "card", "players", "ink_saver", "bleed", "margin", "duplex", "copies")\n',
-            ),
-        ),
+        edits=(('    "back_offset",\n    "cutter",\n', '    "cutter",\n'),),
         tests=("tests/test_incremental.py", "-k", "digest or back_offset"),
     ),
     Mutant(

@@ -11,11 +11,10 @@ import pytest
 from conftest import run_installed
 from PIL import Image
 
-from pnp.export.cricut import PRINT_THEN_CUT_IN
-
 pytestmark = [pytest.mark.slow, pytest.mark.named_games]
 
 DPI = 300
+PRINT_THEN_CUT_IN = (6.75, 9.25)  # Design Space's print then cut area on Letter and A4, as the issue cites it
 CASES = [("exit-from-purgatory", "0"), ("particle-panic", "1mm")]  # cards and tokens; tokens, standees, trackers
 
 

@@ -44,7 +44,7 @@ def verdicts(settings: Settings, store: IconStore, slugs: list[str]) -> list[Ver
             found = placed or (Finding(path=settings.layouts_dir() / slug, message=exc.message),)
             out.append(Verdict(game=slug, players=None, findings=found))
             continue
-        out.append(Verdict(game=slug, players=result.players, findings=result.problems))
+        out.append(Verdict(game=slug, players=result.players, findings=[*result.problems, *result.hard_to_read]))
     return out
 
 

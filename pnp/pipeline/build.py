@@ -23,6 +23,7 @@ from pnp.pipeline.checks import check_counts
 from pnp.pipeline.cutfiles import cut_files, cut_records, write_cut_files
 from pnp.pipeline.gallery_view import gallery_view
 from pnp.pipeline.incremental import FAILURE_FILE, code_digest, data_digest
+from pnp.pipeline.legibility import legibility
 from pnp.pipeline.manifest import MAX_BYTES as MANIFEST_MAX_BYTES
 from pnp.pipeline.manifest import DocumentRecord, Face, Manifest, PrintRecord, TileFace, paper_of, read_last_build
 from pnp.pipeline.obligations import (
@@ -59,6 +60,7 @@ class GameBuild:
     documents: list[RenderedDocument] = field(default_factory=list)
     manifest: Manifest
     problems: list[Finding] = field(default_factory=list)
+    hard_to_read: list[Finding] = field(default_factory=list)  # `pnp validate` refuses; a build warns, and prints
     specs: list[DocumentSpec] = field(default_factory=list)
     reprint: RenderedDocument | None = None  # the reprint document, when pieces changed
     change_pictures: dict[str, bytes] = field(default_factory=dict)  # by design fingerprint
@@ -322,6 +324,7 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
         documents=documents,
         manifest=manifest,
         problems=problems,
+        hard_to_read=[problem.finding(plan.source) for problem in legibility(plan.specs, plan.source, slug)],
         specs=plan.specs,
         cut_files=cuts,
     )
@@ -466,6 +469,7 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
         record_failure(settings.output_dir() / slug, [exc.message])
         return Outcome(slug=slug, lines=[f"Error: {exc.message}"], exit_code=exc.exit_code)
     warnings = [f"warning: {problem} (written anyway: --no-validate)" for problem in result.problems]
+    warnings += [f"warning: {finding}" for finding in result.hard_to_read]
     pages, sheets = paper_of(result.manifest.documents)
     return Outcome(
         slug=slug,

@@ -1,0 +1,175 @@
+"""Text every player can read: each printed text's contrast against the colour painted under it,
+and its size, checked on what a game hands the renderer (its pieces' faces and backs, boards and
+page components), in colour (the ink saver prints every text dark on white).
+
+Contrast is WCAG 2's ratio of relative luminances, (L1 + 0.05) / (L2 + 0.05): at least 4.5:1, or
+3:1 for text of 14 pt and up; no text is set under 6 pt. What lies under a text is the topmost fill
+drawn before it that holds the centre of its box, else the piece's background, else the paper. A
+finding points at the key that sets the text's colour (or the text itself), once for all the texts
+that share the same colours and need."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from pnp.render.elements import INK, WHITE, Box, Circle, Element, Group, Text
+from pnp.render.specs import Board, DocumentSpec, PageComponent, PieceGroup
+from pnp.render.textfit import fitted
+from pnp.source.gamesource import GameSource
+from pnp.source.rules import Problem
+from pnp.source.tomlfiles import key_text, string_values
+
+MIN_SIZE_PT = 6.0
+NORMAL_RATIO, LARGE_RATIO = 4.5, 3.0
+LARGE_PT = 14.0
+PLAIN = {WHITE, INK, "#000000"}  # colours that say nothing of where a pair was chosen
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetText:
+    """A printed text as it comes out: its words, its colour, the colour under it and its size."""
+
+    text: str
+    color: str
+    under: str
+    size: float
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2's contrast ratio of two '#rrggbb' colours, from 1 (the same) to 21 (black on white)."""
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def _luminance(color: str) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (int(color.lstrip("#")[i : i + 2], 16) for i in (0, 2, 4))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def set_texts(elements: Sequence[Element], background: str | None) -> Iterator[SetText]:
+    """Every text of a side with the colour under its centre, in drawing order."""
+    under: list[tuple[Box | Circle, Matrix]] = []
+    for element, matrix in _placed(elements, IDENTITY):
+        if isinstance(element, Text) and element.text.strip():
+            x, y = _apply(matrix, element.x + element.w / 2, element.y + element.h / 2)
+            fill = next((e.fill for e, m in reversed(under) if e.fill and _holds(e, m, x, y)), background or WHITE)
+            yield SetText(text=element.text, color=element.color, under=fill, size=fitted(element)[0])
+        elif isinstance(element, Box | Circle) and element.fill:
+            under.append((element, matrix))
+
+
+def _placed(elements: Sequence[Element], matrix: Matrix) -> Iterator[tuple[Element, Matrix]]:
+    """Each element with the matrix to the side's coordinates: a group moves its elements by
+    (dx, dy) and turns them about it."""
+    for element in elements:
+        if isinstance(element, Group):
+            c, s = math.cos(math.radians(element.rotate)), math.sin(math.radians(element.rotate))
+            a, b, cc, d = matrix[:4]
+            inner = (
+                a * c + cc * s,
+                b * c + d * s,
+                cc * c - a * s,
+                d * c - b * s,
+                *_apply(matrix, element.dx, element.dy),
+            )
+            yield from _placed(element.elements, inner)
+        else:
+            yield element, matrix
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+
+def _holds(shape: Box | Circle, m: Matrix, x: float, y: float) -> bool:
+    if isinstance(shape, Circle):
+        cx, cy = _apply(m, shape.cx, shape.cy)
+        return math.hypot(x - cx, y - cy) <= shape.r
+    (x0, y0), (x1, y1) = _apply(m, shape.x, shape.y), _apply(m, shape.x + shape.w, shape.y + shape.h)
+    return min(x0, x1) <= x <= max(x0, x1) and min(y0, y1) <= y <= max(y0, y1)
+
+
+def sides(specs: Sequence[DocumentSpec]) -> Iterator[tuple[Sequence[Element], str | None]]:
+    """Every distinct side a game prints, with the background under it."""
+    seen: set[int] = set()
+    for spec in specs:
+        for section in spec.sections:
+            found: list[tuple[Sequence[Element], str | None]] = []
+            if isinstance(section, PieceGroup):
+                for piece in section.pieces:
+                    found.append((piece.face, piece.background))
+                    if piece.back is not None:
+                        found.append((piece.back, piece.back_background))
+            elif isinstance(section, Board):
+                found.append((section.elements, section.background))
+            elif isinstance(section, PageComponent):
+                found.append((section.elements, None))
+            for elements, background in found:
+                if id(elements) not in seen:
+                    seen.add(id(elements))
+                    yield elements, background
+
+
+def legibility(specs: Sequence[DocumentSpec], source: GameSource, game: str) -> list[Problem]:
+    """One problem for each colour pair too close and each size too small, with how many texts share it."""
+    faint: dict[tuple[str, str, float], list[SetText]] = {}
+    small: dict[float, list[SetText]] = {}
+    for elements, background in sides(specs):
+        for text in set_texts(elements, background):
+            need = LARGE_RATIO if text.size >= LARGE_PT else NORMAL_RATIO
+            if contrast(text.color, text.under) < need:
+                faint.setdefault((text.color.lower(), text.under.lower(), need), []).append(text)
+            if text.size < MIN_SIZE_PT - 0.05:
+                small.setdefault(round(text.size, 1), []).append(text)
+    problems = []
+    for (color, under, need), texts in faint.items():
+        colours = sorted((color, under), key=lambda c: c in PLAIN)  # a plain white or ink: the other was chosen
+        file, key = (
+            next(filter(None, (_where(source, c) for c in colours)), None) or _where(source, texts[0].text) or ("", "")
+        )
+        problems.append(
+            Problem(
+                game=game,
+                file=file or "pieces",
+                key=key,
+                message=f"{_which(texts)} in {color} on {under}: contrast {contrast(color, under):.2f}:1, below the "
+                f"{need:g}:1 text {'of 14 pt and up' if need == LARGE_RATIO else 'under 14 pt'} needs (WCAG); darken "
+                "the text or lighten what lies under it",
+            )
+        )
+    for size, texts in small.items():
+        file, key = _where(source, texts[0].text) or ("", "")
+        problems.append(
+            Problem(
+                game=game,
+                file=file or "pieces",
+                key=key,
+                message=f"{_which(texts)} set at {size:g} pt, below the {MIN_SIZE_PT:g} pt a reader needs; "
+                "give it more room or fewer words",
+            )
+        )
+    return problems
+
+
+def _which(texts: list[SetText]) -> str:
+    first = " ".join(texts[0].text.split())
+    said = repr(first if len(first) <= 40 else first[:39] + "…")
+    others = len({t.text for t in texts}) - 1
+    return said + (f" (and {others} more text{'s' * (others != 1)})" if others else "")
+
+
+def _where(source: GameSource, value: str) -> tuple[str, str] | None:
+    """The file and key of the game's data that holds `value` as written (a colour's case aside)."""
+    for name, table in source.tables():
+        for loc, written in string_values(table):
+            if written.strip().lower() == value.strip().lower():
+                return name, key_text(loc)
+    return None

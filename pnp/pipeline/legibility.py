@@ -132,31 +132,26 @@ def legibility(specs: Sequence[DocumentSpec], source: GameSource, game: str) -> 
     problems = []
     for (color, under, need), texts in faint.items():
         colours = sorted((color, under), key=lambda c: c in PLAIN)  # a plain white or ink: the other was chosen
-        file, key = (
-            next(filter(None, (_where(source, c) for c in colours)), None) or _where(source, texts[0].text) or ("", "")
-        )
+        place = next(filter(None, (_where(source, c) for c in colours)), None) or _where(source, texts[0].text)
+        said = f"{need:g}:1 text {'of 14 pt and up' if need == LARGE_RATIO else 'under 14 pt'} needs (WCAG)"
         problems.append(
-            Problem(
-                game=game,
-                file=file or "pieces",
-                key=key,
-                message=f"{_which(texts)} in {color} on {under}: contrast {contrast(color, under):.2f}:1, below the "
-                f"{need:g}:1 text {'of 14 pt and up' if need == LARGE_RATIO else 'under 14 pt'} needs (WCAG); darken "
-                "the text or lighten what lies under it",
+            _problem(
+                game,
+                place,
+                f"{_which(texts)} in {color} on {under}: contrast {contrast(color, under):.2f}:1, below the {said}; "
+                "darken the text or lighten what lies under it",
             )
         )
     for size, texts in small.items():
-        file, key = _where(source, texts[0].text) or ("", "")
-        problems.append(
-            Problem(
-                game=game,
-                file=file or "pieces",
-                key=key,
-                message=f"{_which(texts)} set at {size:g} pt, below the {MIN_SIZE_PT:g} pt a reader needs; "
-                "give it more room or fewer words",
-            )
-        )
+        said = f"{_which(texts)} set at {size:g} pt, below the {MIN_SIZE_PT:g} pt a reader needs"
+        problems.append(_problem(game, _where(source, texts[0].text), f"{said}; give it more room or fewer words"))
     return problems
+
+
+def _problem(game: str, place: tuple[str, str] | None, message: str) -> Problem:
+    """A finding at the data key `place` names, or among the pieces when no key holds it."""
+    file, key = place or ("pieces", "")
+    return Problem(game=game, file=file, key=key, message=message)
 
 
 def _which(texts: list[SetText]) -> str:

@@ -31,6 +31,30 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="faint text let through",
+        file="pnp/pipeline/legibility.py",
+        edits=(("NORMAL_RATIO, LARGE_RATIO = 4.5, 3.0", "NORMAL_RATIO, LARGE_RATIO = 1.5, 1.5"),),
+        tests=("tests/test_mistakes.py", "-k", "faint"),
+    ),
+    Mutant(
+        name="tiny text let through",
+        file="pnp/pipeline/legibility.py",
+        edits=(("MIN_SIZE_PT = 6.0", "MIN_SIZE_PT = 4.0"),),
+        tests=("tests/test_mistakes.py", "-k", "tiny"),
+    ),
+    Mutant(
+        name="a text read against the first fill under it, not the last",
+        file="pnp/pipeline/legibility.py",
+        edits=(("for e, m in reversed(under) if", "for e, m in under if"),),
+        tests=("tests/test_legibility.py", "-k", "what_lies_under"),
+    ),
+    Mutant(
+        name="a build silent on hard-to-read text",
+        file="pnp/pipeline/build.py",
+        edits=(('    warnings += [f"warning: {finding}" for finding in result.hard_to_read]\n', ""),),
+        tests=("tests/test_legibility.py", "-k", "faint"),
+    ),
+    Mutant(
         name="a cut outline half a millimetre off its piece's trim",
         file="pnp/render/cutlines.py",
         edits=(("    x, y, w, h = (v / MM for v in trim)\n", "    x, y, w, h = (v / MM + 0.5 for v in trim)\n"),),

@@ -31,7 +31,8 @@ def test_what_lies_under_a_text_is_the_last_fill_under_its_centre_through_turned
     turned = Group(elements=(band, text), dx=40, dy=30, rotate=180)  # lands on x 20..40, y 20..30
     beside = Box(x=0, y=0, w=15, h=15, fill="#ff0000")
     later = Box(x=0, y=0, w=60, h=60, fill="#00ff00")
-    (found,) = set_texts((beside, turned, later), "#eeeeee")
+    ground = Box(x=0, y=0, w=100, h=100, fill="#fafafa")  # under everything, the band over it
+    (found,) = set_texts((ground, beside, turned, later), "#eeeeee")
     assert (found.under, found.color, found.size) == ("#123456", "#ffffff", 9.0)
     (alone,) = set_texts((Text(text="Hi", x=0, y=0, w=10, h=5),), None)
     assert alone.under == "#ffffff"

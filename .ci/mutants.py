@@ -31,6 +31,26 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="colours alone judged by their hue, not their grey",
+        file="pnp/pipeline/legibility.py",
+        edits=(("        if grey < APART_GREY:\n", "        if False:\n"),),
+        tests=("tests/test_legibility.py", "-k", "red_and_green or grey"),
+    ),
+    Mutant(
+        name="colours alone never seen through colour-blind eyes",
+        file="pnp/pipeline/legibility.py",
+        edits=(('VISIONS = ("protanomaly", "deuteranomaly", "tritanomaly")', "VISIONS = ()"),),
+        tests=("tests/test_legibility.py", "-k", "colour_blind"),
+    ),
+    Mutant(
+        name="pieces told apart by an icon refused all the same",
+        file="pnp/pipeline/legibility.py",
+        edits=(
+            ("    if (a.icons, a.words, len(a.colours)) != (b.icons, b.words, len(b.colours)):\n", "    if False:\n"),
+        ),
+        tests=("tests/test_legibility.py", "-k", "red_and_green or colour_blind"),
+    ),
+    Mutant(
         name="faint text let through",
         file="pnp/pipeline/legibility.py",
         edits=(("NORMAL_RATIO, LARGE_RATIO = 4.5, 3.0", "NORMAL_RATIO, LARGE_RATIO = 1.5, 1.5"),),

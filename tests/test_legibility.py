@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from pnp.pipeline.legibility import contrast, set_texts
@@ -48,3 +50,49 @@ def test_a_faint_text_is_refused_by_validate_and_warned_of_by_a_build(run, isola
     assert result.exit_code == 0, result.output
     assert "warning: " in result.output and "contrast 1.77:1" in result.output
     assert (isolated / "output" / "seven-steps" / "gamesheets.pdf").is_file()
+
+
+@pytest.mark.named_games
+def test_two_card_kinds_told_apart_by_red_and_green_alone_are_refused(run, isolated):
+    """Lantern Walk's Shade made the Lantern's twin in all but colour (red against green, which
+    print as one grey and look alike to a deuteranope): validate names the rules model's set."""
+    from conftest import DATA_GAMES
+
+    layouts = isolated / "layouts"
+    shutil.copytree(DATA_GAMES / "lantern-walk", layouts / "lantern-walk")
+    game = layouts / "lantern-walk" / "game.toml"
+    text = game.read_text()
+    lantern = text.split("[[cards]]")[1]
+    twin = lantern.replace('id = "lantern"', 'id = "shade"').replace('color = "#9a5c00"', 'color = "#1d7d44"')
+    text = text.replace(lantern, lantern.replace('color = "#9a5c00"', 'color = "#c0392b"'), 1)
+    shade = text.split("[[cards]]")[2].split("[cards.layout.art]")[0]
+    game.write_text(text.replace(shade, twin))
+    rules = layouts / "lantern-walk" / "rules.toml"
+    rules.write_text('tell_apart = [["lantern", "shade"]]\n' + rules.read_text())
+    result = run("validate", "--layouts", layouts, "lantern-walk")
+    assert result.exit_code == 1, result.output
+    (line,) = [line for line in result.output.splitlines() if "tell_apart" in line]
+    assert line.startswith("layouts/lantern-walk/rules.toml:1:") and "tell_apart[0]: 'Lantern' and 'Lantern'" in line
+    assert "#c0392b and #1d7d44 print as near the same grey" in line, line
+    rules.write_text(rules.read_text().replace('"shade"]]', '"spark"]]'))  # told apart by their icons
+    assert "tell_apart" not in run("validate", "--layouts", layouts, "lantern-walk").output
+
+
+@pytest.mark.parametrize(
+    "a, b, said",
+    [
+        ("#23b522", "#e20a54", "look alike under deuteranopia"),  # green and crimson, a grey apart
+        ("#c0392b", "#2471a3", "print as near the same grey"),  # red and blue of one lightness
+        ("#000000", "#ffffff", None),
+    ],
+)
+def test_colours_alone_are_judged_in_grey_and_through_colour_blind_eyes(a, b, said):
+    from pnp.pipeline.legibility import Design, _alike
+
+    def design(colour):
+        return Design(name="x", icons=frozenset({"lorc/sun"}), words=("Sun",), colours=("#ffffff", colour))
+
+    found = _alike(design(a), design(b))
+    assert (found is None) if said is None else (said in found), found
+    other = Design(name="y", icons=frozenset({"lorc/moon"}), words=("Sun",), colours=("#ffffff", b))
+    assert _alike(design(a), other) is None  # an icon tells them apart

@@ -23,7 +23,7 @@ from pnp.pipeline.checks import check_counts
 from pnp.pipeline.cutfiles import cut_files, cut_records, write_cut_files
 from pnp.pipeline.gallery_view import gallery_view
 from pnp.pipeline.incremental import FAILURE_FILE, code_digest, data_digest
-from pnp.pipeline.legibility import legibility
+from pnp.pipeline.legibility import colour_alone, legibility
 from pnp.pipeline.manifest import MAX_BYTES as MANIFEST_MAX_BYTES
 from pnp.pipeline.manifest import DocumentRecord, Face, Manifest, PrintRecord, TileFace, paper_of, read_last_build
 from pnp.pipeline.obligations import (
@@ -324,7 +324,10 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
         documents=documents,
         manifest=manifest,
         problems=problems,
-        hard_to_read=[problem.finding(plan.source) for problem in legibility(plan.specs, plan.source, slug)],
+        hard_to_read=[
+            problem.finding(plan.source)
+            for problem in legibility(plan.specs, plan.source, slug) + colour_alone(plan.specs, rules, slug)
+        ],
         specs=plan.specs,
         cut_files=cuts,
     )

@@ -14,11 +14,12 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from pnp.render.elements import INK, WHITE, Box, Circle, Element, Group, Text
+from pnp.errors import meant_or_known
+from pnp.render.elements import INK, WHITE, Box, Circle, Element, Group, Text, icon_refs
 from pnp.render.specs import Board, DocumentSpec, PageComponent, PieceGroup
 from pnp.render.textfit import fitted
 from pnp.source.gamesource import GameSource
-from pnp.source.rules import Problem
+from pnp.source.rules import Problem, RulesModel
 from pnp.source.tomlfiles import key_text, string_values
 
 MIN_SIZE_PT = 6.0
@@ -167,4 +168,110 @@ def _where(source: GameSource, value: str) -> tuple[str, str] | None:
         for loc, written in string_values(table):
             if written.strip().lower() == value.strip().lower():
                 return name, key_text(loc)
+    return None
+
+
+APART_GREY = 15.0  # CIELAB L* between two colours told apart in greyscale
+APART_CVD = 15.0  # CAM02-UCS distance between two colours told apart by a colour-blind reader
+VISIONS = ("protanomaly", "deuteranomaly", "tritanomaly")  # Machado 2009, at full severity
+
+
+def colour_alone(specs: Sequence[DocumentSpec], rules: RulesModel, game: str) -> list[Problem]:
+    """Pieces a player must tell apart (`tell_apart` in rules.toml) that differ by colour alone (the
+    same icons and words) and whose colours print alike in grey or look alike to a colour-blind reader."""
+    problems = []
+    designs = _designs(specs)
+    for number, names in enumerate(rules.tell_apart):
+        unknown = [name for name in names if name.split(":")[0] not in rules.components]
+        if unknown:
+            problems.append(
+                Problem(
+                    game=game,
+                    file="rules.toml",
+                    key=f"tell_apart[{number}]",
+                    message=f"no component {unknown[0]!r}.{meant_or_known(unknown[0].split(':')[0], rules.components)}",
+                )
+            )
+            continue
+        sides = [side for name in names for side in designs.get(name, [])[: 1 if len(names) > 1 else None]]
+        for i, first in enumerate(sides):
+            for second in sides[i + 1 :]:
+                alike = _alike(first, second)
+                if alike:
+                    problems.append(
+                        Problem(
+                            game=game,
+                            file="rules.toml",
+                            key=f"tell_apart[{number}]",
+                            message=f"{first.name!r} and {second.name!r} differ by colour alone, and {alike}: give "
+                            "them different icons or words, or colours further apart",
+                        )
+                    )
+    return problems
+
+
+@dataclass(frozen=True, kw_only=True)
+class Design:
+    """One side as a player tells it apart: its name, what it shows, and every colour it is drawn
+    in, in drawing order (the background first)."""
+
+    name: str
+    icons: frozenset[str]
+    words: tuple[str, ...]
+    colours: tuple[str, ...]
+
+
+def _designs(specs: Sequence[DocumentSpec]) -> dict[str, list[Design]]:
+    """Each component's distinct faces (by kind) and backs (by `kind:back`), in order."""
+    found: dict[str, dict[int, Design]] = {}
+    for spec in specs:
+        for section in spec.sections:
+            if not isinstance(section, PieceGroup):
+                continue
+            for piece in section.pieces:
+                for key, elements, background in (
+                    (piece.kind, piece.face, piece.background),
+                    (f"{piece.kind}:back", piece.back, piece.back_background),
+                ):
+                    if elements is not None:
+                        found.setdefault(key, {}).setdefault(id(elements), _design(piece.name, elements, background))
+    return {key: list(by_id.values()) for key, by_id in found.items()}
+
+
+def _design(name: str, elements: Sequence[Element], background: str | None) -> Design:
+    leaves = [e for e, _ in _placed(elements, IDENTITY)]
+    colours = [background or WHITE]
+    for e in leaves:
+        colours += [
+            getattr(e, attribute) or "none" for attribute in ("fill", "stroke", "color") if hasattr(e, attribute)
+        ]
+    words = tuple(e.text for e in leaves if isinstance(e, Text))
+    return Design(
+        name=name, icons=frozenset(icon_refs(elements)), words=words, colours=tuple(c.lower() for c in colours)
+    )
+
+
+def _alike(a: Design, b: Design) -> str | None:
+    """How two designs that differ by colour alone (the same icons, words and shapes) look alike, if
+    they do: the same, in grey, or to which eyes; None when they differ by more, or their colours
+    are apart enough."""
+    if (a.icons, a.words, len(a.colours)) != (b.icons, b.words, len(b.colours)):
+        return None
+    pairs = sorted({(x, y) for x, y in zip(a.colours, b.colours, strict=True) if x != y and "none" not in (x, y)})
+    if not pairs:
+        return "are drawn alike" if a.colours == b.colours else None
+    from colorspacious import cspace_convert, deltaE  # only colour-alone pairs need it
+
+    for x, y in pairs:
+        rgb = [[int(c.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)] for c in (x, y)]
+        grey = abs(float(cspace_convert(rgb[0], "sRGB1", "CIELab")[0] - cspace_convert(rgb[1], "sRGB1", "CIELab")[0]))
+        if grey < APART_GREY:
+            return f"{x} and {y} print as near the same grey (L* {grey:.1f} apart, {APART_GREY:g} needed)"
+        for vision in VISIONS:
+            space = {"name": "sRGB1+CVD", "cvd_type": vision, "severity": 100}
+            seen = [cspace_convert(c, space, "sRGB1").clip(0, 1) for c in rgb]
+            distance = float(deltaE(seen[0], seen[1], input_space="sRGB1"))
+            if distance < APART_CVD:
+                eyes = vision.removesuffix("omaly") + "opia"
+                return f"{x} and {y} look alike under {eyes} (CAM02-UCS {distance:.1f} apart, {APART_CVD:g} needed)"
     return None

@@ -108,6 +108,10 @@ class RulesModel(Strict):
     players: Players
     components: dict[str, ComponentCount]
     facts: dict[str, Annotated[int, Field(ge=0, le=10_000)]] = {}  # numbers the game's invariants check
+    # sets of pieces a player must tell apart at a glance, by component ("apple"; "token:back" for its
+    # backs; a set of one: its designs from each other); two that differ by colour alone must stay
+    # apart in grey and to colour-blind eyes
+    tell_apart: list[Annotated[list[Annotated[str, Field(pattern=r"^[a-z0-9-]+(:back)?$")]], Field(min_length=1)]] = []
 
     @model_validator(mode="before")
     @classmethod

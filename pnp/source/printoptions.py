@@ -10,11 +10,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Self
+from typing import Self, TypeVar
 
 from pnp.geometry import MM, Size, parse_length
 
 MAX_BACK_OFFSET_MM = 10
+C = TypeVar("C", bound=StrEnum)
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,14 @@ class DuplexWording:
     help: str  # in `--help`
 
 
+def chosen(kind: type[C], value: str, what: str) -> C:
+    """The member of `kind` that `value` names (case and spaces aside), or a message naming each."""
+    try:
+        return kind(str(value).strip().lower())
+    except ValueError:
+        raise ValueError(f"{str(value)!r} is not {what} (choose {', '.join(m.value for m in kind)})") from None
+
+
 class DuplexMode(StrEnum):
     """How backs reach the reverse of their fronts."""
 
@@ -125,12 +134,7 @@ class DuplexMode(StrEnum):
 
     @classmethod
     def parse(cls, value: str) -> DuplexMode:
-        try:
-            return cls(str(value).strip().lower())
-        except ValueError:
-            raise ValueError(
-                f"{str(value)!r} is not a duplex mode (choose {', '.join(m.value for m in cls)})"
-            ) from None
+        return chosen(cls, value, "a duplex mode")
 
     @property
     def flips(self) -> bool:
@@ -209,7 +213,4 @@ class Cutter(StrEnum):
 
     @classmethod
     def parse(cls, value: str) -> Cutter:
-        try:
-            return cls(str(value).strip().lower())
-        except ValueError:
-            raise ValueError(f"{str(value)!r} is not a cutter (choose {', '.join(c.value for c in cls)})") from None
+        return chosen(cls, value, "a cutter")

@@ -31,6 +31,17 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="player aids cut without their bleed",
+        file="pnp/games/kit.py",
+        edits=(
+            (
+                'sections=[PieceGroup(title="Player aids", pieces=[aid] * copies, width=w, height=h)],',
+                'sections=[PieceGroup(title="Player aids", pieces=[aid] * copies, width=w, height=h, bleeds=False)],',
+            ),
+        ),
+        tests=("tests/test_player_aids.py", "-k", "bleed_like"),
+    ),
+    Mutant(
         name="colours alone judged by their hue, not their grey",
         file="pnp/pipeline/legibility.py",
         edits=(("        if grey < APART_GREY:\n", "        if False:\n"),),

@@ -63,3 +63,27 @@ def test_player_aids_are_two_sided_cards_four_to_a_sheet(paper, duplex):
             assert back_heading in text and front_heading not in text, (game, paper, duplex, text[:80])
             assert back_pt >= SMALLEST_PT, (game, paper, duplex, "back", back_pt)
         pdf.close()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_aids_bleed_like_every_other_cut_piece(paper):
+    """With 3 mm of bleed, a page of aids says where its bleed runs (a BleedBox 3 mm round its
+    trims), so the crop-mark check holds its marks outside that bleed; four still share a sheet."""
+    from pypdf import PdfReader
+
+    from pnp.geometry import MM
+
+    checked = 0
+    for game, result in built(paper, "3mm").items():
+        for doc in result.documents:
+            if doc.filename != "aids.pdf":
+                continue
+            pages = PdfReader(io.BytesIO(doc.pdf)).pages
+            for page in pages:
+                trim, bleed = page.trimbox, page.bleedbox
+                assert float(trim.left) - float(bleed.left) == pytest.approx(3 * MM, abs=0.01), (game, paper)
+                assert float(bleed.top) - float(trim.top) == pytest.approx(3 * MM, abs=0.01), (game, paper)
+            faces = [p for p in result.manifest.placed if p.document == "aids.pdf" and p.side == "face"]
+            assert len({p.page for p in faces}) == -(-len(faces) // 4), (game, paper)
+            checked += 1
+    assert checked >= 3

@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from pnp.errors import UsageProblem
+from pnp.games.kit import AID_KIND
 from pnp.render.elements import Element
 from pnp.render.specs import Board, PageComponent, Piece, PieceGroup
 from pnp.source.icons import IconStore
@@ -135,11 +136,11 @@ def catalogue(slug: str, settings: Settings, store: IconStore) -> Catalogue:
 
 def is_deck(section: PieceGroup) -> bool:
     """Cards: rectangles with a back each, dealt and shuffled, cut with bleed at a print shop (a
-    player aid has two sides but no bleed, and is not dealt)."""
+    player aid has two sides and bleeds, but is kept, not dealt)."""
     return (
         section.shape == "rect"
         and section.bleeds
-        and all(p.back is not None and p.fold == "none" for p in section.pieces)
+        and all(p.back is not None and p.fold == "none" and p.kind != AID_KIND for p in section.pieces)
     )
 
 

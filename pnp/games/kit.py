@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 from pnp.source.tomlfiles import key_text, parse_toml
 
 AIDS_FILE = "aids.pdf"
+AID_KIND = "aid"  # the component a player aid counts towards: a card kept by a player, never dealt
 FOLD_DASH = (2.0, 1.5)
 
 
@@ -359,12 +360,12 @@ def aids_document(*, game_title: str, layout: AidLayout, ctx: BuildContext) -> D
     copies = ctx.count("aid")
     w, h = ctx.quarter_room
     face, back = layout(w, h)
-    aid = Piece(kind="aid", name="Player aid", face=face, back=back, back_name="aid-back")
+    aid = Piece(kind=AID_KIND, name="Player aid", face=face, back=back, back_name="aid-back")
     return DocumentSpec(
         filename=AIDS_FILE,
         title="Player aids",
         game_title=game_title,
-        sections=[PieceGroup(title="Player aids", pieces=[aid] * copies, width=w, height=h, bleeds=False)],
+        sections=[PieceGroup(title="Player aids", pieces=[aid] * copies, width=w, height=h)],
         cover=Cover(
             contents=[f"{copies} player aids, a card printed on both sides."],
             assembly=["Player aids: cut out on the crop marks."],

@@ -35,10 +35,11 @@ Drawer = Callable[[PageContext], None]
 
 def quarter_page(options: RenderOptions) -> tuple[float, float]:
     """Width and height (mm) of the largest two-sided piece of which four share a page in every
-    duplex mode: two by two on long and short flips, two down each half of a gutterfold."""
+    duplex mode: two by two on long and short flips, two down each half of a gutterfold, each
+    with its bleed."""
     area = band_area(options.printable(), "tb").inset(MARK_ROOM)
-    w = min(area.width / 2, fold_half(options).width - 2 * MARK_ROOM) - DRIFT_ROOM
-    h = area.height / 2 - DRIFT_ROOM
+    w = min(area.width / 2, fold_half(options).width - 2 * MARK_ROOM) - DRIFT_ROOM - 2 * options.bleed
+    h = area.height / 2 - DRIFT_ROOM - 2 * options.bleed
     return math.floor(w / MM), math.floor(h / MM)
 
 

@@ -870,8 +870,8 @@ MUTANTS = [
         file="pnp/render/pieces.py",
         edits=(
             (
-                "    w = min(area.width / 2, fold_half(options).width - 2 * MARK_ROOM) - DRIFT_ROOM\n",
-                "    w = area.width / 2 - DRIFT_ROOM\n",
+                "    w = min(area.width / 2, fold_half(options).width - 2 * MARK_ROOM) - DRIFT_ROOM - 2 * options.bleed\n",
+                "    w = area.width / 2 - DRIFT_ROOM - 2 * options.bleed\n",
             ),
         ),
         tests=("tests/test_player_aids.py", "-k", "a4-fold"),

@@ -135,7 +135,7 @@ MUTANTS = [
     Mutant(
         name="Cricut's round tokens opaque to their square",
         file="pnp/export/cricut.py",
-        edits=(("            mask = _disc(art.size)\n", '            mask = Image.new("L", art.size, 255)\n'),),
+        edits=(('mask = _disc((grid.cell_w, grid.cell_h)) if cut.shape == "round" else None', "mask = None"),),
         tests=("tests/test_cricut_export.py",),
     ),
     Mutant(

@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from pnp.pipeline.legibility import contrast, set_texts
+from pnp.pipeline.legibility import contrast, texts_on
 from pnp.render.elements import Box, Group, Text
 
 
@@ -34,9 +34,9 @@ def test_what_lies_under_a_text_is_the_last_fill_under_its_centre_through_turned
     beside = Box(x=0, y=0, w=15, h=15, fill="#ff0000")
     later = Box(x=0, y=0, w=60, h=60, fill="#00ff00")
     ground = Box(x=0, y=0, w=100, h=100, fill="#fafafa")  # under everything, the band over it
-    (found,) = set_texts((ground, beside, turned, later), "#eeeeee")
+    (found,) = texts_on((ground, beside, turned, later), "#eeeeee")
     assert (found.under, found.color, found.size) == ("#123456", "#ffffff", 9.0)
-    (alone,) = set_texts((Text(text="Hi", x=0, y=0, w=10, h=5),), None)
+    (alone,) = texts_on((Text(text="Hi", x=0, y=0, w=10, h=5),), None)
     assert alone.under == "#ffffff"
 
 

@@ -129,12 +129,12 @@ def export_cricut(
     return [*written, note]
 
 
-Outline = tuple[str, float, float, float, float]  # shape, x, y, width, height: pixels, y down
+PixelCut = tuple[str, float, float, float, float]  # shape, x, y, width, height: pixels, y down
 
 
 def _compose(
     tiles: Sequence[Image.Image], grid: Grid, cut: CutSet, bleed_mm: float
-) -> tuple[Image.Image, list[Outline]]:
+) -> tuple[Image.Image, list[PixelCut]]:
     """The tiles in rows on a transparent image just large enough, each opaque exactly inside its
     outline grown by the bleed (a pixel is opaque when its centre is), and those outlines."""
     count = len(tiles)
@@ -144,15 +144,12 @@ def _compose(
     height = 2 * margin + rows * grid.cell_h + (rows - 1) * grid.gap
     sheet = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     bleed = px(bleed_mm)
-    outlines: list[Outline] = []
+    outlines: list[PixelCut] = []
+    mask = _disc((grid.cell_w, grid.cell_h)) if cut.shape == "round" else None  # a rectangle's tile: opaque to its edge
     for i, tile in enumerate(tiles):
         r, c = divmod(i, grid.cols)
         x, y = margin + c * (grid.cell_w + grid.gap), margin + r * (grid.cell_h + grid.gap)
         art = tile.transpose(Image.Transpose.ROTATE_90) if grid.turned else tile
-        art = art.resize((grid.cell_w, grid.cell_h)) if art.size != (grid.cell_w, grid.cell_h) else art
-        mask = Image.new("L", art.size, 255)
-        if cut.shape == "round":
-            mask = _disc(art.size)
         sheet.paste(art.convert("RGBA"), (x, y), mask)
         outlines.append((cut.shape, x + bleed, y + bleed, grid.cell_w - 2 * bleed, grid.cell_h - 2 * bleed))
     return sheet, outlines
@@ -175,7 +172,7 @@ def _disc(size: tuple[int, int]) -> Image.Image:
     return mask
 
 
-def outline_svg(outlines: Sequence[Outline], size: tuple[int, int], title: str) -> bytes:
+def outline_svg(outlines: Sequence[PixelCut], size: tuple[int, int], title: str) -> bytes:
     """An SVG the image's size in inches, its units the image's pixels: one closed path per piece."""
     w, h = size
     return svg_document(

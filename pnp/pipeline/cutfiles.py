@@ -9,8 +9,6 @@ import io
 from collections.abc import Sequence
 from pathlib import Path
 
-from lxml import etree
-
 from pnp.files.atomic import files_in, remove_file, write_bytes_atomic
 from pnp.pipeline.manifest import CUT_FILE, FileRecord
 from pnp.render.cutlines import Outline
@@ -81,6 +79,8 @@ def svg_document(
 ) -> bytes:
     """A cutting program's SVG: `size` with its units, `view` in user units; each cut (its name and
     path) in the red group CUT, each score line in the blue, dashed group SCORE."""
+    from lxml import etree  # only a cutter's build or export writes one
+
     root = etree.Element(
         f"{{{SVG}}}svg",
         nsmap={None: SVG},  # type: ignore[dict-item]  # lxml's stubs want a prefix; None is the default namespace

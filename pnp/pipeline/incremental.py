@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from pnp import __version__
-from pnp.files.atomic import file_as_recorded, files_as_recorded, remove_file
+from pnp.files.atomic import files_as_recorded, remove_file
 from pnp.files.paths import fonts_dir, kit_file
 from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.games import data_folder
@@ -106,9 +106,9 @@ def up_to_date(slug: str, settings: Settings, digest: str) -> ManifestHead | Non
     manifest = ManifestHead.read(folder / "manifest.json")
     if manifest is None or manifest.inputs != digest or not manifest.validated:
         return None
-    cuts_there = all(
-        CUT_FILE.fullmatch(f.file) and file_as_recorded(folder, f.file, f.bytes, f.sha256) is not None
-        for f in manifest.cut_files
+    cuts = manifest.cut_files
+    cuts_there = all(CUT_FILE.fullmatch(f.file) for f in cuts) and files_as_recorded(
+        folder, ((f.file, f.bytes, f.sha256) for f in cuts)
     )
     return manifest if cuts_there and files_match(folder, manifest.documents) else None
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from pnp.errors import meant_or_known
 from pnp.render.elements import INK, WHITE, Box, Circle, Element, Group, Text, icon_refs
-from pnp.render.specs import Board, DocumentSpec, PageComponent, PieceGroup
+from pnp.render.specs import DocumentSpec, PieceGroup
 from pnp.render.textfit import fitted
 from pnp.source.gamesource import GameSource
 from pnp.source.rules import Problem, RulesModel
@@ -55,7 +55,7 @@ def _luminance(color: str) -> float:
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
-def set_texts(elements: Sequence[Element], background: str | None) -> Iterator[SetText]:
+def texts_on(elements: Sequence[Element], background: str | None) -> Iterator[SetText]:
     """Every text of a side with the colour under its centre, in drawing order."""
     under: list[tuple[Box | Circle, Matrix]] = []
     for element, matrix in _placed(elements, IDENTITY):
@@ -98,33 +98,13 @@ def _holds(shape: Box | Circle, m: Matrix, x: float, y: float) -> bool:
     return min(x0, x1) <= x <= max(x0, x1) and min(y0, y1) <= y <= max(y0, y1)
 
 
-def sides(specs: Sequence[DocumentSpec]) -> Iterator[tuple[Sequence[Element], str | None]]:
-    """Every distinct side a game prints, with the background under it."""
-    seen: set[int] = set()
-    for spec in specs:
-        for section in spec.sections:
-            found: list[tuple[Sequence[Element], str | None]] = []
-            if isinstance(section, PieceGroup):
-                for piece in section.pieces:
-                    found.append((piece.face, piece.background))
-                    if piece.back is not None:
-                        found.append((piece.back, piece.back_background))
-            elif isinstance(section, Board):
-                found.append((section.elements, section.background))
-            elif isinstance(section, PageComponent):
-                found.append((section.elements, None))
-            for elements, background in found:
-                if id(elements) not in seen:
-                    seen.add(id(elements))
-                    yield elements, background
-
-
 def legibility(specs: Sequence[DocumentSpec], source: GameSource, game: str) -> list[Problem]:
     """One problem for each colour pair too close and each size too small, with how many texts share it."""
     faint: dict[tuple[str, str, float], list[SetText]] = {}
     small: dict[float, list[SetText]] = {}
-    for elements, background in sides(specs):
-        for text in set_texts(elements, background):
+    sides = {id(elements): (elements, under) for spec in specs for elements, under in spec.sides()}
+    for elements, background in sides.values():
+        for text in texts_on(elements, background):
             need = LARGE_RATIO if text.size >= LARGE_PT else NORMAL_RATIO
             if contrast(text.color, text.under) < need:
                 faint.setdefault((text.color.lower(), text.under.lower(), need), []).append(text)

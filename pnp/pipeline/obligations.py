@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pnp.games import Promises
 from pnp.games.reference import REFERENCE_FILE
 from pnp.render.elements import Element, Group, Text
-from pnp.render.specs import Board, DocumentSpec, PageComponent, PieceGroup
+from pnp.render.specs import DocumentSpec
 from pnp.source.gamesource import GameSource
 from pnp.source.rules import Problem
 from pnp.source.tomlfiles import key_text, string_values
@@ -32,13 +32,8 @@ def _texts(elements: Sequence[Element]) -> Iterator[tuple[str, bool]]:
 def set_texts(spec: DocumentSpec) -> Iterator[tuple[str, bool]]:
     """Every text a document prints, and whether it is set bold: its pieces' faces and backs,
     boards, page components and what the print guide says of it."""
-    for section in spec.sections:
-        if isinstance(section, PieceGroup):
-            for piece in {id(piece): piece for piece in section.pieces}.values():
-                yield from _texts(piece.face)
-                yield from _texts(piece.back or ())
-        elif isinstance(section, Board | PageComponent):
-            yield from _texts(section.elements)
+    for elements, _ in spec.sides():
+        yield from _texts(elements)
     if spec.cover is not None:
         cover = spec.cover
         yield from ((line, False) for line in (*cover.contents, *cover.assembly, *cover.bring, *cover.notes))

@@ -5,7 +5,7 @@ Sizes are millimetres. Nothing here draws; `pnp.render` turns these into pages.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -108,3 +108,18 @@ class DocumentSpec:
     cover: Cover | None  # what the game's print guide says of the file; None: it is the guide
     game_title: str = ""
     both_sides: bool = False  # printed on both sides of its sheets though it has no backs
+
+    def sides(self) -> Iterator[tuple[tuple[Element, ...], str | None]]:
+        """Every side the document prints, with the colour under it: each piece's face and back (a
+        side many pieces share, once), each board and each page component."""
+        seen: set[int] = set()
+        for section in self.sections:
+            if isinstance(section, PieceGroup):
+                found = [(p.face, p.background) for p in section.pieces]
+                found += [(p.back, p.back_background) for p in section.pieces if p.back is not None]
+            else:
+                found = [(section.elements, section.background if isinstance(section, Board) else None)]
+            for elements, background in found:
+                if id(elements) not in seen:
+                    seen.add(id(elements))
+                    yield elements, background

@@ -31,6 +31,12 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a tile's seam edge keeps the outer edge's bleed and marks",
+        file="pnp/render/boards.py",
+        edits=(("return page - max(beyond, SEAM_ROOM) - SEAM_ROOM", "return page - 2 * max(beyond, SEAM_ROOM)"),),
+        tests=("tests/test_pieces_on_the_table.py", "-k", "seams"),
+    ),
+    Mutant(
         name="player aids cut without their bleed",
         file="pnp/games/kit.py",
         edits=(

@@ -252,26 +252,33 @@ def test_a_seam_falls_at_the_even_split_or_as_near_it_as_a_space_allows():
 
 
 SEAM_CASES = [
-    *((game, paper, "none") for game in ("straight-to", "particle-panic") for paper in ("a4", "letter")),
-    ("particle-panic", "letter", "silhouette"),  # a cutting machine's build tiles its boards as a hand-cut one
+    *(
+        (game, paper, "none", bleed)
+        for game in ("straight-to", "particle-panic")
+        for paper in ("a4", "letter")
+        for bleed in ("0", "3mm")
+    ),
+    ("particle-panic", "letter", "silhouette", "0"),  # a cutting machine's build tiles its boards as a hand-cut one
 ]
+SHEETS = {"straight-to": 2, "particle-panic": 3}  # a board's tiles on A4 or Letter, with bleed or without
 
 
-@pytest.mark.parametrize("game, paper, cutter", SEAM_CASES, ids=["-".join(case) for case in SEAM_CASES])
-def test_board_seams_keep_clear_of_spaces_and_text(tmp_path, game, paper, cutter):
+@pytest.mark.parametrize("game, paper, cutter, bleed", SEAM_CASES, ids=["-".join(case) for case in SEAM_CASES])
+def test_board_seams_keep_clear_of_spaces_and_text(tmp_path, game, paper, cutter, bleed):
     """Each tile's cut edge (the one laid over the next tile) is at least 3 mm from every space's
     outline and every letter printed on the tile; the seam's own notes print outside the tile or
-    in the covered glue strip. A seam closer than that leaves a space's edge on the other sheet."""
+    in the covered glue strip. A seam closer than that leaves a space's edge on the other sheet.
+    Bleed grows only the board's outer edges, so it costs no tile."""
     from pnp.files.paths import shipped_icons_dir
     from pnp.pipeline.build import build_game, plan_game
     from pnp.render.specs import Board
     from pnp.source.icons import IconStore
-    from pnp.source.settings import Settings
+    from pnp.source.settings import Length, Settings
 
     store = IconStore(shipped_icons_dir())
-    result = build_game(game, Settings(paper=paper, cutter=cutter), store)
+    result = build_game(game, Settings(paper=paper, cutter=cutter, bleed=Length.parse(bleed)), store)
     tiles = [p for p in result.manifest.placed if p.tile]
-    assert len(tiles) >= 2
+    assert len(tiles) == SHEETS[game]
     (doc,) = [d for d in result.documents if d.filename == tiles[0].document]
     (tmp_path / doc.filename).write_bytes(doc.pdf)
     (board,) = [

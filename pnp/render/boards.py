@@ -20,7 +20,7 @@ from pnp.render.bleed import bleeding
 from pnp.render.cropmarks import MARK_ROOM, crop_marks
 from pnp.render.elements import Box, Circle, Element, Group, Icon, Text, icon_refs
 from pnp.render.fonts import font, text_width
-from pnp.render.furniture import Bands, band_area, content_area
+from pnp.render.furniture import Bands, band_area
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.pieces import CUT
 from pnp.render.placed import BoardTile
@@ -64,20 +64,16 @@ def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
             ]
     keep = _keep_whole(board.elements, board.width, board.height)
     layouts = []
-    for pw, ph in (portrait, landscape):
-        full = content_area(options.printable(pw, ph))
-        # crosshairs overhang a cut edge, so leave room for them only across the seams there are
-        area = full.inset(
-            max(SEAM_ROOM, beyond) if bw > full.width - 2 * beyond else beyond,
-            max(SEAM_ROOM, beyond) if bh > full.height - 2 * beyond else beyond,
-        )
-        xs = _cuts(board.width, area.width / MM, [(k[0], k[1]) for k in keep])
-        ys = _cuts(board.height, area.height / MM, [(k[2], k[3]) for k in keep])  # from the foot up
+    for (pw, ph), bands in choices:
+        full = band_area(options.printable(pw, ph), bands)
+        # an outer edge keeps its bleed and marks beyond it; a seam edge only its crosshairs
+        xs = _cuts(board.width, _tile_room(full.width, bw, beyond) / MM, [(k[0], k[1]) for k in keep])
+        ys = _cuts(board.height, _tile_room(full.height, bh, beyond) / MM, [(k[2], k[3]) for k in keep])  # foot up
         crossed = _intrusion(xs[1:-1], [(k[0], k[1]) for k in keep]) + _intrusion(
             ys[1:-1], [(k[2], k[3]) for k in keep]
         )
-        layouts.append(((len(xs) - 1) * (len(ys) - 1), crossed, (pw, ph), full, area, xs, ys))
-    _, _, (pw, ph), full, area, xs, ys = min(layouts, key=lambda item: item[:2])
+        layouts.append(((len(xs) - 1) * (len(ys) - 1), crossed, bands != "tb", (pw, ph), bands, full, xs, ys))
+    _, _, _, (pw, ph), bands, full, xs, ys = min(layouts, key=lambda item: item[:3])
     cols, rows = len(xs) - 1, len(ys) - 1
     pages = []
     for r in range(rows):
@@ -89,9 +85,11 @@ def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
             right = xs[col + 1]
             label = f"{string.ascii_uppercase[col]}{r + 1}"
             region = Rect(left * MM, bottom * MM, (right - left) * MM, (top - bottom) * MM)
+            room = _grown(full, -beyond, left=col == 0, right=col == cols - 1, bottom=j == 0, top=r == 0)
+            room = _grown(room, -SEAM_ROOM, left=col > 0, right=col < cols - 1, bottom=j > 0, top=r > 0)
             target = Rect(
-                area.x + (area.width - region.width) / 2,
-                area.y + (area.height - region.height) / 2,
+                room.x + (room.width - region.width) / 2,
+                room.y + (room.height - region.height) / 2,
                 region.width,
                 region.height,
             )
@@ -100,7 +98,7 @@ def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
                 PagePlan(
                     pw,
                     ph,
-                    "tb",
+                    bands,
                     f"{board.title}: tile {label} of {cols}x{rows}",
                     _tile(board, region, target, art, full, label, cols, rows, col, r, options),
                     trim=target,
@@ -109,6 +107,15 @@ def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
                 )
             )
     return pages
+
+
+def _tile_room(page: float, board: float, beyond: float) -> float:
+    """The longest tile across `page` along one side of a `board`: the whole board when it fits
+    with `beyond` at both ends, else a tile with `beyond` at its outer end and room for a seam's
+    crosshairs at the other (a middle tile, with two seams, has more)."""
+    if board <= page - 2 * beyond + 1e-6:
+        return page - 2 * beyond
+    return page - max(beyond, SEAM_ROOM) - SEAM_ROOM
 
 
 def _grown(r: Rect, by: float, *, left: bool, right: bool, bottom: bool, top: bool) -> Rect:

@@ -31,9 +31,21 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="pieces never share a half sheet with a page component",
+        file="pnp/render/document.py",
+        edits=(("    beside = _beside_sheets(runs, half) if half is not None else {}", "    beside = {}"),),
+        tests=("tests/test_print_guide.py", "-k", "a3-long"),
+    ),
+    Mutant(
+        name="the guide counts a board's tiles one short",
+        file="pnp/pipeline/printguide.py",
+        edits=(('f"{title}: {len(tiles)} tiles, ', 'f"{title}: {len(tiles) - 1} tiles, '),),
+        tests=("tests/test_print_guide.py", "-k", "a4-long"),
+    ),
+    Mutant(
         name="a tile's seam edge keeps the outer edge's bleed and marks",
         file="pnp/render/boards.py",
-        edits=(("return page - max(beyond, SEAM_ROOM) - SEAM_ROOM", "return page - 2 * max(beyond, SEAM_ROOM)"),),
+        edits=(("(page - max(beyond, SEAM_ROOM) - SEAM_ROOM) / MM", "(page - 2 * max(beyond, SEAM_ROOM)) / MM"),),
         tests=("tests/test_pieces_on_the_table.py", "-k", "seams"),
     ),
     Mutant(

@@ -64,7 +64,8 @@ def test_punished_and_seven_steps_wording(built):
 
 @pytest.mark.parametrize("duplex, hint", [("long", True), ("short", True), ("off", False), ("fold", False)])
 def test_the_calibration_hint_shows_where_backs_go_through_a_duplex_flip(duplex, hint):
-    """The print guide suggests `pnp calibrate` only for files whose backs rely on the printer's flip."""
+    """The print guide names `pnp calibrate`, with the paper and flip edge it needs, only for files
+    whose backs rely on the printer's flip."""
     from pnp.files.paths import shipped_icons_dir
     from pnp.pipeline.build import plan_game
     from pnp.source.icons import IconStore
@@ -73,5 +74,6 @@ def test_the_calibration_hint_shows_where_backs_go_through_a_duplex_flip(duplex,
     plan = plan_game("exit-from-purgatory", Settings(duplex=duplex), IconStore(shipped_icons_dir()))
     (rules,) = [spec for spec in plan.specs if spec.filename == "rules.pdf"]
     guide = " ".join(e.text for s in rules.sections for e in s.elements if hasattr(e, "text"))
-    assert ("its calibrate command" in guide) == hint
+    said = "Backs drifting? Run pnp calibrate for A4 paper, flip on long edge, and print its sheet double-sided"
+    assert (said.replace("long", duplex) in guide) == hint  # the command, in players' words: no flag
     assert "calibrate.pdf" not in guide  # a file the build never makes (print round four)

@@ -267,7 +267,7 @@ def test_cut_and_fold_notes_name_a_file_the_game_makes(run, layouts_copy):
     exit_data = layouts_copy / "exit-from-purgatory" / "components.toml"
     edit(exit_data, '"cards.pdf" = [', '"card.pdf" = [')
     track = layouts_copy / "straight-to" / "components.toml"
-    edit(track, '"track.pdf" = ', '"track" = ')
+    edit(track, '"cards.pdf" = ', '"cards" = ')
     result = run("validate", "--layouts", layouts_copy)
     assert result.exit_code == 1
     assert placed_in(
@@ -276,7 +276,7 @@ def test_cut_and_fold_notes_name_a_file_the_game_makes(run, layouts_copy):
         result.output,
     )
     assert placed_in(
-        "straight-to/components.toml:cover.assembly.track: expected the name of one of the game's files", result.output
+        "straight-to/components.toml:cover.assembly.cards: expected the name of one of the game's files", result.output
     )
 
 

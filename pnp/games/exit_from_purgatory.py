@@ -309,7 +309,7 @@ def documents(game: Exit, ctx: BuildContext) -> list[DocumentSpec]:
         bring=[*data.cover.bring, "Pennies (heads: apple) or Othello pieces (pick a colour for apple) work too."],
     )
     cover_mats = Cover(
-        contents=[f"{n} brain-freeze scoring mats, one per player, two to a page; arms A-F carry the six challenges."],
+        contents=[f"{n} brain-freeze scoring mats, one per player; arms A-F carry the six challenges."],
         assembly=notes[MATS_PDF],
     )
     return [

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from pnp.games.reference import FILENAME as REFERENCE_PDF
 from pnp.games.reference import TITLE as REFERENCE_TITLE
@@ -36,11 +37,13 @@ class FilePrint:
     bleeds: bool = False  # pieces printed past their trim, cut on the crop marks
     marked: tuple[int, ...] = ()  # the pages a cutting machine cuts, each with its cut files
     backs: bool = False  # pieces with a back printed behind them
+    boards: tuple[tuple[str, tuple[str, ...]], ...] = ()  # each board's title and its tiles (none: whole)
 
 
 def file_print(spec: DocumentSpec, body: list[PagePlan], options: RenderOptions) -> FilePrint:
     """Pages and sheets of `spec` as it will render: the pages the renderer draws."""
     two_sided = printed_two_sided(spec.both_sides, body, options.duplex)
+    boards = dict.fromkeys(page.board for page in body if page.board)
     how = options.duplex.wording.how if has_backs(body) else BOTH_SIDES if two_sided else ONE_SIDE
     if any(page.halved for page in body):
         how += CUT_IN_TWO
@@ -54,6 +57,7 @@ def file_print(spec: DocumentSpec, body: list[PagePlan], options: RenderOptions)
         bleeds=any(page.bleed is not None for page in body),
         marked=tuple(number for number, page in enumerate(body, start=1) if page.cuts is not None),
         backs=has_backs(body),
+        boards=tuple((title, tuple(p.tile for p in body if p.board == title and p.tile)) for title in boards),
         contents=tuple(spec.cover.contents if spec.cover else ()),
         icons=frozenset().union(*(page.icons for page in body)),
     )
@@ -107,15 +111,16 @@ def guide_blocks(
         blocks.append(
             (
                 "note",
-                "Backs drifting? Ask pnp for its calibration sheet (its calibrate command, with this "
-                "paper and flip edge) and print it double-sided: it measures your printer's shift, and "
-                "the files can be made again with that back offset.",
+                f"Backs drifting? Run pnp calibrate for {paper_words(options.paper.name)} paper, "
+                f"{options.duplex.wording.edge}, and print its sheet double-sided: it measures your printer's "
+                "shift. Then make the files again with that back offset.",
             )
         )
     if options.bleed and any(f.bleeds for f in files):
         blocks.append(("note", f"Pieces carry {options.bleed / MM:.2f} mm of bleed: cut on the crop marks."))
     blocks += machine_cutting(files, options)
-    assembly = list(dict.fromkeys(line for spec in specs if spec.cover for line in spec.cover.assembly))
+    assembly = [line for f in files for line in board_steps(f, options)]
+    assembly += dict.fromkeys(line for spec in specs if spec.cover for line in spec.cover.assembly)
     bring = list(dict.fromkeys(line for spec in specs if spec.cover for line in spec.cover.bring + spec.cover.notes))
     if assembly:
         blocks += [("heading", "Cut and fold"), *(("item", line) for line in assembly)]
@@ -130,6 +135,31 @@ def guide_blocks(
         blocks += [("heading", "The game"), *(("note", line) for line in credits)]
     blocks += [("heading", "Artwork credits"), *(("note", line) for line in artwork)]
     return blocks
+
+
+def board_steps(f: FilePrint, options: RenderOptions) -> list[str]:
+    """How to cut and join each board of `f`, from the tiles it was printed on."""
+    cut = "crop marks" if options.bleed else "outline"
+    out = []
+    for title, tiles in f.boards:
+        if not tiles:
+            out.append(f"{title}: one sheet; cut it out on its {cut}.")
+            continue
+        rows = sorted({int(t[1:]) for t in tiles})
+        across = [sorted(t for t in tiles if int(t[1:]) == r) for r in rows]
+        steps = [f"{a} onto {b}'s grey strip" for row in across for a, b in pairwise(row)]
+        if len(rows) > 1:
+            steps.append("each lower row onto the grey strips at the foot of the row above")
+        out.append(
+            f"{title}: {len(tiles)} tiles, {len(across[0])} across and {len(rows)} down. Cut each on its {cut}, "
+            f"dashed lines included; lay {_joined(steps)}. The crosshairs on a seam close into circles when "
+            "the tiles line up: glue or tape them there."
+        )
+    return out
+
+
+def _joined(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def machine_cutting(files: list[FilePrint], options: RenderOptions) -> list[Block]:

@@ -60,6 +60,7 @@ def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
                     trim=target,
                     bleed=target.inset(-options.bleed),
                     icons=icons,
+                    board=board.title,
                 )
             ]
     keep = _keep_whole(board.elements, board.width, board.height)
@@ -67,8 +68,8 @@ def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
     for (pw, ph), bands in choices:
         full = band_area(options.printable(pw, ph), bands)
         # an outer edge keeps its bleed and marks beyond it; a seam edge only its crosshairs
-        xs = _cuts(board.width, _tile_room(full.width, bw, beyond) / MM, [(k[0], k[1]) for k in keep])
-        ys = _cuts(board.height, _tile_room(full.height, bh, beyond) / MM, [(k[2], k[3]) for k in keep])  # foot up
+        xs = _axis_cuts(board.width, full.width, beyond, [(k[0], k[1]) for k in keep])
+        ys = _axis_cuts(board.height, full.height, beyond, [(k[2], k[3]) for k in keep])  # from the foot up
         crossed = _intrusion(xs[1:-1], [(k[0], k[1]) for k in keep]) + _intrusion(
             ys[1:-1], [(k[2], k[3]) for k in keep]
         )
@@ -104,18 +105,20 @@ def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
                     trim=target,
                     bleed=art,
                     icons=icons,
+                    board=board.title,
+                    tile=label,
                 )
             )
     return pages
 
 
-def _tile_room(page: float, board: float, beyond: float) -> float:
-    """The longest tile across `page` along one side of a `board`: the whole board when it fits
-    with `beyond` at both ends, else a tile with `beyond` at its outer end and room for a seam's
-    crosshairs at the other (a middle tile, with two seams, has more)."""
-    if board <= page - 2 * beyond + 1e-6:
-        return page - 2 * beyond
-    return page - max(beyond, SEAM_ROOM) - SEAM_ROOM
+def _axis_cuts(length: float, page: float, beyond: float, keep: list[tuple[float, float]]) -> list[float]:
+    """Where tiles end along one side of the board (`length` mm) across `page` (points): the whole
+    side when it fits with `beyond` at both ends, else two tiles or more, each with `beyond` at an
+    outer end and room for a seam's crosshairs at the other (a middle tile, with two seams, has more)."""
+    if length * MM <= page - 2 * beyond + 1e-6:
+        return [0.0, length]
+    return _cuts(length, (page - max(beyond, SEAM_ROOM) - SEAM_ROOM) / MM, keep, least=2)
 
 
 def _grown(r: Rect, by: float, *, left: bool, right: bool, bottom: bool, top: bool) -> Rect:
@@ -134,14 +137,14 @@ def _outline(c: Canvas, trim: Rect, art: Rect, area: Rect, bleed: float) -> None
     crop_marks(c, [trim], art, within=area)
 
 
-def _cuts(length: float, room: float, keep: list[tuple[float, float]]) -> list[float]:
+def _cuts(length: float, room: float, keep: list[tuple[float, float]], least: int = 1) -> list[float]:
     """Where tiles end along one side, in mm from its start (first 0, last `length`): the fewest
     tiles, each at most `room` long with the glue strip, every cut clear of `keep` spans where it
-    can be (else as little inside them as can be), and as even as that allows."""
-    if length <= room + 1e-6:
+    can be (else as little inside them as can be), and as even as that allows; `least` tiles at least."""
+    if length <= room + 1e-6 and least == 1:
         return [0.0, length]
     overlap = OVERLAP / MM
-    tiles = math.ceil((length - overlap) / (room - overlap))
+    tiles = max(least, math.ceil((length - overlap) / (room - overlap)))
     layouts = []
     for count in (tiles, tiles + 1):
         cuts, start = [0.0], 0.0

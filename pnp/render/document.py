@@ -35,7 +35,7 @@ from pnp.render.pieces import plan_pieces
 from pnp.render.placed import Placed
 from pnp.render.registration import draw_registration
 from pnp.render.sharing import shared_drawing
-from pnp.render.sheets import plan_sheets
+from pnp.render.sheets import impose_two_up, plan_sheet, plan_sheets
 from pnp.render.specs import Board, DocumentSpec, PageComponent, PieceGroup, Section
 from pnp.source.icons import IconRef, IconStore, credits_short
 
@@ -54,8 +54,44 @@ PLANNERS: dict[type, Planner] = {PieceGroup: plan_pieces, Board: _each(plan_boar
 
 
 def plan_sections(sections: Sequence[Section], options: RenderOptions) -> list[PagePlan]:
-    """Pages for a document's sections, in order."""
-    return [page for kind, run in groupby(sections, key=type) for page in PLANNERS[kind](list(run), options)]
+    """Pages for a document's sections, in order; on paper that holds two pages, pieces that fit
+    one half page fill the half a run of sheets leaves empty."""
+    runs = [list(run) for _, run in groupby(sections, key=type)]
+    half = options.half_page()
+    beside = _beside_sheets(runs, half) if half is not None else {}
+    pages: list[PagePlan] = []
+    for i, run in enumerate(runs):
+        if any(i == j for j, _ in beside.values()):
+            continue
+        if i not in beside or half is None:
+            pages += PLANNERS[type(run[0])](run, options)
+            continue
+        j, filler = beside[i]
+        halves = [page for sheet in run if isinstance(sheet, PageComponent) for page in plan_sheet(sheet, half)]
+        pages += impose_two_up([filler, *halves] if j < i else [*halves, filler], half)
+    return pages
+
+
+def _beside_sheets(runs: list[list[Section]], half: RenderOptions) -> dict[int, tuple[int, PagePlan]]:
+    """Run of sheets -> (the run of pieces next to it, those pieces as one half page): where the
+    sheets leave a half page empty and the pieces fit one, printed one side only with nothing for
+    a cutting machine."""
+    out: dict[int, tuple[int, PagePlan]] = {}
+    taken: set[int] = set()
+    for i, run in enumerate(runs):
+        if not isinstance(run[0], PageComponent):
+            continue
+        if sum(len(plan_sheet(sheet, half)) for sheet in run if isinstance(sheet, PageComponent)) % 2 == 0:
+            continue
+        for j in (i - 1, i + 1):
+            if j < 0 or j >= len(runs) or j in taken or not isinstance(runs[j][0], PieceGroup):
+                continue
+            planned = plan_pieces([g for g in runs[j] if isinstance(g, PieceGroup)], half)
+            if len(planned) == 1 and not planned[0].backs and planned[0].cuts is None:
+                out[i] = (j, planned[0])
+                taken.add(j)
+                break
+    return out
 
 
 def duplex_safe(body: list[PagePlan], options: RenderOptions) -> list[PagePlan]:

@@ -80,6 +80,8 @@ class PagePlan:
     halved: bool = False  # two half pages side by side, cut apart on the centre line
     printable: Rect | None = None  # where the furniture goes, when not the paper's printable area
     cuts: tuple[Outline, ...] | None = None  # a cutting machine's sheet: its marks, and what it cuts
+    board: str | None = None  # a board's title, on a page of that board
+    tile: str | None = None  # which tile of it (A1, B1, ...), when it prints on several
 
 
 @dataclass(frozen=True, kw_only=True)

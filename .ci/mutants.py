@@ -31,6 +31,18 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="sections cut alike keep grids of their own",
+        file="pnp/render/packing.py",
+        edits=(("        if last is not None and _cut_alike(last, section):", "        if False:"),),
+        tests=("tests/test_fewer_sheets.py", "-k", "one_grid"),
+    ),
+    Mutant(
+        name="a short run never fills the room earlier sheets leave",
+        file="pnp/render/packing.py",
+        edits=(("            if not blocks and sheets:", "            if not blocks and not sheets:"),),
+        tests=("tests/test_fewer_sheets.py", "-k", "short_run"),
+    ),
+    Mutant(
         name="pieces never share a half sheet with a page component",
         file="pnp/render/document.py",
         edits=(("    beside = _beside_sheets(runs, half) if half is not None else {}", "    beside = {}"),),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from pnp.errors import UsageProblem
@@ -97,6 +97,7 @@ def pack(sections: list[PieceGroup], options: RenderOptions, half: bool = False)
     """The sheets of a run of sections: rows top down, each section's grid centred across the page
     with room for its crop marks; a section starts on the sheet the previous one ends on when its
     rows fit there. The page's bands are tight only when that saves a sheet."""
+    sections = _joined_alike(sections)
     printable = fold_half(options) if half else options.piece_printable()
     roomy, tight = (_both_sides(band_area(printable, bands), options) for bands in ("tb", "tight"))
     if _packs_alike(sections, options, roomy, tight):
@@ -112,6 +113,23 @@ def pack(sections: list[PieceGroup], options: RenderOptions, half: bool = False)
         moved = tuple(b.moved(partial(_lifted, dy=dy)) for b in page)
         out.append(SheetLayout(blocks=moved, bands=bands_for(printable, _lifted(marked, dy))))
     return out
+
+
+def _joined_alike(sections: list[PieceGroup]) -> list[PieceGroup]:
+    """Sections in a row cut alike (size, shape, gap, bleed) as one: the next one's pieces fill the
+    free cells of the last one's grid, with no short row of its own and no second grid to cut."""
+    out: list[PieceGroup] = []
+    for section in sections:
+        last = out[-1] if out else None
+        if last is not None and _cut_alike(last, section):
+            out[-1] = replace(last, title=f"{last.title}, {section.title}", pieces=[*last.pieces, *section.pieces])
+        else:
+            out.append(section)
+    return out
+
+
+def _cut_alike(a: PieceGroup, b: PieceGroup) -> bool:
+    return (a.width, a.height, a.shape, a.gap, a.bleeds) == (b.width, b.height, b.shape, b.gap, b.bleeds)
 
 
 def _packs_alike(sections: list[PieceGroup], options: RenderOptions, roomy: Rect, tight: Rect) -> bool:
@@ -148,6 +166,11 @@ def _rows(sections: list[PieceGroup], options: RenderOptions, area: Rect) -> lis
                 blocks, placed = beside
                 done += placed
                 continue
+            if not blocks and sheets:
+                placed = _under(sheets, section, area, (cw, ch), cols, pieces, done, bleed, turned)
+                if placed:
+                    done += placed
+                    continue
             start = top - (BLOCK_GAP if blocks else room)
             rows_fit = int((start - area.y - room + gap + 1e-6) // (ch + gap))
             if rows_fit < 1:
@@ -167,6 +190,35 @@ def _rows(sections: list[PieceGroup], options: RenderOptions, area: Rect) -> lis
     if blocks:
         sheets.append(blocks)
     return sheets
+
+
+def _under(
+    sheets: list[list[Block]],
+    section: PieceGroup,
+    area: Rect,
+    cell: tuple[float, float],
+    cols: int,
+    pieces: list[Piece],
+    start: int,
+    bleed: float,
+    turned: bool,
+) -> int:
+    """Rows of `pieces` from `start` on under the lowest block of an earlier sheet with room for
+    one (the latest first), before a sheet is begun for them: how many were placed."""
+    cw, ch = cell
+    gap, room = section.gap * MM, _mark_room(section)
+    for blocks in reversed(sheets):
+        if not blocks:
+            continue
+        top = min(b.grid.y for b in blocks) - BLOCK_GAP
+        rows_fit = int((top - area.y - room + gap + 1e-6) // (ch + gap))
+        if rows_fit < 1:
+            continue
+        chunk = pieces[start : start + min(rows_fit, math.ceil((len(pieces) - start) / cols)) * cols]
+        x0 = area.x + (area.width - _span(min(cols, len(chunk)), cw, gap)) / 2
+        blocks.append(_block(section, chunk, cols=cols, cell=cell, left=x0, top=top, bleed=bleed, turned=turned))
+        return len(chunk)
+    return 0
 
 
 def _block(

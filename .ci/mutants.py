@@ -31,6 +31,12 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="Punished's card zones ignore the sleeve",
+        file="pnp/games/punished.py",
+        edits=(("ctx.card_h + SLEEVE_MM, slot=", "ctx.card_h, slot="),),
+        tests=("tests/test_pieces_on_the_table.py", "-k", "zones"),
+    ),
+    Mutant(
         name="sections cut alike keep grids of their own",
         file="pnp/render/packing.py",
         edits=(("        if last is not None and _cut_alike(last, section):", "        if False:"),),

@@ -23,6 +23,9 @@ CARDS = {
     "mini": (44, 68),
     "american-mini": (44.45, 63.5),
 }
+# a card sleeve's length over its card's, each way: the standard 66 x 91 mm sleeve of a 63.5 x 88.9 mm
+# poker card; a zone for cards on a board is the card and this
+SLEEVE_MM = 2.5
 
 
 def parse_length(text: str | float | int, default_unit: str = "mm") -> float:

@@ -67,19 +67,41 @@ def test_text_on_cut_pieces_keeps_clear_of_the_cut_and_is_readable(default_build
     )
 
 
-def test_the_punished_card_zones_hold_a_poker_card(default_build):
-    """Deck, Active and Discard are printed at card size; Hand, Burnt and Tokens sit beside the
-    board as labelled areas."""
+ZONE_CASES = [("poker", "a4"), ("poker", "letter"), ("bridge", "a4"), ("mini", "letter"), ("tarot", "a4")]
+
+
+@pytest.mark.parametrize("card, paper", ZONE_CASES, ids=[f"{c}-{p}" for c, p in ZONE_CASES])
+def test_the_punished_card_zones_hold_a_sleeved_card_of_the_builds_size(tmp_path, card, paper):
+    """Deck, Active and Discard are drawn at least the --card size plus a sleeve (66 x 91 mm for a
+    poker card), named above their frames; a zone that does not fit on the board (tarot cards) is
+    a labelled area beside it, as Hand, Burnt and Tokens always are."""
     from pdfscan import scan
 
-    (board,) = [p for p in scan(default_build / "punished" / "tokens-and-board.pdf") if "stat board" in p.text()]
-    holders = [r for r in board.rects if r[2] >= 63.5 * MM and r[3] >= 88.9 * MM and r[2] < 70 * MM]
-    assert len(holders) == 3
-    for name in ("Deck", "Active", "Discard"):
-        x, y = next((x, y) for t, x, y in board.texts if t == name)
-        assert any(r[0] - 0.5 <= x <= r[0] + r[2] and 0 < y - (r[1] + r[3]) < 12 * MM for r in holders), name
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.geometry import CARDS, SLEEVE_MM
+    from pnp.pipeline.build import build_game
+    from pnp.source.icons import IconStore
+    from pnp.source.settings import Settings
+
+    result = build_game("punished", Settings(card=card, paper=paper), IconStore(shipped_icons_dir()))
+    (doc,) = [d for d in result.documents if d.filename == "tokens-and-board.pdf"]
+    (board,) = [p for p in scan(doc.pdf) if "stat board" in p.text()]
+    w, h = ((v + SLEEVE_MM) * MM for v in CARDS[card])
+    holders = [r for r in board.rects if r[2] >= w - 0.3 and r[3] >= h - 0.3 and r[2] < board.width / 2]
+    on_board = [
+        name
+        for name in ("Deck", "Active", "Discard")
+        if any(
+            t == name and any(r[0] - 0.5 <= x <= r[0] + r[2] and 0 < y - (r[1] + r[3]) < 12 * MM for r in holders)
+            for t, x, y in board.texts
+        )
+    ]
     text = board.text()
-    assert "Beside the board" in text and all(name in text for name in ("Hand", "Burnt", "Tokens"))
+    beside = text[text.index("Beside the board") :]
+    assert all(name in beside for name in ("Deck", "Active", "Discard") if name not in on_board)
+    assert len(holders) == len(on_board)
+    assert len(on_board) == (0 if card == "tarot" else 3), on_board
+    assert all(name in beside for name in ("Hand", "Burnt", "Tokens"))
 
 
 def base(width: float) -> tuple[float, float]:

@@ -38,7 +38,7 @@ from pnp.games.kit import (
     standee_tab,
 )
 from pnp.geometry import CARDS as CARD_SIZES
-from pnp.geometry import MM
+from pnp.geometry import MM, SLEEVE_MM
 from pnp.render.columns import Block, Kind, balanced_split, column_height, text_column
 from pnp.render.elements import INK, WHITE, Box, Circle, Element, Elements, Group, Icon, Line, Polygon, Text
 from pnp.render.slotplaces import Area
@@ -72,6 +72,7 @@ __all__ = [
     "CARD_SIZES",
     "INK",
     "MM",
+    "SLEEVE_MM",
     "TEMPLATE_OUTPUT",
     "WHITE",
     "AidSides",

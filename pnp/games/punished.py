@@ -7,9 +7,10 @@ import time
 from dataclasses import dataclass
 
 from pnp.games.contract import (
-    CARD_SIZES,
+    SLEEVE_MM,
     TEMPLATE_OUTPUT,
     WHITE,
+    Area,
     Block,
     BoundedSandbox,
     BuildContext,
@@ -55,10 +56,10 @@ from pnp.games.punished_data import (
     Tier,
     TierName,
     TokenKind,
+    Zone,
 )
 from pnp.games.punished_lint import design_findings
 
-PILE = (CARD_SIZES["poker"][0] + 1, CARD_SIZES["poker"][1] + 1)  # mm: a poker card with half a millimetre all round
 CARDS_PDF = "cards.pdf"
 TOKENS_PDF = "tokens-and-board.pdf"
 
@@ -244,15 +245,18 @@ def board_elements(p: Punished, ctx: BuildContext, w: float, h: float) -> Elemen
     """The stat board from the `stat-board` template (board.toml): its parts stacked top to bottom;
     this code fills the regions whose contents are counted: the tracks, the limits, the zones."""
     b, lay = p.extras.board, p.extras.board.layout
-    beside = [zone for zone in b.zones if zone.beside]
-    piles = [zone for zone in b.zones if not zone.beside]
-    # the card-sized zones take a fixed height; the tracks give way on shorter paper (Letter)
-    row = min(lay.row_max, max(lay.row_min, (h - lay.others) / max(len(b.stats), 1)))
-    pile_w, pile_h = size_around(ctx, "pile", *PILE, slot="frame")
-    heights = {"stats": row * len(b.stats), "limits": lay.limit_row * len(b.limits.lines), "zones": pile_h}
+    (pile_w, pile_h), piles, beside = _zones_placed(p, ctx, w, h)
+    row = min(lay.row_max, max(lay.row_min, (h - lay.others - (pile_h if piles else 0)) / max(len(b.stats), 1)))
+    beside_lines = -(-len(beside) // lay.beside_per_row)  # rows of zones beside the board
+    heights = {
+        "stats": row * len(b.stats),
+        "limits": lay.limit_row * len(b.limits.lines),
+        "zones": pile_h,
+        "beside": beside_lines * lay.beside_row + (beside_lines - 1) * lay.zone_gap,
+    }
     board = ctx.compose(
         "stat-board",
-        {"title": b.title, "self_tag": b.self_tag, "beside": "yes" if beside else ""},
+        {"title": b.title, "self_tag": b.self_tag, "beside": "yes" if beside else "", "piles": "yes" if piles else ""},
         w,
         h,
         overrides={name: SlotSpec(h=Length(mm=mm)) for name, mm in heights.items()},
@@ -291,23 +295,9 @@ def board_elements(p: Punished, ctx: BuildContext, w: float, h: float) -> Elemen
         out += ctx.piece(
             "limit", {"text": line}, w, lay.limit_row, at=(0, limits.y + limits.h - (k + 1) * lay.limit_row)
         )
-    zones = region(board, "stat-board", "zones")
-    gap = (w - len(piles) * pile_w) / max(len(piles) - 1, 1)
-    for i, zone in enumerate(piles):
-        out += ctx.piece(
-            "pile", {"name": zone.name, "about": zone.about}, pile_w, pile_h, at=(i * (pile_w + gap), zones.y)
-        )
-    if beside:
-        area = region(board, "stat-board", "beside")
-        area_w = (w - lay.zone_gap * (len(beside) - 1)) / len(beside)
-        for i, zone in enumerate(beside):
-            out += ctx.piece(
-                "beside-zone",
-                {"name": zone.name, "about": zone.about},
-                area_w,
-                area.h,
-                at=(i * (area_w + lay.zone_gap), area.y),
-            )
+    on_board = region(board, "stat-board", "zones") if piles else None
+    off_board = region(board, "stat-board", "beside") if beside else None
+    out += _zones_drawn(p, ctx, w, (pile_w, pile_h), (piles, on_board), (beside, off_board))
     rules: list[Block] = [("item", token_rule(p, k)) for k in p.extras.tokens.kinds]
     left, right = region(board, "stat-board", "tokens.left"), region(board, "stat-board", "tokens.right")
     half = balanced_split(rules, left.w, lay.token_text)
@@ -316,6 +306,57 @@ def board_elements(p: Punished, ctx: BuildContext, w: float, h: float) -> Elemen
             blocks, column.x, column.y + column.h, column.w, column.h, size=lay.token_text, min_size=lay.token_text_min
         )
     return tuple(out)
+
+
+def _zones_placed(
+    p: Punished, ctx: BuildContext, w: float, h: float
+) -> tuple[tuple[float, float], list[Zone], list[Zone]]:
+    """A card zone's size (a sleeved card of the build's size), the zones drawn on the board and
+    those beside it: a zone that does not fit across the board, or at all, goes beside it."""
+    b, lay = p.extras.board, p.extras.board.layout
+    frame_w = max(ctx.card_w + SLEEVE_MM, lay.pile_min_w)  # a small card's zone keeps room for its words
+    pile_w, pile_h = size_around(ctx, "pile", frame_w, ctx.card_h + SLEEVE_MM, slot="frame")
+    piles = [zone for zone in b.zones if not zone.beside]
+    room = (h - lay.others - pile_h) / max(len(b.stats), 1) >= lay.row_min
+    across = int((w + lay.pile_gap + 1e-6) // (pile_w + lay.pile_gap)) if room else 0
+    return (pile_w, pile_h), piles[:across], [zone for zone in b.zones if zone.beside or zone in piles[across:]]
+
+
+def _zones_drawn(
+    p: Punished,
+    ctx: BuildContext,
+    w: float,
+    pile: tuple[float, float],
+    piles: tuple[list[Zone], Area | None],
+    beside: tuple[list[Zone], Area | None],
+) -> list[Element]:
+    """The card zones across the board, and the zones beside it in rows."""
+    lay = p.extras.board.layout
+    pile_w, pile_h = pile
+    out: list[Element] = []
+    (on, zones), (off, area) = piles, beside
+    if zones is not None:
+        gap = (w - len(on) * pile_w) / max(len(on) - 1, 1)
+        for i, zone in enumerate(on):
+            out += ctx.piece(
+                "pile", {"name": zone.name, "about": zone.about}, pile_w, pile_h, at=(i * (pile_w + gap), zones.y)
+            )
+    if area is not None:
+        abreast = min(len(off), lay.beside_per_row)
+        area_w = (w - lay.zone_gap * (abreast - 1)) / abreast
+        for i, zone in enumerate(off):
+            line_no, place = divmod(i, abreast)
+            out += ctx.piece(
+                "beside-zone",
+                {"name": zone.name, "about": zone.about},
+                area_w,
+                lay.beside_row,
+                at=(
+                    place * (area_w + lay.zone_gap),
+                    area.y + area.h - (line_no + 1) * lay.beside_row - line_no * lay.zone_gap,
+                ),
+            )
+    return out
 
 
 def documents(p: Punished, ctx: BuildContext) -> list[DocumentSpec]:

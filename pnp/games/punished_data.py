@@ -160,10 +160,14 @@ class BoardLayout(Strict):
 
     row_min: Mm  # a stat's track row: as tall as the paper allows, within these
     row_max: Mm
-    others: Mm  # the board's height that is not the tracks
+    others: Mm  # the board's height that is neither the tracks nor the card zones
     about: Annotated[float, Field(ge=0, le=20)]  # below each track: the stat's line
     limit_row: Mm
     zone_gap: Annotated[float, Field(ge=0, le=50)]  # between two zones beside the board
+    pile_gap: Annotated[float, Field(ge=0, le=50)]  # at least, between two card zones on the board
+    pile_min_w: Mm  # a card zone's width at least, however small the card: room for its name and line
+    beside_row: Mm  # a row of zones beside the board
+    beside_per_row: Annotated[int, Field(ge=1, le=10)]  # zones to a row beside the board; more take another row
     token_text: Annotated[float, Field(gt=0, le=30)]  # pt, and its floor
     token_text_min: Annotated[float, Field(gt=0, le=30)]
 

@@ -31,6 +31,23 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="the print guide set at 7.5 pt",
+        file="pnp/games/reference.py",
+        edits=(("GUIDE_SIZE = 8.5", "GUIDE_SIZE = 7.5"),),
+        tests=("tests/test_printed_rules.py", "-k", "8_pt"),
+    ),
+    Mutant(
+        name="each side of the rules sheet sized on its own",
+        file="pnp/games/reference.py",
+        edits=(
+            (
+                "            return _side(reference, part, side, w, h, guide if side == 2 else [], size)",
+                "            return _side(reference, part, side, w, h, guide if side == 2 else [], size - side / 4)",
+            ),
+        ),
+        tests=("tests/test_printed_rules.py", "-k", "8_pt"),
+    ),
+    Mutant(
         name="Punished's card zones ignore the sleeve",
         file="pnp/games/punished.py",
         edits=(("ctx.card_h + SLEEVE_MM, slot=", "ctx.card_h, slot="),),

@@ -77,3 +77,45 @@ def test_the_calibration_hint_shows_where_backs_go_through_a_duplex_flip(duplex,
     said = "Backs drifting? Run pnp calibrate for A4 paper, flip on long edge, and print its sheet double-sided"
     assert (said.replace("long", duplex) in guide) == hint  # the command, in players' words: no flag
     assert "calibrate.pdf" not in guide  # a file the build never makes (print round four)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "tabloid"])
+def test_the_rules_sheet_shares_its_text_so_no_side_drops_below_8_pt(paper):
+    """Print round four: side 2 squeezed the guide into 7-7.5 pt and set its columns at 9.8 and
+    10.2 pt against 11.5 on side 1. Every character of the sheet between the page's bands is 8 pt
+    or more, and the rules' body is one size on both sides."""
+    import collections
+    import io
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.games.reference import GUIDE_SIZE
+    from pnp.geometry import MM
+    from pnp.pipeline.build import build_game
+    from pnp.source.icons import IconStore
+    from pnp.source.settings import Settings
+
+    from conftest import EVERY_GAME
+
+    store = IconStore(shipped_icons_dir())
+    for game in sorted(EVERY_GAME):
+        result = build_game(game, Settings(paper=paper), store)
+        (rules,) = [d for d in result.documents if d.filename == "rules.pdf"]
+        sizes: collections.Counter[float] = collections.Counter()
+        for page in pdfium.PdfDocument(io.BytesIO(rules.pdf)):
+            text, height = page.get_textpage(), page.get_height()
+            for i in range(text.count_chars()):
+                if not text.get_text_range(i, 1).strip():
+                    continue
+                _, bottom, _, top = text.get_charbox(i)
+                if not 12 * MM < (bottom + top) / 2 < height - 11 * MM:
+                    continue  # the page's header and footer
+                size = round(raw.FPDFText_GetFontSize(text.raw, i), 2)
+                assert size >= 8.0 - 0.01, (game, paper, text.get_text_range(max(i - 20, 0), 40), size)
+                sizes[size] += 1
+        # the guide (its paragraphs, notes and headings) and the titles (the sheet's, the guide's) aside
+        rules = {s: n for s, n in sizes.items() if s not in (GUIDE_SIZE, GUIDE_SIZE - 0.5, GUIDE_SIZE + 1, 14, 11)}
+        body = max(rules, key=rules.__getitem__)
+        assert set(rules) <= {body, body + 1}, (game, paper, sizes.most_common(8))  # paragraphs and headings

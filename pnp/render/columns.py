@@ -71,6 +71,18 @@ def _place(
     return tuple(out), y
 
 
+def block_heights(blocks: Sequence[Block], w: float, size: float) -> list[tuple[float, float]]:
+    """Each block's height in millimetres at `size` in a column `w` wide, its gap below included,
+    and the room a heading keeps above it when it is not a column's first: a column of blocks
+    i..j is sum(height) plus the room above each but the first, as `_place` sets them."""
+    out = []
+    for kind, text in blocks:
+        this = size + 1 if kind == "heading" else size - 0.5 if kind == "note" else size
+        height = line_count(text, w * MM, this, kind == "heading") * this * LEADING / MM + 0.4
+        out.append((height + (0.5 if kind == "heading" else GAP), HEADING_GAP if kind == "heading" else 0.0))
+    return out
+
+
 def column_height(blocks: Sequence[Block], w: float, size: float) -> float:
     """The height in millimetres `blocks` take at `size` in a column `w` millimetres wide."""
     return -_place(blocks, 0, 0, w, size, INK)[1]

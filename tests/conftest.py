@@ -407,6 +407,23 @@ def pytest_collection_modifyitems(config, items):
         items[:] = kept
 
 
+BUILDS = "PNP_TEST_BUILDS"  # the folder the workers of one run share their builds in (printbuilds)
+
+
+def pytest_configure(config):
+    """The controller (or a run without workers) makes a fresh folder for the run's shared builds;
+    workers inherit it. A run inside a run (the newcomers' copy) gets its own."""
+    if not hasattr(config, "workerinput"):
+        import tempfile
+
+        os.environ[BUILDS] = tempfile.mkdtemp(prefix="pnp-builds-")
+
+
+def pytest_unconfigure(config):
+    if not hasattr(config, "workerinput") and os.environ.get(BUILDS):
+        shutil.rmtree(os.environ.pop(BUILDS), ignore_errors=True)
+
+
 FUZZ_COUNTS: dict[str, dict[str, int]] = {}
 
 

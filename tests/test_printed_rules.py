@@ -90,18 +90,12 @@ def test_the_rules_sheet_shares_its_text_so_no_side_drops_below_8_pt(paper):
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
-    from pnp.files.paths import shipped_icons_dir
+    from printbuilds import built
+
     from pnp.games.reference import GUIDE_SIZE
     from pnp.geometry import MM
-    from pnp.pipeline.build import build_game
-    from pnp.source.icons import IconStore
-    from pnp.source.settings import Settings
 
-    from conftest import EVERY_GAME
-
-    store = IconStore(shipped_icons_dir())
-    for game in sorted(EVERY_GAME):
-        result = build_game(game, Settings(paper=paper), store)
+    for game, result in built(paper).items():
         (rules,) = [d for d in result.documents if d.filename == "rules.pdf"]
         sizes: collections.Counter[float] = collections.Counter()
         for page in pdfium.PdfDocument(io.BytesIO(rules.pdf)):

@@ -28,6 +28,7 @@ class PageScan:
     forms: list = field(default_factory=list)  # (name, x, y, scale)
     placed_forms: list = field(default_factory=list)  # (name, (left, bottom, right, top)): its box, turned or not
     curves: list = field(default_factory=list)  # painted paths with curves: (x0, y0, x1, y1, curve count)
+    strokes: list = field(default_factory=list)  # stroked paths of any kind: (x0, y0, x1, y1), their points' box
 
     def text(self) -> str:
         return " ".join(t for t, _, _ in self.texts)
@@ -64,7 +65,7 @@ def _mul(m, n):
 def _walk(out: PageScan, content, resources, ctm) -> None:
     """Interpret the drawing operators we check, following form XObjects with their matrices
     (qpdf parses the content streams: fast on pages of card art)."""
-    state = {"ctm": ctm, "stroke": None, "cur": None, "path": [], "curves": 0}
+    state = {"ctm": ctm, "stroke": None, "cur": None, "path": [], "curves": 0, "outline": []}
     stack = []
     xobjects = (resources or {}).get("/XObject") or {}
     for operands, operator in pikepdf.parse_content_stream(content):
@@ -86,6 +87,7 @@ def _walk(out: PageScan, content, resources, ctm) -> None:
             x0, y0 = _apply(cm, x, y)
             x1, y1 = _apply(cm, x + w, y + h)
             out.rects.append((min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0), state["stroke"]))
+            state["outline"] += [(x0, y0), (x1, y1)]
         elif op == b"m":
             state["cur"] = _apply(cm, float(operands[0]), float(operands[1]))
             state["path"].append(state["cur"])
@@ -99,6 +101,11 @@ def _walk(out: PageScan, content, resources, ctm) -> None:
             for i in range(0, 6, 2):
                 state["path"].append(_apply(cm, float(operands[i]), float(operands[i + 1])))
         elif op in (b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"n"):
+            points = state["outline"] + state["path"]
+            if op in (b"S", b"s", b"B", b"B*", b"b", b"b*") and points:
+                xs, ys = [p[0] for p in points], [p[1] for p in points]
+                out.strokes.append((min(xs), min(ys), max(xs), max(ys)))
+            state["outline"] = []
             if state["curves"] and state["path"]:
                 xs = [p[0] for p in state["path"]]
                 ys = [p[1] for p in state["path"]]

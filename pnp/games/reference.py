@@ -28,7 +28,7 @@ TITLE = "Rules reference and print guide"
 
 class ReferenceSection(Strict):
     heading: Words
-    side: Literal[1, 2]
+    side: Literal[1, 2]  # where the section goes; up to MOVES sections cross over to keep one text size
     lines: Annotated[list[Words], Field(min_length=1)]
 
 

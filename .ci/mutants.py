@@ -31,12 +31,23 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a token's ring 1.2 mm inside its cut",
+        file="pnp/games/kit.toml",
+        edits=(
+            (
+                'type = "circle"\nx = "3mm"\ny = "3mm"\nw = "100% - 6mm"\nh = "100% - 6mm"',
+                'type = "circle"\nx = "1.2mm"\ny = "1.2mm"\nw = "100% - 2.4mm"\nh = "100% - 2.4mm"',
+            ),
+        ),
+        tests=("tests/test_pieces_on_the_table.py", "-k", "safe_zone"),
+    ),
+    Mutant(
         name="a card face's frame 1.2 mm inside the trim",
         file="pnp/games/kit.toml",
         edits=(
             (
-                'x = "3mm"\ny = "3mm"\nw = "100% - 6mm"\nh = "100% - 6mm"\nstroke = "{color}"\nwidth = 1.2',
-                'x = "1.2mm"\ny = "1.2mm"\nw = "100% - 2.4mm"\nh = "100% - 2.4mm"\nstroke = "{color}"\nwidth = 1.2',
+                'still looks framed\ntype = "box"\nx = "3mm"\ny = "3mm"\nw = "100% - 6mm"\nh = "100% - 6mm"',
+                'still looks framed\ntype = "box"\nx = "1.2mm"\ny = "1.2mm"\nw = "100% - 2.4mm"\nh = "100% - 2.4mm"',
             ),
         ),
         tests=("tests/test_pieces_on_the_table.py", "-k", "safe_zone"),

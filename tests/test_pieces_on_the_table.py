@@ -72,14 +72,14 @@ SAFE = 3.0  # mm: the safe zone, where a frame may start inside the trim
 
 def test_frames_on_cut_pieces_sit_in_the_safe_zone(default_build):
     """Print round four: frames 0.8-1.2 mm inside the trim show a small cutting error. Every
-    stroked outline that frames a rectangular cut piece (a path covering most of it: card, aid,
-    tracker, front or back) runs at least 3 mm inside its trim."""
+    stroked outline that frames a cut piece (a path covering most of it: card, aid, tracker, a
+    token's ring, front or back) runs at least 3 mm inside its trim."""
     from pdfscan import scan
 
     checked, problems = 0, []
     for manifest_path in sorted(default_build.glob("*/manifest.json")):
         manifest = json.loads(manifest_path.read_text())
-        pieces = [p for p in manifest["placed"] if p["shape"] == "rect"]
+        pieces = [p for p in manifest["placed"] if p["shape"]]
         for document in sorted({p["document"] for p in pieces}):
             pages = scan(manifest_path.parent / document, text=False)
             for piece in (p for p in pieces if p["document"] == document):
@@ -89,7 +89,7 @@ def test_frames_on_cut_pieces_sit_in_the_safe_zone(default_build):
                         continue
                     if x1 - x0 < 0.6 * w or y1 - y0 < 0.6 * h or x0 < x - 0.01 or x1 > x + w + 0.01:
                         continue  # not a frame of this piece: a line, an inner box, a cut line on its edge
-                    inset = min(x0 - x, y0 - y, x + w - x1, y + h - y1) / MM
+                    inset = min(x0 - x, y0 - y, x + w - x1, y + h - y1) / MM  # a ring: its distance from the circle
                     if inset < 0.05:
                         continue  # the cut line itself, a hairline on the trim
                     checked += 1

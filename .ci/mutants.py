@@ -31,6 +31,18 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="Straight-to's spaces one pawn deep",
+        file="pnp/games/straight_to_track.py",
+        edits=(("    return max(t.space, tokens_room(count, pawns.diameter, ABREAST)[1])", "    return t.space"),),
+        tests=("tests/test_pieces_on_the_table.py", "-k", "every_track_space"),
+    ),
+    Mutant(
+        name="standing pawns 1 mm apart",
+        file="pnp/games/kit.py",
+        edits=(("BASE_GAPS = (1.5, 2.0)", "BASE_GAPS = (1.0, 2.0)"),),
+        tests=("tests/test_pieces_on_the_table.py", "-k", "particle_panic_spaces and a4-long"),
+    ),
+    Mutant(
         name="a token's ring 1.2 mm inside its cut",
         file="pnp/games/kit.toml",
         edits=(
@@ -722,18 +734,6 @@ MUTANTS = [
         tests=("tests/test_designer_loop.py", "-k", "reprint_holds"),
     ),
     Mutant(
-        name="Straight-to's Combat Power tokens before the pawns, on a Letter page of their own",
-        file="pnp/games/straight_to.py",
-        edits=(
-            ("            pawn_standees(ctx, d.pawns, n),\n", ""),
-            (
-                "            ),\n        ],\n",
-                "            ),\n            pawn_standees(ctx, d.pawns, n),\n        ],\n",
-            ),
-        ),
-        tests=("tests/test_whole_file_duplex.py", "-k", "as_reached and letter"),
-    ),
-    Mutant(
         name="ink-saver icons solid black",
         file="pnp/render/painter.py",
         edits=(
@@ -814,9 +814,9 @@ MUTANTS = [
     ),
     Mutant(
         name="LIMBO holds six pawns however many play",
-        file="pnp/games/straight_to.py",
+        file="pnp/games/straight_to_track.py",
         edits=(("    count = max(t.limbo.pawns, players)\n", "    count = t.limbo.pawns\n"),),
-        tests=("tests/test_pieces_on_the_table.py", "-k", "limbo_holds"),
+        tests=("tests/test_pieces_on_the_table.py", "-k", "every_track_space"),
     ),
     Mutant(
         name="stacked slots keep their own boxes",
@@ -1990,7 +1990,7 @@ MUTANTS = [
     ),
     Mutant(
         name="HELL's entry rule printed past the track's edge",
-        file="pnp/games/straight_to.py",
+        file="pnp/games/straight_to_track.py",
         edits=(
             (
                 "            rule_x = min(max(x - rule_w / 2, EDGE_CLEAR), w - EDGE_CLEAR - rule_w)\n",

@@ -26,6 +26,7 @@ CARDS = {
 # a card sleeve's length over its card's, each way: the standard 66 x 91 mm sleeve of a 63.5 x 88.9 mm
 # poker card; a zone for cards on a board is the card and this
 SLEEVE_MM = 2.5
+CLEARANCE_MM = 1.5  # a piece keeps this from its neighbours and from the edge of what it stands on
 
 
 def parse_length(text: str | float | int, default_unit: str = "mm") -> float:

@@ -138,9 +138,9 @@ def _upward(graph: dict[str, set[str]]) -> list[str]:
 
 def _game_of(module: str) -> str:
     """The game a module of pnp/games belongs to: a game may keep its data models or its lint in
-    modules of their own, named after it (punished_data, punished_lint)."""
+    modules of their own, named after it (punished_data, punished_lint, straight_to_track)."""
     stem = module.rsplit(".", 1)[-1]
-    for suffix in ("_data", "_lint"):
+    for suffix in ("_data", "_lint", "_track"):
         stem = stem.removesuffix(suffix)
     return stem
 

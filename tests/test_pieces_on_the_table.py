@@ -14,6 +14,7 @@ from conftest import placed_in
 
 MM = 72 / 25.4
 CLEAR = 1.5 * MM  # text keeps this far inside a cut line
+CLEARANCE = 1.5 * MM  # a piece on a board keeps this from the others and from its space's edge
 SMALLEST = 5.0  # pt
 
 
@@ -146,13 +147,14 @@ def base(width: float) -> tuple[float, float]:
 
 
 @pytest.mark.parametrize("players", [4, 10, 20])
-def test_limbo_holds_every_players_pawn(players):
-    """LIMBO, where every pawn starts, has a base-sized spot for each standee of the game (six at
-    least, the rules' largest game), inside its box, not overlapping, and clear of every track
-    space; the track's outer rows move out, or LIMBO takes a column more, to make the room."""
+def test_limbo_and_every_track_space_hold_every_players_pawn(players):
+    """Straight-to: LIMBO, where every pawn starts, has a spot for each pawn of the game (six at
+    least, the rules' largest game) with 1.5 mm round the pawn, inside its box, not overlapping;
+    every track space is deep enough for all of them two abreast with 1.5 mm round each (the
+    rules let any number share a space); the track grows taller for a larger game."""
     from pnp.files.paths import shipped_icons_dir
     from pnp.pipeline.build import plan_game
-    from pnp.render.elements import Box, Text
+    from pnp.render.elements import Box, Circle, Text
     from pnp.render.specs import Board
     from pnp.source.icons import IconStore
     from pnp.source.settings import Settings
@@ -170,27 +172,26 @@ def test_limbo_holds_every_players_pawn(players):
         and e.y + e.h >= label.y + label.h
         and e.w < board.width / 2
     )
-    foot = base(plan.data.pawns.width)
-    spots = [
-        e for e in board.elements if isinstance(e, Box) and abs(e.w - foot[0]) < 0.01 and abs(e.h - foot[1]) < 0.01
-    ]
-    assert len(spots) == max(6, players)
-    assert all(
-        limbo.x <= e.x and e.x + e.w <= limbo.x + limbo.w and limbo.y <= e.y and e.y + e.h <= limbo.y + limbo.h
-        for e in spots
-    )
-    for a, b in [(a, b) for i, a in enumerate(spots) for b in spots[i + 1 :]]:
-        assert a.x + a.w <= b.x or b.x + b.w <= a.x or a.y + a.h <= b.y or b.y + b.h <= a.y
+    pawn = plan.data.pawns.diameter
+    count = max(6, players)
+    spots = [(e.cx - e.r, e.cy - e.r, 2 * e.r, 2 * e.r) for e in board.elements if isinstance(e, Circle)]
+    spots = [s for s in spots if abs(s[2] - (pawn + 3)) < 0.01]
+    assert len(spots) == count
+    assert all(_inside(s, (limbo.x, limbo.y, limbo.w, limbo.h), 0) for s in spots)
+    assert all(_apart(a, b) for i, a in enumerate(spots) for b in spots[i + 1 :])
     space = plan.data.track.space
-    squares = [e for e in board.elements if isinstance(e, Box) and abs(e.w - space) < 0.01 and abs(e.h - space) < 0.01]
-    assert len(squares) >= 30
-    assert all(_apart((a.x, a.y, a.w, a.h), (limbo.x, limbo.y, limbo.w, limbo.h)) for a in squares)
+    spaces = [e for e in board.elements if isinstance(e, Box) and abs(e.w - space) < 0.01 and e.h >= space - 0.01]
+    assert len(spaces) >= 30
+    rows = -(-count // 2)
+    assert 2 * pawn + 3 * 1.5 <= space and all(e.h >= rows * pawn + (rows + 1) * 1.5 - 0.01 for e in spaces)
+    assert all(_apart((a.x, a.y, a.w, a.h), (limbo.x, limbo.y, limbo.w, limbo.h)) for a in spaces)
+    assert all(0 <= e.y and e.y + e.h <= board.height for e in spaces)
 
 
-def test_a_game_too_large_for_limbo_is_refused_by_name(run):
-    result = run("build", "straight-to", "--players", "21")
+def test_a_game_too_large_for_the_track_is_refused_by_name(run):
+    result = run("build", "straight-to", "--players", "30")
     assert result.exit_code == 1
-    assert placed_in("components.toml:track.height: LIMBO has no room for 21 pawns", result.output)
+    assert placed_in("components.toml:track.height: no room for 30 pawns on every space and in LIMBO", result.output)
     assert "Traceback" not in result.output
 
 
@@ -201,6 +202,11 @@ def _inside(inner, outer, slack=0.2 * MM):
         and outer[1] - slack <= inner[1]
         and inner[1] + inner[3] <= outer[1] + outer[3] + slack
     )
+
+
+def _gap(a, b):
+    """How far apart two boxes (x, y, w, h) are, along the axis they are apart on."""
+    return max(b[0] - (a[0] + a[2]), a[0] - (b[0] + b[2]), b[1] - (a[1] + a[3]), a[1] - (b[1] + b[3]))
 
 
 def _apart(a, b):
@@ -268,6 +274,23 @@ def test_particle_panic_spaces_hold_four_pawns_and_six_particles_beside_the_stac
             assert len(bases) >= 4 and len(spots) == 6, (paper, mode, len(bases), len(spots))
             things = [stack, *bases, *spots]
             assert all(_apart(a, b) for i, a in enumerate(things) for b in things[i + 1 :]), (paper, mode)
+            # the pieces themselves, as they lie: a poker card centred on the stack's frame, a
+            # particle token centred on its spot, a pawn's base on its box; 1.5 mm apart and in
+            card = (63.5 * MM, 88.9 * MM)
+            pieces = [
+                (stack[0] + (stack[2] - card[0]) / 2, stack[1] + (stack[3] - card[1]) / 2, *card),
+                *bases,
+                *(
+                    (x + (w - token + 2 * MM) / 2, y + (h - token + 2 * MM) / 2, token - 2 * MM, token - 2 * MM)
+                    for x, y, w, h in spots
+                ),
+            ]
+            assert all(_gap(a, b) >= CLEARANCE - 0.1 * MM for i, a in enumerate(pieces) for b in pieces[i + 1 :]), (
+                paper,
+                mode,
+                min(_gap(a, b) for i, a in enumerate(pieces) for b in pieces[i + 1 :]) / MM,
+            )
+            assert all(_inside(piece, space, -CLEARANCE) for piece in pieces), (paper, mode)
         for text, x, y in page.texts:
             if text == "pawns start here":
                 assert not any(
@@ -463,7 +486,7 @@ INK_CASES = [(paper, mode) for paper in ("a4", "letter") for mode in ("long", "s
 
 @pytest.mark.parametrize("paper, mode", INK_CASES, ids=[f"{p}-{m}" for p, m in INK_CASES])
 def test_the_ink_saver_keeps_pawns_and_tiers_apart_without_colour(paper, mode):
-    """With --ink-saver every pawn standee still carries its own player number on both sides, in
+    """With --ink-saver every pawn still carries its own player number (a standee on both sides), in
     black on white, and Punished's print guide orders the decks by the numeral printed on their
     backs, which every back carries; the icons on the pawns' and cards' pages are light inside a
     dark outline."""
@@ -490,10 +513,15 @@ def test_the_ink_saver_keeps_pawns_and_tiers_apart_without_colour(paper, mode):
                 for t, (left, bottom, right, top) in pages[pawn.page - 1].boxes
                 if x <= left and right <= x + w and y <= bottom and top <= y + h and t.strip().isdigit()
             ]
-            assert len(inside) == 2, (game, pawn.name, inside)  # both sides of the fold
+            assert len(inside) == (1 if pawn.shape == "round" else 2), (
+                game,
+                pawn.name,
+                inside,
+            )  # a standee: both sides
             numbers.append(inside[0].strip())
         assert sorted(numbers) == ["1", "2", "3", "4"], (game, numbers)
-        assert outlined_icons(doc.pdf, f"{game}/{doc.filename} {paper} {mode}") >= 4  # the pawns' at least
+        if any(pawn.shape == "rect" for pawn in pawns):  # standees carry an icon; flat pawns, only their number
+            assert outlined_icons(doc.pdf, f"{game}/{doc.filename} {paper} {mode}") >= 4  # the pawns' at least
     result = build_game("punished", settings, store)
     guide = " ".join(p.text() for p in scan(next(d for d in result.documents if d.filename == "rules.pdf").pdf))
     assert "deck I (red backs), then deck II (purple), then deck III (black)" in guide

@@ -53,14 +53,8 @@ def test_tokens(run, built, players, combat):
     swords = sum(1 for p in pages for f in p.forms if f[0].endswith("icon_lorc__crossed_swords"))
     assert power == 10 * players
     assert swords == combat
-    pawns = sum(
-        1
-        for p in pages
-        for t, _, _ in p.texts
-        if t.endswith(" pawn")
-        or t in ("Red", "Blue", "Green", "Orange", "Purple", "Black", "Pink", "Teal", "Brown", "Grey")
-    )
-    assert pawns >= players
+    numbers = {t for p in pages for t, _, _ in p.texts if t.isdigit()}  # a pawn per player, numbered
+    assert {str(n) for n in range(1, players + 1)} <= numbers
     assert run("validate", GAME, "--players", players).exit_code == 0
 
 
@@ -137,10 +131,13 @@ def test_a_hard_player_limit_quotes_the_rules(run):
 
 def test_pawns_must_fit_the_spaces(run, layouts_copy):
     path = layouts_copy / GAME / "components.toml"
-    path.write_text(path.read_text().replace("width = 24\nheight = 40", "width = 40\nheight = 40"))
+    path.write_text(path.read_text().replace("diameter = 11", "diameter = 20"))
     result = run("validate", GAME, "--layouts", layouts_copy)
     assert result.exit_code == 1
-    assert placed_in("straight-to: components.toml:pawns.width: a pawn standee must fit a track space", result.output)
+    assert placed_in(
+        "straight-to: components.toml:pawns.diameter: 2 pawns must fit across a track space with 1.5 mm round each",
+        result.output,
+    )
 
 
 def test_every_track_label_and_destination_lies_on_the_board():

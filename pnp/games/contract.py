@@ -30,14 +30,17 @@ from pnp.games.kit import (
     pawn_name,
     pawn_room,
     pawn_standees,
+    pawn_tokens,
     region,
     round_token,
     size_around,
     spots,
     standee_piece,
     standee_tab,
+    tokens_room,
 )
 from pnp.geometry import CARDS as CARD_SIZES
+from pnp.geometry import CLEARANCE_MM as CLEARANCE
 from pnp.geometry import MM, SLEEVE_MM
 from pnp.render.columns import Block, Kind, balanced_split, column_height, text_column
 from pnp.render.elements import INK, WHITE, Box, Circle, Element, Elements, Group, Icon, Line, Polygon, Text
@@ -55,6 +58,7 @@ from pnp.source.models import (
     IconName,
     Mm,
     PawnSet,
+    PawnTokens,
     SlotOverrides,
     Strict,
     Templates,
@@ -70,6 +74,7 @@ from pnp.source.svgshape import IconShape, SvgRejected, radial_tips
 __all__ = [
     "BASE_GAPS",
     "CARD_SIZES",
+    "CLEARANCE",
     "INK",
     "MM",
     "SLEEVE_MM",
@@ -111,6 +116,7 @@ __all__ = [
     "Mm",
     "PageComponent",
     "PawnSet",
+    "PawnTokens",
     "Piece",
     "PieceGroup",
     "PlaceholderError",
@@ -147,6 +153,7 @@ __all__ = [
     "pawn_name",
     "pawn_room",
     "pawn_standees",
+    "pawn_tokens",
     "radial_tips",
     "region",
     "round_token",
@@ -156,4 +163,5 @@ __all__ = [
     "standee_tab",
     "text_column",
     "time_limit",
+    "tokens_room",
 ]

@@ -16,11 +16,12 @@ from pydantic import Field
 from pnp.errors import LayoutError
 from pnp.files.paths import kit_file
 from pnp.games import BuildContext
+from pnp.geometry import CLEARANCE_MM as CLEARANCE
 from pnp.render.columns import Block, text_column
 from pnp.render.elements import Box, Element, Elements, Group, Line, Text
 from pnp.render.specs import Cover, DocumentSpec, PageComponent, Piece, PieceGroup
 from pnp.source.gamesource import GameSource
-from pnp.source.models import CardBack, Color, CoverText, IconName, Mm, PawnSet, Strict
+from pnp.source.models import CardBack, Color, CoverText, IconName, Mm, PawnSet, PawnTokens, PlayerColours, Strict
 from pnp.source.slots import SlotSpec, Template, TemplateSpec, UnknownTemplate, Where, resolve
 
 if TYPE_CHECKING:
@@ -268,7 +269,7 @@ def standee_piece(
     )
 
 
-def pawn_name(pawns: PawnSet, i: int) -> str:
+def pawn_name(pawns: PlayerColours, i: int) -> str:
     """Beyond the listed colours (a game may allow more players), colours repeat with a number."""
     name = pawns.names[i % len(pawns.names)]
     return name if i < len(pawns.names) else f"{name} {i // len(pawns.names) + 1}"
@@ -293,6 +294,30 @@ def pawn_standees(ctx: BuildContext, pawns: PawnSet, players: int, kind: str = "
     return PieceGroup(
         title="Pawns", pieces=pieces, width=pawns.width, height=2 * pawns.height + 2 * standee_tab(pawns.width), gap=4
     )
+
+
+# -- flat pawns ----------------------------------------------------------------------------------
+def pawn_tokens(ctx: BuildContext, pawns: PawnTokens, players: int, kind: str = "pawn") -> PieceGroup:
+    """One flat round pawn per player in the player's colour, numbered so pawns differ without
+    colour (ink saver, grey), imposed as one section."""
+    d = pawns.diameter
+    pieces = [
+        Piece(
+            kind=kind,
+            name=f"{pawn_name(pawns, i)} pawn",
+            face=ctx.piece("pawn-token", {"number": str(i + 1)}, d, d),
+            background=pawns.colors[i % len(pawns.colors)],
+        )
+        for i in range(players)
+    ]
+    return PieceGroup(title="Pawns", pieces=pieces, width=d, height=d, shape="round", gap=2 * CLEARANCE)
+
+
+def tokens_room(count: int, d: float, across: int) -> tuple[float, float]:
+    """The room `count` flat pieces of diameter `d` take `across` abreast, CLEARANCE between them
+    and round them: the least a space that holds them all can be."""
+    rows = -(-count // across)
+    return across * (d + CLEARANCE) + CLEARANCE, rows * (d + CLEARANCE) + CLEARANCE
 
 
 # -- player aids ---------------------------------------------------------------------------------

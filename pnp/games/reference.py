@@ -136,7 +136,8 @@ def _two_columns(blocks: list[Block], w: float, size: float, room: float) -> int
 def _columns(w: float, h: float, guide: float) -> tuple[float, tuple[float, float]]:
     """A column's width, and its height on side 1 (above the pointer to the guide) and on side 2
     (above the guide's panel, `guide` mm tall with its margin)."""
-    return (w - 14) / 2, (h - 18 - NOTE_ROOM, h - 18 - guide)
+    top = h - 18  # below the title, above the foot's margin
+    return (w - 14) / 2, (top - NOTE_ROOM, top - guide)
 
 
 def _side(
@@ -152,8 +153,8 @@ def _side(
     panel of its own two columns across the foot."""
     blocks = _blocks(sections)
     low, panel = _guide(guide, w, reference.color) if guide else (0.0, ())
-    col, rooms = _columns(w, h, low)
-    room = rooms[side - 1]
+    col, (first, second) = _columns(w, h, low)
+    room = second if guide else first  # side 2 holds the guide
     split = _two_columns(blocks, col, size, room)
     if split is None:
         raise LayoutError(f"{REFERENCE_FILE}:sections: side {side} of the rules does not fit at {size:g} pt")
@@ -174,7 +175,7 @@ def _side(
             ),
         )
     )
-    low = (NOTE_ROOM, low)[side - 1]  # what the rules stand on: the pointer to the guide, or the guide
+    low = low if guide else NOTE_ROOM  # what the rules stand on: the guide, or the pointer to it
     return (
         Box(x=0, y=0, w=w, h=h, stroke=reference.color, width=0.8, radius=3),
         T(text=title, x=4, y=h - 11, w=w - 8, h=9, size=14, bold=True, align="left", color=reference.color),

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from itertools import pairwise
-
 from pnp.games.contract import (
-    BASE_GAPS,
+    CLEARANCE,
     WHITE,
     AidSides,
     Block,
@@ -16,17 +13,13 @@ from pnp.games.contract import (
     CountOrigin,
     Cover,
     DocumentSpec,
-    Element,
     Elements,
     Game,
     GameSource,
     IconStore,
     LayoutError,
-    Line,
-    PawnSet,
     Piece,
     PieceGroup,
-    Polygon,
     Problem,
     Promises,
     RulesModel,
@@ -37,25 +30,18 @@ from pnp.games.contract import (
     card_back,
     load_file,
     meant_or_known,
-    natural_size,
-    pawn_bases,
-    pawn_room,
-    pawn_standees,
+    pawn_tokens,
     round_token,
-    size_around,
+    tokens_room,
 )
 from pnp.games.contract import Text as T
-from pnp.games.straight_to_data import Destination, Soul, SoulType, StraightData, Track
+from pnp.games.straight_to_data import FILE, SLUG, Destination, Soul, SoulType, StraightData
+from pnp.games.straight_to_track import ABREAST, limbo_room, track_elements
 
-SLUG = "straight-to"
-FILE = "components.toml"
 TRACK_PDF = "track.pdf"
 CARDS_PDF = "cards.pdf"
 TOKENS_PDF = "tokens-and-pawns.pdf"
 AID_COLOR = "#3d3551"
-EDGE_CLEAR = 2.0  # mm a destination and its rule keep from the board's edge
-LIMBO_HEAD = 11.0  # mm above LIMBO's pawn spots: its icon and name
-ROAD_NAME = 12.0  # mm the roads' names take at the track's top and foot (the `track` template)
 
 
 def load(source: GameSource, store: IconStore) -> StraightData:
@@ -73,144 +59,6 @@ def load(source: GameSource, store: IconStore) -> StraightData:
         if kind not in data.soul_types:
             raise LayoutError(source.finding(FILE, ("soul_types", kind), "missing key"))
     return data
-
-
-# -- the track -----------------------------------------------------------------------------------
-def track_columns(t: Track) -> int:
-    """Columns of the three-row snake: an even number, so a gap between spaces (widened by the
-    track's `middle_gap`) runs down the board's middle, where a two-tile print cuts."""
-    cols = -(-(2 * t.spaces_per_path + 4) // 3)  # both paths, both destinations, LIMBO twice
-    return cols + cols % 2
-
-
-@dataclass(frozen=True, kw_only=True)
-class LimboRoom:
-    """LIMBO's room for every pawn of the game standing on its base (`count`, the largest game's
-    at least): `span` columns of the track wide, `per_row` pawns abreast, w x h mm; the outer rows
-    stand `spread` mm from its row."""
-
-    count: int
-    span: int
-    per_row: int
-    w: float
-    h: float
-    spread: float
-
-
-def limbo_room(ctx: BuildContext, t: Track, pawns: PawnSet, players: int) -> LimboRoom:
-    """Two columns wide and the rows as deep as the pawns need (the largest game's, `limbo.pawns`,
-    or this one's if more); a game too deep for the track's height takes a column more, and one
-    too large for the track is a layout error naming it."""
-    count = max(t.limbo.pawns, players)
-    cols = track_columns(t)
-    pitch = (t.width - t.middle_gap) / cols
-    _, note_h = natural_size(ctx, "limbo-note")
-    _, rule_h = natural_size(ctx, "enter-rule")
-    room = t.height / 2 - ROAD_NAME - EDGE_CLEAR - rule_h - t.space / 2  # HELL's rule above the road's name
-    free = cols * 3 - (2 * t.spaces_per_path + 2)  # the snake's cells LIMBO may take
-    for span in range(2, free + 1):
-        w = (span - 1) * pitch + t.space
-        per_row = max(1, int((w - 4 + BASE_GAPS[0]) // (pawns.width + BASE_GAPS[0])))
-        h = LIMBO_HEAD + pawn_room(pawns, count, per_row)[1] + 4
-        spread = max(h / 2 + note_h + EDGE_CLEAR + t.space / 2, t.height * 0.3)
-        if spread <= room:
-            return LimboRoom(count=count, span=span, per_row=per_row, w=w, h=h, spread=spread)
-    raise LayoutError(
-        f"{SLUG}/{FILE}:track.height: LIMBO has no room for {players} pawns on a track {t.width:g} x {t.height:g} mm"
-    )
-
-
-def track_cells(t: Track, limbo: LimboRoom) -> list[tuple[str, int, float, float]]:
-    """The track as a snake of three rows: HELL and its path from the foot, then LIMBO (`limbo.span`
-    columns wide) in the middle row, then the Heaven path up to HEAVEN."""
-    n = t.spaces_per_path
-    cols = track_columns(t)
-    pitch = (t.width - t.middle_gap) / cols
-    half = pitch * cols / 2
-    ys = (t.height / 2 - limbo.spread, t.height / 2, t.height / 2 + limbo.spread)
-    sequence = (
-        [("hell", t.destination)]
-        + [("hell", k) for k in range(n, 0, -1)]
-        + [("limbo", 0)]
-        + [("heaven", k) for k in range(1, n + 1)]
-        + [("heaven", t.destination)]
-    )
-    cells = []
-    unit = 0
-    for side, number in sequence:
-        span = limbo.span if side == "limbo" else 1
-        row, col = divmod(unit, cols)
-        if col + span > cols:  # LIMBO never breaks across two rows
-            row, col = row + 1, 0
-            unit = row * cols
-        x = pitch * (col + span / 2)
-        x = pitch * cols - x if row == 1 else x
-        cells.append((side, number, x + (t.middle_gap if x > half else 0), ys[row]))
-        unit += span
-    return cells
-
-
-def track_elements(ctx: BuildContext, t: Track, pawns: PawnSet, players: int) -> Elements:
-    """The snake of spaces from the templates in components.toml (`track`, `track-space`, `limbo`,
-    `end-space` and their notes); this code lays the snake out and joins it."""
-    w, h = t.width, t.height
-    limbo = limbo_room(ctx, t, pawns, players)
-    cells = track_cells(t, limbo)
-    mid, band = h / 2, t.limbo_band / 2
-    limbo_x = next(x for side, _, x, _ in cells if side == "limbo")
-    colours = {"heaven": t.heaven.color, "hell": t.hell.color, "limbo": t.limbo.color}
-    out: list[Element] = [
-        Polygon(points=((0, mid + band), (w, mid + band), (w, h), (0, h)), fill=t.heaven.tint),
-        Polygon(
-            points=((0, mid - band), (limbo_x, mid - band), (limbo_x, mid + band), (0, mid + band)), fill=t.heaven.tint
-        ),
-        Polygon(points=((0, 0), (w, 0), (w, mid - band), (0, mid - band)), fill=t.hell.tint),
-        Polygon(
-            points=((limbo_x, mid - band), (w, mid - band), (w, mid + band), (limbo_x, mid + band)), fill=t.hell.tint
-        ),
-        *ctx.piece("track", colours, w, h),
-    ]
-    out += [
-        Line(x1=x1, y1=y1, x2=x2, y2=y2, color=t.path_color, width=t.path_width)
-        for (_, _, x1, y1), (_, _, x2, y2) in pairwise(cells)
-    ]
-    half = t.space / 2
-    frame_w, frame_h = size_around(ctx, "end-frame", t.space, t.space, slot="space")
-    rule_w, rule_h = natural_size(ctx, "enter-rule")
-    for side, number, x, y in cells:
-        color = colours[side]
-        if side == "limbo":
-            lw, lh = limbo.w, limbo.h
-            note_w, note_h = natural_size(ctx, "limbo-note")
-            bottom = y - lh / 2
-            out += [
-                *ctx.piece("limbo", {"icon": t.limbo.icon, "color": color}, lw, lh, at=(x - lw / 2, bottom)),
-                *ctx.piece("limbo-note", {"color": color}, note_w, note_h, at=(x - note_w / 2, bottom - note_h)),
-            ]
-            room_w, _ = pawn_room(pawns, limbo.count, limbo.per_row)
-            for sx, sy, sw, sd in pawn_bases(
-                pawns, limbo.count, left=x - room_w / 2, top=bottom + lh - LIMBO_HEAD - 2, per_row=limbo.per_row
-            ):
-                out += ctx.piece("pawn-spot", {"color": color}, sw, sd, at=(sx, sy))
-        elif number == t.destination:
-            name, icon = ("HEAVEN", t.heaven.icon) if side == "heaven" else ("HELL", t.hell.icon)
-            left = max(x - frame_w / 2, EDGE_CLEAR)
-            right = min(x + frame_w / 2, w - EDGE_CLEAR)  # its border whole on the board
-            rule_x = min(max(x - rule_w / 2, EDGE_CLEAR), w - EDGE_CLEAR - rule_w)
-            out += [
-                *ctx.piece("end-frame", {"color": color}, right - left, frame_h, at=(left, y - frame_h / 2)),
-                *ctx.piece(
-                    "end-space", {"name": name, "icon": icon, "color": color}, t.space, t.space, at=(x - half, y - half)
-                ),
-                *ctx.piece(
-                    "enter-rule", {"rule": t.enter_rule, "color": color}, rule_w, rule_h, at=(rule_x, y - half - rule_h)
-                ),
-            ]
-        else:
-            out += ctx.piece(
-                "track-space", {"number": str(number), "color": color}, t.space, t.space, at=(x - half, y - half)
-            )
-    return tuple(out)
 
 
 # -- cards, tokens, pawns ------------------------------------------------------------------------
@@ -295,7 +143,7 @@ def track_document(d: StraightData, ctx: BuildContext, assembly: list[str]) -> D
                 kind="track",
                 name="Heaven/Hell track",
                 width=t.width,
-                height=t.height,
+                height=limbo_room(ctx, t, d.pawns, ctx.players).height,
                 elements=track_elements(ctx, t, d.pawns, ctx.players),
                 background=WHITE,
             )
@@ -363,7 +211,7 @@ def cards_document(d: StraightData, ctx: BuildContext, assembly: list[str]) -> D
 
 
 def tokens_document(d: StraightData, ctx: BuildContext, assembly: list[str]) -> DocumentSpec:
-    """Power and Combat Power tokens, and a pawn standee per player."""
+    """Power and Combat Power tokens, and a flat pawn per player."""
     n = ctx.players
     tk = d.tokens
     power = round_token(
@@ -396,8 +244,8 @@ def tokens_document(d: StraightData, ctx: BuildContext, assembly: list[str]) -> 
                 shape="round",
                 gap=3,
             ),
-            pawn_standees(ctx, d.pawns, n),
-            PieceGroup(  # after the tall pawns, so its small tokens can share their band
+            pawn_tokens(ctx, d.pawns, n),
+            PieceGroup(
                 title="Combat Power tokens",
                 pieces=[combat] * combat_count,
                 width=tk.combat_size,
@@ -409,7 +257,7 @@ def tokens_document(d: StraightData, ctx: BuildContext, assembly: list[str]) -> 
             contents=[
                 f"{power_count} Power tokens (round, {power_count // n} per player).",
                 f"{combat_count} Combat Power tokens (square).",
-                f"{n} pawn standees, one colour per player.",
+                f"{n} pawns (round), one colour and number per player.",
             ],
             assembly=assembly,
             bring=["Glass beads or coins can stand in for tokens."],
@@ -451,15 +299,17 @@ def invariants(d: StraightData, rules: RulesModel, players: int) -> list[Problem
                     soul.back,
                 )
             )
-    if d.pawns.width > d.track.space - 2:
+    across = tokens_room(ABREAST, d.pawns.diameter, ABREAST)[0]
+    if across > d.track.space:
+        most = (d.track.space - (ABREAST + 1) * CLEARANCE) / ABREAST
         problems.append(
             Problem(
                 SLUG,
                 FILE,
-                "pawns.width",
-                "a pawn standee must fit a track space with room to spare",
-                f"<= {d.track.space - 2:g} mm",
-                f"{d.pawns.width:g} mm",
+                "pawns.diameter",
+                f"{ABREAST} pawns must fit across a track space with {CLEARANCE:g} mm round each",
+                f"<= {most:g} mm",
+                f"{d.pawns.diameter:g} mm",
             )
         )
     return problems

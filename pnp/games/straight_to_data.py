@@ -13,12 +13,15 @@ from pnp.games.contract import (
     Count,
     CoverText,
     IconName,
-    PawnSet,
+    PawnTokens,
     SlotOverrides,
     Strict,
     Templates,
     Words,
 )
+
+SLUG = "straight-to"
+FILE = "components.toml"
 
 
 class Destination(Strict):
@@ -32,7 +35,7 @@ class Destination(Strict):
 class Limbo(Strict):
     icon: IconName
     color: Color
-    pawns: Annotated[int, Field(ge=1, le=12)]  # spots for standees on their bases: the six-player game
+    pawns: Annotated[int, Field(ge=1, le=12)]  # pawns every space holds at least: the six-player game
 
 
 class Track(Strict):
@@ -103,7 +106,7 @@ class StraightData(Strict):
     souls: Annotated[list[Soul], Field(min_length=1)]
     soul_types: dict[Literal["good", "evil"], SoulType]
     tokens: Tokens
-    pawns: PawnSet
+    pawns: PawnTokens
     aid: Aid
     cover: CoverText
     templates: Templates = {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from types import UnionType
-from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, Self, TypeVar, Union, get_args, get_origin
 
 from pydantic import AfterValidator, BaseModel, Field, ValidationError, field_validator, model_validator
 from pydantic_core import ErrorDetails
@@ -86,20 +86,31 @@ class CardBack(Strict):
     tagline: Words | None = None
 
 
-class PawnSet(Strict):
-    """Pawn standees: one icon, a size, and a colour and a name per player."""
+class PlayerColours(Strict):
+    """A colour and a name per player, for their pawns."""
 
-    icon: IconName
-    width: Annotated[float, Field(ge=15, le=60)]
-    height: Annotated[float, Field(ge=20, le=80)]
     colors: Annotated[list[Color], Field(min_length=1)]
     names: Annotated[list[Words], Field(min_length=1)]
 
     @model_validator(mode="after")
-    def _one_name_per_colour(self) -> PawnSet:
+    def _one_name_per_colour(self) -> Self:
         if len(self.names) != len(self.colors):
             raise ValueError(f"give one name per colour ({len(self.colors)} colours, {len(self.names)} names)")
         return self
+
+
+class PawnSet(PlayerColours):
+    """Pawn standees: a figure of width x height mm with one icon, folded to stand on its base."""
+
+    icon: IconName
+    width: Annotated[float, Field(ge=15, le=60)]
+    height: Annotated[float, Field(ge=20, le=80)]
+
+
+class PawnTokens(PlayerColours):
+    """Flat round pawns of `diameter` mm: several share a small space, where standees cannot."""
+
+    diameter: Annotated[float, Field(ge=8, le=30)]
 
 
 def key_path(loc: KeyPath) -> str:

@@ -37,7 +37,9 @@ class Players(Strict):
 
 
 class ComponentCount(Strict):
-    kind: Literal["card", "token", "board", "sheet", "fold-card", "standee"]
+    kind: Literal[
+        "card", "token", "board", "sheet", "fold-card", "standee", "pawn"
+    ]  # a pawn: a player's own flat piece
     label: Words
     fixed: Count | None = None
     per_player: Count | None = None

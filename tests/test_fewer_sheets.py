@@ -67,3 +67,26 @@ def test_tokens_sit_beside_the_stat_board_on_paper_that_holds_two_pages(paper):
     (board,) = [p for p in placed if not p.shape]
     assert len(tokens) == 21
     assert all(t.box.x + t.box.w < board.box.x for t in tokens)  # tokens on the left half, the board on the right
+
+
+def test_the_installed_pnp_prints_fewer_sheets_and_says_so(installed, tmp_path):
+    """From outside, as a player runs it: the installed pnp (a wheel, not the checkout) in a scratch
+    folder. Punished on A3 puts its tokens beside the stat board (one page) and the print guide
+    says one sheet; Particle Panic on Letter with 3 mm bleed keeps its ring on three tiles and the
+    guide names them."""
+    import pypdfium2 as pdfium
+    from conftest import run_installed
+
+    pnp = installed / "bin" / "pnp"
+    run_installed(pnp, "build", "punished", "--paper", "a3", cwd=tmp_path)
+    run_installed(pnp, "build", "particle-panic", "--paper", "letter", "--bleed", "3mm", cwd=tmp_path)
+    out = tmp_path / "output"
+
+    def text(path):
+        return " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in pdfium.PdfDocument(path))
+
+    assert len(pdfium.PdfDocument(out / "punished" / "tokens-and-board.pdf")) == 1
+    assert "tokens-and-board.pdf: 1 page, 1 sheet" in text(out / "punished" / "rules.pdf")
+    assert len(pdfium.PdfDocument(out / "particle-panic" / "board.pdf")) == 3
+    guide = text(out / "particle-panic" / "rules.pdf")
+    assert "board.pdf: 3 pages, 3 sheets" in guide and "Board: 3 tiles, 3 across and 1 down." in guide

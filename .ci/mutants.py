@@ -2690,7 +2690,7 @@ MUTANTS = [
         edits=(
             (
                 "    front = image.crop((0, image.height - half + fold, image.width, image.height - tab - fold))\n",
-                "    front = image.crop((0, half + fold, image.width, image.height - tab - fold))\n",
+                "    front = image.crop((0, image.height - half + fold - 1, image.width, image.height - tab - fold))\n",
             ),
         ),
         tests=("tests/test_exports.py", "-k", "two_sided"),

@@ -10,6 +10,7 @@ import io
 import math
 import os
 import re
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -551,6 +552,27 @@ def test_card_names_that_look_like_formulas_open_as_text_in_every_csv(run, layou
         assert sorted(set(names)) == sorted(FORMULAS.values()), path
 
 
+HUG = 'x = "1mm"\ny = "1mm"\nw = "100% - 2mm"\nh = "100% - 2mm"\n'  # a card face's frame 1 mm inside its trim
+
+
+def hugging_the_trim(folder: Path) -> Path:
+    """The shipped layouts with every card game's face frame 1 mm inside the trim, well inside a
+    shop's safe band: the export must keep it out of the band however the design draws it."""
+    from pnp.files.paths import shipped_layouts_dir
+
+    shutil.copytree(shipped_layouts_dir(), folder, ignore=shutil.ignore_patterns("__pycache__"))
+    for game, file, template in (
+        ("exit-from-purgatory", "components.toml", "card"),
+        ("punished", "cards.toml", "card"),
+        ("straight-to", "components.toml", "soul"),
+    ):
+        path = folder / game / file
+        text = path.read_text()
+        header = f"[templates.{template}.slots.frame]\n"
+        path.write_text(text.replace(header, header + HUG) if header in text else text + "\n" + header + HUG)
+    return folder
+
+
 @pytest.fixture(scope="module")
 def sized_exports(tmp_path_factory) -> dict[tuple[str, str], Path]:
     """Each image service's files at every card size it prints, each size from another card game."""
@@ -559,6 +581,7 @@ def sized_exports(tmp_path_factory) -> dict[tuple[str, str], Path]:
     from pnp.cli import cli
 
     folder = tmp_path_factory.mktemp("sizes")
+    layouts = hugging_the_trim(folder / "layouts")
     made = {}
     with contextlib.chdir(folder):
         for number, (service, card) in enumerate((s, c) for s, sizes in IMAGE_SIZES.items() for c in sizes):
@@ -566,7 +589,8 @@ def sized_exports(tmp_path_factory) -> dict[tuple[str, str], Path]:
             output = folder / f"{service}-{card}"
             result = CliRunner().invoke(
                 cli,
-                ["export", "printshop", game, "--service", service, "--card", card, "-o", str(output)],
+                ["export", "printshop", game, "--service", service, "--card", card, "-o", str(output)]
+                + ["--layouts", str(layouts)],
                 catch_exceptions=False,
             )
             assert result.exit_code == 0, result.output

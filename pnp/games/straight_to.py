@@ -133,6 +133,7 @@ def documents(d: StraightData, ctx: BuildContext) -> list[DocumentSpec]:
 
 def track_document(d: StraightData, ctx: BuildContext, assembly: list[str]) -> DocumentSpec:
     t = d.track
+    limbo = limbo_room(ctx, t, d.pawns, ctx.players)
     return DocumentSpec(
         filename=TRACK_PDF,
         title="Heaven/Hell track",
@@ -143,8 +144,8 @@ def track_document(d: StraightData, ctx: BuildContext, assembly: list[str]) -> D
                 kind="track",
                 name="Heaven/Hell track",
                 width=t.width,
-                height=limbo_room(ctx, t, d.pawns, ctx.players).height,
-                elements=track_elements(ctx, t, d.pawns, ctx.players),
+                height=limbo.height,
+                elements=track_elements(ctx, t, d.pawns, limbo),
                 background=WHITE,
             )
         ],

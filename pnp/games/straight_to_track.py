@@ -127,10 +127,9 @@ def track_cells(t: Track, limbo: LimboRoom) -> list[tuple[str, int, float, float
     return cells
 
 
-def track_elements(ctx: BuildContext, t: Track, pawns: PawnTokens, players: int) -> Elements:
+def track_elements(ctx: BuildContext, t: Track, pawns: PawnTokens, limbo: LimboRoom) -> Elements:
     """The snake of spaces from the templates in components.toml (`track`, `track-space`, `limbo`,
     `end-space` and their notes); this code lays the snake out and joins it."""
-    limbo = limbo_room(ctx, t, pawns, players)
     w, h = t.width, limbo.height
     cells = track_cells(t, limbo)
     mid, band = h / 2, t.limbo_band / 2

@@ -40,6 +40,13 @@ def text_column(
     )
 
 
+def _set(kind: Kind, text: str, w: float, size: float) -> tuple[float, float]:
+    """A block's own size (a heading a point larger, a note half a point smaller) and its height in
+    millimetres in a column `w` wide."""
+    this = size + 1 if kind == "heading" else size - 0.5 if kind == "note" else size
+    return this, line_count(text, w * MM, this, kind == "heading") * this * LEADING / MM + 0.4
+
+
 def _place(
     blocks: Sequence[Block], x: float, top: float, w: float, size: float, heading_color: str
 ) -> tuple[tuple[Text, ...], float]:
@@ -47,10 +54,9 @@ def _place(
     y = top
     for i, (kind, text) in enumerate(blocks):
         bold = kind == "heading"
-        this = size + 1 if kind == "heading" else size - 0.5 if kind == "note" else size
+        this, height = _set(kind, text, w, size)
         if kind == "heading" and i:
             y -= HEADING_GAP
-        height = line_count(text, w * MM, this, bold) * this * LEADING / MM + 0.4
         color = heading_color if kind == "heading" else "#333333" if kind == "note" else INK
         out.append(
             Text(
@@ -77,8 +83,7 @@ def block_heights(blocks: Sequence[Block], w: float, size: float) -> list[tuple[
     i..j is sum(height) plus the room above each but the first, as `_place` sets them."""
     out = []
     for kind, text in blocks:
-        this = size + 1 if kind == "heading" else size - 0.5 if kind == "note" else size
-        height = line_count(text, w * MM, this, kind == "heading") * this * LEADING / MM + 0.4
+        _, height = _set(kind, text, w, size)
         out.append((height + (0.5 if kind == "heading" else GAP), HEADING_GAP if kind == "heading" else 0.0))
     return out
 

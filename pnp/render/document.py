@@ -61,34 +61,32 @@ def plan_sections(sections: Sequence[Section], options: RenderOptions) -> list[P
     beside = _beside_sheets(runs, half) if half is not None else {}
     pages: list[PagePlan] = []
     for i, run in enumerate(runs):
-        if any(i == j for j, _ in beside.values()):
+        if any(i == j for j, _, _ in beside.values()):
             continue
         if i not in beside or half is None:
             pages += PLANNERS[type(run[0])](run, options)
             continue
-        j, filler = beside[i]
-        halves = [page for sheet in run if isinstance(sheet, PageComponent) for page in plan_sheet(sheet, half)]
+        j, filler, halves = beside[i]
         pages += impose_two_up([filler, *halves] if j < i else [*halves, filler], half)
     return pages
 
 
-def _beside_sheets(runs: list[list[Section]], half: RenderOptions) -> dict[int, tuple[int, PagePlan]]:
-    """Run of sheets -> (the run of pieces next to it, those pieces as one half page): where the
-    sheets leave a half page empty and the pieces fit one, printed one side only with nothing for
-    a cutting machine."""
-    out: dict[int, tuple[int, PagePlan]] = {}
+def _beside_sheets(runs: list[list[Section]], half: RenderOptions) -> dict[int, tuple[int, PagePlan, list[PagePlan]]]:
+    """Run of sheets -> (the run of pieces next to it, those pieces as one half page, the sheets'
+    half pages): where the sheets leave a half page empty and the pieces fit one, printed one side
+    only with nothing for a cutting machine."""
+    out: dict[int, tuple[int, PagePlan, list[PagePlan]]] = {}
     taken: set[int] = set()
     for i, run in enumerate(runs):
-        if not isinstance(run[0], PageComponent):
-            continue
-        if sum(len(plan_sheet(sheet, half)) for sheet in run if isinstance(sheet, PageComponent)) % 2 == 0:
+        halves = [page for sheet in run if isinstance(sheet, PageComponent) for page in plan_sheet(sheet, half)]
+        if len(halves) % 2 == 0:
             continue
         for j in (i - 1, i + 1):
             if j < 0 or j >= len(runs) or j in taken or not isinstance(runs[j][0], PieceGroup):
                 continue
             planned = plan_pieces([g for g in runs[j] if isinstance(g, PieceGroup)], half)
             if len(planned) == 1 and not planned[0].backs and planned[0].cuts is None:
-                out[i] = (j, planned[0])
+                out[i] = (j, planned[0], halves)
                 taken.add(j)
                 break
     return out

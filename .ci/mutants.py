@@ -37,9 +37,9 @@ MUTANTS = [
         tests=("tests/test_pieces_on_the_table.py", "-k", "every_track_space"),
     ),
     Mutant(
-        name="standing pawns 1 mm apart",
+        name="a pawn's box as deep as its base",
         file="pnp/games/kit.py",
-        edits=(("BASE_GAPS = (1.5, 2.0)", "BASE_GAPS = (1.0, 2.0)"),),
+        edits=(("2 * standee_tab(pawns.width) + 2 * CLEARANCE", "2 * standee_tab(pawns.width)"),),
         tests=("tests/test_pieces_on_the_table.py", "-k", "particle_panic_spaces and a4-long"),
     ),
     Mutant(

@@ -224,8 +224,9 @@ PANIC_CASES = [(paper, mode) for paper in ("a4", "letter") for mode in ("long", 
 @pytest.mark.parametrize("paper, mode", PANIC_CASES, ids=[f"{p}-{m}" for p, m in PANIC_CASES])
 def test_particle_panic_spaces_hold_four_pawns_and_six_particles_beside_the_stack(paper, mode):
     """Each of the six spaces, read from the printed tiles: beside its card stack (never on it)
-    four standing pawns' bases and six particle spots a token fits with 1 mm all round, none
-    overlapping another; "pawns start here" printed on space 1 where no card covers it."""
+    four boxes a standing pawn's base fits with 1.5 mm all round and six particle spots a token fits
+    with 1 mm all round, none overlapping another; "pawns start here" printed on space 1 where no
+    card covers it."""
     import tomllib
 
     from pdfscan import scan
@@ -258,10 +259,12 @@ def test_particle_panic_spaces_hold_four_pawns_and_six_particles_beside_the_stac
             if not _inside(space, trim):
                 continue  # a neighbour's edge on a tile's glue strip
             spaces += 1
-            bases = {
+            boxes = {
                 tuple(round(v, 1) for v in r[:4])
                 for r in page.rects
-                if abs(r[2] - foot_w) < 0.2 * MM and abs(r[3] - foot_d) < 0.2 * MM and _inside(r, space)
+                if abs(r[2] - foot_w - 2 * CLEARANCE) < 0.2 * MM
+                and abs(r[3] - foot_d - 2 * CLEARANCE) < 0.2 * MM
+                and _inside(r, space)
             }  # a path drawn twice is one
             spots = {
                 (round(c[0], 1), round(c[1], 1), round(c[2] - c[0], 1), round(c[3] - c[1], 1))
@@ -271,15 +274,15 @@ def test_particle_panic_spaces_hold_four_pawns_and_six_particles_beside_the_stac
                 and abs((c[2] - c[0]) - (c[3] - c[1])) < 0.1 * MM
                 and c[2] - c[0] < 30 * MM
             }
-            assert len(bases) >= 4 and len(spots) == 6, (paper, mode, len(bases), len(spots))
-            things = [stack, *bases, *spots]
+            assert len(boxes) >= 4 and len(spots) == 6, (paper, mode, len(boxes), len(spots))
+            things = [stack, *boxes, *spots]
             assert all(_apart(a, b) for i, a in enumerate(things) for b in things[i + 1 :]), (paper, mode)
             # the pieces themselves, as they lie: a poker card centred on the stack's frame, a
-            # particle token centred on its spot, a pawn's base on its box; 1.5 mm apart and in
+            # particle token centred on its spot, a pawn's base centred in its box; 1.5 mm apart and in
             card = (63.5 * MM, 88.9 * MM)
             pieces = [
                 (stack[0] + (stack[2] - card[0]) / 2, stack[1] + (stack[3] - card[1]) / 2, *card),
-                *bases,
+                *((x + (w - foot_w) / 2, y + (h - foot_d) / 2, foot_w, foot_d) for x, y, w, h in boxes),
                 *(
                     (x + (w - token + 2 * MM) / 2, y + (h - token + 2 * MM) / 2, token - 2 * MM, token - 2 * MM)
                     for x, y, w, h in spots

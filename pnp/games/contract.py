@@ -14,7 +14,6 @@ from pnp.errors import LayoutError, meant_or_known
 from pnp.files.timelimit import TimeLimitExceeded, time_limit
 from pnp.games import BuildContext, Game, Promises
 from pnp.games.kit import (
-    BASE_GAPS,
     AidSides,
     Drawing,
     Grid,
@@ -26,7 +25,7 @@ from pnp.games.kit import (
     natural_size,
     page_component,
     panel,
-    pawn_bases,
+    pawn_boxes,
     pawn_name,
     pawn_room,
     pawn_standees,
@@ -72,7 +71,6 @@ from pnp.source.slots import Length, SlotSpec
 from pnp.source.svgshape import IconShape, SvgRejected, radial_tips
 
 __all__ = [
-    "BASE_GAPS",
     "CARD_SIZES",
     "CLEARANCE",
     "INK",
@@ -149,7 +147,7 @@ __all__ = [
     "natural_size",
     "page_component",
     "panel",
-    "pawn_bases",
+    "pawn_boxes",
     "pawn_name",
     "pawn_room",
     "pawn_standees",

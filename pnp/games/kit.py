@@ -211,25 +211,21 @@ def standee_tab(w: float) -> float:
     return max(10.0, w * 0.4)
 
 
-BASE_GAPS = (1.5, 2.0)  # mm between standing pawns' bases, across and down
-
-
-def pawn_bases(
+def pawn_boxes(
     pawns: PawnSet, count: int, *, left: float, top: float, per_row: int = 2
 ) -> list[tuple[float, float, float, float]]:
     """Where `count` pawns stand on their fold-out bases, `per_row` abreast in rows down from
-    (left, top): (x, y, width, depth) in mm, the lower-left corner first."""
-    w, d = pawns.width, 2 * standee_tab(pawns.width)
-    return [
-        (left + c * (w + BASE_GAPS[0]), top - (r + 1) * d - r * BASE_GAPS[1], w, d)
-        for r, c in (divmod(i, per_row) for i in range(count))
-    ]
+    (left, top): each base's box, CLEARANCE wider than the base all round so a base set down by hand
+    fits it, and boxes side by side so neighbouring bases keep twice that apart. (x, y, width, depth)
+    in mm, the lower-left corner first."""
+    w, d = pawns.width + 2 * CLEARANCE, 2 * standee_tab(pawns.width) + 2 * CLEARANCE
+    return [(left + c * w, top - (r + 1) * d, w, d) for r, c in (divmod(i, per_row) for i in range(count))]
 
 
 def pawn_room(pawns: PawnSet, count: int, per_row: int = 2) -> tuple[float, float]:
-    """The width and depth `count` standing pawns take, `per_row` abreast: their bases' extent."""
-    bases = pawn_bases(pawns, count, left=0.0, top=0.0, per_row=per_row)
-    return max((x + w for x, _, w, _ in bases), default=0.0), -min((y for _, y, _, _ in bases), default=0.0)
+    """The width and depth `count` standing pawns take, `per_row` abreast: their boxes' extent."""
+    boxes = pawn_boxes(pawns, count, left=0.0, top=0.0, per_row=per_row)
+    return max((x + w for x, _, w, _ in boxes), default=0.0), -min((y for _, y, _, _ in boxes), default=0.0)
 
 
 def standee_piece(

@@ -46,7 +46,7 @@ from pnp.games.contract import (
     assembly_for,
     check_facts,
     load_file,
-    pawn_bases,
+    pawn_boxes,
     pawn_name,
     pawn_room,
     pawn_standees,
@@ -154,11 +154,13 @@ def load(source: GameSource, store: IconStore) -> PanicData:
 # -- the board -----------------------------------------------------------------------------------
 SPOT_GAPS = (1.5, 1.5)  # mm between a space's particle spots, across and down
 # the `space` template's measures: room inside its outline and between its parts, its number under
-# the card stack, the pawns' label over their room, the gap over the particle spots
+# the card stack; above and below the pawns' column (its boxes and spots carry their own clearance),
+# the pawns' label over their room, the gap over the particle spots
 SPACE_MARGIN = 3.0
 NUMBER_ROW = 10.5
+ROOM_MARGIN = 1.5
 PAWN_LABEL = 3.5
-SPOTS_GAP = 2.0
+SPOTS_GAP = 1.0
 EDGE = 3.0  # mm between the outer spaces and the board's edge
 MOST_PAWNS = 4  # the rules' largest game: every pawn may stand on one space
 
@@ -172,9 +174,9 @@ def space_size(b: BoardData, pawns: PawnSet) -> tuple[float, float]:
     largest game (two abreast on their bases) over two columns of particle spots."""
     room_w, room_d = pawn_room(pawns, MOST_PAWNS)
     spots_w, spots_h = spot_grid(b).span(b.particle_spots)
-    right_h = PAWN_LABEL + room_d + SPOTS_GAP + spots_h
-    inner_h = max(b.card_height + NUMBER_ROW, right_h)
-    return 4 * SPACE_MARGIN + b.card_width + max(room_w, spots_w), 2 * SPACE_MARGIN + inner_h
+    right_h = 2 * ROOM_MARGIN + PAWN_LABEL + room_d + SPOTS_GAP + spots_h
+    left_h = 2 * SPACE_MARGIN + b.card_height + NUMBER_ROW
+    return 4 * SPACE_MARGIN + b.card_width + max(room_w, spots_w), max(left_h, right_h)
 
 
 def board_size(b: BoardData, pawns: PawnSet) -> tuple[float, float]:
@@ -237,7 +239,7 @@ def board_elements(d: PanicData, ctx: BuildContext) -> Elements:
         )
         out += space.elements
         room = region(space, "space", "right.pawns")
-        for bx, by, bw, bd in pawn_bases(
+        for bx, by, bw, bd in pawn_boxes(
             pawns, ctx.players, left=room.x + (room.w - room_w) / 2, top=room.y + room.h - PAWN_LABEL
         ):
             out += ctx.piece("pawn-spot", {"color": b.color}, bw, bd, at=(bx, by))

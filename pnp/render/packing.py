@@ -10,7 +10,7 @@ from functools import partial
 
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect, grid_fit
-from pnp.render.cropmarks import MARK_ROOM
+from pnp.render.cropmarks import MARK_CLEAR, MARK_ROOM
 from pnp.render.furniture import Bands, band_area, bands_for
 from pnp.render.pages import RenderOptions
 from pnp.render.specs import Piece, PieceGroup
@@ -20,6 +20,9 @@ BLOCK_GAP = 6 * MM  # between two sections on one sheet: room for both blocks' c
 
 
 FOLD_GUTTER = 2 * MM  # between the halves of a gutterfold sheet, besides each block's own mark room
+# straight-cut pieces keep this from the fold: the marks of a front's cut lines meet those of its back's
+# across it, one mark for the cut made through both layers, 1.5 mm on each side of the fold
+FOLD_MARKS = MARK_CLEAR + 1.5 * MM
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -99,12 +102,13 @@ def pack(sections: list[PieceGroup], options: RenderOptions, half: bool = False)
     rows fit there. The page's bands are tight only when that saves a sheet."""
     sections = _joined_alike(sections)
     printable = fold_half(options) if half else options.piece_printable()
+    reach = MARK_ROOM + FOLD_GUTTER / 2 - FOLD_MARKS if half else 0.0
     roomy, tight = (_both_sides(band_area(printable, bands), options) for bands in ("tb", "tight"))
-    if _packs_alike(sections, options, roomy, tight):
-        sheets, area = _rows(sections, options, roomy), roomy
+    if _packs_alike(sections, options, _reaching(roomy, sections[0], reach), _reaching(tight, sections[0], reach)):
+        sheets, area = _rows(sections, options, roomy, reach), roomy
     else:
         sheets, area = min(
-            ((_rows(sections, options, a), a) for a in (roomy, tight)), key=lambda packed: len(packed[0])
+            ((_rows(sections, options, a, reach), a) for a in (roomy, tight)), key=lambda packed: len(packed[0])
         )
     out = []
     for page in sheets:
@@ -141,12 +145,19 @@ def _packs_alike(sections: list[PieceGroup], options: RenderOptions, roomy: Rect
     return all(_fit(section, options, roomy, way) == _fit(section, options, tight, way) for way in (False, True))
 
 
-def _rows(sections: list[PieceGroup], options: RenderOptions, area: Rect) -> list[list[Block]]:
-    """The blocks of each sheet, filled from the top of `area`."""
+def _reaching(area: Rect, section: PieceGroup, reach: float) -> Rect:
+    """The area a section packs in: on a gutterfold's half, straight-cut pieces reach `reach` nearer
+    the fold than the half's edge, where their marks meet their backs' (FOLD_MARKS)."""
+    return Rect(area.x, area.y, area.width + reach, area.height) if reach and _mark_room(section) else area
+
+
+def _rows(sections: list[PieceGroup], options: RenderOptions, sheet: Rect, reach: float) -> list[list[Block]]:
+    """The blocks of each sheet, filled from the top of `sheet`'s area."""
     sheets: list[list[Block]] = []
     blocks: list[Block] = []
-    top = area.top
+    top = sheet.top
     for section in sections:
+        area = _reaching(sheet, section, reach)
         turned = _orientation(section, options, area)
         cw, ch = _cell(section, options, turned)
         gap = section.gap * MM

@@ -31,6 +31,18 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a gutterfold's half keeps a whole mark's room at the fold",
+        file="pnp/render/packing.py",
+        edits=(("    reach = MARK_ROOM + FOLD_GUTTER / 2 - FOLD_MARKS if half else 0.0", "    reach = 0.0"),),
+        tests=("tests/test_fewer_sheets.py", "-k", "gutterfold"),
+    ),
+    Mutant(
+        name="a gutterfold's cards cross the fold",
+        file="pnp/render/packing.py",
+        edits=(("FOLD_MARKS = MARK_CLEAR + 1.5 * MM", "FOLD_MARKS = MARK_CLEAR - 1.5 * MM"),),
+        tests=("tests/test_fewer_sheets.py", "-k", "gutterfold"),
+    ),
+    Mutant(
         name="Straight-to's spaces one pawn deep",
         file="pnp/games/straight_to_track.py",
         edits=(("    return max(t.space, tokens_room(count, pawns.diameter, ABREAST)[1])", "    return t.space"),),
@@ -1036,8 +1048,8 @@ MUTANTS = [
         file="pnp/render/packing.py",
         edits=(
             (
-                "    for section in sections:\n        turned = _orientation(section, options, area)\n",
-                "    for section in sections:\n        if blocks:\n            sheets.append(blocks)\n            blocks, top = [], area.top\n        turned = _orientation(section, options, area)\n",
+                "        area = _reaching(sheet, section, reach)\n",
+                "        area = _reaching(sheet, section, reach)\n        if blocks:\n            sheets.append(blocks)\n            blocks, top = [], area.top\n",
             ),
         ),
         tests=("tests/test_whole_file_duplex.py", "-k", "few_sheets"),

@@ -57,6 +57,22 @@ def test_a_short_run_fills_the_room_earlier_sheets_leave():
         assert all(token.box.y + token.box.h < card.box.y for card in cards), token
 
 
+def test_a_gutterfold_with_bleed_holds_three_cards_a_page_on_a4():
+    """A4, 3 mm bleed, the default 5 mm margin, gutterfold: three poker cards down each half, as on
+    Letter (it was two: each half kept a whole mark's room at the fold). The marks of a front's cut
+    line and its back's meet across the fold, so each cut end is still marked beyond the bleed."""
+    from cutlines import unmarked_cut_ends
+
+    result = _build("straight-to", paper="a4", bleed="3mm", duplex="fold")
+    assert _sheets(result, "cards.pdf") == math.ceil(106 / 3)
+    (doc,) = [d for d in result.documents if d.filename == "cards.pdf"]
+    placed = [p for p in result.manifest.placed if p.document == "cards.pdf"]
+    assert not unmarked_cut_ends(doc.pdf, placed, 3.0, 5.0, "straight-to/cards.pdf")
+    fold = 105.0  # mm: the middle of the sheet
+    assert all(p.box.x + p.box.w + 3 <= fold - 2 for p in placed if p.side == "face")
+    assert all(p.box.x - 3 >= fold + 2 for p in placed if p.side == "back")
+
+
 @pytest.mark.parametrize("paper", ["a3", "tabloid"])
 def test_tokens_sit_beside_the_stat_board_on_paper_that_holds_two_pages(paper):
     """Punished's 21 tokens fill the half of the sheet the stat board leaves empty: one sheet."""

@@ -31,6 +31,56 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="own art's picture drawn inline on every card",
+        file="pnp/render/pages.py",
+        edits=(
+            (
+                'self.canvas.drawImage(ImageReader(BytesIO(picture.data)), 0, 0, *size, mask="auto")',
+                "self.canvas.drawInlineImage(ImageReader(BytesIO(picture.data)), 0, 0, *size)",
+            ),
+            (
+                'return self.form(("picture", ref), (0, 0, *size), draw), size',
+                'return self.form(("picture", ref, len(self.names)), (0, 0, *size), draw), size',
+            ),
+        ),
+        tests=("tests/test_own_art.py", "-k", "installed"),
+    ),
+    Mutant(
+        name="own art left out of the rules sheet's credits",
+        file="pnp/pipeline/printguide.py",
+        edits=(("        *art_credits_lines(icons, art),\n", ""),),
+        tests=("tests/test_own_art.py", "-k", "installed"),
+    ),
+    Mutant(
+        name="an own art file's change not seen by the next build",
+        file="pnp/pipeline/incremental.py",
+        edits=(
+            (
+                '        files += [(f"{ART_FOLDER}/{path.name}", path, MAX_ART_BYTES) for path in art]',
+                "        files += []",
+            ),
+        ),
+        tests=("tests/test_own_art.py", "-k", "installed"),
+    ),
+    Mutant(
+        name="a soft picture not warned of",
+        file="pnp/source/ownart.py",
+        edits=(("PRINT_DPI = 300", "PRINT_DPI = 30"),),
+        tests=("tests/test_own_art.py", "-k", "every_own_art"),
+    ),
+    Mutant(
+        name="an own SVG's script let through",
+        file="pnp/source/svgshape.py",
+        edits=(('OWN_ELEMENTS = {"svg", "g",', 'OWN_ELEMENTS = {"script", "svg", "g",'),),
+        tests=("tests/test_own_art.py", "-k", "refused"),
+    ),
+    Mutant(
+        name="own art with no credit accepted",
+        file="pnp/source/ownart.py",
+        edits=(("        if name not in self.credits:", "        if False:"),),
+        tests=("tests/test_own_art.py", "-k", "every_own_art"),
+    ),
+    Mutant(
         name="a gutterfold's half keeps a whole mark's room at the fold",
         file="pnp/render/packing.py",
         edits=(("    reach = MARK_ROOM + FOLD_GUTTER / 2 - FOLD_MARKS if half else 0.0", "    reach = 0.0"),),
@@ -181,7 +231,7 @@ MUTANTS = [
     Mutant(
         name="a build silent on hard-to-read text",
         file="pnp/pipeline/build.py",
-        edits=(('    warnings += [f"warning: {finding}" for finding in result.hard_to_read]\n', ""),),
+        edits=(("for finding in [*result.hard_to_read, *result.notices]", "for finding in result.notices"),),
         tests=("tests/test_legibility.py", "-k", "faint"),
     ),
     Mutant(
@@ -1015,8 +1065,8 @@ MUTANTS = [
         file="pnp/pipeline/incremental.py",
         edits=(
             (
-                "                digest.update(read_regular(icon, MAX_DOWNLOAD, links=False))\n",
-                '                digest.update(b"")\n',
+                '        files = [(ref, icons / f"{ref}.svg", MAX_DOWNLOAD) for ref in source.mentioned_icons()]\n',
+                "        files = []\n",
             ),
         ),
         tests=("tests/test_incremental.py", "-k", "icon_bytes"),
@@ -2040,8 +2090,8 @@ MUTANTS = [
         file="pnp/pipeline/incremental.py",
         edits=(
             (
-                "                digest.update(read_regular(icon, MAX_DOWNLOAD, links=False))\n",
-                "                digest.update(icon.read_bytes())\n",
+                "                digest.update(read_regular(path, limit, links=False))\n",
+                "                digest.update(path.read_bytes())\n",
             ),
         ),
         tests=("tests/test_bounded_inputs.py", "-k", "icon_to_huge"),

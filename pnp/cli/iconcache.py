@@ -170,3 +170,22 @@ def credits(games: tuple[str, ...]) -> None:
     click.echo("Icons from game-icons.net, licensed CC BY 3.0 (creativecommons.org/licenses/by/3.0/):")
     for line in credits_lines(refs):
         click.echo(f"  {line}")
+    own = _own_art_lines(settings, games or project_games(settings))
+    if own:
+        click.echo("The designer's own art (each game's art/credits.toml):")
+        for line in own:
+            click.echo(f"  {line}")
+
+
+def _own_art_lines(settings: Settings, games: Iterable[str]) -> list[str]:
+    """Who made the own art the named games' data uses, game by game."""
+    from pnp.source.gamesource import read_game
+    from pnp.source.ownart import FOLDER, ArtShelf, art_credits_lines
+
+    lines = []
+    for slug in games:
+        folder = data_folder(slug, settings.layouts)
+        if folder.is_dir():
+            refs = read_game(slug, folder).own_art()
+            lines += [f"{slug}: {line}" for line in art_credits_lines(refs, ArtShelf(folder / FOLDER))]
+    return lines

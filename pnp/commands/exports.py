@@ -14,6 +14,7 @@ from pnp.errors import MissingExtra, UsageProblem
 from pnp.export.services import SERVICES
 from pnp.files.atomic import writing_into
 from pnp.files.exportrecord import replace_export
+from pnp.games import data_folder
 from pnp.pipeline.incremental import data_digest
 from pnp.source.icons import IconStore
 from pnp.source.settings import Settings
@@ -37,6 +38,11 @@ def _writing(settings: Settings, game: str, kind: str) -> Iterator[Path]:
         yield folder
 
 
+def _of_game(store: IconStore, settings: Settings, game: str) -> IconStore:
+    """The icon cache and the game's own art, which its pieces may show."""
+    return store.for_game(data_folder(game, settings.layouts))
+
+
 def _recorded(
     settings: Settings, game: str, folder: Path, written: list[Path], *, title: str, summary: str
 ) -> Exported:
@@ -51,6 +57,7 @@ def images(settings: Settings, store: IconStore, game: str, *, dpi: int, progres
     from pnp.export.catalogue import catalogue, require_decks
     from pnp.export.images import export_images, image_count, image_rows
 
+    store = _of_game(store, settings, game)
     with _writing(settings, game, "images") as folder:
         rows = image_rows(require_decks(catalogue(game, settings, store)))
         with progress("rendering card images", image_count(rows)) as bar:
@@ -103,6 +110,7 @@ def printshop(
 
     chosen = SERVICES[service]
     profile = OutputProfile.load(output_profile) if chosen.pdf else None
+    store = _of_game(store, settings, game)
     with _writing(settings, game, service) as folder:
         settings = replace(settings, card=chosen.card_size(settings.card.name))
         found = safe_catalogue(game, settings, store, safe_mm=chosen.keep_in_mm)
@@ -136,6 +144,7 @@ def tts(settings: Settings, store: IconStore, game: str, *, base_url: str | None
     from pnp.export.catalogue import catalogue
     from pnp.export.tts import export_tts
 
+    store = _of_game(store, settings, game)
     with _writing(settings, game, "tts") as folder:
         found = catalogue(game, settings, store)
         count = len(found.decks) + len(found.pieces) + len(found.flats)
@@ -164,6 +173,7 @@ def cricut(settings: Settings, store: IconStore, game: str, *, progress: Progres
     from pnp.export.catalogue import catalogue
     from pnp.export.cricut import cut_sets, export_cricut
 
+    store = _of_game(store, settings, game)
     with _writing(settings, game, "cricut") as folder:
         found = catalogue(game, settings, store)
         with progress("drawing print then cut images", len(cut_sets(found))) as bar:

@@ -23,6 +23,7 @@ class Verdict:
     game: str
     players: int | None
     findings: Sequence[Finding]
+    warnings: Sequence[Finding] = ()  # said, not counted: the game still prints as it should
 
     def line(self) -> str:
         if self.players is None:
@@ -44,7 +45,8 @@ def verdicts(settings: Settings, store: IconStore, slugs: list[str]) -> list[Ver
             found = placed or (Finding(path=settings.layouts_dir() / slug, message=exc.message),)
             out.append(Verdict(game=slug, players=None, findings=found))
             continue
-        out.append(Verdict(game=slug, players=result.players, findings=[*result.problems, *result.hard_to_read]))
+        findings = [*result.problems, *result.hard_to_read]
+        out.append(Verdict(game=slug, players=result.players, findings=findings, warnings=result.notices))
     return out
 
 
@@ -68,6 +70,7 @@ def validate(
                 *(finding.as_json() for finding in earlier),
                 *({"game": verdict.game, **finding.as_json()} for verdict in found for finding in verdict.findings),
             ],
+            "warnings": [{"game": v.game, **finding.as_json()} for v in found for finding in v.warnings],
             "games": [
                 {"game": v.game, "players": v.players, "built": v.players is not None, "problems": len(v.findings)}
                 for v in found
@@ -82,6 +85,8 @@ def validate(
         (verdict,) = verdicts(settings, store, [slug])
         for finding in verdict.findings:
             say(str(finding))
+        for finding in verdict.warnings:
+            say(f"warning: {finding}")
         say(verdict.line())
         total += len(verdict.findings)
     say("all rules hold" if not total else f"{total} problem(s)")

@@ -48,8 +48,7 @@ def printshop_pdf(
     painter = Painter(canvas, forms, ink_saver, colors=inks.color)
 
     def side_form(side: Side) -> str:
-        for ref in sorted(icon_refs(side[0])):  # forms do not nest: icons first
-            forms.icon_form(ref)
+        forms.ready(icon_refs(side[0]))  # forms do not nest: icons first
         return forms.form(repr(side), (0, 0, width, height), lambda: paint_side(painter, side, deck.w, deck.h, outside))
 
     for pair in deck.pairs():  # a card's copies one after another, as the manifest lists them

@@ -10,7 +10,7 @@ and what the print guide says of the paper comes from the build itself. `pnp val
 broken one with its file and key.
 """
 
-from pnp.errors import LayoutError, meant_or_known
+from pnp.errors import IconError, LayoutError, meant_or_known
 from pnp.files.timelimit import TimeLimitExceeded, time_limit
 from pnp.games import BuildContext, Game, Promises
 from pnp.games.kit import (
@@ -103,6 +103,7 @@ __all__ = [
     "Grid",
     "Group",
     "Icon",
+    "IconError",
     "IconName",
     "IconRef",
     "IconShape",

@@ -23,8 +23,8 @@ from pnp.games.contract import (
     Game,
     GameSource,
     Icon,
+    IconError,
     IconName,
-    IconRef,
     IconShape,
     IconStore,
     LayoutError,
@@ -151,9 +151,10 @@ def load(source: GameSource, store: IconStore) -> Exit:
     if letters != "ABCDEF":
         raise LayoutError(f"exit-from-purgatory/{FILE}:mat.challenges: letters must run A to F, found {letters}")
     try:
-        tips = radial_tips(store.shape(IconRef.parse(data.mat.icon)), 6)
-    except SvgRejected as exc:
-        raise LayoutError(f"exit-from-purgatory/{FILE}:mat.icon: {exc}") from None
+        tips = radial_tips(store.shape_of(data.mat.icon), 6)
+    except (SvgRejected, IconError) as exc:
+        said = f"{exc}; the mat's icon is a shape (an icon or SVG)"
+        raise LayoutError(f"exit-from-purgatory/{FILE}:mat.icon: {said}") from None
     return Exit(data, tips)
 
 

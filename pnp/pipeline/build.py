@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.errors import LayoutError, PnpError, TextOverflow, UsageProblem
 from pnp.files.atomic import file_as_recorded, files_in, refuse_links, remove_file, sweep_temporary, write_bytes_atomic
 from pnp.findings import Finding
-from pnp.games import BuildContext, Game, load_game, read_source
+from pnp.games import BuildContext, Game, data_folder, load_game, read_source
 from pnp.games.kit import game_templates
 from pnp.games.reference import REFERENCE_FILE, reference_document
 from pnp.geometry import MM
@@ -34,6 +34,7 @@ from pnp.pipeline.obligations import (
 )
 from pnp.pipeline.printguide import file_print, guide_blocks, rules_print
 from pnp.pipeline.reprint import REPRINT_FILE, changes, designs, reprint_spec
+from pnp.pipeline.resolution import soft_pictures
 from pnp.pipeline.thumbnails import change_pictures, thumbnails
 from pnp.render.document import plan_document, render_document
 from pnp.render.furniture import content_area
@@ -61,6 +62,7 @@ class GameBuild:
     manifest: Manifest
     problems: list[Finding] = field(default_factory=list)
     hard_to_read: list[Finding] = field(default_factory=list)  # `pnp validate` refuses; a build warns, and prints
+    notices: list[Finding] = field(default_factory=list)  # validate and a build warn; neither refuses
     specs: list[DocumentSpec] = field(default_factory=list)
     reprint: RenderedDocument | None = None  # the reprint document, when pieces changed
     change_pictures: dict[str, bytes] = field(default_factory=dict)  # by design fingerprint
@@ -97,11 +99,13 @@ class GamePlan:
     specs: list[DocumentSpec]
     pages: list[list[PagePlan]]  # each spec's pages, in the order of `specs`
     source: GameSource
+    store: IconStore  # the icon cache and this game's own art: what its pages are drawn from
     slips: list[Problem] = field(default_factory=list)  # layout mistakes the templates made
 
 
 def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
     source = read_source(slug, settings.layouts)
+    store = store.for_game(source.folder)  # the icon cache, and the game's own art beside its data
     try:
         return _planned(slug, source, settings, store)
     except LayoutError as exc:  # what needs no build is checked all the same: the trace against the document
@@ -115,11 +119,9 @@ def _traced(source: GameSource, refused: set[str]) -> list[Finding]:
         problems = trace_problems(source)
     except LayoutError as exc:
         return list(exc.placed(source.folder))
-    return [
-        problem.finding(source)
-        for problem in problems
-        if problem.file not in refused and not any(f"{name}:" in problem.message for name in refused)
-    ]
+    return source.findings(
+        [p for p in problems if p.file not in refused and not any(f"{name}:" in p.message for name in refused)]
+    )
 
 
 def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore) -> GamePlan:
@@ -178,7 +180,7 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
 
     pages = [planned(spec) for spec in specs]
     files = [file_print(spec, body, options) for spec, body in zip(specs, pages, strict=True)]
-    guide = guide_blocks(specs, [*files, rules_print(options)], options, credits=rules.game.credits)
+    guide = guide_blocks(specs, [*files, rules_print(options)], options, credits=rules.game.credits, art=store.art)
     reference = reference_document(source, store, ctx, rules.game.title, guide)
     pages.append(planned(reference))
     specs.append(reference)
@@ -191,6 +193,7 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
         specs=specs,
         pages=pages,
         source=source,
+        store=store,
         slips=ctx.slips,
     )
 
@@ -265,7 +268,7 @@ def printed_numbers(rules: RulesModel) -> dict[str, int]:
 def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
     """Build in memory and check it against the rules model; nothing is written here."""
     plan = plan_game(slug, settings, store)
-    rules, players, game, data = plan.rules, plan.players, plan.game, plan.data
+    rules, players, game, data, store = plan.rules, plan.players, plan.game, plan.data, plan.store
     card = settings.card
     options = render_options(settings)
     documents = []
@@ -279,14 +282,13 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
         documents, width=options.paper.width / MM, height=options.paper.height / MM, title=rules.game.title
     )
     origins = game.count_origins(data, plan.source)
-    problems = [
-        problem.finding(plan.source)
-        for problem in check_counts(slug, rules, placed, players, settings.copies, origins)
+    problems = plan.source.findings(
+        check_counts(slug, rules, placed, players, settings.copies, origins)
         + game.invariants(data, rules, players)
         + trace_problems(plan.source)
         + plan.slips
         + obligations(plan, rules.quantities(players, settings.copies))
-    ]
+    )
     manifest = Manifest(
         game=slug,
         title=rules.game.title,
@@ -324,10 +326,10 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
         documents=documents,
         manifest=manifest,
         problems=problems,
-        hard_to_read=[
-            problem.finding(plan.source)
-            for problem in legibility(plan.specs, plan.source, slug) + colour_alone(plan.specs, rules, slug)
-        ],
+        hard_to_read=plan.source.findings(
+            legibility(plan.specs, plan.source, slug) + colour_alone(plan.specs, rules, slug)
+        ),
+        notices=plan.source.findings(soft_pictures(plan.specs, plan.source, slug, store.art)),
         specs=plan.specs,
         cut_files=cuts,
     )
@@ -465,14 +467,15 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
             return Outcome(slug=slug, lines=lines, exit_code=1)
         result.manifest.inputs = digest
         result.manifest.data = data_digest(slug, settings)
-        compare_with_last(result, settings.output_dir() / slug, settings, store)
+        game_store = store.for_game(data_folder(slug, settings.layouts))
+        compare_with_last(result, settings.output_dir() / slug, settings, game_store)
         written = write_build(result, settings.output_dir())
         shapes.save()
     except PnpError as exc:
         record_failure(settings.output_dir() / slug, [exc.message])
         return Outcome(slug=slug, lines=[f"Error: {exc.message}"], exit_code=exc.exit_code)
     warnings = [f"warning: {problem} (written anyway: --no-validate)" for problem in result.problems]
-    warnings += [f"warning: {finding}" for finding in result.hard_to_read]
+    warnings += [f"warning: {finding}" for finding in [*result.hard_to_read, *result.notices]]
     pages, sheets = paper_of(result.manifest.documents)
     return Outcome(
         slug=slug,

@@ -19,6 +19,8 @@ from pnp.games import data_folder
 from pnp.pipeline.manifest import CUT_FILE, DocumentRecord, ManifestHead
 from pnp.source.gamesource import read_game
 from pnp.source.icons import MAX_DOWNLOAD
+from pnp.source.ownart import FOLDER as ART_FOLDER
+from pnp.source.ownart import MAX_ART_BYTES
 from pnp.source.settings import Settings
 
 OUTPUT_OPTIONS = (
@@ -70,14 +72,17 @@ def data_digest(slug: str, settings: Settings) -> str:
         return hashlib.sha256(b"<no data>").hexdigest()
     source = read_game(slug, folder)
     icons = settings.icons_dir()
-    signature = (source.digest, str(icons.resolve()), _stamp(icons / "manifest.json"))
+    art = sorted((folder / ART_FOLDER).glob("*")) if (folder / ART_FOLDER).is_dir() else []
+    stamps = tuple((path.name, _stamp(path)) for path in art)
+    signature = (source.digest, str(icons.resolve()), _stamp(icons / "manifest.json"), stamps)
     if signature not in _DATA_DIGESTS:
         digest = hashlib.sha256(source.digest.encode())
-        for ref in source.mentioned_icons():
-            digest.update(ref.encode())
-            icon = icons / f"{ref}.svg"
+        files = [(ref, icons / f"{ref}.svg", MAX_DOWNLOAD) for ref in source.mentioned_icons()]
+        files += [(f"{ART_FOLDER}/{path.name}", path, MAX_ART_BYTES) for path in art]  # own art, credits too
+        for name, path, limit in files:
+            digest.update(name.encode())
             try:
-                digest.update(read_regular(icon, MAX_DOWNLOAD, links=False))
+                digest.update(read_regular(path, limit, links=False))
             except UnsafeFile as exc:  # the build names it; here it only changes the digest
                 digest.update(str(exc).encode())
         _DATA_DIGESTS[signature] = digest.hexdigest()

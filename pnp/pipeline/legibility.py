@@ -113,7 +113,9 @@ def legibility(specs: Sequence[DocumentSpec], source: GameSource, game: str) -> 
     problems = []
     for (color, under, need), texts in faint.items():
         colours = sorted((color, under), key=lambda c: c in PLAIN)  # a plain white or ink: the other was chosen
-        place = next(filter(None, (_where(source, c) for c in colours)), None) or _where(source, texts[0].text)
+        place = next(filter(None, (where_written(source, c) for c in colours)), None) or where_written(
+            source, texts[0].text
+        )
         said = f"{need:g}:1 text {'of 14 pt and up' if need == LARGE_RATIO else 'under 14 pt'} needs (WCAG)"
         problems.append(
             _problem(
@@ -125,7 +127,9 @@ def legibility(specs: Sequence[DocumentSpec], source: GameSource, game: str) -> 
         )
     for size, texts in small.items():
         said = f"{_which(texts)} set at {size:g} pt, below the {MIN_SIZE_PT:g} pt a reader needs"
-        problems.append(_problem(game, _where(source, texts[0].text), f"{said}; give it more room or fewer words"))
+        problems.append(
+            _problem(game, where_written(source, texts[0].text), f"{said}; give it more room or fewer words")
+        )
     return problems
 
 
@@ -142,7 +146,7 @@ def _which(texts: list[SetText]) -> str:
     return said + (f" (and {others} more text{'s' * (others != 1)})" if others else "")
 
 
-def _where(source: GameSource, value: str) -> tuple[str, str] | None:
+def where_written(source: GameSource, value: str) -> tuple[str, str] | None:
     """The file and key of the game's data that holds `value` as written (a colour's case aside)."""
     for name, table in source.tables():
         for loc, written in string_values(table):

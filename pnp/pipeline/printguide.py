@@ -16,7 +16,8 @@ from pnp.geometry import MM
 from pnp.render.columns import Block
 from pnp.render.pages import PagePlan, RenderOptions, has_backs, printed_two_sided, sheet_count
 from pnp.render.specs import DocumentSpec
-from pnp.source.icons import IconRef, credits_lines
+from pnp.source.icons import credits_lines, game_icons
+from pnp.source.ownart import ArtShelf, art_credits_lines
 from pnp.source.printoptions import BOTH_SIDES, MARK_ARM_MM, MARK_INSET_MM, MARK_STROKE_MM, ONE_SIDE, Cutter
 
 CUT_IN_TWO = ", then cut each page of two halves apart on its dashed centre line"
@@ -90,7 +91,12 @@ def sheet_total(files: list[FilePrint]) -> tuple[int, int]:
 
 
 def guide_blocks(
-    specs: list[DocumentSpec], files: list[FilePrint], options: RenderOptions, *, credits: list[str]
+    specs: list[DocumentSpec],
+    files: list[FilePrint],
+    options: RenderOptions,
+    *,
+    credits: list[str],
+    art: ArtShelf | None = None,
 ) -> list[Block]:
     """Headings and paragraphs for text_column, in reading order; `credits`: the game's author and
     copyright, as its rule document gives them."""
@@ -128,7 +134,8 @@ def guide_blocks(
         blocks += [("heading", "You also need"), *(("item", line) for line in bring)]
     icons = sorted(set().union(*(f.icons for f in files)))
     artwork = [
-        *credits_lines([IconRef.parse(ref) for ref in icons]),
+        *credits_lines(game_icons(icons)),
+        *art_credits_lines(icons, art),
         "Text set in DejaVu Sans (Bitstream Vera licence).",
     ]
     if credits:

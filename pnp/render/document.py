@@ -37,7 +37,8 @@ from pnp.render.registration import draw_registration
 from pnp.render.sharing import shared_drawing
 from pnp.render.sheets import impose_two_up, plan_sheet, plan_sheets
 from pnp.render.specs import Board, DocumentSpec, PageComponent, PieceGroup, Section
-from pnp.source.icons import IconRef, IconStore, credits_short
+from pnp.source.icons import IconStore, credits_short, game_icons
+from pnp.source.ownart import art_authors
 
 Planner = Callable[[list[Any], RenderOptions], list[PagePlan]]
 
@@ -170,8 +171,9 @@ def render_document(
     canvas.setViewerPreference("Duplex", options.duplex.print_dialog(two_sided))
     forms = FormCache(canvas, store, outlined=options.ink_saver)
     painter = Painter(canvas, forms, options.ink_saver)
-    refs = [IconRef.parse(ref) for ref in icons]
-    furniture = Furniture(spec.game_title, credits_short(refs), options.imprint)
+    furniture = Furniture(
+        spec.game_title, credits_short(game_icons(icons), art_authors(icons, store.art)), options.imprint
+    )
     placed: list[Placed] = []
     cuts: dict[int, tuple[Outline, ...]] = {}
     shared = shared_drawing(spec.sections)

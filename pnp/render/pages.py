@@ -3,9 +3,11 @@ context a page draws in, a rendered document, and the forms drawn once per PDF."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from hashlib import sha256
+from io import BytesIO
 from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
@@ -17,7 +19,8 @@ from pnp.render.furniture import Bands
 from pnp.render.painter import Painter
 from pnp.render.placed import BoardTile, MmBox, Placed, Shape, Side
 from pnp.render.registration import registered_area
-from pnp.source.icons import IconRef, IconStore
+from pnp.source.icons import IconStore
+from pnp.source.ownart import is_art_ref, is_picture_ref
 from pnp.source.printoptions import Cutter, DuplexMode
 
 if TYPE_CHECKING:  # parsed icons arrive from the store: lxml stays off the drawing path
@@ -203,12 +206,31 @@ class FormCache:
             self.names[key] = name
         return self.names[key]
 
+    def ready(self, refs: Iterable[str]) -> None:
+        """The forms of icons and pictures `refs`, made before a form that places them is begun."""
+        for ref in sorted(refs):
+            self.picture_form(ref) if is_picture_ref(ref) else self.icon_form(ref)
+
     def icon_form(self, ref: str) -> str:
-        name = "icon_" + ref.replace("/", "__").replace("-", "_")
+        own = is_art_ref(ref)  # a file name of the designer's: any letters, so named by its digest
+        name = "icon_" + (sha256(ref.encode()).hexdigest()[:16] if own else ref.replace("/", "__").replace("-", "_"))
         if name in self.names:
             return self.names[name]
-        shape = self.store.shape(IconRef.parse(ref))
+        shape = self.store.shape_of(ref)
         return self.form(name, (0, 0, shape.view_size, shape.view_size), lambda: self._icon(shape), name=name)
+
+    def picture_form(self, ref: str) -> tuple[str, tuple[int, int]]:
+        """A form holding the designer's picture `ref` one point to a pixel: the image is embedded
+        once in the PDF however many pieces show it, and each placing scales the form."""
+        picture = self.store.own_art().picture(ref)
+        size = (picture.width, picture.height)
+
+        def draw() -> None:
+            from reportlab.lib.utils import ImageReader
+
+            self.canvas.drawImage(ImageReader(BytesIO(picture.data)), 0, 0, *size, mask="auto")
+
+        return self.form(("picture", ref), (0, 0, *size), draw), size
 
     def _icon(self, shape: IconShape) -> None:
         c = self.canvas

@@ -7,7 +7,7 @@ light shapes with a dark outline (small ones solid).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
@@ -34,6 +34,7 @@ from pnp.render.elements import (
 )
 from pnp.render.textfit import LEADING, baseline, fitted
 from pnp.render.textlines import TextLines
+from pnp.source.ownart import is_picture_ref
 
 
 def color_code(color: Color, *, stroke: bool = False) -> str | None:
@@ -57,7 +58,11 @@ def rl_color(value: str) -> Color:
 class Forms(Protocol):
     """Form XObjects drawn once per PDF and placed by reference (see `pnp.render.pages.FormCache`)."""
 
+    def ready(self, refs: Iterable[str]) -> None: ...
+
     def icon_form(self, ref: str) -> str: ...
+
+    def picture_form(self, ref: str) -> tuple[str, tuple[int, int]]: ...
 
     def form(self, key: Hashable, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> str: ...
 
@@ -198,6 +203,9 @@ class Painter:
         self.canvas.drawPath(path, stroke=int(bool(stroke)), fill=int(bool(fill)))
 
     def _icon(self, e: Icon) -> None:
+        if is_picture_ref(e.ref):
+            self._picture(e)
+            return
         name = self.forms.icon_form(e.ref)
         c = self.canvas
         scale = e.size * MM / 512.0
@@ -216,6 +224,22 @@ class Painter:
             cx = cy = 0.0
         # one matrix places and sizes the icon
         c.addLiteral(f"{fp_str(scale, 0, 0, scale, cx - e.size * MM / 2, cy - e.size * MM / 2)} cm")
+        c.doForm(name)
+        c.addLiteral("Q")
+
+    def _picture(self, e: Icon) -> None:
+        """The designer's picture as it is (colours and ink saver leave it alone), fitted inside
+        the icon's square with its proportions kept, centred, turned as the slot says."""
+        name, (width, height) = self.forms.picture_form(e.ref)
+        scale = e.size * MM / max(width, height)
+        c = self.canvas
+        c.addLiteral("q")
+        cx, cy = self.ox + e.cx * MM, self.oy + e.cy * MM
+        if e.rotate:
+            c.translate(cx, cy)
+            c.rotate(e.rotate)
+            cx = cy = 0.0
+        c.addLiteral(f"{fp_str(scale, 0, 0, scale, cx - width * scale / 2, cy - height * scale / 2)} cm")
         c.doForm(name)
         c.addLiteral("Q")
 

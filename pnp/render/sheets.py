@@ -73,8 +73,7 @@ def plan_sheet(sheet: PageComponent, options: RenderOptions) -> list[PagePlan]:
     def stamp(ctx: PageContext, slot: Rect) -> None:
         """The sheet is drawn once per document as a form; every copy places that form."""
         c = ctx.canvas
-        for ref in sorted(icon_refs(elements)):  # icon forms first: forms do not nest
-            ctx.painter.forms.icon_form(ref)
+        ctx.painter.forms.ready(icon_refs(elements))  # icon forms first: forms do not nest
         name = ctx.painter.forms.form(form, (0, 0, width, height), lambda: ctx.painter.draw(elements))
         c.saveState()
         c.translate(slot.x + (slot.width - width) / 2, slot.y + (slot.height - height) / 2)

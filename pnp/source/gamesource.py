@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import LayoutError
 from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.findings import Finding
 from pnp.source.cardlists import LIST_MAX_BYTES, list_position
-from pnp.source.icons import ICON_REF_IN_BYTES
+from pnp.source.icons import ICON_REF_IN_BYTES, is_icon_ref
 from pnp.source.tomlfiles import (
     MAX_LAYOUT_BYTES,
     KeyPath,
@@ -34,6 +34,9 @@ from pnp.source.tomlfiles import (
     place_parts,
     string_values,
 )
+
+if TYPE_CHECKING:
+    from pnp.source.rules import Problem
 
 DATA_SUFFIXES = (".toml", ".csv", ".xlsx", ".ods")
 DOCUMENT_FILE = "document.txt"  # the rule document the game's trace.toml quotes, kept with its data
@@ -87,6 +90,10 @@ class GameSource:
             return self._lines(name).line_of(loc)
         except LayoutError:
             return None
+
+    def findings(self, problems: Sequence[Problem]) -> list[Finding]:
+        """Each problem placed where the designer edits it."""
+        return [problem.finding(self) for problem in problems]
 
     def finding(self, name: str, loc: KeyPath, message: str) -> Finding:
         """`message` about the key `loc` of file `name`, placed where the designer edits it: its
@@ -150,8 +157,13 @@ class GameSource:
         return sorted(found)
 
     def icons(self) -> list[str]:
-        """The icons the game's data names, across every file that parses."""
-        return sorted({ref for _, table in self.tables() for _, ref in icon_locations(table)})
+        """The game-icons.net icons the game's data names, across every file that parses (own art,
+        art/<file>, is the project's and never fetched)."""
+        return sorted({ref for _, table in self.tables() for _, ref in icon_locations(table) if is_icon_ref(ref)})
+
+    def own_art(self) -> list[str]:
+        """The designer's own art (art/<file>) the game's data names."""
+        return sorted({ref for _, table in self.tables() for _, ref in icon_locations(table) if not is_icon_ref(ref)})
 
     def text_source(self, text: str) -> str | None:
         """`file:key` of the value a printed text was made from: the value itself, a template of it

@@ -19,10 +19,12 @@ from pnp.files.atomic import write_bytes_atomic
 from pnp.files.paths import inside
 from pnp.files.safefiles import UnsafeFile, read_json, read_regular
 from pnp.files.timelimit import TimeLimitExceeded, time_limit
+from pnp.source.ownart import is_art_ref
 
 if TYPE_CHECKING:  # loaded when first needed: most commands never fetch
     import requests
 
+    from pnp.source.ownart import ArtShelf
     from pnp.source.shapecache import ShapeCache
     from pnp.source.svgshape import IconShape
 
@@ -74,11 +76,26 @@ def sha256(data: bytes) -> str:
 class IconStore:
     """The cache folder `icons/<author>/<name>.svg` and its `manifest.json`."""
 
-    def __init__(self, root: Path, base_url: str = DEFAULT_BASE_URL, shapes: ShapeCache | None = None):
+    def __init__(
+        self,
+        root: Path,
+        base_url: str = DEFAULT_BASE_URL,
+        shapes: ShapeCache | None = None,
+        art: ArtShelf | None = None,
+    ):
         self.root = Path(root)
         self.base_url = base_url.rstrip("/")
         self.shapes = shapes  # icon shapes kept between builds (in the output folder)
+        self.art = art  # the game's own art, when the store is one game's (`for_game`)
         self._entries: tuple[tuple[int, ...], dict[str, dict[str, Any]]] | None = None
+
+    def for_game(self, folder: Path) -> IconStore:
+        """This cache, and the own art in the game's data folder `folder` (its `art/`)."""
+        from pnp.source.ownart import FOLDER, ArtShelf
+
+        game = IconStore(self.root, self.base_url, self.shapes, ArtShelf(folder / FOLDER))
+        game._entries = self._entries
+        return game
 
     # -- the cache ---------------------------------------------------------------------------
     @property
@@ -154,6 +171,18 @@ class IconStore:
         if refusal:
             raise IconError(f"{path}: refused: {refusal}; run `pnp icons fetch --refresh {ref}`")
         return data, entry["sha256"]
+
+    def own_art(self) -> ArtShelf:
+        """The game's own art; a store that is no game's has none to draw."""
+        if self.art is None:
+            raise IconError("own art (art/<file>) is drawn only in a game's build, from its art/ folder")
+        return self.art
+
+    def shape_of(self, ref: str) -> IconShape:
+        """The shape of a game-icons reference or of the game's own SVG (`art/<file>.svg`)."""
+        if is_art_ref(ref):
+            return self.own_art().shape(ref)
+        return self.shape(IconRef.parse(ref))
 
     def shape(self, ref: IconRef) -> IconShape:
         """The icon's shape: kept in the output folder between builds (`shapes`), else parsed."""
@@ -271,6 +300,11 @@ class IconStore:
         return problems
 
 
+def game_icons(refs: Iterable[str]) -> list[IconRef]:
+    """The game-icons.net references among `refs`, leaving the designer's own art out."""
+    return [IconRef.parse(ref) for ref in refs if not is_art_ref(ref)]
+
+
 def credits_lines(refs: Iterable[IconRef]) -> list[str]:
     """Attribution per author, as CC BY 3.0 asks."""
     by_author: dict[str, list[str]] = {}
@@ -279,11 +313,12 @@ def credits_lines(refs: Iterable[IconRef]) -> list[str]:
     return [f"{author}: {', '.join(names)} ({SITE}, {LICENCE})" for author, names in by_author.items()]
 
 
-def credits_short(refs: Iterable[IconRef]) -> str:
+def credits_short(refs: Iterable[IconRef], own: Iterable[str] = ()) -> str:
+    """The footer's credit line: game-icons' authors, then the authors of the designer's own art."""
     authors = sorted({ref.author for ref in refs})
-    if not authors:
-        return ""
-    return f"Icons by {', '.join(authors)} from {SITE}, licensed {LICENCE}"
+    said = [f"Icons by {', '.join(authors)} from {SITE}, licensed {LICENCE}"] if authors else []
+    own = sorted(set(own))
+    return "; ".join([*said, *([f"art by {', '.join(own)}"] if own else [])])
 
 
 def _author_from_manifest(known: dict[str, str | None], name: str) -> str | None:

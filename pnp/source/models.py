@@ -11,10 +11,11 @@ from typing import Annotated, Any, Literal, Self, TypeVar, Union, get_args, get_
 from pydantic import AfterValidator, BaseModel, Field, ValidationError, field_validator, model_validator
 from pydantic_core import ErrorDetails
 
-from pnp.errors import LayoutError, closest, did_you_mean
+from pnp.errors import IconError, LayoutError, closest, did_you_mean
 from pnp.findings import Finding
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconRef, IconStore
+from pnp.source.ownart import is_art_ref
 from pnp.source.slots import SlotSpec, TemplateSpec
 from pnp.source.strict import Color as Color
 from pnp.source.strict import IconName as IconName
@@ -341,11 +342,27 @@ class EveryProblem:
             raise LayoutError(self.found)
 
 
+def own_art_problem(ref: str, store: IconStore) -> str | None:
+    """What stops the game's own art `ref` from printing with its credit, or None."""
+    if store.art is None:
+        return f"own art {ref!r} is drawn only in a game's build"
+    try:
+        store.art.check(ref)
+    except IconError as exc:
+        return exc.message
+    return None
+
+
 def missing_icons(source: GameSource, name: str, store: IconStore) -> list[Finding]:
     """A line for each icon named in the file that the icon cache lacks."""
     missing = []
     cached: dict[str, bool] = {}  # a deck names the same few icons many times
     for where, ref in icon_locations(source.table(name)):
+        if is_art_ref(ref):
+            problem = own_art_problem(ref, store)
+            if problem:
+                missing.append(source.finding(name, where, problem))
+            continue
         if ref not in cached:
             cached[ref] = store.has(IconRef.parse(ref))
         if not cached[ref]:

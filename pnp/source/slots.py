@@ -126,7 +126,7 @@ SlotIcon = Annotated[
         {
             "type": "string",
             "pattern": f"^({ICON_PATTERN.strip('^$')}|{_VALUE_PATTERN})$",
-            "description": 'a game-icons.net icon, author/name, or a value of the piece: "{icon}"',
+            "description": 'a game-icons.net icon, author/name, own art, art/<file>, or a value of the piece: "{icon}"',
         }
     ),
 ]

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, WithJsonSchema
 
 from pnp.source.icons import is_icon_ref
+from pnp.source.ownart import ART_PATTERN, is_art_ref
 
 _COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -33,14 +34,17 @@ def color_value(value: str) -> str:
 
 
 def icon_value(value: str) -> str:
-    if not is_icon_ref(value):
-        raise ValueError(f"expected an icon reference author/name such as 'lorc/lift', found {shown(value)}")
+    if not is_icon_ref(value) and not is_art_ref(value):
+        raise ValueError(
+            "expected an icon reference author/name such as 'lorc/lift', or own art art/<file>.svg, .png or "
+            f".jpg, found {shown(value)}"
+        )
     return value
 
 
 # the patterns an editor checks as the designer types (JSON Schema's regular expressions)
 COLOR_PATTERN = "^#[0-9a-fA-F]{6}$"
-ICON_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*$"
+ICON_PATTERN = f"^([a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*|{ART_PATTERN})$"
 Color = Annotated[
     str,
     AfterValidator(color_value),
@@ -50,6 +54,10 @@ IconName = Annotated[
     str,
     AfterValidator(icon_value),
     WithJsonSchema(
-        {"type": "string", "pattern": ICON_PATTERN, "description": "a game-icons.net icon, author/name: lorc/lift"}
+        {
+            "type": "string",
+            "pattern": ICON_PATTERN,
+            "description": "a game-icons.net icon, author/name: lorc/lift, or own art: art/ghost.png",
+        }
     ),
 ]

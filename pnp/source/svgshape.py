@@ -129,6 +129,55 @@ def load_shape(data: bytes) -> IconShape:
     return IconShape((found,))
 
 
+# a designer's own SVG: what it may hold, and what is skipped as saying nothing of the drawing
+OWN_ELEMENTS = {"svg", "g", "path", "rect", "circle", "ellipse", "polygon", "polyline", "line"}
+OWN_SKIPPED = {"title", "desc", "metadata"}
+
+
+def own_shape(data: bytes) -> IconShape:
+    """A designer's own SVG as an icon: read as strictly as a downloaded one (no DTD, entities,
+    network or more than MAX_ELEMENTS elements), refused when it holds anything but plain shapes or
+    refers outside itself (a script, a link, a picture, a style sheet), then its filled shapes,
+    transforms applied, scaled to fill the 512 box centred; drawn in the slot's colour like any icon."""
+    from io import BytesIO
+
+    from svgelements import SVG, Path, Shape
+
+    root = _svg_root(data)
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        name = etree.QName(element)
+        if name.namespace == SVG_NS and name.localname in OWN_SKIPPED:
+            continue
+        if name.namespace != SVG_NS or name.localname not in OWN_ELEMENTS:
+            if any(etree.QName(a).localname in OWN_SKIPPED for a in element.iterancestors()):
+                continue
+            raise SvgRejected(f"it holds a <{name.localname}> element; own art holds plain shapes only")
+        for key, value in element.attrib.items():
+            local = etree.QName(key).localname
+            if "href" in local or "url(" in value or local.startswith("on") or (local == "style" and "@" in value):
+                raise SvgRejected(f"it refers to something outside itself or runs code ({local}={value[:60]!r})")
+    if len(list(root.iter())) > MAX_ELEMENTS:
+        raise SvgRejected(f"it has more than {MAX_ELEMENTS} elements")
+    try:
+        shapes = [Path(e) for e in SVG.parse(BytesIO(data), reify=True).elements() if isinstance(e, Shape)]
+    except (ValueError, IndexError, TypeError) as exc:
+        raise SvgRejected(f"its shapes cannot be read ({exc or type(exc).__name__})") from None
+    filled = [_segments(path.d()) for path in shapes if path.fill is not None and path.fill.value is not None]
+    points = [p for _, pts in filled for p in pts]
+    if not points:
+        raise SvgRejected("it has no filled shape to draw (own art is drawn as its filled shapes)")
+    xs, ys = points[0::2], points[1::2]
+    extent = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
+    scale = 512.0 / extent
+    dx = (512.0 - (max(xs) - min(xs)) * scale) / 2 - min(xs) * scale
+    dy = (512.0 - (max(ys) - min(ys)) * scale) / 2 - min(ys) * scale
+    return IconShape(
+        tuple((ops, tuple(v * scale + (dx if i % 2 == 0 else dy) for i, v in enumerate(pts))) for ops, pts in filled)
+    )
+
+
 def _segments(d: str) -> tuple[tuple[int, ...], tuple[float, ...]]:
     """Operators (0 move, 1 line, 2 cubic curve, 3 close) and their points for one path."""
     from svgelements import Arc, Close, CubicBezier, Line, Move, Path, QuadraticBezier

@@ -16,6 +16,7 @@ from pnp.errors import LayoutError, LayoutSyntaxError
 from pnp.findings import Finding, column_of
 from pnp.source.cardlists import MAX_ROWS, read_list
 from pnp.source.icons import is_icon_ref
+from pnp.source.ownart import is_art_ref
 
 KeyPath = tuple[str | int, ...]  # a key's place in a layout file: ("souls", 3, "count")
 
@@ -74,10 +75,10 @@ def icon_locations(data: Any) -> list[tuple[KeyPath, str]]:
 def _icons_into(out: list[tuple[KeyPath, str]], data: Any, loc: KeyPath) -> None:
     if isinstance(data, dict):
         for key, value in data.items():
-            if (key == "icon" or key.endswith("_icon")) and is_icon_ref(value):
+            if (key == "icon" or key.endswith("_icon")) and (is_icon_ref(value) or is_art_ref(value)):
                 out.append(((*loc, key), value))
             elif key == "icons" and isinstance(value, list):
-                out += [((*loc, key, i), item) for i, item in enumerate(value) if is_icon_ref(item)]
+                out += [((*loc, key, i), item) for i, item in enumerate(value) if is_icon_ref(item) or is_art_ref(item)]
             elif isinstance(value, (dict, list)):
                 _icons_into(out, value, (*loc, key))
     elif isinstance(data, list):

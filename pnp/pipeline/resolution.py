@@ -1,0 +1,52 @@
+"""Pictures sharp enough to print: each of the designer's own rasters at the size a piece prints it,
+against the 300 dpi a printed picture needs to look sharp. A soft picture still prints: `pnp
+validate` and a build warn, naming the file and the key that places it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from pnp.errors import IconError
+from pnp.pipeline.legibility import where_written
+from pnp.render.elements import Element, Group, Icon
+from pnp.render.specs import DocumentSpec
+from pnp.source.gamesource import GameSource
+from pnp.source.ownart import PRINT_DPI, ArtShelf, is_picture_ref
+from pnp.source.rules import Problem
+
+
+def soft_pictures(specs: Sequence[DocumentSpec], source: GameSource, game: str, art: ArtShelf | None) -> list[Problem]:
+    """One problem per own picture printed below PRINT_DPI somewhere, at its largest printed size."""
+    largest: dict[str, float] = {}
+    for spec in specs:
+        for elements, _ in spec.sides():
+            for icon in _icons(elements):
+                if is_picture_ref(icon.ref):
+                    largest[icon.ref] = max(largest.get(icon.ref, 0.0), icon.size)
+    problems = []
+    for ref, size in sorted(largest.items()):
+        try:
+            picture = art.picture(ref) if art is not None else None
+        except IconError:
+            continue  # refused when the data was read
+        if picture is None or (dpi := picture.dpi(size, size)) >= PRINT_DPI:
+            continue
+        file, key = where_written(source, ref) or ("pieces", "")
+        problems.append(
+            Problem(
+                game=game,
+                file=file,
+                key=key,
+                message=f"{ref} ({picture.width:,} x {picture.height:,} pixels) prints {size:.1f} mm across at "
+                f"{dpi:.0f} dpi, below the {PRINT_DPI} dpi a sharp print needs; give it more pixels",
+            )
+        )
+    return problems
+
+
+def _icons(elements: Sequence[Element]) -> Iterator[Icon]:
+    for element in elements:
+        if isinstance(element, Icon):
+            yield element
+        elif isinstance(element, Group):
+            yield from _icons(element.elements)

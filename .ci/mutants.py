@@ -31,6 +31,23 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="own pictures sent to the press over its ink limit",
+        file="pnp/export/cmyk.py",
+        edits=(("        return _picture_within(cmyk, self._ink_limit)", "        return cmyk"),),
+        tests=("tests/test_own_art.py", "-k", "print_shop"),
+    ),
+    Mutant(
+        name="a transparent picture laid on black for the press",
+        file="pnp/export/cmyk.py",
+        edits=(
+            (
+                '        paper = Image.new("RGBA", rgba.size, "#ffffff")',
+                '        paper = Image.new("RGBA", rgba.size, "#000000")',
+            ),
+        ),
+        tests=("tests/test_own_art.py", "-k", "print_shop"),
+    ),
+    Mutant(
         name="own art's picture drawn inline on every card",
         file="pnp/render/pages.py",
         edits=(

@@ -188,3 +188,36 @@ def _image_names(resources) -> set[str]:
         elif "/Resources" in xobject:
             found |= _image_names(xobject.Resources)
     return found
+
+
+@pytest.mark.named_games
+def test_a_print_shop_gets_own_pictures_in_its_inks_within_its_limit(run, isolated, layouts_copy):
+    """DriveThruCards' PDF/X-1a file for Straight-to with art/dove.png, a picture with transparent
+    corners and a black disc: the image is CMYK with no soft mask (PDF/X-1a has no transparency),
+    where it was transparent it is bare paper, no pixel takes more than the 240% of ink the shop
+    allows, and the file passes the preflight."""
+    import pikepdf
+    from pdfx_preflight import preflight
+    from PIL import Image, ImageDraw
+
+    from pnp.export.cmyk import SWOP_PROFILE
+
+    if not SWOP_PROFILE.exists():
+        pytest.skip("Debian's libgs-common (the SWOP profile) is not installed here")
+    art = _use_art(layouts_copy)
+    dove = Image.new("RGBA", (600, 600), (0, 0, 0, 0))
+    ImageDraw.Draw(dove).ellipse((100, 100, 500, 500), fill=(0, 0, 0, 255))
+    dove.save(art / "dove.png")
+    result = run("export", "printshop", "straight-to", "--service", "drivethrucards", "--layouts", layouts_copy)
+    assert result.exit_code == 0, result.output
+    cards = isolated / "output" / "straight-to" / "exports" / "drivethrucards" / "soul-cards.pdf"
+    assert preflight(cards.read_bytes()) == []
+    with pikepdf.open(cards) as pdf:
+        (image,) = [o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
+        assert image.ColorSpace == "/DeviceCMYK" and "/SMask" not in image
+        pixels = pikepdf.PdfImage(image).as_pil_image()
+    assert pixels.mode == "CMYK" and pixels.size == (600, 600)
+    assert pixels.getpixel((5, 5)) == (0, 0, 0, 0)  # a transparent corner: bare paper
+    raw = pixels.tobytes()
+    inks = [sum(raw[i : i + 4]) * 100 / 255 for i in range(0, len(raw), 4)]
+    assert max(inks) <= 240 and max(inks) > 200  # the black disc: as dark as the limit lets it be

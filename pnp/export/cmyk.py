@@ -13,6 +13,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageCms
 from reportlab.lib.colors import CMYKColor, toColor
@@ -121,6 +122,20 @@ class CmykInks:
             return ink
         return self._within_limit(ink)
 
+    def picture(self, data: bytes) -> Image.Image:
+        """A designer's picture for the press: laid on white paper where it is transparent (PDF/X-1a
+        has no transparency), through the profile as every colour is, and each pixel over the ink
+        limit first traded grey for black, then lightened evenly to the limit (`_within_limit` is
+        the careful way for a few colours, not for a million pixels)."""
+        with Image.open(io.BytesIO(data)) as opened:
+            rgba = opened.convert("RGBA")
+        paper = Image.new("RGBA", rgba.size, "#ffffff")
+        cmyk = ImageCms.applyTransform(Image.alpha_composite(paper, rgba).convert("RGB"), self._to_cmyk)
+        assert cmyk is not None  # None only when converting in place
+        if self.max_ink is None:
+            return cmyk
+        return _picture_within(cmyk, self._ink_limit)
+
     @property
     def _ink_limit(self) -> int:
         return math.floor((self.max_ink or 400) * 255 / 100 + 1e-9)
@@ -154,6 +169,34 @@ class CmykInks:
         darkest, paper = -self._black_ramp[-1], -self._black_ramp[0]
         target = darkest + (paper - darkest) * lightness / 255
         return min(bisect_left(self._black_ramp, -target), 255)
+
+
+def _picture_within(cmyk: Image.Image, limit: int) -> Image.Image:
+    """Each pixel's grey component (its least of C, M, Y, up to half its excess and the black left)
+    moved to black, then the pixel scaled down evenly if its inks still add up to over `limit`."""
+    from PIL import ImageMath
+
+    def per_pixel(expression: Any, **channels: Image.Image) -> Image.Image:
+        return ImageMath.lambda_eval(expression, **channels)  # type: ignore[no-any-return]
+
+    c, m, y, k = (channel.convert("F") for channel in cmyk.split())
+    total = per_pixel(lambda a: a["c"] + a["m"] + a["y"] + a["k"], c=c, m=m, y=y, k=k)
+    taken = per_pixel(
+        lambda a: a["min"](
+            a["min"](a["min"](a["min"](a["c"], a["m"]), a["y"]), a["max"](a["t"] - limit, 0) / 2), 255 - a["k"]
+        ),
+        c=c,
+        m=m,
+        y=y,
+        k=k,
+        t=total,
+    )
+    inks = [per_pixel(lambda a: a["x"] - a["g"], x=channel, g=taken) for channel in (c, m, y)]
+    inks.append(per_pixel(lambda a: a["x"] + a["g"], x=k, g=taken))
+    total = per_pixel(lambda a: a["t"] - 2 * a["g"], t=total, g=taken)
+    kept = per_pixel(lambda a: a["min"](limit / a["max"](a["t"], 1), 1.0), t=total)
+    # rounded down, so a pixel scaled to the limit stays within it
+    return Image.merge("CMYK", [per_pixel(lambda a: a["x"] * a["f"] - 0.5, x=ink, f=kept).convert("L") for ink in inks])
 
 
 def _scaled(mix: Ink, limit: int) -> Ink:

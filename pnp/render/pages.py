@@ -23,7 +23,10 @@ from pnp.source.icons import IconStore
 from pnp.source.ownart import is_art_ref, is_picture_ref
 from pnp.source.printoptions import Cutter, DuplexMode
 
-if TYPE_CHECKING:  # parsed icons arrive from the store: lxml stays off the drawing path
+if TYPE_CHECKING:
+    from PIL.Image import Image as PILImage
+
+    # parsed icons arrive from the store: lxml stays off the drawing path
     from pnp.source.svgshape import IconShape
 
 
@@ -182,10 +185,18 @@ class FormCache:
     width, so each use inherits the fill, stroke and width in force), sheets, the page furniture
     and cut guides that repeat, and the piece sides and runs of elements many pieces share."""
 
-    def __init__(self, canvas: Canvas, store: IconStore, *, outlined: bool = False):
+    def __init__(
+        self,
+        canvas: Canvas,
+        store: IconStore,
+        *,
+        outlined: bool = False,
+        press: Callable[[bytes], PILImage] | None = None,
+    ):
         self.canvas = canvas
         self.store = store
         self.outlined = outlined  # icons stroked as well as filled: the ink saver draws them light, outlined
+        self.press = press  # a picture's bytes to what a press prints (CMYK, no transparency), if for one
         self.names: dict[Hashable, str] = {}
 
     def form(
@@ -228,7 +239,10 @@ class FormCache:
         def draw() -> None:
             from reportlab.lib.utils import ImageReader
 
-            self.canvas.drawImage(ImageReader(BytesIO(picture.data)), 0, 0, *size, mask="auto")
+            if self.press is not None:
+                self.canvas.drawImage(ImageReader(self.press(picture.data)), 0, 0, *size)
+            else:
+                self.canvas.drawImage(ImageReader(BytesIO(picture.data)), 0, 0, *size, mask="auto")
 
         return self.form(("picture", ref), (0, 0, *size), draw), size
 

@@ -31,6 +31,36 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a designer's font measured but drawn in DejaVu Sans",
+        file="pnp/render/painter.py",
+        edits=(("bold=e.bold, size=size, align=e.align, font=e.font)", "bold=e.bold, size=size, align=e.align)"),),
+        tests=("tests/test_own_fonts.py", "-k", "installed"),
+    ),
+    Mutant(
+        name="glyphs looked up in DejaVu Sans whatever the text's font",
+        file="pnp/render/fonts.py",
+        edits=(("    glyphs = face(bold, family).face.charToGlyph", "    glyphs = face(bold).face.charToGlyph"),),
+        tests=("tests/test_own_fonts.py", "-k", "every_font_problem"),
+    ),
+    Mutant(
+        name="a designer's font left out of the credits",
+        file="pnp/pipeline/printguide.py",
+        edits=(("        *fonts,\n", ""),),
+        tests=("tests/test_own_fonts.py", "-k", "installed"),
+    ),
+    Mutant(
+        name="a changed font file not seen by the next build",
+        file="pnp/pipeline/incremental.py",
+        edits=(("OWN_FOLDERS = (ART_FOLDER, FONTS_FOLDER)", "OWN_FOLDERS = (ART_FOLDER,)"),),
+        tests=("tests/test_own_fonts.py", "-k", "installed"),
+    ),
+    Mutant(
+        name="a font problem stops the check of the game's data",
+        file="pnp/pipeline/build.py",
+        edits=(("    every.run(fonts.check)\n", "    fonts.check()\n"),),
+        tests=("tests/test_own_fonts.py", "-k", "every_font_problem"),
+    ),
+    Mutant(
         name="own pictures sent to the press over its ink limit",
         file="pnp/export/cmyk.py",
         edits=(("        return _picture_within(cmyk, self._ink_limit)", "        return cmyk"),),
@@ -73,7 +103,7 @@ MUTANTS = [
         file="pnp/pipeline/incremental.py",
         edits=(
             (
-                '        files += [(f"{ART_FOLDER}/{path.name}", path, MAX_ART_BYTES) for path in art]',
+                "        files += [(name, path, MAX_ART_BYTES) for (name, _), path in zip(stamps, own, strict=True)]",
                 "        files += []",
             ),
         ),
@@ -550,8 +580,8 @@ MUTANTS = [
         file="pnp/pipeline/obligations.py",
         edits=(
             (
-                "    bad = {bold: glyphless(chars, bold) | right_to_left(chars) for bold, chars in used.items()}\n",
-                "    bad = {bold: right_to_left(chars) for bold, chars in used.items()}\n",
+                "    bad = {face: glyphless(chars, *face) | right_to_left(chars) for face, chars in used.items()}\n",
+                "    bad = {face: right_to_left(chars) for face, chars in used.items()}\n",
             ),
         ),
         tests=("tests/test_validate.py", "-k", "typeface"),
@@ -1139,11 +1169,11 @@ MUTANTS = [
         edits=(
             (
                 "\nKEPT = 1024  # encoded lines kept: a deck's distinct names go by, its repeated lines stay\n",
-                "\n_ENCODED: OrderedDict[tuple[bool, float, str], tuple[str, float]] = OrderedDict()\nKEPT = 1024  # encoded lines kept: a deck's distinct names go by, its repeated lines stay\n",
+                "\n_ENCODED: OrderedDict[tuple[bool, str, float, str], tuple[str, float]] = OrderedDict()\nKEPT = 1024  # encoded lines kept: a deck's distinct names go by, its repeated lines stay\n",
             ),
             (
-                "        self._encoded: OrderedDict[tuple[bool, float, str], tuple[str, float]] = OrderedDict()  # oldest use first\n",
-                "        self._encoded = _ENCODED  # oldest use first\n",
+                "        self._encoded: OrderedDict[tuple[bool, str, float, str], tuple[str, float]] = OrderedDict()  # oldest first\n",
+                "        self._encoded = _ENCODED  # oldest first\n",
             ),
         ),
         tests=("tests/test_print_engine.py", "-k", "own_letters"),
@@ -1387,8 +1417,8 @@ MUTANTS = [
         file="pnp/render/textfit.py",
         edits=(
             (
-                "        if text_width(whole, bold, size) <= width:  # so each of its beginnings fits too: one line\n",
-                "        if text_width(whole, bold, size) <= 2 * width:  # so each of its beginnings fits too: one line\n",
+                "        if text_width(whole, bold, size, font) <= width:  # so each of its beginnings fits too: one line\n",
+                "        if text_width(whole, bold, size, font) <= 2 * width:  # so each of its beginnings fits too: one line\n",
             ),
         ),
         tests=("tests/test_visual_regression.py",),

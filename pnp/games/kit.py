@@ -22,6 +22,7 @@ from pnp.render.elements import Box, Element, Elements, Group, Line, Text
 from pnp.render.specs import Cover, DocumentSpec, PageComponent, Piece, PieceGroup
 from pnp.source.gamesource import GameSource
 from pnp.source.models import CardBack, Color, CoverText, IconName, Mm, PawnSet, PawnTokens, PlayerColours, Strict
+from pnp.source.ownfonts import FontShelf
 from pnp.source.slots import SlotSpec, Template, TemplateSpec, UnknownTemplate, Where, resolve
 
 if TYPE_CHECKING:
@@ -43,17 +44,18 @@ def kit_templates() -> Mapping[str, Template]:
     return resolve({name: (TemplateSpec.model_validate(raw), (path.name, (name,))) for name, raw in data.items()}, {})
 
 
-def game_templates(source: GameSource, files: Sequence[str]) -> dict[str, Template]:
+def game_templates(source: GameSource, files: Sequence[str], fonts: FontShelf | None = None) -> dict[str, Template]:
     """The kit's templates with the `[templates]` of the game's data files laid over (the game's
-    models have checked those tables already)."""
+    models have checked those tables already), each text in the family `fonts` gives it."""
     specs: dict[str, tuple[TemplateSpec, Where]] = {}
     for name in files:
         for key, raw in source.table(name).get("templates", {}).items():
             specs[key] = (TemplateSpec.model_validate(raw), (name, ("templates", key)))
     try:
-        return resolve(specs, kit_templates())
+        templates = resolve(specs, kit_templates())
     except UnknownTemplate as exc:
         raise LayoutError(source.finding(exc.where[0], exc.where[1], exc.message)) from None
+    return fonts.applied(templates, source.finding) if fonts is not None else templates
 
 
 def region(composed: Composed, template: str, slot: str) -> Area:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import json
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -22,7 +20,7 @@ from pnp.geometry import MM
 from pnp.pipeline.checks import check_counts
 from pnp.pipeline.cutfiles import cut_files, cut_records, write_cut_files
 from pnp.pipeline.gallery_view import gallery_view
-from pnp.pipeline.incremental import FAILURE_FILE, code_digest, data_digest
+from pnp.pipeline.incremental import FAILURE_FILE, code_digest, data_digest, record_failure
 from pnp.pipeline.legibility import colour_alone, legibility
 from pnp.pipeline.manifest import MAX_BYTES as MANIFEST_MAX_BYTES
 from pnp.pipeline.manifest import DocumentRecord, Face, Manifest, PrintRecord, TileFace, paper_of, read_last_build
@@ -37,6 +35,7 @@ from pnp.pipeline.reprint import REPRINT_FILE, changes, designs, reprint_spec
 from pnp.pipeline.resolution import soft_pictures
 from pnp.pipeline.thumbnails import change_pictures, thumbnails
 from pnp.render.document import plan_document, render_document
+from pnp.render.fonts import register_family
 from pnp.render.furniture import content_area
 from pnp.render.pages import PagePlan, RenderedDocument, RenderOptions
 from pnp.render.pieces import quarter_page
@@ -44,6 +43,8 @@ from pnp.render.specs import Cover, DocumentSpec
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
 from pnp.source.models import EveryProblem
+from pnp.source.ownfonts import FOLDER as FONTS_FOLDER
+from pnp.source.ownfonts import FontShelf
 from pnp.source.rules import Problem, RulesModel, load_rules, resolve_players
 from pnp.source.ruletrace import trace_problems
 from pnp.source.settings import Settings
@@ -141,10 +142,11 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
             )
         )
     game = load_game(slug, settings.layouts)
-    try:
-        data = game.load(source, store)
-    except LayoutError as exc:
-        raise placed_error(exc, source) from None
+    fonts = FontShelf(source.folder / FONTS_FOLDER, register_family)
+    every = EveryProblem(source)  # the game's fonts and its data, every problem of both at once
+    every.run(fonts.check)
+    data = every.run(lambda: game.load(source, store))
+    every.check()
     card = settings.card
     quantities = rules.quantities(players, settings.copies)
     options = render_options(settings)
@@ -161,7 +163,7 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
         quarter_room=quarter_page(page),
         game=slug,
         source=source,
-        templates=game_templates(source, game.files),
+        templates=game_templates(source, game.files, fonts),
     )
     try:
         specs = game.documents(data, ctx)
@@ -180,7 +182,8 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
 
     pages = [planned(spec) for spec in specs]
     files = [file_print(spec, body, options) for spec, body in zip(specs, pages, strict=True)]
-    guide = guide_blocks(specs, [*files, rules_print(options)], options, credits=rules.game.credits, art=store.art)
+    credits, own = rules.game.credits, fonts.credits()
+    guide = guide_blocks(specs, [*files, rules_print(options)], options, credits=credits, art=store.art, fonts=own)
     reference = reference_document(source, store, ctx, rules.game.title, guide)
     pages.append(planned(reference))
     specs.append(reference)
@@ -421,15 +424,6 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
     written.append(manifest)
     remove_file(folder / FAILURE_FILE, root=output)
     return written
-
-
-def record_failure(folder: Path, lines: list[str]) -> None:
-    """Only where the output folder is already there: a failed first build leaves nothing behind."""
-    if folder.parent.is_dir():
-        with contextlib.suppress(OSError, PnpError):
-            write_bytes_atomic(
-                folder / FAILURE_FILE, (json.dumps({"problems": lines}, indent=1) + "\n").encode(), root=folder.parent
-            )
 
 
 @dataclass(kw_only=True)

@@ -6,13 +6,15 @@ little more than reading the inputs once.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from functools import lru_cache
 from pathlib import Path
 
 from pnp import __version__
-from pnp.files.atomic import files_as_recorded, remove_file
+from pnp.errors import PnpError
+from pnp.files.atomic import files_as_recorded, remove_file, write_bytes_atomic
 from pnp.files.paths import fonts_dir, kit_file
 from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.games import data_folder
@@ -21,8 +23,10 @@ from pnp.source.gamesource import read_game
 from pnp.source.icons import MAX_DOWNLOAD
 from pnp.source.ownart import FOLDER as ART_FOLDER
 from pnp.source.ownart import MAX_ART_BYTES
+from pnp.source.ownfonts import FOLDER as FONTS_FOLDER
 from pnp.source.settings import Settings
 
+OWN_FOLDERS = (ART_FOLDER, FONTS_FOLDER)  # beside a game's data: its own art and fonts, and their credits
 OUTPUT_OPTIONS = (
     "paper",
     "card",
@@ -72,13 +76,13 @@ def data_digest(slug: str, settings: Settings) -> str:
         return hashlib.sha256(b"<no data>").hexdigest()
     source = read_game(slug, folder)
     icons = settings.icons_dir()
-    art = sorted((folder / ART_FOLDER).glob("*")) if (folder / ART_FOLDER).is_dir() else []
-    stamps = tuple((path.name, _stamp(path)) for path in art)
+    own = [path for name in OWN_FOLDERS if (folder / name).is_dir() for path in sorted((folder / name).glob("*"))]
+    stamps = tuple((f"{path.parent.name}/{path.name}", _stamp(path)) for path in own)
     signature = (source.digest, str(icons.resolve()), _stamp(icons / "manifest.json"), stamps)
     if signature not in _DATA_DIGESTS:
         digest = hashlib.sha256(source.digest.encode())
         files = [(ref, icons / f"{ref}.svg", MAX_DOWNLOAD) for ref in source.mentioned_icons()]
-        files += [(f"{ART_FOLDER}/{path.name}", path, MAX_ART_BYTES) for path in art]  # own art, credits too
+        files += [(name, path, MAX_ART_BYTES) for (name, _), path in zip(stamps, own, strict=True)]  # own art, fonts
         for name, path, limit in files:
             digest.update(name.encode())
             try:
@@ -125,6 +129,15 @@ def files_match(folder: Path, documents: list[DocumentRecord]) -> bool:
         and all("/" not in doc.file for doc in documents)
         and files_as_recorded(folder, ((doc.file, doc.bytes, doc.sha256) for doc in documents))
     )
+
+
+def record_failure(folder: Path, lines: list[str]) -> None:
+    """Only where the output folder is already there: a failed first build leaves nothing behind."""
+    if folder.parent.is_dir():
+        with contextlib.suppress(OSError, PnpError):
+            write_bytes_atomic(
+                folder / FAILURE_FILE, (json.dumps({"problems": lines}, indent=1) + "\n").encode(), root=folder.parent
+            )
 
 
 def clear_failure(slug: str, settings: Settings) -> bool:

@@ -21,22 +21,26 @@ PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_-]*)\}")
 ESCAPED = re.compile(r"\{\{([A-Za-z_][A-Za-z0-9_-]*)\}\}")  # a brace the designer meant to print
 
 
-def _texts(elements: Sequence[Element]) -> Iterator[tuple[str, bool]]:
+Face = tuple[bool, str]  # bold, and the family ("" for DejaVu Sans)
+
+
+def _texts(elements: Sequence[Element]) -> Iterator[tuple[str, Face]]:
     for element in elements:
         if isinstance(element, Text):
-            yield element.text, element.bold
+            yield element.text, (element.bold, element.font)
         elif isinstance(element, Group):
             yield from _texts(element.elements)
 
 
-def set_texts(spec: DocumentSpec) -> Iterator[tuple[str, bool]]:
-    """Every text a document prints, and whether it is set bold: its pieces' faces and backs,
+def set_texts(spec: DocumentSpec) -> Iterator[tuple[str, Face]]:
+    """Every text a document prints, and the face it is set in: its pieces' faces and backs,
     boards, page components and what the print guide says of it."""
     for elements, _ in spec.sides():
         yield from _texts(elements)
     if spec.cover is not None:
         cover = spec.cover
-        yield from ((line, False) for line in (*cover.contents, *cover.assembly, *cover.bring, *cover.notes))
+        lines = (*cover.contents, *cover.assembly, *cover.bring, *cover.notes)
+        yield from ((line, (False, "")) for line in lines)
 
 
 def printed_texts(spec: DocumentSpec) -> Iterator[str]:
@@ -49,32 +53,42 @@ def unprintable_characters(source: GameSource, specs: Sequence[DocumentSpec]) ->
     printed silently. The characters are gathered first (a deck's texts share a few dozen)."""
     from pnp.render.fonts import glyphless, right_to_left
 
-    used: dict[bool, set[str]] = {False: set(), True: set()}
-    texts: dict[tuple[str, bool], str] = {}
+    used: dict[Face, set[str]] = {}
+    texts: dict[tuple[str, Face], str] = {}
     for spec in specs:
-        for text, bold in set_texts(spec):
-            if (text, bold) not in texts:
-                texts[text, bold] = spec.filename
-                used[bold] |= set(text)
-    bad = {bold: glyphless(chars, bold) | right_to_left(chars) for bold, chars in used.items()}
-    if not bad[False] and not bad[True]:
+        for text, face in set_texts(spec):
+            if (text, face) not in texts:
+                texts[text, face] = spec.filename
+                used.setdefault(face, set()).update(text)
+    bad = {face: glyphless(chars, *face) | right_to_left(chars) for face, chars in used.items()}
+    if not any(bad.values()):
         return []
-    every = bad[False] | bad[True]
+    every = set().union(*bad.values())
     found: dict[tuple[str, str], tuple[set[str], str]] = {}  # (file, key) -> its bad characters, a sample
     for file, table in source.tables():  # named where the designer typed them
         for loc, value in string_values(table):
             if not every.isdisjoint(value):
                 found[file, key_text(loc)] = (every & set(value), value)
     in_data = set().union(*(chars for chars, _ in found.values()))
-    for (text, bold), filename in texts.items():  # else in the file the game's code composed them in
-        chars = set(text) & bad[bold] - in_data
+    for (text, face), filename in texts.items():  # else in the file the game's code composed them in
+        chars = set(text) & bad[face] - in_data
         if chars:
             place = (filename, "printed text")
             found[place] = (found.get(place, (set(), text))[0] | chars, text)
-    return [_unprintable(source.slug, file, key, chars, sample) for (file, key), (chars, sample) in found.items()]
+    return [
+        _unprintable(source.slug, file, key, chars, sample, _lacking(chars, bad))
+        for (file, key), (chars, sample) in found.items()
+    ]
 
 
-def _unprintable(game: str, file: str, key: str, chars: set[str], sample: str) -> Problem:
+def _lacking(chars: set[str], bad: Mapping[Face, set[str]]) -> str:
+    """The typefaces that have no glyph for some of `chars`, as their readers know them."""
+    from pnp.render.fonts import family_name
+
+    return ", ".join(sorted({family_name(family) for (_, family), missing in bad.items() if missing & chars}))
+
+
+def _unprintable(game: str, file: str, key: str, chars: set[str], sample: str, typefaces: str) -> Problem:
     from pnp.render.fonts import right_to_left
 
     def named(group: set[str]) -> str:
@@ -83,7 +97,7 @@ def _unprintable(game: str, file: str, key: str, chars: set[str], sample: str) -
     reversed_ = right_to_left(chars)
     said = []
     if chars - reversed_:
-        said.append(f"{named(chars - reversed_)}: no glyph in the typeface (DejaVu Sans), printed as empty boxes")
+        said.append(f"{named(chars - reversed_)}: no glyph in the typeface ({typefaces}), printed as empty boxes")
     if reversed_:
         said.append(f"{named(reversed_)}: a right-to-left script, which pnp sets left to right (printed reversed)")
     first = min(sample.index(char) for char in chars)

@@ -7,6 +7,7 @@ and nothing lands behind a cover: every piece file starts with its first page of
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -97,6 +98,7 @@ def guide_blocks(
     *,
     credits: list[str],
     art: ArtShelf | None = None,
+    fonts: Sequence[str] = (),
 ) -> list[Block]:
     """Headings and paragraphs for text_column, in reading order; `credits`: the game's author and
     copyright, as its rule document gives them."""
@@ -137,6 +139,7 @@ def guide_blocks(
         *credits_lines(game_icons(icons)),
         *art_credits_lines(icons, art),
         "Text set in DejaVu Sans (Bitstream Vera licence).",
+        *fonts,
     ]
     if credits:
         blocks += [("heading", "The game"), *(("note", line) for line in credits)]

@@ -15,6 +15,7 @@ from pnp.errors import PnpError
 from pnp.games import load_game
 from pnp.pipeline import build
 from pnp.pipeline.build import Outcome
+from pnp.pipeline.incremental import record_failure
 from pnp.pipeline.manifest import LastBuild, Manifest, schema
 from pnp.pipeline.workload import FORK_FROM, expected_work, record_work
 from pnp.source.settings import Settings
@@ -179,7 +180,7 @@ def _lost(slug: str, settings: Settings) -> Outcome:
         f"{slug}: not built: a worker process died abruptly (killed, out of memory, or crashed), which "
         f"stops the others; earlier files are intact (--jobs 1 builds the games one at a time, in this process)"
     ]
-    build.record_failure(settings.output_dir() / slug, lines)
+    record_failure(settings.output_dir() / slug, lines)
     return Outcome(slug=slug, lines=[f"Error: {lines[0]}"], exit_code=1)
 
 

@@ -96,7 +96,8 @@ class _Composer:
         text = self.value(slot, slot.text)
         if not text or width <= 0:
             return 0.0
-        return line_count(text, width * MM, slot.min_size, slot.bold) * slot.min_size * LEADING / MM + 0.01
+        lines = line_count(text, width * MM, slot.min_size, slot.bold, slot.font)
+        return lines * slot.min_size * LEADING / MM + 0.01
 
     def shown(self, slot: Slot) -> bool:
         return slot.when is None or bool(self.values.get(slot.when))
@@ -312,7 +313,9 @@ class _Composer:
     def text(self, slot: Slot, text: str, a: Area, color: str, rotated: bool) -> list[Element]:
         floor = slot.min_size
         try:
-            size, lines = fit_text(text, a.w * MM, a.h * MM, slot.size, min(slot.min_size, slot.size), slot.bold)
+            size, lines = fit_text(
+                text, a.w * MM, a.h * MM, slot.size, min(slot.min_size, slot.size), slot.bold, slot.font
+            )
         except TextOverflow:
             short = text if len(text) <= 40 else text[:37] + "..."
             self.slip(
@@ -322,7 +325,7 @@ class _Composer:
                 text,
             )
             try:
-                size, lines = fit_text(text, a.w * MM, a.h * MM, slot.size, SMALLEST, slot.bold)
+                size, lines = fit_text(text, a.w * MM, a.h * MM, slot.size, SMALLEST, slot.bold, slot.font)
             except TextOverflow:
                 return []
             floor = size
@@ -338,6 +341,7 @@ class _Composer:
                 size=slot.size,
                 min_size=min(floor, slot.size),
                 bold=slot.bold,
+                font=slot.font,
                 align=slot.align,
                 valign=slot.valign,
                 color=color,

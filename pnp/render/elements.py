@@ -80,7 +80,7 @@ class Icon:
     rotate: float = 0.0
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@dataclass(frozen=True, kw_only=True, slots=True, repr=False)
 class Text:
     text: str
     x: float
@@ -90,12 +90,23 @@ class Text:
     size: float = 9.0
     min_size: float = 5.0
     bold: bool = False
+    font: str = ""  # a designer's family (`fonts.register_family`), or "" for DejaVu Sans
     align: str = "center"
     valign: str = "middle"
     color: str = INK
     # the size and lines it was fitted to when composed, so the painter does not fit it again; not
     # part of what the text is (its repr, equality and a design's fingerprint leave it out)
     fitted: tuple[float, tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        """As a dataclass says it, `font` said only when a family is named: a design's fingerprint
+        (its repr's hash) stays the one earlier versions recorded for a text in DejaVu Sans."""
+        font = f"font={self.font!r}, " if self.font else ""
+        return (
+            f"Text(text={self.text!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, size={self.size!r}, "
+            f"min_size={self.min_size!r}, bold={self.bold!r}, {font}align={self.align!r}, valign={self.valign!r}, "
+            f"color={self.color!r})"
+        )
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -255,7 +255,7 @@ class Painter:
         )
         x = self.ox + {"left": e.x, "right": e.x + e.w, "center": e.x + e.w / 2}[e.align] * MM
         for i, line in enumerate(lines):
-            self.lines.draw(x, baseline(top, size, i), line, bold=e.bold, size=size, align=e.align)
+            self.lines.draw(x, baseline(top, size, i), line, bold=e.bold, size=size, align=e.align, font=e.font)
 
     def _group(self, e: Group) -> None:
         c = self.canvas

@@ -164,10 +164,8 @@ def ink_area(a: Area, slot: Slot, size: float, lines: tuple[str, ...]) -> Area:
     """The rectangle a fitted text's glyphs cover inside its box, placed as the painter places the
     lines (`pnp.render.painter`): the block of lines by its alignment, the ink from the first line's
     ascent to the last line's descent."""
-    bold, valign, align = slot.bold, slot.valign, slot.align
-    width = (
-        text_width(lines[0], bold, size) if len(lines) == 1 else max(text_width(line, bold, size) for line in lines)
-    ) / MM
+    bold, font, valign, align = slot.bold, slot.font, slot.valign, slot.align
+    width = max(text_width(line, bold, size, font) for line in lines) / MM
     block = len(lines) * size * LEADING
     top = (
         (a.y + a.h) * MM
@@ -176,7 +174,7 @@ def ink_area(a: Area, slot: Slot, size: float, lines: tuple[str, ...]) -> Area:
         if valign == "bottom"
         else (a.y + a.h / 2) * MM + block / 2
     )
-    ascent, descent = ascent_descent(bold, size)
+    ascent, descent = ascent_descent(bold, size, font)
     first, last = baseline(top, size, 0), baseline(top, size, len(lines) - 1)
     x = a.x if align == "left" else a.x + a.w - width if align == "right" else a.x + (a.w - width) / 2
     return Area(x, (last - descent) / MM, width, (first + ascent - last + descent) / MM)

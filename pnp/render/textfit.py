@@ -17,18 +17,18 @@ def baseline(top: float, size: float, line: int) -> float:
     return top - size * (line + 0.82) * LEADING + size * 0.1
 
 
-def wrap(text: str, width: float, size: float, bold: bool) -> tuple[str, ...]:
+def wrap(text: str, width: float, size: float, bold: bool, font: str = "") -> tuple[str, ...]:
     """Greedy word wrap; explicit newlines start new lines."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         whole = paragraph.lstrip(" ")  # the words below drop a paragraph's leading spaces too
-        if text_width(whole, bold, size) <= width:  # so each of its beginnings fits too: one line
+        if text_width(whole, bold, size, font) <= width:  # so each of its beginnings fits too: one line
             lines.append(whole)
             continue
         current = ""
         for word in paragraph.split(" "):
             trial = f"{current} {word}" if current else word
-            if text_width(trial, bold, size) <= width or not current:
+            if text_width(trial, bold, size, font) <= width or not current:
                 current = trial
             else:
                 lines.append(current)
@@ -38,34 +38,35 @@ def wrap(text: str, width: float, size: float, bold: bool) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=4096)
-def line_count(text: str, width: float, size: float, bold: bool) -> int:
+def line_count(text: str, width: float, size: float, bold: bool, font: str = "") -> int:
     """How many lines `wrap` makes: remembered, for texts measured again and again at one size (a
     rules column at each place it could break, a stacked slot's room); `fit_text` remembers its own
     answer for a text it cannot set on one line (`_shrunk`, which tries its sizes on `wrap`)."""
-    return len(wrap(text, width, size, bold))
+    return len(wrap(text, width, size, bold, font))
 
 
 def fit_text(
-    text: str, width: float, height: float, max_size: float, min_size: float = 5.0, bold: bool = False
+    text: str, width: float, height: float, max_size: float, min_size: float = 5.0, bold: bool = False, font: str = ""
 ) -> tuple[float, tuple[str, ...]]:
     """The largest size (in steps of 0.25 pt) at which `text` wraps inside width x height points:
     a text that fits on one line at its size is measured at once, any other worked out once."""
-    if "\n" not in text and max_size * LEADING <= height + 0.01 and text_width(text, bold, max_size) <= width + 0.01:
+    one_line = "\n" not in text and max_size * LEADING <= height + 0.01
+    if one_line and text_width(text, bold, max_size, font) <= width + 0.01:
         return max_size, (text,)
-    return _shrunk(text, width, height, max_size, min_size, bold)
+    return _shrunk(text, width, height, max_size, min_size, bold, font)
 
 
 @lru_cache(maxsize=2048)  # a slot's text when composed, any other text when drawn
 def _shrunk(
-    text: str, width: float, height: float, max_size: float, min_size: float, bold: bool
+    text: str, width: float, height: float, max_size: float, min_size: float, bold: bool, font: str
 ) -> tuple[float, tuple[str, ...]]:
     short = text if len(text) <= 40 else text[:37] + "..."
     if width <= 0 or height <= 0:  # a box squeezed to nothing: say so, not a negative size
         raise TextOverflow(f"text {short!r} has no room: the piece leaves its box no width or height", text)
     size = max_size
     while size >= min_size - 1e-9:
-        lines = wrap(text, width, size, bold)
-        fits_wide = all(text_width(line, bold, size) <= width + 0.01 for line in lines)
+        lines = wrap(text, width, size, bold, font)
+        fits_wide = all(text_width(line, bold, size, font) <= width + 0.01 for line in lines)
         if fits_wide and len(lines) * size * LEADING <= height + 0.01:
             return size, lines
         size -= 0.25
@@ -78,4 +79,4 @@ def _shrunk(
 
 def fitted(e: Text) -> tuple[float, tuple[str, ...]]:
     """The size and lines `e` prints at: as it was fitted when composed, else fitted now."""
-    return e.fitted or fit_text(e.text, e.w * MM, e.h * MM, e.size, e.min_size, e.bold)
+    return e.fitted or fit_text(e.text, e.w * MM, e.h * MM, e.size, e.min_size, e.bold, e.font)

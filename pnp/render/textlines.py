@@ -26,17 +26,20 @@ class TextLines:
 
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
-        self._encoded: OrderedDict[tuple[bool, float, str], tuple[str, float]] = OrderedDict()  # oldest use first
-        self._names: dict[tuple[bool, int], str] = {}  # each font subset's name in this document
+        self._encoded: OrderedDict[tuple[bool, str, float, str], tuple[str, float]] = OrderedDict()  # oldest first
+        self._names: dict[tuple[bool, str, int], str] = {}  # each font subset's name in this document
 
-    def draw(self, x: float, y: float, text: str, *, bold: bool, size: float, align: str = "left") -> None:
-        """`text` on one baseline at y, starting at x (`left`), centred on it or ending at it (`right`)."""
-        key = (bold, size, text)
+    def draw(
+        self, x: float, y: float, text: str, *, bold: bool, size: float, align: str = "left", font: str = ""
+    ) -> None:
+        """`text` on one baseline at y, starting at x (`left`), centred on it or ending at it (`right`),
+        in the family `font` ("" for DejaVu Sans)."""
+        key = (bold, font, size, text)
         encoded = self._encoded.get(key)
         if encoded is None:
             if len(self._encoded) >= KEPT:
                 self._encoded.popitem(last=False)
-            encoded = self._encoded[key] = self._encode(text, bold, size)
+            encoded = self._encoded[key] = self._encode(text, bold, size, font)
         else:
             self._encoded.move_to_end(key)
         operators, width = encoded
@@ -46,18 +49,18 @@ class TextLines:
             x -= width
         self.canvas.addLiteral(f"BT 1 0 0 1 {fp_str(x, y)} Tm {operators} ET")
 
-    def _encode(self, text: str, bold: bool, size: float) -> tuple[str, float]:
+    def _encode(self, text: str, bold: bool, size: float, font: str) -> tuple[str, float]:
         """The line's show operators, a font switch before each run of one subset, and its width."""
-        ttf = face(bold)
+        ttf = face(bold, font)
         doc = self.canvas._doc  # type: ignore[attr-defined]  # the subsets are kept per document
         runs = _in_first_subset(ttf, doc, text) or ttf.splitString(text, doc)
         shows = []
         for subset, chunk in runs:
-            name = self._names.get((bold, subset))
+            name = self._names.get((bold, font, subset))
             if name is None:
-                name = self._names[(bold, subset)] = ttf.getSubsetInternalName(subset, doc)
+                name = self._names[(bold, font, subset)] = ttf.getSubsetInternalName(subset, doc)
             shows.append(f"{name} {fp_str(size)} Tf ({escapePDF(chunk)}) Tj")
-        return " ".join(shows), text_width(text, bold, size)
+        return " ".join(shows), text_width(text, bold, size, font)
 
 
 def _in_first_subset(ttf: TTFont, doc: object, text: str) -> list[tuple[int, bytes]] | None:

@@ -153,6 +153,9 @@ class SlotSpec(Strict):
     min_size: Annotated[float, Field(gt=0, le=200)] | None = None
     scale: Annotated[float, Field(gt=0, le=5)] | None = None
     bold: bool | None = None
+    font: Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,63}$")] | None = (
+        None  # a family of fonts/fonts.toml
+    )
     align: Align | None = None
     valign: VAlign | None = None
     color: SlotColor | None = None
@@ -205,6 +208,7 @@ class Slot:
     min_size: float = 5.0
     scale: float = 1.0
     bold: bool = False
+    font: str = ""  # the family as written, then (the game's templates) the id it is registered by
     align: Align = "center"
     valign: VAlign = "middle"
     color: str = "#1b1b1b"

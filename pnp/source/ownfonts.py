@@ -1,0 +1,181 @@
+"""A designer's own fonts: TrueType files in a game's `fonts/` folder, named as families in its
+`fonts/fonts.toml`, set per text slot (`font = "Title"`) or for the whole game (`default`). pnp
+embeds the subsets a build uses, as it does DejaVu Sans, which stays the font of every text no
+family is named for. Each family says who made it and under what licence, for the credits.
+
+    default = "Body"            # optional: every template text of the game, unless its slot says
+    [Title]
+    regular = "Cinzel-Regular.ttf"
+    bold = "Cinzel-Bold.ttf"    # optional: bold text takes the regular font without it
+    author = "Natanael Gama"
+    licence = "SIL Open Font License 1.1"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pnp.errors import LayoutError
+from pnp.files.safefiles import UnsafeFile, read_regular
+from pnp.findings import Finding, shown
+from pnp.source.tomlfiles import KeyPath, TomlLines, key_text, parse_toml
+
+if TYPE_CHECKING:  # the up-to-date check reads FOLDER without the schema machinery
+    from pnp.source.slots import Slot, Template
+
+FOLDER = "fonts"
+INDEX = "fonts.toml"
+MAX_FONT_BYTES = 32 * 1024 * 1024
+MAX_INDEX_BYTES = 256 * 1024
+FACES = ("regular", "bold")
+Register = Callable[[str, bytes, "bytes | None"], str]  # a family's name and fonts -> the id it is drawn by
+
+
+class FontRefused(ValueError):
+    """A font file pnp cannot embed: its face ("regular" or "bold") and why."""
+
+    def __init__(self, face: str, message: str) -> None:
+        super().__init__(message)
+        self.face = face
+
+
+@dataclass(frozen=True, kw_only=True)
+class Family:
+    name: str
+    files: Mapping[str, str]  # face ("regular", "bold") -> its file in the fonts folder
+    author: str
+    licence: str
+
+
+class FontShelf:
+    """One game's `fonts/` folder: its families read once, each registered on first use."""
+
+    def __init__(self, folder: Path, register: Register) -> None:
+        self.folder = folder
+        self.register = register
+        self.used: dict[str, Family] = {}  # the families the game's texts are set in, by name
+        self._ids: dict[str, str] = {}
+
+    @property
+    def index(self) -> Path:
+        return self.folder / INDEX
+
+    @cached_property
+    def _text(self) -> str:
+        if not self.index.exists() and not self.index.is_symlink():
+            return ""
+        try:
+            return read_regular(self.index, MAX_INDEX_BYTES, links=False).decode("utf-8")
+        except (UnsafeFile, UnicodeDecodeError) as exc:
+            raise LayoutError(Finding(path=self.index, message=f"refused: {exc}")) from None
+
+    def _at(self, loc: KeyPath, message: str) -> Finding:
+        line = TomlLines.of(self._text).line_of(loc) or 1
+        return Finding(path=self.index, line=line, message=f"{key_text(loc)}: {message}" if loc else message)
+
+    @cached_property
+    def families(self) -> tuple[str | None, dict[str, Family]]:
+        """The game's default family (None: DejaVu Sans) and each family by name."""
+        table = parse_toml(self._text, self.index) if self._text else {}
+        default, found, problems = table.pop("default", None), {}, []
+        if default is not None and not isinstance(default, str):
+            problems.append(self._at(("default",), "give the name of a family of this file, as text"))
+        for name, entry in table.items():
+            said = _family_problem(entry)
+            if said:
+                problems.append(self._at((name,), said))
+                continue
+            files = {face: entry[face] for face in FACES if face in entry}
+            found[name] = Family(name=name, files=files, author=entry["author"], licence=entry["licence"])
+        if isinstance(default, str) and default not in found:
+            problems.append(self._at(("default",), f"no family {default!r} in this file{_known(found)}"))
+        if problems:
+            raise LayoutError(problems)
+        return default, found
+
+    def check(self) -> None:
+        """Every family's fonts read, checked and registered, every problem named at once."""
+        problems: list[Finding] = []
+        for name in self.families[1]:
+            try:
+                self._ids[name] = self._family_id(name)
+            except LayoutError as exc:
+                problems += exc.findings
+        if problems:
+            raise LayoutError(problems)
+
+    def _family_id(self, name: str) -> str:
+        """The id texts in family `name` are drawn with, its fonts read, checked and registered."""
+        family = self.families[1][name]
+        data = {}
+        for face, file in family.files.items():
+            path = self.folder / file
+            try:
+                data[face] = read_regular(path, MAX_FONT_BYTES, links=False)
+            except UnsafeFile as exc:
+                missing = not path.exists() and not path.is_symlink()
+                said = f"no file {file!r} in {shown(self.folder)}" if missing else f"{file}: refused: {exc}"
+                raise LayoutError(self._at((name, face), said)) from None
+        try:
+            registered = self.register(name, data["regular"], data.get("bold"))
+        except FontRefused as exc:
+            said = f"{family.files[exc.face]}: not a TrueType font pnp can embed ({exc})"
+            raise LayoutError(self._at((name, exc.face), said)) from None
+        return registered
+
+    def applied(self, templates: Mapping[str, Template], finding: Any) -> dict[str, Template]:
+        """`templates` with each slot's family turned into the id it is drawn with, and the game's
+        default family given to every slot that names none; an unknown family is named at its
+        slot (`finding(file, key path, message)` places it)."""
+        default, known = self.families
+        problems: list[Finding] = []
+
+        def resolved(slot: Slot) -> Slot:
+            name = slot.font or default or ""
+            children = tuple(resolved(child) for child in slot.slots)
+            if not name:
+                return replace(slot, slots=children) if children != slot.slots else slot
+            if name not in known:
+                file, path = slot.where
+                problems.append(finding(file, (*path, "font"), f"no family {name!r} in {INDEX}{_known(known)}"))
+                return slot
+            if name not in self._ids:
+                self._ids[name] = self._family_id(name)
+            self.used[name] = known[name]
+            return replace(slot, font=self._ids[name], slots=children)
+
+        out = {key: replace(t, slots=tuple(resolved(s) for s in t.slots)) for key, t in templates.items()}
+        if problems:
+            raise LayoutError(list(dict.fromkeys(problems)))
+        return out
+
+    def credits(self) -> list[str]:
+        """Who made the fonts the game's texts are set in, and on what terms."""
+        return [
+            f"Text in {f.name} ({', '.join(f.files.values())}) by {f.author} ({f.licence})." for f in self.used.values()
+        ]
+
+
+def _family_problem(entry: object) -> str | None:
+    if not isinstance(entry, dict):
+        return 'expected a table of regular = "<file>.ttf", author and licence'
+    if not isinstance(entry.get("regular"), str):
+        return 'missing: regular = "<file>.ttf", the family\'s regular font'
+    if "bold" in entry and not isinstance(entry["bold"], str):
+        return 'bold: give the file of the family\'s bold font, as "<file>.ttf"'
+    files = [entry[face] for face in FACES if face in entry]
+    if any("/" in file or "\\" in file or file.startswith(".") for file in files):
+        return "name each font file as it lies in the fonts folder, without a folder of its own"
+    for key in ("author", "licence"):
+        if not isinstance(entry.get(key), str) or not entry[key].strip():
+            return f'missing: {key} = "...", who made the font and on what terms'
+    unknown = sorted(set(entry) - {*FACES, "author", "licence"})
+    return f"unknown key {unknown[0]!r} (a family has regular, bold, author and licence)" if unknown else None
+
+
+def _known(found: Mapping[str, object]) -> str:
+    return f" (it has {', '.join(sorted(found))})" if found else " (it has none)"

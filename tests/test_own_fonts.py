@@ -1,0 +1,151 @@
+"""A designer's own fonts (issue 64, item 2): TrueType files in a game's `fonts/` folder, named as
+families in `fonts/fonts.toml`, set per slot (`font = "Title"`) or for the whole game (`default`);
+their subsets embedded, every glyph a text needs checked in the font it is set in, and their
+makers credited. DejaVu Sans stays the font of every other text."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+SYSTEM_FONTS = Path("/usr/share/fonts/truetype/dejavu")  # Debian's fonts-dejavu-core: .ci/run installs it
+SERIF, SERIF_BOLD = SYSTEM_FONTS / "DejaVuSerif.ttf", SYSTEM_FONTS / "DejaVuSerif-Bold.ttf"
+INDEX = """[Title]
+regular = "DejaVuSerif.ttf"
+bold = "DejaVuSerif-Bold.ttf"
+author = "Bitstream, the DejaVu fonts team"
+licence = "Bitstream Vera licence"
+"""
+
+pytestmark = pytest.mark.skipif(
+    not SERIF_BOLD.exists() and not os.environ.get("CI"),
+    reason="Debian's fonts-dejavu-core (DejaVu Serif, the designer's font here) is not installed",
+)
+
+
+def _titles_in_serif(game: Path, index: str = INDEX) -> Path:
+    """Straight-to's Soul card names set in the family Title (DejaVu Serif), from the game's fonts/."""
+    fonts = game / "fonts"
+    fonts.mkdir()
+    for font in (SERIF, SERIF_BOLD):
+        shutil.copy(font, fonts / font.name)
+    (fonts / "fonts.toml").write_text(index)
+    components = game / "components.toml"
+    text = components.read_text()
+    assert text.count("[templates.soul.slots.name]\n") == 1
+    components.write_text(
+        text.replace("[templates.soul.slots.name]\n", '[templates.soul.slots.name]\nfont = "Title"\n')
+    )
+    return fonts
+
+
+def _font_of(textpage, index: int) -> str:
+    """The font pdfium reads character `index` of a page in."""
+    import pypdfium2.raw as pdfium_c
+
+    flags = ctypes.c_int()
+    size = pdfium_c.FPDFText_GetFontInfo(textpage.raw, index, None, 0, ctypes.byref(flags))
+    buffer = ctypes.create_string_buffer(size)
+    pdfium_c.FPDFText_GetFontInfo(textpage.raw, index, buffer, size, ctypes.byref(flags))
+    return buffer.value.decode()
+
+
+@pytest.mark.slow
+def test_the_installed_pnp_sets_titles_in_the_designers_font_and_credits_it(installed, tmp_path):
+    """From outside, in a `pnp new` project with the installed pnp: each Soul card's name is set
+    in the family's bold font, embedded as a tagged subset; its rule line stays in DejaVu Sans; the
+    rules sheet names the font's makers; a changed font file is drawn by the next build."""
+    import pikepdf
+    import pypdfium2 as pdfium
+    from conftest import run_installed
+
+    pnp = installed / "bin" / "pnp"
+    run_installed(pnp, "new", "project", "--game", "straight-to", cwd=tmp_path)
+    project = tmp_path / "project"
+    fonts = _titles_in_serif(project / "layouts" / "straight-to")
+    assert "problem" not in run_installed(pnp, "validate", cwd=project).stdout
+    run_installed(pnp, "build", cwd=project)
+    cards = project / "output" / "straight-to" / "cards.pdf"
+    with pikepdf.open(cards) as pdf:
+        names = {str(f.BaseFont) for page in pdf.pages for f in _fonts(page.Resources)}
+    assert any(re.fullmatch(r"/[A-Z]{6}\+DejaVuSerif-Bold", name) for name in names), names
+    assert not any("DejaVuSerif" in name and "Bold" not in name for name in names)  # the bold face alone is used
+    page = pdfium.PdfDocument(cards)[0].get_textpage()
+    text = page.get_text_range()
+    assert _font_of(page, text.index("Penitent")) == "DejaVuSerif-Bold"
+    assert _font_of(page, text.index("Sorry at last")) == "DejaVuSans"
+    rules = " ".join(
+        " ".join(p.get_textpage().get_text_range().split())
+        for p in pdfium.PdfDocument(project / "output" / "straight-to" / "rules.pdf")
+    )
+    said = "Text in Title (DejaVuSerif.ttf, DejaVuSerif-Bold.ttf) by Bitstream, the DejaVu fonts team"
+    assert said in rules, rules[-600:]
+    assert "up to date" in run_installed(pnp, "build", cwd=project).stdout
+    shutil.copy(SYSTEM_FONTS / "DejaVuSans-Bold.ttf", fonts / "DejaVuSerif-Bold.ttf")  # the file changed
+    assert "up to date" not in run_installed(pnp, "build", cwd=project).stdout
+    page = pdfium.PdfDocument(cards)[0].get_textpage()
+    assert _font_of(page, page.get_text_range().index("Penitent")) == "DejaVuSans-Bold"
+
+
+def _fonts(resources) -> list:
+    found = list((resources.get("/Font") or {}).values())
+    for xobject in (resources.get("/XObject") or {}).values():
+        if "/Resources" in xobject:
+            found += _fonts(xobject.Resources)
+    return found
+
+
+@pytest.mark.named_games
+def test_validate_names_every_font_problem_with_its_file_key_and_line(run, isolated, layouts_copy):
+    """A family whose file is missing and one whose file is no font are named in fonts.toml, with
+    own art's problems in the same run; then a slot naming an unknown family; then a character the
+    family has no glyph for, named with its text (never printed as an empty box)."""
+    game = layouts_copy / "straight-to"
+    fonts = _titles_in_serif(game, INDEX + '\n[Body]\nregular = "junk.ttf"\nauthor = "A"\nlicence = "B"\n')
+    (fonts / "junk.ttf").write_bytes(b"not a font at all" * 10)
+    (fonts / "DejaVuSerif-Bold.ttf").unlink()
+    art = game / "art"
+    art.mkdir()
+    (art / "halo.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"><script/><circle r="4"/></svg>')
+    (art / "credits.toml").write_text('["halo.svg"]\nauthor = "A"\nlicence = "B"\n')
+    components = game / "components.toml"
+    components.write_text(components.read_text().replace('icon = "lorc/dove"', 'icon = "art/halo.svg"'))
+    result = run("validate", "straight-to", "--layouts", layouts_copy)
+    assert result.exit_code == 1, result.output
+    lines = [line for line in result.output.splitlines() if ".toml:" in line]
+    assert len(lines) == 3, result.output
+    assert any(
+        line.startswith("../layouts/straight-to/fonts/fonts.toml:3:1: Title.bold: no file 'DejaVuSerif-Bold.ttf'")
+        for line in lines
+    ), lines
+    assert any(
+        line.startswith("../layouts/straight-to/fonts/fonts.toml:8:1: Body.regular: junk.ttf: not a TrueType font")
+        for line in lines
+    ), lines
+    assert any("components.toml:" in line and "halo.svg: refused" in line for line in lines), lines
+
+    shutil.copy(SERIF_BOLD, fonts / SERIF_BOLD.name)
+    (fonts / "fonts.toml").write_text(INDEX)
+    components.write_text(components.read_text().replace('icon = "art/halo.svg"', 'icon = "lorc/dove"'))
+    components.write_text(components.read_text().replace('font = "Title"', 'font = "Titel"'))
+    result = run("validate", "straight-to", "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    (line,) = [line for line in result.output.splitlines() if "Titel" in line]
+    assert re.match(r"\.\./layouts/straight-to/components\.toml:\d+:1: templates\.soul\.slots\.name\.font: ", line)
+    assert "no family 'Titel' in fonts.toml (it has Title)" in line
+
+    components.write_text(components.read_text().replace('font = "Titel"', 'font = "Title"'))
+    components.write_text(components.read_text().replace('name = "Penitent"', 'name = "Penitent ★"'))
+    result = run("validate", "straight-to", "--layouts", layouts_copy)
+    assert result.exit_code == 1
+    (line,) = [line for line in result.output.splitlines() if "U+2605" in line]
+    assert "souls[0].name: '★' (U+2605 BLACK STAR): no glyph in the typeface (Title)" in line, line
+    components.write_text(
+        components.read_text().replace('[templates.soul.slots.name]\nfont = "Title"\n', "[templates.soul.slots.name]\n")
+    )
+    assert run("validate", "straight-to", "--layouts", layouts_copy).exit_code == 0  # DejaVu Sans has it

@@ -31,6 +31,20 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="the ink saver prints an own picture in full colour",
+        file="pnp/render/pages.py",
+        edits=(("            elif self.outlined:  # the ink saver", "            elif False:  # the ink saver"),),
+        tests=("tests/test_own_art.py", "-k", "ink_saver"),
+    ),
+    Mutant(
+        name="the gallery silent on who made the designer's art",
+        file="pnp/pipeline/gallery_view.py",
+        edits=(
+            ("IconRef.parse(ref) for ref in icons), *manifest.own_credits]", "IconRef.parse(ref) for ref in icons)]"),
+        ),
+        tests=("tests/test_own_art.py", "-k", "installed"),
+    ),
+    Mutant(
         name="a designer's font measured but drawn in DejaVu Sans",
         file="pnp/render/painter.py",
         edits=(("bold=e.bold, size=size, align=e.align, font=e.font)", "bold=e.bold, size=size, align=e.align)"),),
@@ -45,7 +59,12 @@ MUTANTS = [
     Mutant(
         name="a designer's font left out of the credits",
         file="pnp/pipeline/printguide.py",
-        edits=(("        *fonts,\n", ""),),
+        edits=(
+            (
+                '"Text set in DejaVu Sans (Bitstream Vera licence).", *own]',
+                '"Text set in DejaVu Sans (Bitstream Vera licence)."]',
+            ),
+        ),
         tests=("tests/test_own_fonts.py", "-k", "installed"),
     ),
     Mutant(
@@ -94,8 +113,8 @@ MUTANTS = [
     ),
     Mutant(
         name="own art left out of the rules sheet's credits",
-        file="pnp/pipeline/printguide.py",
-        edits=(("        *art_credits_lines(icons, art),\n", ""),),
+        file="pnp/pipeline/build.py",
+        edits=(("    own = [*art_credits_lines(icons, store.art), *fonts.credits()]", "    own = [*fonts.credits()]"),),
         tests=("tests/test_own_art.py", "-k", "installed"),
     ),
     Mutant(

@@ -172,6 +172,7 @@ def test_the_installed_pnp_draws_own_art_embedded_once_and_credits_its_makers(in
     assert "art by Ada Painter, Ben Inker" in text(cards)
     credits = run_installed(pnp, "icons", "credits", cwd=project).stdout
     assert "straight-to: Ada Painter: dove.png (CC BY 4.0)" in credits
+    assert "Ada Painter: dove.png (CC BY 4.0)" in (project / "output" / "index.html").read_text()  # the gallery
     before = cards.read_bytes()
     assert "up to date" in run_installed(pnp, "build", cwd=project).stdout
     _dove(art / "dove.png", pixels=901)
@@ -221,3 +222,27 @@ def test_a_print_shop_gets_own_pictures_in_its_inks_within_its_limit(run, isolat
     raw = pixels.tobytes()
     inks = [sum(raw[i : i + 4]) * 100 / 255 for i in range(0, len(raw), 4)]
     assert max(inks) <= 240 and max(inks) > 200  # the black disc: as dark as the limit lets it be
+
+
+@pytest.mark.named_games
+def test_the_ink_saver_prints_an_own_picture_light_and_grey(run, isolated, layouts_copy):
+    """--ink-saver keeps colour to thin accents: the dove prints in light greys (its blue disc too),
+    once in the file, its transparent corners still transparent."""
+    import pikepdf
+    from PIL import Image, ImageDraw
+
+    art = _use_art(layouts_copy)
+    dove = Image.new("RGBA", (300, 300), (0, 0, 0, 0))
+    ImageDraw.Draw(dove).ellipse((50, 50, 250, 250), fill=(*DOVE_BLUE, 255))
+    dove.save(art / "dove.png")
+    result = run("build", "straight-to", "--ink-saver", "--layouts", layouts_copy)
+    assert result.exit_code == 0, result.output
+    with pikepdf.open(isolated / "output" / "straight-to" / "cards.pdf") as pdf:
+        (image,) = [
+            o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image" and "/SMask" in o
+        ]
+        pixels = pikepdf.PdfImage(image).as_pil_image().convert("RGB")
+        mask = pikepdf.PdfImage(image.SMask).as_pil_image()
+    disc = pixels.getpixel((150, 150))
+    assert disc[0] == disc[1] == disc[2] and disc[0] >= 160, disc  # grey, and light
+    assert mask.getpixel((5, 5)) == 0 and mask.getpixel((150, 150)) == 255

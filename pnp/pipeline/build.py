@@ -43,6 +43,7 @@ from pnp.render.specs import Cover, DocumentSpec
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
 from pnp.source.models import EveryProblem
+from pnp.source.ownart import art_credits_lines
 from pnp.source.ownfonts import FOLDER as FONTS_FOLDER
 from pnp.source.ownfonts import FontShelf
 from pnp.source.rules import Problem, RulesModel, load_rules, resolve_players
@@ -101,6 +102,7 @@ class GamePlan:
     pages: list[list[PagePlan]]  # each spec's pages, in the order of `specs`
     source: GameSource
     store: IconStore  # the icon cache and this game's own art: what its pages are drawn from
+    own_credits: list[str]  # who made the designer's own art and fonts the game prints
     slips: list[Problem] = field(default_factory=list)  # layout mistakes the templates made
 
 
@@ -182,8 +184,9 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
 
     pages = [planned(spec) for spec in specs]
     files = [file_print(spec, body, options) for spec, body in zip(specs, pages, strict=True)]
-    credits, own = rules.game.credits, fonts.credits()
-    guide = guide_blocks(specs, [*files, rules_print(options)], options, credits=credits, art=store.art, fonts=own)
+    icons = sorted(set().union(*(f.icons for f in files)))
+    own = [*art_credits_lines(icons, store.art), *fonts.credits()]  # who made the designer's art and fonts
+    guide = guide_blocks(specs, [*files, rules_print(options)], options, credits=rules.game.credits, own=own)
     reference = reference_document(source, store, ctx, rules.game.title, guide)
     pages.append(planned(reference))
     specs.append(reference)
@@ -197,6 +200,7 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
         pages=pages,
         source=source,
         store=store,
+        own_credits=own,
         slips=ctx.slips,
     )
 
@@ -320,6 +324,7 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
         designs=designs(plan.specs, Face.first_of(placed), TileFace.boards_in(placed)),
         validated=not problems,
         credits=list(rules.game.credits),
+        own_credits=plan.own_credits,
         cut_files=cut_records(cuts),
     )
     return GameBuild(

@@ -54,7 +54,7 @@ def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
             for kind, count in kinds.items()
         ],
         "changes": _changes(manifest.changes, game, folder),
-        "credits": credits_lines(IconRef.parse(ref) for ref in icons),
+        "credits": [*credits_lines(IconRef.parse(ref) for ref in icons), *manifest.own_credits],
         "game_credits": manifest.credits,
     }
 

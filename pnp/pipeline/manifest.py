@@ -185,6 +185,7 @@ class Manifest:
     inputs: str | None = None  # digest of everything the build depended on
     data: str | None = None  # digest of the game's data alone
     credits: list[str] = field(default_factory=list)  # the game's author and copyright, as its document gives them
+    own_credits: list[str] = field(default_factory=list)  # who made the designer's own art and fonts
     cut_files: list[FileRecord] = field(default_factory=list)  # a cutting machine's files, beside the PDFs
 
     def to_json(self) -> str:

@@ -18,7 +18,6 @@ from pnp.render.columns import Block
 from pnp.render.pages import PagePlan, RenderOptions, has_backs, printed_two_sided, sheet_count
 from pnp.render.specs import DocumentSpec
 from pnp.source.icons import credits_lines, game_icons
-from pnp.source.ownart import ArtShelf, art_credits_lines
 from pnp.source.printoptions import BOTH_SIDES, MARK_ARM_MM, MARK_INSET_MM, MARK_STROKE_MM, ONE_SIDE, Cutter
 
 CUT_IN_TWO = ", then cut each page of two halves apart on its dashed centre line"
@@ -97,8 +96,7 @@ def guide_blocks(
     options: RenderOptions,
     *,
     credits: list[str],
-    art: ArtShelf | None = None,
-    fonts: Sequence[str] = (),
+    own: Sequence[str] = (),
 ) -> list[Block]:
     """Headings and paragraphs for text_column, in reading order; `credits`: the game's author and
     copyright, as its rule document gives them."""
@@ -135,12 +133,7 @@ def guide_blocks(
     if bring:
         blocks += [("heading", "You also need"), *(("item", line) for line in bring)]
     icons = sorted(set().union(*(f.icons for f in files)))
-    artwork = [
-        *credits_lines(game_icons(icons)),
-        *art_credits_lines(icons, art),
-        "Text set in DejaVu Sans (Bitstream Vera licence).",
-        *fonts,
-    ]
+    artwork = [*credits_lines(game_icons(icons)), "Text set in DejaVu Sans (Bitstream Vera licence).", *own]
     if credits:
         blocks += [("heading", "The game"), *(("note", line) for line in credits)]
     blocks += [("heading", "Artwork credits"), *(("note", line) for line in artwork)]

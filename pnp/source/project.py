@@ -29,7 +29,10 @@ pieces show in the other files), then run, in this folder:
     pnp build           the PDFs, into output/
     pnp watch           rebuild on save and show the gallery in your browser
 
-`pnp icons fetch AUTHOR/NAME` adds an icon from game-icons.net to icons/.
+`pnp icons fetch AUTHOR/NAME` adds an icon from game-icons.net to icons/. Your own art goes in
+layouts/<game>/art/ (SVG, PNG or JPEG: name it as icon = "art/<file>", credit it in
+art/credits.toml), your own TrueType fonts in layouts/<game>/fonts/ (families in fonts/fonts.toml,
+a slot's font = "<family>"); pnp's README says more.
 """
 
 # what a build makes again from the project's files: kept out of a repository the designer makes here

@@ -31,6 +31,57 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="an inline icon set on the baseline, its foot not dropped to the descent",
+        file="pnp/render/painter.py",
+        edits=(
+            (
+                "cx, cy = x + run_width(run, size, e.font) / 2, y - ICON_DROP * size + side / 2",
+                "cx, cy = x + run_width(run, size, e.font) / 2, y + side / 2",
+            ),
+        ),
+        tests=("tests/test_rich_text.py", "-k", "installed"),
+    ),
+    Mutant(
+        name="marked-up lines wrapped without their spaces",
+        file="pnp/render/richtext.py",
+        edits=(
+            (
+                "            if not current or room + space + wide <= width:",
+                "            if not current or room + wide <= width:",
+            ),
+        ),
+        tests=("tests/test_rich_text.py", "-k", "wraps"),
+    ),
+    Mutant(
+        name="a marked-up line printed with its tags",
+        file="pnp/render/painter.py",
+        edits=(
+            (
+                "            if has_markup(line):\n                self._marked(",
+                "            if False:\n                self._marked(",
+            ),
+        ),
+        tests=("tests/test_rich_text.py", "-k", "installed"),
+    ),
+    Mutant(
+        name="unreadable markup in the data let through to the print",
+        file="pnp/source/models.py",
+        edits=(("            problem = markup_problem(value)\n", "            problem = None\n"),),
+        tests=("tests/test_rich_text.py", "-k", "unreadable"),
+    ),
+    Mutant(
+        name="a run's own colour not read for contrast",
+        file="pnp/pipeline/legibility.py",
+        edits=(("                    if run.color and run.text.strip():", "                    if False:"),),
+        tests=("tests/test_rich_text.py", "-k", "faint"),
+    ),
+    Mutant(
+        name="italic set upright",
+        file="pnp/render/painter.py",
+        edits=(("                slant = SLANT if run.italic else 0.0", "                slant = 0.0"),),
+        tests=("tests/test_rich_text.py", "-k", "installed"),
+    ),
+    Mutant(
         name="the ink saver prints an own picture in full colour",
         file="pnp/render/pages.py",
         edits=(("            elif self.outlined:  # the ink saver", "            elif False:  # the ink saver"),),

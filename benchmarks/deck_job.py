@@ -4,7 +4,9 @@ through our renderer, the floor (bare reportlab drawing the same pages), the nai
 only what the job needs, so the harness's own imports (argparse, subprocess, statistics) are not
 counted against the job.
 
-Run: python benchmarks/deck_job.py ours|souls|floor|naive CARDS   (prints the PDF's size as JSON)
+`inline` is `ours` with an inline icon in each card's first line of rules (rich text).
+
+Run: python benchmarks/deck_job.py ours|inline|souls|floor|naive CARDS   (prints the PDF's size as JSON)
 """
 
 from __future__ import annotations
@@ -20,11 +22,13 @@ from reportlab.lib.colors import toColor
 ICON = "lorc/shiny-apple"
 BACK_ICON = "lorc/lift"
 W, H = 63.5, 88.9
+RULE = "First line of rules text"
+RULE_INLINE = f"First line <icon {ICON}> of rules"
 GREY = toColor("#555555")
 
 
-def _pieces(count: int):
-    from pnp.render.components import Piece
+def _pieces(count: int, inline: bool = False):
+    from pnp.render.specs import Piece
     from pnp.render.elements import Icon, Text
 
     back = (
@@ -38,7 +42,7 @@ def _pieces(count: int):
             face=(
                 Icon(ref=ICON, cx=W / 2, cy=H * 0.55, size=38, color="#b3261e"),
                 Text(text=f"Card {i:05d}", x=4, y=H - 14, w=W - 8, h=10, size=13, bold=True),
-                Text(text="First line of rules text", x=4, y=16, w=W - 8, h=5, size=8),
+                Text(text=RULE_INLINE if inline else RULE, x=4, y=16, w=W - 8, h=5, size=8),
                 Text(text="and a second line under it", x=4, y=10, w=W - 8, h=5, size=8),
             ),
             back=back,
@@ -55,7 +59,7 @@ def _souls(count: int):
     template lays them out on a poker card (the boxes below are what pnp's composer gives that
     template's slots at 63.5 x 88.9 mm; move the template and these drift): what the public
     route's cards cost to draw without it."""
-    from pnp.render.components import Piece
+    from pnp.render.specs import Piece
     from pnp.render.elements import Box, Icon, Text
 
     kinds = {"good": ("GOOD SOUL", "#c8961e", "#fff8e6", "HEAVEN"), "evil": ("EVIL SOUL", "#9b2226", "#fbeaea", "HELL")}
@@ -117,14 +121,14 @@ def _options():
 def _render(pieces, *, filename: str, title: str, sheet_title: str, game_title: str) -> bytes:
     """One deck through our renderer, as a game's document."""
     from pnp.files.paths import shipped_icons_dir
-    from pnp.render.components import Cover, DocumentSpec, PieceSheet
+    from pnp.render.specs import Cover, DocumentSpec, PieceGroup
     from pnp.render.document import render_document
     from pnp.source.icons import IconStore
 
     spec = DocumentSpec(
         filename=filename,
         title=title,
-        sections=[PieceSheet(title=sheet_title, pieces=pieces, width=W, height=H)],
+        sections=[PieceGroup(title=sheet_title, pieces=pieces, width=W, height=H)],
         cover=Cover(contents=["bench"]),
         game_title=game_title,
     )
@@ -134,6 +138,16 @@ def _render(pieces, *, filename: str, title: str, sheet_title: str, game_title: 
 def ours(count: int) -> bytes:
     return _render(
         _pieces(count), filename="bench.pdf", title="Synthetic deck", sheet_title="Cards", game_title="Bench"
+    )
+
+
+def inline(count: int) -> bytes:
+    return _render(
+        _pieces(count, inline=True),
+        filename="bench.pdf",
+        title="Synthetic deck",
+        sheet_title="Cards",
+        game_title="Bench",
     )
 
 
@@ -148,10 +162,10 @@ def souls(count: int) -> bytes:
 
 
 def _grid():
-    from pnp.render.components import PieceSheet
+    from pnp.render.specs import PieceGroup
     from pnp.render.pieces import pack
 
-    (sheet, *_) = pack([PieceSheet(title="Cards", pieces=_pieces(9), width=W, height=H)], _options())
+    (sheet, *_) = pack([PieceGroup(title="Cards", pieces=_pieces(9), width=W, height=H)], _options())
     return [slot.trim for slot in sheet.slots]
 
 
@@ -341,7 +355,8 @@ def _rasterise(pdf: bytes, folder: Path, index: int) -> Path:
 
 
 def measure(variant: str, count: int) -> dict:
-    data = {"ours": ours, "souls": souls, "floor": floor, "naive": lambda n: floor(n, naive=True)}[variant](count)
+    jobs = {"ours": ours, "inline": inline, "souls": souls, "floor": floor, "naive": lambda n: floor(n, naive=True)}
+    data = jobs[variant](count)
     return {"variant": variant, "cards": count, "bytes": len(data)}
 
 

@@ -148,6 +148,9 @@ TARGETS = {
     "rebuild": Target(figure="no-change rebuild, wall", before="0.42 s", limit=0.15, unit="s"),
     "report": Target(figure="pnp report, all five games, CPU", before="12.91 s", limit=5.0, unit="s"),
     "report_again": Target(figure="pnp report again, nothing changed, CPU", before="12.91 s", limit=5.0, unit="s"),
+    "inline": Target(
+        figure="1,000-card deck, an inline icon on every card / none, CPU", before="-", limit=1.3, unit="x"
+    ),
 }
 """The figures this script measured at the start of the work (the floor then re-parsed its colours:
 *1.40x was against that looser floor)."""
@@ -159,7 +162,7 @@ IMPORTS = {  # what each route loads before its work, as a process of its own th
     "bare": "",  # (the interpreter's own tear-down of what it loaded is not the imports' cost)
     "public": "import pnp.cli, pnp.pipeline.build, pnp.games.straight_to, jinja2",
     "pydantic": "import pydantic.fields",
-    "internal": "import pnp.render.document, pnp.render.components, reportlab.lib.colors",
+    "internal": "import pnp.render.document, pnp.render.specs, reportlab.lib.colors",
 }
 
 
@@ -218,6 +221,7 @@ def main() -> None:
                 runs[f"ours{n}"].append(deck("ours", n))
             for n in sorted({SMALL, args.cards}):
                 runs[f"floor{n}"].append(deck("floor", n))
+            runs[f"inline{SMALL}"].append(deck("inline", SMALL))
     latency = watch_latency(args.rounds)
     med = {
         key: Run(
@@ -251,6 +255,10 @@ def main() -> None:
         "rebuild": (med["rebuild"].wall, ""),
         "report": (med["report"].cpu, f"wall {med['report'].wall:.2f} s"),
         "report_again": (med["report_again"].cpu, f"wall {med['report_again'].wall:.2f} s"),
+        "inline": (
+            med[f"inline{SMALL}"].cpu / med[f"ours{SMALL}"].cpu,
+            f"{med[f'inline{SMALL}'].cpu:.2f} s / {med[f'ours{SMALL}'].cpu:.2f} s",
+        ),
     }
     print(f"medians of {args.rounds} alternated rounds; {args.cards:,} cards in the large deck; CPU is user + system")
     print(f"{'figure':58} {'before':>8} {'target':>9} {'measured':>9} {'/target':>7}  detail")

@@ -19,6 +19,7 @@ from pnp.render.elements import INK, WHITE, Box, Circle, Element, Group, Text, i
 from pnp.render.specs import DocumentSpec, PieceGroup
 from pnp.render.textfit import fitted
 from pnp.source.gamesource import GameSource
+from pnp.source.markup import has_markup, runs
 from pnp.source.rules import Problem, RulesModel
 from pnp.source.tomlfiles import key_text, string_values
 
@@ -62,7 +63,12 @@ def texts_on(elements: Sequence[Element], background: str | None) -> Iterator[Se
         if isinstance(element, Text) and element.text.strip():
             x, y = _apply(matrix, element.x + element.w / 2, element.y + element.h / 2)
             fill = next((e.fill for e, m in reversed(under) if e.fill and _holds(e, m, x, y)), background or WHITE)
-            yield SetText(text=element.text, color=element.color, under=fill, size=fitted(element)[0])
+            size = fitted(element)[0]
+            yield SetText(text=element.text, color=element.color, under=fill, size=size)
+            if has_markup(element.text):  # each run in a colour of its own is read against the same ground
+                for run in runs(element.text, element.bold):
+                    if run.color and run.text.strip():
+                        yield SetText(text=run.text, color=run.color, under=fill, size=size)
         elif isinstance(element, Box | Circle) and element.fill:
             under.append((element, matrix))
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from pnp.source.markup import inline_icons
+
 INK = "#1b1b1b"
 WHITE = "#ffffff"
 LIGHT_ICON_FILL = "#e4e4e4"  # ink saver: an icon's inside, light enough to save toner, dark enough to see
@@ -124,11 +126,14 @@ Elements = tuple[Element, ...]
 
 
 def icon_refs(elements: Sequence[Element]) -> set[str]:
-    """Every icon reference in `elements`, groups included (for credits and the icon cache)."""
+    """Every icon reference in `elements`, groups and texts' inline icons included (for credits
+    and the icon cache)."""
     found: set[str] = set()
     for element in elements:
         if isinstance(element, Icon):
             found.add(element.ref)
         elif isinstance(element, Group):
             found |= icon_refs(element.elements)
+        elif isinstance(element, Text) and "<" in element.text:
+            found.update(inline_icons(element.text))
     return found

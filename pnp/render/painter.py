@@ -32,8 +32,10 @@ from pnp.render.elements import (
     Polygon,
     Text,
 )
+from pnp.render.richtext import ICON_DROP, ICON_EM, SLANT, run_width
 from pnp.render.textfit import LEADING, baseline, fitted
 from pnp.render.textlines import TextLines
+from pnp.source.markup import has_markup, runs
 from pnp.source.ownart import is_picture_ref
 
 
@@ -255,7 +257,30 @@ class Painter:
         )
         x = self.ox + {"left": e.x, "right": e.x + e.w, "center": e.x + e.w / 2}[e.align] * MM
         for i, line in enumerate(lines):
-            self.lines.draw(x, baseline(top, size, i), line, bold=e.bold, size=size, align=e.align, font=e.font)
+            if has_markup(line):
+                self._marked(e, line, x, baseline(top, size, i), size)
+            else:
+                self.lines.draw(x, baseline(top, size, i), line, bold=e.bold, size=size, align=e.align, font=e.font)
+
+    def _marked(self, e: Text, line: str, x: float, y: float, size: float) -> None:
+        """A line of markup, run by run from where its alignment starts it: words in their face,
+        slant and colour, an inline icon as the icon it names, on the baseline at the text's size."""
+        found = runs(line, e.bold)
+        x -= {"left": 0.0, "center": 0.5, "right": 1.0}[e.align] * sum(run_width(r, size, e.font) for r in found)
+        for run in found:
+            color = self._ink(run.color or e.color)
+            if run.icon:
+                side = ICON_EM * size
+                cx, cy = x + run_width(run, size, e.font) / 2, y - ICON_DROP * size + side / 2
+                self._icon(
+                    Icon(ref=run.icon, cx=(cx - self.ox) / MM, cy=(cy - self.oy) / MM, size=side / MM, color=color)
+                )
+            else:
+                self.fill(color)
+                slant = SLANT if run.italic else 0.0
+                self.lines.draw(x, y, run.text, bold=run.bold, size=size, font=e.font, slant=slant)
+            x += run_width(run, size, e.font)
+        self.fill(self._ink(e.color))
 
     def _group(self, e: Group) -> None:
         c = self.canvas

@@ -10,8 +10,9 @@ from typing import NamedTuple
 
 from pnp.geometry import MM
 from pnp.render.elements import Element
-from pnp.render.fonts import ascent_descent, text_width
+from pnp.render.fonts import ascent_descent
 from pnp.render.identitycache import IdentityCache
+from pnp.render.richtext import line_width
 from pnp.render.textfit import LEADING, baseline
 from pnp.source.placeholders import PlaceholderError, placeholder_names
 from pnp.source.slots import Slot, Where
@@ -165,7 +166,7 @@ def ink_area(a: Area, slot: Slot, size: float, lines: tuple[str, ...]) -> Area:
     lines (`pnp.render.painter`): the block of lines by its alignment, the ink from the first line's
     ascent to the last line's descent."""
     bold, font, valign, align = slot.bold, slot.font, slot.valign, slot.align
-    width = max(text_width(line, bold, size, font) for line in lines) / MM
+    width = max(line_width(line, bold, size, font) for line in lines) / MM
     block = len(lines) * size * LEADING
     top = (
         (a.y + a.h) * MM

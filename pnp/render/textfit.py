@@ -8,6 +8,8 @@ from pnp.errors import TextOverflow
 from pnp.geometry import MM
 from pnp.render.elements import Text
 from pnp.render.fonts import text_width
+from pnp.render.richtext import line_width, wrap_marked
+from pnp.source.markup import has_markup
 
 LEADING = 1.18
 
@@ -19,6 +21,8 @@ def baseline(top: float, size: float, line: int) -> float:
 
 def wrap(text: str, width: float, size: float, bold: bool, font: str = "") -> tuple[str, ...]:
     """Greedy word wrap; explicit newlines start new lines."""
+    if has_markup(text):
+        return wrap_marked(text, width, size, bold, font)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         whole = paragraph.lstrip(" ")  # the words below drop a paragraph's leading spaces too
@@ -51,7 +55,7 @@ def fit_text(
     """The largest size (in steps of 0.25 pt) at which `text` wraps inside width x height points:
     a text that fits on one line at its size is measured at once, any other worked out once."""
     one_line = "\n" not in text and max_size * LEADING <= height + 0.01
-    if one_line and text_width(text, bold, max_size, font) <= width + 0.01:
+    if one_line and line_width(text, bold, max_size, font) <= width + 0.01:
         return max_size, (text,)
     return _shrunk(text, width, height, max_size, min_size, bold, font)
 
@@ -66,7 +70,7 @@ def _shrunk(
     size = max_size
     while size >= min_size - 1e-9:
         lines = wrap(text, width, size, bold, font)
-        fits_wide = all(text_width(line, bold, size, font) <= width + 0.01 for line in lines)
+        fits_wide = all(line_width(line, bold, size, font) <= width + 0.01 for line in lines)
         if fits_wide and len(lines) * size * LEADING <= height + 0.01:
             return size, lines
         size -= 0.25

@@ -30,10 +30,19 @@ class TextLines:
         self._names: dict[tuple[bool, str, int], str] = {}  # each font subset's name in this document
 
     def draw(
-        self, x: float, y: float, text: str, *, bold: bool, size: float, align: str = "left", font: str = ""
+        self,
+        x: float,
+        y: float,
+        text: str,
+        *,
+        bold: bool,
+        size: float,
+        align: str = "left",
+        font: str = "",
+        slant: float = 0.0,
     ) -> None:
         """`text` on one baseline at y, starting at x (`left`), centred on it or ending at it (`right`),
-        in the family `font` ("" for DejaVu Sans)."""
+        in the family `font` ("" for DejaVu Sans), sheared by `slant` (italic)."""
         key = (bold, font, size, text)
         encoded = self._encoded.get(key)
         if encoded is None:
@@ -47,7 +56,7 @@ class TextLines:
             x -= width / 2
         elif align == "right":
             x -= width
-        self.canvas.addLiteral(f"BT 1 0 0 1 {fp_str(x, y)} Tm {operators} ET")
+        self.canvas.addLiteral(f"BT 1 0 {fp_str(slant)} 1 {fp_str(x, y)} Tm {operators} ET")
 
     def _encode(self, text: str, bold: bool, size: float, font: str) -> tuple[str, float]:
         """The line's show operators, a font switch before each run of one subset, and its width."""

@@ -22,6 +22,7 @@ from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.findings import Finding
 from pnp.source.cardlists import LIST_MAX_BYTES, list_position
 from pnp.source.icons import ICON_REF_IN_BYTES, is_icon_ref
+from pnp.source.markup import inline_icons
 from pnp.source.tomlfiles import (
     MAX_LAYOUT_BYTES,
     KeyPath,
@@ -159,11 +160,18 @@ class GameSource:
     def icons(self) -> list[str]:
         """The game-icons.net icons the game's data names, across every file that parses (own art,
         art/<file>, is the project's and never fetched)."""
-        return sorted({ref for _, table in self.tables() for _, ref in icon_locations(table) if is_icon_ref(ref)})
+        return sorted(ref for ref in self._named_icons() if is_icon_ref(ref))
 
     def own_art(self) -> list[str]:
         """The designer's own art (art/<file>) the game's data names."""
-        return sorted({ref for _, table in self.tables() for _, ref in icon_locations(table) if not is_icon_ref(ref)})
+        return sorted(ref for ref in self._named_icons() if not is_icon_ref(ref))
+
+    def _named_icons(self) -> set[str]:
+        """Every icon the data names, under an icon key or inline in a text (<icon author/name>)."""
+        found = {ref for _, table in self.tables() for _, ref in icon_locations(table)}
+        return found | {
+            ref for _, table in self.tables() for _, text in string_values(table) for ref in inline_icons(text)
+        }
 
     def text_source(self, text: str) -> str | None:
         """`file:key` of the value a printed text was made from: the value itself, a template of it

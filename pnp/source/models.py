@@ -14,14 +14,15 @@ from pydantic_core import ErrorDetails
 from pnp.errors import IconError, LayoutError, closest, did_you_mean
 from pnp.findings import Finding
 from pnp.source.gamesource import GameSource
-from pnp.source.icons import IconRef, IconStore
+from pnp.source.icons import IconRef, IconStore, is_icon_ref
+from pnp.source.markup import inline_icons, markup_problem
 from pnp.source.ownart import is_art_ref
 from pnp.source.slots import SlotSpec, TemplateSpec
 from pnp.source.strict import Color as Color
 from pnp.source.strict import IconName as IconName
 from pnp.source.strict import Strict as Strict
 from pnp.source.strict import shown
-from pnp.source.tomlfiles import MAX_ITEMS, KeyPath, icon_locations
+from pnp.source.tomlfiles import MAX_ITEMS, KeyPath, icon_locations, string_values
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -354,10 +355,23 @@ def own_art_problem(ref: str, store: IconStore) -> str | None:
 
 
 def missing_icons(source: GameSource, name: str, store: IconStore) -> list[Finding]:
-    """A line for each icon named in the file that the icon cache lacks."""
+    """A line for each icon named in the file that the icon cache lacks, and for each text whose
+    markup cannot be read or whose inline icon is not there."""
     missing = []
     cached: dict[str, bool] = {}  # a deck names the same few icons many times
-    for where, ref in icon_locations(source.table(name)):
+    table = source.table(name)
+    inline = []
+    for where, value in string_values(table):
+        if "<" in value:
+            problem = markup_problem(value)
+            if problem:
+                missing.append(source.finding(name, where, problem))
+            inline += [(where, ref) for ref in inline_icons(value)]
+    for where, ref in [*icon_locations(table), *inline]:
+        if not is_icon_ref(ref) and not is_art_ref(ref):
+            said = "write an inline icon as <icon author/name> or <icon art/file>"
+            missing.append(source.finding(name, where, f"{ref!r} is not an icon: {said}"))
+            continue
         if is_art_ref(ref):
             problem = own_art_problem(ref, store)
             if problem:

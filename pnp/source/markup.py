@@ -1,0 +1,104 @@
+"""The markup any printed text may carry, one syntax in every data file: <b>bold</b>, <i>italic</i>,
+<color #c0392b>a colour</color> and an inline icon, <icon skoll/hearts> (or own art, <icon
+art/halo.svg>), set at the text's size on its baseline. Anything else in angle brackets prints as
+written ("MAW + BONE <= ICHOR"), and a text with no tag costs nothing more."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pnp.errors import TextOverflow
+
+TAG = re.compile(r"<(/?)(b|i|color|icon)(?:\s+([^<>\s]*))?\s*>")
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_-]*\}")
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A stretch of one style: its words, or an inline icon (`icon`, its text empty)."""
+
+    text: str
+    bold: bool
+    italic: bool = False
+    color: str | None = None  # None: the text's own colour
+    icon: str = ""
+
+
+class MarkupError(TextOverflow):
+    """A text whose markup cannot be read: named with the text and its key, as a text too long is."""
+
+
+def has_markup(text: str) -> bool:
+    return "<" in text and TAG.search(text) is not None
+
+
+@lru_cache(maxsize=4096)
+def runs(text: str, bold: bool) -> tuple[Run, ...]:
+    """The runs of `text`, set bold throughout when `bold`; its markup checked whole."""
+    out: list[Run] = []
+    open_tags: list[tuple[str, str | None]] = []
+    at = 0
+
+    def run(part: str = "", icon: str = "") -> Run:
+        colours = [value for name, value in open_tags if name == "color"]
+        return Run(
+            part,
+            bold or any(name == "b" for name, _ in open_tags),
+            any(name == "i" for name, _ in open_tags),
+            colours[-1] if colours else None,
+            icon,
+        )
+
+    for tag in TAG.finditer(text):
+        if tag.start() > at:
+            out.append(run(text[at : tag.start()]))
+        at = tag.end()
+        closing, name, value = tag.group(1) == "/", tag.group(2), tag.group(3)
+        said = _shown(text)
+        if name == "icon":
+            if closing or not value:
+                raise MarkupError(f"text {said}: write an inline icon as <icon author/name>", text)
+            out.append(run(icon=value))
+        elif closing:
+            if not open_tags or open_tags[-1][0] != name:
+                raise MarkupError(f"text {said}: </{name}> closes no <{name}> left open before it", text)
+            open_tags.pop()
+        elif name == "color" and not (value and COLOUR.fullmatch(value)):
+            raise MarkupError(f"text {said}: write a colour as <color #rrggbb>, found <color {value or ''}>", text)
+        elif name != "color" and value:
+            raise MarkupError(f"text {said}: <{name}> takes nothing more, found <{name} {value}>", text)
+        else:
+            open_tags.append((name, value))
+    if at < len(text):
+        out.append(run(text[at:]))
+    if open_tags:
+        raise MarkupError(f"text {_shown(text)}: <{open_tags[-1][0]}> is never closed", text)
+    return tuple(r for r in out if r.text or r.icon)
+
+
+def inline_icons(text: str) -> list[str]:
+    """The icons `text` sets inline, as written (a `{name}` filled in later is left out)."""
+    return [t.group(3) for t in TAG.finditer(text) if t.group(2) == "icon" and t.group(3) and "{" not in t.group(3)]
+
+
+def markup_problem(text: str) -> str | None:
+    """Why the markup of a data value cannot be read, its `{name}` places taken as filled; None
+    when it can (or it has none)."""
+    if not has_markup(text):
+        return None
+    try:
+        runs(PLACEHOLDER.sub(lambda m: "#000000" if _in_tag(text, m.start()) else m.group(), text), False)
+    except MarkupError as exc:
+        return exc.message
+    return None
+
+
+def _in_tag(text: str, at: int) -> bool:
+    return text.rfind("<", 0, at) > text.rfind(">", 0, at)
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 60 else text[:57] + "...")

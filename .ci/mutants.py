@@ -31,6 +31,25 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="Punished's card texts name a stat without its icon",
+        file="layouts/punished/text.toml",
+        edits=(
+            (
+                'stat = "{% if amount > 0 %}+{% endif %}{{ amount }}{{ mark }} {% if icon %}<color {{ color }}><icon {{ icon }}></color>{% endif %}{{ stat }}"',
+                'stat = "{% if amount > 0 %}+{% endif %}{{ amount }}{{ mark }} {{ stat }}"',
+            ),
+            (
+                'check = "{% if icon %}<color {{ color }}><icon {{ icon }}></color>{% endif %}{{ stat }}',
+                'check = "{{ stat }}',
+            ),
+            (
+                'loss = "lose {{ amount }} {% if icon %}<color {{ color }}><icon {{ icon }}></color>{% endif %}{{ stat }}"',
+                'loss = "lose {{ amount }} {{ stat }}"',
+            ),
+        ),
+        tests=("tests/test_rich_text.py", "-k", "games_set and punished"),
+    ),
+    Mutant(
         name="an inline icon set on the baseline, its foot not dropped to the descent",
         file="pnp/render/painter.py",
         edits=(

@@ -17,10 +17,17 @@ from pathlib import Path
 import pytest
 from conftest import placed_in
 
+from pnp.files.paths import shipped_layouts_dir
+
+LAYOUTS = shipped_layouts_dir()
+
 CAP = 2 << 30  # address space a child may map: a bomb dies here instead of the machine
 CPU_CAP = 20  # seconds of CPU before the child is stopped
 MOST_CPU = 2.0  # what a refusal may cost, seconds
 MOST_MB = 100
+
+# the shipped loss template as written: each case below replaces it whole
+LOSS = next(line for line in (LAYOUTS / "punished" / "text.toml").read_text().splitlines() if line.startswith("loss"))
 
 
 # A small launcher caps itself, runs pnp and reports what pnp used: a child's peak memory counts
@@ -77,49 +84,49 @@ BOMBS = [  # (game, file, text in it, its replacement, what the refusal says)
     (
         "punished",
         "text.toml",
-        'loss = "lose {{ amount }} {{ stat }}"',
+        LOSS,
         "loss = \"lose {{ '%300000000d'|format(1) }} {{ stat }}\"",
         "punished/text.toml:loss: template error: a width of 300000000: more than a card text holds",
     ),
     (
         "punished",
         "text.toml",
-        'loss = "lose {{ amount }} {{ stat }}"',
+        LOSS,
         "loss = \"lose {{ 'a\\nb'|indent(300000000) }} {{ stat }}\"",
         "punished/text.toml:loss: template error: |indent with a size of 300000000",
     ),
     (  # a string built before any limit looked (reliability item 7)
         "punished",
         "text.toml",
-        'loss = "lose {{ amount }} {{ stat }}"',
+        LOSS,
         "loss = \"{{ ('x' * 2000)|replace('x', 'x' * 2000) }}\"",
         "punished/text.toml:loss: template error: |replace making 4,000,000 characters or items",
     ),
     (  # a string built before any limit looked (reliability item 7)
         "punished",
         "text.toml",
-        'loss = "lose {{ amount }} {{ stat }}"',
+        LOSS,
         "loss = \"{{ ('x' * 2000).replace('x', 'y' * 2000) }}\"",
         "punished/text.toml:loss: template error: .replace() making 4,000,000 characters or items",
     ),
     (  # a string built before any limit looked (reliability item 7)
         "punished",
         "text.toml",
-        'loss = "lose {{ amount }} {{ stat }}"',
+        LOSS,
         "loss = \"{{ ('x' * 2000)|join('y' * 2000) }}\"",
         "punished/text.toml:loss: template error: |join making 4,000,000 characters or items",
     ),
     (  # a string built before any limit looked (reliability item 7)
         "punished",
         "text.toml",
-        'loss = "lose {{ amount }} {{ stat }}"',
+        LOSS,
         "loss = \"{{ 'y'.join(['x' * 2000] * 2) }}\"",
         "punished/text.toml:loss: template error: .join() making 4,001 characters or items",
     ),
     (  # a string built before any limit looked (reliability item 7)
         "punished",
         "text.toml",
-        'loss = "lose {{ amount }} {{ stat }}"',
+        LOSS,
         "loss = \"{{ ([['x'] * 2000] * 200)|sum(start=[]) }}\"",
         "punished/text.toml:loss: template error: |sum making 400,000 characters or items",
     ),

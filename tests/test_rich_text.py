@@ -203,3 +203,41 @@ def _shear(textpage, index: int) -> float:
     matrix = pdfium_c.FS_MATRIX()
     assert pdfium_c.FPDFText_GetMatrix(textpage.raw, index, ctypes.byref(matrix))
     return matrix.c
+
+
+WORD_AFTER = {  # each game's inline icons and the word each stands before, where the texts name it
+    "punished": {"cards.pdf": {"worm-mouth": "MAW", "broken-bone": "BONE", "drop": "ICHOR", "bleeding-wound": "PAIN"}},
+    "particle-panic": {"rules.pdf": {"hearts": "HEART", "clubs": "CLUB", "diamonds": "DIAMOND", "spades": "SPADE"}},
+    "exit-from-purgatory": {"aids.pdf": {"shiny-apple": "apple", "apple-maggot": "worm"}},
+}
+
+
+@pytest.mark.named_games
+@pytest.mark.parametrize("game", sorted(WORD_AFTER))
+def test_the_games_set_an_icon_inline_where_their_texts_name_a_stat_suit_or_fruit(game):
+    """Punished's stats on its cards, Particle Panic's suits in its rules and Exit's apple and worm
+    outcomes on its aids: each named word follows its icon, set small on the word's baseline, read
+    back from the default build's PDF (pdfium's characters, the icon forms' placements)."""
+    import pypdfium2 as pdfium
+    from pdfscan import scan
+    from printbuilds import built
+
+    ((file, words),) = WORD_AFTER[game].items()
+    pdf = next(doc.pdf for doc in built("a4")[game].documents if doc.filename == file)
+    found = {}
+    for page, scanned in zip(pdfium.PdfDocument(pdf), scan(pdf, text=False), strict=True):
+        textpage = page.get_textpage()
+        text = textpage.get_text_range()
+        starts = [(i, _origin_x(textpage, i), _char(textpage, i)[1]) for i in range(len(text))]
+        for name, x, y, scale in scanned.forms:
+            icon = next((k for k in words if name.endswith(f"__{k.replace('-', '_')}")), None)
+            side = 512 * scale
+            if icon is None or side > 12:
+                continue  # a board's or a card's own art, not an inline icon
+            size = side / ICON_EM
+            right = x + side + ICON_ROOM * size
+            after = [i for i, cx, cy in starts if abs(cx - right) < 0.6 and abs(cy - (y + ICON_DROP * size)) < 0.2]
+            assert after, (game, icon, x, y)
+            assert text[after[0] : after[0] + len(words[icon])] == words[icon], (game, icon)
+            found[icon] = found.get(icon, 0) + 1
+    assert set(found) == set(words), (game, found)

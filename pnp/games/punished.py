@@ -4,6 +4,7 @@ design-rule lint a designer runs after every rewrite."""
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pnp.games.contract import (
@@ -82,7 +83,9 @@ def load(source: GameSource, store: IconStore) -> Punished:
     deck = every.load(CARDS, Deck, store)
     text = every.load(TEXT, TextTemplates, store)
     extras = every.load(BOARD, BoardFile, store)
-    wording = every.run(lambda: Wording(text)) if text is not None else None
+    stats = extras.board.stats if extras is not None else []
+    icons: dict[str, tuple[str, str]] = {stat.name: (stat.icon, stat.color) for stat in stats}
+    wording = every.run(lambda: Wording(text, icons)) if text is not None else None
     every.check()
     assert deck is not None and text is not None and extras is not None and wording is not None
     return Punished(deck=deck, text=text, extras=extras, wording=wording)
@@ -105,13 +108,14 @@ def tier_name(tier: int) -> TierName:
 class Wording:
     """Renders effects, checks and abilities with the designer's templates (sandboxed: data only)."""
 
-    def __init__(self, templates: TextTemplates):
+    def __init__(self, templates: TextTemplates, icons: Mapping[str, tuple[str, str]]):
         from jinja2 import StrictUndefined, TemplateSyntaxError
 
         env = BoundedSandbox(undefined=StrictUndefined, autoescape=False)
         self.joiner = templates.joiner
         self.hand_label, self.final_label, self.final = templates.hand_label, templates.final_label, templates.final
         self.spent = 0.0  # CPU seconds all card texts took so far: one budget for the deck
+        self.icons = icons  # each stat's icon and colour on the stat board, set inline before its name
         self.templates = {}
         for key in ("stat", "loss", "token", "discard", "check", "fallback", "hand"):
             try:
@@ -154,16 +158,26 @@ class Wording:
             return self._render("discard", count=e.discard)
         amount = e.amount or 0
         if flat and amount < 0:
-            return self._render("loss", stat=e.stat, amount=-amount)
+            return self._render("loss", stat=e.stat, **self._icon(e.stat), amount=-amount)
         mark = {"temp": "*", "perm": "#", None: ""}[e.lasting]
-        return self._render("stat", stat=e.stat, amount=e.amount, mark=mark)
+        return self._render("stat", stat=e.stat, **self._icon(e.stat), amount=e.amount, mark=mark)
+
+    def _icon(self, stat: str | None) -> dict[str, str]:
+        """The template values `icon` and `color` of a stat's board icon ("" for SELF)."""
+        icon, color = self.icons.get(stat or "", ("", ""))
+        return {"icon": icon, "color": color}
 
     def effects(self, effects: list[Effect], flat: bool = False) -> str:
         return self.joiner.join(self.effect(e, flat) for e in effects)
 
     def check(self, c: Check) -> str:
         return self._render(
-            "check", stat=c.stat, threshold=c.threshold, cost=self.effects(c.cost), effects=self.effects(c.effects)
+            "check",
+            stat=c.stat,
+            **self._icon(c.stat),
+            threshold=c.threshold,
+            cost=self.effects(c.cost),
+            effects=self.effects(c.effects),
         )
 
     def fallback(self, card: Card) -> str:

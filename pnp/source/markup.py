@@ -13,7 +13,10 @@ from pnp.errors import TextOverflow
 
 TAG = re.compile(r"<(/?)(b|i|color|icon)(?:\s+([^<>\s]*))?\s*>")
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_-]*\}")
+# what a value fills in later: a `{name}` place, or a card-text template's {{ expression }}; and a
+# template's {% statement %}, which prints nothing itself
+PLACEHOLDER = re.compile(r"\{\{.*?\}\}|\{[A-Za-z_][A-Za-z0-9_-]*\}", re.S)
+STATEMENT = re.compile(r"\{%.*?%\}", re.S)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +32,10 @@ class Run:
 
 class MarkupError(TextOverflow):
     """A text whose markup cannot be read: named with the text and its key, as a text too long is."""
+
+    def __init__(self, reason: str, text: str) -> None:
+        super().__init__(f"text {_shown(text)}: {reason}", text)
+        self.reason = reason
 
 
 def has_markup(text: str) -> bool:
@@ -57,25 +64,24 @@ def runs(text: str, bold: bool) -> tuple[Run, ...]:
             out.append(run(text[at : tag.start()]))
         at = tag.end()
         closing, name, value = tag.group(1) == "/", tag.group(2), tag.group(3)
-        said = _shown(text)
         if name == "icon":
             if closing or not value:
-                raise MarkupError(f"text {said}: write an inline icon as <icon author/name>", text)
+                raise MarkupError("write an inline icon as <icon author/name>", text)
             out.append(run(icon=value))
         elif closing:
             if not open_tags or open_tags[-1][0] != name:
-                raise MarkupError(f"text {said}: </{name}> closes no <{name}> left open before it", text)
+                raise MarkupError(f"</{name}> closes no <{name}> left open before it", text)
             open_tags.pop()
         elif name == "color" and not (value and COLOUR.fullmatch(value)):
-            raise MarkupError(f"text {said}: write a colour as <color #rrggbb>, found <color {value or ''}>", text)
+            raise MarkupError(f"write a colour as <color #rrggbb>, found <color {value or ''}>", text)
         elif name != "color" and value:
-            raise MarkupError(f"text {said}: <{name}> takes nothing more, found <{name} {value}>", text)
+            raise MarkupError(f"<{name}> takes nothing more, found <{name} {value}>", text)
         else:
             open_tags.append((name, value))
     if at < len(text):
         out.append(run(text[at:]))
     if open_tags:
-        raise MarkupError(f"text {_shown(text)}: <{open_tags[-1][0]}> is never closed", text)
+        raise MarkupError(f"<{open_tags[-1][0]}> is never closed", text)
     return tuple(r for r in out if r.text or r.icon)
 
 
@@ -85,14 +91,15 @@ def inline_icons(text: str) -> list[str]:
 
 
 def markup_problem(text: str) -> str | None:
-    """Why the markup of a data value cannot be read, its `{name}` places taken as filled; None
-    when it can (or it has none)."""
-    if not has_markup(text):
-        return None
+    """Why the markup of a data value cannot be read, its `{name}` places (and a card-text
+    template's expressions) taken as filled; None when it can (or it has none)."""
+    if not has_markup(text) or text.count("{{") != text.count("}}") or text.count("{%") != text.count("%}"):
+        return None  # a card-text template that does not parse: its own error says so
+    bare = STATEMENT.sub("", text)
     try:
-        runs(PLACEHOLDER.sub(lambda m: "#000000" if _in_tag(text, m.start()) else m.group(), text), False)
+        runs(PLACEHOLDER.sub(lambda m: "#000000" if _in_tag(bare, m.start()) else "x", bare), False)
     except MarkupError as exc:
-        return exc.message
+        return f"text {_shown(text)}: {exc.reason}"
     return None
 
 

@@ -1147,7 +1147,7 @@ MUTANTS = [
                 "    w = area.width / 2 - DRIFT_ROOM - 2 * options.bleed\n",
             ),
         ),
-        tests=("tests/test_player_aids.py", "-k", "a4-fold"),
+        tests=("tests/test_player_aids.py", "-k", "fold"),
     ),
     Mutant(
         name="a placeholder's format spec is ignored, not refused",

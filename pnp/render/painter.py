@@ -219,29 +219,25 @@ class Painter:
             c.setLineJoin(1)
         else:
             self.set_fill(e.color)
-        cx, cy = self.ox + e.cx * MM, self.oy + e.cy * MM
-        if e.rotate:
-            c.translate(cx, cy)
-            c.rotate(e.rotate)
-            cx = cy = 0.0
-        # one matrix places and sizes the icon
-        c.addLiteral(f"{fp_str(scale, 0, 0, scale, cx - e.size * MM / 2, cy - e.size * MM / 2)} cm")
-        c.doForm(name)
-        c.addLiteral("Q")
+        self._centred(name, e, scale, (512.0, 512.0))
 
     def _picture(self, e: Icon) -> None:
-        """The designer's picture as it is (colours and ink saver leave it alone), fitted inside
-        the icon's square with its proportions kept, centred, turned as the slot says."""
+        """The designer's picture as it is (its colours are its own; the ink saver's light grey is
+        the form's), fitted inside the icon's square with its proportions kept."""
         name, (width, height) = self.forms.picture_form(e.ref)
-        scale = e.size * MM / max(width, height)
+        self.canvas.addLiteral("q")
+        self._centred(name, e, e.size * MM / max(width, height), (width, height))
+
+    def _centred(self, name: str, e: Icon, scale: float, size: tuple[float, float]) -> None:
+        """Form `name`, `size` in its own units, scaled by `scale` and centred on the icon's centre,
+        turned as it says: one matrix places and sizes it. Closes the graphics state the caller began."""
         c = self.canvas
-        c.addLiteral("q")
         cx, cy = self.ox + e.cx * MM, self.oy + e.cy * MM
         if e.rotate:
             c.translate(cx, cy)
             c.rotate(e.rotate)
             cx = cy = 0.0
-        c.addLiteral(f"{fp_str(scale, 0, 0, scale, cx - width * scale / 2, cy - height * scale / 2)} cm")
+        c.addLiteral(f"{fp_str(scale, 0, 0, scale, cx - size[0] * scale / 2, cy - size[1] * scale / 2)} cm")
         c.doForm(name)
         c.addLiteral("Q")
 

@@ -76,13 +76,13 @@ def data_digest(slug: str, settings: Settings) -> str:
         return hashlib.sha256(b"<no data>").hexdigest()
     source = read_game(slug, folder)
     icons = settings.icons_dir()
-    own = [path for name in OWN_FOLDERS if (folder / name).is_dir() for path in sorted((folder / name).glob("*"))]
-    stamps = tuple((f"{path.parent.name}/{path.name}", _stamp(path)) for path in own)
+    own = [(f"{name}/{path.name}", path) for name in OWN_FOLDERS for path in sorted((folder / name).glob("*"))]
+    stamps = tuple((name, _stamp(path)) for name, path in own)
     signature = (source.digest, str(icons.resolve()), _stamp(icons / "manifest.json"), stamps)
     if signature not in _DATA_DIGESTS:
         digest = hashlib.sha256(source.digest.encode())
         files = [(ref, icons / f"{ref}.svg", MAX_DOWNLOAD) for ref in source.mentioned_icons()]
-        files += [(name, path, MAX_ART_BYTES) for (name, _), path in zip(stamps, own, strict=True)]  # own art, fonts
+        files += [(name, path, MAX_ART_BYTES) for name, path in own]  # own art and fonts, their credits
         for name, path, limit in files:
             digest.update(name.encode())
             try:

@@ -262,12 +262,13 @@ class Painter:
         """A line of markup, run by run from where its alignment starts it: words in their face,
         slant and colour, an inline icon as the icon it names, on the baseline at the text's size."""
         found = runs(line, e.bold)
-        x -= {"left": 0.0, "center": 0.5, "right": 1.0}[e.align] * sum(run_width(r, size, e.font) for r in found)
-        for run in found:
+        widths = [run_width(run, size, e.font) for run in found]
+        x -= {"left": 0.0, "center": 0.5, "right": 1.0}[e.align] * sum(widths)
+        for run, width in zip(found, widths, strict=True):
             color = self._ink(run.color or e.color)
             if run.icon:
                 side = ICON_EM * size
-                cx, cy = x + run_width(run, size, e.font) / 2, y - ICON_DROP * size + side / 2
+                cx, cy = x + width / 2, y - ICON_DROP * size + side / 2
                 self._icon(
                     Icon(ref=run.icon, cx=(cx - self.ox) / MM, cy=(cy - self.oy) / MM, size=side / MM, color=color)
                 )
@@ -275,7 +276,7 @@ class Painter:
                 self.fill(color)
                 slant = SLANT if run.italic else 0.0
                 self.lines.draw(x, y, run.text, bold=run.bold, size=size, font=e.font, slant=slant)
-            x += run_width(run, size, e.font)
+            x += width
         self.fill(self._ink(e.color))
 
     def _group(self, e: Group) -> None:

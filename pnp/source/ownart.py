@@ -159,22 +159,23 @@ class ArtShelf:
         return out
 
 
-def art_credits_lines(refs: Iterable[str], shelf: ArtShelf | None) -> list[str]:
-    """Attribution per author of the designer's own art that `refs` name."""
+def _by_maker(refs: Iterable[str], shelf: ArtShelf | None) -> dict[Credit, list[str]]:
+    """The files of the designer's own art that `refs` name, by who made them and on what terms."""
+    found: dict[Credit, list[str]] = {}
     if shelf is None:
-        return []
-    by_author: dict[tuple[str, str], list[str]] = {}
-    for ref in sorted({r for r in refs if is_art_ref(r)}):
-        name = shelf.path(ref).name
+        return found
+    for name in sorted({shelf.path(r).name for r in refs if is_art_ref(r)}):
         credit = shelf.credits.get(name)
         if credit is not None:
-            by_author.setdefault((credit.author, credit.licence), []).append(name)
-    return [f"{author}: {', '.join(names)} ({licence})" for (author, licence), names in by_author.items()]
+            found.setdefault(credit, []).append(name)
+    return found
+
+
+def art_credits_lines(refs: Iterable[str], shelf: ArtShelf | None) -> list[str]:
+    """Attribution per author of the designer's own art that `refs` name."""
+    return [f"{c.author}: {', '.join(names)} ({c.licence})" for c, names in _by_maker(refs, shelf).items()]
 
 
 def art_authors(refs: Iterable[str], shelf: ArtShelf | None) -> list[str]:
     """Who made the designer's own art that `refs` name, for a page's footer."""
-    if shelf is None:
-        return []
-    credits = shelf.credits
-    return sorted({c.author for r in refs if is_art_ref(r) and (c := credits.get(shelf.path(r).name))})
+    return sorted({credit.author for credit in _by_maker(refs, shelf)})

@@ -31,6 +31,29 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a build stops at the first gap, before the glyphs and pictures are checked",
+        file="pnp/pipeline/build.py",
+        edits=(
+            (
+                "    plan = plan_game(slug, settings, store, keep_gaps=True)\n",
+                "    plan = plan_game(slug, settings, store)\n",
+            ),
+        ),
+        tests=("tests/test_own_fonts.py", "-k", "seven"),
+    ),
+    Mutant(
+        name="an unreadable font file stops the build instead of leaving DejaVu in its place",
+        file="pnp/source/ownfonts.py",
+        edits=(('                self._ids[name] = ""\n', ""),),
+        tests=("tests/test_own_fonts.py", "-k", "seven"),
+    ),
+    Mutant(
+        name="a gap's value is drawn as written",
+        file="pnp/source/models.py",
+        edits=(("        data = _with_gaps(data, also)\n", ""),),
+        tests=("tests/test_own_fonts.py", "-k", "seven"),
+    ),
+    Mutant(
         name="Punished's card texts name a stat without its icon",
         file="layouts/punished/text.toml",
         edits=(
@@ -80,7 +103,7 @@ MUTANTS = [
     Mutant(
         name="unreadable markup in the data let through to the print",
         file="pnp/source/models.py",
-        edits=(("            problem = markup_problem(value)\n", "            problem = None\n"),),
+        edits=(("        said = markup_problem(value)\n", "        said = None\n"),),
         tests=("tests/test_rich_text.py", "-k", "unreadable"),
     ),
     Mutant(
@@ -141,7 +164,7 @@ MUTANTS = [
     Mutant(
         name="a font problem stops the check of the game's data",
         file="pnp/pipeline/build.py",
-        edits=(("    every.run(fonts.check)\n", "    fonts.check()\n"),),
+        edits=(("    source.keep_gaps(every.run(fonts.check) or [])\n", "    fonts.check()\n"),),
         tests=("tests/test_own_fonts.py", "-k", "every_font_problem"),
     ),
     Mutant(
@@ -727,7 +750,7 @@ MUTANTS = [
         file="pnp/pipeline/build.py",
         edits=(
             (
-                "        raise LayoutError([*exc.placed(source.folder), *_data_problems(slug, settings, source, store)]) from None\n",
+                "        raise LayoutError([*exc.placed(source.folder), *data_problems(slug, settings, source, store)]) from None\n",
                 "        raise LayoutError(exc.placed(source.folder)) from None\n",
             ),
         ),
@@ -744,8 +767,8 @@ MUTANTS = [
         file="pnp/source/models.py",
         edits=(
             (
-                "            close = did_you_mean(ref, store.manifest())  # a cached icon, misspelt, is no download\n",
-                '            close = ""\n',
+                "        close = did_you_mean(ref, store.manifest())  # a cached icon, misspelt, is no download\n",
+                '        close = ""\n',
             ),
         ),
         tests=("tests/test_validate.py", "-k", "every_stage"),
@@ -1199,7 +1222,7 @@ MUTANTS = [
     ),
     Mutant(
         name="PDF file name dropped from render errors",
-        file="pnp/pipeline/build.py",
+        file="pnp/pipeline/refusals.py",
         edits=(
             (
                 '        return LayoutError(source.named(where, f"{filename}: {exc.message}"))\n',

@@ -149,3 +149,60 @@ def test_validate_names_every_font_problem_with_its_file_key_and_line(run, isola
         components.read_text().replace('[templates.soul.slots.name]\nfont = "Title"\n', "[templates.soul.slots.name]\n")
     )
     assert run("validate", "straight-to", "--layouts", layouts_copy).exit_code == 0  # DejaVu Sans has it
+
+
+@pytest.mark.named_games
+def test_validate_names_the_seven_palette_mistakes_in_one_run(run, isolated, layouts_copy):
+    """Issue 64's acceptance 2: a missing glyph, a missing font file, an SVG with a script, a
+    20,000 x 20,000 PNG, a PNG printed below 300 dpi, an unknown inline icon and unbalanced markup,
+    each named with its file, key and line in one run of `pnp validate`. Those that cannot be drawn
+    leave a gap, so the build goes on to compose the texts and size the pictures; then it refuses."""
+    from test_own_art import _dove, _png_claiming, _swap
+
+    game = layouts_copy / "straight-to"
+    _titles_in_serif(game, INDEX + '\n[Body]\nregular = "Body.ttf"\nauthor = "A"\nlicence = "B"\n')
+    art = game / "art"
+    art.mkdir()
+    (art / "halo.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"><script/><circle r="4"/></svg>')
+    (art / "dove.png").write_bytes(_png_claiming(20_000, 20_000))
+    _dove(art / "small.png", pixels=100)
+    (art / "credits.toml").write_text(
+        "".join(f'["{name}"]\nauthor = "A"\nlicence = "B"\n' for name in ("halo.svg", "dove.png", "small.png"))
+    )
+    _swap(game, {"lorc/angel-outfit": "art/halo.svg", "lorc/dove": "art/dove.png", "lorc/prayer": "art/small.png"})
+    components = game / "components.toml"
+    text = components.read_text()
+    for old, new in (
+        ("[templates.soul.slots.line]\n", '[templates.soul.slots.line]\nfont = "Body"\n'),  # its file is missing
+        ('name = "Penitent"', 'name = "Penitent ★"'),
+        ('line = "Sorry at last, and meaning it."', 'line = "Sorry at <b>last, and meaning it."'),
+        ('line = "Never hurt a fly. Literally."', 'line = "Never hurt a <icon lorc/no-such-fly>."'),
+    ):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    components.write_text(text)
+
+    result = run("validate", "straight-to", "--layouts", layouts_copy)
+    assert result.exit_code == 1, result.output
+    said = result.output.splitlines()
+    problems = [line for line in said if line.startswith("../layouts/straight-to/")]
+    warnings = [line for line in said if line.startswith("warning: ../layouts/straight-to/")]
+    expected = (
+        r"components\.toml:\d+:1: souls\[0\]\.name: '★' \(U\+2605 BLACK STAR\): no glyph in the typeface \(Title\)",
+        r"fonts/fonts\.toml:\d+:1: Body\.regular: no file 'Body\.ttf'",
+        r"components\.toml:\d+:1: souls\[\d+\]\.icon: .*halo\.svg: refused: it holds a <script> element",
+        r"components\.toml:\d+:1: souls\[\d+\]\.icon: .*dove\.png: more than 50,000,000 pixels",
+        r"components\.toml:\d+:1: souls\[1\]\.line: unknown icon 'lorc/no-such-fly'",
+        r"components\.toml:\d+:1: souls\[0\]\.line: text 'Sorry at <b>last, and meaning it\.': <b> is never closed",
+    )
+    for pattern in expected:
+        assert sum(bool(re.search(pattern, line)) for line in problems) == 1, (pattern, problems)
+    assert len(problems) == len(expected), problems
+    (warning,) = warnings
+    assert re.search(r"components\.toml:\d+:1: souls\[\d+\]\.icon: art/small\.png \(100 x 100 pixels\) prints", warning)
+    assert "straight-to: 6 problem(s)" in result.output or "6 problem(s)" in said[-1], said[-3:]
+
+    out = isolated / "out"  # a build refuses the same six and writes nothing
+    result = run("build", "straight-to", "--layouts", layouts_copy, "--output", out)
+    assert result.exit_code == 1, result.output
+    assert not list(out.rglob("*.pdf"))

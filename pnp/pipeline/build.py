@@ -10,7 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.errors import LayoutError, PnpError, TextOverflow, UsageProblem
+from pnp.errors import LayoutError, PnpError, UsageProblem
 from pnp.files.atomic import file_as_recorded, files_in, refuse_links, remove_file, sweep_temporary, write_bytes_atomic
 from pnp.findings import Finding
 from pnp.games import BuildContext, Game, data_folder, load_game, read_source
@@ -31,6 +31,7 @@ from pnp.pipeline.obligations import (
     unprintable_characters,
 )
 from pnp.pipeline.printguide import file_print, guide_blocks, rules_print
+from pnp.pipeline.refusals import data_problems, drawing_error, placed_error, traced_problems
 from pnp.pipeline.reprint import REPRINT_FILE, changes, designs, reprint_spec
 from pnp.pipeline.resolution import soft_pictures
 from pnp.pipeline.thumbnails import change_pictures, thumbnails
@@ -106,32 +107,29 @@ class GamePlan:
     slips: list[Problem] = field(default_factory=list)  # layout mistakes the templates made
 
 
-def plan_game(slug: str, settings: Settings, store: IconStore) -> GamePlan:
+def plan_game(slug: str, settings: Settings, store: IconStore, *, keep_gaps: bool = False) -> GamePlan:
+    """The game planned; a problem that leaves a gap (`GameSource.gaps`) is refused at the end, or
+    with `keep_gaps` left in `plan.source.gaps` for the caller to refuse with what it finds later."""
     source = read_source(slug, settings.layouts)
+    source.gaps = []
     store = store.for_game(source.folder)  # the icon cache, and the game's own art beside its data
     try:
-        return _planned(slug, source, settings, store)
+        plan = _planned(slug, source, settings, store)
     except LayoutError as exc:  # what needs no build is checked all the same: the trace against the document
-        found = placed_error(exc, source).findings
-        raise LayoutError(list(dict.fromkeys([*found, *_traced(source, {f.path.name for f in found})]))) from None
-
-
-def _traced(source: GameSource, refused: set[str]) -> list[Finding]:
-    """The trace's problems, but none about a file whose data was refused (its places mean nothing yet)."""
-    try:
-        problems = trace_problems(source)
-    except LayoutError as exc:
-        return list(exc.placed(source.folder))
-    return source.findings(
-        [p for p in problems if p.file not in refused and not any(f"{name}:" in p.message for name in refused)]
-    )
+        found = [*placed_error(exc, source).findings, *source.gaps]
+        raise LayoutError(
+            list(dict.fromkeys([*found, *traced_problems(source, {f.path.name for f in found})]))
+        ) from None
+    if source.gaps and not keep_gaps:
+        raise LayoutError(source.gaps)
+    return plan
 
 
 def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore) -> GamePlan:
     try:
         rules = load_rules(source)
     except LayoutError as exc:  # the game's own data is read too: its problems come in the same run
-        raise LayoutError([*exc.placed(source.folder), *_data_problems(slug, settings, source, store)]) from None
+        raise LayoutError([*exc.placed(source.folder), *data_problems(slug, settings, source, store)]) from None
     players = resolve_players(rules, settings.players, slug)
     if settings.copies < 1:
         raise UsageProblem(f"--copies {settings.copies}: give 1 or more")
@@ -146,7 +144,7 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
     game = load_game(slug, settings.layouts)
     fonts = FontShelf(source.folder / FONTS_FOLDER, register_family)
     every = EveryProblem(source)  # the game's fonts and its data, every problem of both at once
-    every.run(fonts.check)
+    source.keep_gaps(every.run(fonts.check) or [])
     data = every.run(lambda: game.load(source, store))
     every.check()
     card = settings.card
@@ -215,29 +213,6 @@ def obligations(plan: GamePlan, quantities: Mapping[str, int]) -> list[Problem]:
     )
 
 
-def _data_problems(slug: str, settings: Settings, source: GameSource, store: IconStore) -> list[Finding]:
-    """What reading the game's own data files finds, when the rules model could not be read."""
-    every = EveryProblem(source)
-    every.run(lambda: load_game(slug, settings.layouts).load(source, store))
-    return every.found
-
-
-def placed_error(exc: LayoutError, source: GameSource) -> LayoutError:
-    """A game's refusal placed where the designer edits (`GameSource.placed`)."""
-    return exc if exc.findings else LayoutError(source.placed(exc))
-
-
-def drawing_error(exc: LayoutError, source: GameSource, filename: str) -> LayoutError:
-    """An error met while laying out `filename`, named with the PDF and, for a text too long for
-    its box, the data file and key the text came from."""
-    where = source.text_source(exc.text) if isinstance(exc, TextOverflow) else None
-    if where is not None:
-        return LayoutError(source.named(where, f"{filename}: {exc.message}"))
-    if exc.findings:
-        return exc
-    return LayoutError(Finding(path=source.folder, message=f"{filename}: {exc.message}"))
-
-
 def fill_cover(cover: Cover, ctx: BuildContext, source: GameSource, filename: str) -> Cover:
     """The print guide's lines name numbers the way every printed text does: `{name}` from the rules
     model; a name it lacks is reported at the data key the line came from."""
@@ -274,7 +249,7 @@ def printed_numbers(rules: RulesModel) -> dict[str, int]:
 
 def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
     """Build in memory and check it against the rules model; nothing is written here."""
-    plan = plan_game(slug, settings, store)
+    plan = plan_game(slug, settings, store, keep_gaps=True)
     rules, players, game, data, store = plan.rules, plan.players, plan.game, plan.data, plan.store
     card = settings.card
     options = render_options(settings)
@@ -289,13 +264,16 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
         documents, width=options.paper.width / MM, height=options.paper.height / MM, title=rules.game.title
     )
     origins = game.count_origins(data, plan.source)
-    problems = plan.source.findings(
-        check_counts(slug, rules, placed, players, settings.copies, origins)
-        + game.invariants(data, rules, players)
-        + trace_problems(plan.source)
-        + plan.slips
-        + obligations(plan, rules.quantities(players, settings.copies))
-    )
+    problems = [
+        *(plan.source.gaps or ()),
+        *plan.source.findings(
+            check_counts(slug, rules, placed, players, settings.copies, origins)
+            + game.invariants(data, rules, players)
+            + trace_problems(plan.source)
+            + plan.slips
+            + obligations(plan, rules.quantities(players, settings.copies))
+        ),
+    ]
     manifest = Manifest(
         game=slug,
         title=rules.game.title,

@@ -59,7 +59,16 @@ class GameSource:
     folder: Path
     digest: str
     raw: dict[str, bytes | UnsafeFile]  # file name -> bytes, or why it could not be read
+    # a build's problems that leave a gap where they are (an icon, a text's markup, a font), kept
+    # while it goes on to find the rest; None: each is refused as its file is read
+    gaps: list[Finding] | None = None
     _parsed: dict[str, _Parsed] = field(default_factory=dict)
+
+    def keep_gaps(self, found: list[Finding]) -> None:
+        """Keep `found` in `gaps`; refused now if this read keeps none."""
+        if self.gaps is None:
+            raise LayoutError(found)
+        self.gaps += found
 
     @property
     def names(self) -> list[str]:

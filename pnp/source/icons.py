@@ -65,6 +65,11 @@ class IconRef:
         return f"{self.author}/{self.name}"
 
 
+# drawn where an icon cannot be (one not cached, own art refused): an empty space, so that a build
+# with that problem goes on to find the rest before it refuses
+GAP_ICON = "pnp/gap"
+
+
 def is_icon_ref(text: object) -> bool:
     return isinstance(text, str) and bool(_REF_RE.match(text))
 
@@ -180,6 +185,10 @@ class IconStore:
 
     def shape_of(self, ref: str) -> IconShape:
         """The shape of a game-icons reference or of the game's own SVG (`art/<file>.svg`)."""
+        if ref == GAP_ICON:
+            from pnp.source.svgshape import IconShape
+
+            return IconShape(paths=())
         if is_art_ref(ref):
             return self.own_art().shape(ref)
         return self.shape(IconRef.parse(ref))
@@ -302,7 +311,7 @@ class IconStore:
 
 def game_icons(refs: Iterable[str]) -> list[IconRef]:
     """The game-icons.net references among `refs`, leaving the designer's own art out."""
-    return [IconRef.parse(ref) for ref in refs if not is_art_ref(ref)]
+    return [IconRef.parse(ref) for ref in refs if not is_art_ref(ref) and ref != GAP_ICON]
 
 
 def credits_lines(refs: Iterable[IconRef]) -> list[str]:

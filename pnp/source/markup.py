@@ -85,6 +85,16 @@ def runs(text: str, bold: bool) -> tuple[Run, ...]:
     return tuple(r for r in out if r.text or r.icon)
 
 
+def without_markup(text: str) -> str:
+    """`text` with every tag left out: what a text whose markup cannot be read is drawn as meanwhile."""
+    return TAG.sub("", text)
+
+
+def without_icon(text: str, ref: str) -> str:
+    """`text` with its inline icon `ref` left out, where an icon that cannot be drawn would stand."""
+    return TAG.sub(lambda tag: "" if tag.group(2) == "icon" and tag.group(3) == ref else tag.group(0), text)
+
+
 def inline_icons(text: str) -> list[str]:
     """The icons `text` sets inline, as written (a `{name}` filled in later is left out)."""
     return [t.group(3) for t in TAG.finditer(text) if t.group(2) == "icon" and t.group(3) and "{" not in t.group(3)]

@@ -4,7 +4,8 @@ line (for syntax errors) and key path."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from types import UnionType
 from typing import Annotated, Any, Literal, Self, TypeVar, Union, get_args, get_origin
 
@@ -14,8 +15,8 @@ from pydantic_core import ErrorDetails
 from pnp.errors import IconError, LayoutError, closest, did_you_mean
 from pnp.findings import Finding
 from pnp.source.gamesource import GameSource
-from pnp.source.icons import IconRef, IconStore, is_icon_ref
-from pnp.source.markup import inline_icons, markup_problem
+from pnp.source.icons import GAP_ICON, IconRef, IconStore, is_icon_ref
+from pnp.source.markup import inline_icons, markup_problem, without_icon, without_markup
 from pnp.source.ownart import is_art_ref
 from pnp.source.slots import SlotSpec, TemplateSpec
 from pnp.source.strict import Color as Color
@@ -136,12 +137,15 @@ def describe(error: ErrorDetails) -> str:
     return f"{error['msg'][0].lower()}{error['msg'][1:]} (found {shown(found)})"
 
 
-def parse(model: type[M], source: GameSource, name: str, also: list[Finding] | None = None) -> M:
+def parse(model: type[M], source: GameSource, name: str, also: Sequence[Gap] = (), mended: bool = False) -> M:
     """Validate the file `name` of `source` against `model`; every problem becomes one line naming
     file and key (and the row and column where the key lies in a CSV list); `also` adds problems
-    found another way."""
+    found another way, refused with the rest unless `mended`: then each is drawn as its gap and
+    only the model's problems are refused."""
     data = typed_lists(model, source.table(name), source.csv_sources(name))
-    found = list(also or [])
+    if mended:
+        data = _with_gaps(data, also)
+    found = [] if mended else [gap.finding for gap in also]
     oversized = [source.finding(name, loc, message) for loc, message in _oversized(data)]
     if oversized:
         raise LayoutError(oversized[:10])
@@ -313,8 +317,35 @@ def _oversized_into(out: list[tuple[KeyPath, str]], node: Any, loc: KeyPath) -> 
 
 def load_file(source: GameSource, name: str, model: type[M], store: IconStore) -> M:
     """A game's TOML file (with the CSV lists it names), checked against its model and its icons
-    against the cache."""
-    return parse(model, source, name, also=missing_icons(source, name, store))
+    against the cache; in a build that keeps gaps (`GameSource.gaps`), an icon or markup problem
+    is kept there and drawn as its gap."""
+    gaps = missing_icons(source, name, store)
+    if source.gaps is None or not gaps:
+        return parse(model, source, name, also=gaps)
+    source.keep_gaps([gap.finding for gap in gaps])
+    return parse(model, source, name, also=gaps, mended=True)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Gap:
+    """A value that cannot print as written, and what is drawn at its key meanwhile."""
+
+    finding: Finding
+    where: KeyPath
+    drawn: str
+
+
+def _with_gaps(table: dict[str, Any], gaps: Sequence[Gap]) -> dict[str, Any]:
+    """`table` with each gap's value in place of the one written; the containers on the way down
+    copied, so the table read from the file is left as it was."""
+    out = dict(table)
+    for gap in gaps:
+        node: Any = out
+        for part in gap.where[:-1]:
+            node[part] = copied = dict(node[part]) if isinstance(node[part], dict) else list(node[part])
+            node = copied
+        node[gap.where[-1]] = gap.drawn
+    return out
 
 
 class EveryProblem:
@@ -354,35 +385,43 @@ def own_art_problem(ref: str, store: IconStore) -> str | None:
     return None
 
 
-def missing_icons(source: GameSource, name: str, store: IconStore) -> list[Finding]:
-    """A line for each icon named in the file that the icon cache lacks, and for each text whose
+def missing_icons(source: GameSource, name: str, store: IconStore) -> list[Gap]:
+    """A gap for each icon named in the file that the icon cache lacks, and for each text whose
     markup cannot be read or whose inline icon is not there."""
     missing = []
     cached: dict[str, bool] = {}  # a deck names the same few icons many times
     table = source.table(name)
-    inline = []
-    for where, value in string_values(table):
-        if "<" in value:
-            problem = markup_problem(value)
-            if problem:
-                missing.append(source.finding(name, where, problem))
-            inline += [(where, ref) for ref in inline_icons(value)]
-    for where, ref in [*icon_locations(table), *inline]:
+    texts: dict[KeyPath, str] = {}  # each marked-up text as it is drawn: its markup or icons left out
+
+    def problem(ref: str) -> str | None:
         if not is_icon_ref(ref) and not is_art_ref(ref):
-            said = "write an inline icon as <icon author/name> or <icon art/file>"
-            missing.append(source.finding(name, where, f"{ref!r} is not an icon: {said}"))
-            continue
+            return f"{ref!r} is not an icon: write an inline icon as <icon author/name> or <icon art/file>"
         if is_art_ref(ref):
-            problem = own_art_problem(ref, store)
-            if problem:
-                missing.append(source.finding(name, where, problem))
-            continue
+            return own_art_problem(ref, store)
         if ref not in cached:
             cached[ref] = store.has(IconRef.parse(ref))
-        if not cached[ref]:
-            close = did_you_mean(ref, store.manifest())  # a cached icon, misspelt, is no download
-            advice = (
-                f"not in the icon cache.{close}" if close else f"not in the icon cache; `pnp icons fetch {ref}` adds it"
-            )
-            missing.append(source.finding(name, where, f"unknown icon {ref!r}: {advice}"))
+        if cached[ref]:
+            return None
+        close = did_you_mean(ref, store.manifest())  # a cached icon, misspelt, is no download
+        advice = (
+            f"not in the icon cache.{close}" if close else f"not in the icon cache; `pnp icons fetch {ref}` adds it"
+        )
+        return f"unknown icon {ref!r}: {advice}"
+
+    for where, value in string_values(table):
+        if "<" not in value:
+            continue
+        said = markup_problem(value)
+        if said:
+            missing.append(Gap(finding=source.finding(name, where, said), where=where, drawn=without_markup(value)))
+            continue
+        for ref in inline_icons(value):
+            said = problem(ref)
+            if said:
+                texts[where] = without_icon(texts.get(where, value), ref)
+                missing.append(Gap(finding=source.finding(name, where, said), where=where, drawn=texts[where]))
+    for where, ref in icon_locations(table):
+        said = problem(ref)
+        if said:
+            missing.append(Gap(finding=source.finding(name, where, said), where=where, drawn=GAP_ICON))
     return missing

@@ -31,6 +31,12 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="italic text leans the regular face of a family that has an italic",
+        file="pnp/render/fonts.py",
+        edits=(("        return family + ITALIC, 0.0\n", "        return family, SLANT\n"),),
+        tests=("tests/test_own_fonts.py", "-k", "italic"),
+    ),
+    Mutant(
         name="a build stops at the first gap, before the glyphs and pictures are checked",
         file="pnp/pipeline/build.py",
         edits=(
@@ -115,7 +121,12 @@ MUTANTS = [
     Mutant(
         name="italic set upright",
         file="pnp/render/painter.py",
-        edits=(("                slant = SLANT if run.italic else 0.0", "                slant = 0.0"),),
+        edits=(
+            (
+                "                self.lines.draw(x, y, run.text, bold=run.bold, size=size, font=font, slant=slant)",
+                "                self.lines.draw(x, y, run.text, bold=run.bold, size=size, font=font)",
+            ),
+        ),
         tests=("tests/test_rich_text.py", "-k", "installed"),
     ),
     Mutant(

@@ -206,3 +206,41 @@ def test_validate_names_the_seven_palette_mistakes_in_one_run(run, isolated, lay
     result = run("build", "straight-to", "--layouts", layouts_copy, "--output", out)
     assert result.exit_code == 1, result.output
     assert not list(out.rglob("*.pdf"))
+
+
+@pytest.mark.named_games
+def test_italic_text_takes_the_familys_italic_face_upright_or_else_leans(run, isolated, layouts_copy):
+    """A family with an italic face sets <i> text in it, upright; a family without one leans its
+    regular face as DejaVu Sans Oblique leans, and the credits name only the files used."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    game = layouts_copy / "straight-to"
+    index = INDEX.replace('bold = "DejaVuSerif-Bold.ttf"\n', 'bold = "DejaVuSerif-Bold.ttf"\nitalic = "Italic.ttf"\n')
+    fonts = _titles_in_serif(game, index)
+    shutil.copy(SYSTEM_FONTS / "DejaVuSerif-Italic.ttf", fonts / "Italic.ttf")
+    components = game / "components.toml"
+    text = components.read_text()
+    old = 'line = "Sorry at last, and meaning it."'
+    assert text.count(old) == 1
+    components.write_text(
+        text.replace(old, 'line = "Sorry at <i>last</i>, and meaning it."').replace(
+            "[templates.soul.slots.line]\n", '[templates.soul.slots.line]\nfont = "Title"\n'
+        )
+    )
+
+    def shear_and_font(word: str) -> tuple[float, str]:
+        out = isolated / "out"
+        result = run("build", "straight-to", "--layouts", layouts_copy, "--output", out)
+        assert result.exit_code == 0, result.output
+        page = pdfium.PdfDocument(out / "straight-to" / "cards.pdf")[0].get_textpage()
+        at = page.get_text_range().index(word)
+        matrix = pdfium_c.FS_MATRIX()
+        assert pdfium_c.FPDFText_GetMatrix(page.raw, at, matrix)
+        return matrix.c / matrix.d, _font_of(page, at)
+
+    assert shear_and_font("last") == (0.0, "DejaVuSerif-Italic")
+    assert shear_and_font("Sorry") == (0.0, "DejaVuSerif")
+    (fonts / "fonts.toml").write_text(INDEX)  # no italic face: the regular, leaning
+    shear, font = shear_and_font("last")
+    assert font == "DejaVuSerif" and shear == pytest.approx(0.2, abs=0.01)

@@ -12,8 +12,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from pnp.games import Promises
 from pnp.games.reference import REFERENCE_FILE
 from pnp.render.elements import Element, Group, Text
+from pnp.render.richtext import run_face
 from pnp.render.specs import DocumentSpec
 from pnp.source.gamesource import GameSource
+from pnp.source.markup import has_markup, markup_problem, runs
 from pnp.source.rules import Problem
 from pnp.source.tomlfiles import key_text, string_values
 
@@ -56,10 +58,11 @@ def unprintable_characters(source: GameSource, specs: Sequence[DocumentSpec]) ->
     used: dict[Face, set[str]] = {}
     texts: dict[tuple[str, Face], str] = {}
     for spec in specs:
-        for text, face in set_texts(spec):
-            if (text, face) not in texts:
-                texts[text, face] = spec.filename
-                used.setdefault(face, set()).update(text)
+        for whole, set_in in set_texts(spec):
+            for text, face in _stretches(whole, set_in):
+                if (text, face) not in texts:
+                    texts[text, face] = spec.filename
+                    used.setdefault(face, set()).update(text)
     bad = {face: glyphless(chars, *face) | right_to_left(chars) for face, chars in used.items()}
     if not any(bad.values()):
         return []
@@ -79,6 +82,17 @@ def unprintable_characters(source: GameSource, specs: Sequence[DocumentSpec]) ->
         _unprintable(source.slug, file, key, chars, sample, _lacking(chars, bad))
         for (file, key), (chars, sample) in found.items()
     ]
+
+
+def _stretches(text: str, face: Face) -> Iterator[tuple[str, Face]]:
+    """A text's stretches and the face each is set in: a marked-up text's runs each in its own
+    (bold, italic), the rest of them and a plain text in the text's."""
+    found = runs(text, face[0]) if has_markup(text) and not markup_problem(text) else ()
+    if not found:
+        yield text, face
+    for run in found:
+        if run.text:
+            yield run.text, (run.bold, run_face(run, face[1])[0])
 
 
 def _lacking(chars: set[str], bad: Mapping[Face, set[str]]) -> str:

@@ -6,18 +6,20 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
+from collections.abc import Mapping
 from functools import lru_cache
 from io import BytesIO
 from struct import error as struct_error
 from typing import TYPE_CHECKING, cast
 
 from pnp.files.paths import fonts_dir
-from pnp.source.ownfonts import FontRefused
+from pnp.source.ownfonts import FACES, FontRefused
 
 if TYPE_CHECKING:
     from reportlab.pdfbase.ttfonts import TTFont
 
 REGULAR = "PnpSans"
+SLANT = 0.2  # italic's shear (x moves 0.2 a unit up): the 11.3 degrees of DejaVu Sans Oblique
 BOLD = "PnpSans-Bold"
 
 
@@ -33,17 +35,22 @@ def register_fonts() -> None:
 
 # A subset's tag is its number's six decimal digits as letters (reportlab's SUBSETN): DejaVu Sans
 # takes 0 and 100,000 on; a designer's family takes one of OWN_SLOTS slots of the numbers from
-# OWN_TAGS on, by its files' digest, each face OWN_SUBSETS subsets (6,400 letters).
-OWN_TAGS, OWN_SLOTS, OWN_SUBSETS = 200_000, 15_998, 25
+# OWN_TAGS on, by its files' digest, each of its four faces OWN_SUBSETS subsets (6,400 letters).
+OWN_TAGS, OWN_SLOTS, OWN_SUBSETS = 200_000, 7_999, 25
+ITALIC = "-It"  # a family's italic faces go by its id and this
 # a designer's family id -> its name as the designer gave it, for messages and credits
 _FAMILIES: dict[str, str] = {}
+# a family id -> whether it has an italic face of its own, at regular and at bold weight
+_LEANING: dict[str, tuple[bool, bool]] = {}
 
 
-def register_family(name: str, regular: bytes, bold: bytes | None) -> str:
-    """The id texts set in a designer's family go by: its regular font, and its bold (the regular
-    again when it has none), registered once per process whatever their file names. Each subset's
-    tag comes from the files' digest, so a file's subsets are tagged alike in every build."""
-    digest = hashlib.sha256(regular + b"\0" + (bold or regular)).hexdigest()
+def register_family(name: str, faces: Mapping[str, bytes]) -> str:
+    """The id texts set in a designer's family go by: its regular font and its bold (the regular
+    again when it has none), and under that id + ITALIC its italic and bold italic (the regular and
+    bold again), registered once per process whatever their file names. Each subset's tag comes
+    from the files' digest, so a file's subsets are tagged alike in every build."""
+    regular = faces["regular"]
+    digest = hashlib.sha256(b"\0".join(faces.get(face, b"") for face in FACES)).hexdigest()
     family = f"PnpOwn-{digest[:16]}"
     if family not in _FAMILIES:
         from reportlab.pdfbase import pdfmetrics
@@ -51,18 +58,33 @@ def register_family(name: str, regular: bytes, bold: bytes | None) -> str:
 
         from pnp.render.tagged_font import TaggedFont
 
-        first = OWN_TAGS + int(digest[:8], 16) % OWN_SLOTS * 2 * OWN_SUBSETS
-        faces = (("regular", "", regular, first), ("bold", "-Bold", bold or regular, first + OWN_SUBSETS))
+        bold = faces.get("bold", regular)
+        drawn = {
+            "regular": ("", regular),
+            "bold": ("-Bold", bold),
+            "italic": (ITALIC, faces.get("italic", regular)),
+            "bold_italic": (ITALIC + "-Bold", faces.get("bold_italic", bold)),
+        }
+        first = OWN_TAGS + int(digest[:8], 16) % OWN_SLOTS * len(FACES) * OWN_SUBSETS
         made = []
-        for face, suffix, data, tag in faces:
+        for i, (face, (suffix, data)) in enumerate(drawn.items()):
             try:
-                made.append(TaggedFont(family + suffix, BytesIO(data), first_tag=tag))  # type: ignore[arg-type]  # a file object reads as a path does
+                made.append(TaggedFont(family + suffix, BytesIO(data), first_tag=first + i * OWN_SUBSETS))  # type: ignore[arg-type]  # a file object reads as a path does
             except (TTFError, ValueError, KeyError, IndexError, struct_error) as exc:
-                raise FontRefused(face if face == "regular" or bold else "regular", f"{exc}") from None
+                raise FontRefused(face if face in faces else "regular", f"{exc}") from None
         for ttf in made:
             pdfmetrics.registerFont(ttf)
-        _FAMILIES[family] = name
+        _FAMILIES[family] = _FAMILIES[family + ITALIC] = name
+        _LEANING[family] = ("italic" in faces, "bold_italic" in faces)
     return family
+
+
+def leaning(family: str, bold: bool) -> tuple[str, float]:
+    """The family id and shear an italic text in `family` is drawn with: its own italic face
+    upright, or else its upright face sheared as DejaVu Sans Oblique leans."""
+    if _LEANING.get(family, (False, False))[bold]:
+        return family + ITALIC, 0.0
+    return family, SLANT
 
 
 def family_name(family: str) -> str:

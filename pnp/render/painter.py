@@ -32,7 +32,7 @@ from pnp.render.elements import (
     Polygon,
     Text,
 )
-from pnp.render.richtext import ICON_DROP, ICON_EM, SLANT, run_width
+from pnp.render.richtext import ICON_DROP, ICON_EM, run_face, run_width
 from pnp.render.textfit import LEADING, baseline, fitted
 from pnp.render.textlines import TextLines
 from pnp.source.markup import has_markup, runs
@@ -274,8 +274,8 @@ class Painter:
                 )
             else:
                 self.fill(color)
-                slant = SLANT if run.italic else 0.0
-                self.lines.draw(x, y, run.text, bold=run.bold, size=size, font=e.font, slant=slant)
+                font, slant = run_face(run, e.font)
+                self.lines.draw(x, y, run.text, bold=run.bold, size=size, font=font, slant=slant)
             x += width
         self.fill(self._ink(e.color))
 

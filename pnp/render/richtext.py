@@ -5,21 +5,25 @@ reads each line's runs again."""
 
 from __future__ import annotations
 
-from pnp.render.fonts import text_width
+from pnp.render.fonts import leaning, text_width
 from pnp.source.markup import Run, has_markup, runs
 
 ICON_EM = 0.95  # an inline icon's side, in ems of its text: as tall as its capitals and descenders
 ICON_ROOM = 0.1  # ems kept clear either side of an inline icon
 ICON_DROP = 0.17  # ems an inline icon's foot sits below the baseline, where descenders end
-SLANT = 0.2  # italic's shear (x moves 0.2 a unit up): the 11.3 degrees of DejaVu Sans Oblique
 
 Word = list[Run]
+
+
+def run_face(run: Run, font: str) -> tuple[str, float]:
+    """The family id and shear a run of a text set in `font` is drawn with (its italic, if any)."""
+    return leaning(font, run.bold) if run.italic else (font, 0.0)
 
 
 def run_width(run: Run, size: float, font: str) -> float:
     if run.icon:
         return (ICON_EM + 2 * ICON_ROOM) * size
-    return text_width(run.text, run.bold, size, font)
+    return text_width(run.text, run.bold, size, run_face(run, font)[0])
 
 
 def line_width(text: str, bold: bool, size: float, font: str = "") -> float:

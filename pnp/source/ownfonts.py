@@ -7,6 +7,8 @@ family is named for. Each family says who made it and under what licence, for th
     [Title]
     regular = "Cinzel-Regular.ttf"
     bold = "Cinzel-Bold.ttf"    # optional: bold text takes the regular font without it
+    italic = "Cinzel-Italic.ttf"            # optional: <i> text leans the regular without it
+    bold_italic = "Cinzel-BoldItalic.ttf"   # optional: the italic (or the bold, leaning) without it
     author = "Natanael Gama"
     licence = "SIL Open Font License 1.1"
 """
@@ -31,8 +33,8 @@ FOLDER = "fonts"
 INDEX = "fonts.toml"
 MAX_FONT_BYTES = 32 * 1024 * 1024
 MAX_INDEX_BYTES = 256 * 1024
-FACES = ("regular", "bold")
-Register = Callable[[str, bytes, "bytes | None"], str]  # a family's name and fonts -> the id it is drawn by
+FACES = ("regular", "bold", "italic", "bold_italic")
+Register = Callable[[str, Mapping[str, bytes]], str]  # a family's name and fonts by face -> the id it is drawn by
 
 
 class FontRefused(ValueError):
@@ -122,7 +124,7 @@ class FontShelf:
                 said = f"no file {file!r} in {shown(self.folder)}" if missing else f"{file}: refused: {exc}"
                 raise LayoutError(self._at((name, face), said)) from None
         try:
-            registered = self.register(name, data["regular"], data.get("bold"))
+            registered = self.register(name, data)
         except FontRefused as exc:
             said = f"{family.files[exc.face]}: not a TrueType font pnp can embed ({exc})"
             raise LayoutError(self._at((name, exc.face), said)) from None
@@ -167,8 +169,9 @@ def _family_problem(entry: object) -> str | None:
         return 'expected a table of regular = "<file>.ttf", author and licence'
     if not isinstance(entry.get("regular"), str):
         return 'missing: regular = "<file>.ttf", the family\'s regular font'
-    if "bold" in entry and not isinstance(entry["bold"], str):
-        return 'bold: give the file of the family\'s bold font, as "<file>.ttf"'
+    for face in FACES[1:]:
+        if face in entry and not isinstance(entry[face], str):
+            return f'{face}: give the file of the family\'s {face.replace("_", " ")} font, as "<file>.ttf"'
     files = [entry[face] for face in FACES if face in entry]
     if any("/" in file or "\\" in file or file.startswith(".") for file in files):
         return "name each font file as it lies in the fonts folder, without a folder of its own"
@@ -176,7 +179,8 @@ def _family_problem(entry: object) -> str | None:
         if not isinstance(entry.get(key), str) or not entry[key].strip():
             return f'missing: {key} = "...", who made the font and on what terms'
     unknown = sorted(set(entry) - {*FACES, "author", "licence"})
-    return f"unknown key {unknown[0]!r} (a family has regular, bold, author and licence)" if unknown else None
+    said = "a family has regular, bold, italic, bold_italic, author and licence"
+    return f"unknown key {unknown[0]!r} ({said})" if unknown else None
 
 
 def _known(found: Mapping[str, object]) -> str:

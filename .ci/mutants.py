@@ -31,6 +31,29 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="an own SVG of several colours drawn in the slot's colour",
+        file="pnp/source/svgshape.py",
+        edits=(
+            (
+                '        fills=colours if len(set(colours)) > 1 else ("",) * len(colours),\n',
+                '        fills=("",) * len(colours),\n',
+            ),
+        ),
+        tests=("tests/test_own_art.py", "-k", "several_colours"),
+    ),
+    Mutant(
+        name="an own SVG's shapes drawn as one even-odd path, overlaps left as holes",
+        file="pnp/render/pages.py",
+        edits=(("        if not shape.fills:  # an icon", "        if True:  # an icon"),),
+        tests=("tests/test_own_art.py", "-k", "several_colours"),
+    ),
+    Mutant(
+        name="a see-through fill of own art printed solid",
+        file="pnp/source/svgshape.py",
+        edits=(("    alpha = path.fill.alpha / 255 * min(max(opacity, 0.0), 1.0)\n", "    alpha = 1.0\n"),),
+        tests=("tests/test_own_art.py", "-k", "several_colours"),
+    ),
+    Mutant(
         name="italic text leans the regular face of a family that has an italic",
         file="pnp/render/fonts.py",
         edits=(("        return family + ITALIC, 0.0\n", "        return family, SLANT\n"),),

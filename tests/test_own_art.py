@@ -180,6 +180,59 @@ def test_the_installed_pnp_draws_own_art_embedded_once_and_credits_its_makers(in
     assert cards.read_bytes() != before
 
 
+FLAG = (
+    f'<svg xmlns="{SVG}" viewBox="0 0 100 100"><rect width="100" height="100" fill="#d01010"/>'
+    '<circle cx="50" cy="50" r="25" style="fill:#1040d0"/>'
+    '<rect x="40" y="4" width="20" height="10" fill="#1040d0" fill-opacity="0.5"/></svg>'
+)
+
+
+@pytest.mark.named_games
+def test_an_own_svg_of_several_colours_keeps_them_and_one_of_one_colour_takes_the_slots(run, isolated, layouts_copy):
+    """The Saints show a flag of three fills: a red square, a blue disc over it (blue, not a hole,
+    where they overlap) and a half-transparent blue bar laid on white; the Innocents' one-colour
+    halo takes the slot's colour, its disc and bar overlapping as one solid shape."""
+    import pypdfium2 as pdfium
+    from pdfscan import scan
+
+    art = _use_art(layouts_copy)
+    (art / "halo.svg").write_text(FLAG)
+    (art / "disc.svg").write_text(HALO)
+    (art / "credits.toml").write_text(CREDITS + '\n["disc.svg"]\nauthor = "Ben Inker"\nlicence = "CC0"\n')
+    _swap(layouts_copy / "straight-to", {"art/dove.png": "art/disc.svg"})
+    result = run("build", "straight-to", "--layouts", layouts_copy, "--output", "out")
+    assert result.exit_code == 0, result.output
+    cards = isolated / "out" / "straight-to" / "cards.pdf"
+    pages = scan(cards.read_bytes())
+    own = [
+        (n, box[0], box[1], box[2] - box[0])
+        for n, page in enumerate(pages)
+        for name, box in page.placed_forms
+        if "icon_" in name and "__" not in name  # own art's forms: named by digest, not author__name
+    ]
+    document = pdfium.PdfDocument(cards)
+
+    def colours_at(number: int, x: float, y: float, w: float, spots: list[tuple[float, float]]) -> list[tuple]:
+        image = document[number].render(scale=2).to_pil().convert("RGB")
+        return [image.getpixel((round((x + u * w) * 2), round(image.height - (y + (1 - v) * w) * 2))) for u, v in spots]
+
+    def near(pixel: tuple, hex_colour: str) -> bool:
+        want = tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+        return all(abs(a - b) <= 10 for a, b in zip(pixel, want, strict=True))
+
+    seen = set()
+    for number, x, y, w in own:
+        centre, corner, bar = colours_at(number, x, y, w, [(0.5, 0.5), (0.1, 0.9), (0.5, 0.09)])
+        if near(centre, "#1040d0"):
+            assert near(corner, "#d01010") and near(bar, "#8aa1e8"), (corner, bar)
+            seen.add("flag")
+        else:
+            assert centre == colours_at(number, x, y, w, [(0.5, 0.05)])[0]  # the halo's disc and bar, one colour
+            assert not near(centre, "#ffffff") and not near(centre, "#d01010"), centre
+            seen.add("halo")
+    assert seen == {"flag", "halo"}, seen
+
+
 def _image_names(resources) -> set[str]:
     """The names image XObjects go by in `resources` and in those of the forms it holds."""
     found = set()

@@ -44,7 +44,7 @@ def printshop_pdf(
     )
     canvas.setTitle(f"{game_title}: {deck.title} (print shop)")
     canvas.setCreator(f"purgatory-pnp {__version__}")
-    forms = FormCache(canvas, store, outlined=ink_saver, press=inks.picture)
+    forms = FormCache(canvas, store, outlined=ink_saver, press=inks.picture, colors=inks.color)
     painter = Painter(canvas, forms, ink_saver, colors=inks.color)
 
     def side_form(side: Side) -> str:

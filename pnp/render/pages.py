@@ -10,13 +10,14 @@ from hashlib import sha256
 from io import BytesIO
 from typing import TYPE_CHECKING
 
+from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect, Size
 from pnp.render.cutlines import Outline
 from pnp.render.furniture import Bands
-from pnp.render.painter import Painter
+from pnp.render.painter import Painter, rl_color
 from pnp.render.placed import BoardTile, MmBox, Placed, Shape, Side
 from pnp.render.registration import registered_area
 from pnp.source.icons import IconStore
@@ -25,6 +26,7 @@ from pnp.source.printoptions import Cutter, DuplexMode
 
 if TYPE_CHECKING:
     from PIL.Image import Image as PILImage
+    from reportlab.pdfgen.pathobject import PDFPathObject
 
     # parsed icons arrive from the store: lxml stays off the drawing path
     from pnp.source.svgshape import IconShape
@@ -206,9 +208,11 @@ class FormCache:
         *,
         outlined: bool = False,
         press: Callable[[bytes], PILImage] | None = None,
+        colors: Callable[[str], Color] = rl_color,
     ):
         self.canvas = canvas
         self.store = store
+        self.colors = colors  # '#rrggbb' to the canvas's colour, for own art drawn in its own colours
         self.outlined = outlined  # icons stroked as well as filled: the ink saver draws them light, outlined
         self.press = press  # a picture's bytes to what a press prints (CMYK, no transparency), if for one
         self.names: dict[Hashable, str] = {}
@@ -265,19 +269,30 @@ class FormCache:
     def _icon(self, shape: IconShape) -> None:
         c = self.canvas
         c.transform(1, 0, 0, -1, 0, shape.view_size)
-        path = c.beginPath()
-        for operators, points in shape.paths:
-            i = 0
-            for op in operators:
-                if op == 0:
-                    path.moveTo(points[i], points[i + 1])
-                    i += 2
-                elif op == 1:
-                    path.lineTo(points[i], points[i + 1])
-                    i += 2
-                elif op == 2:
-                    path.curveTo(*points[i : i + 6])
-                    i += 6
-                elif op == 3:
-                    path.close()
-        c.drawPath(path, stroke=int(self.outlined), fill=1, fillMode=1)
+        if not shape.fills:  # an icon: one path, even-odd, in the colour in force
+            c.drawPath(_path(c, shape.paths), stroke=int(self.outlined), fill=1, fillMode=1)
+            return
+        for part, colour, even_odd in zip(shape.paths, shape.fills, shape.even_odd, strict=True):
+            if colour and not self.outlined:  # the ink saver draws own art light and outlined, as an icon
+                c.setFillColor(self.colors(colour))
+            c.drawPath(_path(c, (part,)), stroke=int(self.outlined), fill=1, fillMode=int(even_odd))
+
+
+def _path(c: Canvas, paths: Sequence[tuple[tuple[int, ...], tuple[float, ...]]]) -> PDFPathObject:
+    """One PDF path of `paths` (operators 0 move, 1 line, 2 cubic curve, 3 close, and their points)."""
+    path = c.beginPath()
+    for operators, points in paths:
+        i = 0
+        for op in operators:
+            if op == 0:
+                path.moveTo(points[i], points[i + 1])
+                i += 2
+            elif op == 1:
+                path.lineTo(points[i], points[i + 1])
+                i += 2
+            elif op == 2:
+                path.curveTo(*points[i : i + 6])
+                i += 6
+            elif op == 3:
+                path.close()
+    return path

@@ -38,7 +38,7 @@ def pieces_pdf(
     rl_config.useA85 = 0
     width, height = w_mm * MM + 2 * bleed, h_mm * MM + 2 * bleed
     canvas = Canvas("side.pdf", pagesize=(width, height), invariant=1, initialFontName=font(False))  # type: ignore[arg-type]  # stubs: a name is a str
-    painter = Painter(canvas, FormCache(canvas, store, outlined=ink_saver), ink_saver, colors=colors)
+    painter = Painter(canvas, FormCache(canvas, store, outlined=ink_saver, colors=colors), ink_saver, colors=colors)
     for side in sides:
         paint_side(painter, side, w_mm, h_mm, bleed)
         canvas.showPage()

@@ -33,6 +33,10 @@ class IconShape:
 
     paths: tuple[tuple[tuple[int, ...], tuple[float, ...]], ...]
     view_size: float = 512.0
+    # a designer's own SVG: each path filled on its own, nonzero, in its colour ('#rrggbb'), or in
+    # the colour in force ("") when the drawing has one colour; empty: one even-odd path (an icon)
+    fills: tuple[str, ...] = ()
+    even_odd: tuple[bool, ...] = ()  # each own path's fill rule, as its SVG says (nonzero unless it says)
 
 
 def foreground_paths(data: bytes) -> list[str]:
@@ -138,7 +142,9 @@ def own_shape(data: bytes) -> IconShape:
     """A designer's own SVG as an icon: read as strictly as a downloaded one (no DTD, entities,
     network or more than MAX_ELEMENTS elements), refused when it holds anything but plain shapes or
     refers outside itself (a script, a link, a picture, a style sheet), then its filled shapes,
-    transforms applied, scaled to fill the 512 box centred; drawn in the slot's colour like any icon."""
+    transforms applied, scaled to fill the 512 box centred. A drawing of one colour takes the
+    slot's, like any icon; one of several keeps its own, each see-through fill laid on white (a
+    press takes no transparency). Strokes are not drawn."""
     from io import BytesIO
 
     from svgelements import SVG, Path, Shape
@@ -164,7 +170,9 @@ def own_shape(data: bytes) -> IconShape:
         shapes = [Path(e) for e in SVG.parse(BytesIO(data), reify=True).elements() if isinstance(e, Shape)]
     except (ValueError, IndexError, TypeError) as exc:
         raise SvgRejected(f"its shapes cannot be read ({exc or type(exc).__name__})") from None
-    filled = [_segments(path.d()) for path in shapes if path.fill is not None and path.fill.value is not None]
+    kept = [path for path in shapes if path.fill is not None and path.fill.value is not None]
+    filled = [_segments(path.d()) for path in kept]
+    colours = tuple(_on_white(path) for path in kept)
     points = [p for _, pts in filled for p in pts]
     if not points:
         raise SvgRejected("it has no filled shape to draw (own art is drawn as its filled shapes)")
@@ -174,8 +182,21 @@ def own_shape(data: bytes) -> IconShape:
     dx = (512.0 - (max(xs) - min(xs)) * scale) / 2 - min(xs) * scale
     dy = (512.0 - (max(ys) - min(ys)) * scale) / 2 - min(ys) * scale
     return IconShape(
-        tuple((ops, tuple(v * scale + (dx if i % 2 == 0 else dy) for i, v in enumerate(pts))) for ops, pts in filled)
+        tuple((ops, tuple(v * scale + (dx if i % 2 == 0 else dy) for i, v in enumerate(pts))) for ops, pts in filled),
+        fills=colours if len(set(colours)) > 1 else ("",) * len(colours),
+        even_odd=tuple(path.values.get("fill-rule") == "evenodd" for path in kept),
     )
+
+
+def _on_white(path: Any) -> str:
+    """A shape's fill as '#rrggbb', its opacity (fill-opacity and opacity) laid on white."""
+    try:
+        opacity = float(path.values.get("opacity", 1.0))
+    except (TypeError, ValueError):
+        opacity = 1.0
+    alpha = path.fill.alpha / 255 * min(max(opacity, 0.0), 1.0)
+    rgb = (path.fill.red, path.fill.green, path.fill.blue)
+    return "#" + "".join(f"{round(v * alpha + 255 * (1 - alpha)):02x}" for v in rgb)
 
 
 def _segments(d: str) -> tuple[tuple[int, ...], tuple[float, ...]]:

@@ -31,6 +31,12 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a CFF font given to reportlab as it is",
+        file="pnp/render/fonts.py",
+        edits=(("                if has_cff_outlines(data):\n", "                if False:\n"),),
+        tests=("tests/test_own_fonts.py", "-k", "cff"),
+    ),
+    Mutant(
         name="an own SVG of several colours drawn in the slot's colour",
         file="pnp/source/svgshape.py",
         edits=(

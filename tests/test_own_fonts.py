@@ -244,3 +244,68 @@ def test_italic_text_takes_the_familys_italic_face_upright_or_else_leans(run, is
     (fonts / "fonts.toml").write_text(INDEX)  # no italic face: the regular, leaning
     shear, font = shear_and_font("last")
     assert font == "DejaVuSerif" and shear == pytest.approx(0.2, abs=0.01)
+
+
+def _cff_font(path: Path) -> None:
+    """An OpenType font with CFF outlines (what most `.otf` files are): DejaVu Serif's letters
+    redrawn as cubic curves, named "Serif CFF"."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+    from fontTools.ttLib import TTFont
+
+    source = TTFont(SERIF)
+    cmap = {code: name for code, name in source.getBestCmap().items() if 32 <= code < 127}
+    order = [".notdef", *sorted(set(cmap.values()))]
+    glyphs, metrics = source.getGlyphSet(), source["hmtx"].metrics
+    strings = {}
+    for name in order:
+        pen = T2CharStringPen(metrics[name][0], glyphs)
+        glyphs[name].draw(pen)
+        strings[name] = pen.getCharString()
+    built = FontBuilder(source["head"].unitsPerEm, isTTF=False)
+    built.setupGlyphOrder(order)
+    built.setupCharacterMap(cmap)
+    built.setupCFF("SerifCFF-Regular", {"FullName": "Serif CFF"}, strings, {})
+    built.setupHorizontalMetrics({name: metrics[name] for name in order})
+    built.setupHorizontalHeader(ascent=source["hhea"].ascent, descent=source["hhea"].descent)
+    built.setupNameTable({"familyName": "Serif CFF", "styleName": "Regular", "psName": "SerifCFF-Regular"})
+    built.setupOS2(sTypoAscender=source["OS/2"].sTypoAscender, usWinAscent=source["OS/2"].usWinAscent)
+    built.setupPost()
+    built.save(str(path))
+    assert path.read_bytes()[:4] == b"OTTO"
+
+
+@pytest.mark.named_games
+def test_an_opentype_font_with_cff_outlines_is_embedded_with_truetype_ones(run, isolated, layouts_copy):
+    """A `.otf` with PostScript outlines sets the Soul names like a `.ttf` does: embedded as a
+    subset, its letters the same width, and the PDF the same bytes from one build to the next."""
+    import pypdfium2 as pdfium
+
+    game = layouts_copy / "straight-to"
+    fonts = _titles_in_serif(
+        game, INDEX.replace("DejaVuSerif.ttf", "SerifCFF.otf").replace('bold = "DejaVuSerif-Bold.ttf"\n', "")
+    )
+    _cff_font(fonts / "SerifCFF.otf")
+    (fonts / "SerifCFF.otf").with_suffix(".ttf").unlink(missing_ok=True)
+    cards = isolated / "out" / "straight-to" / "cards.pdf"
+
+    def build() -> bytes:
+        result = run("build", "straight-to", "--layouts", layouts_copy, "--output", "out", "--force")
+        assert result.exit_code == 0, result.output
+        return cards.read_bytes()
+
+    first = build()
+    assert build() == first
+    page = pdfium.PdfDocument(cards)[0].get_textpage()
+    at = page.get_text_range().index("Penitent")
+    assert _font_of(page, at) == "SerifCFF-Regular"
+    left, bottom, _, top = page.get_charbox(at)
+    right = page.get_charbox(at + len("Penitent") - 1)[2]
+    image = pdfium.PdfDocument(cards)[0].render(scale=4).to_pil().convert("L")
+    word = image.crop(
+        (round(left * 4), round(image.height - top * 4), round(right * 4), round(image.height - bottom * 4))
+    )
+    inked = sum(word.histogram()[:160]) / (word.width * word.height)
+    assert 0.15 < inked < 0.6, inked  # drawn letters, neither blank nor boxes filled solid
+    result = run("validate", "straight-to", "--layouts", layouts_copy)
+    assert result.exit_code == 0, result.output

@@ -56,6 +56,7 @@ def register_family(name: str, faces: Mapping[str, bytes]) -> str:
         from reportlab.pdfbase import pdfmetrics
         from reportlab.pdfbase.ttfonts import TTFError
 
+        from pnp.render.cffoutlines import has_cff_outlines, with_truetype_outlines
         from pnp.render.tagged_font import TaggedFont
 
         bold = faces.get("bold", regular)
@@ -69,6 +70,8 @@ def register_family(name: str, faces: Mapping[str, bytes]) -> str:
         made = []
         for i, (face, (suffix, data)) in enumerate(drawn.items()):
             try:
+                if has_cff_outlines(data):
+                    data = with_truetype_outlines(data)
                 made.append(TaggedFont(family + suffix, BytesIO(data), first_tag=first + i * OWN_SUBSETS))  # type: ignore[arg-type]  # a file object reads as a path does
             except (TTFError, ValueError, KeyError, IndexError, struct_error) as exc:
                 raise FontRefused(face if face in faces else "regular", f"{exc}") from None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.errors import meant_or_known
 from pnp.render.elements import INK, WHITE, Box, Circle, Element, Group, Text, icon_refs
@@ -41,6 +42,7 @@ class SetText:
     size: float
 
 
+@lru_cache(maxsize=1024)
 def contrast(a: str, b: str) -> float:
     """WCAG 2's contrast ratio of two '#rrggbb' colours, from 1 (the same) to 21 (black on white)."""
     high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
@@ -170,7 +172,7 @@ def colour_alone(specs: Sequence[DocumentSpec], rules: RulesModel, game: str) ->
     """Pieces a player must tell apart (`tell_apart` in rules.toml) that differ by colour alone (the
     same icons and words) and whose colours print alike in grey or look alike to a colour-blind reader."""
     problems = []
-    designs = _designs(specs)
+    found = _sides(specs)
     for number, names in enumerate(rules.tell_apart):
         unknown = [name for name in names if name.split(":")[0] not in rules.components]
         if unknown:
@@ -183,7 +185,7 @@ def colour_alone(specs: Sequence[DocumentSpec], rules: RulesModel, game: str) ->
                 )
             )
             continue
-        sides = [side for name in names for side in designs.get(name, [])[: 1 if len(names) > 1 else None]]
+        sides = [_design(*side) for name in names for side in found.get(name, [])[: 1 if len(names) > 1 else None]]
         for i, first in enumerate(sides):
             for second in sides[i + 1 :]:
                 alike = _alike(first, second)
@@ -211,9 +213,11 @@ class Design:
     colours: tuple[str, ...]
 
 
-def _designs(specs: Sequence[DocumentSpec]) -> dict[str, list[Design]]:
-    """Each component's distinct faces (by kind) and backs (by `kind:back`), in order."""
-    found: dict[str, dict[int, Design]] = {}
+def _sides(specs: Sequence[DocumentSpec]) -> dict[str, list[tuple[str, Sequence[Element], str | None]]]:
+    """Each component's distinct faces (by kind) and backs (by `kind:back`), in order: the name of
+    the first piece that shows it, its elements and its background (read as a `Design` only when
+    compared: a deck of 10,000 designs compares one of each)."""
+    found: dict[str, dict[int, tuple[str, Sequence[Element], str | None]]] = {}
     for spec in specs:
         for section in spec.sections:
             if not isinstance(section, PieceGroup):
@@ -224,7 +228,7 @@ def _designs(specs: Sequence[DocumentSpec]) -> dict[str, list[Design]]:
                     (f"{piece.kind}:back", piece.back, piece.back_background),
                 ):
                     if elements is not None:
-                        found.setdefault(key, {}).setdefault(id(elements), _design(piece.name, elements, background))
+                        found.setdefault(key, {}).setdefault(id(elements), (piece.name, elements, background))
     return {key: list(by_id.values()) for key, by_id in found.items()}
 
 

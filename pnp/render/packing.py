@@ -171,6 +171,7 @@ def _rows(sections: list[PieceGroup], options: RenderOptions, sheet: Rect, reach
             )
         pieces, done = section.pieces, 0  # pieces[done:] are left to place
         bleed = bleed_of(section, options)
+        full = 0  # the sheets before this one have no row of room for this section's pieces
         while done < len(pieces):
             beside = _beside(blocks, section, area, (cw, ch), pieces, done, bleed, turned)
             if beside is not None:
@@ -178,7 +179,7 @@ def _rows(sections: list[PieceGroup], options: RenderOptions, sheet: Rect, reach
                 done += placed
                 continue
             if not blocks and sheets:
-                placed = _under(sheets, section, area, (cw, ch), cols, pieces, done, bleed, turned)
+                placed, full = _under(sheets, full, section, area, (cw, ch), cols, pieces, done, bleed, turned)
                 if placed:
                     done += placed
                     continue
@@ -205,6 +206,7 @@ def _rows(sections: list[PieceGroup], options: RenderOptions, sheet: Rect, reach
 
 def _under(
     sheets: list[list[Block]],
+    full: int,
     section: PieceGroup,
     area: Rect,
     cell: tuple[float, float],
@@ -213,12 +215,14 @@ def _under(
     start: int,
     bleed: float,
     turned: bool,
-) -> int:
+) -> tuple[int, int]:
     """Rows of `pieces` from `start` on under the lowest block of an earlier sheet with room for
-    one (the latest first), before a sheet is begun for them: how many were placed."""
+    one (the latest first), before a sheet is begun for them: how many were placed, and the new
+    `full`. The sheets before `full` were found without room for a row before, and a sheet's room only shrinks, so
+    they are not looked at again (a deck of 10,000 cards would look at each sheet on every new one)."""
     cw, ch = cell
     gap, room = section.gap * MM, _mark_room(section)
-    for blocks in reversed(sheets):
+    for blocks in reversed(sheets[full:]):
         if not blocks:
             continue
         top = min(b.grid.y for b in blocks) - BLOCK_GAP
@@ -228,8 +232,8 @@ def _under(
         chunk = pieces[start : start + min(rows_fit, math.ceil((len(pieces) - start) / cols)) * cols]
         x0 = area.x + (area.width - _span(min(cols, len(chunk)), cw, gap)) / 2
         blocks.append(_block(section, chunk, cols=cols, cell=cell, left=x0, top=top, bleed=bleed, turned=turned))
-        return len(chunk)
-    return 0
+        return len(chunk), full
+    return 0, len(sheets)
 
 
 def _block(

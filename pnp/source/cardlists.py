@@ -13,6 +13,7 @@ import re
 import zipfile
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -138,19 +139,26 @@ def list_position(path: Path, data: bytes, index: int, column: str) -> tuple[int
     """The line and column of the cell under `column` (a header name, `name` or `art.x`) in the
     `index`-th row of a card list as `read_list` counts them (blank rows left out), or of that
     row's first cell when no column has the name."""
-    rows = list_rows(path, data)
-    if not rows:
+    header, numbers, lines = _row_lines(path, data)
+    if not header or index >= len(numbers):
         return 1, 1
-    header = rows[0][1]
     place = header.index(column) if column in header else 0
-    kept = [(number, cells) for number, cells in rows[1:] if any(cells)]
-    if index >= len(kept):
-        return 1, 1
-    number = kept[index][0]
+    number = numbers[index]
     if path.suffix in SHEETS:
         return number, place + 1
-    line = data.decode("utf-8-sig", errors="replace").splitlines()[number - 1]
-    return number, _cell_column(line, place)
+    return number, _cell_column(lines[number - 1], place)
+
+
+@lru_cache(maxsize=8)
+def _row_lines(path: Path, data: bytes) -> tuple[tuple[str, ...], tuple[int, ...], tuple[str, ...]]:
+    """A card list's header, the line of each row `read_list` counts, and the file's lines: read
+    once however many problems name its cells (a 10,000-row list, once per problem, took seconds)."""
+    rows = list_rows(path, data)
+    if not rows:
+        return (), (), ()
+    numbers = tuple(number for number, cells in rows[1:] if any(cells))
+    lines = () if path.suffix in SHEETS else tuple(data.decode("utf-8-sig", errors="replace").splitlines())
+    return tuple(rows[0][1]), numbers, lines
 
 
 def _cell_column(line: str, place: int) -> int:

@@ -31,6 +31,29 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a packed PDF's page streams listed a byte off",
+        file="pnp/render/compactpdf.py",
+        edits=(
+            (
+                "            direct[number] = at\n            out.append(whole)\n",
+                "            direct[number] = at + 1\n            out.append(whole)\n",
+            ),
+        ),
+        tests=("tests/test_compact_pdf.py",),
+    ),
+    Mutant(
+        name="a packed PDF's cross-reference predicted from the first row only",
+        file="pnp/render/compactpdf.py",
+        edits=(("        above = row\n", ""),),
+        tests=("tests/test_compact_pdf.py",),
+    ),
+    Mutant(
+        name="an object stream's objects placed without the line between them",
+        file="pnp/render/compactpdf.py",
+        edits=(("            place += len(body) + 1\n", "            place += len(body)\n"),),
+        tests=("tests/test_compact_pdf.py",),
+    ),
+    Mutant(
         name="a CFF font given to reportlab as it is",
         file="pnp/render/fonts.py",
         edits=(("                if has_cff_outlines(data):\n", "                if False:\n"),),

@@ -17,6 +17,7 @@ from pnp import __version__
 from pnp.collector import fewer_collections
 from pnp.geometry import MM
 from pnp.render.boards import plan_board
+from pnp.render.compactpdf import compact_pdf
 from pnp.render.cutlines import Outline
 from pnp.render.elements import Text
 from pnp.render.fonts import font, register_fonts
@@ -191,5 +192,5 @@ def render_document(
         printable = plan.printable or options.printable(plan.width, plan.height)
         furniture.draw(painter, printable, plan.bands, plan.label, number, count)
         canvas.showPage()
-    pdf: bytes = canvas.getpdfdata()  # type: ignore[no-untyped-call]  # the bytes, written nowhere (nor copied)
+    pdf = compact_pdf(canvas)  # the bytes, written nowhere (nor copied)
     return RenderedDocument(spec.filename, pdf, count, placed, icons, backs, sheet_count(count, two_sided), cuts)

@@ -1,0 +1,108 @@
+"""A document's PDF written compactly: what reportlab writes, but each object that is not a stream
+(a page's dictionary, a stream's length, the page tree, fonts' descriptors) packed with its
+neighbours into a compressed object stream, and the cross-reference written as a compressed stream
+(PDF 1.5, ISO 32000-1 7.5.7 and 7.5.8). A 10,000-card deck's 2,224 page dictionaries cost about
+15 bytes each instead of 350. qpdf, pikepdf and pdfium rewrite such files as well, but only by
+reading the whole file again; packing the objects as reportlab makes them costs next to nothing.
+A print shop's PDF/X-1a file keeps reportlab's own form: PDF/X-1a is PDF 1.4, which has no object
+streams."""
+
+from __future__ import annotations
+
+import re
+import struct
+import zlib
+from typing import Any
+
+PER_STREAM = 100  # objects packed in one object stream, as qpdf packs them: a reader inflates one to reach any
+HEADER = b"%PDF-1.5\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n"
+LEVEL = 6  # zlib's level, as reportlab compresses pages
+# how reportlab writes a compressed stream's dictionary (a page's content, a form): said shorter
+PLAIN_STREAM = re.compile(rb"<<\n/Filter \[ /FlateDecode \] /Length (\d+)\n>>(?=\nstream\n)")
+ROW = 7  # bytes of a cross-reference entry: its type, an offset or object stream (4), a generation or index (2)
+
+
+def compact_pdf(canvas: Any) -> bytes:
+    """The PDF of `canvas` (a reportlab Canvas, every page shown), packed; the canvas is spent."""
+    doc = canvas._doc
+    doc.format = lambda: _packed(doc)  # GetPDFData ends by formatting the document: this is that step
+    pdf: bytes = canvas.getpdfdata()
+    return pdf
+
+
+def _packed(doc: Any) -> bytes:
+    from reportlab.pdfbase.pdfdoc import PDFIndirectObject, format
+
+    doc.encrypt.prepare(doc)
+    root, info = doc.Reference(doc.Catalog), doc.Reference(doc.info)
+    out = [HEADER]
+    at = len(HEADER)
+    direct: dict[int, int] = {}  # object number -> its offset in the file
+    loose: list[tuple[int, bytes]] = []  # object number -> its body, to pack
+    number = 0
+    while number + 1 in doc.numberToId:  # formatting an object may make more: they follow
+        number += 1
+        oid = doc.numberToId[number]
+        whole = PDFIndirectObject(oid, doc.idToObject[oid]).format(doc)
+        start = whole.index(b" obj\n") + 5
+        body = whole[start : -len(b"endobj\n")]
+        if body.rstrip().endswith(b"endstream"):
+            plain = PLAIN_STREAM.match(whole, start)
+            if plain:
+                whole = whole[:start] + b"<</Filter/FlateDecode/Length %s>>" % plain.group(1) + whole[plain.end() :]
+            direct[number] = at
+            out.append(whole)
+            at += len(whole)
+        else:
+            loose.append((number, body))
+    packed: dict[int, tuple[int, int]] = {}  # object number -> (its object stream, its place in it)
+    for start in range(0, len(loose), PER_STREAM):
+        number += 1
+        group = loose[start : start + PER_STREAM]
+        offsets, bodies, place = [], [], 0
+        for index, (kept, body) in enumerate(group):
+            offsets.append(b"%d %d" % (kept, place))
+            bodies.append(body)
+            place += len(body) + 1
+            packed[kept] = (number, index)
+        head = b" ".join(offsets) + b"\n"
+        data = zlib.compress(head + b"\n".join(bodies) + b"\n", LEVEL)
+        stream = b"%d 0 obj\n<< /Type /ObjStm /N %d /First %d /Filter /FlateDecode /Length %d >>\nstream\n" % (
+            number,
+            len(group),
+            len(head),
+            len(data),
+        )
+        direct[number] = at
+        out.append(stream + data + b"\nendstream\nendobj\n")
+        at += len(out[-1])
+    number += 1  # the cross-reference stream itself
+    direct[number] = at
+    rows = [struct.pack(">BIH", 0, 0, 65535)]
+    for kept in range(1, number + 1):
+        rows.append(
+            struct.pack(">BIH", 1, direct[kept], 0) if kept in direct else struct.pack(">BIH", 2, *packed[kept])
+        )
+    data = zlib.compress(_up(rows), LEVEL)
+    trailer = b" ".join(
+        [
+            b"/Type /XRef /Size %d /W [1 4 2]" % (number + 1),
+            b"/Root " + format(root, doc),
+            b"/Info " + format(info, doc),
+            b"/ID " + format(doc.ID(), doc),
+            b"/Filter /FlateDecode /DecodeParms << /Columns %d /Predictor 12 >> /Length %d" % (ROW, len(data)),
+        ]
+    )
+    out.append(b"%d 0 obj\n<< %s >>\nstream\n" % (number, trailer) + data + b"\nendstream\nendobj\n")
+    out.append(b"startxref\n%d\n%%%%EOF\n" % at)
+    return b"".join(out)
+
+
+def _up(rows: list[bytes]) -> bytes:
+    """The rows with PNG's Up predictor (each byte less the one above it, after a 2 saying so):
+    offsets that grow steadily become runs of near-zeros that deflate squeezes (7.4.4.4)."""
+    out, above = [], bytes(ROW)
+    for row in rows:
+        out.append(b"\x02" + bytes((a - b) & 0xFF for a, b in zip(row, above, strict=True)))
+        above = row
+    return b"".join(out)

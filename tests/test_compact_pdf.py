@@ -1,0 +1,51 @@
+"""Every PDF a build writes is packed (issue 70, item 2): its page dictionaries and other small
+objects in compressed object streams, its cross-reference a compressed stream (PDF 1.5). Checked
+as readers read it: qpdf's own check (through pikepdf), pypdf in strict mode and pdfium, which
+must agree on every page, and draw the first page exactly as qpdf's unpacked copy of it."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def documents(default_build):
+    found = sorted(default_build.rglob("*.pdf"))
+    assert len(found) >= 15, found
+    return found
+
+
+def test_every_pdf_of_a_build_is_packed_and_read_alike_by_every_reader(documents):
+    import pikepdf
+    import pypdfium2 as pdfium
+    from pypdf import PdfReader
+
+    for path in documents:
+        data = path.read_bytes()
+        assert data.startswith(b"%PDF-1.5\n"), path
+        assert b"/Type /ObjStm" in data and b"/Type /XRef" in data, path
+        assert b"/Type /Page\n" not in data and b"\nxref\n" not in data, path  # no page or table left loose
+        with pikepdf.open(path) as pdf:
+            assert pdf.check_pdf_syntax() == [] and pdf.get_warnings() == [], path  # qpdf's --check
+            pages = len(pdf.pages)
+        assert len(PdfReader(io.BytesIO(data), strict=True).pages) == pages, path
+        assert len(pdfium.PdfDocument(data)) == pages, path
+
+
+def test_a_packed_pdf_draws_as_its_unpacked_copy(documents):
+    """qpdf writes each object out plainly again; pdfium draws its first page and ours alike."""
+    import pikepdf
+    import pypdfium2 as pdfium
+
+    path = next(p for p in documents if p.name == "cards.pdf")
+    plain = io.BytesIO()
+    with pikepdf.open(path) as pdf:
+        pdf.save(plain, object_stream_mode=pikepdf.ObjectStreamMode.disable)
+    assert b"/ObjStm" not in plain.getvalue()
+
+    def first_page(data: bytes) -> bytes:
+        return pdfium.PdfDocument(data)[0].render(scale=0.5).to_pil().convert("RGB").tobytes()
+
+    assert first_page(path.read_bytes()) == first_page(plain.getvalue())

@@ -31,6 +31,23 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a build is up to date though its options changed",
+        file="pnp/pipeline/incremental.py",
+        edits=(("    digest.update(json.dumps(options, sort_keys=True).encode())\n", ""),),
+        tests=("tests/test_incremental_edits.py",),
+    ),
+    Mutant(
+        name="a game's data digest remembered past a change of its data",
+        file="pnp/pipeline/incremental.py",
+        edits=(
+            (
+                '    signature = (source.digest, str(icons.resolve()), _stamp(icons / "manifest.json"), stamps)\n',
+                '    signature = (str(icons.resolve()), _stamp(icons / "manifest.json"), stamps)\n',
+            ),
+        ),
+        tests=("tests/test_incremental_edits.py",),
+    ),
+    Mutant(
         name="a packed PDF's page streams listed a byte off",
         file="pnp/render/compactpdf.py",
         edits=(

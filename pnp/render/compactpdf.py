@@ -15,7 +15,8 @@ import zlib
 from typing import Any
 
 PER_STREAM = 100  # objects packed in one object stream, as qpdf packs them: a reader inflates one to reach any
-HEADER = b"%PDF-1.5\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n"
+OBJECT_STREAMS = (1, 5)  # the first PDF version with object and cross-reference streams
+TAG = b"%\223\214\213\236 ReportLab Generated PDF document (opensource)\n"  # binary bytes, as reportlab writes
 LEVEL = 6  # zlib's level, as reportlab compresses pages
 # how reportlab writes a compressed stream's dictionary (a page's content, a form): said shorter
 PLAIN_STREAM = re.compile(rb"<<\n/Filter \[ /FlateDecode \] /Length (\d+)\n>>(?=\nstream\n)")
@@ -35,8 +36,9 @@ def _packed(doc: Any) -> bytes:
 
     doc.encrypt.prepare(doc)
     root, info = doc.Reference(doc.Catalog), doc.Reference(doc.info)
-    out = [HEADER]
-    at = len(HEADER)
+    major, minor = max(tuple(doc._pdfVersion), OBJECT_STREAMS)  # a later version the canvas asked for stays
+    out = [b"%%PDF-%d.%d\n" % (major, minor) + TAG]
+    at = len(out[0])
     direct: dict[int, int] = {}  # object number -> its offset in the file
     loose: list[tuple[int, bytes]] = []  # object number -> its body, to pack
     number = 0

@@ -31,6 +31,27 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a text over an own picture read against the card under the picture",
+        file="pnp/pipeline/build.py",
+        edits=(("legibility(plan.specs, plan.source, slug, store.art)", "legibility(plan.specs, plan.source, slug)"),),
+        tests=("tests/test_own_art.py", "-k", "over_an_own"),
+    ),
+    Mutant(
+        name="a form named after what its drawing makes first",
+        file="pnp/render/pages.py",
+        edits=(
+            (
+                '            self.names[key] = name = name or f"F{len(self.names)}"\n',
+                '            name = name or f"F{len(self.names)}"\n',
+            ),
+            (
+                "            self.canvas.endForm()\n",
+                "            self.canvas.endForm()\n            self.names[key] = name\n",
+            ),
+        ),
+        tests=("tests/test_own_art.py", "-k", "over_an_own"),
+    ),
+    Mutant(
         name="a build is up to date though its options changed",
         file="pnp/pipeline/incremental.py",
         edits=(("    digest.update(json.dumps(options, sort_keys=True).encode())\n", ""),),
@@ -454,7 +475,7 @@ MUTANTS = [
     Mutant(
         name="a text read against the first fill under it, not the last",
         file="pnp/pipeline/legibility.py",
-        edits=(("for e, m in reversed(under) if", "for e, m in under if"),),
+        edits=(("for e, m in reversed(under))", "for e, m in under)"),),
         tests=("tests/test_legibility.py", "-k", "what_lies_under"),
     ),
     Mutant(

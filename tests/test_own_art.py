@@ -4,6 +4,7 @@ downloaded icon, a picture embedded once however many cards show it, a soft one 
 
 from __future__ import annotations
 
+import re
 import struct
 import zlib
 from pathlib import Path
@@ -231,6 +232,50 @@ def test_an_own_svg_of_several_colours_keeps_them_and_one_of_one_colour_takes_th
             assert not near(centre, "#ffffff") and not near(centre, "#d01010"), centre
             seen.add("halo")
     assert seen == {"flag", "halo"}, seen
+
+
+CAPTION = """
+[templates.soul.slots.caption]
+type = "text"
+text = "{name}"
+x = "20%"
+y = "38%"
+w = "60%"
+h = "8%"
+size = 10
+bold = true
+color = "#fdfdfd"
+"""
+
+
+@pytest.mark.named_games
+def test_a_text_over_an_own_picture_is_read_against_the_picture(run, isolated, layouts_copy):
+    """Every Soul shows one picture with its name in white across it: over a dark picture it reads
+    (though white on the card's cream would not); over a pale one `pnp validate` refuses it, naming
+    the picture's colour, not the card's."""
+    from PIL import Image
+
+    folder = layouts_copy / "straight-to"
+    art = folder / "art"
+    art.mkdir()
+    (art / "credits.toml").write_text('["night.png"]\nauthor = "Ada Painter"\nlicence = "CC0"\n')
+    components = folder / "components.toml"
+    text = re.sub(r'(?m)^(icon = )"lorc/[a-z-]+"$', r'\1"art/night.png"', components.read_text())
+    text = text.replace('icon = "delapouite/devil-mask"', 'icon = "art/night.png"')
+    components.write_text(text.replace("[templates.soul.slots.hint]", CAPTION + "\n[templates.soul.slots.hint]", 1))
+
+    def validate(colour: str):
+        picture = Image.new("RGB", (1200, 1200), colour)
+        picture.paste((255, 255, 255), (0, 0, 1200, 40))  # a thin pale rim: not what the name lies on
+        picture.save(art / "night.png")
+        return run("validate", "straight-to", "--layouts", layouts_copy)
+
+    result = validate("#1e1e28")
+    assert result.exit_code == 0, result.output
+    result = validate("#e8e0c8")
+    assert result.exit_code == 1, result.output
+    (line,) = [line for line in result.output.splitlines() if "contrast" in line]
+    assert "in #fdfdfd on #e8e0c8" in line and "templates.soul.slots.caption.color" in line, line
 
 
 def _image_names(resources) -> set[str]:

@@ -313,7 +313,7 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
         manifest=manifest,
         problems=problems,
         hard_to_read=plan.source.findings(
-            legibility(plan.specs, plan.source, slug) + colour_alone(plan.specs, rules, slug)
+            legibility(plan.specs, plan.source, slug, store.art) + colour_alone(plan.specs, rules, slug)
         ),
         notices=plan.source.findings(soft_pictures(plan.specs, plan.source, slug, store.art)),
         specs=plan.specs,

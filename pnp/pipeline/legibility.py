@@ -14,13 +14,15 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from pnp.errors import meant_or_known
-from pnp.render.elements import INK, WHITE, Box, Circle, Element, Group, Text, icon_refs
+from pnp.errors import IconError, meant_or_known
+from pnp.render.elements import INK, WHITE, Box, Circle, Element, Group, Icon, Text, icon_refs
 from pnp.render.specs import DocumentSpec, PieceGroup
 from pnp.render.textfit import fitted
 from pnp.source.gamesource import GameSource
 from pnp.source.markup import has_markup, runs
+from pnp.source.ownart import ArtShelf, is_picture_ref
 from pnp.source.rules import Problem, RulesModel
 from pnp.source.tomlfiles import key_text, string_values
 
@@ -58,21 +60,105 @@ def _luminance(color: str) -> float:
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
-def texts_on(elements: Sequence[Element], background: str | None) -> Iterator[SetText]:
-    """Every text of a side with the colour under its centre, in drawing order."""
-    under: list[tuple[Box | Circle, Matrix]] = []
+def texts_on(
+    elements: Sequence[Element], background: str | None, pictures: PictureGrounds | None = None
+) -> Iterator[SetText]:
+    """Every text of a side with the colour under its centre, in drawing order; over one of the
+    designer's pictures, the picture's colour under the text that is nearest the text's own."""
+    under: list[tuple[Box | Circle | Icon, Matrix]] = []
     for element, matrix in _placed(elements, IDENTITY):
         if isinstance(element, Text) and element.text.strip():
             x, y = _apply(matrix, element.x + element.w / 2, element.y + element.h / 2)
-            fill = next((e.fill for e, m in reversed(under) if e.fill and _holds(e, m, x, y)), background or WHITE)
+            box = _box(matrix, element.x, element.y, element.w, element.h)
+            grounds = (_ground(e, m, x, y, box, element.color, pictures) for e, m in reversed(under))
+            fill = next(filter(None, grounds), background or WHITE)
             size = fitted(element)[0]
             yield SetText(text=element.text, color=element.color, under=fill, size=size)
             if has_markup(element.text):  # each run in a colour of its own is read against the same ground
                 for run in runs(element.text, element.bold):
                     if run.color and run.text.strip():
                         yield SetText(text=run.text, color=run.color, under=fill, size=size)
-        elif isinstance(element, Box | Circle) and element.fill:
+        elif (isinstance(element, Box | Circle) and element.fill) or (
+            isinstance(element, Icon) and pictures is not None and is_picture_ref(element.ref)
+        ):
             under.append((element, matrix))
+
+
+def _ground(
+    e: Box | Circle | Icon, m: Matrix, x: float, y: float, text: Rect, color: str, pictures: PictureGrounds | None
+) -> str | None:
+    """What `e` puts under a text centred on (x, y) over `text`, or None when it lies elsewhere."""
+    if not isinstance(e, Icon):
+        return e.fill if e.fill and _holds(e, m, x, y) else None
+    if pictures is None or e.rotate or m[1] or m[2]:
+        return None  # a turned picture is not read
+    return pictures.ground(e.ref, _box(m, e.cx - e.size / 2, e.cy - e.size / 2, e.size, e.size), text, color)
+
+
+Rect = tuple[float, float, float, float]  # left, bottom, right, top, in the side's millimetres
+
+
+def _box(m: Matrix, x: float, y: float, w: float, h: float) -> Rect:
+    (x0, y0), (x1, y1) = _apply(m, x, y), _apply(m, x + w, y + h)
+    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+
+
+class PictureGrounds:
+    """The colours of the designer's pictures under the texts set over them: of the pixels under a
+    text, the one a tenth of the way up from the darkest and the one a tenth down from the lightest,
+    whichever is nearer the text's colour (the part of the picture it is hardest to read against;
+    a speck darker or lighter than that is not held against it)."""
+
+    def __init__(self, art: ArtShelf | None) -> None:
+        self.art = art
+        self._images: dict[str, Any] = {}
+
+    def ground(self, ref: str, square: Rect, text: Rect, color: str) -> str | None:
+        image = self._image(ref)
+        if image is None:
+            return None
+        width, height = image.size
+        side = square[2] - square[0]
+        scale = side / max(width, height)  # the picture is fitted in its square, its proportions kept
+        left = (square[0] + square[2] - width * scale) / 2
+        bottom = (square[1] + square[3] - height * scale) / 2
+        x0, y0 = max(text[0], left), max(text[1], bottom)
+        x1, y1 = min(text[2], left + width * scale), min(text[3], bottom + height * scale)
+        if x0 >= x1 or y0 >= y1 or not (x0 <= (text[0] + text[2]) / 2 <= x1 and y0 <= (text[1] + text[3]) / 2 <= y1):
+            return None  # the text's centre is not over the picture
+        crop = (
+            int((x0 - left) / scale),
+            int((bottom + height * scale - y1) / scale),
+            max(int((x1 - left) / scale), int((x0 - left) / scale) + 1),
+            max(int((bottom + height * scale - y0) / scale), int((bottom + height * scale - y1) / scale) + 1),
+        )
+        part = image.crop(crop)
+        part.thumbnail((64, 64))
+        pixels: bytes = part.tobytes()  # three bytes a pixel, at most 64 x 64 of them
+        found = sorted(
+            (_luminance(colour), colour)
+            for colour in ("#" + pixels[at : at + 3].hex() for at in range(0, len(pixels), 3))
+        )
+        dark, light = found[len(found) // 10][1], found[len(found) * 9 // 10][1]
+        return min((dark, light), key=lambda ground: contrast(color, ground))
+
+    def _image(self, ref: str) -> Any:
+        if ref not in self._images:
+            self._images[ref] = None
+            if self.art is not None:
+                from io import BytesIO
+
+                from PIL import Image
+
+                try:
+                    picture = self.art.picture(ref)
+                except IconError:
+                    return None  # refused when the data was read
+                with Image.open(BytesIO(picture.data)) as opened:
+                    rgba = opened.convert("RGBA")
+                white = Image.new("RGBA", rgba.size, "#ffffff")  # printed on paper: its clear parts are white
+                self._images[ref] = Image.alpha_composite(white, rgba).convert("RGB")
+        return self._images[ref]
 
 
 def _placed(elements: Sequence[Element], matrix: Matrix) -> Iterator[tuple[Element, Matrix]]:
@@ -106,13 +192,17 @@ def _holds(shape: Box | Circle, m: Matrix, x: float, y: float) -> bool:
     return min(x0, x1) <= x <= max(x0, x1) and min(y0, y1) <= y <= max(y0, y1)
 
 
-def legibility(specs: Sequence[DocumentSpec], source: GameSource, game: str) -> list[Problem]:
-    """One problem for each colour pair too close and each size too small, with how many texts share it."""
+def legibility(
+    specs: Sequence[DocumentSpec], source: GameSource, game: str, art: ArtShelf | None = None
+) -> list[Problem]:
+    """One problem for each colour pair too close and each size too small, with how many texts
+    share it; a text over one of the game's own pictures (`art`) is read against the picture."""
     faint: dict[tuple[str, str, float], list[SetText]] = {}
     small: dict[float, list[SetText]] = {}
     sides = {id(elements): (elements, under) for spec in specs for elements, under in spec.sides()}
+    pictures = PictureGrounds(art) if art is not None else None
     for elements, background in sides.values():
-        for text in texts_on(elements, background):
+        for text in texts_on(elements, background, pictures):
             need = LARGE_RATIO if text.size >= LARGE_PT else NORMAL_RATIO
             if contrast(text.color, text.under) < need:
                 faint.setdefault((text.color.lower(), text.under.lower(), need), []).append(text)

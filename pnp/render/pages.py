@@ -228,11 +228,12 @@ class FormCache:
         """The form for `key` (anything that tells its drawing apart), drawn on first use. Icons
         keep readable names; other forms get short ones, since every page lists the forms it uses."""
         if key not in self.names:
-            name = name or f"F{len(self.names)}"
+            # named before it is drawn: a form its drawing makes first (a picture in a shared run of
+            # elements) takes the next name, not this one
+            self.names[key] = name = name or f"F{len(self.names)}"
             self.canvas.beginForm(name, *bbox)  # type: ignore[arg-type]  # the stubs say int; it takes points
             draw()
             self.canvas.endForm()
-            self.names[key] = name
         return self.names[key]
 
     def ready(self, refs: Iterable[str]) -> None:

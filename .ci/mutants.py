@@ -475,7 +475,7 @@ MUTANTS = [
     Mutant(
         name="a text read against the first fill under it, not the last",
         file="pnp/pipeline/legibility.py",
-        edits=(("for e, m in reversed(under))", "for e, m in under)"),),
+        edits=(("for e, m in reversed(under):", "for e, m in under:"),),
         tests=("tests/test_legibility.py", "-k", "what_lies_under"),
     ),
     Mutant(

@@ -69,9 +69,15 @@ def texts_on(
     for element, matrix in _placed(elements, IDENTITY):
         if isinstance(element, Text) and element.text.strip():
             x, y = _apply(matrix, element.x + element.w / 2, element.y + element.h / 2)
-            box = _box(matrix, element.x, element.y, element.w, element.h)
-            grounds = (_ground(e, m, x, y, box, element.color, pictures) for e, m in reversed(under))
-            fill = next(filter(None, grounds), background or WHITE)
+            fill = background or WHITE
+            for e, m in reversed(under):
+                if isinstance(e, Icon):
+                    ground = _picture_ground(e, m, element, matrix, pictures)
+                else:
+                    ground = e.fill if e.fill and _holds(e, m, x, y) else None
+                if ground:
+                    fill = ground
+                    break
             size = fitted(element)[0]
             yield SetText(text=element.text, color=element.color, under=fill, size=size)
             if has_markup(element.text):  # each run in a colour of its own is read against the same ground
@@ -84,15 +90,12 @@ def texts_on(
             under.append((element, matrix))
 
 
-def _ground(
-    e: Box | Circle | Icon, m: Matrix, x: float, y: float, text: Rect, color: str, pictures: PictureGrounds | None
-) -> str | None:
-    """What `e` puts under a text centred on (x, y) over `text`, or None when it lies elsewhere."""
-    if not isinstance(e, Icon):
-        return e.fill if e.fill and _holds(e, m, x, y) else None
+def _picture_ground(e: Icon, m: Matrix, text: Text, t: Matrix, pictures: PictureGrounds | None) -> str | None:
+    """The colour of the designer's picture `e` under `text`, or None when the text's centre lies elsewhere."""
     if pictures is None or e.rotate or m[1] or m[2]:
         return None  # a turned picture is not read
-    return pictures.ground(e.ref, _box(m, e.cx - e.size / 2, e.cy - e.size / 2, e.size, e.size), text, color)
+    square = _box(m, e.cx - e.size / 2, e.cy - e.size / 2, e.size, e.size)
+    return pictures.ground(e.ref, square, _box(t, text.x, text.y, text.w, text.h), text.color)
 
 
 Rect = tuple[float, float, float, float]  # left, bottom, right, top, in the side's millimetres

@@ -276,13 +276,8 @@ MUTANTS = [
     ),
     Mutant(
         name="a transparent picture laid on black for the press",
-        file="pnp/export/cmyk.py",
-        edits=(
-            (
-                '        paper = Image.new("RGBA", rgba.size, "#ffffff")',
-                '        paper = Image.new("RGBA", rgba.size, "#000000")',
-            ),
-        ),
+        file="pnp/source/ownart.py",
+        edits=(('Image.new("RGBA", rgba.size, "#ffffff")', 'Image.new("RGBA", rgba.size, "#000000")'),),
         tests=("tests/test_own_art.py", "-k", "print_shop"),
     ),
     Mutant(

@@ -20,6 +20,7 @@ from reportlab.lib.colors import CMYKColor, toColor
 
 from pnp.errors import UsageProblem
 from pnp.files.safefiles import UnsafeFile, read_regular
+from pnp.source.ownart import Picture
 
 # Debian's libgs-common installs ghostscript's CMYK profile here: "Artifex CMYK SWOP Profile", a
 # generic profile of SWOP offset printing on coated stock (ghostscript's colour-management notes call
@@ -122,15 +123,12 @@ class CmykInks:
             return ink
         return self._within_limit(ink)
 
-    def picture(self, data: bytes) -> Image.Image:
+    def picture(self, picture: Picture) -> Image.Image:
         """A designer's picture for the press: laid on white paper where it is transparent (PDF/X-1a
         has no transparency), through the profile as every colour is, and each pixel over the ink
         limit first traded grey for black, then lightened evenly to the limit (`_within_limit` is
         the careful way for a few colours, not for a million pixels)."""
-        with Image.open(io.BytesIO(data)) as opened:
-            rgba = opened.convert("RGBA")
-        paper = Image.new("RGBA", rgba.size, "#ffffff")
-        cmyk = ImageCms.applyTransform(Image.alpha_composite(paper, rgba).convert("RGB"), self._to_cmyk)
+        cmyk = ImageCms.applyTransform(picture.on_paper(), self._to_cmyk)
         assert cmyk is not None  # None only when converting in place
         if self.max_ink is None:
             return cmyk

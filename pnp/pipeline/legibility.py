@@ -98,10 +98,10 @@ def _picture_ground(e: Icon, m: Matrix, text: Text, t: Matrix, pictures: Picture
     return pictures.ground(e.ref, square, _box(t, text.x, text.y, text.w, text.h), text.color)
 
 
-Rect = tuple[float, float, float, float]  # left, bottom, right, top, in the side's millimetres
+Bounds = tuple[float, float, float, float]  # left, bottom, right, top, in the side's millimetres
 
 
-def _box(m: Matrix, x: float, y: float, w: float, h: float) -> Rect:
+def _box(m: Matrix, x: float, y: float, w: float, h: float) -> Bounds:
     (x0, y0), (x1, y1) = _apply(m, x, y), _apply(m, x + w, y + h)
     return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
 
@@ -116,26 +116,24 @@ class PictureGrounds:
         self.art = art
         self._images: dict[str, Any] = {}
 
-    def ground(self, ref: str, square: Rect, text: Rect, color: str) -> str | None:
+    def ground(self, ref: str, square: Bounds, text: Bounds, color: str) -> str | None:
         image = self._image(ref)
         if image is None:
             return None
         width, height = image.size
-        side = square[2] - square[0]
-        scale = side / max(width, height)  # the picture is fitted in its square, its proportions kept
+        scale = (square[2] - square[0]) / max(width, height)  # fitted in its square, its proportions kept
         left = (square[0] + square[2] - width * scale) / 2
-        bottom = (square[1] + square[3] - height * scale) / 2
-        x0, y0 = max(text[0], left), max(text[1], bottom)
-        x1, y1 = min(text[2], left + width * scale), min(text[3], bottom + height * scale)
-        if x0 >= x1 or y0 >= y1 or not (x0 <= (text[0] + text[2]) / 2 <= x1 and y0 <= (text[1] + text[3]) / 2 <= y1):
+        top = (square[1] + square[3] + height * scale) / 2
+
+        def pixel(x: float, y: float) -> tuple[float, float]:
+            return (x - left) / scale, (top - y) / scale
+
+        across, down = pixel((text[0] + text[2]) / 2, (text[1] + text[3]) / 2)
+        if not (0 <= across <= width and 0 <= down <= height):
             return None  # the text's centre is not over the picture
-        crop = (
-            int((x0 - left) / scale),
-            int((bottom + height * scale - y1) / scale),
-            max(int((x1 - left) / scale), int((x0 - left) / scale) + 1),
-            max(int((bottom + height * scale - y0) / scale), int((bottom + height * scale - y1) / scale) + 1),
-        )
-        part = image.crop(crop)
+        x0, y0 = (max(0, int(v)) for v in pixel(text[0], text[3]))
+        x1, y1 = pixel(text[2], text[1])
+        part = image.crop((x0, y0, max(min(int(x1), width), x0 + 1), max(min(int(y1), height), y0 + 1)))
         part.thumbnail((64, 64))
         pixels: bytes = part.tobytes()  # three bytes a pixel, at most 64 x 64 of them
         found = sorted(
@@ -149,18 +147,10 @@ class PictureGrounds:
         if ref not in self._images:
             self._images[ref] = None
             if self.art is not None:
-                from io import BytesIO
-
-                from PIL import Image
-
                 try:
-                    picture = self.art.picture(ref)
+                    self._images[ref] = self.art.picture(ref).on_paper()
                 except IconError:
                     return None  # refused when the data was read
-                with Image.open(BytesIO(picture.data)) as opened:
-                    rgba = opened.convert("RGBA")
-                white = Image.new("RGBA", rgba.size, "#ffffff")  # printed on paper: its clear parts are white
-                self._images[ref] = Image.alpha_composite(white, rgba).convert("RGB")
         return self._images[ref]
 
 
@@ -191,8 +181,8 @@ def _holds(shape: Box | Circle, m: Matrix, x: float, y: float) -> bool:
     if isinstance(shape, Circle):
         cx, cy = _apply(m, shape.cx, shape.cy)
         return math.hypot(x - cx, y - cy) <= shape.r
-    (x0, y0), (x1, y1) = _apply(m, shape.x, shape.y), _apply(m, shape.x + shape.w, shape.y + shape.h)
-    return min(x0, x1) <= x <= max(x0, x1) and min(y0, y1) <= y <= max(y0, y1)
+    x0, y0, x1, y1 = _box(m, shape.x, shape.y, shape.w, shape.h)
+    return x0 <= x <= x1 and y0 <= y <= y1
 
 
 def legibility(

@@ -21,7 +21,7 @@ from pnp.render.painter import Painter, rl_color
 from pnp.render.placed import BoardTile, MmBox, Placed, Shape, Side
 from pnp.render.registration import registered_area
 from pnp.source.icons import IconStore
-from pnp.source.ownart import is_art_ref, is_picture_ref
+from pnp.source.ownart import Picture, is_art_ref, is_picture_ref
 from pnp.source.printoptions import Cutter, DuplexMode
 
 if TYPE_CHECKING:
@@ -207,7 +207,7 @@ class FormCache:
         store: IconStore,
         *,
         outlined: bool = False,
-        press: Callable[[bytes], PILImage] | None = None,
+        press: Callable[[Picture], PILImage] | None = None,
         colors: Callable[[str], Color] = rl_color,
     ):
         self.canvas = canvas
@@ -259,7 +259,7 @@ class FormCache:
             from reportlab.lib.utils import ImageReader
 
             if self.press is not None:
-                self.canvas.drawImage(ImageReader(self.press(picture.data)), 0, 0, *size)
+                self.canvas.drawImage(ImageReader(self.press(picture)), 0, 0, *size)
             elif self.outlined:  # the ink saver: a light grey print of it, as its icons are light
                 self.canvas.drawImage(ImageReader(_light(picture.data)), 0, 0, *size, mask="auto")
             else:

@@ -17,6 +17,8 @@ from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.findings import shown
 
 if TYPE_CHECKING:
+    from PIL.Image import Image as PILImage
+
     from pnp.source.svgshape import IconShape
 
 FOLDER = "art"
@@ -45,6 +47,15 @@ class Picture:
     data: bytes
     width: int
     height: int
+
+    def on_paper(self) -> PILImage:
+        """The picture as it prints: RGB, its transparent parts the white of the paper (a press
+        takes no transparency, and a reader sees the paper through them)."""
+        from PIL import Image
+
+        with Image.open(BytesIO(self.data)) as opened:
+            rgba = opened.convert("RGBA")
+        return Image.alpha_composite(Image.new("RGBA", rgba.size, "#ffffff"), rgba).convert("RGB")
 
     def dpi(self, w_mm: float, h_mm: float) -> float:
         """The resolution it prints at when fitted inside w_mm x h_mm, its proportions kept."""

@@ -31,6 +31,12 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="pnp in the wrong Python names only the first library it misses",
+        file="pnp/requirements.py",
+        edits=(("            out.append(name)\n", "            pass\n"),),
+        tests=("tests/test_installed_project.py", "-k", "without_its_libraries"),
+    ),
+    Mutant(
         name="a text over an own picture read against the card under the picture",
         file="pnp/pipeline/build.py",
         edits=(("legibility(plan.specs, plan.source, slug, store.art)", "legibility(plan.specs, plan.source, slug)"),),

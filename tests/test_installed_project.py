@@ -191,3 +191,23 @@ def _form_names(path: Path) -> set[str]:
 
     with pikepdf.open(path) as pdf:
         return set().union(*(names(page.Resources) for page in pdf.pages))
+
+
+def test_pnp_run_in_a_python_without_its_libraries_names_them_all(tmp_path):
+    """`python -m pnp validate` from a checkout, in a Python where pnp was never installed: one
+    line naming every library pnp needs that this Python lacks (click, which the command line itself
+    needs, among them), and the command that installs them; exit 1, no traceback."""
+    import subprocess
+    import sys
+
+    bare = tmp_path / "bare"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(bare)], check=True)
+    checkout = Path(__file__).resolve().parent.parent
+    command = [str(bare / "bin" / "python"), "-m", "pnp", "validate"]
+    result = subprocess.run(command, cwd=checkout, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1, result
+    (line,) = result.stderr.splitlines()
+    assert "Traceback" not in result.stderr and line.startswith(f"Error: this Python ({bare}"), line
+    for library in ("click", "reportlab", "tomli", "pydantic", "fonttools"):
+        assert library in line, line
+    assert "`pip install .` in the folder that holds pyproject.toml" in line

@@ -273,11 +273,9 @@ def main() -> None:
         click.echo("interrupted: files being written were discarded; earlier files are intact", err=True)
         sys.exit(stop.code)
     except ModuleNotFoundError as exc:
-        click.echo(
-            f"Error: the library {exc.name!r} that pnp needs is not installed in this Python "
-            f"({sys.executable}); install pnp with its dependencies: pip install .",
-            err=True,
-        )
+        from pnp.requirements import said
+
+        click.echo(said(exc.name), err=True)
         sys.exit(1)
     except Exception as exc:
         click.echo(f"Error: unexpected {type(exc).__name__}: {exc} (please report this)", err=True)

@@ -100,7 +100,8 @@ def test_the_cycle_finder_finds_a_cycle_hidden_in_a_function(tmp_path):
 # the pipeline's stages, lowest first: a module imports only from its own stage or a lower one
 LAYERS = [
     {"pnp.findings"},  # where a problem is: what every error and message points at
-    {"pnp", "pnp.errors", "pnp.geometry", "pnp.collector"},  # the words every stage shares; the process's pace
+    # the words every stage shares; the process's pace, and the libraries it needs
+    {"pnp", "pnp.errors", "pnp.geometry", "pnp.collector", "pnp.requirements"},
     {"pnp.files"},  # file safety
     {"pnp.source"},  # reading the designer's data
     {"pnp.render"},  # planning and drawing

@@ -31,6 +31,17 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a forced build of the same designs drops the last change list",
+        file="pnp/pipeline/build.py",
+        edits=(
+            (
+                "    standing = previous.changes if previous is not None and not found else None\n",
+                "    standing = None\n",
+            ),
+        ),
+        tests=("tests/test_designer_loop.py", "-k", "reprint_holds"),
+    ),
+    Mutant(
         name="pnp in the wrong Python names only the first library it misses",
         file="pnp/requirements.py",
         edits=(("            out.append(name)\n", "            pass\n"),),

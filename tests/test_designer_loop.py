@@ -311,6 +311,16 @@ def test_reprint_holds_exactly_the_changed_cards_with_their_backs(run, isolated,
     write_gallery(output, {game: data_digest(game, settings) for game in ("punished", "straight-to")})
     assert (output / "index.html").read_bytes() == gallery
 
+    # built again from the same designs (--force before printing, a paper of the same size): the list stands
+    folder = output / "punished"
+    pictures = sorted(p.name for p in (folder / "thumbs/designs").iterdir())
+    reprint, listed = (folder / "reprint.pdf").read_bytes(), punished["changes"]
+    assert len(pictures) == 2 and run("build", "punished", "--force", "--layouts", layouts_copy).exit_code == 0
+    assert (folder / "reprint.pdf").read_bytes() == reprint
+    assert json.loads((folder / "manifest.json").read_text())["changes"] == listed
+    assert sorted(p.name for p in (folder / "thumbs/designs").iterdir()) == pictures
+    assert 'alt="before"' in gallery_section(isolated, "punished")
+
 
 def test_a_design_keeps_its_fingerprint_from_one_pnp_to_the_next():
     """A design's fingerprint is the digest of what it draws, written out as repr writes it: a

@@ -32,7 +32,7 @@ from pnp.pipeline.obligations import (
 )
 from pnp.pipeline.printguide import file_print, guide_blocks, rules_print
 from pnp.pipeline.refusals import data_problems, drawing_error, placed_error, traced_problems
-from pnp.pipeline.reprint import REPRINT_FILE, changes, designs, reprint_spec
+from pnp.pipeline.reprint import REPRINT_FILE, Change, changes, designs, reprint_spec
 from pnp.pipeline.resolution import soft_pictures
 from pnp.pipeline.thumbnails import change_pictures, thumbnails
 from pnp.render.document import plan_document, render_document
@@ -71,6 +71,7 @@ class GameBuild:
     change_pictures: dict[str, bytes] = field(default_factory=dict)  # by design fingerprint
     cut_files: dict[str, bytes] = field(default_factory=dict)  # a cutting machine's, by file name
     kept_thumbnails: dict[str, str] | None = None  # the last build's, from these very inputs and PDF bytes
+    kept_change_pictures: set[str] = field(default_factory=set)  # the last build's, of a change list that stands
 
 
 def render_options(settings: Settings) -> RenderOptions:
@@ -331,11 +332,17 @@ def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store:
     before = previous.designs if previous is not None else None
     after = build.manifest.designs
     found = changes(before, after) if before is not None else []
+    standing = previous.changes if previous is not None and not found else None
+    if standing:  # the same designs built again (--force, an option): the last change list stands
+        found = [Change.recorded(record) for record in standing]
+        build.kept_change_pictures = {
+            design.hash for change in found for design in (change.before, change.after) if design is not None
+        }
     build.manifest.changes = [change.record() for change in found] if before is not None else None
     spec = reprint_spec(build.specs, found, build.title)
     if spec is not None:
         build.reprint = render_document(spec, render_options(settings), store)
-    if found and previous is not None:
+    if found and previous is not None and not standing:  # pictures of the designs before are in its files
         recorded = {doc.file: doc for doc in previous.documents}
 
         def as_left(file: str) -> bytes | None:
@@ -400,7 +407,7 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
     for digest, png in build.change_pictures.items():
         write_bytes_atomic(designs_folder / f"{digest}.png", png, root=output)
     for name in files_in(designs_folder, root=output, suffix=".png"):
-        if name.removesuffix(".png") not in build.change_pictures:  # an older change list's
+        if name.removesuffix(".png") not in {*build.change_pictures, *build.kept_change_pictures}:  # an older list's
             remove_file(designs_folder / name, root=output)
     manifest = folder / "manifest.json"
     write_bytes_atomic(manifest, text, root=output)

@@ -254,6 +254,7 @@ class LastBuild:
     designs: dict[str, Design]
     thumbnails: dict[str, str] = field(default_factory=dict)
     inputs: str | None = None
+    changes: list[ChangeRecord] | None = None  # its change list: it stands while nothing changes since
 
 
 @cache

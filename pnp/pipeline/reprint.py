@@ -36,6 +36,11 @@ class Change:
             return f"{name}: count {old} -> {new}{extra}"
         return f"{name}: {self.kind} changed, {self.reprint} to print"
 
+    @classmethod
+    def recorded(cls, record: ChangeRecord) -> Change:
+        """A change as an earlier build's manifest recorded it."""
+        return cls(key=record.key, kind=record.kind, before=record.before, after=record.after, reprint=record.reprint)
+
     def record(self) -> ChangeRecord:
         return ChangeRecord(
             key=self.key,

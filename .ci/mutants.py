@@ -31,6 +31,18 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a missing mat icon also reported as an icon without a star",
+        file="pnp/games/exit_from_purgatory.py",
+        edits=(("even_star(6) if data.mat.icon == GAP_ICON else ", ""),),
+        tests=("tests/test_validate.py", "-k", "mat_icon"),
+    ),
+    Mutant(
+        name="a gap listed among a build's icons",
+        file="pnp/pipeline/build.py",
+        edits=(("icons=[ref for ref in doc.icons if ref != GAP_ICON],", "icons=doc.icons,"),),
+        tests=("tests/test_validate.py", "-k", "mat_icon"),
+    ),
+    Mutant(
         name="a forced build of the same designs drops the last change list",
         file="pnp/pipeline/build.py",
         edits=(

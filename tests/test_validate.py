@@ -136,6 +136,21 @@ def test_broken_exit_data_is_named(run, layouts_copy, file, old, new, expected, 
     assert placed_in(expected, result.output)
 
 
+def test_an_unknown_mat_icon_is_one_problem(run, layouts_copy):
+    """The mat's arms follow its icon: a missing icon is reported where it is named, once, and the
+    arms are laid out without it (a regular star) so every other problem comes in the same run."""
+    edit(layouts_copy / "exit-from-purgatory" / "components.toml", '"lorc/brain-freeze"', '"lorc/brain-frieze"')
+    result = validate(run, layouts_copy, "exit-from-purgatory")
+    assert result.exit_code == 1
+    assert placed_in("exit-from-purgatory/components.toml:mat.icon: unknown icon 'lorc/brain-frieze'", result.output)
+    assert "1 problem(s)" in result.output and "armed star" not in result.output, result.output
+    out = layouts_copy.parent / "out"  # written anyway: a gap is drawn, but the manifest lists it among no icons
+    assert run("build", "exit-from-purgatory", "--layouts", layouts_copy, "-o", out, "--no-validate").exit_code == 0
+    manifest = json.loads((out / "exit-from-purgatory" / "manifest.json").read_text())
+    mats = next(doc for doc in manifest["documents"] if doc["file"] == "mats.pdf")
+    assert mats["pages"] == 2 and not [ref for doc in manifest["documents"] for ref in doc["icons"] if "gap" in ref]
+
+
 def test_toml_syntax_error_names_file_and_line(run, layouts_copy):
     path = layouts_copy / "exit-from-purgatory" / "components.toml"
     lines = path.read_text().splitlines()

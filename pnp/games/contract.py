@@ -46,7 +46,7 @@ from pnp.render.elements import INK, WHITE, Box, Circle, Element, Elements, Grou
 from pnp.render.slotplaces import Area
 from pnp.render.specs import Board, Cover, DocumentSpec, PageComponent, Piece, PieceGroup, Section
 from pnp.source.gamesource import GameSource
-from pnp.source.icons import IconRef, IconStore
+from pnp.source.icons import GAP_ICON, IconRef, IconStore
 from pnp.source.models import (
     CardBack,
     CardDesign,
@@ -68,11 +68,12 @@ from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_p
 from pnp.source.rules import CountOrigin, Problem, RulesModel, check_facts
 from pnp.source.sandbox import TEMPLATE_OUTPUT, BoundedSandbox, TemplateLimit
 from pnp.source.slots import Length, SlotSpec
-from pnp.source.svgshape import IconShape, SvgRejected, radial_tips
+from pnp.source.svgshape import IconShape, SvgRejected, even_star, radial_tips
 
 __all__ = [
     "CARD_SIZES",
     "CLEARANCE",
+    "GAP_ICON",
     "INK",
     "MM",
     "SLEEVE_MM",
@@ -142,6 +143,7 @@ __all__ = [
     "card_back",
     "check_facts",
     "column_height",
+    "even_star",
     "fill_placeholders",
     "load_file",
     "meant_or_known",

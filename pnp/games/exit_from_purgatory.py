@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from pnp.games.contract import (
+    GAP_ICON,
     AidSides,
     Block,
     BuildContext,
@@ -43,6 +44,7 @@ from pnp.games.contract import (
     aids_document,
     assembly_for,
     card_back,
+    even_star,
     load_file,
     natural_size,
     page_component,
@@ -151,7 +153,7 @@ def load(source: GameSource, store: IconStore) -> Exit:
     if letters != "ABCDEF":
         raise LayoutError(f"exit-from-purgatory/{FILE}:mat.challenges: letters must run A to F, found {letters}")
     try:
-        tips = radial_tips(store.shape_of(data.mat.icon), 6)
+        tips = even_star(6) if data.mat.icon == GAP_ICON else radial_tips(store.shape_of(data.mat.icon), 6)
     except (SvgRejected, IconError) as exc:
         said = f"{exc}; the mat's icon is a shape (an icon or SVG)"
         raise LayoutError(f"exit-from-purgatory/{FILE}:mat.icon: {said}") from None

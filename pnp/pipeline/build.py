@@ -42,7 +42,7 @@ from pnp.render.pages import PagePlan, RenderedDocument, RenderOptions
 from pnp.render.pieces import quarter_page
 from pnp.render.specs import Cover, DocumentSpec
 from pnp.source.gamesource import GameSource
-from pnp.source.icons import IconStore
+from pnp.source.icons import GAP_ICON, IconStore
 from pnp.source.models import EveryProblem
 from pnp.source.ownart import art_credits_lines
 from pnp.source.ownfonts import FOLDER as FONTS_FOLDER
@@ -294,7 +294,7 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
                 sheets=doc.sheets,
                 bytes=len(doc.pdf),
                 sha256=hashlib.sha256(doc.pdf).hexdigest(),
-                icons=doc.icons,
+                icons=[ref for ref in doc.icons if ref != GAP_ICON],  # a gap is drawn, but it is no icon
                 duplex=options.duplex if doc.double_sided else "single",
             )
             for doc in documents

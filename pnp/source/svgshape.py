@@ -255,6 +255,14 @@ def subpaths(shape: IconShape) -> list[list[tuple[float, float]]]:
     return out
 
 
+def even_star(count: int) -> tuple[tuple[float, float], list[tuple[float, float]]]:
+    """As `radial_tips` gives them, the tips of a regular `count`-armed star filling the 512 box: where
+    arms are laid out when the icon is missing (its problem is reported where it is named)."""
+    centre, radius = IconShape.view_size / 2, IconShape.view_size * 0.45
+    turns = [2 * math.pi * k / count for k in range(count)]
+    return (centre, centre), [(centre + radius * math.sin(a), centre - radius * math.cos(a)) for a in turns]
+
+
 def radial_tips(shape: IconShape, count: int) -> tuple[tuple[float, float], list[tuple[float, float]]]:
     """Find a `count`-armed star in the icon (a snowflake, say): its centre and its arm tips,
     ordered clockwise from the top, in the 512 box with y down.

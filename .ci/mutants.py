@@ -31,6 +31,21 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a piece composed again is found by its template's name alone",
+        file="pnp/render/composedkeep.py",
+        edits=(("_FIRST.setdefault(template, template)", "_FIRST.setdefault(template.name, template)"),),
+        tests=("tests/test_incremental_edits.py",),
+    ),
+    Mutant(
+        name="what legibility kept of a side is found without the colour under it",
+        file="pnp/pipeline/legibility.py",
+        edits=(
+            ("    kept = _SIDES.get(elements, background)\n", "    kept = _SIDES.get(elements)\n"),
+            ("        _SIDES.put(elements, background, value=found)", "        _SIDES.put(elements, value=found)"),
+        ),
+        tests=("tests/test_legibility.py", "-k", "tint_edited"),
+    ),
+    Mutant(
         name="a missing mat icon also reported as an icon without a star",
         file="pnp/games/exit_from_purgatory.py",
         edits=(("even_star(6) if data.mat.icon == GAP_ICON else ", ""),),

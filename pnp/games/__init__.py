@@ -160,7 +160,8 @@ class BuildContext:
         named_at: Where | None = None,
     ) -> Composed:
         """As `piece`, with the boxes the template's top-level slots took (regions to fill in code)."""
-        from pnp.render.compose import Composed, compose
+        from pnp.render.compose import Composed
+        from pnp.render.composedkeep import composed
         from pnp.source.slots import apply
 
         template = self.templates.get(name)
@@ -171,11 +172,11 @@ class BuildContext:
             return Composed(elements=(), slips=[], areas={})
         if overrides:
             template = apply(template, overrides, where or template.where)
-        composed = compose(template, values, w, h, at=at)
-        for slip in composed.slips:
+        piece = composed(template, values, w, h, at=at)
+        for slip in piece.slips:
             origin = self.source.text_source(slip.text) if slip.text and self.source is not None else None
             self._slip(slip.where, slip.message + (f" (the text of {origin})" if origin else ""))
-        return composed
+        return piece
 
     def _slip(self, where: Where, message: str) -> None:
         from pnp.source.rules import Problem

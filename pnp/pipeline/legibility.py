@@ -17,7 +17,8 @@ from functools import lru_cache
 from typing import Any
 
 from pnp.errors import IconError, meant_or_known
-from pnp.render.elements import INK, WHITE, Box, Circle, Element, Group, Icon, Text, icon_refs
+from pnp.render.elements import INK, WHITE, Box, Circle, Element, Elements, Group, Icon, Text, icon_refs
+from pnp.render.identitycache import SIDES_KEPT, IdentityCache
 from pnp.render.specs import DocumentSpec, PieceGroup
 from pnp.render.textfit import fitted
 from pnp.source.gamesource import GameSource
@@ -195,12 +196,11 @@ def legibility(
     sides = {id(elements): (elements, under) for spec in specs for elements, under in spec.sides()}
     pictures = PictureGrounds(art) if art is not None else None
     for elements, background in sides.values():
-        for text in texts_on(elements, background, pictures):
-            need = LARGE_RATIO if text.size >= LARGE_PT else NORMAL_RATIO
-            if contrast(text.color, text.under) < need:
-                faint.setdefault((text.color.lower(), text.under.lower(), need), []).append(text)
-            if text.size < MIN_SIZE_PT - 0.05:
-                small.setdefault(round(text.size, 1), []).append(text)
+        side_faint, side_small = _side_findings(elements, background, pictures)
+        for key, text in side_faint:
+            faint.setdefault(key, []).append(text)
+        for size, text in side_small:
+            small.setdefault(size, []).append(text)
     problems = []
     for (color, under, need), texts in faint.items():
         colours = sorted((color, under), key=lambda c: c in PLAIN)  # a plain white or ink: the other was chosen
@@ -222,6 +222,30 @@ def legibility(
             _problem(game, where_written(source, texts[0].text), f"{said}; give it more room or fewer words")
         )
     return problems
+
+
+SideFindings = tuple[tuple[tuple[tuple[str, str, float], SetText], ...], tuple[tuple[float, SetText], ...]]
+_SIDES: IdentityCache[SideFindings] = IdentityCache(SIDES_KEPT)
+
+
+def _side_findings(elements: Elements, background: str | None, pictures: PictureGrounds | None) -> SideFindings:
+    """A side's faint and small texts, by what `legibility` gathers them under. A side's texts and
+    grounds are its own: what an earlier build found of the very same side (a design `pnp watch`
+    did not see change) is kept, but a side with the designer's pictures is read again."""
+    kept = _SIDES.get(elements, background)
+    if kept is not None:
+        return kept
+    faint, small = [], []
+    for text in texts_on(elements, background, pictures):
+        need = LARGE_RATIO if text.size >= LARGE_PT else NORMAL_RATIO
+        if contrast(text.color, text.under) < need:
+            faint.append(((text.color.lower(), text.under.lower(), need), text))
+        if text.size < MIN_SIZE_PT - 0.05:
+            small.append((round(text.size, 1), text))
+    found = (tuple(faint), tuple(small))
+    if not any(is_picture_ref(ref) for ref in icon_refs(elements)):
+        _SIDES.put(elements, background, value=found)
+    return found
 
 
 def _problem(game: str, place: tuple[str, str] | None, message: str) -> Problem:

@@ -11,7 +11,8 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from pnp.games import Promises
 from pnp.games.reference import REFERENCE_FILE
-from pnp.render.elements import Element, Group, Text
+from pnp.render.elements import Element, Elements, Group, Text
+from pnp.render.identitycache import SIDES_KEPT, IdentityCache
 from pnp.render.richtext import run_face
 from pnp.render.specs import DocumentSpec
 from pnp.source.gamesource import GameSource
@@ -34,11 +35,20 @@ def _texts(elements: Sequence[Element]) -> Iterator[tuple[str, Face]]:
             yield from _texts(element.elements)
 
 
+_SIDE_TEXTS: IdentityCache[tuple[tuple[str, Face], ...]] = IdentityCache(SIDES_KEPT)
+
+
+def side_texts(elements: Elements) -> tuple[tuple[str, Face], ...]:
+    """A side's texts and faces; what an earlier build read of the very same side is kept."""
+    kept = _SIDE_TEXTS.get(elements)
+    return kept if kept is not None else _SIDE_TEXTS.put(elements, value=tuple(_texts(elements)))
+
+
 def set_texts(spec: DocumentSpec) -> Iterator[tuple[str, Face]]:
     """Every text a document prints, and the face it is set in: its pieces' faces and backs,
     boards, page components and what the print guide says of it."""
     for elements, _ in spec.sides():
-        yield from _texts(elements)
+        yield from side_texts(elements)
     if spec.cover is not None:
         cover = spec.cover
         lines = (*cover.contents, *cover.assembly, *cover.bring, *cover.notes)

@@ -9,7 +9,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from pnp.pipeline.manifest import ChangeRecord, Design, Face, TileFace, design_key, design_name
+from pnp.pipeline.obligations import side_texts
 from pnp.render.elements import Element, Group, Text
+from pnp.render.identitycache import SIDES_KEPT, IdentityCache
 from pnp.render.specs import Board, Cover, DocumentSpec, PageComponent, Piece, PieceGroup
 
 REPRINT_FILE = "reprint.pdf"
@@ -66,12 +68,20 @@ def _digest_of(text: str) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:16]
 
 
+_SIDES: IdentityCache[str] = IdentityCache(SIDES_KEPT)
+
+
 def _side(elements: tuple[Element, ...] | None, reprs: dict[int, str]) -> str:
     """What repr gives for a piece's side, each element's repr worked out once a build (`reprs`, by
     id: the specs hold every element meanwhile): a deck's back, frames and bands are the same
-    objects on card after card."""
+    objects on card after card. The very same side an earlier build drew is kept whole."""
     if elements is None:
         return "None"
+    kept = _SIDES.get(elements)
+    return kept if kept is not None else _SIDES.put(elements, value=_side_repr(elements, reprs))
+
+
+def _side_repr(elements: tuple[Element, ...], reprs: dict[int, str]) -> str:
     parts = []
     for element in elements:
         text = reprs.get(id(element))
@@ -115,7 +125,8 @@ def designs(
                     f"({_side(piece.face, reprs)}, {piece.background!r}, {_side(piece.back, reprs)}, "
                     f"{piece.back_background!r}, {section.width!r}, {section.height!r})"
                 )  # repr of the tuple
-                record(design_key(piece), drawn, _texts(piece.face) + _texts(piece.back or ()), count, spec.filename)
+                texts = [text for text, _ in side_texts(piece.face) + side_texts(piece.back or ())]
+                record(design_key(piece), drawn, texts, count, spec.filename)
         elif isinstance(section, Board):
             record(
                 design_key(section),

@@ -12,6 +12,7 @@ from collections import OrderedDict
 from typing import Generic, TypeVar
 
 V = TypeVar("V")
+SIDES_KEPT = 32_768  # what a build found of a piece's side, kept for the next (a deck of 10,000, both sides)
 
 
 class IdentityCache(Generic[V]):

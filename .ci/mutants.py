@@ -31,6 +31,12 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="page dictionaries written without reportlab's line every six pairs",
+        file="pnp/render/pdfobjects.py",
+        edits=(("reversed(range(6, len(pairs), 6))", "reversed(range(7, len(pairs), 7))"),),
+        tests=("tests/test_compact_pdf.py", "-k", "reportlab_writes"),
+    ),
+    Mutant(
         name="a piece composed again is found by its template's name alone",
         file="pnp/render/composedkeep.py",
         edits=(("_FIRST.setdefault(template, template)", "_FIRST.setdefault(template.name, template)"),),

@@ -49,3 +49,28 @@ def test_a_packed_pdf_draws_as_its_unpacked_copy(documents):
         return pdfium.PdfDocument(data)[0].render(scale=0.5).to_pil().convert("RGB").tobytes()
 
     assert first_page(path.read_bytes()) == first_page(plain.getvalue())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["punished", "exit-from-purgatory", "seven-steps", "straight-to", "particle-panic"])
+def test_page_dictionaries_are_written_as_reportlab_writes_them(game, monkeypatch):
+    """pnp writes page dictionaries itself (`pnp.render.pdfobjects`): every document of every game,
+    on Letter with bleed, the ink saver and a cutting machine's marks (boxes, forms, transparency),
+    is the same bytes as reportlab's own writing of them makes it."""
+    from reportlab.pdfbase import pdfdoc
+
+    import pnp.render.pdfobjects
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.pipeline.build import plan_game, render_options
+    from pnp.render.document import render_document
+    from pnp.source.icons import IconStore
+    from pnp.source.settings import Settings
+
+    settings = Settings(paper="letter", bleed="3mm", ink_saver=True, cutter="silhouette")
+    plan = plan_game(game, settings, IconStore(shipped_icons_dir()))
+    options = render_options(settings)
+    ours = [render_document(spec, options, plan.store).pdf for spec in plan.specs]
+    monkeypatch.setattr(pnp.render.pdfobjects, "page", lambda page, doc: pdfdoc.format(page, doc, toplevel=1))
+    theirs = [render_document(spec, options, plan.store).pdf for spec in plan.specs]
+    for spec, mine, expected in zip(plan.specs, ours, theirs, strict=True):
+        assert mine == expected, spec.filename

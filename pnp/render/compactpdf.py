@@ -14,6 +14,8 @@ import struct
 import zlib
 from typing import Any
 
+from pnp.render.pdfobjects import indirect
+
 PER_STREAM = 100  # objects packed in one object stream, as qpdf packs them: a reader inflates one to reach any
 OBJECT_STREAMS = (1, 5)  # the first PDF version with object and cross-reference streams
 TAG = b"%\223\214\213\236 ReportLab Generated PDF document (opensource)\n"  # binary bytes, as reportlab writes
@@ -32,7 +34,7 @@ def compact_pdf(canvas: Any) -> bytes:
 
 
 def _packed(doc: Any) -> bytes:
-    from reportlab.pdfbase.pdfdoc import PDFIndirectObject, format
+    from reportlab.pdfbase.pdfdoc import format
 
     doc.encrypt.prepare(doc)
     root, info = doc.Reference(doc.Catalog), doc.Reference(doc.info)
@@ -45,7 +47,7 @@ def _packed(doc: Any) -> bytes:
     while number + 1 in doc.numberToId:  # formatting an object may make more: they follow
         number += 1
         oid = doc.numberToId[number]
-        whole = PDFIndirectObject(oid, doc.idToObject[oid]).format(doc)
+        whole = indirect(number, doc.idToObject[oid], doc)
         start = whole.index(b" obj\n") + 5
         body = whole[start : -len(b"endobj\n")]
         if body.rstrip().endswith(b"endstream"):

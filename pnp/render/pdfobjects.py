@@ -1,0 +1,119 @@
+"""reportlab's objects written as reportlab writes them, the common ones without its general
+formatter: a deck's 2,000 page dictionaries are the same few kinds of value (names, numbers,
+references, arrays and dictionaries of them), and the general route (a check of every value's
+kind, a text codec per name) cost half the writing of a 10,000-card file. Any other kind of value
+is handed to reportlab."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.pdfdoc import (
+    PDFArray,
+    PDFCatalog,
+    PDFDictionary,
+    PDFObjectReference,
+    PDFPage,
+    PDFResourceDictionary,
+)
+
+_NAMES: dict[str, bytes] = {}  # a dictionary's key as reportlab writes it (PDFName, encoded)
+
+
+def indirect(number: int, content: Any, doc: Any) -> bytes:
+    """`n 0 obj ... endobj` of `content`, the object numbered `number`, as reportlab's
+    PDFIndirectObject writes it: a page by `page`, anything else by reportlab."""
+    version = doc.idToObjectNumberAndVersion[doc.numberToId[number]][1]
+    doc.encrypt.register(number, version)
+    commented = rl_config.pdfComments and not rl_config.invariant  # reportlab's comments: its own route
+    fast = type(content) is PDFPage and not commented
+    body = page(content, doc) if fast else pdfdoc.format(content, doc, toplevel=1)
+    return b"%d %d obj\n" % (number, version) + body + (b"" if body.endswith(b"\n") else b"\n") + b"endobj\n"
+
+
+def page(content: PDFPage, doc: Any) -> bytes:
+    """A page dictionary: PDFCatalog.format's steps (its defaults, the keys set, references made
+    in its order), its values written here."""
+    content.check_format(doc)
+    values: dict[str, Any] = {}
+    for key, default in content.__Defaults__.items():
+        found = getattr(content, key, default)
+        if found is not None:
+            values[key] = found
+    for key in content.__NoDefault__:
+        found = getattr(content, key, None)
+        if found is not None:
+            values[key] = found
+    for key in content.__Refs__:
+        if key in values:
+            values[key] = doc.Reference(values[key])
+    return _dictionary(values, False, doc)
+
+
+def value(item: Any, doc: Any) -> bytes:
+    """One value as reportlab's `format` writes it inside another."""
+    kind = type(item)
+    if kind is str:
+        return item.encode("ascii") if item.isascii() else pdfdoc.pdfdocEnc(item)
+    if kind is int or kind is float:
+        return fp_str(item).encode("ascii")
+    if kind is PDFObjectReference:
+        return b"%d %d R" % doc.idToObjectNumberAndVersion[item.name]
+    if kind is PDFDictionary:
+        return _dictionary(item.dict, isinstance(item.dict, OrderedDict), doc, item.multiline)
+    if kind is PDFArray:
+        return _array(item, doc)
+    if kind is PDFResourceDictionary:
+        return _resources(item, doc)
+    return pdfdoc.format(item, doc)  # type: ignore[no-any-return]  # any other: reportlab's own
+
+
+def _dictionary(items: dict[str, Any], ordered: bool, doc: Any, multiline: object = True) -> bytes:
+    keys = list(items) if ordered else sorted(items)
+    pairs = []
+    for key in keys:
+        name = _NAMES.get(key)
+        if name is None:
+            name = _NAMES[key] = pdfdoc.pdfdocEnc(pdfdoc.PDFName(key))
+        pairs.append(name + b" " + value(items[key], doc))
+    if (multiline and rl_config.pdfMultiLine) or multiline == "forced":
+        return b"<<\n" + b"\n ".join(pairs) + b"\n>>"
+    for i in reversed(range(6, len(pairs), 6)):  # reportlab breaks the line every 6 pairs
+        pairs.insert(i, b"\n ")
+    return b"<<\n" + b" ".join(pairs) + b"\n>>"
+
+
+def _array(item: PDFArray, doc: Any) -> bytes:
+    parts = [value(element, doc) for element in item.sequence]
+    multiline: object = item.multiline  # True, False or "forced"
+    if (multiline and rl_config.pdfMultiLine) or multiline == "forced":
+        return b"[ " + b"\n ".join(parts) + b" ]"
+    for i in reversed(range(10, len(parts), 10)):  # and an array every 10 values
+        parts.insert(i, b"\n ")
+    return b"[ " + b" ".join(parts) + b" ]"
+
+
+def _resources(item: PDFResourceDictionary, doc: Any) -> bytes:
+    """PDFResourceDictionary.format's dictionary: each kind of resource the page has, its procedures."""
+    found: dict[str, Any] = {}
+    for name in item.dict_attributes:
+        kept = getattr(item, name)
+        if isinstance(kept, dict):
+            if kept:
+                found[name] = PDFDictionary(kept)
+        else:
+            found[name] = kept
+    procedures = item.ProcSet
+    if isinstance(procedures, (list, tuple)):
+        if procedures:
+            found["ProcSet"] = PDFArray(procedures)
+    else:
+        found["ProcSet"] = procedures
+    return _dictionary(found, False, doc)
+
+
+assert PDFPage.format is PDFCatalog.format  # what `page` does in its place

@@ -31,6 +31,12 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a kept page taken whatever letters and forms the document has so far",
+        file="pnp/render/pagekeep.py",
+        edits=(("(self.document, self.digest, fill,", "(self.document, fill,"),),
+        tests=("tests/test_incremental_edits.py",),
+    ),
+    Mutant(
         name="page dictionaries written without reportlab's line every six pairs",
         file="pnp/render/pdfobjects.py",
         edits=(("reversed(range(6, len(pairs), 6))", "reversed(range(7, len(pairs), 7))"),),

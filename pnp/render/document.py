@@ -22,6 +22,7 @@ from pnp.render.cutlines import Outline
 from pnp.render.elements import Text
 from pnp.render.fonts import font, register_fonts
 from pnp.render.furniture import Furniture, content_area
+from pnp.render.pagekeep import PageKeep
 from pnp.render.pages import (
     FormCache,
     PageContext,
@@ -178,19 +179,31 @@ def render_document(
     placed: list[Placed] = []
     cuts: dict[int, tuple[Outline, ...]] = {}
     shared = shared_drawing(spec.sections)
+    drawing = (spec.filename, options, furniture, shared)  # what every page draws from
+    keep = PageKeep((spec.game_title, spec.filename), drawing, painter, forms)
     for number in range(1, count + 1):
         plan = pages.popleft()  # a page's plan goes once drawn, unless the caller keeps it (a deck planned here)
         canvas.setPageSize((plan.width, plan.height))
         # boxes only where they say something: absent, a reader takes the media box
         canvas.setTrimBox(plan.trim.box() if plan.trim else None)
         canvas.setBleedBox(plan.bleed.box() if plan.bleed else None)
-        context = PageContext(canvas, painter, number, spec.filename, placed, shared=shared)
-        plan.draw(context)
         if plan.cuts is not None:
-            draw_registration(canvas, plan.width, plan.height)
             cuts[number] = plan.cuts
-        printable = plan.printable or options.printable(plan.width, plan.height)
-        furniture.draw(painter, printable, plan.bands, plan.label, number, count)
+        if not keep.replay(plan, number, count, placed):
+            keep.start(placed)
+            context = PageContext(canvas, painter, number, spec.filename, placed, shared=shared)
+            _draw_page(plan, context, furniture, options, count)
+            keep.drawn(plan, number, count, placed)
         canvas.showPage()
+    keep.finish()
     pdf = compact_pdf(canvas)  # the bytes, written nowhere (nor copied)
     return RenderedDocument(spec.filename, pdf, count, placed, icons, backs, sheet_count(count, two_sided), cuts)
+
+
+def _draw_page(plan: PagePlan, context: PageContext, furniture: Furniture, options: RenderOptions, count: int) -> None:
+    """A page's drawing, its cutting machine's marks and its furniture."""
+    plan.draw(context)
+    if plan.cuts is not None:
+        draw_registration(context.canvas, plan.width, plan.height)
+    printable = plan.printable or options.printable(plan.width, plan.height)
+    furniture.draw(context.painter, printable, plan.bands, plan.label, context.page, count)

@@ -44,7 +44,7 @@ def bands_for(printable: Rect, content: Rect) -> Bands:
     return "tb" if content.y >= roomy.y - 1e-6 and content.top <= roomy.top + 1e-6 else "tight"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Furniture:
     """The parts that never change (title, scale bar, credits) are one form per page shape; only
     the label and the page number are drawn on each page."""

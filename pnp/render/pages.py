@@ -90,6 +90,22 @@ class PagePlan:
     cuts: tuple[Outline, ...] | None = None  # a cutting machine's sheet: its marks, and what it cuts
     board: str | None = None  # a board's title, on a page of that board
     tile: str | None = None  # which tile of it (A1, B1, ...), when it prints on several
+    key: Hashable | None = None  # what `draw` draws, when a drawing may be kept (`pnp.render.pagekeep`)
+    owners: tuple[object, ...] = ()  # what `key` names by identity
+
+    def page_key(self) -> Hashable:
+        """What the page draws from besides its document: its own drawing and its furniture."""
+        return (
+            self.key,
+            self.width,
+            self.height,
+            self.trim,
+            self.bleed,
+            self.bands,
+            self.label,
+            self.printable,
+            self.cuts is not None,
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

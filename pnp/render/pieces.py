@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
@@ -88,7 +89,30 @@ def _page(
         backs=side == "back",
         printable=options.piece_printable(),
         cuts=cuts,
+        **_drawing(sheet, side),
     )
+
+
+def _drawing(sheet: SheetLayout, side: Side) -> dict[str, Any]:
+    """A page's `key` and `owners` (`PagePlan`): the sides it draws by identity, each with what
+    else `_draw_piece` draws and records it by, and the blocks its cut lines are drawn from."""
+    owners = []
+    blocks = []
+    for block in sheet.blocks:
+        section = block.section
+        slots = []
+        for slot in block.slots:
+            piece = slot.piece
+            elements = piece.face if side == "face" else piece.back
+            owners.append(elements)
+            background = piece.background if side == "face" else piece.back_background
+            drawn = slot.section
+            size = (drawn.shape, drawn.width, drawn.height, drawn.bleeds)
+            slots.append(
+                (id(elements), background, piece.kind, piece.name, piece.back_name, slot.trim, slot.turned, size)
+            )
+        blocks.append((section.shape, section.width, section.height, section.bleeds, block.grid, tuple(slots)))
+    return {"key": ("pieces", side, sheet.bands, tuple(blocks)), "owners": tuple(owners)}
 
 
 def _cuts(sheet: SheetLayout) -> tuple[Outline, ...]:

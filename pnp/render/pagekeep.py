@@ -1,0 +1,140 @@
+"""Pages of pieces drawn once per process. In `pnp watch` a save changes one design of thousands,
+and the deck's file is drawn again whole; a page's operators are the same bytes as last time when
+it places the same pieces (the very same composed sides, `pnp.render.composedkeep`) at the same
+places, under the same page furniture, in a document whose state so far is the same: the same
+codes given to the same letters of each font, the same forms named alike, the same fill in force.
+So each page that leaves that state as it found it (all but the first few of a deck: they give the
+letters their codes and draw the forms) is kept with what it drew, and an equal page of the next
+build of the document takes it instead of drawing: its operators, the forms it places and the
+pieces it records for the manifest.
+
+The document's state is followed as a digest: each page that changes it (a new letter, form, font
+or object) adds what it added. A kept page is found by that digest, its own key (`PagePlan.key`,
+the pieces' sides by identity: the entry holds them, so no other object takes their ids) and
+everything else the page draws from. Only one build's pages are kept per document, so a deck
+edited again and again holds what its latest build drew."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from pnp.render.pages import FormCache, PagePlan
+from pnp.render.painter import Painter
+from pnp.render.placed import Placed
+
+
+@dataclass(frozen=True, kw_only=True)
+class KeptPage:
+    """What a page drew, as reportlab's canvas holds it until the page is shown."""
+
+    code: tuple[str, ...]  # its operators
+    forms: tuple[str, ...]  # the forms it places: its resources
+    colors: tuple[tuple[Any, Any], ...]  # colour spaces it used (a press's separations)
+    images: int  # whether it says it draws images (reportlab's ProcSet)
+    placed: tuple[Placed, ...]  # the pieces it records, for the manifest
+    fill: str | None  # the painter's fill after it
+    owners: tuple[object, ...]  # what its key names by identity, held so those ids stay theirs
+
+
+_KEPT: dict[tuple[str, str], dict[Hashable, KeptPage]] = {}  # by game and file: its latest build's pages
+
+
+class PageKeep:
+    """One document's pages as it is drawn: each found among the last build's or drawn and kept."""
+
+    def __init__(self, slot: tuple[str, str], document: Hashable, painter: Painter, forms: FormCache) -> None:
+        self.slot = slot
+        self.document = document  # what every page of the document draws from: options, furniture, sharing
+        self.painter, self.forms = painter, forms
+        self.canvas: Any = painter.canvas
+        self.last = _KEPT.get(slot, {})
+        self.now: dict[Hashable, KeptPage] = {}
+        self.digest = b""
+        self.started: tuple[Any, ...] = ()
+        self.placed_from = 0
+        self.fill_before: str | None = None
+        fonts = ((name, pdfmetrics.getFont(name)) for name in pdfmetrics.getRegisteredFontNames())
+        self.fonts = [(name, font) for name, font in fonts if isinstance(font, TTFont)]  # registered before drawing
+
+    def _key(self, plan: PagePlan, number: int, count: int, fill: str | None) -> Hashable:
+        return (self.document, self.digest, fill, plan.page_key(), number, count)
+
+    def replay(self, plan: PagePlan, number: int, count: int, placed: list[Placed]) -> bool:
+        """Whether the page was found among the last build's: then its drawing is on the canvas, to be shown."""
+        if plan.key is None:
+            return False
+        key = self._key(plan, number, count, self.painter._fill)
+        kept = self.last.get(key)
+        if kept is None:
+            return False
+        canvas = self.canvas
+        canvas._code = list(kept.code)
+        canvas._formsinuse = list(kept.forms)
+        canvas._colorsUsed = dict(kept.colors)
+        canvas._currentPageHasImages = kept.images
+        placed.extend(kept.placed)
+        self.painter._fill = kept.fill
+        self.now[key] = kept
+        return True
+
+    def start(self, placed: list[Placed]) -> None:
+        """Before a page is drawn: the state it finds."""
+        self.started = self._state()
+        self.placed_from = len(placed)
+        self.fill_before = self.painter._fill
+
+    def drawn(self, plan: PagePlan, number: int, count: int, placed: list[Placed]) -> None:
+        """After a page is drawn, before it is shown: kept when it left the state as it found it,
+        else the digest takes in what it added."""
+        state = self._state()
+        if state == self.started:
+            if plan.key is not None:
+                canvas = self.canvas
+                self.now[self._key(plan, number, count, self.fill_before)] = KeptPage(
+                    code=tuple(canvas._code),
+                    forms=tuple(canvas._formsinuse),
+                    colors=tuple(canvas._colorsUsed.items()),
+                    images=canvas._currentPageHasImages,
+                    placed=tuple(placed[self.placed_from :]),
+                    fill=self.painter._fill,
+                    owners=plan.owners,
+                )
+            return
+        self.digest = hashlib.sha1(self.digest + repr(self._added(self.started)).encode()).digest()
+
+    def finish(self) -> None:
+        """The document is drawn whole: its pages are what the next build of it may take."""
+        _KEPT[self.slot] = self.now
+
+    def _fonts(self) -> list[tuple[str, Any]]:
+        """Each TrueType font's state in this document, once it has one."""
+        doc = self.canvas._doc
+        return [(name, state) for name, font in self.fonts if (state := font.state.get(doc)) is not None]
+
+    def _state(self) -> tuple[Any, ...]:
+        """How much of each thing a page may add the document holds: letters given codes and subsets
+        of each font, fonts named, forms, objects."""
+        doc = self.canvas._doc
+        fonts = tuple((name, len(state.assignments), len(state.subsets)) for name, state in self._fonts())
+        return fonts, len(doc.fontMapping), len(self.forms.names), len(doc.idToObject)
+
+    def _added(self, before: tuple[Any, ...]) -> tuple[Any, ...]:
+        """What was added since the state `before`, in the order it was added."""
+        doc = self.canvas._doc
+        known = {name: (letters, subsets) for name, letters, subsets in before[0]}
+        letters = tuple(
+            (name, list(state.assignments.items())[known.get(name, (0, 0))[0] :], len(state.subsets))
+            for name, state in self._fonts()
+        )
+        return (
+            letters,
+            list(doc.fontMapping.items())[before[1] :],
+            list(self.forms.names.items())[before[2] :],
+            list(doc.idToObject)[before[3] :],
+        )

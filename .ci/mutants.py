@@ -31,6 +31,18 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a manifest taken from memory though its file was changed",
+        file="pnp/pipeline/manifest.py",
+        edits=(("    return kept[1] if held == kept[0] else None\n", "    return kept[1]\n"),),
+        tests=("tests/test_incremental_edits.py", "-k", "read_back"),
+    ),
+    Mutant(
+        name="a page stream found again by the start of its operators alone",
+        file="pnp/render/pdfobjects.py",
+        edits=(("hashlib.sha256(text.encode(", "hashlib.sha256(text[:200].encode("),),
+        tests=("tests/test_compact_pdf.py", "-k", "reportlab_writes"),
+    ),
+    Mutant(
         name="a kept page taken whatever letters and forms the document has so far",
         file="pnp/render/pagekeep.py",
         edits=(("(self.document, self.digest, fill,", "(self.document, fill,"),),

@@ -54,12 +54,12 @@ def test_a_packed_pdf_draws_as_its_unpacked_copy(documents):
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["punished", "exit-from-purgatory", "seven-steps", "straight-to", "particle-panic"])
 def test_page_dictionaries_are_written_as_reportlab_writes_them(game, monkeypatch):
-    """pnp writes page dictionaries itself (`pnp.render.pdfobjects`): every document of every game,
+    """pnp writes page dictionaries and streams itself (`pnp.render.pdfobjects`): every document of every game,
     on Letter with bleed, the ink saver and a cutting machine's marks (boxes, forms, transparency),
     is the same bytes as reportlab's own writing of them makes it."""
     from reportlab.pdfbase import pdfdoc
 
-    import pnp.render.pdfobjects
+    import pnp.render.compactpdf
     from pnp.files.paths import shipped_icons_dir
     from pnp.pipeline.build import plan_game, render_options
     from pnp.render.document import render_document
@@ -70,7 +70,11 @@ def test_page_dictionaries_are_written_as_reportlab_writes_them(game, monkeypatc
     plan = plan_game(game, settings, IconStore(shipped_icons_dir()))
     options = render_options(settings)
     ours = [render_document(spec, options, plan.store).pdf for spec in plan.specs]
-    monkeypatch.setattr(pnp.render.pdfobjects, "page", lambda page, doc: pdfdoc.format(page, doc, toplevel=1))
+
+    def theirs_written(number, content, doc):
+        return pdfdoc.PDFIndirectObject(doc.numberToId[number], content).format(doc)
+
+    monkeypatch.setattr(pnp.render.compactpdf, "indirect", theirs_written)
     theirs = [render_document(spec, options, plan.store).pdf for spec in plan.specs]
     for spec, mine, expected in zip(plan.specs, ours, theirs, strict=True):
         assert mine == expected, spec.filename

@@ -120,3 +120,22 @@ def test_a_build_after_any_edit_writes_what_a_forced_build_writes(tmp_path_facto
         made, expected = _files(kept / GAME), _files(forced / GAME)
         differ = sorted(name for name in made.keys() | expected.keys() if made.get(name) != expected.get(name))
         assert not differ, (edit, differ)
+
+
+def test_a_manifest_read_back_as_written_is_what_parsing_it_gives(run, isolated, monkeypatch):
+    """The manifest a build wrote is taken from memory while the file holds its bytes (`pnp watch`
+    reads it back at the next save): what the next build and the up-to-date check read of it is
+    what parsing the file gives, and an edited file is parsed."""
+    from pnp.pipeline import manifest
+
+    for force in ((), ("--force",)):  # the second lists its changes since the first (none)
+        assert run("build", "punished", "--jobs", "1", *force).exit_code == 0
+    path = isolated / "output" / "punished" / "manifest.json"
+    assert manifest.as_written(path) is not None
+    kept = (manifest.read_last_build(path), manifest.ManifestHead.read(path))
+    monkeypatch.setattr(manifest, "_WRITTEN", {})
+    parsed = (manifest.read_last_build(path), manifest.ManifestHead.read(path))
+    assert kept == parsed and kept[0].designs and kept[0].changes == [] and kept[1].documents
+    monkeypatch.undo()
+    path.write_text(path.read_text().replace('"validated": true', '"validated": false', 1))
+    assert manifest.as_written(path) is None and manifest.ManifestHead.read(path).validated is False

@@ -24,6 +24,7 @@ from pnp.pipeline.incremental import FAILURE_FILE, code_digest, data_digest, rec
 from pnp.pipeline.legibility import colour_alone, legibility
 from pnp.pipeline.manifest import MAX_BYTES as MANIFEST_MAX_BYTES
 from pnp.pipeline.manifest import DocumentRecord, Face, Manifest, PrintRecord, TileFace, paper_of, read_last_build
+from pnp.pipeline.manifest import written as manifest_written
 from pnp.pipeline.obligations import (
     stray_assembly_notes,
     unfilled_placeholders,
@@ -411,6 +412,7 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
             remove_file(designs_folder / name, root=output)
     manifest = folder / "manifest.json"
     write_bytes_atomic(manifest, text, root=output)
+    manifest_written(manifest, text, build.manifest)
     written.append(manifest)
     remove_file(folder / FAILURE_FILE, root=output)
     return written

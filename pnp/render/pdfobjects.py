@@ -6,6 +6,7 @@ is handed to reportlab."""
 
 from __future__ import annotations
 
+import hashlib
 from collections import OrderedDict
 from typing import Any
 
@@ -19,6 +20,7 @@ from reportlab.pdfbase.pdfdoc import (
     PDFObjectReference,
     PDFPage,
     PDFResourceDictionary,
+    PDFStream,
 )
 
 _NAMES: dict[str, bytes] = {}  # a dictionary's key as reportlab writes it (PDFName, encoded)
@@ -26,12 +28,17 @@ _NAMES: dict[str, bytes] = {}  # a dictionary's key as reportlab writes it (PDFN
 
 def indirect(number: int, content: Any, doc: Any) -> bytes:
     """`n 0 obj ... endobj` of `content`, the object numbered `number`, as reportlab's
-    PDFIndirectObject writes it: a page by `page`, anything else by reportlab."""
+    PDFIndirectObject writes it: a page by `page`, a page's stream by `_stream`, anything else by reportlab."""
     version = doc.idToObjectNumberAndVersion[doc.numberToId[number]][1]
     doc.encrypt.register(number, version)
     commented = rl_config.pdfComments and not rl_config.invariant  # reportlab's comments: its own route
-    fast = type(content) is PDFPage and not commented
-    body = page(content, doc) if fast else pdfdoc.format(content, doc, toplevel=1)
+    body: bytes
+    if not commented and type(content) is PDFPage:
+        body = page(content, doc)
+    elif not commented and _page_stream(content, doc):
+        body = _stream(content, doc)
+    else:
+        body = pdfdoc.format(content, doc, toplevel=1)
     return b"%d %d obj\n" % (number, version) + body + (b"" if body.endswith(b"\n") else b"\n") + b"endobj\n"
 
 
@@ -52,6 +59,39 @@ def page(content: PDFPage, doc: Any) -> bytes:
         if key in values:
             values[key] = doc.Reference(values[key])
     return _dictionary(values, False, doc)
+
+
+KEPT_STREAMS = 16_384  # page streams kept by their operators' digest: a deck of 10,000 cards and room to edit
+_STREAMS: OrderedDict[bytes, bytes] = OrderedDict()
+
+
+def _page_stream(content: Any, doc: Any) -> bool:
+    """A page's operators as reportlab makes them (PDFPage.check_format): a stream of text with no
+    dictionary of its own, compressed alone, in a document that does not encrypt."""
+    filters = content.filters if type(content) is PDFStream else None
+    return (
+        filters is not None
+        and len(filters) == 1
+        and filters[0] is pdfdoc.PDFZCompress
+        and not content.dictionary.dict
+        and isinstance(content.content, str)
+        and type(doc.encrypt) is pdfdoc.NoEncryption
+    )
+
+
+def _stream(content: PDFStream, doc: Any) -> bytes:
+    """A page stream as reportlab writes it, compressed once per process for the same operators:
+    `pnp watch` writes the same pages of a deck again, whichever card changed."""
+    text: str = content.content
+    key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+    body = _STREAMS.get(key)
+    if body is None:
+        if len(_STREAMS) >= KEPT_STREAMS:
+            _STREAMS.popitem(last=False)
+        body = _STREAMS[key] = pdfdoc.format(content, doc, toplevel=1)
+    else:
+        _STREAMS.move_to_end(key)
+    return body
 
 
 def value(item: Any, doc: Any) -> bytes:

@@ -22,6 +22,7 @@ from pnp.render.cropmarks import MARK_ROOM, crop_marks
 from pnp.render.cutlines import Outline, outline_of
 from pnp.render.elements import Element, icon_refs
 from pnp.render.furniture import Bands, band_area
+from pnp.render.identitycache import SIDES_KEPT, IdentityCache
 from pnp.render.packing import SheetLayout, Slot, bbox_of, bleed_of, fold_half, mirror_of, pack
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.placed import Side
@@ -128,7 +129,16 @@ def _icons(sheet: SheetLayout, side: Side) -> frozenset[str]:
     sides = {
         id(elements): elements for s in sheet.slots if (elements := s.piece.face if side == "face" else s.piece.back)
     }
-    return frozenset().union(*(icon_refs(elements) for elements in sides.values()))
+    return frozenset().union(*(side_icons(elements) for elements in sides.values()))
+
+
+_ICONS: IdentityCache[frozenset[str]] = IdentityCache(SIDES_KEPT)
+
+
+def side_icons(elements: Sequence[Element]) -> frozenset[str]:
+    """`icon_refs` of a side; what an earlier build read of the very same side is kept."""
+    kept = _ICONS.get(elements)
+    return kept if kept is not None else _ICONS.put(elements, value=frozenset(icon_refs(elements)))
 
 
 def _moved(sheet: SheetLayout, where: Callable[[Rect], Rect]) -> SheetLayout:

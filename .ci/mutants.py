@@ -31,6 +31,17 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a piece's fingerprint kept without the colour under its face",
+        file="pnp/pipeline/reprint.py",
+        edits=(
+            (
+                "    key = (id(piece.back), piece.background, piece.back_background,",
+                "    key = (id(piece.back), piece.back_background,",
+            ),
+        ),
+        tests=("tests/test_incremental_edits.py", "-k", "tint_edited"),
+    ),
+    Mutant(
         name="a manifest taken from memory though its file was changed",
         file="pnp/pipeline/manifest.py",
         edits=(("    return kept[1] if held == kept[0] else None\n", "    return kept[1]\n"),),

@@ -10,6 +10,7 @@ be the same bytes."""
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import shutil
 import subprocess
@@ -139,3 +140,15 @@ def test_a_manifest_read_back_as_written_is_what_parsing_it_gives(run, isolated,
     monkeypatch.undo()
     path.write_text(path.read_text().replace('"validated": true', '"validated": false', 1))
     assert manifest.as_written(path) is None and manifest.ManifestHead.read(path).validated is False
+
+
+def test_a_tint_edited_between_two_builds_in_one_process_is_a_change_of_art(run, isolated, layouts_copy):
+    """A design's fingerprint is kept for the very same face and back (`pnp watch`); the colours
+    under them are part of it: the Good Souls' tint edited alone lists every Good Soul design."""
+    assert run("build", "straight-to", "--layouts", layouts_copy, "--jobs", "1").exit_code == 0
+    components = layouts_copy / "straight-to" / "components.toml"
+    components.write_text(components.read_text().replace('tint = "#fff8e6"', 'tint = "#fff4dd"'))
+    assert run("build", "straight-to", "--layouts", layouts_copy, "--jobs", "1").exit_code == 0
+    manifest = json.loads((isolated / "output" / "straight-to" / "manifest.json").read_text())
+    good = {key for key in manifest["designs"] if key.startswith("soul-good|")}
+    assert len(good) >= 3 and {c["key"] for c in manifest["changes"] if c["kind"] == "art"} == good

@@ -106,12 +106,12 @@ def designs(
     out: dict[str, Design] = {}
     reprs: dict[int, str] = {}
 
-    def record(key: str, drawn: str, texts: list[str], count: int, file: str) -> None:
-        """`drawn`: the repr of what is drawn."""
+    def record(key: str, fingerprints: tuple[str, str], count: int, file: str) -> None:
+        """`fingerprints`: of what is drawn and of its texts (`_fingerprints`)."""
         earlier = out.get(key)  # the same design in an earlier file: counted on, found there
         out[key] = Design(
-            hash=_digest_of(drawn),
-            text=_digest_of(repr(texts)),
+            hash=fingerprints[0],
+            text=fingerprints[1],
             count=count + (earlier.count if earlier else 0),
             file=earlier.file if earlier else file,
             face=faces.get(key),
@@ -121,29 +121,37 @@ def designs(
     for spec, section in _sections(specs):
         if isinstance(section, PieceGroup):
             for piece, count in section.copies():
-                drawn = (
-                    f"({_side(piece.face, reprs)}, {piece.background!r}, {_side(piece.back, reprs)}, "
-                    f"{piece.back_background!r}, {section.width!r}, {section.height!r})"
-                )  # repr of the tuple
-                texts = [text for text, _ in side_texts(piece.face) + side_texts(piece.back or ())]
-                record(design_key(piece), drawn, texts, count, spec.filename)
+                record(design_key(piece), _piece_fingerprints(piece, section, reprs), count, spec.filename)
         elif isinstance(section, Board):
-            record(
-                design_key(section),
-                repr((section.elements, section.width, section.height)),
-                _texts(section.elements),
-                1,
-                spec.filename,
-            )
+            drawn = repr((section.elements, section.width, section.height))
+            record(design_key(section), _fingerprints(drawn, _texts(section.elements)), 1, spec.filename)
         elif isinstance(section, PageComponent):
-            record(
-                design_key(section),
-                repr(section.elements),
-                _texts(section.elements),
-                max(section.copies, 1),
-                spec.filename,
-            )
+            fingerprints = _fingerprints(repr(section.elements), _texts(section.elements))
+            record(design_key(section), fingerprints, max(section.copies, 1), spec.filename)
     return out
+
+
+def _fingerprints(drawn: str, texts: list[str]) -> tuple[str, str]:
+    """A design's fingerprints: of the repr of what it draws, and of its texts."""
+    return _digest_of(drawn), _digest_of(repr(texts))
+
+
+_PIECES: IdentityCache[tuple[object, tuple[str, str]]] = IdentityCache(SIDES_KEPT)
+
+
+def _piece_fingerprints(piece: Piece, section: PieceGroup, reprs: dict[int, str]) -> tuple[str, str]:
+    """A piece's fingerprints; those of the very same face with the very same back (held with them,
+    so its id is no other's), colours and size an earlier build worked out are kept."""
+    key = (id(piece.back), piece.background, piece.back_background, section.width, section.height)
+    kept = _PIECES.get(piece.face, *key)
+    if kept is not None and kept[0] is piece.back:
+        return kept[1]
+    drawn = (
+        f"({_side(piece.face, reprs)}, {piece.background!r}, {_side(piece.back, reprs)}, "
+        f"{piece.back_background!r}, {section.width!r}, {section.height!r})"
+    )  # repr of the tuple
+    texts = [text for text, _ in side_texts(piece.face) + side_texts(piece.back or ())]
+    return _PIECES.put(piece.face, *key, value=(piece.back, _fingerprints(drawn, texts)))[1]
 
 
 def changes(before: dict[str, Design], after: dict[str, Design]) -> list[Change]:

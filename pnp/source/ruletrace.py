@@ -91,7 +91,8 @@ def uncovered(trace: Trace, document: str) -> list[str]:
 def stray_quotes(trace: Trace, document: str) -> list[str]:
     """Quotes that are no piece of a single sentence of the document (misquoted, or spanning two)."""
     sentences = document_sentences(document)
-    return [quote for entry in trace.rule for quote in entry.says if not any(plain(quote) in s for s in sentences)]
+    quotes = [(quote, plain(quote)) for entry in trace.rule for quote in entry.says]
+    return [quote for quote, said in quotes if not any(said in s for s in sentences)]
 
 
 def printed_statements(source: GameSource, trace: Trace | None) -> Iterator[tuple[str, str]]:

@@ -59,6 +59,37 @@ def printed_texts(spec: DocumentSpec) -> Iterator[str]:
     return (text for text, _ in set_texts(spec))
 
 
+_STRETCHES: IdentityCache[tuple[tuple[str, Face], ...]] = IdentityCache(SIDES_KEPT)
+_BRACED: IdentityCache[tuple[str, ...]] = IdentityCache(SIDES_KEPT)
+
+
+def _set_stretches(spec: DocumentSpec) -> Iterator[tuple[str, Face]]:
+    """Every stretch of text a document prints in one face (`_stretches`), a side's kept by its identity."""
+    for elements, _ in spec.sides():
+        kept = _STRETCHES.get(elements)
+        if kept is None:
+            found = (stretch for text, face in side_texts(elements) for stretch in _stretches(text, face))
+            kept = _STRETCHES.put(elements, value=tuple(found))
+        yield from kept
+    if spec.cover is not None:
+        cover = spec.cover
+        for line in (*cover.contents, *cover.assembly, *cover.bring, *cover.notes):
+            yield from _stretches(line, (False, ""))
+
+
+def _braced_texts(spec: DocumentSpec) -> Iterator[str]:
+    """The texts a document prints that hold a brace (where a `{name}` may be left), in the order
+    `printed_texts` gives them; a side's kept by its identity."""
+    for elements, _ in spec.sides():
+        kept = _BRACED.get(elements)
+        if kept is None:
+            kept = _BRACED.put(elements, value=tuple(text for text, _ in side_texts(elements) if "{" in text))
+        yield from kept
+    if spec.cover is not None:
+        cover = spec.cover
+        yield from (line for line in (*cover.contents, *cover.assembly, *cover.bring, *cover.notes) if "{" in line)
+
+
 def unprintable_characters(source: GameSource, specs: Sequence[DocumentSpec]) -> list[Problem]:
     """A character the typeface has no glyph for would print as an empty box, and right-to-left
     scripts (Hebrew, Arabic) reversed and unjoined: each is named with the text it is in, never
@@ -68,11 +99,10 @@ def unprintable_characters(source: GameSource, specs: Sequence[DocumentSpec]) ->
     used: dict[Face, set[str]] = {}
     texts: dict[tuple[str, Face], str] = {}
     for spec in specs:
-        for whole, set_in in set_texts(spec):
-            for text, face in _stretches(whole, set_in):
-                if (text, face) not in texts:
-                    texts[text, face] = spec.filename
-                    used.setdefault(face, set()).update(text)
+        for text, face in _set_stretches(spec):
+            if (text, face) not in texts:
+                texts[text, face] = spec.filename
+                used.setdefault(face, set()).update(text)
     bad = {face: glyphless(chars, *face) | right_to_left(chars) for face, chars in used.items()}
     if not any(bad.values()):
         return []
@@ -142,7 +172,7 @@ def unfilled_placeholders(source: GameSource, specs: Sequence[DocumentSpec]) -> 
     problems: list[Problem] = []
     escaped: set[str] | None = None  # every name the designer wrote as {{name}}, found when first asked
     for spec in specs:
-        for text in dict.fromkeys(printed_texts(spec)):
+        for text in dict.fromkeys(_braced_texts(spec)):
             names = PLACEHOLDER.findall(text)
             if not names:
                 continue

@@ -8,7 +8,8 @@ from collections.abc import Iterator, Sequence
 
 from pnp.errors import IconError
 from pnp.pipeline.legibility import where_written
-from pnp.render.elements import Element, Group, Icon
+from pnp.render.elements import Element, Elements, Group, Icon
+from pnp.render.identitycache import SIDES_KEPT, IdentityCache
 from pnp.render.specs import DocumentSpec
 from pnp.source.gamesource import GameSource
 from pnp.source.ownart import PRINT_DPI, ArtShelf, is_picture_ref
@@ -20,9 +21,8 @@ def soft_pictures(specs: Sequence[DocumentSpec], source: GameSource, game: str, 
     largest: dict[str, float] = {}
     for spec in specs:
         for elements, _ in spec.sides():
-            for icon in _icons(elements):
-                if is_picture_ref(icon.ref):
-                    largest[icon.ref] = max(largest.get(icon.ref, 0.0), icon.size)
+            for ref, size in _pictures(elements):
+                largest[ref] = max(largest.get(ref, 0.0), size)
     problems = []
     for ref, size in sorted(largest.items()):
         try:
@@ -42,6 +42,18 @@ def soft_pictures(specs: Sequence[DocumentSpec], source: GameSource, game: str, 
             )
         )
     return problems
+
+
+_PICTURES: IdentityCache[tuple[tuple[str, float], ...]] = IdentityCache(SIDES_KEPT)
+
+
+def _pictures(elements: Elements) -> tuple[tuple[str, float], ...]:
+    """The designer's pictures a side prints and the size of each (mm); a side's kept by its identity."""
+    kept = _PICTURES.get(elements)
+    if kept is None:
+        found = tuple((icon.ref, icon.size) for icon in _icons(elements) if is_picture_ref(icon.ref))
+        kept = _PICTURES.put(elements, value=found)
+    return kept
 
 
 def _icons(elements: Sequence[Element]) -> Iterator[Icon]:

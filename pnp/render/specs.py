@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from pnp.render.elements import Element
+from pnp.render.identitycache import IdentityCache
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -111,7 +112,12 @@ class DocumentSpec:
 
     def sides(self) -> Iterator[tuple[tuple[Element, ...], str | None]]:
         """Every side the document prints, with the colour under it: each piece's face and back (a
-        side many pieces share, once), each board and each page component."""
+        side many pieces share, once), each board and each page component. Found once per document:
+        every check of a build reads them."""
+        found = _SIDES.get(self)
+        return iter(found if found is not None else _SIDES.put(self, value=tuple(self._sides())))
+
+    def _sides(self) -> Iterator[tuple[tuple[Element, ...], str | None]]:
         seen: set[int] = set()
         for section in self.sections:
             if isinstance(section, PieceGroup):
@@ -123,3 +129,6 @@ class DocumentSpec:
                 if id(elements) not in seen:
                     seen.add(id(elements))
                     yield elements, background
+
+
+_SIDES: IdentityCache[tuple[tuple[tuple[Element, ...], str | None], ...]] = IdentityCache(16)  # a build's documents

@@ -18,7 +18,7 @@ from typing import Any
 
 from pnp.errors import IconError, meant_or_known
 from pnp.render.elements import INK, WHITE, Box, Circle, Element, Elements, Group, Icon, Text, icon_refs
-from pnp.render.identitycache import SIDES_KEPT, IdentityCache
+from pnp.render.identitycache import SideKeep
 from pnp.render.specs import DocumentSpec, PieceGroup
 from pnp.render.textfit import fitted
 from pnp.source.gamesource import GameSource
@@ -225,16 +225,16 @@ def legibility(
 
 
 SideFindings = tuple[tuple[tuple[tuple[str, str, float], SetText], ...], tuple[tuple[float, SetText], ...]]
-_SIDES: IdentityCache[SideFindings] = IdentityCache(SIDES_KEPT)
+_SIDES: SideKeep[tuple[str | None, SideFindings]] = SideKeep()  # by side: the colour under it, what was found
 
 
 def _side_findings(elements: Elements, background: str | None, pictures: PictureGrounds | None) -> SideFindings:
     """A side's faint and small texts, by what `legibility` gathers them under. A side's texts and
     grounds are its own: what an earlier build found of the very same side (a design `pnp watch`
     did not see change) is kept, but a side with the designer's pictures is read again."""
-    kept = _SIDES.get(elements, background)
-    if kept is not None:
-        return kept
+    kept = _SIDES.get(elements)
+    if kept is not None and kept[0] == background:
+        return kept[1]
     faint, small = [], []
     for text in texts_on(elements, background, pictures):
         need = LARGE_RATIO if text.size >= LARGE_PT else NORMAL_RATIO
@@ -244,7 +244,7 @@ def _side_findings(elements: Elements, background: str | None, pictures: Picture
             small.append((round(text.size, 1), text))
     found = (tuple(faint), tuple(small))
     if not any(is_picture_ref(ref) for ref in icon_refs(elements)):
-        _SIDES.put(elements, background, value=found)
+        _SIDES.put(elements, (background, found))
     return found
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pnp.games import Promises
 from pnp.games.reference import REFERENCE_FILE
 from pnp.render.elements import Element, Elements, Group, Text
-from pnp.render.identitycache import SIDES_KEPT, IdentityCache
+from pnp.render.identitycache import SideKeep
 from pnp.render.richtext import run_face
 from pnp.render.specs import DocumentSpec
 from pnp.source.gamesource import GameSource
@@ -35,13 +35,13 @@ def _texts(elements: Sequence[Element]) -> Iterator[tuple[str, Face]]:
             yield from _texts(element.elements)
 
 
-_SIDE_TEXTS: IdentityCache[tuple[tuple[str, Face], ...]] = IdentityCache(SIDES_KEPT)
+_SIDE_TEXTS: SideKeep[tuple[tuple[str, Face], ...]] = SideKeep()
 
 
 def side_texts(elements: Elements) -> tuple[tuple[str, Face], ...]:
     """A side's texts and faces; what an earlier build read of the very same side is kept."""
     kept = _SIDE_TEXTS.get(elements)
-    return kept if kept is not None else _SIDE_TEXTS.put(elements, value=tuple(_texts(elements)))
+    return kept if kept is not None else _SIDE_TEXTS.put(elements, tuple(_texts(elements)))
 
 
 def set_texts(spec: DocumentSpec) -> Iterator[tuple[str, Face]]:
@@ -59,8 +59,8 @@ def printed_texts(spec: DocumentSpec) -> Iterator[str]:
     return (text for text, _ in set_texts(spec))
 
 
-_STRETCHES: IdentityCache[tuple[tuple[str, Face], ...]] = IdentityCache(SIDES_KEPT)
-_BRACED: IdentityCache[tuple[str, ...]] = IdentityCache(SIDES_KEPT)
+_STRETCHES: SideKeep[tuple[tuple[str, Face], ...]] = SideKeep()
+_BRACED: SideKeep[tuple[str, ...]] = SideKeep()
 
 
 def _set_stretches(spec: DocumentSpec) -> Iterator[tuple[str, Face]]:
@@ -69,7 +69,7 @@ def _set_stretches(spec: DocumentSpec) -> Iterator[tuple[str, Face]]:
         kept = _STRETCHES.get(elements)
         if kept is None:
             found = (stretch for text, face in side_texts(elements) for stretch in _stretches(text, face))
-            kept = _STRETCHES.put(elements, value=tuple(found))
+            kept = _STRETCHES.put(elements, tuple(found))
         yield from kept
     if spec.cover is not None:
         cover = spec.cover
@@ -83,7 +83,7 @@ def _braced_texts(spec: DocumentSpec) -> Iterator[str]:
     for elements, _ in spec.sides():
         kept = _BRACED.get(elements)
         if kept is None:
-            kept = _BRACED.put(elements, value=tuple(text for text, _ in side_texts(elements) if "{" in text))
+            kept = _BRACED.put(elements, tuple(text for text, _ in side_texts(elements) if "{" in text))
         yield from kept
     if spec.cover is not None:
         cover = spec.cover

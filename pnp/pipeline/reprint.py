@@ -11,7 +11,7 @@ from typing import Any, Literal
 from pnp.pipeline.manifest import ChangeRecord, Design, Face, TileFace, design_key, design_name
 from pnp.pipeline.obligations import side_texts
 from pnp.render.elements import Element, Group, Text
-from pnp.render.identitycache import SIDES_KEPT, IdentityCache
+from pnp.render.identitycache import SideKeep
 from pnp.render.specs import Board, Cover, DocumentSpec, PageComponent, Piece, PieceGroup
 
 REPRINT_FILE = "reprint.pdf"
@@ -68,7 +68,7 @@ def _digest_of(text: str) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:16]
 
 
-_SIDES: IdentityCache[str] = IdentityCache(SIDES_KEPT)
+_SIDES: SideKeep[str] = SideKeep()
 
 
 def _side(elements: tuple[Element, ...] | None, reprs: dict[int, str]) -> str:
@@ -78,7 +78,7 @@ def _side(elements: tuple[Element, ...] | None, reprs: dict[int, str]) -> str:
     if elements is None:
         return "None"
     kept = _SIDES.get(elements)
-    return kept if kept is not None else _SIDES.put(elements, value=_side_repr(elements, reprs))
+    return kept if kept is not None else _SIDES.put(elements, _side_repr(elements, reprs))
 
 
 def _side_repr(elements: tuple[Element, ...], reprs: dict[int, str]) -> str:
@@ -136,22 +136,22 @@ def _fingerprints(drawn: str, texts: list[str]) -> tuple[str, str]:
     return _digest_of(drawn), _digest_of(repr(texts))
 
 
-_PIECES: IdentityCache[tuple[object, tuple[str, str]]] = IdentityCache(SIDES_KEPT)
+_PIECES: SideKeep[tuple[tuple[object, ...], tuple[str, str]]] = SideKeep()  # by face: its back and the rest
 
 
 def _piece_fingerprints(piece: Piece, section: PieceGroup, reprs: dict[int, str]) -> tuple[str, str]:
     """A piece's fingerprints; those of the very same face with the very same back (held with them,
     so its id is no other's), colours and size an earlier build worked out are kept."""
-    key = (id(piece.back), piece.background, piece.back_background, section.width, section.height)
-    kept = _PIECES.get(piece.face, *key)
-    if kept is not None and kept[0] is piece.back:
+    key = (piece.back, piece.background, piece.back_background, section.width, section.height)
+    kept = _PIECES.get(piece.face)
+    if kept is not None and kept[0][0] is piece.back and kept[0][1:] == key[1:]:
         return kept[1]
     drawn = (
         f"({_side(piece.face, reprs)}, {piece.background!r}, {_side(piece.back, reprs)}, "
         f"{piece.back_background!r}, {section.width!r}, {section.height!r})"
     )  # repr of the tuple
     texts = [text for text, _ in side_texts(piece.face) + side_texts(piece.back or ())]
-    return _PIECES.put(piece.face, *key, value=(piece.back, _fingerprints(drawn, texts)))[1]
+    return _PIECES.put(piece.face, (key, _fingerprints(drawn, texts)))[1]
 
 
 def changes(before: dict[str, Design], after: dict[str, Design]) -> list[Change]:

@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from pnp.errors import IconError
 from pnp.pipeline.legibility import where_written
 from pnp.render.elements import Element, Elements, Group, Icon
-from pnp.render.identitycache import SIDES_KEPT, IdentityCache
+from pnp.render.identitycache import SideKeep
 from pnp.render.specs import DocumentSpec
 from pnp.source.gamesource import GameSource
 from pnp.source.ownart import PRINT_DPI, ArtShelf, is_picture_ref
@@ -44,7 +44,7 @@ def soft_pictures(specs: Sequence[DocumentSpec], source: GameSource, game: str, 
     return problems
 
 
-_PICTURES: IdentityCache[tuple[tuple[str, float], ...]] = IdentityCache(SIDES_KEPT)
+_PICTURES: SideKeep[tuple[tuple[str, float], ...]] = SideKeep()
 
 
 def _pictures(elements: Elements) -> tuple[tuple[str, float], ...]:
@@ -52,7 +52,7 @@ def _pictures(elements: Elements) -> tuple[tuple[str, float], ...]:
     kept = _PICTURES.get(elements)
     if kept is None:
         found = tuple((icon.ref, icon.size) for icon in _icons(elements) if is_picture_ref(icon.ref))
-        kept = _PICTURES.put(elements, value=found)
+        kept = _PICTURES.put(elements, found)
     return kept
 
 

@@ -37,3 +37,25 @@ class IdentityCache(Generic[V]):
             self._entries.popitem(last=False)
         self._entries[(id(owner), *key)] = (owner, value)
         return value
+
+
+class SideKeep(Generic[V]):
+    """What a build found of a piece's side, by the side's identity, kept for the next build: a
+    deck's 10,000 sides are looked up at every build, so without IdentityCache's order of use
+    (the oldest entry goes first past its size, and a side still in use is found again)."""
+
+    __slots__ = ("_entries", "_size")
+
+    def __init__(self, size: int = SIDES_KEPT) -> None:
+        self._entries: dict[int, tuple[object, V]] = {}
+        self._size = size
+
+    def get(self, side: object) -> V | None:
+        found = self._entries.get(id(side))
+        return found[1] if found is not None and found[0] is side else None
+
+    def put(self, side: object, value: V) -> V:
+        if len(self._entries) >= self._size:
+            del self._entries[next(iter(self._entries))]
+        self._entries[id(side)] = (side, value)
+        return value

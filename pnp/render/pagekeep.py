@@ -24,6 +24,7 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from pnp.collector import freeze_at_exit
 from pnp.render.pages import FormCache, PagePlan
 from pnp.render.painter import Painter
 from pnp.render.placed import Placed
@@ -33,7 +34,7 @@ from pnp.render.placed import Placed
 class KeptPage:
     """What a page drew, as reportlab's canvas holds it until the page is shown."""
 
-    code: tuple[str, ...]  # its operators
+    code: str | None  # its operators, one to a line (None: it drew none), as one text: one object, not hundreds
     forms: tuple[str, ...]  # the forms it places: its resources
     colors: tuple[tuple[Any, Any], ...]  # colour spaces it used (a press's separations)
     images: int  # whether it says it draws images (reportlab's ProcSet)
@@ -74,7 +75,7 @@ class PageKeep:
         if kept is None:
             return False
         canvas = self.canvas
-        canvas._code = list(kept.code)
+        canvas._code = [] if kept.code is None else [kept.code]  # reportlab joins a page's operators by lines
         canvas._formsinuse = list(kept.forms)
         canvas._colorsUsed = dict(kept.colors)
         canvas._currentPageHasImages = kept.images
@@ -97,7 +98,7 @@ class PageKeep:
             if plan.key is not None:
                 canvas = self.canvas
                 self.now[self._key(plan, number, count, self.fill_before)] = KeptPage(
-                    code=tuple(canvas._code),
+                    code="\n".join(canvas._code) if canvas._code else None,
                     forms=tuple(canvas._formsinuse),
                     colors=tuple(canvas._colorsUsed.items()),
                     images=canvas._currentPageHasImages,
@@ -109,8 +110,11 @@ class PageKeep:
         self.digest = hashlib.sha1(self.digest + repr(self._added(self.started)).encode()).digest()
 
     def finish(self) -> None:
-        """The document is drawn whole: its pages are what the next build of it may take."""
+        """The document is drawn whole: its pages are what the next build of it may take. Whatever
+        runs pnp's renderer, what it keeps is set apart from the collector at exit, as pnp's own
+        command line sets it (`freeze_at_exit`): a process that builds once does not walk it."""
         _KEPT[self.slot] = self.now
+        freeze_at_exit()
 
     def _fonts(self) -> list[tuple[str, Any]]:
         """Each TrueType font's state in this document, once it has one."""

@@ -95,17 +95,8 @@ class PagePlan:
 
     def page_key(self) -> Hashable:
         """What the page draws from besides its document: its own drawing and its furniture."""
-        return (
-            self.key,
-            self.width,
-            self.height,
-            self.trim,
-            self.bleed,
-            self.bands,
-            self.label,
-            self.printable,
-            self.cuts is not None,
-        )
+        boxes = tuple(box and box.box() for box in (self.trim, self.bleed, self.printable))  # as plain numbers
+        return (self.key, self.width, self.height, boxes, self.bands, self.label, self.cuts is not None)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -22,7 +22,7 @@ from pnp.render.cropmarks import MARK_ROOM, crop_marks
 from pnp.render.cutlines import Outline, outline_of
 from pnp.render.elements import Element, icon_refs
 from pnp.render.furniture import Bands, band_area
-from pnp.render.identitycache import SIDES_KEPT, IdentityCache
+from pnp.render.identitycache import SideKeep
 from pnp.render.packing import SheetLayout, Slot, bbox_of, bleed_of, fold_half, mirror_of, pack
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.placed import Side
@@ -109,10 +109,10 @@ def _drawing(sheet: SheetLayout, side: Side) -> dict[str, Any]:
             background = piece.background if side == "face" else piece.back_background
             drawn = slot.section
             size = (drawn.shape, drawn.width, drawn.height, drawn.bleeds)
-            slots.append(
-                (id(elements), background, piece.kind, piece.name, piece.back_name, slot.trim, slot.turned, size)
-            )
-        blocks.append((section.shape, section.width, section.height, section.bleeds, block.grid, tuple(slots)))
+            names = (piece.kind, piece.name, piece.back_name)
+            slots.append((id(elements), background, names, slot.trim.box(), slot.turned, size))
+        grid = block.grid.box()  # rectangles as plain numbers: kept with the page, they cost the collector nothing
+        blocks.append((section.shape, section.width, section.height, section.bleeds, grid, tuple(slots)))
     return {"key": ("pieces", side, sheet.bands, tuple(blocks)), "owners": tuple(owners)}
 
 
@@ -132,13 +132,13 @@ def _icons(sheet: SheetLayout, side: Side) -> frozenset[str]:
     return frozenset().union(*(side_icons(elements) for elements in sides.values()))
 
 
-_ICONS: IdentityCache[frozenset[str]] = IdentityCache(SIDES_KEPT)
+_ICONS: SideKeep[frozenset[str]] = SideKeep()
 
 
 def side_icons(elements: Sequence[Element]) -> frozenset[str]:
     """`icon_refs` of a side; what an earlier build read of the very same side is kept."""
     kept = _ICONS.get(elements)
-    return kept if kept is not None else _ICONS.put(elements, value=frozenset(icon_refs(elements)))
+    return kept if kept is not None else _ICONS.put(elements, frozenset(icon_refs(elements)))
 
 
 def _moved(sheet: SheetLayout, where: Callable[[Rect], Rect]) -> SheetLayout:

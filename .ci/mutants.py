@@ -2904,7 +2904,7 @@ MUTANTS = [
     Mutant(
         name="the composer left for the first game to load",
         file="pnp/pipeline/workers.py",
-        edits=(('    "pnp.render.compose",\n', ""),),
+        edits=(('    "pnp.render.composedkeep",  # and the composer it keeps pieces of\n', ""),),
         tests=("tests/test_build_imports.py", "-k", "warm"),
     ),
     Mutant(

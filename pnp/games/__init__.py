@@ -169,7 +169,7 @@ class BuildContext:
             self._slip(
                 named_at or ("kit.toml", (name,)), f"no template {name!r} (known: {', '.join(sorted(self.templates))})"
             )
-            return Composed(elements=(), slips=[], areas={})
+            return Composed(elements=(), slips=(), areas={})
         if overrides:
             template = apply(template, overrides, where or template.where)
         piece = composed(template, values, w, h, at=at)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from pnp.errors import TextOverflow, meant_or_known
 from pnp.geometry import MM
@@ -379,8 +380,11 @@ elements each place keeps."""
 
 @dataclass(frozen=True, kw_only=True)
 class Composed:
+    """A piece as composed: read only, since a piece composed once is handed out again
+    (`pnp.render.composedkeep`)."""
+
     elements: tuple[Element, ...]
-    slips: list[Slip]
+    slips: tuple[Slip, ...]
     areas: Mapping[str, Area]  # each slot's box ("body.left" inside a group): regions a game fills
     where: Where = ("", ())  # the template's place in the data
 
@@ -394,5 +398,8 @@ def compose(
     elements = composer.compose(template.slots, template.stack, template.across, w, h, *at)
     composer.check_inks(w, h)
     return Composed(
-        elements=tuple(elements), slips=list(dict.fromkeys(composer.slips)), areas=composer.areas, where=template.where
+        elements=tuple(elements),
+        slips=tuple(dict.fromkeys(composer.slips)),
+        areas=MappingProxyType(composer.areas),
+        where=template.where,
     )

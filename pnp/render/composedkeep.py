@@ -35,4 +35,4 @@ def composed(
     found = _COMPOSED.get(first, *key)
     if found is None:
         found = _COMPOSED.put(first, *key, value=compose(first, values, w, h, at=at))
-    return Composed(elements=found.elements, slips=list(found.slips), areas=dict(found.areas), where=found.where)
+    return found

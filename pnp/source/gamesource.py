@@ -34,6 +34,7 @@ from pnp.source.tomlfiles import (
     parse_toml,
     place_parts,
     string_values,
+    strings_holding,
 )
 
 if TYPE_CHECKING:
@@ -179,7 +180,7 @@ class GameSource:
         """Every icon the data names, under an icon key or inline in a text (<icon author/name>)."""
         found = {ref for _, table in self.tables() for _, ref in icon_locations(table)}
         return found | {
-            ref for _, table in self.tables() for _, text in string_values(table) for ref in inline_icons(text)
+            ref for _, table in self.tables() for _, text in strings_holding("<", table) for ref in inline_icons(text)
         }
 
     def text_source(self, text: str) -> str | None:

@@ -23,7 +23,7 @@ from pnp.source.strict import Color as Color
 from pnp.source.strict import IconName as IconName
 from pnp.source.strict import Strict as Strict
 from pnp.source.strict import shown
-from pnp.source.tomlfiles import MAX_ITEMS, KeyPath, icon_locations, string_values
+from pnp.source.tomlfiles import MAX_ITEMS, KeyPath, icon_locations, strings_holding
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -408,9 +408,7 @@ def missing_icons(source: GameSource, name: str, store: IconStore) -> list[Gap]:
         )
         return f"unknown icon {ref!r}: {advice}"
 
-    for where, value in string_values(table):
-        if "<" not in value:
-            continue
+    for where, value in strings_holding("<", table):
         said = markup_problem(value)
         if said:
             missing.append(Gap(finding=source.finding(name, where, said), where=where, drawn=without_markup(value)))

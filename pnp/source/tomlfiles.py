@@ -87,6 +87,28 @@ def _icons_into(out: list[tuple[KeyPath, str]], data: Any, loc: KeyPath) -> None
                 _icons_into(out, item, (*loc, i))
 
 
+def strings_holding(mark: str, node: Any, loc: KeyPath = ()) -> list[tuple[KeyPath, str]]:
+    """As `string_values`, only the strings that hold `mark`: a deck's 60,000 cells are looked at
+    without a key path made for each."""
+    out: list[tuple[KeyPath, str]] = []
+    _holding_into(out, mark, node, loc)
+    return out
+
+
+def _holding_into(out: list[tuple[KeyPath, str]], mark: str, node: Any, loc: KeyPath) -> None:
+    if isinstance(node, str):
+        if mark in node:
+            out.append((loc, node))
+        return
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, value in items:
+        if isinstance(value, str):
+            if mark in value:
+                out.append(((*loc, key), value))
+        elif isinstance(value, (dict, list)):
+            _holding_into(out, mark, value, (*loc, key))
+
+
 def string_values(node: Any, loc: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
     if isinstance(node, str):
         yield loc, node

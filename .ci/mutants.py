@@ -31,6 +31,17 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a designer's family known by its name, not its files",
+        file="pnp/render/fonts.py",
+        edits=(
+            (
+                'digest = hashlib.sha256(b"\\0".join(faces.get(face, b"") for face in FACES)).hexdigest()',
+                "digest = hashlib.sha256(name.encode()).hexdigest()",
+            ),
+        ),
+        tests=("tests/test_incremental_edits.py", "-k", "forced"),
+    ),
+    Mutant(
         name="marked-up texts looked for in tables but not in lists",
         file="pnp/source/tomlfiles.py",
         edits=(

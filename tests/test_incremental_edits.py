@@ -2,7 +2,8 @@
 the icon shape cache, the thumbnails and change list it carries over, and what the process kept of
 earlier builds, as `pnp watch` keeps it) writes exactly what a `--force` build of the same inputs
 writes from the same earlier output in a fresh process (issue 70, acceptance 2). Hypothesis chooses
-the edits: a design's text, its icon, two designs' counts, a template slot, an option; after each,
+the edits: a design's text, its icon, two designs' counts, a template slot, the file of the
+family its names are set in, an option; after each,
 one copy of the output folder is built as a designer builds it (in this process, which built every
 example before) and another with --force by a new `pnp`, and every file of the game's folder must
 be the same bytes."""
@@ -19,11 +20,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from pnp.cli import cli
-from pnp.files.paths import shipped_layouts_dir
+from pnp.files.paths import fonts_dir, shipped_layouts_dir
 
 GAME = "straight-to"
 ICONS = ("lorc/prayer", "lorc/dove", "lorc/angel-outfit", "lorc/ghost", "lorc/imp-laugh", "lorc/horned-skull")
@@ -36,7 +37,9 @@ EDITS = st.one_of(  # each changes something: a build with nothing changed write
     st.tuples(st.just("name size"), st.integers(10, 15), st.just("")),
     st.tuples(st.just("paper"), st.just(0), st.just("")),  # A4 <-> Letter
     st.tuples(st.just("bleed"), st.just(0), st.just("")),  # none <-> 3 mm
+    st.tuples(st.just("font"), st.just(0), st.just("")),  # the names' family: its file's bytes swapped
 )
+FACES = (fonts_dir() / "DejaVuSans-Bold.ttf", fonts_dir() / "DejaVuSans.ttf")  # the family's file, in turn
 OTHER = {"paper": {"a4": "letter", "letter": "a4"}, "bleed": {"0": "3mm", "3mm": "0"}}
 
 
@@ -46,10 +49,29 @@ def _souls(text: str) -> tuple[str, list[str]]:
     return head, souls
 
 
+def _names_in_own_font(game: Path) -> None:
+    """The Soul cards' names set in the designer's family Title, from the game's fonts/."""
+    fonts = game / "fonts"
+    fonts.mkdir()
+    (fonts / "title.ttf").write_bytes(FACES[0].read_bytes())
+    (fonts / "fonts.toml").write_text('[Title]\nregular = "title.ttf"\nauthor = "DejaVu"\nlicence = "Bitstream Vera"\n')
+    components = game / "components.toml"
+    text = components.read_text().replace(
+        "[templates.soul.slots.name]\n", '[templates.soul.slots.name]\nfont = "Title"\n'
+    )
+    components.write_text(text)
+
+
 def _edit(components: Path, options: dict[str, str], edit: tuple) -> None:
     kind, which, value = edit
     if kind in OTHER:
         options[kind] = OTHER[kind][options[kind]]
+        return
+    if kind == "font":
+        font = components.parent / "fonts" / "title.ttf"
+        font.write_bytes(
+            FACES[1 - FACES.index(next(f for f in FACES if f.read_bytes() == font.read_bytes()))].read_bytes()
+        )
         return
     head, souls = _souls(components.read_text())
     if kind == "line":
@@ -93,10 +115,12 @@ def _files(folder: Path) -> dict[str, str]:
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(edits=st.lists(EDITS, min_size=2, max_size=3))
+@example(edits=[("font", 0, ""), ("line", 1, "Quiet souls"), ("font", 0, "")])  # a font file, edited and put back
 def test_a_build_after_any_edit_writes_what_a_forced_build_writes(tmp_path_factory, edits):
     work = tmp_path_factory.mktemp("edits")
     layouts = work / "layouts"
     shutil.copytree(shipped_layouts_dir() / GAME, layouts / GAME)
+    _names_in_own_font(layouts / GAME)
     kept, forced = work / "kept", work / "forced"
     options: dict[str, str] = {"paper": "a4", "bleed": "0"}
 

@@ -31,6 +31,23 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="own art's strokes left undrawn",
+        file="pnp/render/pages.py",
+        edits=(
+            (
+                "            if stroke is not None:\n                self._stroke(",
+                "            if stroke is None:\n                self._stroke(",
+            ),
+        ),
+        tests=("tests/test_own_art.py", "-k", "strokes"),
+    ),
+    Mutant(
+        name="line art of one colour stroked in its own colour, not the slot's",
+        file="pnp/source/svgshape.py",
+        edits=(('colour=stroke.colour if own else ""', "colour=stroke.colour"),),
+        tests=("tests/test_own_art.py", "-k", "strokes"),
+    ),
+    Mutant(
         name="a designer's family known by its name, not its files",
         file="pnp/render/fonts.py",
         edits=(
@@ -200,8 +217,8 @@ MUTANTS = [
         file="pnp/source/svgshape.py",
         edits=(
             (
-                '        fills=colours if len(set(colours)) > 1 else ("",) * len(colours),\n',
-                '        fills=("",) * len(colours),\n',
+                '        fills=tuple(fill if fill is None or own else "" for _, fill, _ in parts),\n',
+                '        fills=tuple(fill if fill is None else "" for _, fill, _ in parts),\n',
             ),
         ),
         tests=("tests/test_own_art.py", "-k", "several_colours"),
@@ -215,7 +232,7 @@ MUTANTS = [
     Mutant(
         name="a see-through fill of own art printed solid",
         file="pnp/source/svgshape.py",
-        edits=(("    alpha = path.fill.alpha / 255 * min(max(opacity, 0.0), 1.0)\n", "    alpha = 1.0\n"),),
+        edits=(("    alpha = colour.alpha / 255 * min(max(opacity, 0.0), 1.0)\n", "    alpha = 1.0\n"),),
         tests=("tests/test_own_art.py", "-k", "several_colours"),
     ),
     Mutant(

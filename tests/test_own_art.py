@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import struct
 import zlib
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -71,7 +72,7 @@ def _swap(folder: Path, icons: dict[str, str]) -> None:
         (f'<svg xmlns="{SVG}"><foreignObject><p>hi</p></foreignObject></svg>', "<foreignObject>"),
         (f'<svg xmlns="{SVG}"><style>@import "x.css";</style></svg>', "<style>"),
         ('<!DOCTYPE svg [<!ENTITY a "b">]><svg xmlns="http://www.w3.org/2000/svg"/>', "DOCTYPE"),
-        (f'<svg xmlns="{SVG}"><path d="M0 0 L5 5" fill="none" stroke="#000"/></svg>', "no filled shape"),
+        (f'<svg xmlns="{SVG}"><path d="M0 0 L5 5" fill="none"/></svg>', "no filled or stroked shape"),
         ("<html/>", "not an SVG"),
     ],
 )
@@ -193,9 +194,6 @@ def test_an_own_svg_of_several_colours_keeps_them_and_one_of_one_colour_takes_th
     """The Saints show a flag of three fills: a red square, a blue disc over it (blue, not a hole,
     where they overlap) and a half-transparent blue bar laid on white; the Innocents' one-colour
     halo takes the slot's colour, its disc and bar overlapping as one solid shape."""
-    import pypdfium2 as pdfium
-    from pdfscan import scan
-
     art = _use_art(layouts_copy)
     (art / "halo.svg").write_text(FLAG)
     (art / "disc.svg").write_text(HALO)
@@ -203,35 +201,79 @@ def test_an_own_svg_of_several_colours_keeps_them_and_one_of_one_colour_takes_th
     _swap(layouts_copy / "straight-to", {"art/dove.png": "art/disc.svg"})
     result = run("build", "straight-to", "--layouts", layouts_copy, "--output", "out")
     assert result.exit_code == 0, result.output
-    cards = isolated / "out" / "straight-to" / "cards.pdf"
-    pages = scan(cards.read_bytes())
-    own = [
-        (n, box[0], box[1], box[2] - box[0])
-        for n, page in enumerate(pages)
-        for name, box in page.placed_forms
-        if "icon_" in name and "__" not in name  # own art's forms: named by digest, not author__name
-    ]
-    document = pdfium.PdfDocument(cards)
-
-    def colours_at(number: int, x: float, y: float, w: float, spots: list[tuple[float, float]]) -> list[tuple]:
-        image = document[number].render(scale=2).to_pil().convert("RGB")
-        return [image.getpixel((round((x + u * w) * 2), round(image.height - (y + (1 - v) * w) * 2))) for u, v in spots]
-
-    def near(pixel: tuple, hex_colour: str) -> bool:
-        want = tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
-        return all(abs(a - b) <= 10 for a, b in zip(pixel, want, strict=True))
-
     seen = set()
-    for number, x, y, w in own:
-        centre, corner, bar = colours_at(number, x, y, w, [(0.5, 0.5), (0.1, 0.9), (0.5, 0.09)])
-        if near(centre, "#1040d0"):
-            assert near(corner, "#d01010") and near(bar, "#8aa1e8"), (corner, bar)
+    for colours_at in _own_icons(isolated / "out" / "straight-to" / "cards.pdf"):
+        centre, corner, bar = colours_at([(0.5, 0.5), (0.1, 0.9), (0.5, 0.09)])
+        if _near(centre, "#1040d0"):
+            assert _near(corner, "#d01010") and _near(bar, "#8aa1e8"), (corner, bar)
             seen.add("flag")
         else:
-            assert centre == colours_at(number, x, y, w, [(0.5, 0.05)])[0]  # the halo's disc and bar, one colour
-            assert not near(centre, "#ffffff") and not near(centre, "#d01010"), centre
+            assert centre == colours_at([(0.5, 0.05)])[0]  # the halo's disc and bar, one colour
+            assert not _near(centre, "#ffffff") and not _near(centre, "#d01010"), centre
             seen.add("halo")
     assert seen == {"flag", "halo"}, seen
+
+
+def _own_icons(cards: Path) -> Iterator[Callable[[list[tuple[float, float]]], list[tuple]]]:
+    """For each own SVG placed in `cards` (its forms are named by digest, not author__name), the
+    colours of its page at points of its square (u across, v down: 0 to 1), rendered at 144 dpi."""
+    import pypdfium2 as pdfium
+    from pdfscan import scan
+
+    document = pdfium.PdfDocument(cards)
+    for number, page in enumerate(scan(cards.read_bytes())):
+        for name, box in page.placed_forms:
+            if "icon_" in name and "__" not in name:
+                x, y, w = box[0], box[1], box[2] - box[0]
+
+                def colours_at(spots: list[tuple[float, float]], number: int = number, x=x, y=y, w=w) -> list[tuple]:
+                    image = document[number].render(scale=2).to_pil().convert("RGB")
+                    return [
+                        image.getpixel((round((x + u * w) * 2), round(image.height - (y + (1 - v) * w) * 2)))
+                        for u, v in spots
+                    ]
+
+                yield colours_at
+
+
+def _near(pixel: tuple, hex_colour: str) -> bool:
+    want = tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+    return all(abs(a - b) <= 10 for a, b in zip(pixel, want, strict=True))
+
+
+LINES = (  # line art of one colour: a square's outline and a diagonal, strokes alone
+    f'<svg xmlns="{SVG}" viewBox="0 0 100 100"><rect x="10" y="10" width="80" height="80" fill="none" '
+    'stroke="#000" stroke-width="8"/><line x1="10" y1="90" x2="90" y2="10" stroke="#000" stroke-width="8"/></svg>'
+)
+STRUCK = (  # two colours: a blue disc struck through by a red line, drawn over it
+    f'<svg xmlns="{SVG}" viewBox="0 0 100 100"><circle cx="50" cy="50" r="30" fill="#1040d0"/>'
+    '<path d="M5 50 H95" stroke="#d01010" stroke-width="6"/></svg>'
+)
+
+
+@pytest.mark.named_games
+def test_an_own_svg_of_strokes_draws_them_in_the_slots_colour_or_its_own(run, isolated, layouts_copy):
+    """Line art: the Saints' square and diagonal, strokes alone, drawn in the slot's colour with
+    the square's middle left bare; the Innocents' disc struck through by a red line keeps its two
+    colours, the line over the disc."""
+    art = _use_art(layouts_copy)
+    (art / "halo.svg").write_text(LINES)
+    (art / "disc.svg").write_text(STRUCK)
+    (art / "credits.toml").write_text(CREDITS + '\n["disc.svg"]\nauthor = "Ben Inker"\nlicence = "CC0"\n')
+    _swap(layouts_copy / "straight-to", {"art/dove.png": "art/disc.svg"})
+    result = run("build", "straight-to", "--layouts", layouts_copy, "--output", "out")
+    assert result.exit_code == 0, result.output
+    seen = set()
+    for colours_at in _own_icons(isolated / "out" / "straight-to" / "cards.pdf"):
+        centre, upper, edge, bare = colours_at([(0.5, 0.5), (0.5, 0.29), (0.045, 0.5), (0.3, 0.3)])
+        if _near(centre, "#d01010"):
+            assert _near(upper, "#1040d0"), upper  # the disc, above the line
+            seen.add("struck")
+        else:
+            assert centre == edge and _near(centre, "#8c6b00"), (centre, edge)  # the Good Souls' colour
+            assert min(bare) > 200, bare  # inside the square, off the diagonal: the card shows through
+            seen.add("lines")
+    assert seen == {"struck", "lines"}, seen
 
 
 CAPTION = """

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.pathobject import PDFPathObject
 
     # parsed icons arrive from the store: lxml stays off the drawing path
-    from pnp.source.svgshape import IconShape
+    from pnp.source.svgshape import IconShape, OwnStroke
 
 
 FULL_PAGE_MM = (209.0, 279.0)  # no narrower than A4, no shorter than Letter: what a page component is laid out for
@@ -280,10 +280,29 @@ class FormCache:
         if not shape.fills:  # an icon: one path, even-odd, in the colour in force
             c.drawPath(_path(c, shape.paths), stroke=int(self.outlined), fill=1, fillMode=1)
             return
-        for part, colour, even_odd in zip(shape.paths, shape.fills, shape.even_odd, strict=True):
-            if colour and not self.outlined:  # the ink saver draws own art light and outlined, as an icon
-                c.setFillColor(self.colors(colour))
-            c.drawPath(_path(c, (part,)), stroke=int(self.outlined), fill=1, fillMode=int(even_odd))
+        strokes = shape.strokes or (None,) * len(shape.paths)
+        for part, colour, even_odd, stroke in zip(shape.paths, shape.fills, shape.even_odd, strokes, strict=True):
+            if colour is not None:
+                if colour and not self.outlined:  # the ink saver draws own art light and outlined, as an icon
+                    c.setFillColor(self.colors(colour))
+                c.drawPath(_path(c, (part,)), stroke=int(self.outlined), fill=1, fillMode=int(even_odd))
+            if stroke is not None:
+                self._stroke(_path(c, (part,)), stroke)
+
+    def _stroke(self, path: PDFPathObject, stroke: OwnStroke) -> None:
+        """A path of own art stroked as its SVG says, in its colour or the one in force (the ink
+        saver's: line art stays lines), its width and dashes kept apart from the outline's."""
+        c = self.canvas
+        c.saveState()
+        if stroke.colour and not self.outlined:
+            c.setStrokeColor(self.colors(stroke.colour))
+        c.setLineWidth(stroke.width)
+        c.setLineCap(stroke.cap)
+        c.setLineJoin(stroke.join)
+        c.setMiterLimit(4)  # SVG's, where PDF's is 10
+        c.setDash(list(stroke.dashes) if stroke.dashes else [])
+        c.drawPath(path, stroke=1, fill=0)
+        c.restoreState()
 
 
 def _path(c: Canvas, paths: Sequence[tuple[tuple[int, ...], tuple[float, ...]]]) -> PDFPathObject:

@@ -36,7 +36,7 @@ from pnp.render.richtext import ICON_DROP, ICON_EM, run_face, run_width
 from pnp.render.textfit import LEADING, baseline, fitted
 from pnp.render.textlines import TextLines
 from pnp.source.markup import has_markup, runs
-from pnp.source.ownart import is_picture_ref
+from pnp.source.ownart import is_art_ref, is_picture_ref
 
 
 def color_code(color: Color, *, stroke: bool = False) -> str | None:
@@ -219,6 +219,8 @@ class Painter:
             c.setLineJoin(1)
         else:
             self.set_fill(e.color)
+            if is_art_ref(e.ref):  # the designer's line art of one colour is stroked in the slot's
+                self.set_stroke(e.color)
         self._centred(name, e, scale, (512.0, 512.0))
 
     def _picture(self, e: Icon) -> None:

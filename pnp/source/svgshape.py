@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -28,15 +28,30 @@ class SvgRejected(ValueError):
 
 
 @dataclass(frozen=True)
+class OwnStroke:
+    """How a path of a designer's SVG is stroked, in the 512 box's units: its colour ('#rrggbb', or
+    "" for the colour in force), width, ends and corners (PDF's codes: 0 butt or miter, 1 round,
+    2 square or bevel) and dashes."""
+
+    colour: str
+    width: float
+    cap: int = 0
+    join: int = 0
+    dashes: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
 class IconShape:
     """The foreground of an icon: path operators and points in a 512x512 box, y pointing down."""
 
     paths: tuple[tuple[tuple[int, ...], tuple[float, ...]], ...]
     view_size: float = 512.0
-    # a designer's own SVG: each path filled on its own, nonzero, in its colour ('#rrggbb'), or in
-    # the colour in force ("") when the drawing has one colour; empty: one even-odd path (an icon)
-    fills: tuple[str, ...] = ()
+    # a designer's own SVG: each path filled on its own in its colour ('#rrggbb'), or in the colour
+    # in force ("") when the drawing has one colour, or not filled (None); then stroked when it
+    # says so (`strokes`); empty: one even-odd path (an icon)
+    fills: tuple[str | None, ...] = ()
     even_odd: tuple[bool, ...] = ()  # each own path's fill rule, as its SVG says (nonzero unless it says)
+    strokes: tuple[OwnStroke | None, ...] = ()  # each own path's stroke, drawn over its fill
 
 
 def foreground_paths(data: bytes) -> list[str]:
@@ -141,13 +156,14 @@ OWN_SKIPPED = {"title", "desc", "metadata"}
 def own_shape(data: bytes) -> IconShape:
     """A designer's own SVG as an icon: read as strictly as a downloaded one (no DTD, entities,
     network or more than MAX_ELEMENTS elements), refused when it holds anything but plain shapes or
-    refers outside itself (a script, a link, a picture, a style sheet), then its filled shapes,
-    transforms applied, scaled to fill the 512 box centred. A drawing of one colour takes the
-    slot's, like any icon; one of several keeps its own, each see-through fill laid on white (a
-    press takes no transparency). Strokes are not drawn."""
+    refers outside itself (a script, a link, a picture, a style sheet), then its filled and its
+    stroked shapes (a stroke's width, ends, corners and dashes as the SVG says), transforms applied,
+    scaled to fill the 512 box centred, strokes and all. A drawing of one colour takes the slot's,
+    like any icon; one of several keeps its own, each see-through paint laid on white (a press
+    takes no transparency)."""
     from io import BytesIO
 
-    from svgelements import SVG, Path, Shape
+    from svgelements import SVG, Path, Shape, SimpleLine
 
     root = _svg_root(data)
     for element in root.iter():
@@ -167,35 +183,79 @@ def own_shape(data: bytes) -> IconShape:
     if len(list(root.iter())) > MAX_ELEMENTS:
         raise SvgRejected(f"it has more than {MAX_ELEMENTS} elements")
     try:
-        shapes = [Path(e) for e in SVG.parse(BytesIO(data), reify=True).elements() if isinstance(e, Shape)]
+        elements = [e for e in SVG.parse(BytesIO(data), reify=True).elements() if isinstance(e, Shape)]
+        shapes = [(Path(e), isinstance(e, SimpleLine)) for e in elements]  # a line is never filled
     except (ValueError, IndexError, TypeError) as exc:
         raise SvgRejected(f"its shapes cannot be read ({exc or type(exc).__name__})") from None
-    kept = [path for path in shapes if path.fill is not None and path.fill.value is not None]
-    filled = [_segments(path.d()) for path in kept]
-    colours = tuple(_on_white(path) for path in kept)
-    points = [p for _, pts in filled for p in pts]
-    if not points:
-        raise SvgRejected("it has no filled shape to draw (own art is drawn as its filled shapes)")
-    xs, ys = points[0::2], points[1::2]
+    parts = [(path, None if line else _filled(path), _stroked(path)) for path, line in shapes]
+    parts = [(path, fill, stroke) for path, fill, stroke in parts if fill is not None or stroke is not None]
+    segments = [_segments(path.d()) for path, _, _ in parts]
+    reach = [stroke.width / 2 if stroke is not None else 0.0 for _, _, stroke in parts]  # a stroke's half outside
+    if not any(pts for _, pts in segments):
+        raise SvgRejected("it has no filled or stroked shape to draw (own art is drawn as its shapes)")
+    xs = [x + side * r for (_, pts), r in zip(segments, reach, strict=True) for x in pts[0::2] for side in (-1, 1)]
+    ys = [y + side * r for (_, pts), r in zip(segments, reach, strict=True) for y in pts[1::2] for side in (-1, 1)]
     extent = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
     scale = 512.0 / extent
     dx = (512.0 - (max(xs) - min(xs)) * scale) / 2 - min(xs) * scale
     dy = (512.0 - (max(ys) - min(ys)) * scale) / 2 - min(ys) * scale
+    colours = {fill for _, fill, _ in parts if fill is not None} | {s.colour for _, _, s in parts if s is not None}
+    own = len(colours) > 1  # several colours keep their own; one takes the slot's
+
+    def in_box(stroke: OwnStroke | None) -> OwnStroke | None:
+        if stroke is None:
+            return None
+        dashes = tuple(d * scale for d in stroke.dashes)
+        return replace(stroke, colour=stroke.colour if own else "", width=stroke.width * scale, dashes=dashes)
+
     return IconShape(
-        tuple((ops, tuple(v * scale + (dx if i % 2 == 0 else dy) for i, v in enumerate(pts))) for ops, pts in filled),
-        fills=colours if len(set(colours)) > 1 else ("",) * len(colours),
-        even_odd=tuple(path.values.get("fill-rule") == "evenodd" for path in kept),
+        tuple((ops, tuple(v * scale + (dx if i % 2 == 0 else dy) for i, v in enumerate(pts))) for ops, pts in segments),
+        fills=tuple(fill if fill is None or own else "" for _, fill, _ in parts),
+        even_odd=tuple(path.values.get("fill-rule") == "evenodd" for path, _, _ in parts),
+        strokes=tuple(in_box(stroke) for _, _, stroke in parts),
     )
 
 
-def _on_white(path: Any) -> str:
-    """A shape's fill as '#rrggbb', its opacity (fill-opacity and opacity) laid on white."""
+CAPS = {"butt": 0, "round": 1, "square": 2}
+JOINS = {"miter": 0, "miter-clip": 0, "arcs": 0, "round": 1, "bevel": 2}
+
+
+def _filled(path: Any) -> str | None:
+    """A shape's fill on white ('#rrggbb'), or None when it has none."""
+    if path.fill is None or path.fill.value is None:
+        return None
+    return _on_white(path.fill, path.values)
+
+
+def _stroked(path: Any) -> OwnStroke | None:
+    """A shape's stroke (its width as the SVG's transforms leave it), or None when it has none."""
+    width = float(path.stroke_width or 0.0)
+    if path.stroke is None or path.stroke.value is None or not width > 0:
+        return None
     try:
-        opacity = float(path.values.get("opacity", 1.0))
+        dashes = tuple(float(d) for d in re.split(r"[\s,]+", str(path.values.get("stroke-dasharray", "")).strip()) if d)
+    except ValueError:
+        dashes = ()
+    if dashes and (any(d < 0 for d in dashes) or not any(dashes)):
+        dashes = ()  # as SVG says: a list with a negative value, or all zeros, draws the line whole
+    return OwnStroke(
+        colour=_on_white(path.stroke, path.values),
+        width=width,
+        cap=CAPS.get(str(path.values.get("stroke-linecap", "butt")), 0),
+        join=JOINS.get(str(path.values.get("stroke-linejoin", "miter")), 0),
+        dashes=dashes * (2 if len(dashes) % 2 else 1),  # an odd list is repeated, as SVG repeats it
+    )
+
+
+def _on_white(colour: Any, values: Any) -> str:
+    """A paint as '#rrggbb', its opacity (its own, as svgelements folds it into its alpha, and the
+    shape's) laid on white."""
+    try:
+        opacity = float(values.get("opacity", 1.0))
     except (TypeError, ValueError):
         opacity = 1.0
-    alpha = path.fill.alpha / 255 * min(max(opacity, 0.0), 1.0)
-    rgb = (path.fill.red, path.fill.green, path.fill.blue)
+    alpha = colour.alpha / 255 * min(max(opacity, 0.0), 1.0)
+    rgb = (colour.red, colour.green, colour.blue)
     return "#" + "".join(f"{round(v * alpha + 255 * (1 - alpha)):02x}" for v in rgb)
 
 

@@ -194,15 +194,8 @@ def test_an_own_svg_of_several_colours_keeps_them_and_one_of_one_colour_takes_th
     """The Saints show a flag of three fills: a red square, a blue disc over it (blue, not a hole,
     where they overlap) and a half-transparent blue bar laid on white; the Innocents' one-colour
     halo takes the slot's colour, its disc and bar overlapping as one solid shape."""
-    art = _use_art(layouts_copy)
-    (art / "halo.svg").write_text(FLAG)
-    (art / "disc.svg").write_text(HALO)
-    (art / "credits.toml").write_text(CREDITS + '\n["disc.svg"]\nauthor = "Ben Inker"\nlicence = "CC0"\n')
-    _swap(layouts_copy / "straight-to", {"art/dove.png": "art/disc.svg"})
-    result = run("build", "straight-to", "--layouts", layouts_copy, "--output", "out")
-    assert result.exit_code == 0, result.output
     seen = set()
-    for colours_at in _own_icons(isolated / "out" / "straight-to" / "cards.pdf"):
+    for colours_at in _own_icons(_built_with(run, isolated, layouts_copy, saints=FLAG, innocents=HALO)):
         centre, corner, bar = colours_at([(0.5, 0.5), (0.1, 0.9), (0.5, 0.09)])
         if _near(centre, "#1040d0"):
             assert _near(corner, "#d01010") and _near(bar, "#8aa1e8"), (corner, bar)
@@ -212,6 +205,18 @@ def test_an_own_svg_of_several_colours_keeps_them_and_one_of_one_colour_takes_th
             assert not _near(centre, "#ffffff") and not _near(centre, "#d01010"), centre
             seen.add("halo")
     assert seen == {"flag", "halo"}, seen
+
+
+def _built_with(run, isolated: Path, layouts: Path, *, saints: str, innocents: str) -> Path:
+    """Straight-to's cards.pdf with the Saints showing the SVG `saints` and the Innocents `innocents`."""
+    art = _use_art(layouts)
+    (art / "halo.svg").write_text(saints)
+    (art / "disc.svg").write_text(innocents)
+    (art / "credits.toml").write_text(CREDITS + '\n["disc.svg"]\nauthor = "Ben Inker"\nlicence = "CC0"\n')
+    _swap(layouts / "straight-to", {"art/dove.png": "art/disc.svg"})
+    result = run("build", "straight-to", "--layouts", layouts, "--output", "out")
+    assert result.exit_code == 0, result.output
+    return isolated / "out" / "straight-to" / "cards.pdf"
 
 
 def _own_icons(cards: Path) -> Iterator[Callable[[list[tuple[float, float]]], list[tuple]]]:
@@ -256,15 +261,8 @@ def test_an_own_svg_of_strokes_draws_them_in_the_slots_colour_or_its_own(run, is
     """Line art: the Saints' square and diagonal, strokes alone, drawn in the slot's colour with
     the square's middle left bare; the Innocents' disc struck through by a red line keeps its two
     colours, the line over the disc."""
-    art = _use_art(layouts_copy)
-    (art / "halo.svg").write_text(LINES)
-    (art / "disc.svg").write_text(STRUCK)
-    (art / "credits.toml").write_text(CREDITS + '\n["disc.svg"]\nauthor = "Ben Inker"\nlicence = "CC0"\n')
-    _swap(layouts_copy / "straight-to", {"art/dove.png": "art/disc.svg"})
-    result = run("build", "straight-to", "--layouts", layouts_copy, "--output", "out")
-    assert result.exit_code == 0, result.output
     seen = set()
-    for colours_at in _own_icons(isolated / "out" / "straight-to" / "cards.pdf"):
+    for colours_at in _own_icons(_built_with(run, isolated, layouts_copy, saints=LINES, innocents=STRUCK)):
         centre, upper, edge, bare = colours_at([(0.5, 0.5), (0.5, 0.29), (0.045, 0.5), (0.3, 0.3)])
         if _near(centre, "#d01010"):
             assert _near(upper, "#1040d0"), upper  # the disc, above the line

@@ -68,20 +68,12 @@ def _digest_of(text: str) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:16]
 
 
-_SIDES: SideKeep[str] = SideKeep()
-
-
 def _side(elements: tuple[Element, ...] | None, reprs: dict[int, str]) -> str:
     """What repr gives for a piece's side, each element's repr worked out once a build (`reprs`, by
     id: the specs hold every element meanwhile): a deck's back, frames and bands are the same
-    objects on card after card. The very same side an earlier build drew is kept whole."""
+    objects on card after card."""
     if elements is None:
         return "None"
-    kept = _SIDES.get(elements)
-    return kept if kept is not None else _SIDES.put(elements, _side_repr(elements, reprs))
-
-
-def _side_repr(elements: tuple[Element, ...], reprs: dict[int, str]) -> str:
     parts = []
     for element in elements:
         text = reprs.get(id(element))

@@ -31,6 +31,18 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a card list's row kept by its first three cells",
+        file="pnp/source/cardlists.py",
+        edits=(("            key = tuple(cells)\n", "            key = tuple(cells[:3])\n"),),
+        tests=("tests/test_incremental_edits.py", "-k", "forced"),
+    ),
+    Mutant(
+        name="a kept row's value handed to the model while gaps are drawn",
+        file="pnp/source/models.py",
+        edits=(("lists, checked=not also)", "lists, checked=True)"),),
+        tests=("tests/test_designer_loop.py", "-k", "went_missing"),
+    ),
+    Mutant(
         name="own art's strokes left undrawn",
         file="pnp/render/pages.py",
         edits=(
@@ -839,7 +851,7 @@ MUTANTS = [
     Mutant(
         name="an empty CSV cell read as an empty text instead of the default",
         file="pnp/source/cardlists.py",
-        edits=(("            if not cell:\n                continue\n", ""),),
+        edits=(("        if not cell:\n            continue\n", ""),),
         tests=("tests/test_designer_loop.py", "-k", "csv_cells"),
     ),
     Mutant(

@@ -699,3 +699,22 @@ def test_csv_cells_read_as_numbers_booleans_and_texts_and_empty_ones_are_left_ou
     ]
     assert [type(row["amount"]) for row in typed] == [int, int] and type(typed[0]["scale"]) is float
     assert rows[0]["amount"] == "-3"  # the table read from the file is left as it was
+
+
+def test_a_kept_row_whose_icon_went_missing_is_drawn_as_its_gap(layouts_copy, icon_cache):
+    """A row read at an earlier build comes back as the same table with the value the model made
+    of it (`rowkeep`); when its icon has gone from the cache since, the gap is drawn as at a
+    first read, and the rows around it are still the ones they were."""
+    souls_to_csv(layouts_copy)
+    settings = Settings(layouts=str(layouts_copy))
+    first = build_game("straight-to", settings, IconStore(icon_cache))
+    assert not first.problems
+    (icon_cache / "lorc" / "dove.svg").unlink()
+    manifest = json.loads((icon_cache / "manifest.json").read_text())
+    del manifest["icons"]["lorc/dove"]
+    (icon_cache / "manifest.json").write_text(json.dumps(manifest))
+    again = build_game("straight-to", settings, IconStore(icon_cache))
+    said = [f"{p.path.name}:{p.line}: {p.message}" for p in again.problems]
+    assert len(said) == 1 and said[0].startswith("souls.csv:3: souls[1].icon: unknown icon 'lorc/dove'"), said
+    cards = {doc.filename: doc for doc in again.documents}["cards.pdf"]
+    assert cards.pages == {doc.filename: doc for doc in first.documents}["cards.pdf"].pages

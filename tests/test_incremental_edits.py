@@ -2,14 +2,15 @@
 the icon shape cache, the thumbnails and change list it carries over, and what the process kept of
 earlier builds, as `pnp watch` keeps it) writes exactly what a `--force` build of the same inputs
 writes from the same earlier output in a fresh process (issue 70, acceptance 2). Hypothesis chooses
-the edits: a design's text, its icon, two designs' counts, a template slot, the file of the
-family its names are set in, an option; after each,
+the edits: a design's text, its icon, two designs' counts (its designs kept in souls.csv, as a
+deck is), a template slot, the file of the family its names are set in, an option; after each,
 one copy of the output folder is built as a designer builds it (in this process, which built every
 example before) and another with --force by a new `pnp`, and every file of the game's folder must
 be the same bytes."""
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import json
 import re
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import souls_to_csv
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
@@ -43,10 +45,11 @@ FACES = (fonts_dir() / "DejaVuSans-Bold.ttf", fonts_dir() / "DejaVuSans.ttf")  #
 OTHER = {"paper": {"a4": "letter", "letter": "a4"}, "bleed": {"0": "3mm", "3mm": "0"}}
 
 
-def _souls(text: str) -> tuple[str, list[str]]:
-    head, *souls = text.split("\n[[souls]]\n")
-    assert len(souls) == 6
-    return head, souls
+def _write_souls(path: Path, souls: list[dict[str, str]]) -> None:
+    with path.open("w", newline="") as out:
+        writer = csv.DictWriter(out, fieldnames=list(souls[0]))
+        writer.writeheader()
+        writer.writerows(souls)
 
 
 def _names_in_own_font(game: Path) -> None:
@@ -73,26 +76,24 @@ def _edit(components: Path, options: dict[str, str], edit: tuple) -> None:
             FACES[1 - FACES.index(next(f for f in FACES if f.read_bytes() == font.read_bytes()))].read_bytes()
         )
         return
-    head, souls = _souls(components.read_text())
-    if kind == "line":
-        written = re.search(r'(?m)^line = "(.*)"$', souls[which]).group(1)
-        new = value if value != written else value + " again"
-        souls[which] = re.sub(r'(?m)^line = ".*"$', f'line = "{new}"', souls[which], count=1)
-    elif kind == "icon":
-        written = re.search(r'(?m)^icon = "(.*)"$', souls[which]).group(1)
-        new = value if value != written else next(icon for icon in ICONS if icon != written)
-        souls[which] = re.sub(r'(?m)^icon = ".*"$', f'icon = "{new}"', souls[which], count=1)
-    elif kind == "counts":  # two designs of one side trade counts: the side's total stays the rules'
-        a, b = which
-        counts = [re.search(r"(?m)^count = (\d+)$", souls[i]).group(1) for i in (a, b)]
-        for i, count in zip((a, b), reversed(counts), strict=True):
-            souls[i] = re.sub(r"(?m)^count = \d+$", f"count = {count}", souls[i], count=1)
-    text = "\n[[souls]]\n".join([head, *souls])
     if kind == "name size":
+        text = components.read_text()
         slot = re.compile(r"(\[templates\.soul\.slots\.name\]\n(?:[^\[\n][^\n]*\n)*?)size = (\d+)")
         size = which if int(slot.search(text).group(2)) != which else which + 1
-        text = slot.sub(rf"\g<1>size = {size}", text, count=1)
-    components.write_text(text)
+        components.write_text(slot.sub(rf"\g<1>size = {size}", text, count=1))
+        return
+    listed = components.parent / "souls.csv"
+    with listed.open(newline="") as rows:
+        souls = list(csv.DictReader(rows))
+    if kind == "line":
+        souls[which]["line"] = value if value != souls[which]["line"] else value + " again"
+    elif kind == "icon":
+        written = souls[which]["icon"]
+        souls[which]["icon"] = value if value != written else next(icon for icon in ICONS if icon != written)
+    elif kind == "counts":  # two designs of one side trade counts: the side's total stays the rules'
+        a, b = which
+        souls[a]["count"], souls[b]["count"] = souls[b]["count"], souls[a]["count"]
+    _write_souls(listed, souls)
 
 
 def _files(folder: Path) -> dict[str, str]:
@@ -120,6 +121,7 @@ def test_a_build_after_any_edit_writes_what_a_forced_build_writes(tmp_path_facto
     work = tmp_path_factory.mktemp("edits")
     layouts = work / "layouts"
     shutil.copytree(shipped_layouts_dir() / GAME, layouts / GAME)
+    souls_to_csv(layouts)
     _names_in_own_font(layouts / GAME)
     kept, forced = work / "kept", work / "forced"
     options: dict[str, str] = {"paper": "a4", "bleed": "0"}

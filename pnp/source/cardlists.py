@@ -13,13 +13,14 @@ import re
 import zipfile
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
 from pnp.errors import LayoutError
 from pnp.files.safefiles import UnsafeFile
 from pnp.findings import Finding
+from pnp.source.rowkeep import ROWS
 
 MAX_ROWS = 20_000  # rows of a card list: a deck of 10,000 designs fits
 LIST_MAX_BYTES = 1024 * 1024
@@ -35,7 +36,8 @@ def read_list(
 ) -> list[dict[str, Any]]:
     """Rows as tables: a column `a.b` fills key b of table a, an empty cell is left out (so the
     default applies), each cell a text. `where` is the key that names the file (its message the
-    key's name), for a problem with the name itself."""
+    key's name), for a problem with the name itself. A row read before comes back as the same
+    table (`rowkeep`)."""
     if not isinstance(name, str) or not LIST_NAME.fullmatch(name):
         said = 'expected the name of a .csv, .xlsx or .ods file beside it, such as "souls.csv"'
         raise LayoutError(replace(where, message=f"{where.message}: {said}"))
@@ -61,27 +63,45 @@ def read_list(
         raise refused(rows[MAX_ROWS + 1][0], f"more than {MAX_ROWS:,} rows")
     keys = [column.split(".") for column in header]
     out = []
-    for number, cells in rows[1:]:
-        if not any(cells):
-            continue
-        if len(cells) > len(header) and any(cells[len(header) :]):
-            raise refused(number, f"{len(cells)} cells under {len(header)} column names")
-        record: dict[str, Any] = {}
-        for place, (column, key, cell) in enumerate(zip(header, keys, cells, strict=False), start=1):
-            if not cell:
+    read = ROWS.read(path, tuple(header))
+    try:
+        for number, cells in rows[1:]:
+            if not any(cells):
                 continue
-            if not column:
-                raise refused(number, f"{cell[:40]!r} under column {place}, which has no name in the first row")
-            target = record
-            for table in key[:-1]:
-                target = target.setdefault(table, {})
-            target[key[-1]] = cell
-        out.append(record)
+            key = tuple(cells)
+            record = read.kept(key)
+            if record is None:
+                record = _record(cells, header, keys, partial(refused, number))
+                read.add(key, record)
+            out.append(record)
+    finally:
+        read.close()
     return out
 
 
+def _record(
+    cells: list[str], header: list[str], keys: list[list[str]], refused: Callable[[str], LayoutError]
+) -> dict[str, Any]:
+    """A row's table: a column `a.b` fills key b of table a; an empty cell is left out."""
+    if len(cells) > len(header) and any(cells[len(header) :]):
+        raise refused(f"{len(cells)} cells under {len(header)} column names")
+    record: dict[str, Any] = {}
+    for place, (column, key, cell) in enumerate(zip(header, keys, cells, strict=False), start=1):
+        if not cell:
+            continue
+        if not column:
+            raise refused(f"{cell[:40]!r} under column {place}, which has no name in the first row")
+        target = record
+        for table in key[:-1]:
+            target = target.setdefault(table, {})
+        target[key[-1]] = cell
+    return record
+
+
+@lru_cache(maxsize=8)
 def list_rows(path: Path, data: bytes) -> list[Row]:
-    """Every row of a card list, blank ones too, each cell's text trimmed."""
+    """Every row of a card list, blank ones too, each cell's text trimmed; read once for the rows
+    and again for the place of each problem, so kept for the same bytes (left as they are)."""
     if path.suffix in SHEETS:
         return _sheet_rows(path, data)
     try:

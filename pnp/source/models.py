@@ -18,6 +18,7 @@ from pnp.source.gamesource import GameSource
 from pnp.source.icons import GAP_ICON, IconRef, IconStore, is_icon_ref
 from pnp.source.markup import inline_icons, markup_problem, without_icon, without_markup
 from pnp.source.ownart import is_art_ref
+from pnp.source.rowkeep import ROWS
 from pnp.source.slots import SlotSpec, TemplateSpec
 from pnp.source.strict import Color as Color
 from pnp.source.strict import IconName as IconName
@@ -142,7 +143,8 @@ def parse(model: type[M], source: GameSource, name: str, also: Sequence[Gap] = (
     file and key (and the row and column where the key lies in a CSV list); `also` adds problems
     found another way, refused with the rest unless `mended`: then each is drawn as its gap and
     only the model's problems are refused."""
-    data = typed_lists(model, source.table(name), source.csv_sources(name))
+    lists = source.csv_sources(name)
+    data = typed_lists(model, source.table(name), lists, checked=not also)
     if mended:
         data = _with_gaps(data, also)
     found = [] if mended else [gap.finding for gap in also]
@@ -158,7 +160,28 @@ def parse(model: type[M], source: GameSource, name: str, also: Sequence[Gap] = (
         ] + found
     if found:
         raise LayoutError(found)
+    if not also:
+        _keep_checked(model, result, source.table(name), lists)
     return result
+
+
+def _keep_checked(
+    model: type[BaseModel], result: BaseModel, table: dict[str, Any], lists: Mapping[KeyPath, object]
+) -> None:
+    """Each kept row of a card list (`rowkeep`) learns the value the model made of it, for the
+    next read to hand the model instead of the row: a frozen value passes the model as it is."""
+    for prefix in lists:
+        rows: Any = table
+        value: Any = result
+        for part in prefix:
+            rows = rows[part]
+            value = getattr(value, str(part)) if isinstance(value, BaseModel) else value[part]
+        if not isinstance(value, (list, tuple)) or len(value) != len(rows):
+            continue
+        for row, made in zip(rows, value, strict=True):
+            found = ROWS.found(row)
+            if found is not None and isinstance(made, BaseModel) and made.model_config.get("frozen"):
+                found[(model, prefix)] = made
 
 
 def _explained(model: type[BaseModel], exc: ValidationError) -> list[tuple[ErrorDetails, str]]:
@@ -210,10 +233,13 @@ def _step(kind: Any, part: str | int) -> list[Any]:
     return []
 
 
-def typed_lists(model: type[BaseModel], table: dict[str, Any], lists: Mapping[KeyPath, object]) -> dict[str, Any]:
+def typed_lists(
+    model: type[BaseModel], table: dict[str, Any], lists: Mapping[KeyPath, object], *, checked: bool = False
+) -> dict[str, Any]:
     """`table` with the cells of each card list (read as text) given the type the model says
-    their key holds: `17` a whole number where it wants one, `1984` a name where it wants a text.
-    The table read from the file is left as it was (other readers see the text)."""
+    their key holds: `17` a whole number where it wants one, `1984` a name where it wants a text;
+    with `checked`, a row the model made a value of at an earlier read is that value. The table
+    read from the file is left as it was (other readers see the text)."""
     out = dict(table)
     for prefix in lists:
         node: Any = out
@@ -223,9 +249,19 @@ def typed_lists(model: type[BaseModel], table: dict[str, Any], lists: Mapping[Ke
         kinds = _kinds_at(model, (*prefix, 0))
         wanted: dict[KeyPath, frozenset[Any]] = {}  # by column: a deck's rows share their columns
         node[prefix[-1]] = [
-            _typed_row(row, kinds, (), wanted) if isinstance(row, dict) else row for row in node[prefix[-1]]
+            _typed_or_checked(row, kinds, wanted, (model, prefix) if checked else None) for row in node[prefix[-1]]
         ]
     return out
+
+
+def _typed_or_checked(row: Any, kinds: list[Any], wanted: dict[KeyPath, frozenset[Any]], key: object) -> Any:
+    if not isinstance(row, dict):
+        return row
+    if key is not None:
+        found = ROWS.found(row)
+        if found is not None and key in found:
+            return found[key]
+    return _typed_row(row, kinds, (), wanted)
 
 
 def _kinds_at(model: type[BaseModel], loc: KeyPath) -> list[Any]:
@@ -389,18 +425,21 @@ def missing_icons(source: GameSource, name: str, store: IconStore) -> list[Gap]:
     """A gap for each icon named in the file that the icon cache lacks, and for each text whose
     markup cannot be read or whose inline icon is not there."""
     missing = []
-    cached: dict[str, bool] = {}  # a deck names the same few icons many times
+    said_of: dict[str, str | None] = {}  # a deck names the same few icons many times
     table = source.table(name)
     texts: dict[KeyPath, str] = {}  # each marked-up text as it is drawn: its markup or icons left out
 
     def problem(ref: str) -> str | None:
+        if ref not in said_of:
+            said_of[ref] = looked_up(ref)
+        return said_of[ref]
+
+    def looked_up(ref: str) -> str | None:
         if not is_icon_ref(ref) and not is_art_ref(ref):
             return f"{ref!r} is not an icon: write an inline icon as <icon author/name> or <icon art/file>"
         if is_art_ref(ref):
             return own_art_problem(ref, store)
-        if ref not in cached:
-            cached[ref] = store.has(IconRef.parse(ref))
-        if cached[ref]:
+        if store.has(IconRef.parse(ref)):
             return None
         close = did_you_mean(ref, store.manifest())  # a cached icon, misspelt, is no download
         advice = (

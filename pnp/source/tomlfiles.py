@@ -17,6 +17,7 @@ from pnp.findings import Finding, column_of
 from pnp.source.cardlists import MAX_ROWS, read_list
 from pnp.source.icons import is_icon_ref
 from pnp.source.ownart import is_art_ref
+from pnp.source.rowkeep import ROWS
 
 KeyPath = tuple[str | int, ...]  # a key's place in a layout file: ("souls", 3, "count")
 
@@ -73,6 +74,13 @@ def icon_locations(data: Any) -> list[tuple[KeyPath, str]]:
 
 
 def _icons_into(out: list[tuple[KeyPath, str]], data: Any, loc: KeyPath) -> None:
+    if isinstance(data, dict) and loc:
+        found = ROWS.found(data)
+        if found is not None:  # a card list's row read before: what it names was found then
+            if "icons" not in found:
+                found["icons"] = icon_locations(data)
+            out += [((*loc, *where), ref) for where, ref in found["icons"]]
+            return
     if isinstance(data, dict):
         for key, value in data.items():
             if (key == "icon" or key.endswith("_icon")) and (is_icon_ref(value) or is_art_ref(value)):
@@ -105,6 +113,10 @@ def _holding_into(out: list[tuple[KeyPath, str]], mark: str, node: Any, loc: Key
         if isinstance(value, str):
             if mark in value:
                 out.append(((*loc, key), value))
+        elif isinstance(value, dict) and (found := ROWS.found(value)) is not None:  # a row read before
+            if ("holding", mark) not in found:
+                found[("holding", mark)] = strings_holding(mark, value)
+            out += [((*loc, key, *where), text) for where, text in found[("holding", mark)]]
         elif isinstance(value, (dict, list)):
             _holding_into(out, mark, value, (*loc, key))
 

@@ -1,0 +1,90 @@
+"""The rows of card lists, kept from one read to the next in one process (`pnp watch`): a row whose
+cells are the same as at the last read is handed out as the very same table, and what was found
+in it (its icons, its marked-up texts, its checked value) is looked up instead of found again, so
+a one-card edit of a 10,000-row list reads one row.
+
+A row's table is a function of the list's header and the row's cells alone, and nothing writes
+to a table once read (`models.parse` copies what it changes), so a kept table is always the one a
+fresh read would make. Within one read, rows with the same cells are one table, first read or not.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+LISTS_KEPT = 16  # card lists whose rows are kept: a project's few, and room for another's
+
+Cells = tuple[str, ...]
+
+
+class KeptRow:
+    """A row's table, and what readers found in it, by what they looked for."""
+
+    __slots__ = ("found", "record")
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        self.record = record
+        self.found: dict[object, Any] = {}
+
+
+class ListRead:
+    """One read of a card list: the rows it has read, and those of the read before it has not
+    (yet) found again."""
+
+    __slots__ = ("_before", "_keep", "_key", "_now")
+
+    def __init__(self, keep: RowKeep, key: tuple[Path, Cells], before: dict[Cells, KeptRow]) -> None:
+        self._keep, self._key, self._before = keep, key, before
+        self._now: dict[Cells, KeptRow] = {}
+
+    def kept(self, cells: Cells) -> dict[str, Any] | None:
+        """The table of a row with these cells, read before (at this read or the last)."""
+        row = self._now.get(cells)
+        if row is None:
+            row = self._before.pop(cells, None)
+            if row is None:
+                return None
+            self._now[cells] = row
+        return row.record
+
+    def add(self, cells: Cells, record: dict[str, Any]) -> None:
+        """A row new to this read."""
+        self._now[cells] = row = KeptRow(record)
+        self._keep.tables[id(record)] = row
+
+    def close(self) -> None:
+        """The read is over (or refused part way): the rows the list no longer has are let go."""
+        self._keep.replace(self._key, self._before, self._now)
+
+
+class RowKeep:
+    """Each card list's rows at its last read, by its path and header, and every kept row by the
+    identity of its table."""
+
+    def __init__(self) -> None:
+        self._lists: dict[tuple[Path, Cells], dict[Cells, KeptRow]] = {}
+        self.tables: dict[int, KeptRow] = {}
+
+    def read(self, path: Path, header: Cells) -> ListRead:
+        """A read of the list at `path` under `header`; `close` it when done."""
+        key = (path, header)
+        return ListRead(self, key, self._lists.pop(key, {}))
+
+    def replace(self, key: tuple[Path, Cells], gone: dict[Cells, KeptRow], now: dict[Cells, KeptRow]) -> None:
+        """The list at `key` holds the rows `now`; those `gone` are let go."""
+        for row in gone.values():
+            del self.tables[id(row.record)]
+        while len(self._lists) >= LISTS_KEPT:
+            for row in self._lists.pop(next(iter(self._lists))).values():
+                del self.tables[id(row.record)]
+        self._lists[key] = now
+
+    def found(self, table: object) -> dict[object, Any] | None:
+        """What readers found in a kept row, by what they looked for; None for a table that is
+        no kept row."""
+        row = self.tables.get(id(table))
+        return row.found if row is not None and row.record is table else None
+
+
+ROWS = RowKeep()

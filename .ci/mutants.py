@@ -31,6 +31,23 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a kept thumbnail found by its box alone, not by what its page is drawn from",
+        file="pnp/pipeline/thumbnails.py",
+        edits=(("key = (digest, face.x,", "key = (face.x,"),),
+        tests=("tests/test_incremental_edits.py", "-k", "forced"),
+    ),
+    Mutant(
+        name="a page's digest without the objects it reaches",
+        file="pnp/render/compactpdf.py",
+        edits=(
+            (
+                "todo.extend(int(found) for found in reversed(REFERENCE.findall(head)))",
+                "todo.extend(())",
+            ),
+        ),
+        tests=("tests/test_incremental_edits.py", "-k", "forced"),
+    ),
+    Mutant(
         name="a card list's row kept by its first three cells",
         file="pnp/source/cardlists.py",
         edits=(("            key = tuple(cells)\n", "            key = tuple(cells[:3])\n"),),

@@ -19,33 +19,63 @@ if TYPE_CHECKING:
     from pnp.pipeline.reprint import Change
     from pnp.render.pages import RenderedDocument
 
+_IMAGES: dict[tuple[object, ...], Any] = {}  # by what the page is drawn from, the box and the scale
+_PNGS: dict[int, tuple[Any, bytes]] = {}  # a picture's PNG, by the picture (held)
 THUMB_HEIGHT = 220  # px of a component kind's thumbnail
 DESIGN_DPI = 40  # a changed design's before and after
 PICTURED_CHANGES = 48  # the change list's first changes are pictured; reprint.pdf holds every one
 EDGE = 0.5  # pt a box may pass its page's edge by (rounding)
 MAX_TILES = 256  # a board printed on more tiles is not pictured
+KEPT_IMAGES = 64  # pictures kept for the next build: a game's kinds, and room for another game's
 
 
 def _png(image: Any) -> bytes:
     """Pictures favour speed over bytes: a build makes one for each changed design and each kind whose
-    files changed."""
+    files changed. A kept picture (`_Pages`) keeps its PNG."""
+    kept = _PNGS.get(id(image))
+    if kept is not None and kept[0] is image:
+        return kept[1]
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=1)
+    while len(_PNGS) >= KEPT_IMAGES:
+        del _PNGS[next(iter(_PNGS))]
+    _PNGS[id(image)] = (image, buffer.getvalue())
     return buffer.getvalue()
 
 
 class _Pages:
     """The PDFs pictures are cut from, each read (`pdf`, by file name; None: none to cut from) and
-    opened by pdfium on first use, and closed together."""
+    opened by pdfium on first use, and closed together. A picture of a page drawn as one an earlier
+    build pictured (`drawn`: a digest of what a file's page is drawn from, where known) is that
+    picture: a deck's thumbnails are not cut again from a 2,000-page file at every save."""
 
-    def __init__(self, pdf: Callable[[str], bytes | None]) -> None:
+    def __init__(
+        self,
+        pdf: Callable[[str], bytes | None],
+        drawn: Mapping[str, Callable[[int], bytes | None] | None] | None = None,
+    ) -> None:
         self.pdf = pdf
+        self.drawn = drawn or {}
         self.opened: dict[str, Any] = {}
 
     def image(self, file: str, face: Face, *, scale: float) -> Any:
         """The face's box on its page as an RGB image at `scale`, a turned piece turned back upright;
         None when the file is missing or the box is not on one of its pages (a manifest read back
         is checked for its types, not for where its boxes lie)."""
+        drawn = self.drawn.get(file)
+        digest = drawn(face.page) if drawn is not None else None
+        if digest is None:
+            return self._cut(file, face, scale=scale)
+        key = (digest, face.x, face.y, face.w, face.h, face.turned, scale)
+        image = _IMAGES.pop(key, None)
+        if image is None:
+            image = self._cut(file, face, scale=scale)
+        while len(_IMAGES) >= KEPT_IMAGES:
+            del _IMAGES[next(iter(_IMAGES))]
+        _IMAGES[key] = image  # the latest last
+        return image
+
+    def _cut(self, file: str, face: Face, *, scale: float) -> Any:
         import pypdfium2 as pdfium
         from PIL import Image
 
@@ -82,7 +112,9 @@ def thumbnails(
     for item in placed:
         if item.kind not in first and item.counted:
             first[item.kind] = design_key(item)
-    pages = _Pages({doc.filename: doc.pdf for doc in documents}.get)
+    pages = _Pages(
+        {doc.filename: doc.pdf for doc in documents}.get, {doc.filename: doc.drawn_from for doc in documents}
+    )
     try:
         out = {}
         for kind, key in first.items():

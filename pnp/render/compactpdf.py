@@ -9,10 +9,14 @@ streams."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 import struct
 import zlib
+from dataclasses import dataclass
 from typing import Any
+
+from reportlab.pdfbase.pdfdoc import PDFPage
 
 from pnp.render.pdfobjects import indirect
 
@@ -25,15 +29,52 @@ PLAIN_STREAM = re.compile(rb"<<\n/Filter \[ /FlateDecode \] /Length (\d+)\n>>(?=
 ROW = 7  # bytes of a cross-reference entry: its type, an offset or object stream (4), a generation or index (2)
 
 
-def compact_pdf(canvas: Any) -> bytes:
-    """The PDF of `canvas` (a reportlab Canvas, every page shown), packed; the canvas is spent."""
+REFERENCE = re.compile(rb"(\d+) 0 R")
+PARENT = re.compile(rb"/Parent \d+ 0 R")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PdfObjects:
+    """A packed PDF's objects as written, by number, and the number of each page's dictionary: what
+    tells whether a page is drawn as before without a reader opening the file."""
+
+    written: dict[int, bytes]
+    pages: list[int]
+
+    def drawn_from(self, page: int) -> bytes | None:
+        """A digest of page `page` (from 1) and of every object it reaches (its operators, forms,
+        fonts, pictures), numbers and all: two pages of the same digest look the same. Its parent
+        is left out (a page tree holds every page); a stream's data is not searched for references.
+        None for a page the file does not have."""
+        if not 1 <= page <= len(self.pages):
+            return None
+        digest = hashlib.sha256()
+        todo, seen = [self.pages[page - 1]], set()
+        while todo:
+            number = todo.pop()
+            if number in seen or number not in self.written:
+                continue
+            seen.add(number)
+            body = self.written[number]
+            head = body[: body.find(b"stream\n")] if b"stream\n" in body else body
+            if len(seen) == 1:
+                head = PARENT.sub(b"", head)
+            digest.update(b"%d\n" % number + body)
+            todo.extend(int(found) for found in reversed(REFERENCE.findall(head)))
+        return digest.digest()
+
+
+def compact_pdf(canvas: Any) -> tuple[bytes, PdfObjects]:
+    """The PDF of `canvas` (a reportlab Canvas, every page shown), packed, and its objects; the canvas
+    is spent."""
     doc = canvas._doc
-    doc.format = lambda: _packed(doc)  # GetPDFData ends by formatting the document: this is that step
+    objects = PdfObjects(written={}, pages=[])
+    doc.format = lambda: _packed(doc, objects)  # GetPDFData ends by formatting the document: this is that step
     pdf: bytes = canvas.getpdfdata()
-    return pdf
+    return pdf, objects
 
 
-def _packed(doc: Any) -> bytes:
+def _packed(doc: Any, objects: PdfObjects) -> bytes:
     from reportlab.pdfbase.pdfdoc import format
 
     doc.encrypt.prepare(doc)
@@ -47,7 +88,10 @@ def _packed(doc: Any) -> bytes:
     while number + 1 in doc.numberToId:  # formatting an object may make more: they follow
         number += 1
         oid = doc.numberToId[number]
-        whole = indirect(number, doc.idToObject[oid], doc)
+        content = doc.idToObject[oid]
+        if type(content) is PDFPage:
+            objects.pages.append(number)
+        whole = indirect(number, content, doc)
         start = whole.index(b" obj\n") + 5
         body = whole[start : -len(b"endobj\n")]
         if body.rstrip().endswith(b"endstream"):
@@ -57,8 +101,10 @@ def _packed(doc: Any) -> bytes:
             direct[number] = at
             out.append(whole)
             at += len(whole)
+            objects.written[number] = whole
         else:
             loose.append((number, body))
+            objects.written[number] = body
     packed: dict[int, tuple[int, int]] = {}  # object number -> (its object stream, its place in it)
     for start in range(0, len(loose), PER_STREAM):
         number += 1

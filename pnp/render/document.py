@@ -196,8 +196,18 @@ def render_document(
             keep.drawn(plan, number, count, placed)
         canvas.showPage()
     keep.finish()
-    pdf = compact_pdf(canvas)  # the bytes, written nowhere (nor copied)
-    return RenderedDocument(spec.filename, pdf, count, placed, icons, backs, sheet_count(count, two_sided), cuts)
+    pdf, objects = compact_pdf(canvas)  # the bytes, written nowhere (nor copied)
+    return RenderedDocument(
+        spec.filename,
+        pdf,
+        count,
+        placed,
+        icons,
+        backs,
+        sheet_count(count, two_sided),
+        cuts,
+        drawn_from=objects.drawn_from,
+    )
 
 
 def _draw_page(plan: PagePlan, context: PageContext, furniture: Furniture, options: RenderOptions, count: int) -> None:

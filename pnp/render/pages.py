@@ -169,6 +169,8 @@ class RenderedDocument:
     double_sided: bool = False  # it has pages of backs
     sheets: int = 0  # sheets of paper, a double-sided sheet counted once
     cuts: dict[int, tuple[Outline, ...]] = field(default_factory=dict)  # by page: what a cutting machine cuts
+    # a digest of what a page (from 1) is drawn from: two pages of one digest look the same (None: not known)
+    drawn_from: Callable[[int], bytes | None] | None = None
 
 
 def sheet_count(pages: int, two_sided: bool) -> int:

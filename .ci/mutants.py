@@ -31,6 +31,12 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a manifest's new records written a level too shallow among kept ones",
+        file="pnp/pipeline/manifest.py",
+        edits=(('dump_json(new, indent=1).decode().replace("\\n", "\\n ")', "dump_json(new, indent=1).decode()"),),
+        tests=("tests/test_incremental_edits.py", "-k", "pydantic_writes"),
+    ),
+    Mutant(
         name="a kept thumbnail found by its box alone, not by what its page is drawn from",
         file="pnp/pipeline/thumbnails.py",
         edits=(("key = (digest, face.x,", "key = (face.x,"),),

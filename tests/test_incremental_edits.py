@@ -168,6 +168,30 @@ def test_a_manifest_read_back_as_written_is_what_parsing_it_gives(run, isolated,
     assert manifest.as_written(path) is None and manifest.ManifestHead.read(path).validated is False
 
 
+def test_a_manifest_with_records_kept_from_earlier_ones_is_written_as_pydantic_writes_it(run, isolated):
+    """`Manifest.to_json` writes records kept from the manifests it wrote before as they were
+    written then: whatever the records, the text is the serialiser's, byte for byte."""
+    from dataclasses import replace
+
+    from pnp.pipeline.manifest import Manifest, schema
+
+    assert run("build", "punished", "--jobs", "1").exit_code == 0
+    built = schema(Manifest).validate_json((isolated / "output" / "punished" / "manifest.json").read_bytes())
+    placed = built.placed
+    moved = [replace(item, page=item.page + 1) for item in placed[:3]]
+    for items in (
+        placed,
+        placed,
+        [*moved, *placed[3:]],
+        [*placed[:1], *moved[1:], *placed[3:]],
+        placed[:1],
+        [],
+        placed,
+    ):
+        manifest = replace(built, placed=items)
+        assert manifest.to_json() == schema(Manifest).dump_json(manifest, indent=1).decode() + "\n"
+
+
 def test_a_tint_edited_between_two_builds_in_one_process_is_a_change_of_art(run, isolated, layouts_copy):
     """A design's fingerprint is kept for the very same face and back (`pnp watch`); the colours
     under them are part of it: the Good Souls' tint edited alone lists every Good Soul design."""

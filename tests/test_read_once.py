@@ -85,3 +85,21 @@ def test_the_icons_a_digest_reads_include_every_icon_the_data_names(tmp_path):
     (tmp_path / "cards.csv").write_text("name,icon\nA,lorc/shiny-apple\nB,delapouite/worm\n")
     source = read_game("deck", tmp_path)
     assert source.icons() == source.mentioned_icons() == ["delapouite/worm", "lorc/lift", "lorc/shiny-apple"]
+
+
+def test_a_long_card_list_searched_a_line_at_a_time_names_what_the_whole_file_names(tmp_path):
+    """A deck's card list is searched for icon references a line at a time, each line once while
+    it stays (`gamesource._mentioned`): what it finds, read after read with lines edited, is what one
+    search of the whole file finds, at the edges of lines and across CR LF line ends too."""
+    from pnp.source.gamesource import LINE_BY_LINE, read_game
+    from pnp.source.icons import ICON_REF_IN_BYTES
+
+    (tmp_path / "cards.toml").write_text('cards = { csv = "cards.csv" }\n')
+    rows = [f"Card {i},lorc/icon-{i % 97}\r\nx/ab-{i % 13},mid lorc/{i % 7}a here" for i in range(LINE_BY_LINE // 30)]
+    for edit in range(3):
+        rows[edit * 50] = f"Edited {edit},skoll/new-{edit}-x,not/this/one"
+        data = "name,icon\n" + "\n".join(rows) + "\n"
+        (tmp_path / "cards.csv").write_text(data, newline="")
+        assert len(data) >= LINE_BY_LINE
+        whole = sorted({match.decode() for match in ICON_REF_IN_BYTES.findall(data.encode())})
+        assert read_game("deck", tmp_path).mentioned_icons() == whole and f"skoll/new-{edit}-x" in whole

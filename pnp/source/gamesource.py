@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -159,13 +159,14 @@ class GameSource:
     def mentioned_icons(self) -> list[str]:
         """Every text of the files that reads as an icon reference, found in the bytes without parsing:
         the icons the data names and perhaps a few look-alikes, for a digest that must stay light."""
-        found = {
-            match.decode()
-            for data in self.raw.values()
-            if isinstance(data, bytes)
-            for match in ICON_REF_IN_BYTES.findall(data)
-        }
-        return sorted(found)
+        lines: dict[bytes, tuple[bytes, ...]] = {}
+        found: set[bytes] = set()
+        for data in self.raw.values():
+            if isinstance(data, bytes):
+                found.update(_mentioned(data, lines))
+        _MENTIONED_LINES.clear()
+        _MENTIONED_LINES.update(lines)
+        return sorted(match.decode() for match in found)
 
     def icons(self) -> list[str]:
         """The game-icons.net icons the game's data names, across every file that parses (own art,
@@ -224,6 +225,27 @@ class GameSource:
         if len(data) > LIST_MAX_BYTES:
             raise UnsafeFile(f"it is {len(data):,} bytes, over the {LIST_MAX_BYTES:,}-byte limit of a card list")
         return data
+
+
+LINE_BY_LINE = 64 * 1024  # a file this long (a deck's card list) is searched a line at a time
+_MENTIONED_LINES: dict[bytes, tuple[bytes, ...]] = {}  # what the last search found in each line of a long file
+
+
+def _mentioned(data: bytes, lines: dict[bytes, tuple[bytes, ...]]) -> Iterable[bytes]:
+    """The icon references in `data`; a long file's lines are searched unless the last search
+    (`_MENTIONED_LINES`) had them, and `lines` learns them. A reference lies within a line."""
+    if len(data) < LINE_BY_LINE:
+        return ICON_REF_IN_BYTES.findall(data)
+    out: set[bytes] = set()
+    for line in data.split(b"\n"):
+        found = lines.get(line)
+        if found is None:
+            found = _MENTIONED_LINES.get(line)
+            if found is None:
+                found = tuple(ICON_REF_IN_BYTES.findall(line))
+            lines[line] = found
+        out.update(found)
+    return out
 
 
 def _decoded(data: bytes, path: Path) -> str:

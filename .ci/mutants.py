@@ -31,6 +31,12 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a side's kept runs taken whatever this document shares",
+        file="pnp/render/sharing.py",
+        edits=(("    if kept is not None and kept[0] is common:\n", "    if kept is not None:\n"),),
+        tests=("tests/test_print_engine.py", "-k", "kept_from_an_earlier"),
+    ),
+    Mutant(
         name="a manifest's new records written a level too shallow among kept ones",
         file="pnp/pipeline/manifest.py",
         edits=(('dump_json(new, indent=1).decode().replace("\\n", "\\n ")', "dump_json(new, indent=1).decode()"),),

@@ -536,6 +536,26 @@ def test_what_many_faces_share_is_drawn_once_and_placed_on_each_in_its_place():
         assert sum(stream.count(operator) for stream in streams) == 1, t  # the frame's form alone
 
 
+def test_a_side_kept_from_an_earlier_document_is_split_where_this_document_shares():
+    """A side's runs of shared elements are kept from the document before (`sharing._shared_runs`)
+    only while the elements on more than one side are the same: forty sides drawing a frame, their
+    own text and a band share the frame and the band, until their own texts are drawn elsewhere
+    too and each side is one run of its own."""
+    from pnp.render.sharing import shared_drawing
+
+    frame, band = Box(x=1, y=1, w=60, h=80, stroke="#000000", width=1), Box(x=1, y=1, w=60, h=9, fill="#336699")
+    own = [Text(text=f"Own {i}", x=2, y=40, w=59, h=8, size=10) for i in range(40)]
+    sides = [Piece(kind="card", name=f"c{i}", face=(frame, own[i], band)) for i in range(40)]
+
+    def runs(pieces: list[Piece]) -> set[tuple[int, ...]]:
+        return set(shared_drawing([PieceGroup(title="Cards", pieces=pieces, width=63.5, height=88.9)]).runs)
+
+    assert runs(sides) == {(id(frame),), (id(band),)}
+    elsewhere = [Piece(kind="card", name=f"d{i}", face=(own[i],)) for i in range(40)]
+    assert runs([*sides, *elsewhere]) == set()
+    assert runs(sides) == {(id(frame),), (id(band),)}
+
+
 def test_a_short_section_beside_a_tall_one_fills_all_the_room_beside_it():
     """A round piece needs no room for crop marks, so its block can stand taller than a deck's own
     rows would; the deck beside it fills that whole height (2 columns of 9 rows of 90 x 30 mm

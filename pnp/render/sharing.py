@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import groupby
+from itertools import chain, groupby
 
 from pnp.render.elements import Element
+from pnp.render.identitycache import SideKeep
 from pnp.render.pages import Shared
 from pnp.render.specs import PieceGroup, Section
 
@@ -29,25 +30,44 @@ def runs_of(side: Sequence[Element], common: frozenset[int]) -> Iterator[Run]:
 def shared_drawing(sections: Sequence[Section]) -> Shared:
     """What the pieces of a document draw often enough to be worth a form (see `Shared`), found
     before any page is drawn: sides met FORM_FROM times or more, elements on more than one side,
-    and runs of such elements that FORM_FROM sides or more draw in a row."""
-    drawn: Counter[int] = Counter()
-    sides: dict[int, tuple[Element, ...]] = {}
-    for section in sections:
-        if isinstance(section, PieceGroup):
-            for piece in section.pieces:
-                for side in (piece.face, piece.back):
-                    if side is not None:
-                        drawn[id(side)] += 1
-                        sides[id(side)] = side
+    and runs of such elements that FORM_FROM sides or more draw in a row. What a side's runs are
+    is kept from the build before while the elements on more than one side are the same."""
+    every = [
+        side
+        for section in sections
+        if isinstance(section, PieceGroup)
+        for piece in section.pieces
+        for side in (piece.face, piece.back)
+        if side is not None
+    ]
+    drawn = Counter(map(id, every))
+    sides = dict(zip(map(id, every), every, strict=True))
     repeated = frozenset(key for key, count in drawn.items() if count >= FORM_FROM)
-    uses = Counter(id(element) for side in sides.values() for element in side)
+    uses = Counter(map(id, chain.from_iterable(sides.values())))
     common = frozenset(key for key, count in uses.items() if count > 1)
+    if len(_COMMONS) >= COMMONS_KEPT:
+        _COMMONS.clear()
+    common = _COMMONS.setdefault(common, common)  # the very set an earlier document had, when equal
     runs: Counter[tuple[int, ...]] = Counter()
     for key, side in sides.items():
         if key not in repeated:
-            for ids, _ in runs_of(side, common):
-                if ids is not None:
-                    runs[ids] += drawn[key]
+            for ids in _shared_runs(side, common):
+                runs[ids] += drawn[key]
     return Shared(
         sides=repeated, elements=common, runs=frozenset(run for run, count in runs.items() if count >= FORM_FROM)
     )
+
+
+COMMONS_KEPT = 64  # each document's elements on more than one side: a project's documents, and more
+_COMMONS: dict[frozenset[int], frozenset[int]] = {}
+_RUNS: SideKeep[tuple[frozenset[int], tuple[tuple[int, ...], ...]]] = SideKeep()
+
+
+def _shared_runs(side: tuple[Element, ...], common: frozenset[int]) -> tuple[tuple[int, ...], ...]:
+    """The ids of a side's runs of shared elements (`runs_of`), kept by side for the same `common`."""
+    kept = _RUNS.get(side)
+    if kept is not None and kept[0] is common:
+        return kept[1]
+    found = tuple(ids for ids, _ in runs_of(side, common) if ids is not None)
+    _RUNS.put(side, (common, found))
+    return found

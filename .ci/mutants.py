@@ -31,6 +31,18 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a sheet's kept pages found without the colour under its pieces",
+        file="pnp/render/sheetkeep.py",
+        edits=(("        piece.background,\n", ""),),
+        tests=("tests/test_incremental_edits.py", "-k", "forced"),
+    ),
+    Mutant(
+        name="a sheet's kept pages found without its number",
+        file="pnp/render/sheetkeep.py",
+        edits=(("            key = (number, tuple(", "            key = (tuple("),),
+        tests=("tests/test_print_engine.py", "-k", "keep_their_own_pages"),
+    ),
+    Mutant(
         name="a side's kept runs taken whatever this document shares",
         file="pnp/render/sharing.py",
         edits=(("    if kept is not None and kept[0] is common:\n", "    if kept is not None:\n"),),
@@ -2367,8 +2379,8 @@ MUTANTS = [
         file="pnp/render/pieces.py",
         edits=(
             (
-                '        side = f"{title}: fronts" if behind.slots else f"{title}: one side only"\n',
-                '        side = f"{title}: fronts"\n',
+                '    side = f"{title}: fronts" if behind.slots else f"{title}: one side only"\n',
+                '    side = f"{title}: fronts"\n',
             ),
         ),
         tests=("tests/test_whole_file_duplex.py", "-k", "a4-0-long"),

@@ -3,10 +3,10 @@ the icon shape cache, the thumbnails and change list it carries over, and what t
 earlier builds, as `pnp watch` keeps it) writes exactly what a `--force` build of the same inputs
 writes from the same earlier output in a fresh process (issue 70, acceptance 2). Hypothesis chooses
 the edits: a design's text, its icon, two designs' counts (its designs kept in souls.csv, as a
-deck is), a template slot, the file of the family its names are set in, an option; after each,
-one copy of the output folder is built as a designer builds it (in this process, which built every
-example before) and another with --force by a new `pnp`, and every file of the game's folder must
-be the same bytes."""
+deck is), a template slot, the colour under the Good Souls, the file of the family its names are set
+in, an option; after each, one copy of the output folder is built as a designer builds it (in this
+process, which built every example before) and another with --force by a new `pnp`, and every file
+of the game's folder must be the same bytes."""
 
 from __future__ import annotations
 
@@ -37,6 +37,7 @@ EDITS = st.one_of(  # each changes something: a build with nothing changed write
     st.tuples(st.just("icon"), st.integers(0, 5), st.sampled_from(ICONS)),
     st.tuples(st.just("counts"), st.sampled_from([(0, 2), (1, 2), (3, 5), (4, 5)]), st.just("")),  # 17 and 16
     st.tuples(st.just("name size"), st.integers(10, 15), st.just("")),
+    st.tuples(st.just("tint"), st.just(0), st.just("")),  # the colour under the Good Souls: their faces stay
     st.tuples(st.just("paper"), st.just(0), st.just("")),  # A4 <-> Letter
     st.tuples(st.just("bleed"), st.just(0), st.just("")),  # none <-> 3 mm
     st.tuples(st.just("font"), st.just(0), st.just("")),  # the names' family: its file's bytes swapped
@@ -75,6 +76,12 @@ def _edit(components: Path, options: dict[str, str], edit: tuple) -> None:
         font.write_bytes(
             FACES[1 - FACES.index(next(f for f in FACES if f.read_bytes() == font.read_bytes()))].read_bytes()
         )
+        return
+    if kind == "tint":
+        text = components.read_text()
+        tints = {'tint = "#fff8e6"': 'tint = "#fff4dd"', 'tint = "#fff4dd"': 'tint = "#fff8e6"'}
+        written = next(tint for tint in tints if tint in text)
+        components.write_text(text.replace(written, tints[written], 1))
         return
     if kind == "name size":
         text = components.read_text()
@@ -117,6 +124,7 @@ def _files(folder: Path) -> dict[str, str]:
 )
 @given(edits=st.lists(EDITS, min_size=2, max_size=3))
 @example(edits=[("font", 0, ""), ("line", 1, "Quiet souls"), ("font", 0, "")])  # a font file, edited and put back
+@example(edits=[("tint", 0, ""), ("line", 3, "Still here")])  # a colour under kept faces, then a text
 def test_a_build_after_any_edit_writes_what_a_forced_build_writes(tmp_path_factory, edits):
     work = tmp_path_factory.mktemp("edits")
     layouts = work / "layouts"

@@ -17,7 +17,7 @@ from pnp.games.kit import kit_templates, pawn_standees, standee_tab
 from pnp.geometry import Size
 from pnp.render.document import render_document
 from pnp.render.elements import Box, Circle, Icon, Polygon, Text
-from pnp.render.pages import RenderOptions
+from pnp.render.pages import PagePlan, RenderOptions
 from pnp.render.pieces import CUT
 from pnp.render.specs import Board, Cover, DocumentSpec, Piece, PieceGroup
 from pnp.source.icons import IconStore
@@ -374,7 +374,7 @@ from pnp.geometry import Size
 from pnp.render.specs import Cover, DocumentSpec, Piece, PieceGroup
 from pnp.render.document import render_document
 from pnp.render.elements import Text
-from pnp.render.pages import RenderOptions
+from pnp.render.pages import PagePlan, RenderOptions
 from pnp.source.icons import IconStore
 for name in sys.argv[1:]:
     card = Piece(kind="card", name=name, face=(Text(text=name, x=2, y=70, w=59.5, h=8, size=10),), back=(),
@@ -554,6 +554,34 @@ def test_a_side_kept_from_an_earlier_document_is_split_where_this_document_share
     elsewhere = [Piece(kind="card", name=f"d{i}", face=(own[i],)) for i in range(40)]
     assert runs([*sides, *elsewhere]) == set()
     assert runs(sides) == {(id(frame),), (id(band),)}
+
+
+def test_sheets_planned_again_keep_their_own_pages_when_their_pieces_are_alike():
+    """A sheet whose pieces an earlier plan had keeps its pages (`sheetkeep`): sheets of the very
+    same piece are each their own page still, numbered in turn, and a piece changed on the third
+    sheet changes that sheet's pages alone."""
+    from pnp.render.pieces import plan_pieces
+
+    options = RenderOptions(paper=Size.paper("a4"))
+    token = Piece(kind="token", name="Power", face=(Box(x=1, y=1, w=20, h=20, fill="#336699"),))
+    pieces = [token] * 300
+
+    def plan(group: list[Piece]) -> list[PagePlan]:
+        return plan_pieces([PieceGroup(title="Power tokens", pieces=group, width=22, height=22)], options)
+
+    first, again = plan(pieces), plan(pieces)
+    labels = [page.label for page in again]
+    assert len(labels) > 1 and labels == [page.label for page in first]
+    assert [re.search(r"\d+/\d+", label).group() for label in labels] == [
+        f"{n}/{len(labels)}" for n in range(1, 1 + len(labels))
+    ]
+    assert all(kept is earlier for kept, earlier in zip(again, first, strict=True))
+    per_sheet = len(first[0].owners)  # a side of each piece on the first sheet
+    other = Piece(kind="token", name="Power", face=(Box(x=1, y=1, w=20, h=20, fill="#993366"),))
+    changed = plan([*pieces[: 2 * per_sheet], other, *pieces[2 * per_sheet + 1 :]])
+    assert [page is earlier for page, earlier in zip(changed, first, strict=True)] == [
+        n != 2 for n in range(len(labels))
+    ]
 
 
 def test_a_short_section_beside_a_tall_one_fills_all_the_room_beside_it():

@@ -42,6 +42,7 @@ class Block:
     section: PieceGroup
     grid: Rect
     slots: tuple[Slot, ...]
+    first: int  # the place of its first slot's piece in the section's pieces (before any are left out)
 
     def moved(self, where: Callable[[Rect], Rect], backs_only: bool = False) -> Block:
         """The block with its grid and pieces moved by `where` (only the double-sided ones, for
@@ -49,6 +50,7 @@ class Block:
         return Block(
             section=self.section,
             grid=where(self.grid),
+            first=self.first,
             slots=tuple(
                 Slot(piece=s.piece, section=s.section, trim=where(s.trim), turned=s.turned)
                 for s in self.slots
@@ -100,7 +102,7 @@ def pack(sections: list[PieceGroup], options: RenderOptions, half: bool = False)
     """The sheets of a run of sections: rows top down, each section's grid centred across the page
     with room for its crop marks; a section starts on the sheet the previous one ends on when its
     rows fit there. The page's bands are tight only when that saves a sheet."""
-    sections = _joined_alike(sections)
+    sections = joined_alike(sections)
     printable = fold_half(options) if half else options.piece_printable()
     reach = MARK_ROOM + FOLD_GUTTER / 2 - FOLD_MARKS if half else 0.0
     roomy, tight = (_both_sides(band_area(printable, bands), options) for bands in ("tb", "tight"))
@@ -119,7 +121,7 @@ def pack(sections: list[PieceGroup], options: RenderOptions, half: bool = False)
     return out
 
 
-def _joined_alike(sections: list[PieceGroup]) -> list[PieceGroup]:
+def joined_alike(sections: list[PieceGroup]) -> list[PieceGroup]:
     """Sections in a row cut alike (size, shape, gap, bleed) as one: the next one's pieces fill the
     free cells of the last one's grid, with no short row of its own and no second grid to cut."""
     out: list[PieceGroup] = []
@@ -193,7 +195,17 @@ def _rows(sections: list[PieceGroup], options: RenderOptions, sheet: Rect, reach
             chunk = pieces[done : done + rows * cols]
             done += len(chunk)
             x0 = area.x + (area.width - _span(min(cols, len(chunk)), cw, gap)) / 2  # centred across the page
-            block = _block(section, chunk, cols=cols, cell=(cw, ch), left=x0, top=start, bleed=bleed, turned=turned)
+            block = _block(
+                section,
+                chunk,
+                cols=cols,
+                cell=(cw, ch),
+                left=x0,
+                top=start,
+                bleed=bleed,
+                turned=turned,
+                first=done - len(chunk),
+            )
             blocks.append(block)
             top = block.grid.y
             if rows == rows_fit and done < len(pieces):
@@ -231,7 +243,9 @@ def _under(
             continue
         chunk = pieces[start : start + min(rows_fit, math.ceil((len(pieces) - start) / cols)) * cols]
         x0 = area.x + (area.width - _span(min(cols, len(chunk)), cw, gap)) / 2
-        blocks.append(_block(section, chunk, cols=cols, cell=cell, left=x0, top=top, bleed=bleed, turned=turned))
+        blocks.append(
+            _block(section, chunk, cols=cols, cell=cell, left=x0, top=top, bleed=bleed, turned=turned, first=start)
+        )
         return len(chunk), full
     return 0, len(sheets)
 
@@ -246,8 +260,10 @@ def _block(
     top: float,
     bleed: float,
     turned: bool,
+    first: int,
 ) -> Block:
-    """`pieces` in rows of `cols` from (left, top); a short last row is no wider than its pieces."""
+    """`pieces` in rows of `cols` from (left, top); a short last row is no wider than its pieces.
+    `first`: the place of the first in the section's pieces."""
     cw, ch = cell
     gap = section.gap * MM
     height = _span(math.ceil(len(pieces) / cols), ch, gap)
@@ -255,6 +271,7 @@ def _block(
     return Block(
         section=section,
         grid=grid,
+        first=first,
         slots=tuple(
             Slot(
                 piece=piece,
@@ -310,6 +327,7 @@ def _beside(
             top=band_top,
             bleed=bleed,
             turned=turned,
+            first=start,
         ),
     ]
     left_edge = min(b.grid.x - _mark_room(b.section) for b in row)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
+from functools import partial
 from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
@@ -27,6 +28,7 @@ from pnp.render.packing import SheetLayout, Slot, bbox_of, bleed_of, fold_half, 
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.placed import Side
 from pnp.render.sharing import runs_of
+from pnp.render.sheetkeep import SHEETS
 from pnp.render.specs import PieceGroup
 from pnp.source.printoptions import Cutter, DuplexMode
 
@@ -46,32 +48,33 @@ def quarter_page(options: RenderOptions) -> tuple[float, float]:
 
 
 def plan_pieces(sections: list[PieceGroup], options: RenderOptions) -> list[PagePlan]:
-    """Face pages, each followed by its page of backs when any piece on it has a back."""
+    """Face pages, each followed by its page of backs when any piece on it has a back; a sheet
+    whose pieces an earlier build planned keeps its pages (`sheetkeep`)."""
     if options.duplex is DuplexMode.FOLD and any(p.back is not None for s in sections for p in s.pieces):
         return _folded(sections, options)
-    sheets = pack(sections, options)
-    faces: list[PagePlan] = []
-    backs: list[PagePlan | None] = []
-    for number, sheet in enumerate(sheets, start=1):
-        title = f"{_titles(sheet)} {number}/{len(sheets)}"
-        behind = _moved(sheet, lambda r: _behind(r, options))
-        duplex = bool(behind.slots) and options.duplex is not DuplexMode.OFF
-        side = f"{title}: fronts" if behind.slots else f"{title}: one side only"
-        faces.append(
-            _page(
-                sheet,
-                "face",
-                options,
-                side + (f" (print the file double-sided, {options.duplex.wording.edge})" if duplex else ""),
-                cuts=_cuts(sheet) if options.cutter is not Cutter.NONE else None,
-            )
-        )
-        backs.append(
-            _page(behind, "back", options, f"{title}: backs ({options.duplex.wording.edge})") if behind.slots else None
-        )
-    if options.duplex is DuplexMode.OFF:
-        return faces + [b for b in backs if b is not None]
-    return [page for pair in zip(faces, backs, strict=True) for page in pair if page is not None]
+    sheets = SHEETS.pages(sections, options, partial(_sheet_pages, options=options))
+    if options.duplex is DuplexMode.OFF:  # the fronts, then the backs
+        return [page for side in (0, 1) for pages in sheets if (page := pages[side]) is not None]
+    return [page for pages in sheets for page in pages if page is not None]
+
+
+def _sheet_pages(
+    sheet: SheetLayout, number: int, count: int, *, options: RenderOptions
+) -> tuple[PagePlan, PagePlan | None]:
+    """A sheet's page of fronts, and its page of backs when a piece on it has one."""
+    title = f"{_titles(sheet)} {number}/{count}"
+    behind = _moved(sheet, lambda r: _behind(r, options))
+    duplex = bool(behind.slots) and options.duplex is not DuplexMode.OFF
+    side = f"{title}: fronts" if behind.slots else f"{title}: one side only"
+    face = _page(
+        sheet,
+        "face",
+        options,
+        side + (f" (print the file double-sided, {options.duplex.wording.edge})" if duplex else ""),
+        cuts=_cuts(sheet) if options.cutter is not Cutter.NONE else None,
+    )
+    back = _page(behind, "back", options, f"{title}: backs ({options.duplex.wording.edge})") if behind.slots else None
+    return face, back
 
 
 def _page(

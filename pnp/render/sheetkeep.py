@@ -1,0 +1,122 @@
+"""Sheets of pieces planned once per process (`pnp watch`). Where pieces land depends on each
+section's size, shape, gap, bleed, title and number of pieces, not on what the pieces show, so the
+sheets are laid out once for those; and a sheet whose pieces are the same as at the build before
+(by what its pages draw from a piece: its sides by identity, as `composedkeep` hands them out
+again, the rest by value) keeps the pages planned for it. A one-card edit of a 10,000-card deck
+plans one sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+from pnp.geometry import Rect
+from pnp.render.furniture import Bands
+from pnp.render.packing import Block, SheetLayout, Slot, joined_alike, pack
+from pnp.render.pages import PagePlan, RenderOptions
+from pnp.render.specs import Piece, PieceGroup
+
+LAYOUTS_KEPT = 32  # runs of sections whose sheets are kept: a project's documents, and room to edit
+Pages = tuple[PagePlan | None, ...]  # what one sheet prints: its fronts, and its backs when it has any
+PlanSheet = Callable[[SheetLayout, int, int], Pages]  # a sheet, its number and the number of sheets
+
+
+def piece_key(piece: Piece) -> tuple[object, ...]:
+    """What a sheet's pages draw from a piece: every field, its sides by identity (the sheet's kept
+    pages hold them, so no other side has their id meanwhile)."""
+    return (
+        piece.kind,
+        piece.name,
+        id(piece.face),
+        id(piece.back),
+        piece.back_name,
+        piece.background,
+        piece.back_background,
+        piece.fold,
+        piece.folds,
+    )
+
+
+BlockPlace = tuple[int, Rect, tuple[tuple[int, Rect, bool], ...]]  # joined section, grid, slots (piece, trim, turned)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Layout:
+    """Sheets by position: each its bands and its blocks, a slot naming its piece by its index in
+    the block's section (as `packing.joined_alike` joins them)."""
+
+    sheets: tuple[tuple[Bands, tuple[BlockPlace, ...]], ...]
+
+
+class SheetKeep:
+    """Each run of sections' layout, and the pages of its sheets at the latest build, by the
+    sections' shape."""
+
+    def __init__(self) -> None:
+        self._kept: dict[Hashable, tuple[_Layout, dict[Hashable, Pages]]] = {}
+
+    def pages(
+        self, sections: Sequence[PieceGroup], options: RenderOptions, plan_sheet: PlanSheet, *, half: bool = False
+    ) -> list[Pages]:
+        """The pages of each sheet the sections fill (`packing.pack`), as `plan_sheet` plans them."""
+        joined = joined_alike(list(sections))
+        shape = (
+            options,
+            half,
+            tuple((s.title, s.width, s.height, s.shape, s.gap, s.bleeds, len(s.pieces)) for s in sections),
+        )
+        found = self._kept.pop(shape, None)
+        layout, before = found if found is not None else (self._laid_out(joined, options, half), {})
+        now: dict[Hashable, Pages] = {}
+        out = []
+        count = len(layout.sheets)
+        for number, (bands, blocks) in enumerate(layout.sheets, start=1):
+            key = (number, tuple(piece_key(joined[k].pieces[i]) for k, _, slots in blocks for i, _, _ in slots))
+            pages = before.get(key)
+            if pages is None:
+                pages = plan_sheet(_sheet(joined, bands, blocks), number, count)
+            now[key] = pages
+            out.append(pages)
+        while len(self._kept) >= LAYOUTS_KEPT:
+            del self._kept[next(iter(self._kept))]
+        self._kept[shape] = (layout, now)
+        return out
+
+    @staticmethod
+    def _laid_out(joined: list[PieceGroup], options: RenderOptions, half: bool) -> _Layout:
+        """The joined sections packed, each slot known by its place in its section."""
+        index = {id(section): k for k, section in enumerate(joined)}
+        sheets = []
+        for sheet in pack(joined, options, half=half):  # joined already: packed as they are
+            blocks = tuple(
+                (
+                    index[id(block.section)],
+                    block.grid,
+                    tuple((block.first + i, s.trim, s.turned) for i, s in enumerate(block.slots)),
+                )
+                for block in sheet.blocks
+            )
+            sheets.append((sheet.bands, blocks))
+        return _Layout(sheets=tuple(sheets))
+
+
+def _sheet(joined: list[PieceGroup], bands: Bands, blocks: tuple[BlockPlace, ...]) -> SheetLayout:
+    """A sheet of the layout with the sections' own pieces."""
+    return SheetLayout(
+        blocks=tuple(
+            Block(
+                section=joined[k],
+                grid=grid,
+                first=slots[0][0],
+                slots=tuple(
+                    Slot(piece=joined[k].pieces[i], section=joined[k], trim=trim, turned=turned)
+                    for i, trim, turned in slots
+                ),
+            )
+            for k, grid, slots in blocks
+        ),
+        bands=bands,
+    )
+
+
+SHEETS = SheetKeep()

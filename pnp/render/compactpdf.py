@@ -116,7 +116,7 @@ def _packed(doc: Any, objects: PdfObjects) -> bytes:
             place += len(body) + 1
             packed[kept] = (number, index)
         head = b" ".join(offsets) + b"\n"
-        data = zlib.compress(head + b"\n".join(bodies) + b"\n", LEVEL)
+        data = _compressed(head + b"\n".join(bodies) + b"\n")
         stream = b"%d 0 obj\n<< /Type /ObjStm /N %d /First %d /Filter /FlateDecode /Length %d >>\nstream\n" % (
             number,
             len(group),
@@ -146,6 +146,23 @@ def _packed(doc: Any, objects: PdfObjects) -> bytes:
     out.append(b"%d 0 obj\n<< %s >>\nstream\n" % (number, trailer) + data + b"\nendstream\nendobj\n")
     out.append(b"startxref\n%d\n%%%%EOF\n" % at)
     return b"".join(out)
+
+
+STREAMS_KEPT = 256  # object streams kept compressed: a deck of 10,000 cards has 23
+
+
+def _compressed(data: bytes) -> bytes:
+    """`data` deflated, as an object stream holds it; kept for the same bytes (`pnp watch` writes a
+    deck's page dictionaries again, of which one changed)."""
+    found = _STREAMS.get(data)
+    if found is None:
+        while len(_STREAMS) >= STREAMS_KEPT:
+            del _STREAMS[next(iter(_STREAMS))]
+        found = _STREAMS[data] = zlib.compress(data, LEVEL)
+    return found
+
+
+_STREAMS: dict[bytes, bytes] = {}
 
 
 def _up(rows: list[bytes]) -> bytes:

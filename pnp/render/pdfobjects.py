@@ -19,6 +19,7 @@ from reportlab.pdfbase.pdfdoc import (
     PDFDictionary,
     PDFObjectReference,
     PDFPage,
+    PDFPages,
     PDFResourceDictionary,
     PDFStream,
 )
@@ -33,7 +34,7 @@ def indirect(number: int, content: Any, doc: Any) -> bytes:
     doc.encrypt.register(number, version)
     commented = rl_config.pdfComments and not rl_config.invariant  # reportlab's comments: its own route
     body: bytes
-    if not commented and type(content) is PDFPage:
+    if not commented and (type(content) is PDFPage or type(content) is PDFPages):
         body = page(content, doc)
     elif not commented and _page_stream(content, doc):
         body = _stream(content, doc)
@@ -42,9 +43,9 @@ def indirect(number: int, content: Any, doc: Any) -> bytes:
     return b"%d %d obj\n" % (number, version) + body + (b"" if body.endswith(b"\n") else b"\n") + b"endobj\n"
 
 
-def page(content: PDFPage, doc: Any) -> bytes:
-    """A page dictionary: PDFCatalog.format's steps (its defaults, the keys set, references made
-    in its order), its values written here."""
+def page(content: PDFPage | PDFPages, doc: Any) -> bytes:
+    """A page dictionary, or the page tree's (a deck's 2,000 references): PDFCatalog.format's steps
+    (its defaults, the keys set, references made in its order), its values written here."""
     content.check_format(doc)
     values: dict[str, Any] = {}
     for key, default in content.__Defaults__.items():
@@ -156,4 +157,4 @@ def _resources(item: PDFResourceDictionary, doc: Any) -> bytes:
     return _dictionary(found, False, doc)
 
 
-assert PDFPage.format is PDFCatalog.format  # what `page` does in its place
+assert PDFPage.format is PDFPages.format is PDFCatalog.format  # what `page` does in their place

@@ -31,6 +31,17 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a kept page written as before whatever numbers it takes",
+        file="pnp/render/compactpdf.py",
+        edits=(
+            (
+                "if plain and kept is not None and kept.number == number and kept.contents == doc.objectcounter + 1:",
+                "if plain and kept is not None and kept.page:",
+            ),
+        ),
+        tests=("tests/test_compact_pdf.py", "-k", "numbered_as_before"),
+    ),
+    Mutant(
         name="a sheet's kept pages found without the colour under its pieces",
         file="pnp/render/sheetkeep.py",
         edits=(("        piece.background,\n", ""),),

@@ -60,6 +60,7 @@ def test_page_dictionaries_are_written_as_reportlab_writes_them(game, monkeypatc
     from reportlab.pdfbase import pdfdoc
 
     import pnp.render.compactpdf
+    import pnp.render.document
     from pnp.files.paths import shipped_icons_dir
     from pnp.pipeline.build import plan_game, render_options
     from pnp.render.document import render_document
@@ -75,6 +76,34 @@ def test_page_dictionaries_are_written_as_reportlab_writes_them(game, monkeypatc
         return pdfdoc.PDFIndirectObject(doc.numberToId[number], content).format(doc)
 
     monkeypatch.setattr(pnp.render.compactpdf, "indirect", theirs_written)
+    unkept = pnp.render.compactpdf.compact_pdf  # every page written now, none as an earlier build wrote it
+    monkeypatch.setattr(pnp.render.document, "compact_pdf", lambda canvas, keeps=(): unkept(canvas))
     theirs = [render_document(spec, options, plan.store).pdf for spec in plan.specs]
     for spec, mine, expected in zip(plan.specs, ours, theirs, strict=True):
         assert mine == expected, spec.filename
+
+
+def test_a_page_kept_from_an_earlier_file_is_written_as_before_only_where_it_is_numbered_as_before():
+    """A page drawn as an earlier file's page is written as that page was (`compactpdf.PageWritten`)
+    while it and its operators take the same object numbers; when an object before it moves them
+    on, it is written anew, and the file is what writing it without any kept page gives."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.compactpdf import PageWritten, compact_pdf
+
+    def file(keeps, *, extra: bool) -> bytes:
+        canvas = Canvas(io.BytesIO(), pageCompression=1, invariant=1)
+        if extra:  # one more object before the pages
+            canvas.beginForm("extra")
+            canvas.rect(0, 0, 10, 10)
+            canvas.endForm()
+        for page in range(3):
+            canvas.drawString(72, 720, f"Page {page + 1}")
+            canvas.showPage()
+        return compact_pdf(canvas, keeps)[0]
+
+    keeps = [PageWritten() for _ in range(3)]
+    first = file(keeps, extra=False)
+    assert all(kept.number and kept.page and kept.stream for kept in keeps)
+    assert file(keeps, extra=False) == first == file((), extra=False)
+    assert file(keeps, extra=True) == file((), extra=True) != first

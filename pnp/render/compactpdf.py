@@ -13,10 +13,12 @@ import hashlib
 import re
 import struct
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.pdfbase.pdfdoc import PDFPage
+from reportlab import rl_config
+from reportlab.pdfbase.pdfdoc import NoEncryption, PDFObject, PDFPage
 
 from pnp.render.pdfobjects import indirect
 
@@ -64,17 +66,54 @@ class PdfObjects:
         return digest.digest()
 
 
-def compact_pdf(canvas: Any) -> tuple[bytes, PdfObjects]:
+class PageWritten:
+    """How a page's dictionary and operators were written, kept with the page by whoever keeps the
+    page (`pagekeep`): a page drawn as before, numbered as before, is written as before, without
+    its resources worked out and its dictionary and operators formatted again."""
+
+    __slots__ = ("contents", "number", "page", "stream")
+
+    def __init__(self) -> None:
+        self.number = self.contents = 0  # the page's object number, and its operators'
+        self.page = self.stream = b""  # each as written, `n 0 obj` to `endobj`
+
+
+class _Written(PDFObject):
+    """A page's operators as an earlier build wrote them: numbered as reportlab numbers a stream."""
+
+    def __init__(self, whole: bytes) -> None:
+        self.whole = whole
+
+
+def compact_pdf(canvas: Any, keeps: Sequence[PageWritten | None] = ()) -> tuple[bytes, PdfObjects]:
     """The PDF of `canvas` (a reportlab Canvas, every page shown), packed, and its objects; the canvas
-    is spent."""
+    is spent. `keeps`: by page, how a page drawn as an earlier one is kept (None: it is not)."""
     doc = canvas._doc
     objects = PdfObjects(written={}, pages=[])
-    doc.format = lambda: _packed(doc, objects)  # GetPDFData ends by formatting the document: this is that step
+    doc.format = lambda: _packed(doc, objects, keeps)  # GetPDFData ends by formatting the document: this is that step
     pdf: bytes = canvas.getpdfdata()
     return pdf, objects
 
 
-def _packed(doc: Any, objects: PdfObjects) -> bytes:
+def _page_object(
+    number: int, content: Any, doc: Any, kept: PageWritten | None, writing: dict[int, PageWritten]
+) -> bytes:
+    """A page's dictionary, `n 0 obj` to `endobj`: as `kept` says it was written when the page and
+    its operators take the same numbers (its operators then stand in as written), else written
+    here, and `writing` learns where its operators go to keep them too."""
+    plain = type(doc.encrypt) is NoEncryption and not (rl_config.pdfComments and not rl_config.invariant)
+    if plain and kept is not None and kept.number == number and kept.contents == doc.objectcounter + 1:
+        doc.Reference(_Written(kept.stream))
+        return kept.page
+    whole = indirect(number, content, doc)
+    if plain and kept is not None:
+        kept.number, kept.page = number, whole
+        kept.contents = doc.idToObjectNumberAndVersion[content.Contents.__InternalName__][0]
+        writing[kept.contents] = kept
+    return whole
+
+
+def _packed(doc: Any, objects: PdfObjects, keeps: Sequence[PageWritten | None] = ()) -> bytes:
     from reportlab.pdfbase.pdfdoc import format
 
     doc.encrypt.prepare(doc)
@@ -85,13 +124,21 @@ def _packed(doc: Any, objects: PdfObjects) -> bytes:
     direct: dict[int, int] = {}  # object number -> its offset in the file
     loose: list[tuple[int, bytes]] = []  # object number -> its body, to pack
     number = 0
+    writing: dict[int, PageWritten] = {}  # pages' operators to keep, by object number
     while number + 1 in doc.numberToId:  # formatting an object may make more: they follow
         number += 1
         oid = doc.numberToId[number]
         content = doc.idToObject[oid]
         if type(content) is PDFPage:
             objects.pages.append(number)
-        whole = indirect(number, content, doc)
+            page = len(objects.pages) - 1
+            whole = _page_object(number, content, doc, keeps[page] if page < len(keeps) else None, writing)
+        elif type(content) is _Written:
+            whole = content.whole
+        else:
+            whole = indirect(number, content, doc)
+            if number in writing:
+                writing.pop(number).stream = whole
         start = whole.index(b" obj\n") + 5
         body = whole[start : -len(b"endobj\n")]
         if body.rstrip().endswith(b"endstream"):

@@ -196,7 +196,7 @@ def render_document(
             keep.drawn(plan, number, count, placed)
         canvas.showPage()
     keep.finish()
-    pdf, objects = compact_pdf(canvas)  # the bytes, written nowhere (nor copied)
+    pdf, objects = compact_pdf(canvas, keep.writings)  # the bytes, written nowhere (nor copied)
     return RenderedDocument(
         spec.filename,
         pdf,

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.collector import freeze_at_exit
+from pnp.render.compactpdf import PageWritten
 from pnp.render.pages import FormCache, PagePlan
 from pnp.render.painter import Painter
 from pnp.render.placed import Placed
@@ -41,6 +42,7 @@ class KeptPage:
     placed: tuple[Placed, ...]  # the pieces it records, for the manifest
     fill: str | None  # the painter's fill after it
     owners: tuple[object, ...]  # what its key names by identity, held so those ids stay theirs
+    written: PageWritten = field(default_factory=PageWritten)  # how the writer wrote it (`compactpdf`)
 
 
 _KEPT: dict[tuple[str, str], dict[Hashable, KeptPage]] = {}  # by game and file: its latest build's pages
@@ -60,6 +62,7 @@ class PageKeep:
         self.started: tuple[Any, ...] = ()
         self.placed_from = 0
         self.fill_before: str | None = None
+        self.writings: list[PageWritten | None] = []  # by page: how the writer may write it as before
         fonts = ((name, pdfmetrics.getFont(name)) for name in pdfmetrics.getRegisteredFontNames())
         self.fonts = [(name, font) for name, font in fonts if isinstance(font, TTFont)]  # registered before drawing
 
@@ -82,6 +85,7 @@ class PageKeep:
         placed.extend(kept.placed)
         self.painter._fill = kept.fill
         self.now[key] = kept
+        self.writings.append(kept.written)
         return True
 
     def start(self, placed: list[Placed]) -> None:
@@ -94,20 +98,21 @@ class PageKeep:
         """After a page is drawn, before it is shown: kept when it left the state as it found it,
         else the digest takes in what it added."""
         state = self._state()
-        if state == self.started:
-            if plan.key is not None:
-                canvas = self.canvas
-                self.now[self._key(plan, number, count, self.fill_before)] = KeptPage(
-                    code="\n".join(canvas._code) if canvas._code else None,
-                    forms=tuple(canvas._formsinuse),
-                    colors=tuple(canvas._colorsUsed.items()),
-                    images=canvas._currentPageHasImages,
-                    placed=tuple(placed[self.placed_from :]),
-                    fill=self.painter._fill,
-                    owners=plan.owners,
-                )
-            return
-        self.digest = hashlib.sha1(self.digest + repr(self._added(self.started)).encode()).digest()
+        kept = None
+        if state == self.started and plan.key is not None:
+            canvas = self.canvas
+            self.now[self._key(plan, number, count, self.fill_before)] = kept = KeptPage(
+                code="\n".join(canvas._code) if canvas._code else None,
+                forms=tuple(canvas._formsinuse),
+                colors=tuple(canvas._colorsUsed.items()),
+                images=canvas._currentPageHasImages,
+                placed=tuple(placed[self.placed_from :]),
+                fill=self.painter._fill,
+                owners=plan.owners,
+            )
+        self.writings.append(kept.written if kept is not None else None)
+        if state != self.started:
+            self.digest = hashlib.sha1(self.digest + repr(self._added(self.started)).encode()).digest()
 
     def finish(self) -> None:
         """The document is drawn whole: its pages are what the next build of it may take. Whatever

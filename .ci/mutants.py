@@ -62,7 +62,7 @@ MUTANTS = [
     Mutant(
         name="a manifest's new records written a level too shallow among kept ones",
         file="pnp/pipeline/manifest.py",
-        edits=(('dump_json(new, indent=1).decode().replace("\\n", "\\n ")', "dump_json(new, indent=1).decode()"),),
+        edits=(('dump_json(new, indent=1).replace(b"\\n", b"\\n ")', "dump_json(new, indent=1)"),),
         tests=("tests/test_incremental_edits.py", "-k", "pydantic_writes"),
     ),
     Mutant(

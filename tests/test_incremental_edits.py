@@ -197,7 +197,7 @@ def test_a_manifest_with_records_kept_from_earlier_ones_is_written_as_pydantic_w
         placed,
     ):
         manifest = replace(built, placed=items)
-        assert manifest.to_json() == schema(Manifest).dump_json(manifest, indent=1).decode() + "\n"
+        assert manifest.to_json() == schema(Manifest).dump_json(manifest, indent=1) + b"\n"
 
 
 def test_a_tint_edited_between_two_builds_in_one_process_is_a_change_of_art(run, isolated, layouts_copy):

@@ -383,7 +383,7 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
     else:
         pictures = thumbnails(build.documents, build.manifest.placed, build.manifest.designs)
         build.manifest.thumbnails = {kind: f"thumbs/{kind}.png" for kind in pictures}
-    text = build.manifest.to_json().encode()  # whole, so measured before any file is written
+    text = build.manifest.to_json()  # whole, so measured before any file is written
     if len(text) > MANIFEST_MAX_BYTES:  # refused before any file is written: the next build could not read it back
         raise LayoutError(
             f"{build.slug}: the build places {len(build.manifest.placed):,} pieces, and its manifest would be "

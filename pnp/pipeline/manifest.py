@@ -188,59 +188,62 @@ class Manifest:
     own_credits: list[str] = field(default_factory=list)  # who made the designer's own art and fonts
     cut_files: list[FileRecord] = field(default_factory=list)  # a cutting machine's files, beside the PDFs
 
-    def to_json(self) -> str:
-        """The manifest as written to disk (pydantic's serialiser: a 10,000-card build has 40,000
-        records, where dataclasses.asdict and json took seconds). Each placed record is written as
-        pydantic writes it in place, and a record kept from an earlier build (a page drawn as
-        before hands back its very records) as it was written then."""
+    def to_json(self) -> bytes:
+        """The manifest as written to disk, UTF-8 (pydantic's serialiser: a 10,000-card build has
+        40,000 records, where dataclasses.asdict and json took seconds). Each placed record is
+        written as pydantic writes it in place, and a record kept from an earlier build (a page
+        drawn as before hands back its very records) as it was written then."""
         return _PLACED.manifest_json(self)
 
 
-PLACED_KEY = '\n "placed": ['  # a key of the top level: a newline in a value is written escaped
-PLACED_APART = "\n  },\n  {"  # between two records of the list: deeper lines have more spaces
+PLACED_KEY = b'\n "placed": ['  # a key of the top level: a newline in a value is written escaped
+PLACED_APART = b"\n  },\n  {"  # between two records of the list: deeper lines have more spaces
 
 
 class _PlacedJson:
-    """Placed records as the manifest writes them, by the record (held, so its id is no other's);
-    those of the latest manifest kept, for the next."""
+    """Placed records as the manifest writes them, by the record: each record is held while its text
+    is kept, so no other object has its id meanwhile; those of the latest manifests kept, for the next."""
 
     def __init__(self) -> None:
-        self._kept: dict[int, tuple[Placed, str]] = {}
-        self._unread: tuple[list[Placed], str] | None = None  # the records of a manifest written whole
+        self._texts: dict[int, bytes] = {}
+        self._held: dict[int, Placed] = {}
+        self._unread: tuple[list[Placed], bytes] | None = None  # the records of a manifest written whole
 
-    def manifest_json(self, manifest: Manifest) -> str:
+    def manifest_json(self, manifest: Manifest) -> bytes:
         """`Manifest.to_json`: written whole when most records are new, their texts cut from it
         when the next manifest is written (a build that writes one manifest does not cut them)."""
         if self._unread is not None:
             self._keep(*self._unread)
             self._unread = None
-        items, kept = manifest.placed, self._kept
-        texts: list[str | None] = []
-        for item in items:
-            found = kept.get(id(item))
-            texts.append(found[1] if found is not None and found[0] is item else None)
-        new = [item for item, text in zip(items, texts, strict=True) if text is None]
+        items = manifest.placed
+        texts = list(map(self._texts.get, map(id, items)))
+        new = [item for item, text in zip(items, texts, strict=True) if text is None] if None in texts else []
         if not items or len(new) * 2 > len(items):
-            text = schema(Manifest).dump_json(manifest, indent=1).decode()
+            text = schema(Manifest).dump_json(manifest, indent=1)
             start = text.index(PLACED_KEY) + len(PLACED_KEY) - 1
-            self._kept = {}
+            self._texts, self._held = {}, {}
             if items:
-                self._unread = (items, text[start : text.index("\n ]", start) + len("\n ]")])
-            return text + "\n"
+                self._unread = (items, text[start : text.index(b"\n ]", start) + len(b"\n ]")])
+            return text + b"\n"
         if new:  # written as a list of their own, a level deeper: as the manifest's list is
-            self._keep(new, schema(list[Placed]).dump_json(new, indent=1).decode().replace("\n", "\n "))
-        if len(self._kept) > len(items):
-            self._kept = {id(item): self._kept[id(item)] for item in items}
-        written = ",\n".join(piece or self._kept[id(item)][1] for item, piece in zip(items, texts, strict=True))
-        text = schema(Manifest).dump_json(replace(manifest, placed=[]), indent=1).decode()
-        return text.replace(PLACED_KEY + "],", PLACED_KEY + "\n" + written + "\n ],", 1) + "\n"
+            self._keep(new, schema(list[Placed]).dump_json(new, indent=1).replace(b"\n", b"\n "))
+            texts = list(map(self._texts.get, map(id, items)))
+        if len(self._texts) > 2 * len(items):  # let go of older records now and then, not at every build
+            ids = list(map(id, items))
+            self._texts = dict(zip(ids, texts, strict=True))  # type: ignore[arg-type]  # none is None now
+            self._held = dict(zip(ids, items, strict=True))
+        head = schema(Manifest).dump_json(replace(manifest, placed=[]), indent=1)
+        at = head.index(PLACED_KEY + b"],") + len(PLACED_KEY)
+        records = b",\n".join(texts)  # type: ignore[arg-type]  # none is None now
+        return b"".join((head[:at], b"\n", records, b"\n ", head[at:], b"\n"))
 
-    def _keep(self, items: list[Placed], listed: str) -> None:
+    def _keep(self, items: list[Placed], listed: bytes) -> None:
         """Each record's text, cut from `listed`: the list of `items` as the manifest writes it."""
-        parts = listed[len("[\n  {") : -len("\n  }\n ]")].split(PLACED_APART)
+        parts = listed[len(b"[\n  {") : -len(b"\n  }\n ]")].split(PLACED_APART)
         assert len(parts) == len(items), "a placed record's text has a line of the list's own depth"
         for item, part in zip(items, parts, strict=True):
-            self._kept[id(item)] = (item, "  {" + part + "\n  }")
+            self._texts[id(item)] = b"  {" + part + b"\n  }"
+            self._held[id(item)] = item
 
 
 _PLACED = _PlacedJson()

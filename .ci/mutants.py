@@ -147,7 +147,7 @@ MUTANTS = [
     Mutant(
         name="a manifest taken from memory though its file was changed",
         file="pnp/pipeline/manifest.py",
-        edits=(("    return kept[1] if held == kept[0] else None\n", "    return kept[1]\n"),),
+        edits=(("    return kept[1] if _stamp(path) == kept[0] else None\n", "    return kept[1]\n"),),
         tests=("tests/test_incremental_edits.py", "-k", "read_back"),
     ),
     Mutant(

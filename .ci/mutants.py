@@ -31,6 +31,17 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a kept design's text taken under another key",
+        file="pnp/pipeline/manifest.py",
+        edits=(
+            (
+                "(kept := texts.get(id(record))) is not None and kept[0] == key else None",
+                "(kept := texts.get(id(record))) is not None else None",
+            ),
+        ),
+        tests=("tests/test_incremental_edits.py", "-k", "pydantic_writes"),
+    ),
+    Mutant(
         name="a kept page written as before whatever numbers it takes",
         file="pnp/render/compactpdf.py",
         edits=(
@@ -60,9 +71,9 @@ MUTANTS = [
         tests=("tests/test_print_engine.py", "-k", "kept_from_an_earlier"),
     ),
     Mutant(
-        name="a manifest's new records written a level too shallow among kept ones",
+        name="a manifest's kept records after the first cut without their opening",
         file="pnp/pipeline/manifest.py",
-        edits=(('dump_json(new, indent=1).replace(b"\\n", b"\\n ")', "dump_json(new, indent=1)"),),
+        edits=(("(key, part if i == 0 else lead + part)", "(key, part)"),),
         tests=("tests/test_incremental_edits.py", "-k", "pydantic_writes"),
     ),
     Mutant(
@@ -2646,7 +2657,7 @@ MUTANTS = [
     Mutant(
         name="a tiled board's tiles left out of its design",
         file="pnp/pipeline/reprint.py",
-        edits=(("            tiles=tiles.get(key, ()),\n", ""),),
+        edits=(("            tiles.get(key, ()),\n", "            (),\n"),),
         tests=("tests/test_designer_loop.py", "-k", "board_on_tiles"),
     ),
     Mutant(
@@ -2807,7 +2818,7 @@ MUTANTS = [
     Mutant(
         name="a design in two files taken as the last one's",
         file="pnp/pipeline/reprint.py",
-        edits=(("            file=earlier.file if earlier else file,\n", "            file=file,\n"),),
+        edits=(("            earlier.file if earlier else file,\n", "            file,\n"),),
         tests=("tests/test_designer_loop.py", "-k", "two_files"),
     ),
     Mutant(

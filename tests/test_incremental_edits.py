@@ -177,26 +177,33 @@ def test_a_manifest_read_back_as_written_is_what_parsing_it_gives(run, isolated,
 
 
 def test_a_manifest_with_records_kept_from_earlier_ones_is_written_as_pydantic_writes_it(run, isolated):
-    """`Manifest.to_json` writes records kept from the manifests it wrote before as they were
-    written then: whatever the records, the text is the serialiser's, byte for byte."""
+    """`Manifest.to_json` writes the placed records and designs kept from the manifests it wrote
+    before as they were written then: whatever the records, the text is the serialiser's, byte for
+    byte."""
     from dataclasses import replace
 
     from pnp.pipeline.manifest import Manifest, schema
 
     assert run("build", "punished", "--jobs", "1").exit_code == 0
     built = schema(Manifest).validate_json((isolated / "output" / "punished" / "manifest.json").read_bytes())
-    placed = built.placed
+    placed, designs = built.placed, built.designs
     moved = [replace(item, page=item.page + 1) for item in placed[:3]]
-    for items in (
-        placed,
-        placed,
-        [*moved, *placed[3:]],
-        [*placed[:1], *moved[1:], *placed[3:]],
-        placed[:1],
-        [],
-        placed,
+    first, *others = designs
+    recounted = {**designs, first: replace(designs[first], count=designs[first].count + 1)}
+    renamed = {("Renamed " + key if key == others[0] else key): design for key, design in designs.items()}
+    for items, table in (
+        (placed, designs),
+        (placed, designs),
+        ([*moved, *placed[3:]], designs),
+        ([*placed[:1], *moved[1:], *placed[3:]], recounted),
+        (placed, renamed),
+        (placed, {key: designs[key] for key in others}),
+        (placed[:1], designs),
+        ([], designs),
+        (placed, {}),
+        (placed, designs),
     ):
-        manifest = replace(built, placed=items)
+        manifest = replace(built, placed=items, designs=table)
         assert manifest.to_json() == schema(Manifest).dump_json(manifest, indent=1) + b"\n"
 
 

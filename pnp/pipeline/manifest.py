@@ -13,7 +13,7 @@ import stat
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypeVar, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypeVar, cast, get_origin, get_type_hints
 
 from pnp.files.safefiles import UnsafeFile, read_json, read_regular
 from pnp.render.placed import Placed
@@ -194,60 +194,120 @@ class Manifest:
         40,000 records, where dataclasses.asdict and json took seconds). Each placed record is
         written as pydantic writes it in place, and a record kept from an earlier build (a page
         drawn as before hands back its very records) as it was written then."""
-        return _PLACED.manifest_json(self)
+        return _MANIFESTS.manifest_json(self)
 
 
-PLACED_KEY = b'\n "placed": ['  # a key of the top level: a newline in a value is written escaped
-PLACED_APART = b"\n  },\n  {"  # between two records of the list: deeper lines have more spaces
+Records = list[tuple[str, object]]  # a list's records (each keyed ""), or a table's keys and records
 
 
-class _PlacedJson:
-    """Placed records as the manifest writes them, by the record: each record is held while its text
-    is kept, so no other object has its id meanwhile; those of the latest manifests kept, for the next."""
+class _Kept:
+    """The texts of one kind of a manifest's records (its placed records, a list; its designs, a
+    table), as the manifest writes them, each by its record: a record is held while its text is
+    kept, so no other object has its id meanwhile. At its level, each record of the list or table
+    is written behind two spaces and deeper lines behind more, so the list splits where a line of
+    two spaces starts the next record; a newline in a value is written escaped."""
+
+    def __init__(self, key: bytes, opening: bytes, first: bytes) -> None:
+        self.key = b'\n "' + key + b'": '  # a key of the manifest's top level
+        self.empty = opening + {b"[": b"]", b"{": b"}"}[opening] + b","  # the list or table without records
+        self.close = b"\n " + self.empty[1:2]
+        self.apart = b",\n  " + first  # between two records: the next begins with `first`
+        self.texts: dict[int, tuple[str, bytes]] = {}  # by the record's id: its key in the table, its text
+        self.held: dict[int, object] = {}
+
+    def found(self, records: Records) -> list[bytes | None]:
+        """The kept text of each record; None for a record not kept."""
+        texts = self.texts
+        return [
+            kept[1] if (kept := texts.get(id(record))) is not None and kept[0] == key else None
+            for key, record in records
+        ]
+
+    def keep(self, records: Records, text: bytes) -> None:
+        """Each record's text, cut from `text`: a manifest written with `records` in its list or table."""
+        start = text.index(self.key) + len(self.key) + len(b"[\n")
+        cut = text[start : text.index(self.close, start)].split(self.apart)
+        assert len(cut) == len(records), "a record's text has a line at its list's own depth"
+        lead = self.apart[len(b",\n") :]
+        for i, ((key, record), part) in enumerate(zip(records, cut, strict=True)):
+            self.texts[id(record)] = (key, part if i == 0 else lead + part)
+            self.held[id(record)] = record
+
+    def let_go(self, records: Records) -> None:
+        """Keep the texts of `records` alone, once the others are many (not at every manifest)."""
+        if len(self.texts) > 2 * len(records):
+            self.texts = {id(record): self.texts[id(record)] for _, record in records}
+            self.held = {id(record): record for _, record in records}
+
+    def spliced(self, head: bytes, texts: list[bytes]) -> tuple[int, bytes]:
+        """Where the empty list or table stands in `head`, a manifest written without these records,
+        and its text with them."""
+        at = head.index(self.key + self.empty) + len(self.key)
+        return at, self.empty[:1] + b"\n" + b",\n".join(texts) + self.close
+
+
+class _ManifestJson:
+    """Manifests as written, their placed records and designs kept from one to the next."""
 
     def __init__(self) -> None:
-        self._texts: dict[int, bytes] = {}
-        self._held: dict[int, Placed] = {}
-        self._unread: tuple[list[Placed], bytes] | None = None  # the records of a manifest written whole
+        self.placed = _Kept(b"placed", b"[", b"{")
+        self.designs = _Kept(b"designs", b"{", b'"')
+        self._unread: tuple[Manifest, bytes] | None = None  # a manifest written whole, its texts not cut yet
 
     def manifest_json(self, manifest: Manifest) -> bytes:
         """`Manifest.to_json`: written whole when most records are new, their texts cut from it
         when the next manifest is written (a build that writes one manifest does not cut them)."""
         if self._unread is not None:
-            self._keep(*self._unread)
+            self._cut(*self._unread)
             self._unread = None
-        items = manifest.placed
-        texts = list(map(self._texts.get, map(id, items)))
-        new = [item for item, text in zip(items, texts, strict=True) if text is None] if None in texts else []
-        if not items or len(new) * 2 > len(items):
+        placed: Records = [("", item) for item in manifest.placed]
+        designs: Records = list(manifest.designs.items())
+        texts = (self.placed.found(placed), self.designs.found(designs))
+        new = sum(text is None for found in texts for text in found)
+        if not placed or not designs or new * 2 > len(placed) + len(designs):
             text = schema(Manifest).dump_json(manifest, indent=1)
-            start = text.index(PLACED_KEY) + len(PLACED_KEY) - 1
-            self._texts, self._held = {}, {}
-            if items:
-                self._unread = (items, text[start : text.index(b"\n ]", start) + len(b"\n ]")])
+            for kept in (self.placed, self.designs):
+                kept.texts, kept.held = {}, {}
+            self._unread = (manifest, text) if placed and designs else None
             return text + b"\n"
-        if new:  # written as a list of their own, a level deeper: as the manifest's list is
-            self._keep(new, schema(list[Placed]).dump_json(new, indent=1).replace(b"\n", b"\n "))
-            texts = list(map(self._texts.get, map(id, items)))
-        if len(self._texts) > 2 * len(items):  # let go of older records now and then, not at every build
-            ids = list(map(id, items))
-            self._texts = dict(zip(ids, texts, strict=True))  # type: ignore[arg-type]  # none is None now
-            self._held = dict(zip(ids, items, strict=True))
-        head = schema(Manifest).dump_json(replace(manifest, placed=[]), indent=1)
-        at = head.index(PLACED_KEY + b"],") + len(PLACED_KEY)
-        records = b",\n".join(texts)  # type: ignore[arg-type]  # none is None now
-        return b"".join((head[:at], b"\n", records, b"\n ", head[at:], b"\n"))
+        if new:  # the new records, written as a manifest of their own
+            fresh = replace(
+                manifest,
+                placed=[item for item, text in zip(manifest.placed, texts[0], strict=True) if text is None],
+                designs={
+                    key: design
+                    for (key, design), text in zip(manifest.designs.items(), texts[1], strict=True)
+                    if text is None
+                },
+            )
+            self._cut(fresh, schema(Manifest).dump_json(fresh, indent=1))
+            texts = (self.placed.found(placed), self.designs.found(designs))
+        self.placed.let_go(placed)
+        self.designs.let_go(designs)
+        head = schema(Manifest).dump_json(replace(manifest, placed=[], designs={}), indent=1)
+        at_placed, placed_text = self.placed.spliced(head, cast(list[bytes], texts[0]))  # none is None now
+        at_designs, designs_text = self.designs.spliced(head, cast(list[bytes], texts[1]))
+        empty = len(b"[]")
+        return b"".join(
+            (
+                head[:at_placed],
+                placed_text,
+                head[at_placed + empty : at_designs],
+                designs_text,
+                head[at_designs + empty :],
+                b"\n",
+            )
+        )
 
-    def _keep(self, items: list[Placed], listed: bytes) -> None:
-        """Each record's text, cut from `listed`: the list of `items` as the manifest writes it."""
-        parts = listed[len(b"[\n  {") : -len(b"\n  }\n ]")].split(PLACED_APART)
-        assert len(parts) == len(items), "a placed record's text has a line of the list's own depth"
-        for item, part in zip(items, parts, strict=True):
-            self._texts[id(item)] = b"  {" + part + b"\n  }"
-            self._held[id(item)] = item
+    def _cut(self, manifest: Manifest, text: bytes) -> None:
+        """The texts of the records of `manifest`, written as `text`, kept."""
+        if manifest.placed:
+            self.placed.keep([("", item) for item in manifest.placed], text)
+        if manifest.designs:
+            self.designs.keep(list(manifest.designs.items()), text)
 
 
-_PLACED = _PlacedJson()
+_MANIFESTS = _ManifestJson()
 
 
 MAX_BYTES = 64 * 1024 * 1024

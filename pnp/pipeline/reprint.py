@@ -89,6 +89,10 @@ def _sections(specs: list[DocumentSpec]) -> Iterable[tuple[DocumentSpec, Any]]:
             yield spec, section
 
 
+DESIGNS_KEPT = 65_536  # designs kept from build to build: decks of 10,000, and room for other games'
+_DESIGNS: dict[str, Design] = {}  # the latest record of each design: an unchanged design is the very same
+
+
 def designs(
     specs: list[DocumentSpec], faces: Mapping[str, Face], tiles: Mapping[str, tuple[TileFace, ...]]
 ) -> dict[str, Design]:
@@ -101,14 +105,21 @@ def designs(
     def record(key: str, fingerprints: tuple[str, str], count: int, file: str) -> None:
         """`fingerprints`: of what is drawn and of its texts (`_fingerprints`)."""
         earlier = out.get(key)  # the same design in an earlier file: counted on, found there
-        out[key] = Design(
-            hash=fingerprints[0],
-            text=fingerprints[1],
-            count=count + (earlier.count if earlier else 0),
-            file=earlier.file if earlier else file,
-            face=faces.get(key),
-            tiles=tiles.get(key, ()),
+        made = (
+            *fingerprints,
+            count + (earlier.count if earlier else 0),
+            earlier.file if earlier else file,
+            faces.get(key),
+            tiles.get(key, ()),
         )
+        kept = _DESIGNS.get(key)
+        if kept is None or (kept.hash, kept.text, kept.count, kept.file, kept.face, kept.tiles) != made:
+            if len(_DESIGNS) >= DESIGNS_KEPT:
+                _DESIGNS.clear()
+            kept = _DESIGNS[key] = Design(
+                hash=made[0], text=made[1], count=made[2], file=made[3], face=made[4], tiles=made[5]
+            )
+        out[key] = kept
 
     for spec, section in _sections(specs):
         if isinstance(section, PieceGroup):
@@ -151,6 +162,8 @@ def changes(before: dict[str, Design], after: dict[str, Design]) -> list[Change]
     out = []
     for key in sorted(set(before) | set(after)):
         old, new = before.get(key), after.get(key)
+        if old is new:  # the very same record (`designs` keeps them): unchanged
+            continue
         if old is None and new is not None:
             out.append(Change(key=key, kind="added", before=None, after=new, reprint=new.count))
         elif new is None and old is not None:

@@ -457,7 +457,7 @@ def missing_icons(source: GameSource, name: str, store: IconStore) -> list[Gap]:
             if said:
                 texts[where] = without_icon(texts.get(where, value), ref)
                 missing.append(Gap(finding=source.finding(name, where, said), where=where, drawn=texts[where]))
-    for where, ref in icon_locations(table):
+    for where, ref in icon_locations(table, only=lambda ref: problem(ref) is not None):
         said = problem(ref)
         if said:
             missing.append(Gap(finding=source.finding(name, where, said), where=where, drawn=GAP_ICON))

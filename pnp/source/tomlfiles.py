@@ -65,34 +65,37 @@ def _deepest(table: dict[str, Any]) -> KeyPath | None:
     return None
 
 
-def icon_locations(data: Any) -> list[tuple[KeyPath, str]]:
+def icon_locations(data: Any, only: Callable[[str], bool] | None = None) -> list[tuple[KeyPath, str]]:
     """(key path, reference) for every icon named under keys `icon`, `*_icon` or `icons`, in the
-    order the data lists them."""
+    order the data lists them; with `only`, for the references it takes alone (a deck's 10,000
+    icons are looked at without a key path made for each)."""
     out: list[tuple[KeyPath, str]] = []
-    _icons_into(out, data, ())
+    _icons_into(out, data, (), only)
     return out
 
 
-def _icons_into(out: list[tuple[KeyPath, str]], data: Any, loc: KeyPath) -> None:
-    if isinstance(data, dict) and loc:
-        found = ROWS.found(data)
-        if found is not None:  # a card list's row read before: what it names was found then
-            if "icons" not in found:
-                found["icons"] = icon_locations(data)
-            out += [((*loc, *where), ref) for where, ref in found["icons"]]
-            return
+def _icons_into(out: list[tuple[KeyPath, str]], data: Any, loc: KeyPath, only: Callable[[str], bool] | None) -> None:
     if isinstance(data, dict):
         for key, value in data.items():
             if (key == "icon" or key.endswith("_icon")) and (is_icon_ref(value) or is_art_ref(value)):
-                out.append(((*loc, key), value))
+                if only is None or only(value):
+                    out.append(((*loc, key), value))
             elif key == "icons" and isinstance(value, list):
-                out += [((*loc, key, i), item) for i, item in enumerate(value) if is_icon_ref(item) or is_art_ref(item)]
+                out += [
+                    ((*loc, key, i), item)
+                    for i, item in enumerate(value)
+                    if (is_icon_ref(item) or is_art_ref(item)) and (only is None or only(item))
+                ]
             elif isinstance(value, (dict, list)):
-                _icons_into(out, value, (*loc, key))
+                _icons_into(out, value, (*loc, key), only)
     elif isinstance(data, list):
         for i, item in enumerate(data):
-            if isinstance(item, (dict, list)):
-                _icons_into(out, item, (*loc, i))
+            if isinstance(item, dict) and (found := ROWS.found(item)) is not None:  # a card list's row read before
+                if "icons" not in found:
+                    found["icons"] = icon_locations(item)
+                out += [((*loc, i, *where), ref) for where, ref in found["icons"] if only is None or only(ref)]
+            elif isinstance(item, (dict, list)):
+                _icons_into(out, item, (*loc, i), only)
 
 
 def strings_holding(mark: str, node: Any, loc: KeyPath = ()) -> list[tuple[KeyPath, str]]:

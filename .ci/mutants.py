@@ -31,6 +31,12 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a document's pages found by the first build's document key",
+        file="pnp/render/pagekeep.py",
+        edits=(("kept if kept == key else key", "kept if kept is not None else key"),),
+        tests=("tests/test_incremental_edits.py", "-k", "forced"),
+    ),
+    Mutant(
         name="a kept design's text taken under another key",
         file="pnp/pipeline/manifest.py",
         edits=(

@@ -4,7 +4,7 @@ earlier builds, as `pnp watch` keeps it) writes exactly what a `--force` build o
 writes from the same earlier output in a fresh process (issue 70, acceptance 2). Hypothesis chooses
 the edits: a design's text, its icon, two designs' counts (its designs kept in souls.csv, as a
 deck is), a template slot, the colour under the Good Souls, the file of the family its names are set
-in, an option; after each, one copy of the output folder is built as a designer builds it (in this
+in, an option (paper, bleed, the ink saver); after each, one copy of the output folder is built as a designer builds it (in this
 process, which built every example before) and another with --force by a new `pnp`, and every file
 of the game's folder must be the same bytes."""
 
@@ -40,10 +40,15 @@ EDITS = st.one_of(  # each changes something: a build with nothing changed write
     st.tuples(st.just("tint"), st.just(0), st.just("")),  # the colour under the Good Souls: their faces stay
     st.tuples(st.just("paper"), st.just(0), st.just("")),  # A4 <-> Letter
     st.tuples(st.just("bleed"), st.just(0), st.just("")),  # none <-> 3 mm
+    st.tuples(st.just("ink"), st.just(0), st.just("")),  # colour <-> the ink saver: the pages' keys stay
     st.tuples(st.just("font"), st.just(0), st.just("")),  # the names' family: its file's bytes swapped
 )
 FACES = (fonts_dir() / "DejaVuSans-Bold.ttf", fonts_dir() / "DejaVuSans.ttf")  # the family's file, in turn
-OTHER = {"paper": {"a4": "letter", "letter": "a4"}, "bleed": {"0": "3mm", "3mm": "0"}}
+OTHER = {
+    "paper": {"a4": "letter", "letter": "a4"},
+    "bleed": {"0": "3mm", "3mm": "0"},
+    "ink": {"--colour": "--ink-saver", "--ink-saver": "--colour"},  # a flag: written as it is
+}
 
 
 def _write_souls(path: Path, souls: list[dict[str, str]]) -> None:
@@ -125,6 +130,7 @@ def _files(folder: Path) -> dict[str, str]:
 @given(edits=st.lists(EDITS, min_size=2, max_size=3))
 @example(edits=[("font", 0, ""), ("line", 1, "Quiet souls"), ("font", 0, "")])  # a font file, edited and put back
 @example(edits=[("tint", 0, ""), ("line", 3, "Still here")])  # a colour under kept faces, then a text
+@example(edits=[("ink", 0, ""), ("ink", 0, "")])  # the same pages drawn in outline, and back in colour
 def test_a_build_after_any_edit_writes_what_a_forced_build_writes(tmp_path_factory, edits):
     work = tmp_path_factory.mktemp("edits")
     layouts = work / "layouts"
@@ -132,10 +138,10 @@ def test_a_build_after_any_edit_writes_what_a_forced_build_writes(tmp_path_facto
     souls_to_csv(layouts)
     _names_in_own_font(layouts / GAME)
     kept, forced = work / "kept", work / "forced"
-    options: dict[str, str] = {"paper": "a4", "bleed": "0"}
+    options: dict[str, str] = {"paper": "a4", "bleed": "0", "ink": "--colour"}
 
     def build(output: Path, *more: str) -> None:
-        flags = [f"--{name}={value}" for name, value in options.items()]
+        flags = [value if value.startswith("--") else f"--{name}={value}" for name, value in options.items()]
         args = ["build", GAME, "--layouts", str(layouts), "-o", str(output), "--jobs", "1", *flags, *more]
         if "--force" in more:  # nothing kept from an earlier build: a process of its own
             result = subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True, text=True, cwd=work)

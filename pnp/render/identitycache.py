@@ -9,6 +9,7 @@ first, so what card after card shares stays and what one card alone uses makes r
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Hashable
 from typing import Generic, TypeVar
 
 V = TypeVar("V")
@@ -59,3 +60,20 @@ class SideKeep(Generic[V]):
             del self._entries[next(iter(self._entries))]
         self._entries[id(side)] = (side, value)
         return value
+
+
+class HashedKey:
+    """A key whose hash is worked out once: a deck's page keys are nested tuples of thousands of
+    values, looked up at every build, and a tuple hashes its parts each time it is looked up."""
+
+    __slots__ = ("hash", "value")
+
+    def __init__(self, value: Hashable) -> None:
+        self.value = value
+        self.hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, HashedKey) and self.hash == other.hash and self.value == other.value)

@@ -26,6 +26,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.collector import freeze_at_exit
 from pnp.render.compactpdf import PageWritten
+from pnp.render.identitycache import HashedKey
 from pnp.render.pages import FormCache, PagePlan
 from pnp.render.painter import Painter
 from pnp.render.placed import Placed
@@ -46,6 +47,7 @@ class KeptPage:
 
 
 _KEPT: dict[tuple[str, str], dict[Hashable, KeptPage]] = {}  # by game and file: its latest build's pages
+_DOCUMENTS: dict[tuple[str, str], HashedKey] = {}  # by game and file: what its latest build drew from
 
 
 class PageKeep:
@@ -53,7 +55,10 @@ class PageKeep:
 
     def __init__(self, slot: tuple[str, str], document: Hashable, painter: Painter, forms: FormCache) -> None:
         self.slot = slot
-        self.document = document  # what every page of the document draws from: options, furniture, sharing
+        # what every page of the document draws from (options, furniture, sharing): the last build's
+        # very key when equal, so that each page's lookup finds it the same by identity
+        key, kept = HashedKey(document), _DOCUMENTS.get(slot)
+        self.document = _DOCUMENTS[slot] = kept if kept == key else key
         self.painter, self.forms = painter, forms
         self.canvas: Any = painter.canvas
         self.last = _KEPT.get(slot, {})
@@ -67,7 +72,7 @@ class PageKeep:
         self.fonts = [(name, font) for name, font in fonts if isinstance(font, TTFont)]  # registered before drawing
 
     def _key(self, plan: PagePlan, number: int, count: int, fill: str | None) -> Hashable:
-        return (self.document, self.digest, fill, plan.page_key(), number, count)
+        return (self.document, self.digest, fill, plan.hashed_key, number, count)
 
     def replay(self, plan: PagePlan, number: int, count: int, placed: list[Placed]) -> bool:
         """Whether the page was found among the last build's: then its drawing is on the canvas, to be shown."""

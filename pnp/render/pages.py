@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from hashlib import sha256
 from io import BytesIO
 from typing import TYPE_CHECKING
@@ -17,6 +17,7 @@ from pnp.errors import UsageProblem
 from pnp.geometry import MM, Rect, Size
 from pnp.render.cutlines import Outline
 from pnp.render.furniture import Bands
+from pnp.render.identitycache import HashedKey
 from pnp.render.painter import Painter, rl_color
 from pnp.render.placed import BoardTile, MmBox, Placed, Shape, Side
 from pnp.render.registration import registered_area
@@ -97,6 +98,12 @@ class PagePlan:
         """What the page draws from besides its document: its own drawing and its furniture."""
         boxes = tuple(box and box.box() for box in (self.trim, self.bleed, self.printable))  # as plain numbers
         return (self.key, self.width, self.height, boxes, self.bands, self.label, self.cuts is not None)
+
+    @cached_property
+    def hashed_key(self) -> HashedKey:
+        """`page_key`, hashed once: a plan a later build plans again (`sheetkeep`) is looked up as
+        it is. A plan is not changed once made."""
+        return HashedKey(self.page_key())
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -8,7 +8,7 @@ plans one sheet."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from pnp.geometry import Rect
 from pnp.render.furniture import Bands
@@ -35,6 +35,10 @@ def piece_key(piece: Piece) -> tuple[object, ...]:
         piece.fold,
         piece.folds,
     )
+
+
+KEYED = {"kind", "name", "face", "back", "back_name", "background", "back_background", "fold", "folds"}
+assert {f.name for f in fields(Piece)} == KEYED, "piece_key reads every field of a piece"
 
 
 BlockPlace = tuple[int, Rect, tuple[tuple[int, Rect, bool], ...]]  # joined section, grid, slots (piece, trim, turned)

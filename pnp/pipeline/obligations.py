@@ -96,13 +96,14 @@ def unprintable_characters(source: GameSource, specs: Sequence[DocumentSpec]) ->
     printed silently. The characters are gathered first (a deck's texts share a few dozen)."""
     from pnp.render.fonts import glyphless, right_to_left
 
-    used: dict[Face, set[str]] = {}
-    texts: dict[tuple[str, Face], str] = {}
+    texts: dict[tuple[str, Face], str] = {}  # each stretch, and the first file that prints it
     for spec in specs:
-        for text, face in _set_stretches(spec):
-            if (text, face) not in texts:
-                texts[text, face] = spec.filename
-                used.setdefault(face, set()).update(text)
+        for stretch in dict.fromkeys(_set_stretches(spec)):  # a deck's texts, each once
+            texts.setdefault(stretch, spec.filename)
+    by_face: dict[Face, list[str]] = {}
+    for text, face in texts:
+        by_face.setdefault(face, []).append(text)
+    used = {face: set("".join(found)) for face, found in by_face.items()}
     bad = {face: glyphless(chars, *face) | right_to_left(chars) for face, chars in used.items()}
     if not any(bad.values()):
         return []

@@ -70,7 +70,11 @@ class SheetKeep:
             tuple((s.title, s.width, s.height, s.shape, s.gap, s.bleeds, len(s.pieces)) for s in sections),
         )
         found = self._kept.pop(shape, None)
-        layout, before = found if found is not None else (self._laid_out(joined, options, half), {})
+        packed: list[SheetLayout] = []  # the sheets as packed just now, when the layout is new
+        if found is None:
+            packed = pack(joined, options, half=half)  # joined already: packed as they are
+            found = (_laid_out(joined, packed), {})
+        layout, before = found
         now: dict[Hashable, Pages] = {}
         out = []
         count = len(layout.sheets)
@@ -78,7 +82,8 @@ class SheetKeep:
             key = (number, tuple(piece_key(joined[k].pieces[i]) for k, _, slots in blocks for i, _, _ in slots))
             pages = before.get(key)
             if pages is None:
-                pages = plan_sheet(_sheet(joined, bands, blocks), number, count)
+                sheet = packed[number - 1] if packed else _sheet(joined, bands, blocks)
+                pages = plan_sheet(sheet, number, count)
             now[key] = pages
             out.append(pages)
         while len(self._kept) >= LAYOUTS_KEPT:
@@ -86,22 +91,26 @@ class SheetKeep:
         self._kept[shape] = (layout, now)
         return out
 
-    @staticmethod
-    def _laid_out(joined: list[PieceGroup], options: RenderOptions, half: bool) -> _Layout:
-        """The joined sections packed, each slot known by its place in its section."""
-        index = {id(section): k for k, section in enumerate(joined)}
-        sheets = []
-        for sheet in pack(joined, options, half=half):  # joined already: packed as they are
-            blocks = tuple(
-                (
-                    index[id(block.section)],
-                    block.grid,
-                    tuple((block.first + i, s.trim, s.turned) for i, s in enumerate(block.slots)),
-                )
-                for block in sheet.blocks
+
+def _laid_out(joined: list[PieceGroup], sheets: list[SheetLayout]) -> _Layout:
+    """The sheets of the joined sections by position, each slot known by its place in its section."""
+    index = {id(section): k for k, section in enumerate(joined)}
+    return _Layout(
+        sheets=tuple(
+            (
+                sheet.bands,
+                tuple(
+                    (
+                        index[id(block.section)],
+                        block.grid,
+                        tuple((block.first + i, s.trim, s.turned) for i, s in enumerate(block.slots)),
+                    )
+                    for block in sheet.blocks
+                ),
             )
-            sheets.append((sheet.bands, blocks))
-        return _Layout(sheets=tuple(sheets))
+            for sheet in sheets
+        )
+    )
 
 
 def _sheet(joined: list[PieceGroup], bands: Bands, blocks: tuple[BlockPlace, ...]) -> SheetLayout:

@@ -39,6 +39,8 @@ def piece_key(piece: Piece) -> tuple[object, ...]:
 
 KEYED = {"kind", "name", "face", "back", "back_name", "background", "back_background", "fold", "folds"}
 assert {f.name for f in fields(Piece)} == KEYED, "piece_key reads every field of a piece"
+SHAPED = {"title", "pieces", "width", "height", "shape", "gap", "bleeds"}
+assert {f.name for f in fields(PieceGroup)} == SHAPED, "a layout is found by every field of its sections"
 
 
 BlockPlace = tuple[int, Rect, tuple[tuple[int, Rect, bool], ...]]  # joined section, grid, slots (piece, trim, turned)
@@ -59,20 +61,17 @@ class SheetKeep:
     def __init__(self) -> None:
         self._kept: dict[Hashable, tuple[_Layout, dict[Hashable, Pages]]] = {}
 
-    def pages(
-        self, sections: Sequence[PieceGroup], options: RenderOptions, plan_sheet: PlanSheet, *, half: bool = False
-    ) -> list[Pages]:
+    def pages(self, sections: Sequence[PieceGroup], options: RenderOptions, plan_sheet: PlanSheet) -> list[Pages]:
         """The pages of each sheet the sections fill (`packing.pack`), as `plan_sheet` plans them."""
         joined = joined_alike(list(sections))
         shape = (
             options,
-            half,
             tuple((s.title, s.width, s.height, s.shape, s.gap, s.bleeds, len(s.pieces)) for s in sections),
         )
         found = self._kept.pop(shape, None)
         packed: list[SheetLayout] = []  # the sheets as packed just now, when the layout is new
         if found is None:
-            packed = pack(joined, options, half=half)  # joined already: packed as they are
+            packed = pack(joined, options)  # joined already: packed as they are
             found = (_laid_out(joined, packed), {})
         layout, before = found
         now: dict[Hashable, Pages] = {}

@@ -169,7 +169,9 @@ def _keep_checked(
     model: type[BaseModel], result: BaseModel, table: dict[str, Any], lists: Mapping[KeyPath, object]
 ) -> None:
     """Each kept row of a card list (`rowkeep`) learns the value the model made of it, for the
-    next read to hand the model instead of the row: a frozen value passes the model as it is."""
+    next read to hand the model instead of the row: a frozen value passes the model as it is. The
+    list's values stand in its rows' order: a model's validators check a list, they never reorder
+    or filter it (a list of another length is not kept)."""
     for prefix in lists:
         rows: Any = table
         value: Any = result

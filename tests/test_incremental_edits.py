@@ -131,6 +131,7 @@ def _files(folder: Path) -> dict[str, str]:
 @example(edits=[("font", 0, ""), ("line", 1, "Quiet souls"), ("font", 0, "")])  # a font file, edited and put back
 @example(edits=[("tint", 0, ""), ("line", 3, "Still here")])  # a colour under kept faces, then a text
 @example(edits=[("ink", 0, ""), ("ink", 0, "")])  # the same pages drawn in outline, and back in colour
+@example(edits=[("icon", 0, "lorc/imp-laugh"), ("icon", 0, "lorc/prayer")])  # a later page's icon, drawn first
 def test_a_build_after_any_edit_writes_what_a_forced_build_writes(tmp_path_factory, edits):
     work = tmp_path_factory.mktemp("edits")
     layouts = work / "layouts"

@@ -79,7 +79,7 @@ MUTANTS = [
     Mutant(
         name="a manifest's kept records after the first cut without their opening",
         file="pnp/pipeline/manifest.py",
-        edits=(("(key, part if i == 0 else lead + part)", "(key, part)"),),
+        edits=(("(key, part if i == 0 else lead + part, record)", "(key, part, record)"),),
         tests=("tests/test_incremental_edits.py", "-k", "pydantic_writes"),
     ),
     Mutant(

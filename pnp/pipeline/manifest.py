@@ -212,8 +212,7 @@ class _Kept:
         self.empty = opening + {b"[": b"]", b"{": b"}"}[opening] + b","  # the list or table without records
         self.close = b"\n " + self.empty[1:2]
         self.apart = b",\n  " + first  # between two records: the next begins with `first`
-        self.texts: dict[int, tuple[str, bytes]] = {}  # by the record's id: its key in the table, its text
-        self.held: dict[int, object] = {}
+        self.texts: dict[int, tuple[str, bytes, object]] = {}  # by the record's id: its key, its text, itself
 
     def found(self, records: Records) -> list[bytes | None]:
         """The kept text of each record; None for a record not kept."""
@@ -230,14 +229,12 @@ class _Kept:
         assert len(cut) == len(records), "a record's text has a line at its list's own depth"
         lead = self.apart[len(b",\n") :]
         for i, ((key, record), part) in enumerate(zip(records, cut, strict=True)):
-            self.texts[id(record)] = (key, part if i == 0 else lead + part)
-            self.held[id(record)] = record
+            self.texts[id(record)] = (key, part if i == 0 else lead + part, record)
 
     def let_go(self, records: Records) -> None:
         """Keep the texts of `records` alone, once the others are many (not at every manifest)."""
         if len(self.texts) > 2 * len(records):
             self.texts = {id(record): self.texts[id(record)] for _, record in records}
-            self.held = {id(record): record for _, record in records}
 
     def spliced(self, head: bytes, texts: list[bytes]) -> tuple[int, bytes]:
         """Where the empty list or table stands in `head`, a manifest written without these records,
@@ -267,7 +264,7 @@ class _ManifestJson:
         if not placed or not designs or new * 2 > len(placed) + len(designs):
             text = schema(Manifest).dump_json(manifest, indent=1)
             for kept in (self.placed, self.designs):
-                kept.texts, kept.held = {}, {}
+                kept.texts = {}
             self._unread = (manifest, text) if placed and designs else None
             return text + b"\n"
         if new:  # the new records, written as a manifest of their own

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.geometry import MM
 from pnp.pipeline.manifest import Design, Face, TileFace, design_key
+from pnp.render.identitycache import SideKeep
 from pnp.render.placed import Placed
 
 if TYPE_CHECKING:
@@ -20,27 +21,24 @@ if TYPE_CHECKING:
     from pnp.render.pages import RenderedDocument
 
 _IMAGES: dict[tuple[object, ...], Any] = {}  # by what the page is drawn from, the box and the scale
-_PNGS: dict[int, tuple[Any, bytes]] = {}  # a picture's PNG, by the picture (held)
 THUMB_HEIGHT = 220  # px of a component kind's thumbnail
 DESIGN_DPI = 40  # a changed design's before and after
 PICTURED_CHANGES = 48  # the change list's first changes are pictured; reprint.pdf holds every one
 EDGE = 0.5  # pt a box may pass its page's edge by (rounding)
 MAX_TILES = 256  # a board printed on more tiles is not pictured
 KEPT_IMAGES = 64  # pictures kept for the next build: a game's kinds, and room for another game's
+_PNGS: SideKeep[bytes] = SideKeep(KEPT_IMAGES)  # a picture's PNG, by the picture
 
 
 def _png(image: Any) -> bytes:
     """Pictures favour speed over bytes: a build makes one for each changed design and each kind whose
     files changed. A kept picture (`_Pages`) keeps its PNG."""
-    kept = _PNGS.get(id(image))
-    if kept is not None and kept[0] is image:
-        return kept[1]
+    kept = _PNGS.get(image)
+    if kept is not None:
+        return kept
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=1)
-    while len(_PNGS) >= KEPT_IMAGES:
-        del _PNGS[next(iter(_PNGS))]
-    _PNGS[id(image)] = (image, buffer.getvalue())
-    return buffer.getvalue()
+    return _PNGS.put(image, buffer.getvalue())
 
 
 class _Pages:

@@ -17,10 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab import rl_config
-from reportlab.pdfbase.pdfdoc import NoEncryption, PDFObject, PDFPage
+from reportlab.pdfbase.pdfdoc import PDFObject, PDFPage
 
-from pnp.render.pdfobjects import indirect
+from pnp.render.pdfobjects import indirect, plainly_written
 
 PER_STREAM = 100  # objects packed in one object stream, as qpdf packs them: a reader inflates one to reach any
 OBJECT_STREAMS = (1, 5)  # the first PDF version with object and cross-reference streams
@@ -101,7 +100,7 @@ def _page_object(
     """A page's dictionary, `n 0 obj` to `endobj`: as `kept` says it was written when the page and
     its operators take the same numbers (its operators then stand in as written), else written
     here, and `writing` learns where its operators go to keep them too."""
-    plain = type(doc.encrypt) is NoEncryption and not (rl_config.pdfComments and not rl_config.invariant)
+    plain = plainly_written(doc)
     if plain and kept is not None and kept.number == number and kept.contents == doc.objectcounter + 1:
         doc.Reference(_Written(kept.stream))
         return kept.page

@@ -32,11 +32,12 @@ def indirect(number: int, content: Any, doc: Any) -> bytes:
     PDFIndirectObject writes it: a page by `page`, a page's stream by `_stream`, anything else by reportlab."""
     version = doc.idToObjectNumberAndVersion[doc.numberToId[number]][1]
     doc.encrypt.register(number, version)
-    commented = rl_config.pdfComments and not rl_config.invariant  # reportlab's comments: its own route
     body: bytes
-    if not commented and (type(content) is PDFPage or type(content) is PDFPages):
+    if not plainly_written(doc):
+        body = pdfdoc.format(content, doc, toplevel=1)
+    elif type(content) is PDFPage or type(content) is PDFPages:
         body = page(content, doc)
-    elif not commented and _page_stream(content, doc):
+    elif _page_stream(content):
         body = _stream(content, doc)
     else:
         body = pdfdoc.format(content, doc, toplevel=1)
@@ -66,9 +67,15 @@ KEPT_STREAMS = 16_384  # page streams kept by their operators' digest: a deck of
 _STREAMS: OrderedDict[bytes, bytes] = OrderedDict()
 
 
-def _page_stream(content: Any, doc: Any) -> bool:
+def plainly_written(doc: Any) -> bool:
+    """Whether `doc`'s objects are written as pnp writes them: a document that neither encrypts nor
+    carries reportlab's comments (those take reportlab's own route)."""
+    return type(doc.encrypt) is pdfdoc.NoEncryption and not (rl_config.pdfComments and not rl_config.invariant)
+
+
+def _page_stream(content: Any) -> bool:
     """A page's operators as reportlab makes them (PDFPage.check_format): a stream of text with no
-    dictionary of its own, compressed alone, in a document that does not encrypt."""
+    dictionary of its own, compressed alone."""
     filters = content.filters if type(content) is PDFStream else None
     return (
         filters is not None
@@ -76,7 +83,6 @@ def _page_stream(content: Any, doc: Any) -> bool:
         and filters[0] is pdfdoc.PDFZCompress
         and not content.dictionary.dict
         and isinstance(content.content, str)
-        and type(doc.encrypt) is pdfdoc.NoEncryption
     )
 
 

@@ -31,6 +31,23 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="Seven Steps' best play takes the last of equal options",
+        file="pnp/analysis/seven_steps_optimal.py",
+        edits=(("    for i in reversed(range(1, len(goals))):\n", "    for i in range(1, len(goals)):\n"),),
+        tests=("tests/test_report.py", "-k", "ties"),
+    ),
+    Mutant(
+        name="Seven Steps' best play drops each challenge's last group of rolls",
+        file="pnp/analysis/seven_steps_optimal.py",
+        edits=(
+            (
+                "            mine = slice(ends[c], ends[c + 1])\n",
+                "            mine = slice(ends[c], ends[c + 1] - 1)\n",
+            ),
+        ),
+        tests=("tests/test_report.py", "-k", "hand_counts"),
+    ),
+    Mutant(
         name="a document's pages found by the first build's document key",
         file="pnp/render/pagekeep.py",
         edits=(("kept if kept == key else key", "kept if kept is not None else key"),),

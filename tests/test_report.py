@@ -22,7 +22,7 @@ from pnp.analysis.panic_balance import rounds_to_fill, turns_to_fill
 from pnp.analysis.publish import svg
 from pnp.analysis.report import Plot
 from pnp.analysis.seven_steps_balance import p_meets, simulate
-from pnp.analysis.seven_steps_optimal import Climb, OptimalClimb, preferred
+from pnp.analysis.seven_steps_optimal import Climb, OptimalClimb, first_best, preferred
 from pnp.analysis.seven_steps_play import simulate_optimal
 from pnp.analysis.straight_to_balance import Track, climbs, p_single_winner
 from pnp.cli import cli
@@ -182,6 +182,13 @@ def test_ties_in_the_best_play_follow_the_stated_preference():
     """Chances equal within rounding: the option listed first is taken, whichever sums came out larger."""
     assert preferred([(0.5, ("roll", 0)), (0.5 + 1e-15, ("add", 0))]) == (0.5, ("roll", 0))
     assert preferred([(0.5, ("roll", 0)), (0.5 + 1e-9, ("add", 0))]) == (0.5 + 1e-9, ("add", 0))
+    # the solver makes the same choices for whole arrays of states at once: the first within rounding
+    rng = np.random.default_rng(7)
+    goals = [rng.choice([0.25, 0.5, 0.75], size=(40, 3)) + rng.choice([0, 1e-15], size=(40, 3)) for _ in range(4)]
+    first = first_best(goals)
+    for index in np.ndindex(first.shape):
+        options = [(float(goal[index]), ("option", i)) for i, goal in enumerate(goals)]
+        assert first[index] == preferred(options)[1][1], index
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,7 @@ goal measures, all under the goal's choices."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -282,16 +283,24 @@ class OptimalClimb:
             passed[:, spent, :, spent:] = after[:, :, : most + 1 - spent]
         groups = np.arange(len(offers.needs))
         order = np.lexsort((-np.arange(active)[None, :].repeat(len(groups), 0), offers.needs), axis=1)
-        worst = failed[:, offers.challenge].swapaxes(0, 1)
-        worst = worst * offers.can_fail.reshape(-1, *([1] * (worst.ndim - 1)))
+        worst = failed.swapaxes(0, 1)[offers.challenge]  # [group, place, ...]
+        worst *= offers.can_fail.reshape(-1, *([1] * (worst.ndim - 1)))
         # the choice is made on the goal alone; the parts of the chosen pass are gathered once
-        goals = [passed[order[:, r], offers.needs[groups, order[:, r]], ..., 0] for r in range(active)]
-        first = first_best([*goals, worst[..., 0]])  # [group, place, ready, claimable, spares]
-        grid = np.ogrid[tuple(slice(0, size) for size in first.shape)]
-        used = order[grid[0], np.minimum(first, active - 1)]
-        chosen = passed[used, offers.needs[grid[0], used], *grid[1:]]
-        best = np.where((first == active)[..., None], worst, chosen)
-        out: Values = np.einsum("gc,gp...->pc...", offers.chance, best)
+        # passed and worst as rows: [u - 1, spent] or group, then every state of the others (place, pips
+        # ready, claimable, spares) in one axis, then the parts
+        states = math.prod(passed.shape[2:-1])
+        rows = passed[..., 0].reshape(-1, states)
+        goals = [rows[order[:, r] * (most + 2) + offers.needs[groups, order[:, r]]] for r in range(active)]
+        first = first_best([*goals, worst[..., 0].reshape(len(groups), states)])  # [group, state]
+        used = np.take_along_axis(order, np.minimum(first, active - 1), axis=1)
+        row = (used * (most + 2) + np.take_along_axis(offers.needs, used, axis=1)) * states + np.arange(states)
+        best = passed.reshape(-1, passed.shape[-1])[row.ravel()].reshape(worst.shape)
+        np.copyto(best, worst, where=(first == active).reshape(*worst.shape[:-1], 1))
+        out: Values = np.zeros((best.shape[1], 6, *best.shape[2:]))
+        ends = np.searchsorted(offers.challenge, np.arange(7))  # the groups come by challenge, in order
+        for c in range(6):  # a group's chance is in its challenge's column only: sum each challenge's groups
+            mine = slice(ends[c], ends[c + 1])
+            out[:, c] = np.einsum("g,gp...->p...", offers.chance[mine, c], best[mine])
         return out
 
     def _solve_days(self, step: int) -> None:
@@ -420,9 +429,16 @@ def preferred(options: list[tuple[float, Action]]) -> tuple[float, Action]:
 
 
 def first_best(goals: Sequence[Values]) -> Needs:
-    """At every state, the index of the first option whose goal is the best within TIE."""
-    stacked = np.stack(goals)
-    first: Needs = (stacked >= stacked.max(axis=0) - TIE).argmax(axis=0)
+    """At every state, the index of the first option whose goal is the best within TIE (the options
+    are compared in place, latest first, so no stack of them all is made)."""
+    top = goals[0].copy()
+    for goal in goals[1:]:
+        np.maximum(top, goal, out=top)
+    top -= TIE
+    first: Needs = np.zeros(top.shape, dtype=np.intp)
+    for i in reversed(range(1, len(goals))):
+        np.copyto(first, i, where=goals[i] >= top)
+    np.copyto(first, 0, where=goals[0] >= top)
     return first
 
 

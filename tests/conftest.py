@@ -21,6 +21,7 @@ import pytest
 import tomli_w
 from checkedonce import CHECKED
 from click.testing import CliRunner
+from sharedbuilds import BUILDS, made_once
 
 from pnp.cli import cli
 from pnp.files.paths import shipped_icons_dir
@@ -67,10 +68,14 @@ def souls_to_csv(layouts: Path) -> None:
 
 
 @pytest.fixture(scope="session")
-def installed(tmp_path_factory) -> Path:
-    """A fresh virtualenv holding pnp built as a wheel from a copy of the source; its dependencies
-    come from the test environment through a .pth file, so nothing is downloaded."""
-    work = tmp_path_factory.mktemp("installed")
+def installed() -> Path:
+    """A fresh virtualenv holding pnp built as a wheel from a copy of the source, once for the run
+    (read only: a test that installs more makes its own with venv_with)."""
+    return made_once("installed", lambda work: venv_with(work / "venv", pnp_wheel(work))) / "venv"
+
+
+def pnp_wheel(work: Path) -> Path:
+    """pnp's wheel, built in `work` from a copy of the source (a card list kept as CSV too)."""
     source = work / "source"
     source.mkdir()
     for name in ("pyproject.toml", "README.md"):
@@ -91,12 +96,17 @@ def installed(tmp_path_factory) -> Path:
         source,
     )
     (wheel,) = (work / "dist").glob("purgatory_pnp-*.whl")
-    venv = work / "venv"
+    return wheel
+
+
+def venv_with(venv: Path, *wheels: Path) -> Path:
+    """A fresh virtualenv at `venv` holding these wheels; their dependencies come from the test
+    environment through a .pth file, so nothing is downloaded."""
     run_command(sys.executable, "-m", "venv", "--without-pip", venv)
     python = venv / "bin" / "python"
     site = Path(
         run_installed(
-            python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=work
+            python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=venv
         ).stdout.strip()
     )
     run_command(
@@ -110,11 +120,11 @@ def installed(tmp_path_factory) -> Path:
         "--no-deps",
         "--no-index",
         "--ignore-installed",
-        wheel,
+        *wheels,
     )
     # only now the dependencies: before, pip would see this environment's own pnp and skip the wheel
     (site / "test-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    where = run_installed(python, "-c", "import pnp; print(pnp.__file__)", cwd=work).stdout.strip()
+    where = run_installed(python, "-c", "import pnp; print(pnp.__file__)", cwd=venv).stdout.strip()
     assert where.startswith(str(venv)), where  # the wheel, not the checkout
     return venv
 
@@ -181,12 +191,14 @@ def built(run, isolated):
 
 
 @pytest.fixture(scope="session")
-def default_build(tmp_path_factory):
-    """Every game built with the default options, once for the session (read only)."""
-    out = tmp_path_factory.mktemp("default") / "output"
-    result = CliRunner().invoke(cli, ["build", "-o", str(out)], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return out
+def default_build():
+    """Every game built with the default options, once for the run (read only)."""
+
+    def make(folder: Path) -> None:
+        result = CliRunner().invoke(cli, ["build", "-o", str(folder / "output")], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+
+    return made_once("default", make) / "output"
 
 
 @contextlib.contextmanager
@@ -344,7 +356,8 @@ SLOW_MODULES = {
 # runs them (tests/test_newcomer_games.py), each parametrised one for the newcomers only.
 EVERY_GAME_FIXTURES = {"default_build", "exports", "sized_exports", "tts_exports", "reported"}
 NEWCOMERS = os.environ.get("PNP_NEWCOMER_GAMES", "")
-EVERY_GAME_COMMANDS = {"build", "validate", "report", "list"}  # without a game named: every game
+EVERY_GAME_COMMANDS = {"build", "validate", "report", "list"}
+NEWCOMERS_TEST = "tests/test_newcomer_games.py::test_every_test_that_takes_every_game_passes_with_the_newcomers"  # without a game named: every game
 
 
 def _names_games(value: object) -> bool:
@@ -406,9 +419,8 @@ def pytest_collection_modifyitems(config, items):
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
-
-
-BUILDS = "PNP_TEST_BUILDS"  # the folder the workers of one run share their builds in (printbuilds)
+    # the longest test first, so that it runs beside the others, not after them
+    items.sort(key=lambda item: item.nodeid != NEWCOMERS_TEST)
 
 
 OWN_FOLDERS: list[str] = []  # the shared folders this run made, removed when it ends
@@ -466,7 +478,7 @@ def pytest_terminal_summary(terminalreporter):
     for game, counts in sorted(counts_by_game.items()):
         terminalreporter.write_line(
             f"fuzz {game}: {counts['cases']:.0f} cases, {counts['built']:.0f} built, {counts['refused']:.0f} refused "
-            f"cleanly; at most {counts['most_cpu']:.1f} s of CPU and {counts['most_mb']:.0f} MB resident a case"
+            f"cleanly; at most {counts['most_cpu']:.1f} s of CPU and {counts['most_mb']:.0f} MB more resident a case"
         )
 
 

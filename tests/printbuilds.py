@@ -3,13 +3,12 @@ print tests of several modules read the same builds."""
 
 from __future__ import annotations
 
-import fcntl
 import functools
-import os
 import pickle
 from pathlib import Path
 
-from conftest import BUILDS, EVERY_GAME
+from conftest import EVERY_GAME
+from sharedbuilds import made_once
 
 from pnp.files.paths import shipped_icons_dir
 from pnp.pipeline.build import build_game
@@ -28,21 +27,13 @@ def built(paper: str, bleed: str = "0", duplex: str = "long", ink_saver: bool = 
 
 @functools.cache
 def _built(paper: str, bleed: str, duplex: str, ink_saver: bool, cutter: str) -> dict:
-    """Built once per test run, however many workers ask: the first builds and leaves the result
-    in the run's shared folder (conftest's BUILDS), the others wait for it under a lock and read it."""
-    shared = os.environ.get(BUILDS)
-    if not shared or not Path(shared).is_dir():
-        return _build(paper, bleed, duplex, ink_saver, cutter)
-    path = Path(shared) / f"{paper}-{bleed}-{duplex}-{ink_saver}-{cutter}.pickle"
-    with open(path.with_suffix(".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if path.exists():
-            return pickle.loads(path.read_bytes())
-        result = _build(paper, bleed, duplex, ink_saver, cutter)
-        part = path.with_suffix(".part")
-        part.write_bytes(pickle.dumps(result))
-        part.replace(path)
-        return result
+    """Built once per test run, however many workers ask (tests/sharedbuilds.py)."""
+
+    def make(folder: Path) -> None:
+        (folder / "builds.pickle").write_bytes(pickle.dumps(_build(paper, bleed, duplex, ink_saver, cutter)))
+
+    folder = made_once(f"{paper}-{bleed}-{duplex}-{ink_saver}-{cutter}", make)
+    return pickle.loads((folder / "builds.pickle").read_bytes())
 
 
 def _build(paper: str, bleed: str, duplex: str, ink_saver: bool, cutter: str) -> dict:

@@ -51,9 +51,11 @@ def test_the_newcomers_are_listed_and_validate(copy_with_newcomers):
 
 def test_every_test_that_takes_every_game_passes_with_the_newcomers(copy_with_newcomers):
     """The tests marked every_game (tests/conftest.py marks them: parametrised by game, or taking
-    the list, a table or a build of every game), each parametrised one for the newcomers only."""
+    the list, a table or a build of every game), each parametrised one for the newcomers only. In
+    one process: it runs first (tests/conftest.py), beside the main run's other worker, and workers
+    of its own would each make its modules' shared fixtures again."""
     result = _in_copy(
-        copy_with_newcomers, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "every_game", timeout=900
+        copy_with_newcomers, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "-m", "every_game", timeout=900
     )
     tail = "\n".join((result.stdout + result.stderr).splitlines()[-40:])
     assert result.returncode == 0, tail

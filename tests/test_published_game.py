@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from conftest import ROOT
+from conftest import ROOT, venv_with
 from conftest import run_installed as run_in
 
 EXAMPLE = ROOT / "examples" / "charons-toll"
@@ -26,20 +26,8 @@ def pnp_with_toll(installed, tmp_path_factory) -> Path:
     shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
     run_in(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", work, source)
     (wheel,) = work.glob("charons_toll-*.whl")
-    run_in(
-        sys.executable,
-        "-m",
-        "pip",
-        "--python",
-        installed / "bin" / "python",
-        "install",
-        "--quiet",
-        "--no-deps",
-        "--no-index",
-        "--ignore-installed",
-        wheel,
-    )
-    return installed / "bin" / "pnp"
+    (pnp,) = (installed.parent / "dist").glob("purgatory_pnp-*.whl")
+    return venv_with(work / "venv", pnp, wheel) / "bin" / "pnp"
 
 
 def test_a_published_game_is_listed_with_where_it_came_from(pnp_with_toll, tmp_path):

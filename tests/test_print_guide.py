@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import io
 import math
+import pickle
 import re
 
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
+from checkedonce import checked_once
 from pdfscan import scan
 from printbuilds import MODES, built
 
@@ -53,55 +55,64 @@ def _halved(pdf: bytes) -> bool:
     return True
 
 
+def guide_holds(build: bytes, paper: str, mode: str, bleed: str, label: str) -> int:
+    """One game's print guide held against its files (`build`: its files and placed pieces,
+    pickled); returns how many files it lists."""
+    files, placed = pickle.loads(build)
+    checked = 0
+    guide = " ".join(_page_texts(files["rules.pdf"]))
+    pages = {name: len(pdfium.PdfDocument(io.BytesIO(pdf))) for name, pdf in files.items()}
+    large = paper in ("a3", "tabloid")  # paper that holds two pages: the only paper with halves
+    sheets = {name: math.ceil(n / 2) if _two_sided(files[name]) else n for name, n in pages.items()}
+    total = (
+        f"{len(files)} files, {sum(pages.values())} pages on {sum(sheets.values())} sheets of "
+        f"{paper_words(paper)} paper."
+    )
+    assert total in guide, (label, total)
+    for name, pdf in files.items():
+        said = re.search(
+            re.escape(name) + r": (\d+) pages?, (\d+) sheets? Print (single|double)-sided(, then cut each page of "
+            r"two halves apart)?",
+            guide,
+        )
+        assert said, (label, name)
+        assert (int(said[1]), int(said[2])) == (pages[name], sheets[name]), (label, name, said[0])
+        assert (said[3] == "double") == _two_sided(pdf), (label, name, said[0])
+        folded = guide[said.end() :].startswith("; fold each sheet on its dashed centre line")
+        assert bool(said[4]) == (large and not folded and _halved(pdf)), (label, name, said[0])
+        checked += 1
+    boards = {p.document for p in placed if p.tile}  # the files a board is tiled over
+    tiles = {
+        (m[1], m[2], m[3])
+        for name in boards
+        for text in _page_texts(files[name])
+        for m in re.finditer(r"tile ([A-Z]\d+) of (\d+)x(\d+)", text)
+    }
+    for m in re.finditer(r"(\w[\w ]*): (\d+) tiles, (\d+) across and (\d+) down\. (.+?)\. The crosshairs", guide):
+        assert {(int(c), int(r)) for _, c, r in tiles} == {(int(m[3]), int(m[4]))}, (label, m[0])
+        assert len(tiles) == int(m[2]) == int(m[3]) * int(m[4]), (label, m[0])
+        named = set(re.findall(r"\b[A-Z]\d+\b", m[5]))
+        assert named and named <= {t for t, _, _ in tiles}, (label, m[0])
+        assert ("crop marks" in m[5]) == (bleed != "0"), (label, m[0])
+    if not tiles:
+        assert " tiles, " not in guide, label
+    if re.search(r"\w: one sheet; cut it out on its (outline|crop marks)\.", guide):
+        assert not tiles, label
+    pieces = [p for p in placed if p.shape]
+    assert ("Nothing to cut" in guide) == (not pieces), label
+    assert ("mm of bleed: cut on the crop marks" in guide) == bool(pieces and bleed != "0"), label
+    backs = any(p.side == "back" for p in placed)
+    calibrate = f"Run pnp calibrate for {paper_words(paper)} paper, flip on {mode} edge, and print its sheet"
+    assert (calibrate in guide) == (backs and mode in ("long", "short")), label
+    assert "two to a page" not in guide and "halves" not in guide.replace("two halves apart", ""), label
+    return checked
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("paper, mode, bleed", CASES, ids=["-".join(case) for case in CASES])
 def test_every_line_of_the_print_guide_matches_the_pages_made(paper, mode, bleed):
     checked = 0
     for game, result in built(paper, bleed, mode).items():
-        files = {doc.filename: doc.pdf for doc in result.documents}
-        guide = " ".join(_page_texts(files["rules.pdf"]))
-        pages = {name: len(pdfium.PdfDocument(io.BytesIO(pdf))) for name, pdf in files.items()}
-        large = paper in ("a3", "tabloid")  # paper that holds two pages: the only paper with halves
-        sheets = {name: math.ceil(n / 2) if _two_sided(files[name]) else n for name, n in pages.items()}
-        total = (
-            f"{len(files)} files, {sum(pages.values())} pages on {sum(sheets.values())} sheets of "
-            f"{paper_words(paper)} paper."
-        )
-        assert total in guide, (game, total)
-        for name, pdf in files.items():
-            said = re.search(
-                re.escape(name) + r": (\d+) pages?, (\d+) sheets? Print (single|double)-sided(, then cut each page of "
-                r"two halves apart)?",
-                guide,
-            )
-            assert said, (game, name)
-            assert (int(said[1]), int(said[2])) == (pages[name], sheets[name]), (game, name, said[0])
-            assert (said[3] == "double") == _two_sided(pdf), (game, name, said[0])
-            folded = guide[said.end() :].startswith("; fold each sheet on its dashed centre line")
-            assert bool(said[4]) == (large and not folded and _halved(pdf)), (game, name, said[0])
-            checked += 1
-        boards = {p.document for p in result.manifest.placed if p.tile}  # the files a board is tiled over
-        tiles = {
-            (m[1], m[2], m[3])
-            for name in boards
-            for text in _page_texts(files[name])
-            for m in re.finditer(r"tile ([A-Z]\d+) of (\d+)x(\d+)", text)
-        }
-        for m in re.finditer(r"(\w[\w ]*): (\d+) tiles, (\d+) across and (\d+) down\. (.+?)\. The crosshairs", guide):
-            assert {(int(c), int(r)) for _, c, r in tiles} == {(int(m[3]), int(m[4]))}, (game, m[0])
-            assert len(tiles) == int(m[2]) == int(m[3]) * int(m[4]), (game, m[0])
-            named = set(re.findall(r"\b[A-Z]\d+\b", m[5]))
-            assert named and named <= {t for t, _, _ in tiles}, (game, m[0])
-            assert ("crop marks" in m[5]) == (bleed != "0"), (game, m[0])
-        if not tiles:
-            assert " tiles, " not in guide, game
-        if re.search(r"\w: one sheet; cut it out on its (outline|crop marks)\.", guide):
-            assert not tiles, game
-        pieces = [p for p in result.manifest.placed if p.shape]
-        assert ("Nothing to cut" in guide) == (not pieces), game
-        assert ("mm of bleed: cut on the crop marks" in guide) == bool(pieces and bleed != "0"), game
-        backs = any(p.side == "back" for p in result.manifest.placed)
-        calibrate = f"Run pnp calibrate for {paper_words(paper)} paper, flip on {mode} edge, and print its sheet"
-        assert (calibrate in guide) == (backs and mode in ("long", "short")), game
-        assert "two to a page" not in guide and "halves" not in guide.replace("two halves apart", ""), game
+        build = pickle.dumps(({doc.filename: doc.pdf for doc in result.documents}, result.manifest.placed))
+        checked += checked_once(guide_holds, build, paper, mode, bleed, label=game)
     assert checked >= 18

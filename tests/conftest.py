@@ -356,8 +356,9 @@ SLOW_MODULES = {
 # runs them (tests/test_newcomer_games.py), each parametrised one for the newcomers only.
 EVERY_GAME_FIXTURES = {"default_build", "exports", "sized_exports", "tts_exports", "reported"}
 NEWCOMERS = os.environ.get("PNP_NEWCOMER_GAMES", "")
-EVERY_GAME_COMMANDS = {"build", "validate", "report", "list"}
-NEWCOMERS_TEST = "tests/test_newcomer_games.py::test_every_test_that_takes_every_game_passes_with_the_newcomers"  # without a game named: every game
+EVERY_GAME_COMMANDS = {"build", "validate", "report", "list"}  # without a game named: every game
+NEWCOMERS_TEST = "tests/test_newcomer_games.py::test_every_test_that_takes_every_game_passes_with_the_newcomers"
+ALL_GAMES_AT_ONCE: set[str] = set()  # tests taking every game at once, not parametrised by game
 
 
 def _names_games(value: object) -> bool:
@@ -414,13 +415,28 @@ def pytest_collection_modifyitems(config, items):
         per_game = len(games_of[(item.module.__name__, item.originalname)]) > 2  # parametrised by game
         if (per_game or _takes_every_game(item)) and not item.get_closest_marker("named_games"):
             item.add_marker(pytest.mark.every_game)
+            if not per_game and item.module.__name__ != "test_newcomer_games":  # the copy skips those
+                ALL_GAMES_AT_ONCE.add(item.nodeid)
         # in a copy with newcomer games, a test parametrised by game runs for the newcomers only
         (dropped if newcomers and per_game and not _game_params(item) & newcomers else kept).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
-    # the longest test first, so that it runs beside the others, not after them
-    items.sort(key=lambda item: item.nodeid != NEWCOMERS_TEST)
+
+
+class LeftToTheCopy:
+    """When the newcomers' copy runs in this session (as -m and -k chose), the tests taking every
+    game at once are left to it: it runs them, unedited, over these five games and the two
+    newcomers, on the same code and data, so each runs once. The copy runs first, beside the
+    others. Without it (a module alone, the fast tier, the mutation check) they run here."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config, items):
+        if NEWCOMERS or NEWCOMERS_TEST not in {item.nodeid for item in items}:
+            return
+        config.hook.pytest_deselected(items=[item for item in items if item.nodeid in ALL_GAMES_AT_ONCE])
+        items[:] = [item for item in items if item.nodeid not in ALL_GAMES_AT_ONCE]
+        items.sort(key=lambda item: item.nodeid != NEWCOMERS_TEST)
 
 
 OWN_FOLDERS: list[str] = []  # the shared folders this run made, removed when it ends
@@ -431,6 +447,7 @@ def pytest_configure(config):
     workers inherit it. A run inside a run (the newcomers' copy) gets its own, but takes the
     outermost run's record of passed checks (tests/checkedonce.py): its five games' files are
     the same bytes."""
+    config.pluginmanager.register(LeftToTheCopy())
     if not hasattr(config, "workerinput"):
         import tempfile
 

@@ -51,9 +51,10 @@ def test_the_newcomers_are_listed_and_validate(copy_with_newcomers):
 
 def test_every_test_that_takes_every_game_passes_with_the_newcomers(copy_with_newcomers):
     """The tests marked every_game (tests/conftest.py marks them: parametrised by game, or taking
-    the list, a table or a build of every game), each parametrised one for the newcomers only. In
-    one process: it runs first (tests/conftest.py), beside the main run's other worker, and workers
-    of its own would each make its modules' shared fixtures again."""
+    the list, a table or a build of every game), each parametrised one for the newcomers only. It
+    runs first, beside the main run's tests, which leave it those that take every game at once
+    (tests/conftest.py, LeftToTheCopy): they run once, over seven games. In one process, beside the
+    main run's other worker: workers of its own would each make its modules' shared fixtures again."""
     result = _in_copy(
         copy_with_newcomers, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "-m", "every_game", timeout=900
     )

@@ -33,7 +33,7 @@ MUTANTS = [
     Mutant(
         name="Seven Steps' best play takes the last of equal options",
         file="pnp/analysis/seven_steps_optimal.py",
-        edits=(("    for i in reversed(range(1, len(goals))):\n", "    for i in range(1, len(goals)):\n"),),
+        edits=(("    for i in reversed(range(len(goals))):\n", "    for i in range(len(goals)):\n"),),
         tests=("tests/test_report.py", "-k", "ties"),
     ),
     Mutant(
@@ -41,8 +41,8 @@ MUTANTS = [
         file="pnp/analysis/seven_steps_optimal.py",
         edits=(
             (
-                "            mine = slice(ends[c], ends[c + 1])\n",
-                "            mine = slice(ends[c], ends[c + 1] - 1)\n",
+                "            mine = slice(offers.ends[c], offers.ends[c + 1])\n",
+                "            mine = slice(offers.ends[c], offers.ends[c + 1] - 1)\n",
             ),
         ),
         tests=("tests/test_report.py", "-k", "hand_counts"),

@@ -13,6 +13,7 @@ goal measures, all under the goal's choices."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -93,12 +94,14 @@ Values = NDArray[np.float64]
 class Offers:
     """The rolls of some number of dice grouped, for each challenge die, by the pips their
     selections of 1, 2, ... dice need: one row a group, with its challenge die (0-based), whether it
-    can fail (no selection meets the challenge as it lies) and its chance in its challenge's column."""
+    can fail (no selection meets the challenge as it lies) and its chance. The groups come by
+    challenge die: those of die c are rows ends[c] to ends[c + 1]."""
 
     needs: Needs
     challenge: Needs
     can_fail: NDArray[np.bool_]
-    chance: Values  # [group, challenge die]
+    chance: Values  # [group]
+    ends: tuple[int, ...]
 
 
 class Rolls:
@@ -171,10 +174,15 @@ class Rolls:
             needs.append(rows)
             challenge.append(np.full(len(rows), c))
             chance.append(np.bincount(group.ravel(), weights=self.chance[dice], minlength=len(rows)))
-        rows, faces = np.vstack(needs), np.concatenate(challenge)
-        by_challenge = np.zeros((len(rows), 6))
-        by_challenge[np.arange(len(rows)), faces] = np.concatenate(chance)
-        return Offers(needs=rows, challenge=faces, can_fail=~(rows == 0).any(axis=1), chance=by_challenge)
+        rows = np.vstack(needs)
+        ends = (0, *itertools.accumulate(len(part) for part in needs))
+        return Offers(
+            needs=rows,
+            challenge=np.concatenate(challenge),
+            can_fail=~(rows == 0).any(axis=1),
+            chance=np.concatenate(chance),
+            ends=ends,
+        )
 
 
 class OptimalClimb:
@@ -297,10 +305,9 @@ class OptimalClimb:
         best = passed.reshape(-1, passed.shape[-1])[row.ravel()].reshape(worst.shape)
         np.copyto(best, worst, where=(first == active).reshape(*worst.shape[:-1], 1))
         out: Values = np.zeros((best.shape[1], 6, *best.shape[2:]))
-        ends = np.searchsorted(offers.challenge, np.arange(7))  # the groups come by challenge, in order
-        for c in range(6):  # a group's chance is in its challenge's column only: sum each challenge's groups
-            mine = slice(ends[c], ends[c + 1])
-            out[:, c] = np.einsum("g,gp...->p...", offers.chance[mine, c], best[mine])
+        for c in range(6):  # each challenge die's groups, weighed by their chances
+            mine = slice(offers.ends[c], offers.ends[c + 1])
+            out[:, c] = np.einsum("g,gp...->p...", offers.chance[mine], best[mine])
         return out
 
     def _solve_days(self, step: int) -> None:
@@ -436,9 +443,8 @@ def first_best(goals: Sequence[Values]) -> Needs:
         np.maximum(top, goal, out=top)
     top -= TIE
     first: Needs = np.zeros(top.shape, dtype=np.intp)
-    for i in reversed(range(1, len(goals))):
+    for i in reversed(range(len(goals))):
         np.copyto(first, i, where=goals[i] >= top)
-    np.copyto(first, 0, where=goals[0] >= top)
     return first
 
 

@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pytest
 import tomli_w
-from checkedonce import CHECKED
 from click.testing import CliRunner
 from sharedbuilds import BUILDS, made_once
 
@@ -439,28 +438,19 @@ class LeftToTheCopy:
         items.sort(key=lambda item: item.nodeid != NEWCOMERS_TEST)
 
 
-OWN_FOLDERS: list[str] = []  # the shared folders this run made, removed when it ends
-
-
 def pytest_configure(config):
     """The controller (or a run without workers) makes a fresh folder for the run's shared builds;
-    workers inherit it. A run inside a run (the newcomers' copy) gets its own, but takes the
-    outermost run's record of passed checks (tests/checkedonce.py): its five games' files are
-    the same bytes."""
+    workers inherit it. A run inside a run (the newcomers' copy) gets its own."""
     config.pluginmanager.register(LeftToTheCopy())
     if not hasattr(config, "workerinput"):
         import tempfile
 
         os.environ[BUILDS] = tempfile.mkdtemp(prefix="pnp-builds-")
-        OWN_FOLDERS.append(BUILDS)
-        if not os.environ.get(CHECKED):
-            os.environ[CHECKED] = tempfile.mkdtemp(prefix="pnp-checked-")
-            OWN_FOLDERS.append(CHECKED)
 
 
 def pytest_unconfigure(config):
-    for name in OWN_FOLDERS:
-        shutil.rmtree(os.environ.pop(name), ignore_errors=True)
+    if not hasattr(config, "workerinput") and os.environ.get(BUILDS):
+        shutil.rmtree(os.environ.pop(BUILDS), ignore_errors=True)
 
 
 FUZZ_COUNTS: dict[str, dict[str, int]] = {}

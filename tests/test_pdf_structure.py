@@ -8,7 +8,6 @@ import io
 
 import pikepdf
 import pytest
-from checkedonce import checked_once
 from conftest import EVERY_GAME
 from printbuilds import built
 from pypdf import PdfReader
@@ -67,7 +66,7 @@ def test_every_output_is_structurally_valid(paper, duplex, ink_saver):
     for game, result in built(paper, "0", duplex, ink_saver).items():
         assert result.problems == []
         for doc in result.documents:
-            checked_once(check_pdf, doc.pdf, label=f"{game}/{doc.filename} {paper} {duplex} ink={ink_saver}")
+            check_pdf(doc.pdf, f"{game}/{doc.filename} {paper} {duplex} ink={ink_saver}")
 
 
 def test_bleed_outputs_are_valid_too():
@@ -75,7 +74,7 @@ def test_bleed_outputs_are_valid_too():
     for game in sorted(EVERY_GAME):
         result = build_game(game, Settings(bleed="3mm", margin="3mm"), store)
         for doc in result.documents:
-            checked_once(check_pdf, doc.pdf, label=f"{game}/{doc.filename} bleed")
+            check_pdf(doc.pdf, f"{game}/{doc.filename} bleed")
 
 
 def test_every_page_says_the_version_and_settings_that_made_it(tmp_path):

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from checkedonce import checked_once
 from conftest import EVERY_GAME
 from printbuilds import OFFSET, built
 from pypdf import PdfReader
@@ -105,7 +104,7 @@ def test_whole_files_print_duplex_with_every_back_behind_its_front(paper, bleed,
     for game, result in built(paper, bleed, duplex, cutter=cutter).items():
         for doc in result.documents:
             label = f"{game}/{doc.filename} {paper} bleed={bleed} {duplex}"
-            paired += checked_once(print_named_edge, doc.pdf, duplex, offset, doc.filename == "rules.pdf", label=label)
+            paired += print_named_edge(doc.pdf, duplex, offset, doc.filename == "rules.pdf", label)
     assert paired >= 20  # Exit's cards and tokens, the Souls, Destiny cards, Punished's tiers
 
 

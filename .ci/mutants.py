@@ -31,6 +31,23 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a run of sides found again by its place, whatever sides it holds now",
+        file="pnp/render/sideruns.py",
+        edits=(
+            (
+                "        key = (tuple(ids[start : start + RUN]), tuple(under[start : start + RUN]))\n",
+                "        key = start\n",
+            ),
+        ),
+        tests=("tests/test_incremental_edits.py",),
+    ),
+    Mutant(
+        name="a plot's legend laid over the points where its lines end",
+        file="pnp/analysis/publish.py",
+        edits=(('figure.legend(loc="outside right upper", fontsize=8)', "axes.legend(fontsize=8)"),),
+        tests=("tests/test_report.py", "-k", "no_plot_hides"),
+    ),
+    Mutant(
         name="Seven Steps' best play takes the last of equal options",
         file="pnp/analysis/seven_steps_optimal.py",
         edits=(("    for i in reversed(range(len(goals))):\n", "    for i in range(len(goals)):\n"),),
@@ -290,7 +307,19 @@ MUTANTS = [
     Mutant(
         name="a packed PDF's cross-reference predicted from the first row only",
         file="pnp/render/compactpdf.py",
-        edits=(("        above = row\n", ""),),
+        edits=(("int.from_bytes(bytes(width) + data[:-width])", "int.from_bytes(data[:width] + bytes(size - width))"),),
+        tests=("tests/test_compact_pdf.py",),
+    ),
+    Mutant(
+        name="a packed PDF's cross-reference rows borrow from their neighbours",
+        file="pnp/render/compactpdf.py",
+        edits=(("^ ((mine ^ above ^ high) & high)", "^ 0"),),
+        tests=("tests/test_compact_pdf.py",),
+    ),
+    Mutant(
+        name="a packed PDF's cross-reference rows lose the byte naming their predictor",
+        file="pnp/render/compactpdf.py",
+        edits=(("return (less | lead).to_bytes(size)", "return less.to_bytes(size)"),),
         tests=("tests/test_compact_pdf.py",),
     ),
     Mutant(

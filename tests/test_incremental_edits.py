@@ -224,3 +224,28 @@ def test_a_tint_edited_between_two_builds_in_one_process_is_a_change_of_art(run,
     manifest = json.loads((isolated / "output" / "straight-to" / "manifest.json").read_text())
     good = {key for key in manifest["designs"] if key.startswith("soul-good|")}
     assert len(good) >= 3 and {c["key"] for c in manifest["changes"] if c["kind"] == "art"} == good
+
+
+def test_a_text_edited_between_builds_in_one_process_is_checked_again(run, isolated, layouts_copy):
+    """What the checks found in a run of a deck's sides is kept from build to build (`sideruns`),
+    as `pnp watch` builds: a Soul's line edited to hold a letter the typeface lacks and a number
+    the code does not fill is refused in the same process as a fresh one refuses it, naming the
+    row; put back, the deck builds again."""
+    souls_to_csv(layouts_copy)
+    listed = layouts_copy / GAME / "souls.csv"
+    original = listed.read_text()
+
+    def build():
+        return run("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")
+
+    assert build().exit_code == 0
+    with listed.open(newline="") as rows:
+        souls = list(csv.DictReader(rows))
+    souls[4]["line"] = "Peace, שלום, after {rounds_left} rounds"
+    _write_souls(listed, souls)
+    refused = build()
+    assert refused.exit_code == 1, refused.output
+    assert "souls.csv:6" in refused.output and "U+05E9" in refused.output, refused.output
+    assert "{rounds_left} is printed as written in cards.pdf" in refused.output, refused.output
+    listed.write_text(original)
+    assert build().exit_code == 0

@@ -282,3 +282,49 @@ def test_report_pages_render_every_plot_in_a_real_browser(reported, browser):
         plots = len(re.findall(r'<img class="plot"', page.read_text()))
         assert images == plots and re.search(r'data-broken="0"', dom), game
         assert plots >= 1 or load_game(game).analysis is None, game  # a game without one says so instead
+
+
+MEASURE_PLOTS = """<!doctype html><body>{svgs}<script>
+const box = (el) => {{ const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }};
+document.body.dataset.boxes = JSON.stringify([...document.querySelectorAll("svg")].map((svg) => ({{
+  figure: box(svg.querySelector("#patch_1")),
+  axes: box(svg.querySelector("#patch_2")),
+  legend: svg.querySelector("#legend_1") ? box(svg.querySelector("#legend_1")) : null,
+  ticks: [...svg.querySelectorAll("[id^=xtick_] > [id^=text_]")].map(box),
+}})));
+</script></body>"""
+
+
+SPACE_PX = 10  # a letter's width at the ticks' size: less, two labels read as one phrase
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_no_plot_hides_its_points_or_labels_in_a_real_browser(reported, browser, tmp_path):
+    """Each plot drawn as a browser lays it out: a legend beside the axes (inside, it hid the points
+    where the lines end), tick labels apart from each other, and all of it within the figure."""
+    import json
+
+    work, _ = reported
+    plots = sorted((work / "out").glob("*/report/*.svg"))
+    assert len(plots) >= 5
+    page = tmp_path / "plots.html"
+    svgs = "".join(re.sub(r"^.*?(?=<svg)", "", plot.read_text(), flags=re.S) for plot in plots)
+    page.write_text(MEASURE_PLOTS.format(svgs=svgs))
+    found = re.search(r'data-boxes="([^"]*)"', browser(page.as_uri()))
+    assert found, "the page's script did not run"
+    measured = json.loads(found.group(1).replace("&quot;", '"'))
+    assert len(measured) == len(plots)
+    legends = 0
+    for plot, boxes in zip(plots, measured, strict=True):
+        figure, axes = boxes["figure"], boxes["axes"]
+        drawn = [axes, *boxes["ticks"], *([boxes["legend"]] if boxes["legend"] else [])]
+        assert all(figure[0] - 1 <= b[0] and b[2] <= figure[2] + 1 for b in drawn), plot.name
+        if boxes["legend"]:
+            legends += 1
+            assert not _overlap(boxes["legend"], axes), plot.name
+        ticks = boxes["ticks"]  # apart by a space at least, as words are: touching, two read as one
+        assert all(b[0] - a[2] >= SPACE_PX for a, b in zip(ticks, ticks[1:])), (plot.name, ticks)
+    assert legends >= 1

@@ -8,6 +8,7 @@ import hashlib
 import io
 import json
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -130,6 +131,9 @@ def _previous(data: Any) -> dict[str, float]:
         return {}
 
 
+BAR_LABEL_ROOM = 48  # characters of bar labels a row holds in the usual size, a letter's room between two
+
+
 def svg(plot: Plot) -> bytes:
     """The plot drawn by matplotlib's own Figure (pyplot, its state machine and its import, are not
     needed), the same bytes from the same figures."""
@@ -138,7 +142,7 @@ def svg(plot: Plot) -> bytes:
     from matplotlib.figure import Figure
     from matplotlib.ticker import PercentFormatter
 
-    figure = Figure(figsize=(6.4, 3.4))
+    figure = Figure(figsize=(6.4, 3.4), layout="constrained")  # room made for a legend outside the axes
     FigureCanvasSVG(figure)  # the layout measures text as the SVG will show it
     axes = figure.subplots()
     names = list(plot.series)
@@ -147,7 +151,10 @@ def svg(plot: Plot) -> bytes:
         for i, name in enumerate(names):
             positions = [x + (i - (len(names) - 1) / 2) * width for x in range(len(plot.x))]
             axes.bar(positions, plot.series[name], width=width, label=name)
-        axes.set_xticks(range(len(plot.x)), [str(x) for x in plot.x])
+        labels = [str(x) for x in plot.x]
+        slot = BAR_LABEL_ROOM / max(1, len(labels))  # the characters each bar's label has room for
+        crowded = any((len(a) + len(b)) / 2 > slot for a, b in pairwise(labels))
+        axes.set_xticks(range(len(plot.x)), labels, fontsize=8 if crowded else None)
     else:
         for name in names:
             axes.plot(plot.x, plot.series[name], marker="o", label=name)
@@ -157,9 +164,8 @@ def svg(plot: Plot) -> bytes:
     axes.set_xlabel(plot.xlabel)
     axes.set_ylabel(plot.ylabel)
     axes.grid(axis="y", alpha=0.3)
-    if len(names) > 1:
-        axes.legend(fontsize=8)
-    figure.tight_layout()
+    if len(names) > 1:  # beside the axes: inside, it hides the points where the lines end
+        figure.legend(loc="outside right upper", fontsize=8)
     buffer = io.BytesIO()
     with rc_context({"svg.hashsalt": plot.key}):  # ids from the content, not from a random salt
         figure.savefig(buffer, format="svg", metadata={"Date": None})

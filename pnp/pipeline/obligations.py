@@ -14,6 +14,7 @@ from pnp.games.reference import REFERENCE_FILE
 from pnp.render.elements import Element, Elements, Group, Text
 from pnp.render.identitycache import SideKeep
 from pnp.render.richtext import run_face
+from pnp.render.sideruns import SideRun, side_runs
 from pnp.render.specs import DocumentSpec
 from pnp.source.gamesource import GameSource
 from pnp.source.markup import has_markup, markup_problem, runs
@@ -59,54 +60,75 @@ def printed_texts(spec: DocumentSpec) -> Iterator[str]:
     return (text for text, _ in set_texts(spec))
 
 
-_STRETCHES: SideKeep[tuple[tuple[str, Face], ...]] = SideKeep()
-_BRACED: SideKeep[tuple[str, ...]] = SideKeep()
+class _RunTexts:
+    """What a run of sides prints: each stretch of text in one face once (`_stretches`), in order,
+    the texts that hold a brace, in order, and the characters each face sets."""
+
+    __slots__ = ("braced", "chars", "stretches")
+
+    def __init__(self, run: SideRun) -> None:
+        texts = [pair for elements, _ in run for pair in side_texts(elements)]
+        self.stretches = tuple(dict.fromkeys(part for text, face in texts for part in _stretches(text, face)))
+        self.braced = tuple(text for text, _ in texts if "{" in text)
+        by_face: dict[Face, list[str]] = {}
+        for text, face in self.stretches:
+            by_face.setdefault(face, []).append(text)
+        self.chars = {face: frozenset("".join(found)) for face, found in by_face.items()}
+
+
+_RUN_TEXTS: SideKeep[_RunTexts] = SideKeep()
+
+
+def _run_texts(spec: DocumentSpec) -> Iterator[_RunTexts]:
+    """What each run of the document's sides prints, kept by the run (`side_runs`)."""
+    for run in side_runs(spec):
+        kept = _RUN_TEXTS.get(run)
+        yield kept if kept is not None else _RUN_TEXTS.put(run, _RunTexts(run))
+
+
+def _cover_lines(spec: DocumentSpec) -> tuple[str, ...]:
+    cover = spec.cover
+    return () if cover is None else (*cover.contents, *cover.assembly, *cover.bring, *cover.notes)
 
 
 def _set_stretches(spec: DocumentSpec) -> Iterator[tuple[str, Face]]:
-    """Every stretch of text a document prints in one face (`_stretches`), a side's kept by its identity."""
-    for elements, _ in spec.sides():
-        kept = _STRETCHES.get(elements)
-        if kept is None:
-            found = (stretch for text, face in side_texts(elements) for stretch in _stretches(text, face))
-            kept = _STRETCHES.put(elements, tuple(found))
-        yield from kept
-    if spec.cover is not None:
-        cover = spec.cover
-        for line in (*cover.contents, *cover.assembly, *cover.bring, *cover.notes):
-            yield from _stretches(line, (False, ""))
+    """Every stretch of text a document prints in one face (`_stretches`): its sides' (each once
+    in a run), then its cover's."""
+    for run in _run_texts(spec):
+        yield from run.stretches
+    for line in _cover_lines(spec):
+        yield from _stretches(line, (False, ""))
 
 
 def _braced_texts(spec: DocumentSpec) -> Iterator[str]:
     """The texts a document prints that hold a brace (where a `{name}` may be left), in the order
-    `printed_texts` gives them; a side's kept by its identity."""
-    for elements, _ in spec.sides():
-        kept = _BRACED.get(elements)
-        if kept is None:
-            kept = _BRACED.put(elements, tuple(text for text, _ in side_texts(elements) if "{" in text))
-        yield from kept
-    if spec.cover is not None:
-        cover = spec.cover
-        yield from (line for line in (*cover.contents, *cover.assembly, *cover.bring, *cover.notes) if "{" in line)
+    `printed_texts` gives them."""
+    for run in _run_texts(spec):
+        yield from run.braced
+    yield from (line for line in _cover_lines(spec) if "{" in line)
 
 
 def unprintable_characters(source: GameSource, specs: Sequence[DocumentSpec]) -> list[Problem]:
     """A character the typeface has no glyph for would print as an empty box, and right-to-left
     scripts (Hebrew, Arabic) reversed and unjoined: each is named with the text it is in, never
-    printed silently. The characters are gathered first (a deck's texts share a few dozen)."""
+    printed silently. The characters each face sets are gathered first (a run's kept), and the
+    texts they are in looked for only when one cannot print."""
     from pnp.render.fonts import glyphless, right_to_left
 
-    texts: dict[tuple[str, Face], str] = {}  # each stretch, and the first file that prints it
+    used: dict[Face, set[str]] = {}
     for spec in specs:
-        for stretch in dict.fromkeys(_set_stretches(spec)):  # a deck's texts, each once
-            texts.setdefault(stretch, spec.filename)
-    by_face: dict[Face, list[str]] = {}
-    for text, face in texts:
-        by_face.setdefault(face, []).append(text)
-    used = {face: set("".join(found)) for face, found in by_face.items()}
+        for run in _run_texts(spec):
+            for face, sets in run.chars.items():
+                used.setdefault(face, set()).update(sets)
+        for text, face in (part for line in _cover_lines(spec) for part in _stretches(line, (False, ""))):
+            used.setdefault(face, set()).update(text)
     bad = {face: glyphless(chars, *face) | right_to_left(chars) for face, chars in used.items()}
     if not any(bad.values()):
         return []
+    texts: dict[tuple[str, Face], str] = {}  # each stretch, and the first file that prints it
+    for spec in specs:
+        for stretch in _set_stretches(spec):
+            texts.setdefault(stretch, spec.filename)
     every = set().union(*bad.values())
     found: dict[tuple[str, str], tuple[set[str], str]] = {}  # (file, key) -> its bad characters, a sample
     for file, table in source.tables():  # named where the designer typed them

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Annotated
 
 from pydantic import AfterValidator, Field, model_validator
@@ -84,15 +85,23 @@ def document_sentences(text: str) -> list[str]:
 
 def uncovered(trace: Trace, document: str) -> list[str]:
     """Sentences of the document that no trace entry quotes."""
-    quotes = [plain(quote) for entry in trace.rule for quote in entry.says]
-    return [s for s in document_sentences(document) if not any(q in s for q in quotes)]
+    return list(_matched(tuple(quote for entry in trace.rule for quote in entry.says), document)[1])
 
 
 def stray_quotes(trace: Trace, document: str) -> list[str]:
     """Quotes that are no piece of a single sentence of the document (misquoted, or spanning two)."""
+    return list(_matched(tuple(quote for entry in trace.rule for quote in entry.says), document)[0])
+
+
+@lru_cache(maxsize=16)
+def _matched(quotes: tuple[str, ...], document: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The quotes in no sentence of the document, and its sentences no quote is in: each quote
+    looked for in each sentence, so kept for the same quotes and document (every build of a game
+    checks them, and `pnp watch` builds at every save)."""
     sentences = document_sentences(document)
-    quotes = [(quote, plain(quote)) for entry in trace.rule for quote in entry.says]
-    return [quote for quote, said in quotes if not any(said in s for s in sentences)]
+    said = [(quote, plain(quote)) for quote in quotes]
+    stray = tuple(quote for quote, text in said if not any(text in s for s in sentences))
+    return stray, tuple(s for s in sentences if not any(text in s for _, text in said))
 
 
 def printed_statements(source: GameSource, trace: Trace | None) -> Iterator[tuple[str, str]]:

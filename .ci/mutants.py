@@ -31,6 +31,47 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a deck's run of designs kept though it found a layout mistake",
+        file="pnp/games/runkeep.py",
+        edits=(("            if len(ctx.slips) > said:\n", "            if False:\n"),),
+        tests=("tests/test_incremental_edits.py", "-k", "layout_mistake"),
+    ),
+    Mutant(
+        name="a deck's run of designs kept whatever the game's context",
+        file="pnp/games/runkeep.py",
+        edits=(
+            (
+                "    if last_context is not None and last_context == now_context:\n",
+                "    if last_context is not None:\n",
+            ),
+        ),
+        tests=("tests/test_incremental_edits.py", "-k", "forced_build"),
+    ),
+    Mutant(
+        name="a deck's run of designs kept though the card's templates changed",
+        file="pnp/games/runkeep.py",
+        edits=(("tuple(ctx.templates.items()), context", "context"),),
+        tests=("tests/test_incremental_edits.py", "-k", "forced_build"),
+    ),
+    Mutant(
+        name="Straight to's Soul runs kept whatever the colour under them",
+        file="pnp/games/straight_to.py",
+        edits=(("(key, k.label, k.color, k.hint, k.tint)", "(key, k.label, k.color, k.hint)"),),
+        tests=("tests/test_incremental_edits.py", "-k", "forced_build"),
+    ),
+    Mutant(
+        name="a manifest's record taken from the last one's place though another record stands there",
+        file="pnp/pipeline/manifest.py",
+        edits=(("compress(places, map(is_not, records, last_records))", "compress(places, map(ne, keys, keys))"),),
+        tests=("tests/test_incremental_edits.py",),
+    ),
+    Mutant(
+        name="a manifest's design taken from the last one's place though another key stands there",
+        file="pnp/pipeline/manifest.py",
+        edits=(("*compress(places, map(ne, keys, last_keys))", ""),),
+        tests=("tests/test_incremental_edits.py",),
+    ),
+    Mutant(
         name="a run of sides found again by its place, whatever sides it holds now",
         file="pnp/render/sideruns.py",
         edits=(
@@ -75,8 +116,8 @@ MUTANTS = [
         file="pnp/pipeline/manifest.py",
         edits=(
             (
-                "(kept := texts.get(id(record))) is not None and kept[0] == key else None",
-                "(kept := texts.get(id(record))) is not None else None",
+                "return kept[1] if kept is not None and kept[0] == key else None",
+                "return kept[1] if kept is not None else None",
             ),
         ),
         tests=("tests/test_incremental_edits.py", "-k", "pydantic_writes"),

@@ -169,6 +169,7 @@ KIT = {
     "pnp.games.calibration",
     "pnp.games.contract",
     "pnp.games.kitgame",
+    "pnp.games.runkeep",
 }
 
 

@@ -249,3 +249,20 @@ def test_a_text_edited_between_builds_in_one_process_is_checked_again(run, isola
     assert "{rounds_left} is printed as written in cards.pdf" in refused.output, refused.output
     listed.write_text(original)
     assert build().exit_code == 0
+
+
+def test_a_layout_mistake_in_one_design_is_said_at_every_build_in_one_process(run, isolated, layouts_copy):
+    """The pieces a run of a deck's designs makes are kept from build to build (`runkeep`), but not
+    a run whose making found a layout mistake: a Soul whose own layout puts its name off the card is
+    refused at each build of one process, as `pnp watch` builds, and not only at the first."""
+    souls_to_csv(layouts_copy)
+    listed = layouts_copy / GAME / "souls.csv"
+    with listed.open(newline="") as rows:
+        souls = list(csv.DictReader(rows))
+    for i, soul in enumerate(souls):
+        soul["layout.name.x"] = "95%" if i == 2 else ""
+    _write_souls(listed, souls)
+    for _ in range(2):
+        refused = run("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")
+        assert refused.exit_code == 1, refused.output
+        assert "souls.csv:4" in refused.output and "lies outside the piece" in refused.output, refused.output

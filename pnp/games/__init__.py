@@ -123,7 +123,11 @@ class BuildContext:
     templates: Mapping[str, Template] = field(default_factory=dict)  # the kit's, with the game's laid over
     game: str = ""
     source: GameSource | None = None  # where the templates' lines are
-    slips: list[Problem] = field(default_factory=list)  # layout mistakes found while composing
+    slips: list[Problem] = field(default_factory=list)  # layout mistakes found while composing, as often as found
+
+    def distinct_slips(self) -> list[Problem]:
+        """The layout mistakes found, each once, in the order first found."""
+        return list(dict.fromkeys(self.slips))
 
     def component_room(self, per_page: int = 1) -> tuple[float, float]:
         """Width and height (mm) one sheet has when `per_page` of them stack on a page."""
@@ -199,8 +203,7 @@ class BuildContext:
             found = self.finding(where, "")
             message += f" (pnp's default; change it under [templates.{key_text(path)}] in the game's data)"
             problem = Problem(self.game, file, key_text(path), message, path=found.path, line=found.line)
-        if problem not in self.slips:
-            self.slips.append(problem)
+        self.slips.append(problem)  # each time: said once by the build (`distinct_slips`), counted by `kept_runs`
 
     def finding(self, where: Where, message: str) -> Finding:
         """`message` at a place of the game's data, or of pnp's kit.toml for a template the game

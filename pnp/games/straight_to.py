@@ -28,6 +28,7 @@ from pnp.games.contract import (
     aids_document,
     assembly_for,
     card_back,
+    kept_runs,
     load_file,
     meant_or_known,
     pawn_tokens,
@@ -165,20 +166,26 @@ def cards_document(d: StraightData, ctx: BuildContext, assembly: list[str]) -> D
     """The Soul cards, each design as often as it is counted, and the fold-over Destiny cards."""
     w, h = ctx.card_w, ctx.card_h
     backs = {key: card_back(ctx, b, d.title) for key, b in d.backs.items()}
-    faces = [soul_face(ctx, s, i, d.soul_types[s.type]) for i, s in enumerate(d.souls)]
-    souls = [
-        Piece(
-            kind=f"soul-{s.type}",
-            name=s.name,
-            face=face,
-            back=backs[s.back],
-            back_name=s.back,
-            background=d.soul_types[s.type].tint,
-            back_background=d.backs[s.back].background,
-        )
-        for s, face in zip(d.souls, faces, strict=True)
-        for _ in range(s.count)
-    ]
+
+    def soul_cards(i: int, s: Soul) -> list[Piece]:
+        kind = d.soul_types[s.type]
+        face = soul_face(ctx, s, i, kind)
+        return [
+            Piece(
+                kind=f"soul-{s.type}",
+                name=s.name,
+                face=face,
+                back=backs[s.back],
+                back_name=s.back,
+                background=kind.tint,
+                back_background=d.backs[s.back].background,
+            )
+            for _ in range(s.count)
+        ]
+
+    kinds = tuple((key, k.label, k.color, k.hint, k.tint) for key, k in d.soul_types.items())
+    sides = tuple((key, backs[key], b.background) for key, b in d.backs.items())
+    souls = kept_runs(ctx, "souls", d.souls, soul_cards, context=(kinds, sides))
     ds = d.destiny
     t = d.track
     destinies = ctx.count("destiny")

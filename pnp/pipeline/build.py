@@ -201,7 +201,7 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
         source=source,
         store=store,
         own_credits=own,
-        slips=ctx.slips,
+        slips=ctx.distinct_slips(),
     )
 
 

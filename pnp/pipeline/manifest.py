@@ -12,6 +12,8 @@ import re
 import stat
 from dataclasses import dataclass, field, replace
 from functools import cache
+from itertools import compress
+from operator import is_not, ne
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypeVar, cast, get_origin, get_type_hints
 
@@ -197,9 +199,6 @@ class Manifest:
         return _MANIFESTS.manifest_json(self)
 
 
-Records = list[tuple[str, object]]  # a list's records (each keyed ""), or a table's keys and records
-
-
 class _Kept:
     """The texts of one kind of a manifest's records (its placed records, a list; its designs, a
     table), as the manifest writes them, each by its record: a record is held while its text is
@@ -213,32 +212,46 @@ class _Kept:
         self.close = b"\n " + self.empty[1:2]
         self.apart = b",\n  " + first  # between two records: the next begins with `first`
         self.texts: dict[int, tuple[str, bytes, object]] = {}  # by the record's id: its key, its text, itself
+        self.last: tuple[list[str], list[object], list[bytes]] = ([], [], [])  # the last manifest's, in order
 
-    def found(self, records: Records) -> list[bytes | None]:
-        """The kept text of each record; None for a record not kept."""
-        texts = self.texts
-        return [
-            kept[1] if (kept := texts.get(id(record))) is not None and kept[0] == key else None
-            for key, record in records
-        ]
+    def found(self, keys: list[str], records: list[object]) -> list[bytes | None]:
+        """The kept text of each record (under its key); None for a record not kept. Against the
+        last manifest's records, place by place, first: a deck's manifest differs from its last in
+        a few, told apart without a step of Python for each of the others."""
+        last_keys, last_records, last_texts = self.last
+        if len(last_records) != len(records):
+            return [self._text(key, record) for key, record in zip(keys, records, strict=True)]
+        texts: list[bytes | None] = list(last_texts)
+        places = range(len(records))
+        for i in {*compress(places, map(is_not, records, last_records)), *compress(places, map(ne, keys, last_keys))}:
+            texts[i] = self._text(keys[i], records[i])
+        return texts
 
-    def keep(self, records: Records, text: bytes) -> None:
+    def _text(self, key: str, record: object) -> bytes | None:
+        kept = self.texts.get(id(record))
+        return kept[1] if kept is not None and kept[0] == key else None
+
+    def keep(self, keys: list[str], records: list[object], text: bytes) -> None:
         """Each record's text, cut from `text`: a manifest written with `records` in its list or table."""
         start = text.index(self.key) + len(self.key) + len(b"[\n")
         cut = text[start : text.index(self.close, start)].split(self.apart)
         assert len(cut) == len(records), "a record's text has a line at its list's own depth"
         lead = self.apart[len(b",\n") :]
-        for i, ((key, record), part) in enumerate(zip(records, cut, strict=True)):
+        for i, (key, record, part) in enumerate(zip(keys, records, cut, strict=True)):
             self.texts[id(record)] = (key, part if i == 0 else lead + part, record)
 
-    def let_go(self, records: Records) -> None:
+    def forget(self) -> None:
+        self.texts, self.last = {}, ([], [], [])
+
+    def let_go(self, records: list[object]) -> None:
         """Keep the texts of `records` alone, once the others are many (not at every manifest)."""
         if len(self.texts) > 2 * len(records):
-            self.texts = {id(record): self.texts[id(record)] for _, record in records}
+            self.texts = {id(record): self.texts[id(record)] for record in records}
 
-    def spliced(self, head: bytes, texts: list[bytes]) -> tuple[int, bytes]:
+    def spliced(self, head: bytes, keys: list[str], records: list[object], texts: list[bytes]) -> tuple[int, bytes]:
         """Where the empty list or table stands in `head`, a manifest written without these records,
-        and its text with them."""
+        and its text with them (the records', in order, the next manifest's to start from)."""
+        self.last = (keys, records, texts)
         at = head.index(self.key + self.empty) + len(self.key)
         return at, self.empty[:1] + b"\n" + b",\n".join(texts) + self.close
 
@@ -257,14 +270,16 @@ class _ManifestJson:
         if self._unread is not None:
             self._cut(*self._unread)
             self._unread = None
-        placed: Records = [("", item) for item in manifest.placed]
-        designs: Records = list(manifest.designs.items())
-        texts = (self.placed.found(placed), self.designs.found(designs))
-        new = sum(text is None for found in texts for text in found)
+        placed: list[object] = list(manifest.placed)
+        unnamed = [""] * len(placed)  # a list's records have no key
+        names = list(manifest.designs)
+        designs: list[object] = list(manifest.designs.values())
+        texts = (self.placed.found(unnamed, placed), self.designs.found(names, designs))
+        new = texts[0].count(None) + texts[1].count(None)
         if not placed or not designs or new * 2 > len(placed) + len(designs):
             text = schema(Manifest).dump_json(manifest, indent=1)
-            for kept in (self.placed, self.designs):
-                kept.texts = {}
+            self.placed.forget()
+            self.designs.forget()
             self._unread = (manifest, text) if placed and designs else None
             return text + b"\n"
         if new:  # the new records, written as a manifest of their own
@@ -278,12 +293,12 @@ class _ManifestJson:
                 },
             )
             self._cut(fresh, schema(Manifest).dump_json(fresh, indent=1))
-            texts = (self.placed.found(placed), self.designs.found(designs))
+            texts = (self.placed.found(unnamed, placed), self.designs.found(names, designs))
         self.placed.let_go(placed)
         self.designs.let_go(designs)
         head = schema(Manifest).dump_json(replace(manifest, placed=[], designs={}), indent=1)
-        at_placed, placed_text = self.placed.spliced(head, cast(list[bytes], texts[0]))  # none is None now
-        at_designs, designs_text = self.designs.spliced(head, cast(list[bytes], texts[1]))
+        at_placed, placed_text = self.placed.spliced(head, unnamed, placed, cast(list[bytes], texts[0]))  # no None now
+        at_designs, designs_text = self.designs.spliced(head, names, designs, cast(list[bytes], texts[1]))
         empty = len(b"[]")
         return b"".join(
             (
@@ -299,9 +314,9 @@ class _ManifestJson:
     def _cut(self, manifest: Manifest, text: bytes) -> None:
         """The texts of the records of `manifest`, written as `text`, kept."""
         if manifest.placed:
-            self.placed.keep([("", item) for item in manifest.placed], text)
+            self.placed.keep([""] * len(manifest.placed), list(manifest.placed), text)
         if manifest.designs:
-            self.designs.keep(list(manifest.designs.items()), text)
+            self.designs.keep(list(manifest.designs), list(manifest.designs.values()), text)
 
 
 _MANIFESTS = _ManifestJson()

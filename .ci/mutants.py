@@ -31,6 +31,41 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a side drawn often enough for a form stays one when drawn less",
+        file="pnp/render/sharing.py",
+        edits=(("            self.repeated.discard(key)\n", ""),),
+        tests=("tests/test_print_engine.py", "-k", "mending"),
+    ),
+    Mutant(
+        name="a side that came or went leaves its elements' tallies as they were",
+        file="pnp/render/sharing.py",
+        edits=(
+            (
+                "        if any((self.uses[element] > 1) != (element in self.common) for element in moved):\n",
+                "        if False:\n",
+            ),
+        ),
+        tests=("tests/test_print_engine.py", "-k", "mending"),
+    ),
+    Mutant(
+        name="a mended tally counts a side's runs as often as it was drawn before",
+        file="pnp/render/sharing.py",
+        edits=(("            step = _runs_counted(now) - _runs_counted(before)\n", "            step = 0\n"),),
+        tests=("tests/test_print_engine.py", "-k", "mending"),
+    ),
+    Mutant(
+        name="a tally mended though its pieces are a different number",
+        file="pnp/render/sharing.py",
+        edits=(("        if len(pieces) != len(self.pieces):\n            return None\n", ""),),
+        tests=("tests/test_incremental_edits.py", "-k", "forced_build"),
+    ),
+    Mutant(
+        name="a component told apart from itself compares its first design alone",
+        file="pnp/pipeline/legibility.py",
+        edits=(("            most = 1 if len(names) > 1 else None\n", "            most = 1\n"),),
+        tests=("tests/test_legibility.py",),
+    ),
+    Mutant(
         name="a deck's run of designs kept though it found a layout mistake",
         file="pnp/games/runkeep.py",
         edits=(("            if len(ctx.slips) > said:\n", "            if False:\n"),),
@@ -2056,12 +2091,7 @@ MUTANTS = [
     Mutant(
         name="a repeated piece side drawn anew on every piece",
         file="pnp/render/sharing.py",
-        edits=(
-            (
-                "        sides=repeated, elements=common, runs=frozenset(run for run, count in runs.items() if count >= FORM_FROM)\n",
-                "        sides=frozenset(), elements=common, runs=frozenset(run for run, count in runs.items() if count >= FORM_FROM)\n",
-            ),
-        ),
+        edits=(("            sides=frozenset(self.repeated),\n", "            sides=frozenset(),\n"),),
         tests=("tests/test_print_engine.py", "-k", "side_many"),
     ),
     Mutant(
@@ -2069,8 +2099,8 @@ MUTANTS = [
         file="pnp/render/sharing.py",
         edits=(
             (
-                "    return Shared(\n        sides=repeated, elements=common, runs=frozenset(run for run, count in runs.items() if count >= FORM_FROM)\n    )\n",
-                "    return Shared(sides=repeated, elements=common, runs=frozenset())\n",
+                "            runs=frozenset(run for run, count in self.runs.items() if count >= FORM_FROM),\n",
+                "            runs=frozenset(),\n",
             ),
         ),
         tests=("tests/test_print_engine.py", "-k", "many_faces_share"),

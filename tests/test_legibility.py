@@ -106,3 +106,18 @@ def test_a_tint_edited_between_two_runs_in_one_process_is_read_again(run, layout
     components.write_text(components.read_text().replace('tint = "#fff8e6"', 'tint = "#8c6b00"'))
     result = run("validate", "straight-to", "--layouts", layouts_copy)
     assert result.exit_code == 1 and "in #8c6b00 on #8c6b00: contrast 1.00:1" in result.output, result.output
+
+
+def test_the_designs_of_one_component_are_told_apart_from_each_other(run, layouts_copy):
+    """A component named alone in `tell_apart` (Particle Panic's hand-limit trackers, one per
+    player) has each of its designs compared with every other, not only its first with another
+    component's: named alike, the trackers differ by their colours alone and are refused."""
+    data = layouts_copy / "particle-panic" / "components.toml"
+    data.write_text(
+        data.read_text().replace('names = ["Red", "Blue", "Green", "Orange"]', 'names = ["P", "P", "P", "P"]')
+    )
+    result = run("validate", "--layouts", layouts_copy, "particle-panic")
+    assert result.exit_code == 1, result.output
+    alike = [line for line in result.output.splitlines() if "tell_apart[1]" in line]
+    assert len(alike) >= 3 and all("differ by colour alone" in line for line in alike), result.output
+    assert any("#1d7d44 and #a15c00" in line for line in alike), result.output  # the third and fourth trackers

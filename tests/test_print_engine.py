@@ -6,6 +6,8 @@ import io
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from conftest import run_command
 from pdfscan import MM, near, scan
 from pypdf import PdfReader
@@ -854,3 +856,37 @@ def test_a_double_sided_file_of_an_odd_page_count_takes_the_last_sheet_too():
 
     assert [sheet_count(pages, True) for pages in (1, 2, 3, 4, 5)] == [1, 1, 2, 2, 3]
     assert [sheet_count(pages, False) for pages in (1, 2, 3)] == [1, 2, 3]
+
+
+def _mended_and_fresh(edits) -> None:
+    from pnp.render.sharing import FORM_FROM, shared_drawing
+
+    frame, band, back = (
+        Box(x=1, y=1, w=60, h=80, stroke="#000000", width=1),
+        Box(x=1, y=1, w=60, h=9, fill="#336699"),
+        (Box(x=0, y=0, w=63, h=88, fill="#222222"),),
+    )
+    texts = [Text(text=f"Own {i}", x=2, y=40, w=59, h=8, size=10) for i in range(6)]
+
+    def piece(design: int) -> Piece:  # a few designs: some share the frame and band, one a text too
+        own = texts[design % len(texts)]
+        face = (frame, own, band) if design % 3 else (own, frame)
+        return Piece(kind="card", name=f"c{design}", face=face, back=back if design % 2 else None)
+
+    made = {design: piece(design) for design in range(12)}
+    pieces = [made[i % 4] for i in range(FORM_FROM * 4 - 2)]  # each design drawn about FORM_FROM times
+    for place, design, fresh in edits:  # a piece swapped at a place: a kept design, or one made anew
+        pieces = list(pieces)
+        pieces[place % len(pieces)] = piece(design) if fresh else made[design]
+        group = [PieceGroup(title="Cards", pieces=pieces, width=63.5, height=88.9)]
+        mended, anew = shared_drawing(group, ("Game", "cards.pdf")), shared_drawing(group)
+        assert (mended.sides, mended.elements, mended.runs) == (anew.sides, anew.elements, anew.runs), (place, design)
+
+
+@given(edits=st.lists(st.tuples(st.integers(0, 200), st.integers(0, 11), st.booleans()), min_size=1, max_size=16))
+@settings(max_examples=150, deadline=None, derandomize=True, database=None)
+def test_forms_found_by_mending_the_last_tally_are_those_found_anew(edits):
+    """A document drawn again with a few pieces changed has its forms worked out by mending its last
+    tally (`sharing._Tally.mended`): whatever pieces change, sides drawn as forms, elements on more
+    than one side and runs drawn often are those a tally taken anew finds."""
+    _mended_and_fresh(edits)

@@ -11,7 +11,7 @@ that share the same colours and need."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -279,7 +279,12 @@ def colour_alone(specs: Sequence[DocumentSpec], rules: RulesModel, game: str) ->
     """Pieces a player must tell apart (`tell_apart` in rules.toml) that differ by colour alone (the
     same icons and words) and whose colours print alike in grey or look alike to a colour-blind reader."""
     problems = []
-    found = _sides(specs)
+    wanted: dict[str, int | None] = {}  # each side named, and how many of its designs a group compares
+    for names in rules.tell_apart:
+        for name in names:
+            most = 1 if len(names) > 1 else None
+            wanted[name] = None if name in wanted and (wanted[name] is None or most is None) else most
+    found = _sides(specs, wanted)
     for number, names in enumerate(rules.tell_apart):
         unknown = [name for name in names if name.split(":")[0] not in rules.components]
         if unknown:
@@ -320,23 +325,32 @@ class Design:
     colours: tuple[str, ...]
 
 
-def _sides(specs: Sequence[DocumentSpec]) -> dict[str, list[tuple[str, Sequence[Element], str | None]]]:
-    """Each component's distinct faces (by kind) and backs (by `kind:back`), in order: the name of
-    the first piece that shows it, its elements and its background (read as a `Design` only when
-    compared: a deck of 10,000 designs compares one of each)."""
-    found: dict[str, dict[int, tuple[str, Sequence[Element], str | None]]] = {}
+def _sides(
+    specs: Sequence[DocumentSpec], wanted: Mapping[str, int | None]
+) -> dict[str, list[tuple[str, Sequence[Element], str | None]]]:
+    """The distinct faces (by kind) and backs (by `kind:back`) of the components `wanted`, in order,
+    as many as it says (None: all): the name of the first piece that shows it, its elements and its
+    background (read as a `Design` only when compared). A deck of 10,000 designs is passed over
+    once its kind has the one side a comparison between kinds needs."""
+    found: dict[str, dict[int, tuple[str, Sequence[Element], str | None]]] = {key: {} for key in wanted}
+    open_kinds = {key.split(":")[0] for key in wanted}  # kinds with a side still wanted
     for spec in specs:
         for section in spec.sections:
             if not isinstance(section, PieceGroup):
                 continue
             for piece in section.pieces:
+                if piece.kind not in open_kinds:
+                    continue
                 for key, elements, background in (
                     (piece.kind, piece.face, piece.background),
                     (f"{piece.kind}:back", piece.back, piece.back_background),
                 ):
-                    if elements is not None:
-                        found.setdefault(key, {}).setdefault(id(elements), (piece.name, elements, background))
-    return {key: list(by_id.values()) for key, by_id in found.items()}
+                    sides = found.get(key)
+                    if elements is not None and sides is not None and len(sides) != wanted[key]:
+                        sides.setdefault(id(elements), (piece.name, elements, background))
+                if all(len(found[key]) == wanted[key] for key in (piece.kind, f"{piece.kind}:back") if key in found):
+                    open_kinds.discard(piece.kind)
+    return {key: list(by_id.values()) for key, by_id in found.items() if by_id}
 
 
 def _design(name: str, elements: Sequence[Element], background: str | None) -> Design:

@@ -178,7 +178,7 @@ def render_document(
     )
     placed: list[Placed] = []
     cuts: dict[int, tuple[Outline, ...]] = {}
-    shared = shared_drawing(spec.sections)
+    shared = shared_drawing(spec.sections, (spec.game_title, spec.filename))
     drawing = (spec.filename, options, furniture, shared)  # what every page draws from
     keep = PageKeep((spec.game_title, spec.filename), drawing, painter, forms)
     for number in range(1, count + 1):

@@ -4,13 +4,14 @@ is drawn: whole sides, elements shared between sides, and runs of them."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from itertools import chain, groupby
+from collections.abc import Hashable, Iterator, Sequence
+from itertools import chain, compress, groupby
+from operator import is_not
 
 from pnp.render.elements import Element
 from pnp.render.identitycache import SideKeep
 from pnp.render.pages import Shared
-from pnp.render.specs import PieceGroup, Section
+from pnp.render.specs import Piece, PieceGroup, Section
 
 FORM_FROM = 32  # a side or run drawn this often becomes one form; less often, the form's own object costs
 # more than it saves, as a page's stream already compresses what its few pieces repeat
@@ -27,35 +28,114 @@ def runs_of(side: Sequence[Element], common: frozenset[int]) -> Iterator[Run]:
         yield (tuple(id(e) for e in run) if shared else None), run
 
 
-def shared_drawing(sections: Sequence[Section]) -> Shared:
+def shared_drawing(sections: Sequence[Section], document: Hashable = None) -> Shared:
     """What the pieces of a document draw often enough to be worth a form (see `Shared`), found
     before any page is drawn: sides met FORM_FROM times or more, elements on more than one side,
-    and runs of such elements that FORM_FROM sides or more draw in a row. What a side's runs are
-    is kept from the build before while the elements on more than one side are the same."""
-    every = [
-        side
-        for section in sections
-        if isinstance(section, PieceGroup)
-        for piece in section.pieces
-        for side in (piece.face, piece.back)
-        if side is not None
-    ]
-    drawn = Counter(map(id, every))
-    sides = dict(zip(map(id, every), every, strict=True))
-    repeated = frozenset(key for key, count in drawn.items() if count >= FORM_FROM)
-    uses = Counter(map(id, chain.from_iterable(sides.values())))
-    common = frozenset(key for key, count in uses.items() if count > 1)
-    if len(_COMMONS) >= COMMONS_KEPT:
-        _COMMONS.clear()
-    common = _COMMONS.setdefault(common, common)  # the very set an earlier document had, when equal
-    runs: Counter[tuple[int, ...]] = Counter()
-    for key, side in sides.items():
-        if key not in repeated:
-            for ids in _shared_runs(side, common):
-                runs[ids] += drawn[key]
-    return Shared(
-        sides=repeated, elements=common, runs=frozenset(run for run, count in runs.items() if count >= FORM_FROM)
-    )
+    and runs of such elements that FORM_FROM sides or more draw in a row. A document drawn again
+    (`document` names it) whose pieces are the very ones of its last drawing but in a few places
+    has its tallies mended there (`_Tally.mended`), not taken again over every piece."""
+    pieces = list(chain.from_iterable(s.pieces for s in sections if isinstance(s, PieceGroup)))
+    last = _TALLIES.pop(document, None) if document is not None else None
+    tally = last.mended(pieces) if last is not None else None
+    if tally is None:
+        tally = _Tally(pieces)
+    if document is not None:
+        while len(_TALLIES) >= COMMONS_KEPT:
+            del _TALLIES[next(iter(_TALLIES))]
+        _TALLIES[document] = tally
+    return tally.shared
+
+
+def _sides_of(piece: Piece) -> tuple[tuple[Element, ...], ...]:
+    return (piece.face,) if piece.back is None else (piece.face, piece.back)
+
+
+def _runs_counted(drawn: int) -> int:
+    """How often a side drawn `drawn` times counts towards its runs: never when it is a form itself."""
+    return drawn if drawn < FORM_FROM else 0
+
+
+class _Tally:
+    """A document's pieces and what `Shared` is worked out from: how often each side is drawn, how
+    often each element is on a distinct side, and how often each run of shared elements is drawn."""
+
+    def __init__(self, pieces: list[Piece]) -> None:
+        self.pieces = pieces
+        every = [side for piece in pieces for side in _sides_of(piece)]
+        self.drawn = Counter(map(id, every))
+        self.sides = dict(zip(map(id, every), every, strict=True))
+        self.uses = Counter(map(id, chain.from_iterable(self.sides.values())))
+        common = frozenset(key for key, count in self.uses.items() if count > 1)
+        if len(_COMMONS) >= COMMONS_KEPT:
+            _COMMONS.clear()
+        self.common = _COMMONS.setdefault(common, common)  # the very set an earlier document had, when equal
+        self.repeated = {key for key, count in self.drawn.items() if count >= FORM_FROM}
+        self.runs: Counter[tuple[int, ...]] = Counter()
+        for key, side in self.sides.items():
+            if counted := _runs_counted(self.drawn[key]):
+                for ids in _shared_runs(side, self.common):
+                    self.runs[ids] += counted
+        self.shared = self._shared(None)
+
+    def _shared(self, last: Shared | None) -> Shared:
+        found = Shared(
+            sides=frozenset(self.repeated),
+            elements=self.common,
+            runs=frozenset(run for run, count in self.runs.items() if count >= FORM_FROM),
+        )
+        return last if last == found else found  # the very object when equal: every page's key holds it
+
+    def mended(self, pieces: list[Piece]) -> _Tally | None:
+        """This tally made that of `pieces`, which differ from its own in a few places; None when
+        they differ in many, or an element comes to be on more than one side or stops being (then
+        every side's runs are found again)."""
+        if len(pieces) != len(self.pieces):
+            return None
+        places = list(compress(range(len(pieces)), map(is_not, pieces, self.pieces)))
+        if len(places) * MENDED_FROM > len(pieces):
+            return None
+        was: dict[int, int] = {}  # each side the change draws more or less often: how often it was drawn
+        touched: dict[int, tuple[Element, ...]] = {}
+        for gone, come in ((self.pieces[i], pieces[i]) for i in places):
+            for side, step in [*((side, -1) for side in _sides_of(gone)), *((side, 1) for side in _sides_of(come))]:
+                key = id(side)
+                was.setdefault(key, self.drawn[key])
+                touched[key] = side
+                self.drawn[key] += step
+        moved: set[int] = set()  # elements on a side that came or went
+        for key, before in was.items():
+            now, side = self.drawn[key], touched[key]
+            if (before > 0) != (now > 0):
+                self.uses.update(
+                    {element: count if now else -count for element, count in Counter(map(id, side)).items()}
+                )
+                moved.update(map(id, side))
+                if now:
+                    self.sides[key] = side
+                else:
+                    del self.sides[key], self.drawn[key]
+        if any((self.uses[element] > 1) != (element in self.common) for element in moved):
+            return None
+        for key, before in was.items():
+            now = self.drawn.get(key, 0)
+            self.repeated.discard(key)
+            if now >= FORM_FROM:
+                self.repeated.add(key)
+            step = _runs_counted(now) - _runs_counted(before)
+            for ids in _shared_runs(touched[key], self.common) if step else ():
+                self.runs[ids] += step
+                if self.runs[ids] <= 0:
+                    del self.runs[ids]
+        for element in moved:
+            if self.uses[element] <= 0:
+                del self.uses[element]
+        self.pieces = pieces
+        self.shared = self._shared(self.shared)
+        return self
+
+
+MENDED_FROM = 8  # a tally is mended where its pieces differ in fewer than one place in this many
+_TALLIES: dict[Hashable, _Tally] = {}  # each document's tally at its last drawing
 
 
 COMMONS_KEPT = 64  # each document's elements on more than one side: a project's documents, and more

@@ -31,6 +31,40 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a card list's run found again by its place, whatever rows it holds now",
+        file="pnp/source/rowkeep.py",
+        edits=(("            key = tuple(ids[start : start + RUN])\n", "            key = (start,)\n"),),
+        tests=("tests/test_incremental_edits.py", "-k", "deep_in_a_long"),
+    ),
+    Mutant(
+        name="a card list's runs looked at for their icons only when all are wanted",
+        file="pnp/source/tomlfiles.py",
+        edits=(("            if only is None or any(map(only, refs)):\n", "            if only is None:\n"),),
+        tests=("tests/test_incremental_edits.py", "-k", "deep_in_a_long"),
+    ),
+    Mutant(
+        name="a marked-up text of a card list placed at its run's first row",
+        file="pnp/source/tomlfiles.py",
+        edits=(
+            (
+                "        out += [((*loc, start + i, *where), text) for i, where, text in found]\n",
+                "        out += [((*loc, start, *where), text) for i, where, text in found]\n",
+            ),
+        ),
+        tests=("tests/test_incremental_edits.py", "-k", "deep_in_a_long"),
+    ),
+    Mutant(
+        name="a card list's typed values taken from its first run for every run",
+        file="pnp/source/models.py",
+        edits=(
+            (
+                "            made = run.found.get(key)\n",
+                "            made = runs[0][1].found.get(key) if len(runs[0][1].rows) == len(run.rows) else None\n",
+            ),
+        ),
+        tests=("tests/test_incremental_edits.py", "-k", "deep_in_a_long"),
+    ),
+    Mutant(
         name="a side drawn often enough for a form stays one when drawn less",
         file="pnp/render/sharing.py",
         edits=(("            self.repeated.discard(key)\n", ""),),

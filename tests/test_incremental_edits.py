@@ -266,3 +266,57 @@ def test_a_layout_mistake_in_one_design_is_said_at_every_build_in_one_process(ru
         refused = run("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")
         assert refused.exit_code == 1, refused.output
         assert "souls.csv:4" in refused.output and "lies outside the piece" in refused.output, refused.output
+
+
+def _long_deck(layouts: Path, designs: int) -> Path:
+    """Straight to with `designs` Soul designs of one card each in souls.csv (half Good, half
+    Evil), the rules model's totals to match: a list of several runs of rows (`rowkeep.RUN`)."""
+    souls_to_csv(layouts)
+    listed = layouts / GAME / "souls.csv"
+    icons = ("lorc/prayer", "lorc/dove", "lorc/angel-outfit")
+    kinds = ("good", "evil")
+    _write_souls(
+        listed,
+        [
+            {"type": kinds[i % 2], "name": f"Soul {i:04d}", "icon": icons[i % 3], "count": "1", "line": f"Line {i}"}
+            | {"back": "soul"}
+            for i in range(designs)
+        ],
+    )
+    rules = layouts / GAME / "rules.toml"
+    text = rules.read_text()
+    for kind, count in (("good", designs - designs // 2), ("evil", designs // 2)):
+        text = re.sub(rf"(\[components\.soul-{kind}\][^\[]*?fixed = )\d+", rf"\g<1>{count}", text)
+    rules.write_text(text)
+    return listed
+
+
+def test_rows_edited_deep_in_a_long_list_are_read_again_in_one_process(run, isolated, layouts_copy):
+    """A card list's rows are read in runs kept from build to build (`rowkeep.RowRun`: the icons
+    and marked-up texts found in a run, the values the model made of it): in one process, as
+    `pnp watch` builds, an unknown icon and broken markup typed into rows of the third run are
+    refused at their lines, and the list put back builds again."""
+    listed = _long_deck(layouts_copy, 300)
+    original = listed.read_text()
+
+    def build():
+        return run("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")
+
+    assert build().exit_code == 0, build().output
+    lines = original.splitlines(keepends=True)
+    lines[271] = lines[271].replace("lorc/", "lorc/no-such-", 1)  # the 271st design: line 272
+    lines[262] = lines[262].replace("Line 261", "Line <b>261", 1)
+    listed.write_text("".join(lines))
+    refused = build()
+    assert refused.exit_code == 1, refused.output
+    assert "souls.csv:272" in refused.output and "unknown icon 'lorc/no-such-" in refused.output, refused.output
+    assert "souls.csv:263" in refused.output, refused.output
+    lines[271], lines[262] = original.splitlines(keepends=True)[271], lines[262].replace("<b>", "")
+    lines[140] = lines[140].replace("Line 139", "Line one-three-nine")  # and a row of the second run edited
+    listed.write_text("".join(lines))
+    assert build().exit_code == 0
+    shutil.copytree(isolated / "out", isolated / "forced")
+    args = ["build", GAME, "--layouts", str(layouts_copy), "-o", "forced", "--jobs", "1", "--force"]
+    fresh = subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True, text=True, cwd=isolated)
+    assert fresh.returncode == 0, fresh.stdout + fresh.stderr
+    assert _files(isolated / "out" / GAME) == _files(isolated / "forced" / GAME)

@@ -76,6 +76,7 @@ def read_list(
             out.append(record)
     finally:
         read.close()
+    read.runs(out)
     return out
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import is_
 from types import UnionType
 from typing import Annotated, Any, Literal, Self, TypeVar, Union, get_args, get_origin
 
@@ -180,10 +181,18 @@ def _keep_checked(
             value = getattr(value, str(part)) if isinstance(value, BaseModel) else value[part]
         if not isinstance(value, (list, tuple)) or len(value) != len(rows):
             continue
-        for row, made in zip(rows, value, strict=True):
-            found = ROWS.found(row)
-            if found is not None and isinstance(made, BaseModel) and made.model_config.get("frozen"):
-                found[(model, prefix)] = made
+        key = (model, prefix)
+        for start, run in ROWS.runs_of(rows) or ((0, None),):
+            chunk = value[start : start + len(run.rows)] if run is not None else value
+            if run is not None and (kept := run.found.get(key)) is not None and all(map(is_, kept, chunk)):
+                continue  # the run's values, each already kept with its row
+            frozen = [isinstance(made, BaseModel) and bool(made.model_config.get("frozen")) for made in chunk]
+            for row, made, keep in zip(run.rows if run is not None else rows, chunk, frozen, strict=True):
+                found = ROWS.found(row)
+                if found is not None and keep:
+                    found[key] = made
+            if run is not None and all(frozen):
+                run.found[key] = tuple(chunk)
 
 
 def _explained(model: type[BaseModel], exc: ValidationError) -> list[tuple[ErrorDetails, str]]:
@@ -250,9 +259,17 @@ def typed_lists(
             node = copied
         kinds = _kinds_at(model, (*prefix, 0))
         wanted: dict[KeyPath, frozenset[Any]] = {}  # by column: a deck's rows share their columns
-        node[prefix[-1]] = [
-            _typed_or_checked(row, kinds, wanted, (model, prefix) if checked else None) for row in node[prefix[-1]]
-        ]
+        key = (model, prefix) if checked else None
+        rows = node[prefix[-1]]
+        runs = ROWS.runs_of(rows) if checked else None
+        if runs is None:
+            node[prefix[-1]] = [_typed_or_checked(row, kinds, wanted, key) for row in rows]
+            continue
+        typed: list[Any] = []
+        for _, run in runs:  # a run whose values the model made at an earlier read is those values
+            made = run.found.get(key)
+            typed += made if made is not None else [_typed_or_checked(row, kinds, wanted, key) for row in run.rows]
+        node[prefix[-1]] = typed
     return out
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 LISTS_KEPT = 16  # card lists whose rows are kept: a project's few, and room for another's
+RUN = 128  # rows a run holds: a list of 10,000 designs is 79 runs
 
 Cells = tuple[str, ...]
 
@@ -26,6 +27,21 @@ class KeptRow:
     def __init__(self, record: dict[str, Any]) -> None:
         self.record = record
         self.found: dict[object, Any] = {}
+
+
+class RowRun:
+    """RUN rows of a list in a row, the very tables; what readers found in the run, by what they
+    looked for. A run of the very tables a read before had is that run, found again: its findings
+    hold for it as they are (a table is never written to once read)."""
+
+    __slots__ = ("found", "rows")
+
+    def __init__(self, rows: tuple[dict[str, Any], ...]) -> None:
+        self.rows = rows
+        self.found: dict[object, Any] = {}
+
+
+Runs = tuple[tuple[int, RowRun], ...]  # each run and the place of its first row in the list
 
 
 class ListRead:
@@ -57,6 +73,22 @@ class ListRead:
         """The read is over (or refused part way): the rows the list no longer has are let go."""
         self._keep.replace(self._key, self._before, self._now)
 
+    def runs(self, rows: list[dict[str, Any]]) -> None:
+        """The list read is `rows`: cut in runs, each the run of a read before when its rows are."""
+        before = self._keep.runs.pop(self._key, {})
+        ids = list(map(id, rows))
+        now: dict[tuple[int, ...], RowRun] = {}
+        runs = []
+        for start in range(0, len(rows), RUN):
+            key = tuple(ids[start : start + RUN])
+            run = now.get(key) or before.get(key) or RowRun(tuple(rows[start : start + RUN]))
+            now[key] = run
+            runs.append((start, run))
+        self._keep.runs[self._key] = now
+        while len(self._keep.lists) >= LISTS_KEPT:
+            del self._keep.lists[next(iter(self._keep.lists))]
+        self._keep.lists[id(rows)] = (rows, tuple(runs))
+
 
 class RowKeep:
     """Each card list's rows at its last read, by its path and header, and every kept row by the
@@ -65,6 +97,8 @@ class RowKeep:
     def __init__(self) -> None:
         self._lists: dict[tuple[Path, Cells], dict[Cells, KeptRow]] = {}
         self.tables: dict[int, KeptRow] = {}
+        self.runs: dict[tuple[Path, Cells], dict[tuple[int, ...], RowRun]] = {}  # each list's runs, by their rows
+        self.lists: dict[int, tuple[list[dict[str, Any]], Runs]] = {}  # each list as last read, by its identity
 
     def read(self, path: Path, header: Cells) -> ListRead:
         """A read of the list at `path` under `header`; `close` it when done."""
@@ -85,6 +119,11 @@ class RowKeep:
         no kept row."""
         row = self.tables.get(id(table))
         return row.found if row is not None and row.record is table else None
+
+    def runs_of(self, rows: object) -> Runs | None:
+        """A card list's runs (`RowRun`), for the very list a read made; None for any other value."""
+        found = self.lists.get(id(rows))
+        return found[1] if found is not None and found[0] is rows else None
 
 
 ROWS = RowKeep()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -88,6 +88,11 @@ def _icons_into(out: list[tuple[KeyPath, str]], data: Any, loc: KeyPath, only: C
                 ]
             elif isinstance(value, (dict, list)):
                 _icons_into(out, value, (*loc, key), only)
+    elif (runs := ROWS.runs_of(data)) is not None:  # a card list: its runs' icons found once
+        for start, run in runs:
+            refs, icons = run.found.get("icons") or run.found.setdefault("icons", _run_icons(run.rows))
+            if only is None or any(map(only, refs)):
+                out += [((*loc, start + i, *where), ref) for i, where, ref in icons if only is None or only(ref)]
     elif isinstance(data, list):
         for i, item in enumerate(data):
             if isinstance(item, dict) and (found := ROWS.found(item)) is not None:  # a card list's row read before
@@ -96,6 +101,12 @@ def _icons_into(out: list[tuple[KeyPath, str]], data: Any, loc: KeyPath, only: C
                 out += [((*loc, i, *where), ref) for where, ref in found["icons"] if only is None or only(ref)]
             elif isinstance(item, (dict, list)):
                 _icons_into(out, item, (*loc, i), only)
+
+
+def _run_icons(rows: Sequence[Any]) -> tuple[frozenset[str], tuple[tuple[int, KeyPath, str], ...]]:
+    """The icons a run of rows names (each once), and each icon with its row's place in the run."""
+    icons = tuple((i, where, ref) for i, row in enumerate(rows) for where, ref in icon_locations(row))
+    return frozenset(ref for _, _, ref in icons), icons
 
 
 def strings_holding(mark: str, node: Any, loc: KeyPath = ()) -> list[tuple[KeyPath, str]]:
@@ -110,6 +121,16 @@ def _holding_into(out: list[tuple[KeyPath, str]], mark: str, node: Any, loc: Key
     if isinstance(node, str):
         if mark in node:
             out.append((loc, node))
+        return
+    runs = ROWS.runs_of(node)
+    for start, run in runs or ():  # a card list: each run's strings holding `mark` found once
+        found = run.found.get(("holding", mark))
+        if found is None:
+            found = run.found[("holding", mark)] = tuple(
+                (i, where, text) for i, row in enumerate(run.rows) for where, text in strings_holding(mark, row)
+            )
+        out += [((*loc, start + i, *where), text) for i, where, text in found]
+    if runs is not None:
         return
     items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
     for key, value in items:

@@ -31,6 +31,34 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a card list read again from a row that begins where the edit does",
+        file="pnp/source/csvrows.py",
+        edits=(("bisect_left(last.starts, same) - 1", "bisect_left(last.starts, same + 1) - 1"),),
+        tests=("tests/test_csv_rows.py",),
+    ),
+    Mutant(
+        name="a card list's rows after an edit keep their old line numbers",
+        file="pnp/source/csvrows.py",
+        edits=(
+            (
+                "                shift, kept = line - last.rows[after][0], last.rows[after:]\n",
+                "                shift, kept = 0, last.rows[after:]\n",
+            ),
+        ),
+        tests=("tests/test_csv_rows.py",),
+    ),
+    Mutant(
+        name="a card list's rows after an edit keep their old places in the text",
+        file="pnp/source/csvrows.py",
+        edits=(
+            (
+                "                starts += [start + delta for start in last.starts[after:]]\n",
+                "                starts += last.starts[after:]\n",
+            ),
+        ),
+        tests=("tests/test_csv_rows.py",),
+    ),
+    Mutant(
         name="a card list's run found again by its place, whatever rows it holds now",
         file="pnp/source/rowkeep.py",
         edits=(("            key = tuple(ids[start : start + RUN])\n", "            key = (start,)\n"),),

@@ -7,7 +7,6 @@ cell is said where the designer edits it."""
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 import zipfile
@@ -20,6 +19,7 @@ from typing import Any
 from pnp.errors import LayoutError
 from pnp.files.safefiles import UnsafeFile
 from pnp.findings import Finding
+from pnp.source.csvrows import Row, Unreadable, csv_rows
 from pnp.source.rowkeep import ROWS
 
 MAX_ROWS = 20_000  # rows of a card list: a deck of 10,000 designs fits
@@ -27,8 +27,6 @@ LIST_MAX_BYTES = 1024 * 1024
 SHEET_MAX_UNPACKED = 32 * 1024 * 1024  # a workbook is a zip: what it may unpack to, before any reading
 LIST_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.(csv|xlsx|ods)")
 SHEETS = (".xlsx", ".ods")
-
-Row = tuple[int, list[str]]  # its line (CSV) or row (sheet) number, and its cells as text
 
 
 def read_list(
@@ -112,17 +110,10 @@ def list_rows(path: Path, data: bytes) -> list[Row]:
         raise LayoutError(
             Finding(path=path, line=line, message=f"not UTF-8 text ({exc.reason}: save it as UTF-8)")
         ) from None
-    reader = csv.reader(io.StringIO(text, newline=""))
-    rows, start = [], 1
     try:
-        for row in reader:
-            rows.append((start, [cell.strip() for cell in row]))
-            start = reader.line_num + 1
-            if len(rows) > MAX_ROWS + 2:
-                break
-    except csv.Error as exc:
-        raise LayoutError(Finding(path=path, line=reader.line_num, message=f"not valid CSV ({exc})")) from None
-    return rows
+        return csv_rows(path, text, MAX_ROWS + 2)
+    except Unreadable as exc:
+        raise LayoutError(Finding(path=path, line=exc.line, message=f"not valid CSV ({exc})")) from None
 
 
 def _sheet_rows(path: Path, data: bytes) -> list[Row]:

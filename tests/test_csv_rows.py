@@ -1,0 +1,53 @@
+"""A card list read again after an edit (`pnp watch`) is parsed only around what changed
+(`pnp.source.csvrows`): whatever the edits (quotes, line breaks inside quoted cells, carriage
+returns, blank rows, rows put in or taken out), the rows, their cells and their line numbers, or
+the reader's complaint and its line, are those of the whole text read afresh."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp.source import csvrows
+from pnp.source.csvrows import Unreadable, csv_rows
+
+CELL = st.text(alphabet='ab ,"\n\r\t', max_size=6)
+TEXT = st.lists(st.lists(CELL, max_size=3).map(",".join), max_size=30).map("\n".join)
+EDITS = st.lists(
+    st.tuples(st.integers(0, 400), st.integers(0, 8), st.text(alphabet='ab,"\n\r', max_size=5)), min_size=1, max_size=4
+)
+
+
+def _read(path: Path | None, text: str) -> tuple[object, ...]:
+    """What a read gives: its rows, or its complaint and line. No path: the text read afresh."""
+    try:
+        if path is None:
+            csvrows._LAST.pop(Path("afresh.csv"), None)
+            return ("rows", csv_rows(Path("afresh.csv"), text, 10**6))
+        return ("rows", csv_rows(path, text, 10**6))
+    except Unreadable as exc:
+        return ("unreadable", exc.line, str(exc))
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True, database=None)
+@given(text=TEXT, edits=EDITS)
+def test_a_list_read_again_after_edits_has_the_rows_of_a_fresh_read(text, edits):
+    path = Path("edited.csv")
+    csvrows._LAST.pop(path, None)
+    _read(path, text)
+    for at, cut, put in edits:
+        at = min(at, len(text))
+        text = text[:at] + put + text[at + cut :]
+        assert _read(path, text) == _read(None, text), text
+
+
+def test_a_carriage_return_given_its_line_feed_ends_the_line_once():
+    """A row boundary right where the edit begins may move: "a\\r" then "b" is two rows, and a line
+    feed put after the carriage return keeps them two, the second on line 2."""
+    path = Path("crlf.csv")
+    csvrows._LAST.pop(path, None)
+    assert csv_rows(path, "x\rb", 100) == [(1, ["x"]), (2, ["b"])]
+    assert csv_rows(path, "x\r\nb", 100) == [(1, ["x"]), (2, ["b"])]
+    assert csv_rows(path, "\r\na", 100) == [(1, []), (2, ["a"])]

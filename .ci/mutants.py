@@ -31,6 +31,25 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a kept page's operators listed a byte off",
+        file="pnp/render/compactpdf.py",
+        edits=(
+            (
+                "            whole = objects.written[number] = content.whole\n            direct[number] = at\n",
+                "            whole = objects.written[number] = content.whole\n            direct[number] = at + 1\n",
+            ),
+        ),
+        tests=("tests/test_incremental_edits.py", "-k", "forced_build"),
+    ),
+    Mutant(
+        name="a document's sides leave out the backs of its pieces",
+        file="pnp/render/specs.py",
+        edits=(
+            ("                sided = map(is_not, backs, repeat(None))\n", "                sided = repeat(False)\n"),
+        ),
+        tests=("tests/test_validate.py", "-k", "card_back_is_named"),
+    ),
+    Mutant(
         name="a card list read again from a row that begins where the edit does",
         file="pnp/source/csvrows.py",
         edits=(("bisect_left(last.starts, same) - 1", "bisect_left(last.starts, same + 1) - 1"),),
@@ -436,8 +455,8 @@ MUTANTS = [
         file="pnp/render/compactpdf.py",
         edits=(
             (
-                "            direct[number] = at\n            out.append(whole)\n",
-                "            direct[number] = at + 1\n            out.append(whole)\n",
+                "                writing.pop(number).stream = whole\n            direct[number] = at\n",
+                "                writing.pop(number).stream = whole\n            direct[number] = at + 1\n",
             ),
         ),
         tests=("tests/test_compact_pdf.py",),

@@ -496,3 +496,13 @@ def test_a_brace_written_twice_in_a_slot_text_prints_as_one(run, layouts_copy):
     assert result.exit_code == 0, result.output
     mats = layouts_copy.parent / "out" / "exit-from-purgatory" / "mats.pdf"
     assert "A {x}" in " ".join(pdfium.PdfDocument(mats)[0].get_textpage().get_text_range().split())
+
+
+def test_a_character_the_typeface_lacks_on_a_card_back_is_named(run, layouts_copy):
+    """Every side a document prints is checked, the backs of its cards too: a back's title with a
+    letter DejaVu has no glyph for is refused at its key."""
+    data = layouts_copy / "straight-to" / "components.toml"
+    data.write_text(data.read_text().replace('title = "Soul"\n', 'title = "Soul 苹"\n', 1))
+    result = validate(run, layouts_copy, "straight-to")
+    assert result.exit_code == 1, result.output
+    assert re.search(r"components\.toml:\d+:\d+: backs\.soul\.title: '苹' \(U\+82F9", result.output), result.output

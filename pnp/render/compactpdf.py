@@ -75,7 +75,7 @@ class PageWritten:
 
     def __init__(self) -> None:
         self.number = self.contents = 0  # the page's object number, and its operators'
-        self.page = self.stream = b""  # each as written, `n 0 obj` to `endobj`
+        self.page = self.stream = b""  # each as written, `n 0 obj` to `endobj` (the operators as packed)
 
 
 class _Written(PDFObject):
@@ -133,18 +133,22 @@ def _packed(doc: Any, objects: PdfObjects, keeps: Sequence[PageWritten | None] =
             objects.pages.append(number)
             page = len(objects.pages) - 1
             whole = _page_object(number, content, doc, keeps[page] if page < len(keeps) else None, writing)
-        elif type(content) is _Written:
-            whole = content.whole
+        elif type(content) is _Written:  # a kept page's operators, as packed before
+            whole = objects.written[number] = content.whole
+            direct[number] = at
+            out.append(whole)
+            at += len(whole)
+            continue
         else:
             whole = indirect(number, content, doc)
-            if number in writing:
-                writing.pop(number).stream = whole
         start = whole.index(b" obj\n") + 5
         body = whole[start : -len(b"endobj\n")]
         if body.rstrip().endswith(b"endstream"):
             plain = PLAIN_STREAM.match(whole, start)
             if plain:
                 whole = whole[:start] + b"<</Filter/FlateDecode/Length %s>>" % plain.group(1) + whole[plain.end() :]
+            if number in writing:
+                writing.pop(number).stream = whole
             direct[number] = at
             out.append(whole)
             at += len(whole)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import compress, repeat
+from operator import attrgetter, is_not, itemgetter
 from typing import Literal
 
 from pnp.render.elements import Element
@@ -118,17 +120,18 @@ class DocumentSpec:
         return iter(found if found is not None else _SIDES.put(self, value=tuple(self._sides())))
 
     def _sides(self) -> Iterator[tuple[tuple[Element, ...], str | None]]:
-        seen: set[int] = set()
+        found: list[tuple[tuple[Element, ...], str | None]] = []
         for section in self.sections:
             if isinstance(section, PieceGroup):
-                found = [(p.face, p.background) for p in section.pieces]
-                found += [(p.back, p.back_background) for p in section.pieces if p.back is not None]
+                found += map(attrgetter("face", "background"), section.pieces)
+                backs = list(map(attrgetter("back"), section.pieces))
+                sided = map(is_not, backs, repeat(None))
+                found += compress(zip(backs, map(attrgetter("back_background"), section.pieces), strict=True), sided)
             else:
-                found = [(section.elements, section.background if isinstance(section, Board) else None)]
-            for elements, background in found:
-                if id(elements) not in seen:
-                    seen.add(id(elements))
-                    yield elements, background
+                found.append((section.elements, section.background if isinstance(section, Board) else None))
+        ids = list(map(id, map(itemgetter(0), found)))
+        first = dict(zip(reversed(ids), reversed(found), strict=True))  # a side shared by many: its first
+        return (first[key] for key in dict.fromkeys(ids))
 
 
 _SIDES: IdentityCache[tuple[tuple[tuple[Element, ...], str | None], ...]] = IdentityCache(16)  # a build's documents

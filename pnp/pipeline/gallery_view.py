@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import asdict
-from itertools import islice
+from itertools import compress
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -35,11 +36,17 @@ def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
             "credits": [],
             "game_credits": [],
         }
-    fronts = [item for item in manifest.placed if item.counted]
-    kinds = Counter(item.kind for item in fronts)
-    designs: dict[str, Counter[str]] = defaultdict(Counter)
-    for item in fronts:
-        designs[item.kind][item.name] += 1
+    fronts = Counter(
+        map(attrgetter("kind", "name"), compress(manifest.placed, map(attrgetter("counted"), manifest.placed)))
+    )
+    kinds: Counter[str] = Counter()  # pieces of each kind
+    named: Counter[str] = Counter()  # designs of each kind
+    designs: dict[str, dict[str, int]] = defaultdict(dict)  # the first SHOWN_DESIGNS of each kind, counted
+    for (kind, name), count in fronts.items():  # each design once, in the order first placed
+        kinds[kind] += count
+        named[kind] += 1
+        if len(designs[kind]) < SHOWN_DESIGNS:
+            designs[kind][name] = count
     icons = sorted({ref for doc in manifest.documents for ref in doc.icons if is_icon_ref(ref)})
     thumbs = manifest.thumbnails
     return {
@@ -50,7 +57,7 @@ def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
         "data": manifest.data,
         "documents": [{**asdict(doc), "href": f"{game}/{doc.file}"} for doc in manifest.documents],
         "components": [
-            _component(kind, count, designs[kind], thumbs.get(kind) and f"{game}/{thumbs[kind]}")
+            _component(kind, count, designs[kind], named[kind], thumbs.get(kind) and f"{game}/{thumbs[kind]}")
             for kind, count in kinds.items()
         ],
         "changes": _changes(manifest.changes, game, folder),
@@ -59,15 +66,14 @@ def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
     }
 
 
-def _component(kind: str, count: int, designs: Counter[str], thumb: str | None) -> dict[str, Any]:
-    """A component's caption: each of its first SHOWN_DESIGNS designs with its own count, then how
-    many more designs and pieces there are."""
-    shown = list(islice(designs.items(), SHOWN_DESIGNS))
-    more = {"designs": len(designs) - len(shown), "count": count - sum(n for _, n in shown)}
+def _component(kind: str, count: int, shown: dict[str, int], named: int, thumb: str | None) -> dict[str, Any]:
+    """A component's caption: each of its first designs (`shown`) with its own count, then how many
+    more designs (of `named`) and pieces (of `count`) there are."""
+    more = {"designs": named - len(shown), "count": count - sum(shown.values())}
     return {
         "kind": kind,
         "count": count,
-        "designs": [{"name": name, "count": n} for name, n in shown],
+        "designs": [{"name": name, "count": n} for name, n in shown.items()],
         "more": more if more["designs"] else None,
         "thumb": thumb,
     }

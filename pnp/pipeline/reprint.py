@@ -124,7 +124,7 @@ def designs(
     for spec, section in _sections(specs):
         if isinstance(section, PieceGroup):
             for piece, count in section.copies():
-                record(design_key(piece), _piece_fingerprints(piece, section, reprs), count, spec.filename)
+                record(*_piece_design(piece, section, reprs), count, spec.filename)
         elif isinstance(section, Board):
             drawn = repr((section.elements, section.width, section.height))
             record(design_key(section), _fingerprints(drawn, _texts(section.elements)), 1, spec.filename)
@@ -137,6 +137,20 @@ def designs(
 def _fingerprints(drawn: str, texts: list[str]) -> tuple[str, str]:
     """A design's fingerprints: of the repr of what it draws, and of its texts."""
     return _digest_of(drawn), _digest_of(repr(texts))
+
+
+_DESIGNED: SideKeep[tuple[float, float, str, tuple[str, str]]] = SideKeep()  # by piece: its size, key, fingerprints
+
+
+def _piece_design(piece: Piece, section: PieceGroup, reprs: dict[int, str]) -> tuple[str, tuple[str, str]]:
+    """A piece's design key and fingerprints; the very piece at the same size is what it was (a deck's
+    pieces are kept from build to build: `runkeep`)."""
+    kept = _DESIGNED.get(piece)
+    if kept is not None and kept[0] == section.width and kept[1] == section.height:
+        return kept[2], kept[3]
+    key, fingerprints = design_key(piece), _piece_fingerprints(piece, section, reprs)
+    _DESIGNED.put(piece, (section.width, section.height, key, fingerprints))
+    return key, fingerprints
 
 
 _PIECES: SideKeep[tuple[tuple[object, ...], tuple[str, str]]] = SideKeep()  # by face: its back and the rest

@@ -5,6 +5,7 @@ Sizes are millimetres. Nothing here draws; `pnp.render` turns these into pages.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, repeat
@@ -48,11 +49,9 @@ class PieceGroup:
         """Each piece object the sheet lists, in order, and how many times: a deck lists one object
         for all its copies, and telling equal pieces apart by value would hash every element they
         draw (pieces equal but apart are listed apart)."""
-        counts: dict[int, tuple[Piece, int]] = {}
-        for piece in self.pieces:
-            _, count = counts.get(id(piece), (piece, 0))
-            counts[id(piece)] = (piece, count + 1)
-        return counts.values()
+        ids = list(map(id, self.pieces))
+        pieces = dict(zip(ids, self.pieces, strict=True))
+        return list(zip(pieces.values(), Counter(ids).values(), strict=True))  # both in the order first listed
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

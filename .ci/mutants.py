@@ -31,6 +31,34 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a run of placed records found again by its first record alone",
+        file="pnp/pipeline/placedruns.py",
+        edits=(("        key = tuple(ids[start : start + RUN])\n", "        key = tuple(ids[start : start + 1])\n"),),
+        tests=("tests/test_placed_runs.py",),
+    ),
+    Mutant(
+        name="a design's first front taken from the last run that shows it",
+        file="pnp/pipeline/manifest.py",
+        edits=(
+            (
+                '        for fronts in reversed(tallies(placed, "first fronts", Face._first_in)):\n',
+                '        for fronts in tallies(placed, "first fronts", Face._first_in):\n',
+            ),
+        ),
+        tests=("tests/test_placed_runs.py",),
+    ),
+    Mutant(
+        name="a Soul with another back passes as hidden among the rest",
+        file="pnp/pipeline/checks.py",
+        edits=(
+            (
+                "            if kind in kinds:\n                backs[back] += count\n",
+                "            if kind in kinds:\n                backs[back] = 1\n",
+            ),
+        ),
+        tests=("tests/test_placed_runs.py",),
+    ),
+    Mutant(
         name="the designs past the caption left uncounted",
         file="pnp/pipeline/gallery_view.py",
         edits=(('    more = {"designs": named - len(shown),', '    more = {"designs": len(shown) - len(shown),'),),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+from pnp.pipeline.placedruns import tallies
 from pnp.render.placed import Placed
 from pnp.source.rules import RULES_FILE, CountOrigin, Problem, RulesModel
 
@@ -19,8 +20,11 @@ def check_counts(
 ) -> list[Problem]:
     """Compare what the renderer placed with the rules model's counts."""
     origins = origins or {}
-    faces = Counter(item.kind for item in placed if item.counted)
-    backs = Counter(item.kind for item in placed if item.side == "back")
+    faces: Counter[str] = Counter()
+    backs: Counter[str] = Counter()
+    for run_faces, run_backs in tallies(placed, "kinds", _kinds):
+        faces.update(run_faces)
+        backs.update(run_backs)
     problems = []
     quantities = rules.quantities(players, copies)
     for key, spec in rules.components.items():
@@ -80,6 +84,18 @@ def check_counts(
     return problems
 
 
+def _kinds(items: tuple[Placed, ...]) -> tuple[Counter[str], Counter[str]]:
+    """The fronts that count of each kind, and the backs."""
+    return Counter(item.kind for item in items if item.counted), Counter(
+        item.kind for item in items if item.side == "back"
+    )
+
+
+def _backs(items: tuple[Placed, ...]) -> Counter[tuple[str, str | None]]:
+    """The backs printed, by their piece's kind and the back's name."""
+    return Counter((item.kind, item.back) for item in items if item.side == "back")
+
+
 def _check_hidden_backs(game: str, rules: RulesModel, placed: list[Placed]) -> list[Problem]:
     """Cards drawn face down from one pile must not be told apart by their backs."""
     problems = []
@@ -87,8 +103,14 @@ def _check_hidden_backs(game: str, rules: RulesModel, placed: list[Placed]) -> l
     for key, spec in rules.components.items():
         if spec.hidden:
             groups.setdefault(spec.hidden, []).append(key)
+    printed: Counter[tuple[str, str | None]] = Counter()  # in the order first printed
+    for run_backs in tallies(placed, "backs", _backs) if groups else ():
+        printed.update(run_backs)
     for group, kinds in sorted(groups.items()):
-        backs = Counter(item.back for item in placed if item.kind in kinds and item.side == "back")
+        backs: Counter[str | None] = Counter()
+        for (kind, back), count in printed.items():
+            if kind in kinds:
+                backs[back] += count
         if len(backs) <= 1:
             continue
         common = backs.most_common(1)[0][0]

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypeVar, cast, get_origin, get_type_hints
 
 from pnp.files.safefiles import UnsafeFile, read_json, read_regular
+from pnp.pipeline.placedruns import tallies
 from pnp.render.placed import Placed
 
 if TYPE_CHECKING:  # loaded when a manifest is first read or written: drawing never needs it
@@ -104,9 +105,17 @@ class Face(NamedTuple):
 
     @staticmethod
     def first_of(placed: list[Placed]) -> dict[str, Face]:
-        """Each design's first front, by "kind|name": a board tiled over pages has none whole."""
+        """Each design's first front, by "kind|name": a board tiled over pages has none whole. Each
+        run's first fronts are kept (`placedruns`); a later run's, laid under an earlier one's."""
         out: dict[str, Face] = {}
-        for item in placed:
+        for fronts in reversed(tallies(placed, "first fronts", Face._first_in)):
+            out.update(fronts)
+        return out
+
+    @staticmethod
+    def _first_in(items: tuple[Placed, ...]) -> dict[str, Face]:
+        out: dict[str, Face] = {}
+        for item in items:
             if item.side == "face" and item.tile is None:
                 key = design_key(item)
                 if key not in out:

@@ -31,10 +31,21 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
-        name="a run of placed records found again by its first record alone",
-        file="pnp/pipeline/placedruns.py",
-        edits=(("        key = tuple(ids[start : start + RUN])\n", "        key = tuple(ids[start : start + 1])\n"),),
-        tests=("tests/test_placed_runs.py",),
+        name="a run of a long list found again by its place, whatever it holds now",
+        file="pnp/runs.py",
+        edits=(("            key = tuple(known[start : start + RUN])\n", "            key = (start,)\n"),),
+        tests=("tests/test_placed_runs.py", "tests/test_incremental_edits.py", "-k", "tallied_again or deep_in_a_long"),
+    ),
+    Mutant(
+        name="a run of sides found again by the colours under them alone",
+        file="pnp/render/sideruns.py",
+        edits=(
+            (
+                "    keys = list(zip(map(id, (elements for elements, _ in sides)), (under for _, under in sides), strict=True))\n",
+                "    keys = [under for _, under in sides]\n",
+            ),
+        ),
+        tests=("tests/test_incremental_edits.py", "-k", "checked_again"),
     ),
     Mutant(
         name="a design's first front taken from the last run that shows it",
@@ -110,12 +121,6 @@ MUTANTS = [
             ),
         ),
         tests=("tests/test_csv_rows.py",),
-    ),
-    Mutant(
-        name="a card list's run found again by its place, whatever rows it holds now",
-        file="pnp/source/rowkeep.py",
-        edits=(("            key = tuple(ids[start : start + RUN])\n", "            key = (start,)\n"),),
-        tests=("tests/test_incremental_edits.py", "-k", "deep_in_a_long"),
     ),
     Mutant(
         name="a card list's runs looked at for their icons only when all are wanted",
@@ -219,17 +224,6 @@ MUTANTS = [
         name="a manifest's design taken from the last one's place though another key stands there",
         file="pnp/pipeline/manifest.py",
         edits=(("*compress(places, map(ne, keys, last_keys))", ""),),
-        tests=("tests/test_incremental_edits.py",),
-    ),
-    Mutant(
-        name="a run of sides found again by its place, whatever sides it holds now",
-        file="pnp/render/sideruns.py",
-        edits=(
-            (
-                "        key = (tuple(ids[start : start + RUN]), tuple(under[start : start + RUN]))\n",
-                "        key = start\n",
-            ),
-        ),
         tests=("tests/test_incremental_edits.py",),
     ),
     Mutant(

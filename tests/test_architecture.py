@@ -101,7 +101,7 @@ def test_the_cycle_finder_finds_a_cycle_hidden_in_a_function(tmp_path):
 LAYERS = [
     {"pnp.findings"},  # where a problem is: what every error and message points at
     # the words every stage shares; the process's pace, and the libraries it needs
-    {"pnp", "pnp.errors", "pnp.geometry", "pnp.collector", "pnp.requirements"},
+    {"pnp", "pnp.errors", "pnp.geometry", "pnp.collector", "pnp.requirements", "pnp.runs"},
     {"pnp.files"},  # file safety
     {"pnp.source"},  # reading the designer's data
     {"pnp.render"},  # planning and drawing

@@ -270,7 +270,7 @@ def test_a_layout_mistake_in_one_design_is_said_at_every_build_in_one_process(ru
 
 def _long_deck(layouts: Path, designs: int) -> Path:
     """Straight to with `designs` Soul designs of one card each in souls.csv (half Good, half
-    Evil), the rules model's totals to match: a list of several runs of rows (`rowkeep.RUN`)."""
+    Evil), the rules model's totals to match: a list of several runs of rows (`pnp.runs.RUN`)."""
     souls_to_csv(layouts)
     listed = layouts / GAME / "souls.csv"
     icons = ("lorc/prayer", "lorc/dove", "lorc/angel-outfit")
@@ -292,7 +292,7 @@ def _long_deck(layouts: Path, designs: int) -> Path:
 
 
 def test_rows_edited_deep_in_a_long_list_are_read_again_in_one_process(run, isolated, layouts_copy):
-    """A card list's rows are read in runs kept from build to build (`rowkeep.RowRun`: the icons
+    """A card list's rows are read in runs kept from build to build (`pnp.runs`: the icons
     and marked-up texts found in a run, the values the model made of it): in one process, as
     `pnp watch` builds, an unknown icon and broken markup typed into rows of the third run are
     refused at their lines, and the list put back builds again."""

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from pnp.pipeline.checks import check_counts
 from pnp.pipeline.manifest import Face
-from pnp.pipeline.placedruns import RUN, tallies
+from pnp.pipeline.placedruns import tallies
 from pnp.render.placed import MmBox, Placed
+from pnp.runs import RUN
 from pnp.files.paths import shipped_layouts_dir
 from pnp.source.gamesource import read_game
 from pnp.source.rules import load_rules

@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pnp.render.identitycache import HashedKey
-from pnp.render.sideruns import RUN  # as a document's sides are read in runs: a deck of 10,000 designs is 79
+from pnp.runs import RUN  # as every long list is cut (`pnp.runs`): a deck of 10,000 designs is 79 runs
 
 if TYPE_CHECKING:
     from pnp.games import BuildContext

@@ -14,7 +14,7 @@ from pnp.games.reference import REFERENCE_FILE
 from pnp.render.elements import Element, Elements, Group, Text
 from pnp.render.identitycache import SideKeep
 from pnp.render.richtext import run_face
-from pnp.render.sideruns import SideRun, side_runs
+from pnp.render.sideruns import side_runs
 from pnp.render.specs import DocumentSpec
 from pnp.source.gamesource import GameSource
 from pnp.source.markup import has_markup, markup_problem, runs
@@ -66,8 +66,8 @@ class _RunTexts:
 
     __slots__ = ("braced", "chars", "stretches")
 
-    def __init__(self, run: SideRun) -> None:
-        texts = [pair for elements, _ in run for pair in side_texts(elements)]
+    def __init__(self, sides: tuple[tuple[Elements, str | None], ...]) -> None:
+        texts = [pair for elements, _ in sides for pair in side_texts(elements)]
         self.stretches = tuple(dict.fromkeys(part for text, face in texts for part in _stretches(text, face)))
         self.braced = tuple(text for text, _ in texts if "{" in text)
         by_face: dict[Face, list[str]] = {}
@@ -76,14 +76,11 @@ class _RunTexts:
         self.chars = {face: frozenset("".join(found)) for face, found in by_face.items()}
 
 
-_RUN_TEXTS: SideKeep[_RunTexts] = SideKeep()
-
-
 def _run_texts(spec: DocumentSpec) -> Iterator[_RunTexts]:
-    """What each run of the document's sides prints, kept by the run (`side_runs`)."""
+    """What each run of the document's sides prints, kept with the run (`side_runs`)."""
     for run in side_runs(spec):
-        kept = _RUN_TEXTS.get(run)
-        yield kept if kept is not None else _RUN_TEXTS.put(run, _RunTexts(run))
+        kept = run.found.get(_RunTexts)
+        yield kept if kept is not None else run.found.setdefault(_RunTexts, _RunTexts(run.items))
 
 
 def _cover_lines(spec: DocumentSpec) -> tuple[str, ...]:

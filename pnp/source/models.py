@@ -183,11 +183,11 @@ def _keep_checked(
             continue
         key = (model, prefix)
         for start, run in ROWS.runs_of(rows) or ((0, None),):
-            chunk = value[start : start + len(run.rows)] if run is not None else value
+            chunk = value[start : start + len(run.items)] if run is not None else value
             if run is not None and (kept := run.found.get(key)) is not None and all(map(is_, kept, chunk)):
                 continue  # the run's values, each already kept with its row
             frozen = [isinstance(made, BaseModel) and bool(made.model_config.get("frozen")) for made in chunk]
-            for row, made, keep in zip(run.rows if run is not None else rows, chunk, frozen, strict=True):
+            for row, made, keep in zip(run.items if run is not None else rows, chunk, frozen, strict=True):
                 found = ROWS.found(row)
                 if found is not None and keep:
                     found[key] = made
@@ -268,7 +268,7 @@ def typed_lists(
         typed: list[Any] = []
         for _, run in runs:  # a run whose values the model made at an earlier read is those values
             made = run.found.get(key)
-            typed += made if made is not None else [_typed_or_checked(row, kinds, wanted, key) for row in run.rows]
+            typed += made if made is not None else [_typed_or_checked(row, kinds, wanted, key) for row in run.items]
         node[prefix[-1]] = typed
     return out
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pnp.runs import Run, RunKeep
+
 LISTS_KEPT = 16  # card lists whose rows are kept: a project's few, and room for another's
-RUN = 128  # rows a run holds: a list of 10,000 designs is 79 runs
+RUNS_KEPT = 4_096  # runs of rows kept: a project's lists, and room to edit
 
 Cells = tuple[str, ...]
 
@@ -29,19 +31,7 @@ class KeptRow:
         self.found: dict[object, Any] = {}
 
 
-class RowRun:
-    """RUN rows of a list in a row, the very tables; what readers found in the run, by what they
-    looked for. A run of the very tables a read before had is that run, found again: its findings
-    hold for it as they are (a table is never written to once read)."""
-
-    __slots__ = ("found", "rows")
-
-    def __init__(self, rows: tuple[dict[str, Any], ...]) -> None:
-        self.rows = rows
-        self.found: dict[object, Any] = {}
-
-
-Runs = tuple[tuple[int, RowRun], ...]  # each run and the place of its first row in the list
+Runs = tuple[tuple[int, Run], ...]  # each run of a list, and the place of its first row
 
 
 class ListRead:
@@ -74,20 +64,10 @@ class ListRead:
         self._keep.replace(self._key, self._before, self._now)
 
     def runs(self, rows: list[dict[str, Any]]) -> None:
-        """The list read is `rows`: cut in runs, each the run of a read before when its rows are."""
-        before = self._keep.runs.pop(self._key, {})
-        ids = list(map(id, rows))
-        now: dict[tuple[int, ...], RowRun] = {}
-        runs = []
-        for start in range(0, len(rows), RUN):
-            key = tuple(ids[start : start + RUN])
-            run = now.get(key) or before.get(key) or RowRun(tuple(rows[start : start + RUN]))
-            now[key] = run
-            runs.append((start, run))
-        self._keep.runs[self._key] = now
+        """The list read is `rows`: cut in runs (`pnp.runs`), each the run of a read before when its rows are."""
         while len(self._keep.lists) >= LISTS_KEPT:
             del self._keep.lists[next(iter(self._keep.lists))]
-        self._keep.lists[id(rows)] = (rows, tuple(runs))
+        self._keep.lists[id(rows)] = (rows, tuple(self._keep.runs.cut(rows)))
 
 
 class RowKeep:
@@ -97,7 +77,7 @@ class RowKeep:
     def __init__(self) -> None:
         self._lists: dict[tuple[Path, Cells], dict[Cells, KeptRow]] = {}
         self.tables: dict[int, KeptRow] = {}
-        self.runs: dict[tuple[Path, Cells], dict[tuple[int, ...], RowRun]] = {}  # each list's runs, by their rows
+        self.runs = RunKeep(RUNS_KEPT)  # the lists' runs, by their rows
         self.lists: dict[int, tuple[list[dict[str, Any]], Runs]] = {}  # each list as last read, by its identity
 
     def read(self, path: Path, header: Cells) -> ListRead:
@@ -121,7 +101,7 @@ class RowKeep:
         return row.found if row is not None and row.record is table else None
 
     def runs_of(self, rows: object) -> Runs | None:
-        """A card list's runs (`RowRun`), for the very list a read made; None for any other value."""
+        """A card list's runs (`pnp.runs`), for the very list a read made; None for any other value."""
         found = self.lists.get(id(rows))
         return found[1] if found is not None and found[0] is rows else None
 

@@ -90,7 +90,7 @@ def _icons_into(out: list[tuple[KeyPath, str]], data: Any, loc: KeyPath, only: C
                 _icons_into(out, value, (*loc, key), only)
     elif (runs := ROWS.runs_of(data)) is not None:  # a card list: its runs' icons found once
         for start, run in runs:
-            refs, icons = run.found.get("icons") or run.found.setdefault("icons", _run_icons(run.rows))
+            refs, icons = run.found.get("icons") or run.found.setdefault("icons", _run_icons(run.items))
             if only is None or any(map(only, refs)):
                 out += [((*loc, start + i, *where), ref) for i, where, ref in icons if only is None or only(ref)]
     elif isinstance(data, list):
@@ -127,7 +127,7 @@ def _holding_into(out: list[tuple[KeyPath, str]], mark: str, node: Any, loc: Key
         found = run.found.get(("holding", mark))
         if found is None:
             found = run.found[("holding", mark)] = tuple(
-                (i, where, text) for i, row in enumerate(run.rows) for where, text in strings_holding(mark, row)
+                (i, where, text) for i, row in enumerate(run.items) for where, text in strings_holding(mark, row)
             )
         out += [((*loc, start + i, *where), text) for i, where, text in found]
     if runs is not None:

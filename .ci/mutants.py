@@ -31,6 +31,40 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a run of sides read over the designer's pictures kept as read",
+        file="pnp/pipeline/legibility.py",
+        edits=(
+            (
+                "                if all(_SIDES.get(elements) is not None for elements, _ in run.items):",
+                "                if True:",
+            ),
+        ),
+        tests=("tests/test_own_art.py", "tests/test_legibility.py"),
+    ),
+    Mutant(
+        name="a run's pictures taken from the run before",
+        file="pnp/pipeline/resolution.py",
+        edits=(
+            (
+                "            found = run.found.get(_pictures)\n",
+                "            found = run.found.get(_pictures) or next(iter(_PICTURES._entries.values()), (None, None))[1]\n",
+            ),
+        ),
+        tests=("tests/test_own_art.py",),
+    ),
+    Mutant(
+        name="a count off its rules named with the designs of every kind as more",
+        file="pnp/games/straight_to.py",
+        edits=(("        more = types.count(kind) - len(where)\n", "        more = len(types) - len(where)\n"),),
+        tests=("tests/test_incremental_edits.py", "-k", "off_its_count"),
+    ),
+    Mutant(
+        name="a count off its rules named with designs of the other kind",
+        file="pnp/games/straight_to.py",
+        edits=(("map(eq, types, repeat(kind))", "map(ne, types, repeat(kind))"),),
+        tests=("tests/test_incremental_edits.py", "-k", "off_its_count"),
+    ),
+    Mutant(
         name="a run of a long list found again by its place, whatever it holds now",
         file="pnp/runs.py",
         edits=(("            key = tuple(known[start : start + RUN])\n", "            key = (start,)\n"),),

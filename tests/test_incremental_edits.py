@@ -320,3 +320,16 @@ def test_rows_edited_deep_in_a_long_list_are_read_again_in_one_process(run, isol
     fresh = subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True, text=True, cwd=isolated)
     assert fresh.returncode == 0, fresh.stdout + fresh.stderr
     assert _files(isolated / "out" / GAME) == _files(isolated / "forced" / GAME)
+
+
+def test_a_long_deck_off_its_count_names_its_first_designs_and_how_many_more(run, isolated, layouts_copy):
+    """A count that does not add up names the first designs that make it, at their lines, and how
+    many more there are of that kind (a deck of 300 designs is not named design by design)."""
+    listed = _long_deck(layouts_copy, 300)
+    lines = listed.read_text().splitlines(keepends=True)
+    listed.write_text("".join(lines[:-1]))  # the last design, an Evil one, taken out
+    refused = run("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")
+    assert refused.exit_code == 1, refused.output
+    said = " ".join(refused.output.split())
+    assert "souls[1].count (souls.csv line 3), souls[3].count (souls.csv line 5)" in said, said
+    assert "souls[15].count (souls.csv line 17) and 141 more: these Evil Soul cards add up to 149" in said, said

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import compress, count, islice, repeat
+from operator import attrgetter, eq, ne
+
 from pnp.games.contract import (
     CLEARANCE,
     WHITE,
@@ -279,10 +282,11 @@ SHOWN_ORIGINS = 8  # designs named in a count message; a deck of 10,000 says how
 def count_origins(d: StraightData, source: GameSource) -> dict[str, CountOrigin]:
     """The Soul card totals are the sums of the designs' own counts in the data file."""
     out = {}
+    types = list(map(attrgetter("type"), d.souls))
     for kind in ("good", "evil"):
-        designs = [i for i, soul in enumerate(d.souls) if soul.type == kind]
-        where = [f"souls[{i}].count ({source.place(FILE, ('souls', i, 'count'))})" for i in designs[:SHOWN_ORIGINS]]
-        more = len(designs) - len(where)
+        first = islice(compress(count(), map(eq, types, repeat(kind))), SHOWN_ORIGINS)  # a deck's first few
+        where = [f"souls[{i}].count ({source.place(FILE, ('souls', i, 'count'))})" for i in first]
+        more = types.count(kind) - len(where)
         out[f"soul-{kind}"] = CountOrigin(file=FILE, keys=", ".join(where) + (f" and {more:,} more" if more else ""))
     return out
 
@@ -294,19 +298,20 @@ def invariants(d: StraightData, rules: RulesModel, players: int) -> list[Problem
         problems.append(
             Problem(SLUG, FILE, "track.spaces_per_path", "spaces on each path", per_path, d.track.spaces_per_path)
         )
-    for i, soul in enumerate(d.souls):
-        if soul.back != d.souls[0].back:
-            problems.append(
-                Problem(
-                    SLUG,
-                    FILE,
-                    f"souls[{i}].back",
-                    f"Soul card {soul.name!r} has its own back: souls are fought over face down, "
-                    "so every Soul card needs the same back",
-                    d.souls[0].back,
-                    soul.back,
-                )
+    backs = list(map(attrgetter("back"), d.souls))
+    for i in compress(count(), map(ne, backs, repeat(backs[0] if backs else None))):  # the odd ones alone
+        soul = d.souls[i]
+        problems.append(
+            Problem(
+                SLUG,
+                FILE,
+                f"souls[{i}].back",
+                f"Soul card {soul.name!r} has its own back: souls are fought over face down, "
+                "so every Soul card needs the same back",
+                d.souls[0].back,
+                soul.back,
             )
+        )
     across = tokens_room(ABREAST, d.pawns.diameter, ABREAST)[0]
     if across > d.track.space:
         most = (d.track.space - (ABREAST + 1) * CLEARANCE) / ABREAST

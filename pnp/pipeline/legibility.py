@@ -19,6 +19,7 @@ from typing import Any
 from pnp.errors import IconError, meant_or_known
 from pnp.render.elements import INK, WHITE, Box, Circle, Element, Elements, Group, Icon, Text, icon_refs
 from pnp.render.identitycache import SideKeep
+from pnp.render.sideruns import side_runs
 from pnp.render.specs import DocumentSpec, PieceGroup
 from pnp.render.textfit import fitted
 from pnp.source.gamesource import GameSource
@@ -193,10 +194,8 @@ def legibility(
     share it; a text over one of the game's own pictures (`art`) is read against the picture."""
     faint: dict[tuple[str, str, float], list[SetText]] = {}
     small: dict[float, list[SetText]] = {}
-    sides = {id(elements): (elements, under) for spec in specs for elements, under in spec.sides()}
     pictures = PictureGrounds(art) if art is not None else None
-    for elements, background in sides.values():
-        side_faint, side_small = _side_findings(elements, background, pictures)
+    for side_faint, side_small in _findings(specs, pictures):
         for key, text in side_faint:
             faint.setdefault(key, []).append(text)
         for size, text in side_small:
@@ -226,6 +225,26 @@ def legibility(
 
 SideFindings = tuple[tuple[tuple[tuple[str, str, float], SetText], ...], tuple[tuple[float, SetText], ...]]
 _SIDES: SideKeep[tuple[str | None, SideFindings]] = SideKeep()  # by side: the colour under it, what was found
+
+
+def _findings(specs: Sequence[DocumentSpec], pictures: PictureGrounds | None) -> Iterator[SideFindings]:
+    """What each side the documents print was found to have, in order, a side printed by two
+    documents once (under the colour the later one prints it on). A run of a document's sides keeps
+    what was found on it (`side_runs`): its sides' findings where there are any."""
+    ids = [set(map(id, (elements for elements, _ in spec.sides()))) for spec in specs]
+    if sum(map(len, ids)) != len(set().union(*ids)):  # a side two documents print
+        sides = {id(elements): (elements, under) for spec in specs for elements, under in spec.sides()}
+        yield from (_side_findings(elements, under, pictures) for elements, under in sides.values())
+        return
+    for spec in specs:
+        for run in side_runs(spec):
+            found = run.found.get(_findings)
+            if found is None:
+                every = [_side_findings(elements, under, pictures) for elements, under in run.items]
+                found = tuple(side for side in every if side[0] or side[1])
+                if all(_SIDES.get(elements) is not None for elements, _ in run.items):  # none read over a picture
+                    run.found[_findings] = found
+            yield from found
 
 
 def _side_findings(elements: Elements, background: str | None, pictures: PictureGrounds | None) -> SideFindings:

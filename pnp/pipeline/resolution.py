@@ -10,6 +10,7 @@ from pnp.errors import IconError
 from pnp.pipeline.legibility import where_written
 from pnp.render.elements import Element, Elements, Group, Icon
 from pnp.render.identitycache import SideKeep
+from pnp.render.sideruns import side_runs
 from pnp.render.specs import DocumentSpec
 from pnp.source.gamesource import GameSource
 from pnp.source.ownart import PRINT_DPI, ArtShelf, is_picture_ref
@@ -20,8 +21,11 @@ def soft_pictures(specs: Sequence[DocumentSpec], source: GameSource, game: str, 
     """One problem per own picture printed below PRINT_DPI somewhere, at its largest printed size."""
     largest: dict[str, float] = {}
     for spec in specs:
-        for elements, _ in spec.sides():
-            for ref, size in _pictures(elements):
+        for run in side_runs(spec):  # a run's pictures kept with it: most runs of a deck have none
+            found = run.found.get(_pictures)
+            if found is None:
+                found = run.found[_pictures] = tuple(pair for elements, _ in run.items for pair in _pictures(elements))
+            for ref, size in found:
                 largest[ref] = max(largest.get(ref, 0.0), size)
     problems = []
     for ref, size in sorted(largest.items()):

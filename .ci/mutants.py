@@ -31,6 +31,22 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a design taken out of the data left off the change list",
+        file="pnp/pipeline/reprint.py",
+        edits=(
+            ("    for key in sorted({*moved, *(before.keys() - after.keys())}):\n", "    for key in sorted(moved):\n"),
+        ),
+        tests=("tests/test_incremental_edits.py", "-k", "edited_in_places"),
+    ),
+    Mutant(
+        name="the reprint stops at the first changed design it finds",
+        file="pnp/pipeline/reprint.py",
+        edits=(
+            ("                if not wanted:  # every change found", "                if True:  # every change found"),
+        ),
+        tests=("tests/test_incremental_edits.py", "-k", "edited_in_places"),
+    ),
+    Mutant(
         name="a run of sides read over the designer's pictures kept as read",
         file="pnp/pipeline/legibility.py",
         edits=(

@@ -333,3 +333,35 @@ def test_a_long_deck_off_its_count_names_its_first_designs_and_how_many_more(run
     said = " ".join(refused.output.split())
     assert "souls[1].count (souls.csv line 3), souls[3].count (souls.csv line 5)" in said, said
     assert "souls[15].count (souls.csv line 17) and 141 more: these Evil Soul cards add up to 149" in said, said
+
+
+def test_a_long_deck_edited_in_places_lists_and_reprints_each_change(run, isolated, layouts_copy):
+    """Between two builds of a 300-design deck, two designs far apart get new lines, the last
+    design is taken out and the one two before it printed twice: the change list names each, and
+    the reprint holds every changed card (the list is found from the records that changed, and
+    the reprint stops looking once it has them all)."""
+    import pypdfium2 as pdfium
+
+    listed = _long_deck(layouts_copy, 300)
+
+    def build():
+        return run("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")
+
+    assert build().exit_code == 0
+    lines = listed.read_text().splitlines(keepends=True)
+    lines[11] = lines[11].replace("Line 10", "Line ten")
+    lines[251] = lines[251].replace("Line 250", "Line two-fifty")
+    lines[298] = lines[298].replace(",1,", ",2,")  # Soul 0297, an Evil one, printed twice
+    listed.write_text("".join(lines[:-1]))  # Soul 0299 taken out
+    assert build().exit_code == 0, build().output
+    manifest = json.loads((isolated / "out" / GAME / "manifest.json").read_text())
+    assert [(c["key"], c["kind"], c["reprint"]) for c in manifest["changes"]] == [
+        ("soul-evil|Soul 0297", "count", 1),
+        ("soul-evil|Soul 0299", "removed", 0),
+        ("soul-good|Soul 0010", "text", 1),
+        ("soul-good|Soul 0250", "text", 1),
+    ]
+    document = pdfium.PdfDocument(isolated / "out" / GAME / "reprint.pdf")
+    printed = " ".join(page.get_textpage().get_text_range() for page in document)
+    assert all(name in printed for name in ("Soul 0010", "Soul 0250", "Soul 0297")), printed
+    assert "Soul 0299" not in printed.split("fronts")[-1]

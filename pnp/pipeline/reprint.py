@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from itertools import compress
+from operator import is_not
 from typing import Any, Literal
 
 from pnp.pipeline.manifest import ChangeRecord, Design, Face, TileFace, design_key, design_name
@@ -142,6 +144,12 @@ def _fingerprints(drawn: str, texts: list[str]) -> tuple[str, str]:
 _DESIGNED: SideKeep[tuple[float, float, str, tuple[str, str]]] = SideKeep()  # by piece: its size, key, fingerprints
 
 
+def _key_of(piece: Piece) -> str:
+    """A piece's design key, as `_piece_design` kept it when it did."""
+    kept = _DESIGNED.get(piece)
+    return kept[2] if kept is not None else design_key(piece)
+
+
 def _piece_design(piece: Piece, section: PieceGroup, reprs: dict[int, str]) -> tuple[str, tuple[str, str]]:
     """A piece's design key and fingerprints; the very piece at the same size is what it was (a deck's
     pieces are kept from build to build: `runkeep`)."""
@@ -174,10 +182,10 @@ def _piece_fingerprints(piece: Piece, section: PieceGroup, reprs: dict[int, str]
 def changes(before: dict[str, Design], after: dict[str, Design]) -> list[Change]:
     """What a designer has to reprint or take out since the previous build."""
     out = []
-    for key in sorted(set(before) | set(after)):
+    kept = list(after)  # the very same record under a key (`designs` keeps them): unchanged, passed over at once
+    moved = compress(kept, map(is_not, map(before.get, kept), map(after.__getitem__, kept)))
+    for key in sorted({*moved, *(before.keys() - after.keys())}):
         old, new = before.get(key), after.get(key)
-        if old is new:  # the very same record (`designs` keeps them): unchanged
-            continue
         if old is None and new is not None:
             out.append(Change(key=key, kind="added", before=None, after=new, reprint=new.count))
         elif new is None and old is not None:
@@ -202,8 +210,10 @@ def reprint_spec(specs: list[DocumentSpec], todo: list[Change], game_title: str)
     for _, section in _sections(specs):
         if isinstance(section, PieceGroup):
             pieces: list[Piece] = []
-            for piece, _ in section.copies():
-                pieces += [piece] * wanted.pop(design_key(piece), 0)
+            for piece, _ in section.copies() if wanted else ():
+                pieces += [piece] * wanted.pop(_key_of(piece), 0)
+                if not wanted:  # every change found: the rest of a deck is not looked at
+                    break
             if pieces:
                 sections.append(replace(section, pieces=pieces))
         elif design_key(section) in wanted:

@@ -31,6 +31,17 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a picture cut from whichever PDF was opened last",
+        file="pnp/pipeline/thumbnails.py",
+        edits=(
+            (
+                "    found = _OPEN.pop(pdf, None)\n",
+                "    found = _OPEN.pop(next(reversed(_OPEN)), None) if _OPEN else None\n",
+            ),
+        ),
+        tests=("tests/test_designer_loop.py",),
+    ),
+    Mutant(
         name="a design taken out of the data left off the change list",
         file="pnp/pipeline/reprint.py",
         edits=(

@@ -74,12 +74,11 @@ class _Pages:
         return image
 
     def _cut(self, file: str, face: Face, *, scale: float) -> Any:
-        import pypdfium2 as pdfium
         from PIL import Image
 
         if file not in self.opened:
             pdf = self.pdf(file)
-            self.opened[file] = pdfium.PdfDocument(pdf) if pdf is not None else None
+            self.opened[file] = _opened(pdf) if pdf is not None else None
         document = self.opened[file]
         if document is None or not 1 <= face.page <= len(document):
             return None
@@ -97,9 +96,29 @@ class _Pages:
         return image
 
     def close(self) -> None:
-        for document in self.opened.values():
-            if document is not None:
-                document.close()
+        """Done cutting: the documents stay open for the next pictures (`_opened`)."""
+        self.opened.clear()
+
+
+OPENED_KEPT = 4  # PDFs kept open: a deck's as this build wrote it, and as the build before did
+
+
+def _opened(pdf: bytes) -> Any:
+    """pdfium's document of `pdf`, kept open by its bytes: a 2,000-page deck's file is read once
+    where a build pictures its changes after, then its thumbnails, and where the next build
+    pictures them before (the file as this build left it, read back from disk)."""
+    import pypdfium2 as pdfium
+
+    found = _OPEN.pop(pdf, None)
+    if found is None:
+        while len(_OPEN) >= OPENED_KEPT:
+            _OPEN.pop(next(iter(_OPEN))).close()
+        found = pdfium.PdfDocument(pdf)
+    _OPEN[pdf] = found  # the latest last
+    return found
+
+
+_OPEN: dict[bytes, Any] = {}
 
 
 def thumbnails(

@@ -31,6 +31,12 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a board's tiles left uncounted when records are counted a list at a time",
+        file="pnp/render/placed.py",
+        edits=(("        flags[i] = placed[i].counted\n", "        flags[i] = False\n"),),
+        tests=("tests/test_placed_runs.py",),
+    ),
+    Mutant(
         name="a picture cut from whichever PDF was opened last",
         file="pnp/pipeline/thumbnails.py",
         edits=(

@@ -56,3 +56,35 @@ def test_the_back_most_cards_print_is_the_one_the_odd_card_is_told_against():
         placed += [_card(f"c{i}"), _card(f"c{i}", side="back")]
     (problem,) = [p for p in check_counts("t", rules, placed, 4) if p.key == "components.soul-good.hidden"]
     assert problem.expected == "soul" and "different: odd (plain)" in problem.message, problem
+
+
+def test_records_counted_a_list_at_a_time_are_those_each_counts():
+    """`placed.counted` finds a list's counted fronts with map: each face, a tiled board once (its
+    first tile), no back; as each record's own `counted` says."""
+    from pnp.render.placed import BoardTile, counted
+
+    tile = lambda first: BoardTile(label="A1", first=first, page_x=0, page_y=0)  # noqa: E731
+    placed = [
+        _card("a"),
+        _card("a", side="back"),
+        Placed(
+            kind="board",
+            name="b",
+            side="face",
+            document="d.pdf",
+            page=1,
+            box=MmBox(x=0, y=0, w=9, h=9),
+            tile=tile(True),
+        ),
+        Placed(
+            kind="board",
+            name="b",
+            side="face",
+            document="d.pdf",
+            page=2,
+            box=MmBox(x=0, y=0, w=9, h=9),
+            tile=tile(False),
+        ),
+        _card("c"),
+    ]
+    assert counted(placed) == [item.counted for item in placed] == [True, False, True, False, True]

@@ -13,6 +13,7 @@ from typing import Any
 
 from pnp.pipeline.manifest import ChangeRecord, Manifest
 from pnp.pipeline.thumbnails import PICTURED_CHANGES
+from pnp.render.placed import counted
 from pnp.source.icons import IconRef, credits_lines, is_icon_ref
 
 DIGEST = re.compile(r"[0-9a-f]{16}")  # a design's fingerprint: the only name a before/after picture has
@@ -36,9 +37,7 @@ def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
             "credits": [],
             "game_credits": [],
         }
-    fronts = Counter(
-        map(attrgetter("kind", "name"), compress(manifest.placed, map(attrgetter("counted"), manifest.placed)))
-    )
+    fronts = Counter(map(attrgetter("kind", "name"), compress(manifest.placed, counted(manifest.placed))))
     kinds: Counter[str] = Counter()  # pieces of each kind
     named: Counter[str] = Counter()  # designs of each kind
     designs: dict[str, dict[str, int]] = defaultdict(dict)  # the first SHOWN_DESIGNS of each kind, counted

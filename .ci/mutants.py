@@ -31,6 +31,12 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a manifest's new records left out once written",
+        file="pnp/pipeline/manifest.py",
+        edits=(("        for i in compress(count(), map(is_, texts, repeat(None))):\n", "        for i in ():\n"),),
+        tests=("tests/test_incremental_edits.py", "-k", "pydantic_writes"),
+    ),
+    Mutant(
         name="a board's tiles left uncounted when records are counted a list at a time",
         file="pnp/render/placed.py",
         edits=(("        flags[i] = placed[i].counted\n", "        flags[i] = False\n"),),

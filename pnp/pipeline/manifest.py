@@ -12,8 +12,8 @@ import re
 import stat
 from dataclasses import dataclass, field, replace
 from functools import cache
-from itertools import compress
-from operator import is_not, ne
+from itertools import compress, count, repeat
+from operator import is_, is_not, ne
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypeVar, cast, get_origin, get_type_hints
 
@@ -236,6 +236,12 @@ class _Kept:
             texts[i] = self._text(keys[i], records[i])
         return texts
 
+    def filled(self, texts: list[bytes | None], keys: list[str], records: list[object]) -> list[bytes | None]:
+        """`texts` (as `found` gave them) with the texts kept since in place of the Nones."""
+        for i in compress(count(), map(is_, texts, repeat(None))):
+            texts[i] = self._text(keys[i], records[i])
+        return texts
+
     def _text(self, key: str, record: object) -> bytes | None:
         kept = self.texts.get(id(record))
         return kept[1] if kept is not None and kept[0] == key else None
@@ -302,7 +308,7 @@ class _ManifestJson:
                 },
             )
             self._cut(fresh, schema(Manifest).dump_json(fresh, indent=1))
-            texts = (self.placed.found(unnamed, placed), self.designs.found(names, designs))
+            texts = (self.placed.filled(texts[0], unnamed, placed), self.designs.filled(texts[1], names, designs))
         self.placed.let_go(placed)
         self.designs.let_go(designs)
         head = schema(Manifest).dump_json(replace(manifest, placed=[], designs={}), indent=1)

@@ -359,7 +359,15 @@ MUTANTS = [
     Mutant(
         name="a sheet's kept pages found without its number",
         file="pnp/render/sheetkeep.py",
-        edits=(("            key = (number, tuple(", "            key = (tuple("),),
+        edits=(("else (number, tuple(map(piece_key, pieces)))", "else (tuple(map(piece_key, pieces)),)"),),
+        tests=("tests/test_print_engine.py", "-k", "keep_their_own_pages"),
+    ),
+    Mutant(
+        name="a sheet of the very pieces found again without its number",
+        file="pnp/render/sheetkeep.py",
+        edits=(
+            ("            fast = (number, tuple(map(id, pieces)))\n", "            fast = tuple(map(id, pieces))\n"),
+        ),
         tests=("tests/test_print_engine.py", "-k", "keep_their_own_pages"),
     ),
     Mutant(

@@ -18,6 +18,7 @@ from pnp.render.specs import Piece, PieceGroup
 
 LAYOUTS_KEPT = 32  # runs of sections whose sheets are kept: a project's documents, and room to edit
 Pages = tuple[PagePlan | None, ...]  # what one sheet prints: its fronts, and its backs when it has any
+Same = dict[Hashable, tuple[tuple[Piece, ...], Pages, Hashable]]  # a sheet by its pieces' identities: its key
 PlanSheet = Callable[[SheetLayout, int, int], Pages]  # a sheet, its number and the number of sheets
 
 
@@ -59,7 +60,7 @@ class SheetKeep:
     sections' shape."""
 
     def __init__(self) -> None:
-        self._kept: dict[Hashable, tuple[_Layout, dict[Hashable, Pages]]] = {}
+        self._kept: dict[Hashable, tuple[_Layout, dict[Hashable, Pages], Same]] = {}
 
     def pages(self, sections: Sequence[PieceGroup], options: RenderOptions, plan_sheet: PlanSheet) -> list[Pages]:
         """The pages of each sheet the sections fill (`packing.pack`), as `plan_sheet` plans them."""
@@ -72,22 +73,27 @@ class SheetKeep:
         packed: list[SheetLayout] = []  # the sheets as packed just now, when the layout is new
         if found is None:
             packed = pack(joined, options)  # joined already: packed as they are
-            found = (_laid_out(joined, packed), {})
-        layout, before = found
+            found = (_laid_out(joined, packed), {}, {})
+        layout, before, same_before = found
         now: dict[Hashable, Pages] = {}
+        same: Same = {}
         out = []
         count = len(layout.sheets)
         for number, (bands, blocks) in enumerate(layout.sheets, start=1):
-            key = (number, tuple(piece_key(joined[k].pieces[i]) for k, _, slots in blocks for i, _, _ in slots))
+            pieces = tuple([joined[k].pieces[i] for k, _, slots in blocks for i, _, _ in slots])
+            fast = (number, tuple(map(id, pieces)))
+            kept = same_before.get(fast)  # the very pieces of a sheet planned before (a deck's are kept)
+            key = kept[2] if kept is not None else (number, tuple(map(piece_key, pieces)))
             pages = before.get(key)
             if pages is None:
                 sheet = packed[number - 1] if packed else _sheet(joined, bands, blocks)
                 pages = plan_sheet(sheet, number, count)
             now[key] = pages
+            same[fast] = (pieces, pages, key)  # the entry holds the pieces: their ids are no other's meanwhile
             out.append(pages)
         while len(self._kept) >= LAYOUTS_KEPT:
             del self._kept[next(iter(self._kept))]
-        self._kept[shape] = (layout, now)
+        self._kept[shape] = (layout, now, same)
         return out
 
 

@@ -31,6 +31,12 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a page's forms named by the dictionary of another page's first form",
+        file="pnp/render/document.py",
+        edits=(("        forms = tuple(canvas._formsinuse)\n", "        forms = tuple(canvas._formsinuse)[:1]\n"),),
+        tests=("tests/test_print_engine.py",),
+    ),
+    Mutant(
         name="a manifest's new records left out once written",
         file="pnp/pipeline/manifest.py",
         edits=(("        for i in compress(count(), map(is_, texts, repeat(None))):\n", "        for i in ():\n"),),

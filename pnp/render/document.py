@@ -139,6 +139,27 @@ def plan_document(spec: DocumentSpec, options: RenderOptions) -> list[PagePlan]:
     return duplex_safe(plan_sections(spec.sections, options), options)
 
 
+class _Canvas(Canvas):
+    """reportlab's canvas, each set of forms a page places named in one dictionary: a deck's 2,000
+    pages place the same few forms, and reportlab made a dictionary of them for each page (they
+    are written by value, the same bytes either way)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._named: dict[tuple[str, ...], Any] = {}  # each set of forms, its dictionary
+        super().__init__(*args, **kwargs)
+
+    def _setXObjects(self, thing: Any) -> None:
+        canvas: Any = self  # reportlab's own attributes, which its stubs leave out
+        forms = tuple(canvas._formsinuse)
+        if not forms:
+            thing.XObjects = None
+            return
+        named = self._named.get(forms)
+        if named is None:
+            named = self._named[forms] = canvas._doc.xobjDict(forms)
+        thing.XObjects = named
+
+
 @fewer_collections()
 def render_document(
     spec: DocumentSpec, options: RenderOptions, store: IconStore, body: list[PagePlan] | None = None
@@ -153,12 +174,12 @@ def render_document(
     two_sided = printed_two_sided(spec.both_sides, pages, options.duplex)
     backs = two_sided or any(page.backs for page in pages)
     # PDF 1.7: the version that names the viewer preferences below (/PrintScaling 1.6, /Duplex 1.7)
-    canvas = Canvas(
+    canvas = _Canvas(
         spec.filename,
         pagesize=(options.paper.width, options.paper.height),
         invariant=1,
         pageCompression=1,
-        initialFontName=font(False),  # type: ignore[arg-type]  # stubs: a name is a str
+        initialFontName=font(False),
         initialFontSize=8,
         pdfVersion=(1, 7),
     )

@@ -267,18 +267,13 @@ MUTANTS = [
     Mutant(
         name="a deck's run of designs kept though it found a layout mistake",
         file="pnp/games/runkeep.py",
-        edits=(("            if len(ctx.slips) > said:\n", "            if False:\n"),),
+        edits=(("        if len(ctx.slips) == said:\n", "        if True:\n"),),
         tests=("tests/test_incremental_edits.py", "-k", "layout_mistake"),
     ),
     Mutant(
         name="a deck's run of designs kept whatever the game's context",
         file="pnp/games/runkeep.py",
-        edits=(
-            (
-                "    if last_context is not None and last_context == now_context:\n",
-                "    if last_context is not None:\n",
-            ),
-        ),
+        edits=(("    if last is not None and last == now:\n", "    if last is not None:\n"),),
         tests=("tests/test_incremental_edits.py", "-k", "forced_build"),
     ),
     Mutant(

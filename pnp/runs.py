@@ -14,6 +14,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 RUN = 128  # entries a run holds: a deck of 10,000 designs is 79 runs
+RUNS_KEPT = 4_096  # runs a keep holds: a project's long lists, and room to edit
 
 
 class Run:
@@ -30,7 +31,7 @@ class RunKeep:
     """The runs cut so far, by their entries (each run holds its entries, so no other object takes
     their ids meanwhile); past `kept` runs, the first cut goes first."""
 
-    def __init__(self, kept: int) -> None:
+    def __init__(self, kept: int = RUNS_KEPT) -> None:
         self._kept = kept
         self._runs: dict[tuple[Hashable, ...], Run] = {}
 

@@ -63,28 +63,11 @@ def test_records_counted_a_list_at_a_time_are_those_each_counts():
     first tile), no back; as each record's own `counted` says."""
     from pnp.render.placed import BoardTile, counted
 
-    tile = lambda first: BoardTile(label="A1", first=first, page_x=0, page_y=0)  # noqa: E731
-    placed = [
-        _card("a"),
-        _card("a", side="back"),
-        Placed(
-            kind="board",
-            name="b",
-            side="face",
-            document="d.pdf",
-            page=1,
-            box=MmBox(x=0, y=0, w=9, h=9),
-            tile=tile(True),
-        ),
-        Placed(
-            kind="board",
-            name="b",
-            side="face",
-            document="d.pdf",
-            page=2,
-            box=MmBox(x=0, y=0, w=9, h=9),
-            tile=tile(False),
-        ),
-        _card("c"),
-    ]
+    def board(page: int, first: bool) -> Placed:
+        tile = BoardTile(label="A1", first=first, page_x=0, page_y=0)
+        return Placed(
+            kind="board", name="b", side="face", document="d.pdf", page=page, box=MmBox(x=0, y=0, w=9, h=9), tile=tile
+        )
+
+    placed = [_card("a"), _card("a", side="back"), board(1, True), board(2, False), _card("c")]
     assert counted(placed) == [item.counted for item in placed] == [True, False, True, False, True]

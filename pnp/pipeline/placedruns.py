@@ -12,11 +12,9 @@ from typing import TypeVar
 from pnp.render.placed import Placed
 from pnp.runs import RunKeep
 
-RUNS_KEPT = 4_096  # runs of records kept: a deck of 10,000 cards places 20,000 (157 runs), and room to edit
-
 T = TypeVar("T")
 
-_KEEP = RunKeep(RUNS_KEPT)
+_KEEP = RunKeep()
 
 
 def tallies(placed: list[Placed], name: str, tally: Callable[[tuple[Placed, ...]], T]) -> list[T]:

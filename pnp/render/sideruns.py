@@ -10,11 +10,9 @@ from pnp.render.identitycache import IdentityCache
 from pnp.render.specs import DocumentSpec
 from pnp.runs import Run, RunKeep
 
-RUNS_KEPT = 4_096  # runs of sides kept: a project's documents, and room to edit
-
 Side = tuple[tuple[Element, ...], str | None]
 
-_KEEP = RunKeep(RUNS_KEPT)  # a run is known by its sides' identities and the colours under them
+_KEEP = RunKeep()  # a run is known by its sides' identities and the colours under them
 _RUNS: IdentityCache[tuple[Run, ...]] = IdentityCache(16)  # a build's documents, by the spec's identity
 
 

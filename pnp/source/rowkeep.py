@@ -16,7 +16,6 @@ from typing import Any
 from pnp.runs import Run, RunKeep
 
 LISTS_KEPT = 16  # card lists whose rows are kept: a project's few, and room for another's
-RUNS_KEPT = 4_096  # runs of rows kept: a project's lists, and room to edit
 
 Cells = tuple[str, ...]
 
@@ -77,7 +76,7 @@ class RowKeep:
     def __init__(self) -> None:
         self._lists: dict[tuple[Path, Cells], dict[Cells, KeptRow]] = {}
         self.tables: dict[int, KeptRow] = {}
-        self.runs = RunKeep(RUNS_KEPT)  # the lists' runs, by their rows
+        self.runs = RunKeep()  # the lists' runs, by their rows
         self.lists: dict[int, tuple[list[dict[str, Any]], Runs]] = {}  # each list as last read, by its identity
 
     def read(self, path: Path, header: Cells) -> ListRead:

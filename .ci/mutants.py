@@ -31,6 +31,58 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a spliced page's new letter left out of the file's fonts",
+        file="pnp/render/documentkeep.py",
+        edits=(("            or keep.digest != after\n", ""),),
+        tests=("tests/test_document_keep.py",),
+    ),
+    Mutant(
+        name="a spliced page placing other forms under its old page dictionary",
+        file="pnp/render/documentkeep.py",
+        edits=(("            or keep.resources[-1] != last.resources[i]\n", ""),),
+        tests=("tests/test_document_keep.py",),
+    ),
+    Mutant(
+        name="objects after a spliced page left where they were",
+        file="pnp/render/compactpdf.py",
+        edits=(("offset + shifts[bisect_right(ends, offset)] for", "offset for"),),
+        tests=("tests/test_document_keep.py",),
+    ),
+    Mutant(
+        name="a spliced page's operators put in the place of the page before it",
+        file="pnp/render/documentkeep.py",
+        edits=(
+            (
+                "        streams[last.objects.contents[i]] = drawer",
+                "        streams[last.objects.contents[i - 1]] = drawer",
+            ),
+        ),
+        tests=("tests/test_document_keep.py",),
+    ),
+    Mutant(
+        name="a changed page drawn without the pages that set the state it finds",
+        file="pnp/render/documentkeep.py",
+        edits=(("        while given < len(stateful) and stateful[given] < i:", "        while False:"),),
+        tests=("tests/test_document_keep.py",),
+    ),
+    Mutant(
+        name="a document spliced into a file whose icons' forms were since edited",
+        file="pnp/render/documentkeep.py",
+        edits=(("    if not drawer.keep.forms.drawn_as(last.sources):", "    if False:"),),
+        tests=("tests/test_document_keep.py", "-k", "own_art"),
+    ),
+    Mutant(
+        name="a document spliced into a file whose pictures' forms were since edited",
+        file="pnp/render/pages.py",
+        edits=(
+            (
+                "(own().picture(ref) if is_picture_ref(ref) else self.store.shape_of(ref))",
+                "(drawn if is_picture_ref(ref) else self.store.shape_of(ref))",
+            ),
+        ),
+        tests=("tests/test_document_keep.py", "-k", "own_art"),
+    ),
+    Mutant(
         name="a page's forms named by the dictionary of another page's first form",
         file="pnp/render/document.py",
         edits=(("        forms = tuple(canvas._formsinuse)\n", "        forms = tuple(canvas._formsinuse)[:1]\n"),),

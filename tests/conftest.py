@@ -66,6 +66,36 @@ def souls_to_csv(layouts: Path) -> None:
     (folder / "components.toml").write_text(tomli_w.dumps(data), encoding="utf-8")
 
 
+def write_souls(path: Path, souls: list[dict[str, str]]) -> None:
+    with path.open("w", newline="") as out:
+        writer = csv.DictWriter(out, fieldnames=list(souls[0]))
+        writer.writeheader()
+        writer.writerows(souls)
+
+
+def long_deck(layouts: Path, designs: int) -> Path:
+    """Straight to with `designs` Soul designs of one card each in souls.csv (half Good, half
+    Evil), the rules model's totals to match: a list of several runs of rows (`pnp.runs.RUN`)."""
+    souls_to_csv(layouts)
+    listed = layouts / "straight-to" / "souls.csv"
+    icons = ("lorc/prayer", "lorc/dove", "lorc/angel-outfit")
+    kinds = ("good", "evil")
+    write_souls(
+        listed,
+        [
+            {"type": kinds[i % 2], "name": f"Soul {i:04d}", "icon": icons[i % 3], "count": "1", "line": f"Line {i}"}
+            | {"back": "soul"}
+            for i in range(designs)
+        ],
+    )
+    rules = layouts / "straight-to" / "rules.toml"
+    text = rules.read_text()
+    for kind, count in (("good", designs - designs // 2), ("evil", designs // 2)):
+        text = re.sub(rf"(\[components\.soul-{kind}\][^\[]*?fixed = )\d+", rf"\g<1>{count}", text)
+    rules.write_text(text)
+    return listed
+
+
 @pytest.fixture(scope="session")
 def installed() -> Path:
     """A fresh virtualenv holding pnp built as a wheel from a copy of the source, once for the run

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import souls_to_csv
+from conftest import long_deck, souls_to_csv, write_souls
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
@@ -49,13 +49,6 @@ OTHER = {
     "bleed": {"0": "3mm", "3mm": "0"},
     "ink": {"--colour": "--ink-saver", "--ink-saver": "--colour"},  # a flag: written as it is
 }
-
-
-def _write_souls(path: Path, souls: list[dict[str, str]]) -> None:
-    with path.open("w", newline="") as out:
-        writer = csv.DictWriter(out, fieldnames=list(souls[0]))
-        writer.writeheader()
-        writer.writerows(souls)
 
 
 def _names_in_own_font(game: Path) -> None:
@@ -105,7 +98,7 @@ def _edit(components: Path, options: dict[str, str], edit: tuple) -> None:
     elif kind == "counts":  # two designs of one side trade counts: the side's total stays the rules'
         a, b = which
         souls[a]["count"], souls[b]["count"] = souls[b]["count"], souls[a]["count"]
-    _write_souls(listed, souls)
+    write_souls(listed, souls)
 
 
 def _files(folder: Path) -> dict[str, str]:
@@ -242,7 +235,7 @@ def test_a_text_edited_between_builds_in_one_process_is_checked_again(run, isola
     with listed.open(newline="") as rows:
         souls = list(csv.DictReader(rows))
     souls[4]["line"] = "Peace, שלום, after {rounds_left} rounds"
-    _write_souls(listed, souls)
+    write_souls(listed, souls)
     refused = build()
     assert refused.exit_code == 1, refused.output
     assert "souls.csv:6" in refused.output and "U+05E9" in refused.output, refused.output
@@ -261,34 +254,11 @@ def test_a_layout_mistake_in_one_design_is_said_at_every_build_in_one_process(ru
         souls = list(csv.DictReader(rows))
     for i, soul in enumerate(souls):
         soul["layout.name.x"] = "95%" if i == 2 else ""
-    _write_souls(listed, souls)
+    write_souls(listed, souls)
     for _ in range(2):
         refused = run("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")
         assert refused.exit_code == 1, refused.output
         assert "souls.csv:4" in refused.output and "lies outside the piece" in refused.output, refused.output
-
-
-def _long_deck(layouts: Path, designs: int) -> Path:
-    """Straight to with `designs` Soul designs of one card each in souls.csv (half Good, half
-    Evil), the rules model's totals to match: a list of several runs of rows (`pnp.runs.RUN`)."""
-    souls_to_csv(layouts)
-    listed = layouts / GAME / "souls.csv"
-    icons = ("lorc/prayer", "lorc/dove", "lorc/angel-outfit")
-    kinds = ("good", "evil")
-    _write_souls(
-        listed,
-        [
-            {"type": kinds[i % 2], "name": f"Soul {i:04d}", "icon": icons[i % 3], "count": "1", "line": f"Line {i}"}
-            | {"back": "soul"}
-            for i in range(designs)
-        ],
-    )
-    rules = layouts / GAME / "rules.toml"
-    text = rules.read_text()
-    for kind, count in (("good", designs - designs // 2), ("evil", designs // 2)):
-        text = re.sub(rf"(\[components\.soul-{kind}\][^\[]*?fixed = )\d+", rf"\g<1>{count}", text)
-    rules.write_text(text)
-    return listed
 
 
 def test_rows_edited_deep_in_a_long_list_are_read_again_in_one_process(run, isolated, layouts_copy):
@@ -296,7 +266,7 @@ def test_rows_edited_deep_in_a_long_list_are_read_again_in_one_process(run, isol
     and marked-up texts found in a run, the values the model made of it): in one process, as
     `pnp watch` builds, an unknown icon and broken markup typed into rows of the third run are
     refused at their lines, and the list put back builds again."""
-    listed = _long_deck(layouts_copy, 300)
+    listed = long_deck(layouts_copy, 300)
     original = listed.read_text()
 
     def build():
@@ -325,7 +295,7 @@ def test_rows_edited_deep_in_a_long_list_are_read_again_in_one_process(run, isol
 def test_a_long_deck_off_its_count_names_its_first_designs_and_how_many_more(run, isolated, layouts_copy):
     """A count that does not add up names the first designs that make it, at their lines, and how
     many more there are of that kind (a deck of 300 designs is not named design by design)."""
-    listed = _long_deck(layouts_copy, 300)
+    listed = long_deck(layouts_copy, 300)
     lines = listed.read_text().splitlines(keepends=True)
     listed.write_text("".join(lines[:-1]))  # the last design, an Evil one, taken out
     refused = run("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")
@@ -342,7 +312,7 @@ def test_a_long_deck_edited_in_places_lists_and_reprints_each_change(run, isolat
     the reprint stops looking once it has them all)."""
     import pypdfium2 as pdfium
 
-    listed = _long_deck(layouts_copy, 300)
+    listed = long_deck(layouts_copy, 300)
 
     def build():
         return run("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")

@@ -13,13 +13,14 @@ import hashlib
 import re
 import struct
 import zlib
+from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.pdfbase.pdfdoc import PDFObject, PDFPage
 
-from pnp.render.pdfobjects import indirect, plainly_written
+from pnp.render.pdfobjects import indirect, plainly_written, stream_object
 
 PER_STREAM = 100  # objects packed in one object stream, as qpdf packs them: a reader inflates one to reach any
 OBJECT_STREAMS = (1, 5)  # the first PDF version with object and cross-reference streams
@@ -35,13 +36,18 @@ REFERENCE = re.compile(rb"(\d+) 0 R")
 PARENT = re.compile(rb"/Parent \d+ 0 R")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class PdfObjects:
     """A packed PDF's objects as written, by number, and the number of each page's dictionary: what
-    tells whether a page is drawn as before without a reader opening the file."""
+    tells whether a page is drawn as before without a reader opening the file. With them, where
+    each is: what a later build splices a few pages' operators into (`spliced`)."""
 
-    written: dict[int, bytes]
-    pages: list[int]
+    written: dict[int, bytes] = field(default_factory=dict)
+    pages: list[int] = field(default_factory=list)
+    contents: list[int] = field(default_factory=list)  # by page, its operators' object number
+    offsets: dict[int, int] = field(default_factory=dict)  # each object written whole -> its offset
+    packed: dict[int, tuple[int, int]] = field(default_factory=dict)  # the others -> (object stream, place)
+    names: bytes = b""  # the trailer's catalogue, information and identity
 
     def drawn_from(self, page: int) -> bytes | None:
         """A digest of page `page` (from 1) and of every object it reaches (its operators, forms,
@@ -89,7 +95,7 @@ def compact_pdf(canvas: Any, keeps: Sequence[PageWritten | None] = ()) -> tuple[
     """The PDF of `canvas` (a reportlab Canvas, every page shown), packed, and its objects; the canvas
     is spent. `keeps`: by page, how a page drawn as an earlier one is kept (None: it is not)."""
     doc = canvas._doc
-    objects = PdfObjects(written={}, pages=[])
+    objects = PdfObjects()
     doc.format = lambda: _packed(doc, objects, keeps)  # GetPDFData ends by formatting the document: this is that step
     pdf: bytes = canvas.getpdfdata()
     return pdf, objects
@@ -97,20 +103,20 @@ def compact_pdf(canvas: Any, keeps: Sequence[PageWritten | None] = ()) -> tuple[
 
 def _page_object(
     number: int, content: Any, doc: Any, kept: PageWritten | None, writing: dict[int, PageWritten]
-) -> bytes:
-    """A page's dictionary, `n 0 obj` to `endobj`: as `kept` says it was written when the page and
-    its operators take the same numbers (its operators then stand in as written), else written
-    here, and `writing` learns where its operators go to keep them too."""
+) -> tuple[bytes, int]:
+    """A page's dictionary, `n 0 obj` to `endobj`, and its operators' object number: as `kept` says
+    it was written when the page and its operators take the same numbers (its operators then stand
+    in as written), else written here, and `writing` learns where its operators go to keep them too."""
     plain = plainly_written(doc)
     if plain and kept is not None and kept.number == number and kept.contents == doc.objectcounter + 1:
         doc.Reference(_Written(kept.stream))
-        return kept.page
+        return kept.page, kept.contents
     whole = indirect(number, content, doc)
+    contents: int = doc.idToObjectNumberAndVersion[content.Contents.__InternalName__][0]
     if plain and kept is not None:
-        kept.number, kept.page = number, whole
-        kept.contents = doc.idToObjectNumberAndVersion[content.Contents.__InternalName__][0]
-        writing[kept.contents] = kept
-    return whole
+        kept.number, kept.page, kept.contents = number, whole, contents
+        writing[contents] = kept
+    return whole, contents
 
 
 def _packed(doc: Any, objects: PdfObjects, keeps: Sequence[PageWritten | None] = ()) -> bytes:
@@ -132,7 +138,8 @@ def _packed(doc: Any, objects: PdfObjects, keeps: Sequence[PageWritten | None] =
         if type(content) is PDFPage:
             objects.pages.append(number)
             page = len(objects.pages) - 1
-            whole = _page_object(number, content, doc, keeps[page] if page < len(keeps) else None, writing)
+            whole, contents = _page_object(number, content, doc, keeps[page] if page < len(keeps) else None, writing)
+            objects.contents.append(contents)
         elif type(content) is _Written:  # a kept page's operators, as packed before
             whole = objects.written[number] = content.whole
             direct[number] = at
@@ -144,9 +151,7 @@ def _packed(doc: Any, objects: PdfObjects, keeps: Sequence[PageWritten | None] =
         start = whole.index(b" obj\n") + 5
         body = whole[start : -len(b"endobj\n")]
         if body.rstrip().endswith(b"endstream"):
-            plain = PLAIN_STREAM.match(whole, start)
-            if plain:
-                whole = whole[:start] + b"<</Filter/FlateDecode/Length %s>>" % plain.group(1) + whole[plain.end() :]
+            whole = _shortened(whole, start)
             if number in writing:
                 writing.pop(number).stream = whole
             direct[number] = at
@@ -177,21 +182,67 @@ def _packed(doc: Any, objects: PdfObjects, keeps: Sequence[PageWritten | None] =
         direct[number] = at
         out.append(stream + data + b"\nendstream\nendobj\n")
         at += len(out[-1])
-    number += 1  # the cross-reference stream itself
-    direct[number] = at
-    data = zlib.compress(_up(_rows(number, direct, packed)), LEVEL)
+    objects.offsets, objects.packed = direct, packed
+    objects.names = b" ".join(
+        [b"/Root " + format(root, doc), b"/Info " + format(info, doc), b"/ID " + format(doc.ID(), doc)]
+    )
+    out.append(_cross_reference(number + 1, at, objects))
+    return b"".join(out)
+
+
+def _shortened(whole: bytes, start: int) -> bytes:
+    """A stream object (its dictionary at `start`) with reportlab's dictionary said shorter."""
+    plain = PLAIN_STREAM.match(whole, start)
+    if plain is None:
+        return whole
+    return whole[:start] + b"<</Filter/FlateDecode/Length %s>>" % plain.group(1) + whole[plain.end() :]
+
+
+def page_stream(number: int, content: Any, doc: Any) -> bytes:
+    """A page's operators (reportlab's stream of them) as `_packed` writes them, numbered `number`."""
+    whole = stream_object(number, content, doc)
+    return _shortened(whole, whole.index(b" obj\n") + 5)
+
+
+def spliced(pdf: bytes, objects: PdfObjects, streams: dict[int, bytes]) -> tuple[bytes, PdfObjects]:
+    """`pdf` (written by `_packed`, its objects `objects`) with the streams in `streams` (by number,
+    each written whole) in place of its own: every other object's bytes stay, those after a new
+    stream moved by its difference in length, and the cross-reference says where they now are."""
+    offsets, parts, ends, shifts, at = objects.offsets, [], [], [0], 0
+    for number in sorted(streams, key=offsets.__getitem__):
+        start = offsets[number]
+        parts += [pdf[at:start], streams[number]]
+        at = start + len(objects.written[number])
+        ends.append(at)
+        shifts.append(shifts[-1] + len(streams[number]) - len(objects.written[number]))
+    last = max(offsets)  # the cross-reference stream
+    parts.append(pdf[at : offsets[last]])
+    moved = {number: offset + shifts[bisect_right(ends, offset)] for number, offset in offsets.items()}
+    now = PdfObjects(
+        written={**objects.written, **streams},
+        pages=objects.pages,
+        contents=objects.contents,
+        offsets=moved,
+        packed=objects.packed,
+        names=objects.names,
+    )
+    parts.append(_cross_reference(last, moved[last], now))
+    return b"".join(parts), now
+
+
+def _cross_reference(number: int, at: int, objects: PdfObjects) -> bytes:
+    """The cross-reference stream, object `number` at offset `at`, and the file's end."""
+    objects.offsets[number] = at
+    data = zlib.compress(_up(_rows(number, objects.offsets, objects.packed)), LEVEL)
     trailer = b" ".join(
         [
             b"/Type /XRef /Size %d /W [1 4 2]" % (number + 1),
-            b"/Root " + format(root, doc),
-            b"/Info " + format(info, doc),
-            b"/ID " + format(doc.ID(), doc),
+            objects.names,
             b"/Filter /FlateDecode /DecodeParms << /Columns %d /Predictor 12 >> /Length %d" % (ROW, len(data)),
         ]
     )
-    out.append(b"%d 0 obj\n<< %s >>\nstream\n" % (number, trailer) + data + b"\nendstream\nendobj\n")
-    out.append(b"startxref\n%d\n%%%%EOF\n" % at)
-    return b"".join(out)
+    stream = b"%d 0 obj\n<< %s >>\nstream\n" % (number, trailer) + data + b"\nendstream\nendobj\n"
+    return stream + b"startxref\n%d\n%%%%EOF\n" % at
 
 
 STREAMS_KEPT = 256  # object streams kept compressed: a deck of 10,000 cards has 23

@@ -5,7 +5,6 @@ Each page records what it placed; that record, not the game's input, is the buil
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Sequence
 from itertools import groupby
 from typing import Any
@@ -17,8 +16,8 @@ from pnp import __version__
 from pnp.collector import fewer_collections
 from pnp.geometry import MM
 from pnp.render.boards import plan_board
-from pnp.render.compactpdf import compact_pdf
-from pnp.render.cutlines import Outline
+from pnp.render.compactpdf import compact_pdf, page_stream
+from pnp.render.documentkeep import DrawnDocument, drawn_again, remember
 from pnp.render.elements import Text
 from pnp.render.fonts import font, register_fonts
 from pnp.render.furniture import Furniture, content_area
@@ -29,10 +28,12 @@ from pnp.render.pages import (
     PagePlan,
     RenderedDocument,
     RenderOptions,
+    Shared,
     printed_two_sided,
     sheet_count,
 )
 from pnp.render.painter import Painter
+from pnp.render.pdfobjects import plainly_written
 from pnp.render.pieces import plan_pieces
 from pnp.render.placed import Placed
 from pnp.render.registration import draw_registration
@@ -160,74 +161,118 @@ class _Canvas(Canvas):
         thing.XObjects = named
 
 
+class _Drawing:
+    """A document's canvas as its pages are drawn on it, with its painter, its forms and the pages
+    kept of its last build: each page is drawn once on it, in order."""
+
+    def __init__(self, spec: DocumentSpec, options: RenderOptions, store: IconStore, page_from: _PageFrom) -> None:
+        furniture, shared, two_sided = page_from
+        # PDF 1.7: the version that names the viewer preferences below (/PrintScaling 1.6, /Duplex 1.7)
+        self.canvas = canvas = _Canvas(
+            spec.filename,
+            pagesize=(options.paper.width, options.paper.height),
+            invariant=1,
+            pageCompression=1,
+            initialFontName=font(False),
+            initialFontSize=8,
+            pdfVersion=(1, 7),
+        )
+        canvas.setTitle(f"{spec.game_title}: {spec.title}")
+        canvas.setAuthor("purgatory-pnp")
+        canvas.setSubject(f"Print-and-play {spec.title.lower()} for {spec.game_title}")
+        canvas.setCreator(f"purgatory-pnp {__version__}")
+        canvas.setKeywords(["print and play", spec.game_title])  # type: ignore[arg-type]  # a list is its documented form
+        # what a viewer's print dialog starts from (PDF 32000-1, 12.2, viewer preferences): actual size,
+        # never "fit to page", and the flip edge the pages name, or one-sided
+        canvas.setViewerPreference("PrintScaling", "None")
+        canvas.setViewerPreference("Duplex", options.duplex.print_dialog(two_sided))
+        forms = FormCache(canvas, store, outlined=options.ink_saver)
+        self.painter = Painter(canvas, forms, options.ink_saver)
+        self.filename, self.options, self.furniture, self.shared = spec.filename, options, furniture, shared
+        drawing = (spec.filename, options, furniture, shared)  # what every page draws from
+        self.keep = PageKeep((spec.game_title, spec.filename), drawing, self.painter, forms)
+        self.shown = 0
+        # what the file says besides its pages, and whatever draws them
+        self.setup = (
+            self.keep.document,
+            spec.title,
+            two_sided,
+            tuple(f for _, f in self.keep.fonts),
+            rl_config.pdfComments,
+        )
+
+    def page(self, plan: PagePlan, number: int, count: int, placed: list[Placed]) -> None:
+        """Draw page `number` (or take it as kept) and show it."""
+        canvas = self.canvas
+        canvas.setPageSize((plan.width, plan.height))
+        # boxes only where they say something: absent, a reader takes the media box
+        canvas.setTrimBox(plan.trim.box() if plan.trim else None)
+        canvas.setBleedBox(plan.bleed.box() if plan.bleed else None)
+        if not self.keep.replay(plan, number, count, placed):
+            self.keep.start(placed)
+            context = PageContext(canvas, self.painter, number, self.filename, placed, shared=self.shared)
+            _draw_page(plan, context, self.furniture, self.options, count)
+            self.keep.drawn(plan, placed)
+        canvas.showPage()
+        self.shown += 1
+
+    def start_fill(self, fill: str | None) -> None:
+        self.painter._fill = fill
+
+    def shown_stream(self, number: int) -> bytes:
+        doc = self.canvas._doc  # type: ignore[attr-defined]  # reportlab's own, which its stubs leave out
+        shown = doc.Pages.pages[-1]
+        shown.check_format(doc)  # the page's operators made a stream, as the writer makes them
+        return page_stream(number, shown.Contents, doc)
+
+    def whole(self, plans: list[PagePlan]) -> DrawnDocument:
+        """Every page drawn (or taken as kept) and the file written."""
+        for number, plan in enumerate(plans, 1):
+            self.page(plan, number, len(plans), [])
+        self.keep.finish()
+        plain = plainly_written(self.canvas._doc)  # type: ignore[attr-defined]  # reportlab's own
+        pdf, objects = compact_pdf(self.canvas, self.keep.writings)  # the bytes, written nowhere (nor copied)
+        return remember(self.setup, self.keep, pdf, objects, again=plain)
+
+
+_PageFrom = tuple[Furniture, Shared, bool]  # what a page draws from besides its plan: furniture, forms, two sides
+
+
 @fewer_collections()
 def render_document(
     spec: DocumentSpec, options: RenderOptions, store: IconStore, body: list[PagePlan] | None = None
 ) -> RenderedDocument:
     """Draw the whole document in memory from its planned pages (planned here when not given); the
-    caller writes it atomically."""
+    caller writes it atomically. A document drawn before with a few pages changed is its last file
+    with those pages drawn again (`documentkeep`)."""
     register_fonts()
     rl_config.useA85 = 0  # binary streams: a quarter smaller than ASCII85 text
-    pages = deque(body if body is not None else plan_document(spec, options))
-    count = len(pages)
-    icons = sorted(set().union(*(page.icons for page in pages)))
-    two_sided = printed_two_sided(spec.both_sides, pages, options.duplex)
-    backs = two_sided or any(page.backs for page in pages)
-    # PDF 1.7: the version that names the viewer preferences below (/PrintScaling 1.6, /Duplex 1.7)
-    canvas = _Canvas(
-        spec.filename,
-        pagesize=(options.paper.width, options.paper.height),
-        invariant=1,
-        pageCompression=1,
-        initialFontName=font(False),
-        initialFontSize=8,
-        pdfVersion=(1, 7),
-    )
-    canvas.setTitle(f"{spec.game_title}: {spec.title}")
-    canvas.setAuthor("purgatory-pnp")
-    canvas.setSubject(f"Print-and-play {spec.title.lower()} for {spec.game_title}")
-    canvas.setCreator(f"purgatory-pnp {__version__}")
-    canvas.setKeywords(["print and play", spec.game_title])  # type: ignore[arg-type]  # a list is its documented form
-    # what a viewer's print dialog starts from (PDF 32000-1, 12.2, viewer preferences): actual size,
-    # never "fit to page", and the flip edge the pages name, or one-sided
-    canvas.setViewerPreference("PrintScaling", "None")
-    canvas.setViewerPreference("Duplex", options.duplex.print_dialog(two_sided))
-    forms = FormCache(canvas, store, outlined=options.ink_saver)
-    painter = Painter(canvas, forms, options.ink_saver)
+    plans = body if body is not None else plan_document(spec, options)
+    count = len(plans)
+    icons = sorted(set().union(*(page.icons for page in plans)))
+    two_sided = printed_two_sided(spec.both_sides, plans, options.duplex)
+    backs = two_sided or any(page.backs for page in plans)
     furniture = Furniture(
         spec.game_title, credits_short(game_icons(icons), art_authors(icons, store.art)), options.imprint
     )
-    placed: list[Placed] = []
-    cuts: dict[int, tuple[Outline, ...]] = {}
-    shared = shared_drawing(spec.sections, (spec.game_title, spec.filename))
-    drawing = (spec.filename, options, furniture, shared)  # what every page draws from
-    keep = PageKeep((spec.game_title, spec.filename), drawing, painter, forms)
-    for number in range(1, count + 1):
-        plan = pages.popleft()  # a page's plan goes once drawn, unless the caller keeps it (a deck planned here)
-        canvas.setPageSize((plan.width, plan.height))
-        # boxes only where they say something: absent, a reader takes the media box
-        canvas.setTrimBox(plan.trim.box() if plan.trim else None)
-        canvas.setBleedBox(plan.bleed.box() if plan.bleed else None)
-        if plan.cuts is not None:
-            cuts[number] = plan.cuts
-        if not keep.replay(plan, number, count, placed):
-            keep.start(placed)
-            context = PageContext(canvas, painter, number, spec.filename, placed, shared=shared)
-            _draw_page(plan, context, furniture, options, count)
-            keep.drawn(plan, number, count, placed)
-        canvas.showPage()
-    keep.finish()
-    pdf, objects = compact_pdf(canvas, keep.writings)  # the bytes, written nowhere (nor copied)
+    page_from = (furniture, shared_drawing(spec.sections, (spec.game_title, spec.filename)), two_sided)
+    drawing = _Drawing(spec, options, store, page_from)
+    drawn = drawn_again(drawing.setup, plans, drawing)
+    if drawn is None:
+        if drawing.shown:  # a splice given up after drawing: the canvas is spent
+            drawing = _Drawing(spec, options, store, page_from)
+        drawn = drawing.whole(plans)
+    cuts = {number: plan.cuts for number, plan in enumerate(plans, 1) if plan.cuts is not None}
     return RenderedDocument(
         spec.filename,
-        pdf,
+        drawn.pdf,
         count,
-        placed,
+        drawn.placed(),
         icons,
         backs,
         sheet_count(count, two_sided),
         cuts,
-        drawn_from=objects.drawn_from,
+        drawn_from=drawn.objects.drawn_from,
     )
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -46,6 +46,17 @@ class KeptPage:
     written: PageWritten = field(default_factory=PageWritten)  # how the writer wrote it (`compactpdf`)
 
 
+class PageKey(NamedTuple):
+    """What a page draws from: a kept page is found by it."""
+
+    document: HashedKey  # what every page of the document draws from
+    digest: bytes  # the document's state the page finds (see above)
+    fill: str | None  # the painter's fill before it
+    page: HashedKey  # its own drawing and furniture (`PagePlan.hashed_key`)
+    number: int
+    pages: int  # the document's
+
+
 _KEPT: dict[tuple[str, str], dict[Hashable, KeptPage]] = {}  # by game and file: its latest build's pages
 _DOCUMENTS: dict[tuple[str, str], HashedKey] = {}  # by game and file: what its latest build drew from
 
@@ -64,22 +75,28 @@ class PageKeep:
         self.last = _KEPT.get(slot, {})
         self.now: dict[Hashable, KeptPage] = {}
         self.digest = b""
+        self.key: PageKey | None = None  # the page's being drawn
         self.started: tuple[Any, ...] = ()
         self.placed_from = 0
         self.fill_before: str | None = None
         self.writings: list[PageWritten | None] = []  # by page: how the writer may write it as before
+        # by page: its key (None: not kept, whatever it draws), what was kept of it, the fill after it
+        # and the pieces it records (`documentkeep` keeps them with the file)
+        self.keys: list[PageKey | None] = []
+        self.kept: list[KeptPage | None] = []
+        self.fills: list[str | None] = []
+        self.pieces: list[tuple[Placed, ...]] = []
+        self.resources: list[tuple[object, ...]] = []  # the forms, colours and pictures it names
         fonts = ((name, pdfmetrics.getFont(name)) for name in pdfmetrics.getRegisteredFontNames())
         self.fonts = [(name, font) for name, font in fonts if isinstance(font, TTFont)]  # registered before drawing
 
-    def _key(self, plan: PagePlan, number: int, count: int, fill: str | None) -> Hashable:
-        return (self.document, self.digest, fill, plan.hashed_key, number, count)
+    def _key(self, plan: PagePlan, number: int, count: int, fill: str | None) -> PageKey:
+        return PageKey(self.document, self.digest, fill, plan.hashed_key, number, count)
 
     def replay(self, plan: PagePlan, number: int, count: int, placed: list[Placed]) -> bool:
         """Whether the page was found among the last build's: then its drawing is on the canvas, to be shown."""
-        if plan.key is None:
-            return False
-        key = self._key(plan, number, count, self.painter._fill)
-        kept = self.last.get(key)
+        key = self.key = None if plan.key is None else self._key(plan, number, count, self.painter._fill)
+        kept = self.last.get(key) if key is not None else None
         if kept is None:
             return False
         canvas = self.canvas
@@ -90,7 +107,7 @@ class PageKeep:
         placed.extend(kept.placed)
         self.painter._fill = kept.fill
         self.now[key] = kept
-        self.writings.append(kept.written)
+        self._record(kept, kept.placed)
         return True
 
     def start(self, placed: list[Placed]) -> None:
@@ -99,14 +116,14 @@ class PageKeep:
         self.placed_from = len(placed)
         self.fill_before = self.painter._fill
 
-    def drawn(self, plan: PagePlan, number: int, count: int, placed: list[Placed]) -> None:
+    def drawn(self, plan: PagePlan, placed: list[Placed]) -> None:
         """After a page is drawn, before it is shown: kept when it left the state as it found it,
         else the digest takes in what it added."""
         state = self._state()
         kept = None
-        if state == self.started and plan.key is not None:
+        if state == self.started and self.key is not None:
             canvas = self.canvas
-            self.now[self._key(plan, number, count, self.fill_before)] = kept = KeptPage(
+            self.now[self.key] = kept = KeptPage(
                 code="\n".join(canvas._code) if canvas._code else None,
                 forms=tuple(canvas._formsinuse),
                 colors=tuple(canvas._colorsUsed.items()),
@@ -115,9 +132,22 @@ class PageKeep:
                 fill=self.painter._fill,
                 owners=plan.owners,
             )
-        self.writings.append(kept.written if kept is not None else None)
+        if kept is None:
+            canvas = self.canvas
+            resources = tuple(canvas._formsinuse), tuple(canvas._colorsUsed.items()), canvas._currentPageHasImages
+            self._record(kept, tuple(placed[self.placed_from :]), resources)
+        else:
+            self._record(kept, kept.placed)
         if state != self.started:
             self.digest = hashlib.sha1(self.digest + repr(self._added(self.started)).encode()).digest()
+
+    def _record(self, kept: KeptPage | None, pieces: tuple[Placed, ...], resources: tuple[object, ...] = ()) -> None:
+        self.keys.append(self.key)
+        self.kept.append(kept)
+        self.fills.append(self.painter._fill)
+        self.pieces.append(pieces)
+        self.resources.append(resources if kept is None else (kept.forms, kept.colors, kept.images))
+        self.writings.append(kept.written if kept is not None else None)
 
     def finish(self) -> None:
         """The document is drawn whole: its pages are what the next build of it may take. Whatever
@@ -125,6 +155,16 @@ class PageKeep:
         command line sets it (`freeze_at_exit`): a process that builds once does not walk it."""
         _KEPT[self.slot] = self.now
         freeze_at_exit()
+
+    @staticmethod
+    def replace(slot: tuple[str, str], pages: list[tuple[PageKey, PageKey, KeptPage | None]]) -> None:
+        """Pages of the document's latest build drawn again elsewhere (`documentkeep`), each
+        (its key then, its key now, what is kept of it now: None, nothing): the next build finds them instead."""
+        kept = _KEPT.setdefault(slot, {})
+        for before, now, page in pages:
+            kept.pop(before, None)
+            if page is not None:
+                kept[now] = page
 
     def _fonts(self) -> list[tuple[str, Any]]:
         """Each TrueType font's state in this document, once it has one."""

@@ -3,7 +3,7 @@ context a page draws in, a rendered document, and the forms drawn once per PDF."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from hashlib import sha256
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.errors import UsageProblem
+from pnp.errors import PnpError, UsageProblem
 from pnp.geometry import MM, Rect, Size
 from pnp.render.cutlines import Outline
 from pnp.render.furniture import Bands
@@ -232,6 +232,7 @@ class FormCache:
         self.outlined = outlined  # icons stroked as well as filled: the ink saver draws them light, outlined
         self.press = press  # a picture's bytes to what a press prints (CMYK, no transparency), if for one
         self.names: dict[Hashable, str] = {}
+        self.sources: dict[str, object] = {}  # each icon's and picture's form: the shape or picture drawn
 
     def form(
         self,
@@ -262,13 +263,13 @@ class FormCache:
         name = "icon_" + (sha256(ref.encode()).hexdigest()[:16] if own else ref.replace("/", "__").replace("-", "_"))
         if name in self.names:
             return self.names[name]
-        shape = self.store.shape_of(ref)
+        shape = self.sources[ref] = self.store.shape_of(ref)
         return self.form(name, (0, 0, shape.view_size, shape.view_size), lambda: self._icon(shape), name=name)
 
     def picture_form(self, ref: str) -> tuple[str, tuple[int, int]]:
         """A form holding the designer's picture `ref` one point to a pixel: the image is embedded
         once in the PDF however many pieces show it, and each placing scales the form."""
-        picture = self.store.own_art().picture(ref)
+        picture = self.sources[ref] = self.store.own_art().picture(ref)
         size = (picture.width, picture.height)
 
         def draw() -> None:
@@ -282,6 +283,19 @@ class FormCache:
                 self.canvas.drawImage(ImageReader(BytesIO(picture.data)), 0, 0, *size, mask="auto")
 
         return self.form(("picture", ref), (0, 0, *size), draw), size
+
+    def drawn_as(self, sources: Mapping[str, object]) -> bool:
+        """Whether the icons and pictures of another document's forms (its `sources`) are what the
+        store holds now: its forms are those this cache would draw, read (and checked) again. One
+        the store refuses now is not: drawing the document says why, if it still shows it."""
+        own = self.store.own_art
+        try:
+            return all(
+                (own().picture(ref) if is_picture_ref(ref) else self.store.shape_of(ref)) == drawn
+                for ref, drawn in sources.items()
+            )
+        except PnpError:
+            return False
 
     def _icon(self, shape: IconShape) -> None:
         c = self.canvas

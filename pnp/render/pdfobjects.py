@@ -41,6 +41,16 @@ def indirect(number: int, content: Any, doc: Any) -> bytes:
         body = _stream(content, doc)
     else:
         body = pdfdoc.format(content, doc, toplevel=1)
+    return _whole(number, version, body)
+
+
+def stream_object(number: int, content: PDFStream, doc: Any) -> bytes:
+    """A page's operators, numbered `number`, as `indirect` writes them in a document written
+    plainly: reportlab numbers each anew, as version 0."""
+    return _whole(number, 0, _stream(content, doc))
+
+
+def _whole(number: int, version: int, body: bytes) -> bytes:
     return b"%d %d obj\n" % (number, version) + body + (b"" if body.endswith(b"\n") else b"\n") + b"endobj\n"
 
 

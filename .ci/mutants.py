@@ -31,6 +31,12 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a board's file taken as it was whatever its sections now draw",
+        file="pnp/render/documentkeep.py",
+        edits=(("        return last if last.spec == spec else None\n", "        return last\n"),),
+        tests=("tests/test_document_keep.py", "-k", "board"),
+    ),
+    Mutant(
         name="a spliced page's new letter left out of the file's fonts",
         file="pnp/render/documentkeep.py",
         edits=(("            or keep.digest != after\n", ""),),

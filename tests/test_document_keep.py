@@ -133,3 +133,29 @@ def test_own_art_redrawn_under_its_name_between_two_builds_in_one_process_is_pri
             fresh.setattr(pagekeep, "_KEPT", {})
             build(whole)
         assert _files(isolated / "out" / GAME) == _files(isolated / whole / GAME), number
+
+
+def test_a_board_edited_between_two_builds_in_one_process_is_drawn_anew(run, isolated, layouts_copy, monkeypatch):
+    """The track's pages are never kept (a board is drawn whole): an unchanged track is its last
+    file, and one whose path changed colour is drawn again, as a process that drew nothing before
+    draws it."""
+    import pnp.render.documentkeep as documentkeep
+    import pnp.render.pagekeep as pagekeep
+
+    components = layouts_copy / GAME / "components.toml"
+
+    def build(output: str) -> bytes:
+        result = run("build", GAME, "--layouts", layouts_copy, "-o", output, "--jobs", "1")
+        assert result.exit_code == 0, result.output
+        return hashlib.sha256((isolated / output / GAME / "track.pdf").read_bytes()).digest()
+
+    first = build("out")
+    components.write_text(components.read_text().replace('path_color = "#777777"', 'path_color = "#3070b0"'))
+    shutil.copytree(isolated / "out", isolated / "whole")
+    again = build("out")
+    with monkeypatch.context() as fresh:
+        fresh.setattr(documentkeep, "_DRAWN", {})
+        fresh.setattr(pagekeep, "_KEPT", {})
+        whole = build("whole")
+    assert again != first and again == whole
+    assert _files(isolated / "out" / GAME) == _files(isolated / "whole" / GAME)

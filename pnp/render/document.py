@@ -162,8 +162,8 @@ class _Canvas(Canvas):
 
 
 class _Drawing:
-    """A document's canvas as its pages are drawn on it, with its painter, its forms and the pages
-    kept of its last build: each page is drawn once on it, in order."""
+    """A document's canvas as its pages are drawn on it, in order, each at most once: with its
+    painter, its forms and the pages kept of its last build."""
 
     def __init__(self, spec: DocumentSpec, options: RenderOptions, store: IconStore, page_from: _PageFrom) -> None:
         furniture, shared, two_sided = page_from
@@ -188,22 +188,20 @@ class _Drawing:
         canvas.setViewerPreference("Duplex", options.duplex.print_dialog(two_sided))
         forms = FormCache(canvas, store, outlined=options.ink_saver)
         self.painter = Painter(canvas, forms, options.ink_saver)
-        self.filename, self.options, self.furniture, self.shared = spec.filename, options, furniture, shared
+        self.spec, self.filename, self.options = spec, spec.filename, options
+        self.furniture, self.shared = furniture, shared
         drawing = (spec.filename, options, furniture, shared)  # what every page draws from
         self.keep = PageKeep((spec.game_title, spec.filename), drawing, self.painter, forms)
         self.shown = 0
-        # what the file says besides its pages, and whatever draws them
-        self.setup = (
-            self.keep.document,
-            spec.title,
-            two_sided,
-            tuple(f for _, f in self.keep.fonts),
-            rl_config.pdfComments,
-        )
+        self.plain = plainly_written(canvas._doc)  # type: ignore[attr-defined]  # reportlab's own
+        # what the file holds besides its pages: what every page draws from, its title, its print
+        # dialog, the fonts its letters come from, and how it is written
+        self.setup = (self.keep.document, spec.title, two_sided, tuple(f for _, f in self.keep.fonts), self.plain)
 
-    def page(self, plan: PagePlan, number: int, count: int, placed: list[Placed]) -> None:
-        """Draw page `number` (or take it as kept) and show it."""
+    def page(self, plan: PagePlan, number: int, count: int) -> None:
+        """Draw page `number` (or take it as kept) and show it; what it places, `keep` records."""
         canvas = self.canvas
+        placed: list[Placed] = []
         canvas.setPageSize((plan.width, plan.height))
         # boxes only where they say something: absent, a reader takes the media box
         canvas.setTrimBox(plan.trim.box() if plan.trim else None)
@@ -228,11 +226,10 @@ class _Drawing:
     def whole(self, plans: list[PagePlan]) -> DrawnDocument:
         """Every page drawn (or taken as kept) and the file written."""
         for number, plan in enumerate(plans, 1):
-            self.page(plan, number, len(plans), [])
+            self.page(plan, number, len(plans))
         self.keep.finish()
-        plain = plainly_written(self.canvas._doc)  # type: ignore[attr-defined]  # reportlab's own
         pdf, objects = compact_pdf(self.canvas, self.keep.writings)  # the bytes, written nowhere (nor copied)
-        return remember(self.setup, self.keep, pdf, objects, again=plain)
+        return remember(self.setup, self.spec, self.keep, pdf, objects, again=self.plain)
 
 
 _PageFrom = tuple[Furniture, Shared, bool]  # what a page draws from besides its plan: furniture, forms, two sides
@@ -257,7 +254,7 @@ def render_document(
     )
     page_from = (furniture, shared_drawing(spec.sections, (spec.game_title, spec.filename)), two_sided)
     drawing = _Drawing(spec, options, store, page_from)
-    drawn = drawn_again(drawing.setup, plans, drawing)
+    drawn = drawn_again(drawing.setup, spec, plans, drawing)
     if drawn is None:
         if drawing.shown:  # a splice given up after drawing: the canvas is spent
             drawing = _Drawing(spec, options, store, page_from)

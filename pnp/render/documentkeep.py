@@ -6,11 +6,14 @@ document (the same plan after the same fill, `pagekeep.PageKey`) but for a few t
 whole: only the changed pages are drawn, on a canvas of their own, and their operators are written
 in place of the old ones.
 
-That holds only where a full build would number and write everything else as before: each changed
-page comes after the last page that changed the document's state (gave letters codes, drew a form:
-those are drawn first, as the full build draws them), leaves the state as it found it, and places
-the same forms and colours as the page it replaces (so its page dictionary is the same bytes).
-Anything else, and the document is drawn whole."""
+That holds only where a drawing of the whole document would number and write everything else as
+before. Each changed page is drawn after the pages before it that changed the document's state
+(gave letters codes, drew forms), so it finds the state it finds in the whole drawing; it must
+change that state exactly as the page it replaces did (a new letter or form would be numbered and
+written otherwise), and name the same forms and colours (so its page dictionary is the same bytes).
+The icons and pictures the file's forms drew are read again and must be the same. Anything else,
+and the document is drawn whole.
+"""
 
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from pnp.render.compactpdf import PdfObjects, spliced
 from pnp.render.pagekeep import KeptPage, PageKeep, PageKey
 from pnp.render.pages import PagePlan
 from pnp.render.placed import Placed
+from pnp.render.specs import DocumentSpec
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -30,7 +34,8 @@ class DrawnDocument:
     """A document as a build drew and wrote it, page by page."""
 
     setup: Hashable  # what every page draws from and what the file says besides its pages
-    keys: list[PageKey]  # by page, what it drew from
+    pages: int
+    keys: list[PageKey]  # by page, what it drew from; none when a page is never kept
     kept: list[KeptPage | None]  # by page, what was kept of it (None: it changed the document's state)
     fills: list[str | None]  # by page, the painter's fill after it
     pieces: list[tuple[Placed, ...]]  # by page, the pieces it records
@@ -39,6 +44,7 @@ class DrawnDocument:
     sources: dict[str, object]  # what its forms of icons and pictures drew (`FormCache.sources`)
     pdf: bytes
     objects: PdfObjects
+    spec: DocumentSpec | None  # for a document whose pages are not all kept, what it was drawn from
 
     def placed(self) -> list[Placed]:
         return list(chain.from_iterable(self.pieces))
@@ -49,8 +55,8 @@ class Drawer(Protocol):
 
     keep: PageKeep
 
-    def page(self, plan: PagePlan, number: int, count: int, placed: list[Placed]) -> None:
-        """Draw page `number` (or take it as kept) and show it."""
+    def page(self, plan: PagePlan, number: int, count: int) -> None:
+        """Draw page `number` (or take it as kept) and show it; what it places, `keep` records."""
 
     def start_fill(self, fill: str | None) -> None:
         """The painter's fill as the next page finds it."""
@@ -62,13 +68,17 @@ class Drawer(Protocol):
 _DRAWN: dict[tuple[str, str], DrawnDocument] = {}  # by game and file: its latest build
 
 
-def remember(setup: Hashable, keep: PageKeep, pdf: bytes, objects: PdfObjects, *, again: bool) -> DrawnDocument:
-    """A document drawn whole; kept for its next build when every page may be kept and the writer's
-    own route wrote it (`again`: `pdfobjects.plainly_written`)."""
+def remember(
+    setup: Hashable, spec: DocumentSpec, keep: PageKeep, pdf: bytes, objects: PdfObjects, *, again: bool
+) -> DrawnDocument:
+    """A document drawn whole from `spec`; kept for its next build when the writer's own route wrote
+    it (`again`: `pdfobjects.plainly_written`)."""
     keys = [key for key in keep.keys if key is not None]
+    keyed = len(keys) == len(keep.keys)
     drawn = DrawnDocument(
         setup=setup,
-        keys=keys,
+        pages=len(keep.keys),
+        keys=keys if keyed else [],
         kept=keep.kept,
         fills=keep.fills,
         pieces=keep.pieces,
@@ -77,24 +87,28 @@ def remember(setup: Hashable, keep: PageKeep, pdf: bytes, objects: PdfObjects, *
         sources=keep.forms.sources,
         pdf=pdf,
         objects=objects,
+        spec=None if keyed else spec,
     )
-    if not again or len(keys) != len(keep.keys) or len(objects.contents) != len(keys):
+    if not again or len(objects.contents) != len(keep.keys):
         _DRAWN.pop(keep.slot, None)
     else:
         _DRAWN[keep.slot] = drawn
     return drawn
 
 
-def drawn_again(setup: Hashable, plans: Sequence[PagePlan], drawer: Drawer) -> DrawnDocument | None:
-    """The document of `plans` as its latest build's file with the changed pages spliced in (the
-    same file when none changed), or None where only drawing it whole says what it is. `drawer`
-    draws the pages that must be drawn: none when nothing changed."""
+def drawn_again(setup: Hashable, spec: DocumentSpec, plans: Sequence[PagePlan], drawer: Drawer) -> DrawnDocument | None:
+    """The document of `spec` and `plans` as its latest build's file with the changed pages spliced
+    in (the same file when none changed, or when a document whose pages are never kept is drawn
+    from an equal spec), or None where only drawing it whole says what it is. `drawer` draws the
+    pages that must be drawn: none when nothing changed."""
     slot = drawer.keep.slot
     last = _DRAWN.get(slot)
-    if last is None or last.setup != setup or len(last.keys) != len(plans):
+    if last is None or last.setup != setup or last.pages != len(plans):
         return None
     if not drawer.keep.forms.drawn_as(last.sources):  # an icon or picture edited: its form is drawn anew
         return None
+    if last.spec is not None:  # a board, a sheet: the same sections of the same document draw the same pages
+        return last if last.spec == spec else None
     keys: list[PageKey] = list(last.keys)
     kept, fills, pieces = list(last.kept), list(last.fills), list(last.pieces)
     stateful = [i for i, page in enumerate(last.kept) if page is None]  # pages that change the state
@@ -112,11 +126,11 @@ def drawn_again(setup: Hashable, plans: Sequence[PagePlan], drawer: Drawer) -> D
         while given < len(stateful) and stateful[given] < i:  # the state the changed page finds
             j = stateful[given]
             drawer.start_fill(last.keys[j].fill)
-            drawer.page(plans[j], j + 1, len(plans), [])
+            drawer.page(plans[j], j + 1, len(plans))
             given += 1
         given += given < len(stateful) and stateful[given] == i
         drawer.start_fill(fill)
-        drawer.page(plan, i + 1, len(plans), [])
+        drawer.page(plan, i + 1, len(plans))
         keep, after = drawer.keep, (last.keys[i + 1].digest if i + 1 < len(plans) else last.digest)
         now = keep.keys[-1]
         if (

@@ -31,6 +31,12 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a tiled board's picture taken for any board of as many tiles",
+        file="pnp/pipeline/thumbnails.py",
+        edits=(("    key = tuple((id(image), x, y) for image, x, y in laid)\n", "    key = ((len(laid), 0, 0),)\n"),),
+        tests=("tests/test_designer_loop.py", "-k", "board_on_tiles"),
+    ),
+    Mutant(
         name="a board's file taken as it was whatever its sections now draw",
         file="pnp/render/documentkeep.py",
         edits=(("        return last if last.spec == spec else None\n", "        return last\n"),),

@@ -183,10 +183,22 @@ def _tiled_board(pages: _Pages, file: str, tiles: tuple[TileFace, ...], *, heigh
     size = max(x + image.width for image, x, _ in laid), max(y + image.height for image, _, y in laid)
     if size[0] * size[1] > sum((image.width + 2) * (image.height + 2) for image, _, _ in laid):
         return None
+    key = tuple((id(image), x, y) for image, x, y in laid)
+    found = _BOARDS.get(key)
+    if found is not None:  # the very pictures of its tiles (`_Pages.image`), laid as before
+        return found[1]
     board = Image.new("RGB", size, "white")
     for image, x, y in laid:
         board.paste(image, (x, y))
+    while len(_BOARDS) >= KEPT_IMAGES:
+        del _BOARDS[next(iter(_BOARDS))]
+    _BOARDS[key] = (laid, board)  # the entry holds the tiles' pictures: their ids are no other's meanwhile
     return board
+
+
+# a tiled board's picture by its tiles' pictures (by identity) and places: the same picture, whose
+# PNG is kept (`_png`), where no tile of the board was drawn otherwise since
+_BOARDS: dict[tuple[tuple[int, int, int], ...], tuple[list[tuple[Any, int, int]], Any]] = {}
 
 
 def change_pictures(

@@ -6,14 +6,15 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import asdict
-from itertools import compress
-from operator import attrgetter
+from itertools import chain, compress
+from operator import attrgetter, itemgetter
 from pathlib import Path
 from typing import Any
 
 from pnp.pipeline.manifest import ChangeRecord, Manifest
+from pnp.pipeline.placedruns import tallies
 from pnp.pipeline.thumbnails import PICTURED_CHANGES
-from pnp.render.placed import counted
+from pnp.render.placed import Placed, counted
 from pnp.source.icons import IconRef, credits_lines, is_icon_ref
 
 DIGEST = re.compile(r"[0-9a-f]{16}")  # a design's fingerprint: the only name a before/after picture has
@@ -37,15 +38,7 @@ def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
             "credits": [],
             "game_credits": [],
         }
-    fronts = Counter(map(attrgetter("kind", "name"), compress(manifest.placed, counted(manifest.placed))))
-    kinds: Counter[str] = Counter()  # pieces of each kind
-    named: Counter[str] = Counter()  # designs of each kind
-    designs: dict[str, dict[str, int]] = defaultdict(dict)  # the first SHOWN_DESIGNS of each kind, counted
-    for (kind, name), count in fronts.items():  # each design once, in the order first placed
-        kinds[kind] += count
-        named[kind] += 1
-        if len(designs[kind]) < SHOWN_DESIGNS:
-            designs[kind][name] = count
+    kinds, named, designs = _components(manifest.placed)
     icons = sorted({ref for doc in manifest.documents for ref in doc.icons if is_icon_ref(ref)})
     thumbs = manifest.thumbnails
     return {
@@ -63,6 +56,42 @@ def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
         "credits": [*credits_lines(IconRef.parse(ref) for ref in icons), *manifest.own_credits],
         "game_credits": manifest.credits,
     }
+
+
+def _components(placed: list[Placed]) -> tuple[Counter[str], Counter[str], dict[str, dict[str, int]]]:
+    """Of each kind in the order first placed: its pieces, its designs and its first SHOWN_DESIGNS
+    designs, each counted. Tallied a run of records at a time (`placedruns`): a save that changed one
+    card of a 10,000-card deck tallies its run, and only the shown designs are counted over them all."""
+    runs = tallies(placed, "gallery fronts", _fronts)
+    kinds = sum((kinds for _, kinds in runs), Counter[str]())  # in the order first placed, as each sum adds
+    distinct = dict.fromkeys(chain.from_iterable(fronts for fronts, _ in runs))  # each design once, in order
+    named = Counter(map(itemgetter(0), distinct))
+    shown: dict[tuple[str, str], int] = {}
+    room = {kind: min(count, SHOWN_DESIGNS) for kind, count in named.items()}  # designs still to show
+    left = sum(room.values())
+    for key in distinct:
+        if room[key[0]]:
+            room[key[0]] -= 1
+            shown[key] = 0
+            left -= 1
+            if not left:
+                break
+    for fronts, _ in runs:
+        for key in fronts.keys() & shown.keys():
+            shown[key] += fronts[key]
+    designs: dict[str, dict[str, int]] = defaultdict(dict)
+    for (kind, name), count in shown.items():
+        designs[kind][name] = count
+    return kinds, named, designs
+
+
+def _fronts(run: tuple[Placed, ...]) -> tuple[Counter[tuple[str, str]], Counter[str]]:
+    """A run's counted fronts: each design's, and each kind's."""
+    fronts = Counter(map(attrgetter("kind", "name"), compress(run, counted(run))))
+    kinds: Counter[str] = Counter()
+    for (kind, _), count in fronts.items():
+        kinds[kind] += count
+    return fronts, kinds
 
 
 def _component(kind: str, count: int, shown: dict[str, int], named: int, thumb: str | None) -> dict[str, Any]:

@@ -31,6 +31,17 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a row read twice in one read made two tables",
+        file="pnp/source/cardlists.py",
+        edits=(
+            (
+                "            record = read.again(cells[i])  # the same cells twice: one table\n",
+                "            record = None\n",
+            ),
+        ),
+        tests=("tests/test_csv_rows.py", "-k", "one_table"),
+    ),
+    Mutant(
         name="a shown design counted in the last run that holds it alone",
         file="pnp/pipeline/gallery_view.py",
         edits=(("            shown[key] += fronts[key]\n", "            shown[key] = fronts[key]\n"),),
@@ -474,7 +485,12 @@ MUTANTS = [
     Mutant(
         name="a card list's row kept by its first three cells",
         file="pnp/source/cardlists.py",
-        edits=(("            key = tuple(cells)\n", "            key = tuple(cells[:3])\n"),),
+        edits=(
+            (
+                "    cells = list(map(tuple, map(itemgetter(1), filled)))\n",
+                "    cells = [tuple(row[:3]) for _, row in filled]\n",
+            ),
+        ),
         tests=("tests/test_incremental_edits.py", "-k", "forced"),
     ),
     Mutant(

@@ -51,3 +51,27 @@ def test_a_carriage_return_given_its_line_feed_ends_the_line_once():
     assert csv_rows(path, "x\rb", 100) == [(1, ["x"]), (2, ["b"])]
     assert csv_rows(path, "x\r\nb", 100) == [(1, ["x"]), (2, ["b"])]
     assert csv_rows(path, "\r\na", 100) == [(1, []), (2, ["a"])]
+
+
+def test_rows_with_the_same_cells_are_one_table_in_a_read_and_at_the_next(tmp_path):
+    """A card list's rows come back as tables kept from read to read (`rowkeep`): rows with the same
+    cells are one table, new to a read or kept from the last, and a row edited away is let go."""
+    from pnp.findings import Finding
+    from pnp.source.cardlists import read_list
+    from pnp.source.rowkeep import ROWS
+
+    texts = {"souls.csv": b"name,count\nAda,1\nBo,2\n\nAda,1\n"}
+    where = Finding(path=tmp_path / "components.toml", line=1, message="souls.csv")
+
+    def read() -> list[dict]:
+        return read_list(texts.__getitem__, "souls.csv", folder=tmp_path, where=where)
+
+    first = read()
+    assert first == [{"name": "Ada", "count": "1"}, {"name": "Bo", "count": "2"}, {"name": "Ada", "count": "1"}]
+    assert first[0] is first[2]  # read twice in one read: one table
+    texts["souls.csv"] = b"name,count\nAda,1\nCy,3\nAda,1\nBo,2\n"
+    again = read()
+    assert again[0] is again[2] is first[0] and again[3] is first[1]  # kept from the last read
+    assert ROWS.found(again[1]) is not None and ROWS.found(first[1]) is not None
+    texts["souls.csv"] = b"name,count\nAda,1\n"
+    assert read()[0] is first[0] and ROWS.found(first[1]) is None  # Bo's row is gone: let go

@@ -13,8 +13,10 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache, partial
+from itertools import compress, count, repeat
+from operator import is_, itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from pnp.errors import LayoutError
 from pnp.files.safefiles import UnsafeFile
@@ -60,22 +62,23 @@ def read_list(
     if len(rows) - 1 > MAX_ROWS:
         raise refused(rows[MAX_ROWS + 1][0], f"more than {MAX_ROWS:,} rows")
     keys = [column.split(".") for column in header]
-    out = []
+    filled = [row for row in rows[1:] if any(row[1])]
+    cells = list(map(tuple, map(itemgetter(1), filled)))
     read = ROWS.read(path, tuple(header))
     try:
-        for number, cells in rows[1:]:
-            if not any(cells):
-                continue
-            key = tuple(cells)
-            record = read.kept(key)
+        out = read.kept(cells)
+        for i in compress(count(), map(is_, out, repeat(None))):  # rows new to this read, in order
+            record = read.again(cells[i])  # the same cells twice: one table
             if record is None:
-                record = _record(cells, header, keys, partial(refused, number))
-                read.add(key, record)
-            out.append(record)
+                number, row = filled[i]
+                record = _record(row, header, keys, partial(refused, number))
+                read.add(cells[i], record)
+            out[i] = record
     finally:
         read.close()
-    read.runs(out)
-    return out
+    tables = cast(list[dict[str, Any]], out)  # each row's, now
+    read.runs(tables)
+    return tables
 
 
 def _record(

@@ -10,8 +10,10 @@ fresh read would make. Within one read, rows with the same cells are one table, 
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import is_not
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from pnp.runs import Run, RunKeep
 
@@ -43,15 +45,19 @@ class ListRead:
         self._keep, self._key, self._before = keep, key, before
         self._now: dict[Cells, KeptRow] = {}
 
-    def kept(self, cells: Cells) -> dict[str, Any] | None:
-        """The table of a row with these cells, read before (at this read or the last)."""
+    def kept(self, rows: list[Cells]) -> list[dict[str, Any] | None]:
+        """The table of each row with these cells read at the last read, None for the others (to
+        `add` in order: a row read twice in this read is the table its first reading added). A list
+        at a time: a 10,000-row list is looked up with map, and only its new rows one by one."""
+        found: list[KeptRow | None] = list(map(self._before.pop, rows, repeat(None)))
+        held = list(map(is_not, found, repeat(None)))
+        self._now.update(zip(compress(rows, held), cast(list[KeptRow], list(compress(found, held))), strict=True))
+        return [row.record if row is not None else None for row in found]
+
+    def again(self, cells: Cells) -> dict[str, Any] | None:
+        """The table a row with these cells has in this read so far, if any."""
         row = self._now.get(cells)
-        if row is None:
-            row = self._before.pop(cells, None)
-            if row is None:
-                return None
-            self._now[cells] = row
-        return row.record
+        return row.record if row is not None else None
 
     def add(self, cells: Cells, record: dict[str, Any]) -> None:
         """A row new to this read."""

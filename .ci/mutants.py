@@ -31,6 +31,29 @@ class Mutant:
 
 MUTANTS = [
     Mutant(
+        name="a picture cut alone from the file's first page",
+        file="pnp/pipeline/thumbnails.py",
+        edits=(("        single = alone(face.page)\n", "        single = alone(1)\n"),),
+        tests=("tests/test_designer_loop.py", "-k", "pictured"),
+    ),
+    Mutant(
+        name="a page alone left under its file's page tree",
+        file="pnp/render/compactpdf.py",
+        edits=(
+            (
+                "        numbers = {**order, int(parent.group(1)): 2} if parent is not None else order\n",
+                "        numbers = order\n",
+            ),
+        ),
+        tests=("tests/test_compact_pdf.py", "-k", "alone"),
+    ),
+    Mutant(
+        name="a page alone whose forms name their resources by the file's numbers",
+        file="pnp/render/compactpdf.py",
+        edits=(("REFERENCE.sub(renumbered, body[len(whole) : split])", "body[len(whole) : split]"),),
+        tests=("tests/test_compact_pdf.py", "-k", "alone"),
+    ),
+    Mutant(
         name="a row read twice in one read made two tables",
         file="pnp/source/cardlists.py",
         edits=(
@@ -3140,7 +3163,7 @@ MUTANTS = [
     Mutant(
         name="a turned card pictured lying on its side",
         file="pnp/pipeline/thumbnails.py",
-        edits=(("            image = image.transpose(Image.Transpose.ROTATE_270)\n", "            pass\n"),),
+        edits=(("        image = image.transpose(Image.Transpose.ROTATE_270)\n", "        pass\n"),),
         tests=("tests/test_pieces_on_the_table.py", "-k", "turned_card"),
     ),
     Mutant(
@@ -3148,8 +3171,8 @@ MUTANTS = [
         file="pnp/pipeline/thumbnails.py",
         edits=(
             (
-                "            image = image.transpose(Image.Transpose.ROTATE_270)\n",
-                "            image = image.transpose(Image.Transpose.ROTATE_90)\n",
+                "        image = image.transpose(Image.Transpose.ROTATE_270)\n",
+                "        image = image.transpose(Image.Transpose.ROTATE_90)\n",
             ),
         ),
         tests=("tests/test_pieces_on_the_table.py", "-k", "turned_card"),
@@ -3212,7 +3235,7 @@ MUTANTS = [
         file="pnp/pipeline/thumbnails.py",
         edits=(
             (
-                "        if not (-EDGE <= x0 < x1 <= width + EDGE and -EDGE <= y0 < y1 <= height + EDGE):  # NaN fails it too\n            return None\n",
+                "    if not (-EDGE <= x0 < x1 <= width + EDGE and -EDGE <= y0 < y1 <= height + EDGE):  # NaN fails it too\n        return None\n",
                 "",
             ),
         ),

@@ -61,6 +61,7 @@ def test_page_dictionaries_are_written_as_reportlab_writes_them(game, monkeypatc
 
     import pnp.render.compactpdf
     import pnp.render.document
+    import pnp.render.documentkeep
     from pnp.files.paths import shipped_icons_dir
     from pnp.pipeline.build import plan_game, render_options
     from pnp.render.document import render_document
@@ -76,6 +77,7 @@ def test_page_dictionaries_are_written_as_reportlab_writes_them(game, monkeypatc
         return pdfdoc.PDFIndirectObject(doc.numberToId[number], content).format(doc)
 
     monkeypatch.setattr(pnp.render.compactpdf, "indirect", theirs_written)
+    monkeypatch.setattr(pnp.render.documentkeep, "_DRAWN", {})  # each file written again, none taken as it was
     unkept = pnp.render.compactpdf.compact_pdf  # every page written now, none as an earlier build wrote it
     monkeypatch.setattr(pnp.render.document, "compact_pdf", lambda canvas, keeps=(): unkept(canvas))
     theirs = [render_document(spec, options, plan.store).pdf for spec in plan.specs]
@@ -107,3 +109,35 @@ def test_a_page_kept_from_an_earlier_file_is_written_as_before_only_where_it_is_
     assert all(kept.number and kept.page and kept.stream for kept in keeps)
     assert file(keeps, extra=False) == first == file((), extra=False)
     assert file(keeps, extra=True) == file((), extra=True) != first
+
+
+@pytest.mark.parametrize("game", ["straight-to", "punished"])
+def test_a_page_alone_draws_as_it_does_in_its_file(game):
+    """A picture of a page is cut from a PDF of that page alone (`PdfObjects.alone`: pdfium reaches
+    page 2,000 of a file only through the 1,999 before it): every page of every file of a game,
+    with its forms, fonts and pictures, draws pixel for pixel as in the file, and qpdf finds the
+    PDF alone sound."""
+    import pikepdf
+    import pypdfium2 as pdfium
+
+    from pnp.files.paths import shipped_icons_dir
+    from pnp.pipeline.build import plan_game, render_options
+    from pnp.render.document import render_document
+    from pnp.source.icons import IconStore
+    from pnp.source.settings import Settings
+
+    settings = Settings()
+    plan = plan_game(game, settings, IconStore(shipped_icons_dir()))
+    for spec, pages in zip(plan.specs, plan.pages, strict=True):
+        rendered = render_document(spec, render_options(settings), plan.store, pages)
+        whole = pdfium.PdfDocument(rendered.pdf)
+        assert rendered.alone is not None and rendered.alone(0) is None and rendered.alone(len(whole) + 1) is None
+        for number in range(1, len(whole) + 1):
+            alone = rendered.alone(number)
+            with pikepdf.open(io.BytesIO(alone)) as pdf:
+                assert pdf.check_pdf_syntax() == [] and len(pdf.pages) == 1, (spec.filename, number)
+            drawn = [
+                document[index].render(scale=0.4).to_pil().tobytes()
+                for document, index in ((whole, number - 1), (pdfium.PdfDocument(alone), 0))
+            ]
+            assert drawn[0] == drawn[1], (spec.filename, number)

@@ -35,7 +35,7 @@ from pnp.pipeline.printguide import file_print, guide_blocks, rules_print
 from pnp.pipeline.refusals import data_problems, drawing_error, placed_error, traced_problems
 from pnp.pipeline.reprint import REPRINT_FILE, Change, changes, designs, reprint_spec
 from pnp.pipeline.resolution import soft_pictures
-from pnp.pipeline.thumbnails import change_pictures, thumbnails
+from pnp.pipeline.thumbnails import change_pictures, cut_alone, thumbnails
 from pnp.render.document import plan_document, render_document
 from pnp.render.fonts import register_family
 from pnp.render.furniture import content_area
@@ -350,6 +350,7 @@ def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store:
             doc = recorded.get(file)
             return file_as_recorded(folder, file, doc.bytes, doc.sha256) if doc is not None else None
 
+        cut_alone(build.documents)
         build.change_pictures = change_pictures(found, as_left, {doc.filename: doc.pdf for doc in build.documents}.get)
     if (
         previous is not None

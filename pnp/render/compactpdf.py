@@ -16,6 +16,7 @@ import zlib
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any
 
 from reportlab.pdfbase.pdfdoc import PDFObject, PDFPage
@@ -33,7 +34,7 @@ UP = 2  # the byte before each row of a cross-reference stream: PNG's Up predict
 
 
 REFERENCE = re.compile(rb"(\d+) 0 R")
-PARENT = re.compile(rb"/Parent \d+ 0 R")
+PARENT = re.compile(rb"/Parent (\d+) 0 R")
 
 
 @dataclass(kw_only=True)
@@ -70,6 +71,51 @@ class PdfObjects:
             digest.update(b"%d\n" % number + body)
             todo.extend(int(found) for found in reversed(REFERENCE.findall(head)))
         return digest.digest()
+
+    def alone(self, page: int) -> bytes | None:
+        """A PDF of page `page` (from 1) alone: every object it reaches as the file writes it,
+        numbered anew, under a page tree and catalogue of its own. A reader finds a page of a long
+        file by walking the pages before it (pdfium loads 2,000 page dictionaries to draw page
+        2,000 of a deck, where a save pictures a changed card); this one it opens at once and
+        draws alike. None for a page the file does not have."""
+        if not 1 <= page <= len(self.pages):
+            return None
+        order: dict[int, int] = {}  # each object reached -> its number in the new file (1 and 2: catalogue, tree)
+        todo = [self.pages[page - 1]]
+        while todo:
+            number = todo.pop()
+            if number in order or number not in self.written:
+                continue
+            order[number] = len(order) + 3  # the page first: 3
+            body = self.written[number]
+            head = body[: body.find(b"stream\n")] if b"stream\n" in body else body
+            todo.extend(int(found) for found in reversed(REFERENCE.findall(PARENT.sub(b"", head))))
+        parent = PARENT.search(self.written[self.pages[page - 1]])
+        numbers = {**order, int(parent.group(1)): 2} if parent is not None else order
+
+        def renumbered(found: re.Match[bytes]) -> bytes:
+            return b"%d 0 R" % numbers.get(int(found.group(1)), 0)
+
+        out = [b"%PDF-1.7\n" + TAG, b"1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n"]
+        out.append(b"2 0 obj\n<< /Type /Pages /Kids [ 3 0 R ] /Count 1 >>\nendobj\n")
+        for number, now in order.items():
+            body = self.written[number]
+            whole = b"%d 0 obj\n" % number
+            if body.startswith(whole):  # a stream, written whole: its dictionary renumbered
+                split = body.index(b"stream\n")
+                out.append(b"%d 0 obj\n" % now + REFERENCE.sub(renumbered, body[len(whole) : split]) + body[split:])
+            else:
+                out.append(b"%d 0 obj\n" % now + REFERENCE.sub(renumbered, body) + b"\nendobj\n")
+        offsets = list(accumulate(map(len, out)))
+        rows = [b"%010d 00000 n \n" % at for at in offsets[:-1]]
+        table = b"xref\n0 %d\n0000000000 65535 f \n" % (len(rows) + 1) + b"".join(rows)
+        return b"".join(
+            [
+                *out,
+                table,
+                b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(rows) + 1, offsets[-1]),
+            ]
+        )
 
 
 class PageWritten:

@@ -270,6 +270,7 @@ def render_document(
         sheet_count(count, two_sided),
         cuts,
         drawn_from=drawn.objects.drawn_from,
+        alone=drawn.objects.alone,
     )
 
 

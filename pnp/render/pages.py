@@ -178,6 +178,8 @@ class RenderedDocument:
     cuts: dict[int, tuple[Outline, ...]] = field(default_factory=dict)  # by page: what a cutting machine cuts
     # a digest of what a page (from 1) is drawn from: two pages of one digest look the same (None: not known)
     drawn_from: Callable[[int], bytes | None] | None = None
+    # a PDF of a page (from 1) alone, which a reader opens without walking the pages before it
+    alone: Callable[[int], bytes | None] | None = None
 
 
 def sheet_count(pages: int, two_sided: bool) -> int:

@@ -5,7 +5,7 @@ rebuild (its user + system time, from /proc, before and after). Two checkouts of
 each watching a project of its own, their saves alternated in every round so a slow moment of the
 machine lands on both; medians reported with the ratio after/before.
 
-Run: python benchmarks/designer_loop.py BEFORE_DIR AFTER_DIR [--rounds 5] [--designs 10 1000 10000]
+Run: python benchmarks/designer_loop.py BEFORE_DIR AFTER_DIR [--rounds 5] [--designs 10 1000 10000] [--last]
 (for example a `git worktree add ../before <commit>` beside this checkout).
 """
 
@@ -64,14 +64,16 @@ def watching(checkout: Path, project: Path) -> Iterator[Watcher]:
         process.wait(timeout=30)
 
 
-def edit_and_wait(watcher: Watcher, number: int) -> tuple[float, float]:
-    """Seconds from saving a changed line of one design to the new cards.pdf, and the CPU spent."""
+def edit_and_wait(watcher: Watcher, number: int, *, last: bool = False) -> tuple[float, float]:
+    """Seconds from saving a changed line of one design (the first, or the `last` Good Soul, on
+    the deck's last pages) to the new cards.pdf, and the CPU spent."""
     souls = watcher.project / "layouts" / "straight-to" / "souls.csv"
     pdf = watcher.project / "output" / "straight-to" / "cards.pdf"
     text = souls.read_text()
-    line = re.search(r"^good,Soul 00000,[^,]*,1,([^,]*),", text, re.M)
+    lines = list(re.finditer(r"^good,Soul \d+,[^,]*,1,([^,]*),", text, re.M))
+    line = (lines[-1] if last else lines[0]) if lines else None
     if line is None:
-        raise SystemExit(f"{souls}: no first design to edit")
+        raise SystemExit(f"{souls}: no design to edit")
     before, cpu = pdf.stat().st_mtime_ns, watcher.cpu()
     time.sleep(0.3)  # the watcher settled since its last build
     started = time.perf_counter()
@@ -91,6 +93,7 @@ def main() -> None:
     parser.add_argument("after", type=Path)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--designs", type=int, nargs="+", default=[10, 1000, 10000])
+    parser.add_argument("--last", action="store_true", help="edit the deck's last Good Soul, not its first")
     args = parser.parse_args()
     sides = {"before": args.before.resolve(), "after": args.after.resolve()}
     rows = []
@@ -106,11 +109,12 @@ def main() -> None:
                 }
                 for number in range(args.rounds):
                     for side, watcher in watchers.items():
-                        seconds[side].append(edit_and_wait(watcher, number))
+                        seconds[side].append(edit_and_wait(watcher, number, last=args.last))
             wall = {side: median(w for w, _ in runs) for side, runs in seconds.items()}
             cpu = {side: median(c for _, c in runs) for side, runs in seconds.items()}
             rows.append((designs, wall, cpu))
-    print(f"pnp watch, one design's text saved -> cards.pdf written; medians of {args.rounds} alternated saves")
+    which = "the last Good Soul's" if args.last else "the first design's"
+    print(f"pnp watch, {which} text saved -> cards.pdf written; medians of {args.rounds} alternated saves")
     print("| designs | before: save -> PDF | after | after/before | before: rebuild CPU | after | after/before |")
     for designs, wall, cpu in rows:
         print(

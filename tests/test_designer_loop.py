@@ -473,12 +473,19 @@ def _distance(one, other) -> float:
     )
 
 
-def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_prints(run, isolated, monkeypatch):
+@pytest.mark.parametrize("process", ["the same", "a new"])
+def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_prints(
+    run, isolated, monkeypatch, process
+):
     """As a designer works, from a project: a first build pictures no design (a deck of 10,000 made
     10,000 pictures); after Penitent's icon and Innocent's line change, the gallery shows each as the
-    previous PDF printed it and as the new one prints it, and nothing else. A previous PDF that is
-    no longer as its build wrote it gives no "before"."""
+    previous PDF printed it and as the new one prints it, and nothing else, whether the build runs in
+    the process that drew the previous PDFs (a page is pictured from a PDF of it alone) or in a new
+    one (from the files read back). A previous PDF that is no longer as its build wrote it gives no
+    "before"."""
     from PIL import Image
+
+    from pnp.pipeline import thumbnails
 
     project = isolated / "proj"
     assert run("new", project, "--game", "straight-to").exit_code == 0
@@ -500,6 +507,8 @@ def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_pr
             "Never hurt a fly. Literally.", "Never hurt a fly.", 1
         )
     )
+    if process == "a new":  # the files read back are not known as drawn
+        monkeypatch.setattr(thumbnails, "_ALONE", {})
     build()
     second = {pdf.name: pdf.read_bytes() for pdf in game.glob("*.pdf")}
     changes = {c["key"]: c for c in json.loads((game / "manifest.json").read_text())["changes"]}

@@ -75,10 +75,9 @@ class PageKeep:
         self.last = _KEPT.get(slot, {})
         self.now: dict[Hashable, KeptPage] = {}
         self.digest = b""
-        self.key: PageKey | None = None  # the page's being drawn
+        self.key: PageKey | None = None  # the key of the page being drawn (None: it is never kept)
         self.started: tuple[Any, ...] = ()
         self.placed_from = 0
-        self.fill_before: str | None = None
         self.writings: list[PageWritten | None] = []  # by page: how the writer may write it as before
         # by page: its key (None: not kept, whatever it draws), what was kept of it, the fill after it
         # and the pieces it records (`documentkeep` keeps them with the file)
@@ -114,7 +113,6 @@ class PageKeep:
         """Before a page is drawn: the state it finds."""
         self.started = self._state()
         self.placed_from = len(placed)
-        self.fill_before = self.painter._fill
 
     def drawn(self, plan: PagePlan, placed: list[Placed]) -> None:
         """After a page is drawn, before it is shown: kept when it left the state as it found it,

@@ -502,7 +502,7 @@ MUTANTS = [
     Mutant(
         name="a page's digest without the objects it reaches",
         file="pnp/render/compactpdf.py",
-        edits=(("todo.extend(int(found) for found in reversed(REFERENCE.findall(head)))", "todo.extend(())"),),
+        edits=(("todo.extend(int(ref) for ref in reversed(REFERENCE.findall(head)))", "todo.extend(())"),),
         tests=("tests/test_incremental_edits.py", "-k", "forced"),
     ),
     Mutant(

@@ -22,7 +22,7 @@ def check_counts(
     origins = origins or {}
     faces: Counter[str] = Counter()
     backs: Counter[str] = Counter()
-    for run_faces, run_backs in tallies(placed, "kinds", _kinds):
+    for run_faces, run_backs in tallies(placed, "kinds", kinds_in):
         faces.update(run_faces)
         backs.update(run_backs)
     problems = []
@@ -84,8 +84,9 @@ def check_counts(
     return problems
 
 
-def _kinds(items: tuple[Placed, ...]) -> tuple[Counter[str], Counter[str]]:
-    """The fronts that count of each kind, and the backs."""
+def kinds_in(items: tuple[Placed, ...]) -> tuple[Counter[str], Counter[str]]:
+    """The fronts that count of each kind, and the backs, in the order first placed: a run's tally
+    under "kinds" (`placedruns.tallies`)."""
     return Counter(item.kind for item in items if item.counted), Counter(
         item.kind for item in items if item.side == "back"
     )

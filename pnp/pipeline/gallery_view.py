@@ -11,6 +11,7 @@ from operator import attrgetter, itemgetter
 from pathlib import Path
 from typing import Any
 
+from pnp.pipeline.checks import kinds_in
 from pnp.pipeline.manifest import ChangeRecord, Manifest
 from pnp.pipeline.placedruns import tallies
 from pnp.pipeline.thumbnails import PICTURED_CHANGES
@@ -63,8 +64,9 @@ def _components(placed: list[Placed]) -> tuple[Counter[str], Counter[str], dict[
     designs, each counted. Tallied a run of records at a time (`placedruns`): a save that changed one
     card of a 10,000-card deck tallies its run, and only the shown designs are counted over them all."""
     runs = tallies(placed, "gallery fronts", _fronts)
-    kinds = sum((kinds for _, kinds in runs), Counter[str]())  # in the order first placed, as each sum adds
-    distinct = dict.fromkeys(chain.from_iterable(fronts for fronts, _ in runs))  # each design once, in order
+    # in the order first placed, as each sum adds; the runs' kinds the rules check tallied (`check_counts`)
+    kinds = sum((faces for faces, _ in tallies(placed, "kinds", kinds_in)), Counter[str]())
+    distinct = dict.fromkeys(chain.from_iterable(runs))  # each design once, in order
     named = Counter(map(itemgetter(0), distinct))
     shown: dict[tuple[str, str], int] = {}
     room = {kind: min(count, SHOWN_DESIGNS) for kind, count in named.items()}  # designs still to show
@@ -76,7 +78,7 @@ def _components(placed: list[Placed]) -> tuple[Counter[str], Counter[str], dict[
             left -= 1
             if not left:
                 break
-    for fronts, _ in runs:
+    for fronts in runs:
         for key in fronts.keys() & shown.keys():
             shown[key] += fronts[key]
     designs: dict[str, dict[str, int]] = defaultdict(dict)
@@ -85,13 +87,9 @@ def _components(placed: list[Placed]) -> tuple[Counter[str], Counter[str], dict[
     return kinds, named, designs
 
 
-def _fronts(run: tuple[Placed, ...]) -> tuple[Counter[tuple[str, str]], Counter[str]]:
-    """A run's counted fronts: each design's, and each kind's."""
-    fronts = Counter(map(attrgetter("kind", "name"), compress(run, counted(run))))
-    kinds: Counter[str] = Counter()
-    for (kind, _), count in fronts.items():
-        kinds[kind] += count
-    return fronts, kinds
+def _fronts(run: tuple[Placed, ...]) -> Counter[tuple[str, str]]:
+    """A run's counted fronts of each design."""
+    return Counter(map(attrgetter("kind", "name"), compress(run, counted(run))))
 
 
 def _component(kind: str, count: int, shown: dict[str, int], named: int, thumb: str | None) -> dict[str, Any]:

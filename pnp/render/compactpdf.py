@@ -52,25 +52,32 @@ class PdfObjects:
 
     def drawn_from(self, page: int) -> bytes | None:
         """A digest of page `page` (from 1) and of every object it reaches (its operators, forms,
-        fonts, pictures), numbers and all: two pages of the same digest look the same. Its parent
-        is left out (a page tree holds every page); a stream's data is not searched for references.
-        None for a page the file does not have."""
+        fonts, pictures), numbers and all: two pages of the same digest look the same. None for a
+        page the file does not have."""
         if not 1 <= page <= len(self.pages):
             return None
         digest = hashlib.sha256()
-        todo, seen = [self.pages[page - 1]], set()
+        for number in self._reached(page):
+            digest.update(b"%d\n" % number + self.written[number])
+        return digest.digest()
+
+    def _reached(self, page: int) -> list[int]:
+        """Page `page` (from 1, one the file has) and every object it reaches, each once, in the
+        order they are found. Its parent is left out (a page tree holds every page); a stream's
+        data is not searched for references."""
+        todo = [self.pages[page - 1]]
+        found: dict[int, None] = {}  # in the order found
         while todo:
             number = todo.pop()
-            if number in seen or number not in self.written:
+            if number in found or number not in self.written:
                 continue
-            seen.add(number)
             body = self.written[number]
             head = body[: body.find(b"stream\n")] if b"stream\n" in body else body
-            if len(seen) == 1:
+            if not found:
                 head = PARENT.sub(b"", head)
-            digest.update(b"%d\n" % number + body)
-            todo.extend(int(found) for found in reversed(REFERENCE.findall(head)))
-        return digest.digest()
+            found[number] = None
+            todo.extend(int(ref) for ref in reversed(REFERENCE.findall(head)))
+        return list(found)
 
     def alone(self, page: int) -> bytes | None:
         """A PDF of page `page` (from 1) alone: every object it reaches as the file writes it,
@@ -80,16 +87,8 @@ class PdfObjects:
         draws alike. None for a page the file does not have."""
         if not 1 <= page <= len(self.pages):
             return None
-        order: dict[int, int] = {}  # each object reached -> its number in the new file (1 and 2: catalogue, tree)
-        todo = [self.pages[page - 1]]
-        while todo:
-            number = todo.pop()
-            if number in order or number not in self.written:
-                continue
-            order[number] = len(order) + 3  # the page first: 3
-            body = self.written[number]
-            head = body[: body.find(b"stream\n")] if b"stream\n" in body else body
-            todo.extend(int(found) for found in reversed(REFERENCE.findall(PARENT.sub(b"", head))))
+        # each object reached -> its number in the new file: the page 3 (1 and 2: catalogue, tree)
+        order = {number: now for now, number in enumerate(self._reached(page), start=3)}
         parent = PARENT.search(self.written[self.pages[page - 1]])
         numbers = {**order, int(parent.group(1)): 2} if parent is not None else order
 

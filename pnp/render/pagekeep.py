@@ -73,7 +73,6 @@ class PageKeep:
         self.painter, self.forms = painter, forms
         self.canvas: Any = painter.canvas
         self.last = _KEPT.get(slot, {})
-        self.now: dict[Hashable, KeptPage] = {}
         self.digest = b""
         self.key: PageKey | None = None  # the key of the page being drawn (None: it is never kept)
         self.started: tuple[Any, ...] = ()
@@ -105,7 +104,6 @@ class PageKeep:
         canvas._currentPageHasImages = kept.images
         placed.extend(kept.placed)
         self.painter._fill = kept.fill
-        self.now[key] = kept
         self._record(kept, kept.placed)
         return True
 
@@ -121,7 +119,7 @@ class PageKeep:
         kept = None
         if state == self.started and self.key is not None:
             canvas = self.canvas
-            self.now[self.key] = kept = KeptPage(
+            kept = KeptPage(
                 code="\n".join(canvas._code) if canvas._code else None,
                 forms=tuple(canvas._formsinuse),
                 colors=tuple(canvas._colorsUsed.items()),
@@ -151,7 +149,7 @@ class PageKeep:
         """The document is drawn whole: its pages are what the next build of it may take. Whatever
         runs pnp's renderer, what it keeps is set apart from the collector at exit, as pnp's own
         command line sets it (`freeze_at_exit`): a process that builds once does not walk it."""
-        _KEPT[self.slot] = self.now
+        _KEPT[self.slot] = {key: page for key, page in zip(self.keys, self.kept, strict=True) if page is not None}
         freeze_at_exit()
 
     @staticmethod

@@ -1880,7 +1880,7 @@ MUTANTS = [
     Mutant(
         name="a placeholder's format spec is ignored, not refused",
         file="pnp/source/placeholders.py",
-        edits=(("        if spec or conversion:\n", "        if conversion:\n"),),
+        edits=(("        if conversion or (spec and not FORMS.fullmatch(spec)):\n", "        if conversion:\n"),),
         tests=("tests/test_bounded_inputs.py", "-k", "seven-steps-2"),
     ),
     Mutant(

@@ -68,11 +68,27 @@ def test_punished_faces_the_guardian_last_and_never_takes_it_into_hand(default_b
     assert "flip it and face it, the last encounter (our reading" in rules
     assert "then deck III (black), keeping the Guardian at its bottom" in rules
     assert "the Guardian staying at the bottom of deck III" in rules  # the print guide's deck order
-    assert "Draw one, or flip one and face it; the Guardian is always flipped." in board
+    assert "Draw one, or flip one and face it; the Guardian is always flipped (our reading)." in board
     guardians = re.findall(r"Guardian of (?:Crowns|Ichor|Bone|Maws)", cards)
     assert len(set(guardians)) == 4
     assert cards.count("FINAL ENCOUNTER") == 4 and cards.count("Never taken into hand or moved") == 4
     assert "Burn this card: +1# SELF" not in cards  # the Guardian of Crowns' in-hand ability is gone
+
+
+def test_punished_labels_its_readings_on_the_board_and_keeps_the_hand_line_of_the_notes(default_build):
+    """ "Gain/lose stats temporarily (only applies while resolving the active card)": the board says
+    so, and labels as a reading the * gain from a check that lasts through the next encounter; the
+    Guardian "always flipped" is a reading on the board as on the sheet; and "add the top card of
+    the deck to your hand (without looking at it first)" keeps its "first"."""
+    printed = _texts(default_build / "punished", "rules", "tokens-and-board")
+    rules, board = printed["rules"], printed["tokens-and-board"]
+    assert (
+        "* marks a temporary change, only while you resolve the active card (our reading: one won from a check lasts through your next encounter)"
+        in board
+    )
+    assert "this encounter only" not in board
+    assert "the Guardian is always flipped (our reading)." in board
+    assert "add the top card of the deck to your hand without looking at it first, or flip it" in rules
 
 
 def test_punished_says_how_an_unpayable_cost_and_tokens_are_read(default_build):
@@ -110,6 +126,10 @@ def test_straight_to_labels_its_readings_wherever_they_are_printed(default_build
     assert "(our reading of the split)" in rules  # the print guide's cards.pdf line
     assert "Combat Power tokens (our reading)" in rules and "for each player beyond 6" in readings
     assert "(our reading: no P1 in the group battle)" in aids
+    # "If the attacker wins the defender must give one active Power token and one Combat Power token"
+    # says nothing of a defender without one: labelled on the aid as on the sheet
+    assert aids.count("1 Combat Power (if any: our reading)") == aids.count("Attacker wins:") > 0
+    assert "(if any) and" not in aids
 
 
 def test_exit_humility_keeps_the_lanterns_and_love_is_labelled(default_build):
@@ -145,3 +165,14 @@ def test_the_reports_name_printed_variants_and_readings_as_such(run, isolated):
     assert (
         "Our reading of the rules" in straight and "for a six player game add 3 for each additional player" in straight
     )
+
+
+def test_a_count_of_one_takes_the_singular_everywhere_it_is_printed(built):
+    """A one-player Particle Panic names its pieces as one: "1 pawn", never "1 pawns", on the rules
+    sheet, in the print guide and in every file's contents."""
+    out = built("particle-panic", "--players", "1")
+    # the board's "1" numbers a space, beside its "pawns" zone: no count there
+    text = " ".join(pdf_text(pdf) for pdf in sorted(out.glob("*.pdf")) if pdf.name != "board.pdf")
+    assert "1 pawn, 1 hand-limit tracker, the code tracker" in text  # the rules sheet's components
+    assert "1 pawn and 1 hand-limit tracker." in text and "1 player aid, a card printed on both sides" in text
+    assert not re.findall(r"\b1 (?:pawns|hand-limit trackers|player aids)\b", text)

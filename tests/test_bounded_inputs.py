@@ -137,6 +137,13 @@ BOMBS = [  # (game, file, text in it, its replacement, what the refusal says)
         'name = "Worm {}"',  # printed in the print guide
         "exit-from-purgatory/components.toml:cards[1].name: {} is not a placeholder",
     ),
+    (  # a word for one and for many is two words, nothing else
+        "seven-steps",
+        "reference.toml",
+        "One gamesheet per play, {total_dice} six-sided",
+        "One gamesheet per play, {total_dice:die|dice|{players}} six-sided",
+        "seven-steps/reference.toml:sections[0].lines[0]: {total_dice:die|dice|{players}}: a placeholder is a bare name",
+    ),
 ]
 
 

@@ -253,8 +253,9 @@ def _no_origins(data: Any, source: GameSource) -> Mapping[str, CountOrigin]:
 class Promises:
     """What the game's rules sheet promises its players, checked by every build (pnp validate names
     a broken promise): the sections it shows, and how it states each count (`{}` is the count for
-    the players built, e.g. "{} Apple"). The paper a build takes is not promised here: the print
-    guide counts it from the build itself."""
+    the players built, e.g. "{} Apple"; or `{count}`, with `{count:pawn|pawns}` the word for that
+    many). The paper a build takes is not promised here: the print guide counts it from the build
+    itself."""
 
     headings: tuple[str, ...] = ("Setup",)
     counts: Mapping[str, str] = field(default_factory=dict)

@@ -65,7 +65,7 @@ from pnp.source.models import (
     Words,
     load_file,
 )
-from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders
+from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, counted, fill_placeholders
 from pnp.source.rules import CountOrigin, Problem, RulesModel, check_facts
 from pnp.source.sandbox import TEMPLATE_OUTPUT, BoundedSandbox, TemplateLimit
 from pnp.source.slots import Length, SlotSpec
@@ -144,6 +144,7 @@ __all__ = [
     "card_back",
     "check_facts",
     "column_height",
+    "counted",
     "even_star",
     "fill_placeholders",
     "kept_runs",

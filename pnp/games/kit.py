@@ -23,6 +23,7 @@ from pnp.render.specs import Cover, DocumentSpec, PageComponent, Piece, PieceGro
 from pnp.source.gamesource import GameSource
 from pnp.source.models import CardBack, Color, CoverText, IconName, Mm, PawnSet, PawnTokens, PlayerColours, Strict
 from pnp.source.ownfonts import FontShelf
+from pnp.source.placeholders import counted
 from pnp.source.slots import SlotSpec, Template, TemplateSpec, UnknownTemplate, Where, resolve
 
 if TYPE_CHECKING:
@@ -390,7 +391,7 @@ def aids_document(*, game_title: str, layout: AidLayout, ctx: BuildContext) -> D
         game_title=game_title,
         sections=[PieceGroup(title="Player aids", pieces=[aid] * copies, width=w, height=h)],
         cover=Cover(
-            contents=[f"{copies} player aids, a card printed on both sides."],
+            contents=[f"{counted(copies, 'player aid|player aids')}, a card printed on both sides."],
             assembly=["Player aids: cut out on the crop marks."],
         ),
     )

@@ -45,6 +45,7 @@ from pnp.games.contract import (
     aids_document,
     assembly_for,
     check_facts,
+    counted,
     load_file,
     pawn_boxes,
     pawn_name,
@@ -395,7 +396,7 @@ def documents(d: PanicData, ctx: BuildContext) -> list[DocumentSpec]:
             cover=Cover(
                 contents=[
                     f"{p.count} particle tokens (a full board is 36).",
-                    f"{n} pawns and {n} hand-limit trackers.",
+                    f"{counted(n, 'pawn|pawns')} and {counted(n, 'hand-limit tracker|hand-limit trackers')}.",
                     "One self-destruct code tracker.",
                 ],
                 assembly=notes[PIECES_PDF],
@@ -491,7 +492,10 @@ GAME = Game(
     models={FILE: PanicData},
     promises=Promises(
         headings=("Components", "Setup", "A turn", "Winning and losing", "Example"),
-        counts={"pawn": "{} pawns", "hand-tracker": "{} hand-limit trackers"},
+        counts={
+            "pawn": "{count} {count:pawn|pawns}",
+            "hand-tracker": "{count} {count:hand-limit tracker|hand-limit trackers}",
+        },
     ),
     analysis="pnp.analysis.panic_balance:analyse",
 )

@@ -18,6 +18,7 @@ from pnp.render.sideruns import side_runs
 from pnp.render.specs import DocumentSpec
 from pnp.source.gamesource import GameSource
 from pnp.source.markup import has_markup, markup_problem, runs
+from pnp.source.placeholders import fill_placeholders
 from pnp.source.rules import Problem
 from pnp.source.tomlfiles import key_text, string_values
 
@@ -261,7 +262,8 @@ def unkept_promises(
                 )
             )
     for kind, pattern in promises.counts.items():
-        said = pattern.format(quantities.get(kind, "?"))
+        count = quantities.get(kind, "?")
+        said = pattern.format(count) if "{}" in pattern else fill_placeholders(pattern, {"count": count})
         if said not in text:
             problems.append(
                 Problem(

@@ -1,4 +1,6 @@
-"""`{name}` in printed text: a name and nothing else, filled from the values a text may use.
+"""`{name}` in printed text: a name and nothing else, filled from the values a text may use; and
+`{name:pawn|pawns}`, the word for that many (English's plural rules, from CLDR through Babel), so
+"{pawn} {pawn:pawn|pawns}" prints "1 pawn" and "4 pawns".
 
 Python's format syntax would let a data file ask for `{dice:>300000000}` (300 million characters
 of padding) or `{}` and `{dice!r}`; here anything but a bare name is refused before any work, with
@@ -12,7 +14,11 @@ import string
 from collections.abc import Mapping
 from functools import lru_cache
 
+from babel import Locale
+
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+FORMS = re.compile(r"[A-Za-z][A-Za-z' -]*\|[A-Za-z][A-Za-z' -]*")  # "one|other": English has those two
+ENGLISH = Locale.parse("en")
 
 
 class PlaceholderError(ValueError):
@@ -40,10 +46,10 @@ def placeholder_names(text: str) -> list[str]:
         written = "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
         if not NAME.fullmatch(name):
             raise PlaceholderError(f"{written[:40]} is not a placeholder: write a name in braces, such as {{players}}")
-        if spec or conversion:
+        if conversion or (spec and not FORMS.fullmatch(spec)):
             raise PlaceholderError(
-                f"{written[:40]}: a placeholder is a bare name; formats and conversions are not "
-                f"allowed (write {{{name}}})"
+                f"{written[:40]}: a placeholder is a bare name, or a name and the word for one and "
+                f"for many (write {{{name}}} or {{{name}:pawn|pawns}}); formats and conversions are not allowed"
             )
         names.append(name)
     return names
@@ -55,10 +61,12 @@ def fill_placeholders(text: str, values: Mapping[str, object]) -> str:
         return text
     parts, names = _parts(text)
     try:
-        if len(parts) == 1:  # most often "{name}" alone
-            literal, name = parts[0]
+        if len(parts) == 1 and not parts[0][2]:  # most often "{name}" alone
+            literal, name, _ = parts[0]
             return literal + str(values[name]) if name is not None else literal
-        return "".join(literal + (str(values[name]) if name is not None else "") for literal, name in parts)
+        return "".join(
+            literal + (_shown(values[name], forms) if name is not None else "") for literal, name, forms in parts
+        )
     except KeyError:
         missing = [name for name in names if name not in values]
         if not missing:
@@ -66,9 +74,26 @@ def fill_placeholders(text: str, values: Mapping[str, object]) -> str:
         raise UnknownPlaceholder(min(missing)) from None
 
 
+def counted(count: int, forms: str) -> str:
+    """`count` and the word for that many: counted(1, "pawn|pawns") is "1 pawn"."""
+    return f"{count} {_shown(count, forms)}"
+
+
+def _shown(value: object, forms: str) -> str:
+    """A value as printed: itself, or with `forms` ("pawn|pawns") the word for that many."""
+    if not forms:
+        return str(value)
+    one, other = forms.split("|")
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise PlaceholderError(f"{{...:{forms}}} counts a number, not {value!r}")
+    return one if ENGLISH.plural_form(value) == "one" else other
+
+
 @lru_cache(maxsize=4096)  # a template's few texts are filled for every piece drawn with it
-def _parts(text: str) -> tuple[tuple[tuple[str, str | None], ...], frozenset[str]]:
+def _parts(text: str) -> tuple[tuple[tuple[str, str | None, str], ...], frozenset[str]]:
     """`text` as literal pieces, each followed by the name of the value that comes after it (None
-    after the last), and the names it asks for; refused as `placeholder_names` refuses it."""
+    after the last) and its plural forms ("" for none), and the names it asks for; refused as
+    `placeholder_names` refuses it."""
     names = frozenset(placeholder_names(text))
-    return tuple((literal, name) for literal, name, _, _ in string.Formatter().parse(text)), names
+    parsed = string.Formatter().parse(text)
+    return tuple((literal, name, spec or "") for literal, name, spec, _ in parsed), names

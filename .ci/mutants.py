@@ -3338,10 +3338,7 @@ MUTANTS = [
         name="Punished's report pays a discard cost with no card",
         file="pnp/analysis/punished_balance.py",
         edits=(
-            (
-                "        return used if value >= check.threshold and cards_left >= cost else None\n",
-                "        return used if value >= check.threshold else None\n",
-            ),
+            ("        return used if met and cards_left >= cost else None\n", "        return used if met else None\n"),
         ),
         tests=("tests/test_punished_as_printed.py", "-k", "reproduced"),
     ),

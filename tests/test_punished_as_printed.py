@@ -77,7 +77,8 @@ def test_the_model_keeps_the_printed_limits():
 class PrintedRun:
     """The printed rules played apart from the model: what rules.pdf and the board say, with the
     policy the report states (take the top card into hand while there is room and it is not the
-    Guardian; play hand cards and tokens only to meet an earlier check; convert past the cap)."""
+    Guardian; burn the cards that only gain for good at the start of each encounter; play hand
+    cards and tokens only to meet an earlier check, counting * and # boosts; convert past the cap)."""
 
     def __init__(self, rng: random.Random, *, draw: bool):
         self.stats = dict(START)
@@ -132,28 +133,51 @@ class PrintedRun:
             self.change("BONE", 1)
             self.change("PAIN", 1)
 
-    def value(self, stat: str, extra: dict[str, int]) -> int:
-        seen = {s: self.stats[s] + extra.get(s, 0) for s in self.stats}
+    def value(self, stat: str, extra: dict[str, int], stats: dict[str, int] | None = None) -> int:
+        seen = {s: (stats or self.stats)[s] + extra.get(s, 0) for s in self.stats}
         return min(seen["MAW"], seen["BONE"], seen["ICHOR"]) if stat == "SELF" else seen[stat]
 
+    def after(self, stats: dict[str, int], effects) -> dict[str, int]:
+        """The tracked stats once the # changes of `effects` are made (the cap and floors applied)."""
+        scratch = PrintedRun(self.rng, draw=False)
+        scratch.stats = dict(stats)
+        for e in effects:
+            if e.stat and e.lasting != "temp":
+                scratch.change(e.stat, e.amount)
+        return scratch.stats
+
     def face(self, card: punished.Card) -> None:
+        for held in list(self.hand):
+            if held.hand and all(e.stat and e.lasting != "temp" and e.amount > 0 for e in held.hand.effects):
+                self.hand.remove(held)
+                self.lasting(held.hand.effects)
         for check in card.encounter.checks:
             offers = []
             for item in [*self.hand, *self.tokens]:
                 effects = (
                     item.discard if isinstance(item, punished.TokenKind) else (item.hand.effects if item.hand else [])
                 )
-                plus = sum(
+                temp = sum(
                     e.amount for e in effects if e.stat in (check.stat, "SELF") and e.lasting == "temp" and e.amount > 0
                 )
-                if plus:
+                kept = self.value(check.stat, self.extra, self.after(self.stats, effects))
+                plus = temp + kept - self.value(check.stat, self.extra)
+                if plus > 0:
                     offers.append((plus, item))
             offers.sort(key=lambda o: -o[0])
-            have, spend = self.value(check.stat, self.extra), []
-            while have < check.threshold and len(spend) < len(offers):
-                have += offers[len(spend)][0]
-                spend.append(offers[len(spend)][1])
+            stats, temp, spend = dict(self.stats), 0, []
+            while self.value(check.stat, self.extra, stats) + temp < check.threshold and len(spend) < len(offers):
+                item = offers[len(spend)][1]
+                effects = (
+                    item.discard if isinstance(item, punished.TokenKind) else (item.hand.effects if item.hand else [])
+                )
+                temp += sum(
+                    e.amount for e in effects if e.stat in (check.stat, "SELF") and e.lasting == "temp" and e.amount > 0
+                )
+                stats = self.after(stats, effects)
+                spend.append(item)
             discard = sum(e.discard or 0 for e in check.cost)
+            have = self.value(check.stat, self.extra, stats) + temp
             if have < check.threshold or len([c for c in self.hand if c not in spend]) < discard:
                 continue
             for item in spend:
@@ -202,3 +226,40 @@ def test_the_survival_figure_is_reproduced_apart_from_the_model(draw):
     apart = sum(PrintedRun(rng, draw=draw).play() for _ in range(punished_balance.RUNS)) / punished_balance.RUNS
     error = math.sqrt(2 * model * (1 - model) / punished_balance.RUNS)
     assert abs(model - apart) < 4 * error, (model, apart)
+
+
+def _run(stats: dict[str, int], hand: list[punished.Card]) -> punished_balance.Run:
+    kinds = {kind.name: kind for kind in GAME.extras.tokens.kinds}
+    run = punished_balance.Run(stats=stats, top=TOP, limit=3, kinds=kinds, copies=GAME.extras.tokens.copies)
+    run.hand.extend(hand)
+    return run
+
+
+def _holding(action: str, lasting: str, stat: str | None = None) -> punished.Card:
+    return next(
+        c
+        for c in GAME.deck.cards
+        if c.hand
+        and c.hand.action == action
+        and any(e.lasting == lasting and (stat is None or e.stat == stat) for e in c.hand.effects)
+    )
+
+
+def test_the_reports_player_uses_every_printed_ability():
+    """The stated policy plays what a player would: a "+1# PAIN" card meets a PAIN check it could
+    not meet alone, and a "Burn this card: +1# X" card is burnt at the next encounter, its gain kept."""
+    pain_card = _holding("discard", "perm", "PAIN")
+    check = next(
+        (c, k)
+        for c in GAME.deck.cards
+        for k, ch in enumerate(c.encounter.checks)
+        if k == 0 and ch.stat == "PAIN" and ch.threshold == 2 and not ch.cost
+    )
+    run = _run({"MAW": 1, "BONE": 2, "ICHOR": 4, "PAIN": 1}, [pain_card])
+    assert run.help(check[0].encounter.checks[0]) == [pain_card]
+    burnt = _holding("burn", "perm")
+    stat = burnt.hand.effects[0].stat
+    run = _run({"MAW": 1, "BONE": 1, "ICHOR": 6, "PAIN": 1}, [burnt])
+    before = dict(run.stats)
+    run.burn_lasting_gains()
+    assert burnt not in run.hand and run.stats[stat] == before[stat] + 1

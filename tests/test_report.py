@@ -10,6 +10,7 @@ from fractions import Fraction
 from itertools import product
 from math import comb
 
+import lxml.html
 import numpy as np
 import pytest
 from click.testing import CliRunner
@@ -212,6 +213,30 @@ def test_every_game_has_a_report_with_its_figures(reported):
     assert "win under the best play, ours reading (exact)" in seven and "literal reading" in seven
     assert "Seven Steps: win (pass the seventh terrace)" in output
     assert 'href="seven-steps/report.html"' in (work / "out" / "index.html").read_text()
+
+
+def test_no_report_page_shows_markup_to_its_reader(reported):
+    """Card and token texts are written with <color>, <icon>, <b> and <i>: a report prints what
+    they say in plain words (Punished's hand abilities read "+1# PAIN"), never the tags."""
+    work, _ = reported
+    for game in EVERY_GAME:
+        page = lxml.html.parse(str(work / "out" / game / "report.html")).getroot().text_content()
+        assert not re.findall(r"<\s*/?\s*[a-z]+[^>]*>", page), game
+    punished = lxml.html.parse(str(work / "out" / "punished" / "report.html")).getroot().text_content()
+    assert "+1# PAIN" in punished
+    # the player is stated before any figure: every ability used, burns and # boosts included
+    stated = punished.index("The player and the rules every run follows")
+    assert stated < punished.index("Starting stats") and stated < punished.index("runs that face the Guardian")
+    assert "(Burn this card: +1# X) is played" in punished and "as a +1# PAIN card meets a PAIN check" in punished
+
+
+def test_the_seven_steps_loss_is_printed_to_the_figures_it_has(reported):
+    """The best play for the win loses about once in 586 million climbs (ours reading) once a pip
+    claimed before the day's first roll may change the challenge die: printed to three figures."""
+    work, _ = reported
+    page = lxml.html.parse(str(work / "out" / "seven-steps" / "report.html")).getroot().text_content()
+    assert "lost about once in 586,000,000 (to three significant figures" in page
+    assert "99.9999954%" in page  # the literal reading's best win chance with that move
 
 
 def test_the_seven_steps_report_opens_with_what_best_play_means_and_names_each_policy(reported):

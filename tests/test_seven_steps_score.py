@@ -42,11 +42,12 @@ def first_best(options):
     return next(value for value in options if value[0] >= top - TIE)
 
 
-def recursion(tests, *, pool: int, spares: int, pips: int, more: int, at_least: tuple[int, ...]):
+def recursion(tests, *, pool: int, spares: int, pips: int, more: int, at_least: tuple[int, ...], win: bool = False):
     """The value (expected score, win chance, chance of at least each score) of the best play for
-    the score from the start of a climb, by recursion over explicit states."""
+    the score from the start of a climb, by recursion over explicit states; with `win`, the win
+    chance of the best play for the win, alone."""
     last = len(tests) - 1
-    zero = (0.0,) * (2 + len(at_least))
+    zero = (0.0,) if win else (0.0,) * (2 + len(at_least))
 
     @cache
     def need(step: int, challenge: int, faces: tuple[int, ...], used: int) -> int:
@@ -74,6 +75,20 @@ def recursion(tests, *, pool: int, spares: int, pips: int, more: int, at_least: 
 
     @cache
     def turn(step, moon, c, active, pool, sun, ready, claim, scored, spare):
+        """Before a roll; until the day's first roll (nothing punished yet) the challenge die may
+        still be changed, for pips ready, one claimed today among them: "Note: you may not alter
+        the challenge die after rolling from your dice pool that turn." Of equals: keep it, then
+        the fewest pips, then the lowest face."""
+        kept = keep(step, moon, c, active, pool, sun, ready, claim, scored, spare)
+        if sun:
+            return kept
+        changes = sorted((pips_between(c, f), f) for f in range(1, 7) if f != c and pips_between(c, f) <= ready)
+        return first_best(
+            [kept] + [keep(step, moon, f, active, pool, sun, ready - cost, claim, scored, spare) for cost, f in changes]
+        )
+
+    @cache
+    def keep(step, moon, c, active, pool, sun, ready, claim, scored, spare):
         options = []
         if active:
             options.append(rolled(step, moon, c, active, pool, sun, ready, claim, scored, spare))
@@ -95,7 +110,7 @@ def recursion(tests, *, pool: int, spares: int, pips: int, more: int, at_least: 
                 u = -minus
                 if step == last:
                     score = scored + u
-                    options.append((float(score), 1.0, *(float(score >= t) for t in at_least)))
+                    options.append((1.0,) if win else (float(score), 1.0, *(float(score >= t) for t in at_least)))
                 else:
                     options.append(day(step + 1, pool + moon, sun + active - u, ready - n, claim, scored + u, spare))
             if 0 not in needs:
@@ -138,3 +153,20 @@ def test_climbs_that_follow_the_score_play_score_as_it_says():
     share = sum(g.won and g.score >= 4 for g in games) / len(games)
     assert abs(share - four) < 4 * (four * (1 - four) / len(games)) ** 0.5 + 1e-9
     assert 0.05 < four < 0.95 and win > four
+
+
+@pytest.mark.parametrize(
+    "names, pool, spares, pips, more",
+    [(("SLOTH", "LUST"), 2, 2, 0, 1), (("GLUTTONY", "WRATH"), 2, 2, 0, 2), (("PRIDE", "SLOTH", "LUST"), 3, 1, 1, 1)],
+)
+def test_the_win_play_changes_the_challenge_die_with_a_pip_claimed_that_day(names, pool, spares, pips, more):
+    """ "You may, before any roll, elect to take a die as punishment in order to receive a 'Virgil
+    pip'" and "you may not alter the challenge die after rolling": a pip claimed before the day's
+    first roll may still change the challenge die. The best play for the win weighs that move, as
+    the recursion here does; with no pip ready at the start, only such a pip can change the die."""
+    tests = tuple(TERRACES[name] for name in names)
+    solver = OptimalClimb(Climb(tests=tests, pool=pool, spares=spares, pips=pips, more_pips=more))
+    apart = recursion(tests, pool=pool, spares=spares, pips=pips, more=more, at_least=(), win=True)
+    assert solver.win_chance() == pytest.approx(apart[0], abs=1e-12)
+    games = simulate_optimal(solver, 2000, 5)
+    assert any(g.changed for g in games) or pips == 0

@@ -18,6 +18,7 @@ from pnp.files.safefiles import UnsafeFile, read_json
 from pnp.games import analysis_of, load_game
 from pnp.source.gamesource import GameSource
 from pnp.source.icons import IconStore
+from pnp.source.markup import without_markup
 from pnp.source.rules import RulesModel, load_rules
 
 REPORT_FILE = "report.html"
@@ -175,7 +176,9 @@ def svg(plot: Plot) -> bytes:
 def page(report: GameReport, moved: dict[str, float]) -> str:
     from pnp.site.html import render_page
 
-    return render_page("report.html.j2", report=report, moved=moved, plots=PLOTS, is_figure=is_figure)
+    return render_page(
+        "report.html.j2", report=report, moved=moved, plots=PLOTS, is_figure=is_figure, plain=without_markup
+    )
 
 
 def is_figure(cell: object) -> bool:

@@ -26,16 +26,20 @@ MODEL = (
     "A run plays the printed game with one stated policy. Setup as printed: deck I and deck II shuffled, "
     "deck III shuffled without its Guardians and one Guardian, drawn at random, beneath it (the others out). "
     "Each turn the top card goes to your hand while cards in hand and tokens are under the limit (BONE, "
-    "never more than 3) and it is not the Guardian; otherwise it is flipped and faced. In an encounter, "
-    "cards in hand and tokens are played only to meet an earlier check than the stats meet alone (the "
-    "fewest, largest boosts first); a discard cost is paid from the hand or leaves its check unmet. "
+    "never more than 3) and it is not the Guardian; otherwise it is flipped and faced. At the start of "
+    "each encounter every card in hand whose ability only gains stats for good (Burn this card: +1# X) "
+    "is played. Then cards in hand and tokens are played only to meet an earlier check than the stats "
+    "meet alone, counting every boost an ability gives the checked stat, temporary (*) or for good (#, "
+    "as a +1# PAIN card meets a PAIN check): the fewest, largest boosts first (of equals, cards before "
+    "tokens, in the order taken); a discard cost is paid from the hand or leaves its check unmet. "
     "Changes marked * last only the encounter, except a * gain won from a check, which lasts through the "
     "next (our reading, as printed); the rest stay. SELF gains go to the lowest of MAW, BONE and ICHOR and "
     "losses come off the highest. A gain past MAW + BONE <= ICHOR becomes 1 ICHOR and 1 PAIN; a token past "
     "the limit is discarded for 1 BONE and 1 PAIN. PAIN never drops below 1 (losing the last gives 1 PAIN "
     "and 1 SELF); gaining BONE or ICHOR at 0 MAW gives 1 MAW and 1 PAIN instead; 0 ICHOR ends the run, and "
     "ending the Guardian's encounter with ICHOR left wins it. Hazards are faced, never discarded unseen; "
-    "tokens that only move cards are kept, not played."
+    "tokens that only move cards are kept, not played (a token's card move is not modelled). No best "
+    "policy is reported beside this one: the deck's order alone has more states than can be solved."
 )
 
 
@@ -115,9 +119,9 @@ def checks_section(game: Punished, start: dict[str, int], runs: dict[str, Any], 
     return Section(
         title="Stat checks by tier and category",
         text=[
+            f"The player and the rules every run follows: {MODEL}",
             f"Starting stats: {start_text}. A typical run is the median of {RUNS:,} simulated runs (seed {SEED}) "
             "as it enters the tier.",
-            f"Model: {MODEL}",
             "A card taken into hand is one encounter fewer, and the hand pays for the checks that follow: "
             "the same runs by a player who flips every card show what the hand is worth.",
         ],
@@ -382,11 +386,12 @@ class Run:
         return len(self.hand) + len(self.tokens) < min(self.stats["BONE"], self.limit)
 
     def encounter(self, card: Card) -> int | None:
-        """Face `card`: the check taken if it won a token (else None). The first check met (with
-        the fewest cards and tokens played, a cost paid) is taken; none, and the fallback happens."""
-        now = {s: self.stats[s] + self.carried.get(s, 0) for s in STATS}
+        """Face `card`: the check taken if it won a token (else None). Cards that only gain for good
+        are played first; then the first check met (with the fewest cards and tokens played, a cost
+        paid) is taken; none, and the fallback happens."""
+        self.burn_lasting_gains()
         for k, check in enumerate(card.encounter.checks):
-            played = self._help(check, now)
+            played = self.help(check)
             if played is not None:
                 for item in played:
                     self._play(item)
@@ -397,30 +402,45 @@ class Run:
         self.carried = {}
         return None
 
-    def _help(self, check: Check, now: dict[str, int]) -> list[Card | str] | None:
-        """The fewest cards in hand and tokens whose * boosts meet `check`, largest first, leaving
-        enough cards to pay its discard cost: [] when the stats meet it alone; None when nothing can."""
+    def burn_lasting_gains(self) -> None:
+        """Play every card in hand whose ability only gains stats for good: worth as much now as
+        later, and a place in the hand freed."""
+        for held in [c for c in self.hand if c.hand and all(_lasting_gain(e) for e in c.hand.effects)]:
+            self._play(held)
+
+    def help(self, check: Check) -> list[Card | str] | None:
+        """The fewest cards in hand and tokens whose boosts (* or #) meet `check`, largest first,
+        leaving enough cards to pay its discard cost: [] when the stats meet it alone; None when
+        nothing can. A # boost counts as much as it moves the tracked stat, cap and all."""
         cost = sum(e.discard or 0 for e in check.cost)
-        boosts: list[tuple[int, Card | str]] = []
         held: list[Card | str] = [*self.hand, *self.tokens]
-        for item in held:
-            effects = self.kinds[item].discard if isinstance(item, str) else (item.hand.effects if item.hand else [])
-            boost = sum(
-                e.amount or 0
-                for e in effects
-                if e.lasting == "temp" and (e.amount or 0) > 0 and e.stat in (check.stat, "SELF")
-            )
-            if boost > 0:
-                boosts.append((boost, item))
-        boosts.sort(key=lambda pair: -pair[0])
-        value, used = stat_value(now, check.stat), []
-        for boost, item in boosts:
-            if value >= check.threshold:
+        boosts = [(self._boost(self.stats, self._effects(item), check.stat), item) for item in held]
+        boosts = sorted(((b, item) for b, item in boosts if b > 0), key=lambda pair: -pair[0])
+        stats, temp, used = dict(self.stats), 0, []
+        for _, item in boosts:
+            if self._value(stats, check.stat) + temp >= check.threshold:
                 break
-            value += boost
+            effects = self._effects(item)
+            temp += _temporary(effects, check.stat)
+            apply(stats, effects, self.top)
             used.append(item)
         cards_left = len(self.hand) - sum(1 for item in used if not isinstance(item, str))
-        return used if value >= check.threshold and cards_left >= cost else None
+        met = self._value(stats, check.stat) + temp >= check.threshold
+        return used if met and cards_left >= cost else None
+
+    def _effects(self, item: Card | str) -> list[Effect]:
+        return self.kinds[item].discard if isinstance(item, str) else (item.hand.effects if item.hand else [])
+
+    def _value(self, stats: dict[str, int], stat: str) -> int:
+        """A stat as a check reads it: tracked, plus the * gains carried from the last check."""
+        return stat_value({s: stats[s] + self.carried.get(s, 0) for s in STATS}, stat)
+
+    def _boost(self, stats: dict[str, int], effects: list[Effect], stat: str) -> int:
+        """What playing `effects` adds to `stat` for a check: its * gains on it (or SELF), and
+        what its lasting changes do to the tracked stat."""
+        after = dict(stats)
+        apply(after, effects, self.top)
+        return _temporary(effects, stat) + self._value(after, stat) - self._value(stats, stat)
 
     def _play(self, item: Card | str) -> None:
         """A card in hand or a token spent: its lasting changes stay (its * boost served the check)."""
@@ -450,6 +470,17 @@ class Run:
         else:
             _step(self.stats, "BONE", 1, self.top)
             _step(self.stats, "PAIN", 1, self.top)
+
+
+def _temporary(effects: list[Effect], stat: str) -> int:
+    """The * gains of `effects` that count toward a check of `stat`."""
+    return sum(
+        e.amount or 0 for e in effects if e.lasting == "temp" and (e.amount or 0) > 0 and e.stat in (stat, "SELF")
+    )
+
+
+def _lasting_gain(effect: Effect) -> bool:
+    return effect.stat is not None and effect.lasting != "temp" and (effect.amount or 0) > 0
 
 
 def carried_gains(stats: dict[str, int], effects: list[Effect]) -> dict[str, int]:

@@ -37,7 +37,8 @@ OPTIMAL = (
     "The best play for the win, computed exactly over every state a climb can reach (terrace, "
     "challenge die, dice in the pool, rolled, in the sun, moon and reserve, pips ready and still to "
     "claim): how many dice to roll, when to claim a pip (its die joins the roll: our reading), when "
-    "to change the challenge die or a rolled die, and which dice to score. Where choices are equally "
+    "to change the challenge die (any time before the day's first roll, with a pip claimed that day "
+    "too) or a rolled die, and which dice to score. Where choices are equally "
     "good for the win (within a millionth of a millionth), it keeps the challenge die or changes it for "
     "the fewest pips, rolls before activating or claiming more, and passes spending the fewest pips, "
     "then scoring the most dice. Many choices are such ties, so how many dice this play scores "
@@ -254,6 +255,17 @@ def climb(tests: list[TerraceTest], facts: dict[str, int]) -> Climb:
     )
 
 
+def lost_once_in(chance: float) -> str:
+    """How rarely the best play loses, to the three figures it has: choices within a millionth of a
+    millionth of the best count as ties, which can move a loss near one in a billion by 0.1%."""
+    if chance >= 1:
+        return "It never loses."
+    return (
+        f"Under it a climb is lost about once in {float(f'{1 / (1 - chance):.3g}'):,.0f} (to three "
+        "significant figures: choices within a millionth of a millionth of the best count as ties)."
+    )
+
+
 def best_play(rules: Climb, names: list[str], *, other_win: Climb, reading: str, other: str) -> Section:
     """The optimal policy's exact win chance, checked by climbs that follow it, and what it does;
     and its win chance under the other reading."""
@@ -296,7 +308,7 @@ def best_play(rules: Climb, names: list[str], *, other_win: Climb, reading: str,
         title="The best play for the win",
         text=[
             OPTIMAL,
-            f"Under it a climb is lost once in {1 / (1 - chance):,.0f}." if chance < 1 else "It never loses.",
+            lost_once_in(chance),
             f"A check: {len(games):,} climbs that follow this policy (seed {SEED}) won {100 * won:.2f}% "
             f"(standard error {100 * error:.2f} points).",
             f"Pips claimed per climb (mean): {sum(g.bought for g in games) / len(games):.1f}.",

@@ -86,6 +86,8 @@ pool dice, dice punished into the sun, pips ready, pips still to claim, spares l
 in reserve."""
 
 Action = tuple[str, int]  # ("set", face) | ("add", 0) | ("buy", 0) | ("roll", 0) | ("pass", dice used) | ("fail", 0)
+CHANGES = [[(COST[c, f], f) for f in sorted(FACES, key=lambda f: (COST[c, f], f)) if f != c] for c in FACES]
+"""For each challenge die, the other faces it may be set to and their cost in pips, cheapest first."""
 Needs = NDArray[np.int64]
 Values = NDArray[np.float64]
 
@@ -249,6 +251,24 @@ class OptimalClimb:
                     self.rolled[step][here] = roll = self._roll(step, active, sun, moon + pool, reserve, failed, offers)
                     options.insert(0, roll)
                 turns[here] = choose(options)
+                if sun == 0:
+                    turns[here] = self._set_before_rolling(turns[here])
+
+    def _set_before_rolling(self, values: Values) -> Values:
+        """Before the day's first roll ("you may not alter the challenge die after rolling from your
+        dice pool that turn") the challenge die may still be changed, with pips ready, a pip claimed
+        this day among them: each face's turns against setting it to another for the pips that costs
+        (of equals, keeping it, then the fewest pips, then the lowest face). Setting twice never
+        beats setting once for the pips of both, so one change is weighed."""
+        out = np.empty_like(values)
+        for c in range(6):
+            options = [values[:, c]]
+            for k, face in CHANGES[c]:
+                option = np.zeros_like(values[:, c])
+                option[:, k:] = values[:, face - 1, : self.most + 1 - k]
+                options.append(option)
+            out[:, c] = choose(options)
+        return out
 
     def _taken(self, values: Values, reserve: Needs) -> Values:
         """`values` of the turns after a die leaves the reserve (`reserve` dice before), for each
@@ -358,7 +378,20 @@ class OptimalClimb:
 
     def turn_options(self, t: Turn) -> list[tuple[float, Action]]:
         """Before a roll: roll the activated dice, activate one more pool die, or claim a pip for a
-        die from reserve (our reading: that die joins the roll); of equals, in that order."""
+        die from reserve (our reading: that die joins the roll); of equals, in that order. Before
+        the day's first roll (none punished yet), these against changing the challenge die."""
+        kept = preferred(self._kept_options(t))
+        if t[5]:
+            return [kept]
+        changes = [
+            (preferred(self._kept_options(self.changed(t, face)))[0], ("set", face))
+            for cost, face in CHANGES[t[2] - 1]
+            if cost <= t[6]
+        ]
+        return [kept, *changes]
+
+    def _kept_options(self, t: Turn) -> list[tuple[float, Action]]:
+        """The moves that keep the challenge die as it stands."""
         active, pool, claimable = t[3], t[4], t[7]
         options: list[tuple[float, Action]] = []
         if active:
@@ -385,6 +418,12 @@ class OptimalClimb:
     def added(t: Turn) -> Turn:
         step, moon, c, active, pool, sun, pips, claimable, spares = t
         return (step, moon, c, active + 1, pool - 1, sun, pips, claimable, spares)
+
+    @staticmethod
+    def changed(t: Turn, face: int) -> Turn:
+        """The challenge die set to `face` before the day's first roll, paid in pips ready."""
+        step, moon, c, active, pool, sun, pips, claimable, spares = t
+        return (step, moon, face, active, pool, sun, pips - COST[c, face], claimable, spares)
 
     @staticmethod
     def claimed(t: Turn, reserve: int) -> Turn:

@@ -53,9 +53,14 @@ def play(solver: OptimalClimb, rng: random.Random) -> Played:
         t = solver.morning(day, rolled, face)
         opened = False  # has today's first roll been made
         while True:
-            _, (kind, _) = preferred(solver.turn_options(t))
+            _, (kind, face) = preferred(solver.turn_options(t))
             if kind == "fail":
                 return played(False)
+            if kind == "set":
+                if step not in changed:
+                    changed.append(step)
+                t = solver.changed(t, face)
+                continue
             if kind in ("add", "buy"):
                 if kind == "buy":
                     bought, scoring = bought + 1, max(scoring - 1, 0)

@@ -260,6 +260,11 @@ class Promises:
     headings: tuple[str, ...] = ("Setup",)
     counts: Mapping[str, str] = field(default_factory=dict)
 
+    def stated(self, kind: str, count: object) -> str:
+        """How the rules sheet states `count` pieces of `kind`."""
+        pattern = self.counts[kind]
+        return pattern.format(count) if "{}" in pattern else fill_placeholders(pattern, {"count": count})
+
 
 @dataclass(frozen=True, kw_only=True)
 class Game(Generic[Data]):

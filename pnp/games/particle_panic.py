@@ -492,10 +492,7 @@ GAME = Game(
     models={FILE: PanicData},
     promises=Promises(
         headings=("Components", "Setup", "A turn", "Winning and losing", "Example"),
-        counts={
-            "pawn": "{count} {count:pawn|pawns}",
-            "hand-tracker": "{count} {count:hand-limit tracker|hand-limit trackers}",
-        },
+        counts={"pawn": "{count} {count:pawn|pawns}", "hand-tracker": "{count} hand-limit {count:tracker|trackers}"},
     ),
     analysis="pnp.analysis.panic_balance:analyse",
 )

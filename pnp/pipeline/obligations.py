@@ -18,7 +18,6 @@ from pnp.render.sideruns import side_runs
 from pnp.render.specs import DocumentSpec
 from pnp.source.gamesource import GameSource
 from pnp.source.markup import has_markup, markup_problem, runs
-from pnp.source.placeholders import fill_placeholders
 from pnp.source.rules import Problem
 from pnp.source.tomlfiles import key_text, string_values
 
@@ -261,9 +260,8 @@ def unkept_promises(
                     "its players (Game.promises.headings)",
                 )
             )
-    for kind, pattern in promises.counts.items():
-        count = quantities.get(kind, "?")
-        said = pattern.format(count) if "{}" in pattern else fill_placeholders(pattern, {"count": count})
+    for kind in promises.counts:
+        said = promises.stated(kind, quantities.get(kind, "?"))
         if said not in text:
             problems.append(
                 Problem(

@@ -137,6 +137,14 @@ class PrintedRun:
         seen = {s: (stats or self.stats)[s] + extra.get(s, 0) for s in self.stats}
         return min(seen["MAW"], seen["BONE"], seen["ICHOR"]) if stat == "SELF" else seen[stat]
 
+    @staticmethod
+    def effects(item):
+        return item.discard if isinstance(item, punished.TokenKind) else (item.hand.effects if item.hand else [])
+
+    @staticmethod
+    def temporary(effects, stat: str) -> int:
+        return sum(e.amount for e in effects if e.stat in (stat, "SELF") and e.lasting == "temp" and e.amount > 0)
+
     def after(self, stats: dict[str, int], effects) -> dict[str, int]:
         """The tracked stats once the # changes of `effects` are made (the cap and floors applied)."""
         scratch = PrintedRun(self.rng, draw=False)
@@ -154,12 +162,8 @@ class PrintedRun:
         for check in card.encounter.checks:
             offers = []
             for item in [*self.hand, *self.tokens]:
-                effects = (
-                    item.discard if isinstance(item, punished.TokenKind) else (item.hand.effects if item.hand else [])
-                )
-                temp = sum(
-                    e.amount for e in effects if e.stat in (check.stat, "SELF") and e.lasting == "temp" and e.amount > 0
-                )
+                effects = self.effects(item)
+                temp = self.temporary(effects, check.stat)
                 kept = self.value(check.stat, self.extra, self.after(self.stats, effects))
                 plus = temp + kept - self.value(check.stat, self.extra)
                 if plus > 0:
@@ -168,12 +172,8 @@ class PrintedRun:
             stats, temp, spend = dict(self.stats), 0, []
             while self.value(check.stat, self.extra, stats) + temp < check.threshold and len(spend) < len(offers):
                 item = offers[len(spend)][1]
-                effects = (
-                    item.discard if isinstance(item, punished.TokenKind) else (item.hand.effects if item.hand else [])
-                )
-                temp += sum(
-                    e.amount for e in effects if e.stat in (check.stat, "SELF") and e.lasting == "temp" and e.amount > 0
-                )
+                effects = self.effects(item)
+                temp += self.temporary(effects, check.stat)
                 stats = self.after(stats, effects)
                 spend.append(item)
             discard = sum(e.discard or 0 for e in check.cost)

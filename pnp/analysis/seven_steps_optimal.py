@@ -331,19 +331,11 @@ class OptimalClimb:
         return out
 
     def _solve_days(self, step: int) -> None:
-        """Each day's start: the challenge die is rolled, then set to the best face the pips ready
-        can pay for (of equals, the one costing the fewest pips, then the lowest face)."""
+        """Each day's start: the challenge die is rolled; the day's first turn weighs setting it to
+        another face (`_set_before_rolling`), so a day is the mean of its six first turns."""
         n = self.dice
         mornings = self.turns[step][self.place[: n + 1, 0, : n + 1, 0]]  # [moon, pool, challenge, ready, ...]
-        day = np.zeros(mornings.shape[:2] + mornings.shape[3:])
-        for rolled in FACES:
-            options = []
-            for _, face in sorted((COST[rolled, face], face) for face in FACES):
-                k = COST[rolled, face]
-                option = np.zeros_like(day)
-                option[:, :, k:] = mornings[:, :, face - 1, : self.most + 1 - k]
-                options.append(option)
-            day += choose(options) / 6
+        day = mornings.sum(axis=2) / 6
         self.days[step] = day.transpose(1, 0, *range(2, day.ndim))
 
     def day_value(self, day: Day) -> float:

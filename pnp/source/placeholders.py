@@ -12,13 +12,12 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from babel import Locale
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 FORMS = re.compile(r"[A-Za-z][A-Za-z' -]*\|[A-Za-z][A-Za-z' -]*")  # "one|other": English has those two
-ENGLISH = Locale.parse("en")
 
 
 class PlaceholderError(ValueError):
@@ -86,7 +85,13 @@ def _shown(value: object, forms: str) -> str:
     one, other = forms.split("|")
     if not isinstance(value, int) or isinstance(value, bool):
         raise PlaceholderError(f"{{...:{forms}}} counts a number, not {value!r}")
-    return one if ENGLISH.plural_form(value) == "one" else other
+    return one if _english().plural_form(value) == "one" else other
+
+
+@cache
+def _english() -> Locale:
+    """English's CLDR data, read the first time a plural is filled, not at every start."""
+    return Locale.parse("en")
 
 
 @lru_cache(maxsize=4096)  # a template's few texts are filled for every piece drawn with it

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 import tomli_w
 from click.testing import CliRunner
+from seven_steps_loss import LossRoute
 from sharedbuilds import BUILDS, made_once
 
 from pnp.cli import cli
@@ -94,6 +95,12 @@ def long_deck(layouts: Path, designs: int) -> Path:
         text = re.sub(rf"(\[components\.soul-{kind}\][^\[]*?fixed = )\d+", rf"\g<1>{count}", text)
     rules.write_text(text)
     return listed
+
+
+@pytest.fixture(scope="session")
+def loss_route(tmp_path_factory) -> LossRoute:
+    """Seven Steps' least loss by a route written apart from the solver, compiled once a worker."""
+    return LossRoute(tmp_path_factory.mktemp("loss-route"))
 
 
 @pytest.fixture(scope="session")

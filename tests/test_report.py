@@ -230,12 +230,19 @@ def test_no_report_page_shows_markup_to_its_reader(reported):
     assert "(Burn this card: +1# X) is played" in punished and "as a +1# PAIN card meets a PAIN check" in punished
 
 
-def test_the_seven_steps_loss_is_printed_to_the_figures_it_has(reported):
+def test_the_seven_steps_loss_is_printed_to_the_figures_it_has(reported, loss_route):
     """The best play for the win loses about once in 586 million climbs (ours reading) once a pip
-    claimed before the day's first roll may change the challenge die: printed to three figures."""
+    claimed before the day's first roll may change the challenge die: printed to three figures,
+    the figure a second route gives (`seven_steps_loss.c`: the loss minimised, in another language)
+    for the climb of the rules: "Place 7 of your dice ... by the shoreline", "2 other dice stay to
+    the side", "You start the game with three Virgil pips ... and can add up to four more"."""
     work, _ = reported
     page = lxml.html.parse(str(work / "out" / "seven-steps" / "report.html")).getroot().text_content()
-    assert "lost about once in 586,000,000 (to three significant figures" in page
+    ours = tuple(t.played("ours")[1] for t in sorted(terraces().values(), key=lambda t: t.step))
+    loss = loss_route.loss(Climb(tests=ours, pool=7, spares=2, pips=3, more_pips=4))
+    figure = f"{round(float(f'{1 / loss:.3g}')):,}"
+    assert figure == "586,000,000"
+    assert f"lost about once in {figure} (to three significant figures" in page
     assert "99.9999954%" in page  # the literal reading's best win chance with that move
 
 

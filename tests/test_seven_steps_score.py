@@ -170,3 +170,16 @@ def test_the_win_play_changes_the_challenge_die_with_a_pip_claimed_that_day(name
     assert solver.win_chance() == pytest.approx(apart[0], abs=1e-12)
     games = simulate_optimal(solver, 2000, 5)
     assert any(g.changed for g in games) or pips == 0
+
+
+@pytest.mark.parametrize(
+    "names, pool, spares, pips, more",
+    [(("SLOTH", "LUST"), 2, 2, 0, 1), (("GLUTTONY", "WRATH"), 2, 2, 0, 2), (("PRIDE", "SLOTH", "LUST"), 3, 1, 1, 1)],
+)
+def test_the_loss_route_agrees_with_the_plain_recursion(loss_route, names, pool, spares, pips, more):
+    """The compiled least-loss route, which the report's full-climb figure is checked against, is
+    first checked here against the recursion over explicit states on climbs small enough for it."""
+    tests = tuple(TERRACES[name] for name in names)
+    apart = recursion(tests, pool=pool, spares=spares, pips=pips, more=more, at_least=(), win=True)
+    loss = loss_route.loss(Climb(tests=tests, pool=pool, spares=spares, pips=pips, more_pips=more))
+    assert 1 - loss == pytest.approx(apart[0], abs=1e-12)

@@ -7,8 +7,8 @@ import shutil
 
 import pytest
 
-from pnp.pipeline.legibility import contrast, texts_on
-from pnp.render.elements import Box, Group, Text
+from pnp.pipeline.legibility import NORMAL_RATIO, contrast, texts_on
+from pnp.render.elements import Box, Group, Polygon, Text
 
 
 @pytest.mark.parametrize(
@@ -38,6 +38,34 @@ def test_what_lies_under_a_text_is_the_last_fill_under_its_centre_through_turned
     assert (found.under, found.color, found.size) == ("#123456", "#ffffff", 9.0)
     (alone,) = texts_on((Text(text="Hi", x=0, y=0, w=10, h=5),), None)
     assert alone.under == "#ffffff"
+
+
+def wedges(*fills: str) -> tuple[Polygon, ...]:
+    """A round board's wedges about (50, 50), one a quarter turn, each in its own colour."""
+    corners = [(100, 50), (50, 100), (0, 50), (50, 0)]
+    return tuple(
+        Polygon(points=((50, 50), corners[i], corners[(i + 1) % 4]), fill=fill) for i, fill in enumerate(fills)
+    )
+
+
+def test_a_text_on_a_polygon_wedge_is_read_against_the_wedge():
+    """White labels on coloured wedges are legible; a white label on a white wedge of a dark board
+    is not (its ground is the wedge, not the board); a label beside every wedge stands on the board."""
+    labels = [
+        Text(text=name, x=x - 6, y=y - 3, w=12, h=6, color="#ffffff")
+        for name, x, y in (("North", 60, 70), ("West", 30, 60), ("South", 40, 30), ("East", 70, 40))
+    ]
+    found = [t.under for t in texts_on((*wedges("#7a1f1f", "#1f4a7a", "#2e6b2e", "#ffffff"), *labels), "#202020")]
+    assert found == ["#7a1f1f", "#1f4a7a", "#2e6b2e", "#ffffff"]
+    legible = [contrast("#ffffff", ground) >= NORMAL_RATIO for ground in found]
+    assert legible == [True, True, True, False]  # the check's verdict: only the white wedge's label fails
+    turned = Group(elements=(*wedges("#7a1f1f", "#1f4a7a", "#2e6b2e", "#ffffff"),), dx=100, dy=100, rotate=180)
+    (moved,) = texts_on((turned, Text(text="x", x=56, y=67, w=8, h=6)), None)
+    assert moved.under == "#2e6b2e"  # (60, 70) lies in the third wedge once the board is turned half round
+    (outside,) = texts_on(
+        (*wedges("#7a1f1f", "#1f4a7a", "#2e6b2e", "#ffffff"), Text(text="x", x=1, y=2, w=8, h=6)), None
+    )
+    assert outside.under == "#ffffff"  # the paper: (5, 5) lies outside the diamond of wedges
 
 
 @pytest.mark.named_games

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from pnp.errors import IconError, meant_or_known
-from pnp.render.elements import INK, WHITE, Box, Circle, Element, Elements, Group, Icon, Text, icon_refs
+from pnp.render.elements import INK, WHITE, Box, Circle, Element, Elements, Group, Icon, Polygon, Text, icon_refs
 from pnp.render.identitycache import SideKeep
 from pnp.render.sideruns import side_runs
 from pnp.render.specs import DocumentSpec, PieceGroup
@@ -33,6 +33,7 @@ NORMAL_RATIO, LARGE_RATIO = 4.5, 3.0
 LARGE_PT = 14.0
 PLAIN = {WHITE, INK, "#000000"}  # colours that say nothing of where a pair was chosen
 Matrix = tuple[float, float, float, float, float, float]
+Shape = Box | Circle | Polygon  # the filled shapes a text can be set on
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
@@ -67,7 +68,7 @@ def texts_on(
 ) -> Iterator[SetText]:
     """Every text of a side with the colour under its centre, in drawing order; over one of the
     designer's pictures, the picture's colour under the text that is nearest the text's own."""
-    under: list[tuple[Box | Circle | Icon, Matrix]] = []
+    under: list[tuple[Shape | Icon, Matrix]] = []
     for element, matrix in _placed(elements, IDENTITY):
         if isinstance(element, Text) and element.text.strip():
             x, y = _apply(matrix, element.x + element.w / 2, element.y + element.h / 2)
@@ -86,7 +87,7 @@ def texts_on(
                 for run in runs(element.text, element.bold):
                     if run.color and run.text.strip():
                         yield SetText(text=run.text, color=run.color, under=fill, size=size)
-        elif (isinstance(element, Box | Circle) and element.fill) or (
+        elif (isinstance(element, Box | Circle | Polygon) and element.fill) or (
             isinstance(element, Icon) and pictures is not None and is_picture_ref(element.ref)
         ):
             under.append((element, matrix))
@@ -179,12 +180,24 @@ def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
 
 
-def _holds(shape: Box | Circle, m: Matrix, x: float, y: float) -> bool:
+def _holds(shape: Shape, m: Matrix, x: float, y: float) -> bool:
     if isinstance(shape, Circle):
         cx, cy = _apply(m, shape.cx, shape.cy)
         return math.hypot(x - cx, y - cy) <= shape.r
+    if isinstance(shape, Polygon):
+        return _inside([_apply(m, px, py) for px, py in shape.points], x, y)
     x0, y0, x1, y1 = _box(m, shape.x, shape.y, shape.w, shape.h)
     return x0 <= x <= x1 and y0 <= y <= y1
+
+
+def _inside(points: list[tuple[float, float]], x: float, y: float) -> bool:
+    """Whether (x, y) lies in the polygon, by the even-odd rule the painter fills it with: a ray
+    to the right crosses its edges an odd number of times."""
+    inside = False
+    for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
 
 
 def legibility(

@@ -8,14 +8,17 @@ import io
 import itertools
 import math
 import re
+import shutil
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from click.testing import CliRunner
 from conftest import EVERY_GAME
 from printbuilds import OFFSET, built
 from pypdf import PdfReader
 
+from pnp.cli import cli
 from pnp.files.paths import shipped_icons_dir
 from pnp.games import data_folder
 from pnp.pipeline.build import GameBuild, build_game
@@ -106,6 +109,39 @@ def test_whole_files_print_duplex_with_every_back_behind_its_front(paper, bleed,
             label = f"{game}/{doc.filename} {paper} bleed={bleed} {duplex}"
             paired += print_named_edge(doc.pdf, duplex, offset, doc.filename == "rules.pdf", label)
     assert paired >= 20  # Exit's cards and tokens, the Souls, Destiny cards, Punished's tiers
+
+
+def one_sided_mark(layouts: Path) -> Path:
+    """The data-only test game with one more token, printed on one side only: it shares the last
+    sheet of cards.pdf with the two-sided Spark tokens."""
+    game = layouts / "marked-walk"
+    shutil.copytree(Path(__file__).parent / "data" / "layouts" / "lantern-walk", game)
+    with (game / "game.toml").open("a", encoding="utf-8") as toml:
+        toml.write('\n[[tokens]]\nid = "mark"\nname = "Mark token"\ndiameter = 20\n')
+        toml.write('front = { icon = "lorc/sun", color = "#9a5c00", background = "#fff4dc" }\n')
+    with (game / "rules.toml").open("a", encoding="utf-8") as toml:
+        toml.write('\n[components.mark]\nkind = "token"\nlabel = "Mark token"\nfixed = 3\n')
+    return layouts
+
+
+def test_a_one_sided_piece_beside_two_sided_ones_keeps_every_back_behind_its_front(tmp_path):
+    """A back page's trim and bleed boxes are its front's turned over, whatever of the sheet has
+    no back: the whole file through the duplex check, in every mode."""
+    layouts = one_sided_mark(tmp_path / "layouts")
+    for paper, bleed, duplex, cutter in CASES:
+        out = tmp_path / "-".join((paper, bleed, duplex, cutter))
+        offset = ",".join(map(str, OFFSET)) if paper == "a4" else "0,0"
+        options = ["--paper", paper, "--bleed", bleed, "--duplex", duplex, "--cutter", cutter, "--back-offset", offset]
+        result = CliRunner().invoke(
+            cli, ["build", "marked-walk", "--layouts", str(layouts), "-o", str(out), *options], catch_exceptions=False
+        )
+        assert result.exit_code == 0, result.output
+        pdf = (out / "marked-walk" / "cards.pdf").read_bytes()
+        label = f"cards.pdf {paper} bleed={bleed} {duplex} {cutter}"
+        texts = [page.get_textpage().get_text_range() for page in pdfium.PdfDocument(pdf)]
+        assert any("Mark" in text and ": fronts" in text for text in texts), label  # beside two-sided pieces
+        offset_mm = OFFSET if paper == "a4" else (0.0, 0.0)
+        assert print_named_edge(pdf, duplex, offset_mm, False, label) >= 2, label
 
 
 def test_every_file_with_backs_opens_on_its_first_fronts():

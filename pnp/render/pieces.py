@@ -73,22 +73,34 @@ def _sheet_pages(
         side + (f" (print the file double-sided, {options.duplex.wording.edge})" if duplex else ""),
         cuts=_cuts(sheet) if options.cutter is not Cutter.NONE else None,
     )
-    back = _page(behind, "back", options, f"{title}: backs ({options.duplex.wording.edge})") if behind.slots else None
-    return face, back
+    if not behind.slots:
+        return face, None
+    # the back's boxes are the front's turned over, one-sided pieces and all: a printer or a shop
+    # that lines the two sides up by their boxes lines up the sheet, not the backs it happens to hold
+    boxes = tuple(_behind(box, options) if box else None for box in (face.trim, face.bleed))
+    return face, _page(behind, "back", options, f"{title}: backs ({options.duplex.wording.edge})", boxes=boxes)
 
 
 def _page(
-    sheet: SheetLayout, side: Side, options: RenderOptions, label: str, cuts: tuple[Outline, ...] | None = None
+    sheet: SheetLayout,
+    side: Side,
+    options: RenderOptions,
+    label: str,
+    cuts: tuple[Outline, ...] | None = None,
+    boxes: tuple[Rect | None, ...] | None = None,
 ) -> PagePlan:
+    """A page of one side of a sheet; its trim and bleed boxes hold what it draws, unless `boxes`
+    (trim, bleed) are given."""
     slots = sheet.slots
+    trim, bleed = boxes if boxes is not None else (bbox_of([s.trim for s in slots]), _bleed_box(slots, options))
     return PagePlan(
         options.paper.width,
         options.paper.height,
         sheet.bands,
         label,
         _drawer([(sheet, side)], options),
-        trim=bbox_of([s.trim for s in slots]),
-        bleed=_bleed_box(slots, options),
+        trim=trim,
+        bleed=bleed,
         icons=_icons(sheet, side),
         backs=side == "back",
         printable=options.piece_printable(),

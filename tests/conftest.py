@@ -395,6 +395,7 @@ NEWCOMERS = os.environ.get("PNP_NEWCOMER_GAMES", "")
 EVERY_GAME_COMMANDS = {"build", "validate", "report", "list"}  # without a game named: every game
 NEWCOMERS_TEST = "tests/test_newcomer_games.py::test_every_test_that_takes_every_game_passes_with_the_newcomers"
 ALL_GAMES_AT_ONCE: set[str] = set()  # tests taking every game at once, not parametrised by game
+COPY_REPORT = "newcomers-copy.txt"  # in the run's shared folder: what the copy ran of what it was left
 
 
 def _names_games(value: object) -> bool:
@@ -511,7 +512,11 @@ def pytest_testnodedown(node, error):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """Say how many fuzz cases ran, as the reliability issue asks (gathered from the workers)."""
+    """Say how many fuzz cases ran, as the reliability issue asks (gathered from the workers), and
+    how many tests this run left to the newcomers' copy and the copy ran."""
+    copied = Path(os.environ.get(BUILDS, ".")) / COPY_REPORT
+    if os.environ.get(BUILDS) and copied.exists():
+        terminalreporter.write_line(copied.read_text(encoding="utf-8"))
     counts_by_game = dict(FUZZ_COUNTS)
     try:
         from test_fuzz_layouts import COUNTS

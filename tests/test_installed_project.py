@@ -3,11 +3,14 @@ a project folder's layouts are what validate and build read, and the first line 
 
 from __future__ import annotations
 
+import ast
+import re
 import shutil
+import tomllib
 from pathlib import Path
 
 import pytest
-from conftest import placed_in
+from conftest import ROOT, placed_in
 from conftest import run_installed as _run
 
 
@@ -108,6 +111,32 @@ def test_a_csv_card_list_ships_in_the_wheel(installed, tmp_path):
     """The wheel was built from data whose Soul cards are a CSV list: it ships, and the game validates."""
     checked = _run(installed / "bin" / "pnp", "validate", "straight-to", cwd=tmp_path)
     assert "(shipped with pnp)" in checked.stderr and "all rules hold" in checked.stdout
+
+
+OWN = ["exit-from-purgatory", "particle-panic", "punished", "seven-steps", "straight-to"]
+
+
+def test_pnp_s_own_games_come_through_the_entry_point_group(installed, tmp_path):
+    """Installed from its wheel, pnp registers its five games as a published game registers its
+    own: `pnp.games` entry points of the purgatory-pnp distribution, which `pnp list` names."""
+    listed = _run(
+        installed / "bin" / "python",
+        "-c",
+        "from importlib.metadata import entry_points as e; "
+        "print(sorted((p.name, p.value, p.dist.name) for p in e(group='pnp.games')))",
+        cwd=tmp_path,
+    ).stdout
+    found = ast.literal_eval(listed)  # a list of tuples, printed by the installed interpreter
+    registered = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["entry-points"]
+    assert [name for name, _, _ in found] == sorted(registered["pnp.games"])  # a copy may register more
+    assert set(OWN) <= {name for name, _, _ in found}
+    assert {dist for _, _, dist in found} == {"purgatory-pnp"}
+    assert all(value == f"pnp.games.{name.replace('-', '_')}:GAME" for name, value, _ in found)
+    shown = _run(installed / "bin" / "pnp", "list", cwd=tmp_path).stdout
+    for name in registered["pnp.games"]:
+        assert re.search(rf"^{name}  \(.*; from pnp itself\)$", shown, re.M), name
+    source = "".join(path.read_text(encoding="utf-8") for path in (ROOT / "pnp").rglob("*.py"))
+    assert "OWN_GAMES" not in source
 
 
 @pytest.mark.parametrize(

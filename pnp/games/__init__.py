@@ -2,10 +2,10 @@
 off it: how to read its data, the documents it prints, its own rules, its balance report, its
 paper budget and what its rules sheet must say.
 
-pnp's own games are listed in GAMES below. A game published as its own distribution registers
-under the `pnp.games` entry-point group (`charons-toll = "charons_toll:GAME"` in its
-pyproject.toml) and is found the same way, as pytest finds its plugins; `pnp list` says where each
-game came from. The registry checks the contract when it loads a game, so a missing or misnamed
+Every game, pnp's own five included, registers under the `pnp.games` entry-point group: pnp's in
+its pyproject.toml, a game published as its own distribution in its own (`charons-toll =
+"charons_toll:GAME"`), as rinohtype and mkdocs register their built-ins; `pnp list` says where
+each game came from. The registry checks the contract when it loads a game, so a missing or misnamed
 part is named at once, not met mid-build.
 """
 
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from pnp.errors import LayoutError, UsageProblem, meant_or_known
 from pnp.files.paths import kit_file, shipped_layouts_dir
 from pnp.findings import Finding
+from pnp.requirements import DISTRIBUTION
 from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders
 
 if TYPE_CHECKING:  # the CLI reads the registry at start: a game's models load with the game
@@ -44,33 +45,41 @@ class Listing:
     alone for its GAME) and who ships it."""
 
     target: str
-    origin: str = BUILT_IN
+    origin: str  # BUILT_IN for pnp's own, else the distribution that registers it
 
 
 class Registry(MutableMapping[str, Listing]):
-    """pnp's own games, and the games other distributions publish under the entry-point group. The
-    search for published games waits until a game is first looked up, so a command that names none
-    (`pnp --help`, `pnp calibrate`) does not pay for it."""
+    """The games the installed distributions register under the entry-point group, pnp's own among
+    them. The search waits until a game is first looked up, so a command that names none (`pnp
+    --help`, `pnp calibrate`) does not pay for it."""
 
-    def __init__(self, own: Mapping[str, Listing]) -> None:
-        self._games = dict(own)
-        self._searched = False
-        self.clashes: list[str] = []  # published games left out for taking a name already registered
+    def __init__(self, group: str) -> None:
+        self.group = group
+        self._games: dict[str, Listing] | None = None
+        self.clashes: list[str] = []  # games left out for taking a name already registered
 
     def _all(self) -> dict[str, Listing]:
-        if not self._searched:
+        if self._games is None:
             from importlib.metadata import entry_points
 
-            self._searched = True
-            for point in entry_points(group=ENTRY_POINTS):
-                origin = f"{point.dist.name} {point.dist.version}" if point.dist else point.value
-                if point.name in self._games:
+            found: dict[str, Listing] = {}
+            points = sorted(entry_points(group=self.group), key=lambda p: not _own(p.dist))  # pnp's first
+            for point in points:
+                origin = (
+                    BUILT_IN
+                    if _own(point.dist)
+                    else f"{point.dist.name} {point.dist.version}"
+                    if point.dist
+                    else point.value
+                )
+                if point.name in found:
                     self.clashes.append(
                         f"the game {point.name!r} registered by {origin} is left out: a game of "
                         "that name is registered already (the distribution must rename it)"
                     )
                 else:
-                    self._games[point.name] = Listing(target=point.value, origin=origin)
+                    found[point.name] = Listing(target=point.value, origin=origin)
+            self._games = found
         return self._games
 
     def __getitem__(self, slug: str) -> Listing:
@@ -89,14 +98,11 @@ class Registry(MutableMapping[str, Listing]):
         return len(self._all())
 
 
-OWN_GAMES = {  # their data is pnp's layouts/<slug>
-    "exit-from-purgatory": Listing(target="pnp.games.exit_from_purgatory:GAME"),
-    "seven-steps": Listing(target="pnp.games.seven_steps:GAME"),
-    "particle-panic": Listing(target="pnp.games.particle_panic:GAME"),
-    "punished": Listing(target="pnp.games.punished:GAME"),
-    "straight-to": Listing(target="pnp.games.straight_to:GAME"),
-}
-GAMES = Registry(OWN_GAMES)
+def _own(dist: Any) -> bool:
+    return dist is not None and dist.name.replace("_", "-").lower() == DISTRIBUTION
+
+
+GAMES = Registry(ENTRY_POINTS)
 
 
 @cache
@@ -351,7 +357,7 @@ def data_folder(slug: str, layouts: str | None) -> Path:
     importing the game for pnp's own and the data-only ones: the up-to-date check stays light)."""
     if layouts:
         return Path(layouts) / slug
-    if slug in OWN_GAMES:  # pnp's own games name no folder of their own
+    if slug in GAMES and GAMES[slug].origin == BUILT_IN:  # pnp's own games name no folder of their own
         return own_folder(slug)
     return data_games(None).get(slug) or load_game(slug, layouts).shipped_folder()
 

@@ -249,7 +249,7 @@ def test_a_game_module_without_its_contract_is_named_when_loaded(monkeypatch):
     broken = types.ModuleType("pnp_test_broken_game")
     broken.load = lambda folder, store: None
     monkeypatch.setitem(sys.modules, "pnp_test_broken_game", broken)
-    monkeypatch.setitem(games.GAMES, "broken", games.Listing(target="pnp_test_broken_game"))
+    monkeypatch.setitem(games.GAMES, "broken", games.Listing(target="pnp_test_broken_game", origin="a test"))
     with pytest.raises(TypeError, match="pnp_test_broken_game: a game module must define GAME"):
         games.load_game("broken")
     wrong = types.ModuleType("pnp_test_wrong_slug")
@@ -262,7 +262,7 @@ def test_a_game_module_without_its_contract_is_named_when_loaded(monkeypatch):
         promises=games.Promises(),
     )
     monkeypatch.setitem(sys.modules, "pnp_test_wrong_slug", wrong)
-    monkeypatch.setitem(games.GAMES, "wrong", games.Listing(target="pnp_test_wrong_slug"))
+    monkeypatch.setitem(games.GAMES, "wrong", games.Listing(target="pnp_test_wrong_slug", origin="a test"))
     with pytest.raises(TypeError, match="registered as 'wrong'"):
         games.load_game("wrong")
 
@@ -273,7 +273,7 @@ def test_a_game_that_cannot_be_loaded_fails_alone_in_a_serial_build(monkeypatch,
     from pnp.pipeline.workers import build_many
     from pnp.source.settings import Settings
 
-    monkeypatch.setitem(games.GAMES, "unloadable", games.Listing(target="pnp_test_no_such_module"))
+    monkeypatch.setitem(games.GAMES, "unloadable", games.Listing(target="pnp_test_no_such_module", origin="a test"))
     settings = Settings(output=str(tmp_path / "output"))
     outcomes = {
         o.slug: o
@@ -316,6 +316,56 @@ def test_the_games_layouts_are_data_not_numbers_in_code(tmp_path):
     assert kit <= NUMBERS_IN_THE_KIT
     (tmp_path / "game.py").write_text("BOX = Box(x=1.5, y=2, w=30, h=4)\n")
     assert numeric_literals(tmp_path) == 4
+
+
+# what the command line may import: the commands, the option types, the names it offers as choices
+# (the game registry, the export services), and the words every stage shares
+CLI_MAY_IMPORT = {
+    "pnp.commands",
+    "pnp.source.settings",
+    "pnp.source.printoptions",
+    "pnp.source.jobs",
+    "pnp.geometry",
+    "pnp.games",
+    "pnp.export.services",
+    "pnp",
+    "pnp.errors",
+    "pnp.findings",
+    "pnp.collector",
+    "pnp.requirements",
+}
+
+
+def _pnp_imports_at_all(path: Path) -> set[str]:
+    """Every pnp module `path` names in an import, typing-only ones included."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return {name for name in found if name == "pnp" or name.startswith("pnp.")}
+
+
+def _beyond_the_cli(name: str) -> bool:
+    return not (name.startswith(("pnp.cli", "pnp.commands.")) or name in CLI_MAY_IMPORT)
+
+
+def test_the_command_line_parses_calls_a_command_and_prints():
+    """Every module of the CLI package imports pnp only through the commands, the option types and
+    the choice names: the logic of a command lives in pnp/commands/, callable without click."""
+    reached = {
+        name: sorted(filter(_beyond_the_cli, _pnp_imports_at_all(path)))
+        for name, path in _modules().items()
+        if name.startswith("pnp.cli")
+    }
+    assert len(reached) >= 7 and {name: deps for name, deps in reached.items() if deps} == {}
+
+
+def test_the_cli_check_finds_a_stage_reached_from_a_command_s_body(tmp_path):
+    module = tmp_path / "watching.py"
+    module.write_text("def watch():\n    from pnp.site.watch import serve\n    from pnp.commands.builds import build\n")
+    assert sorted(filter(_beyond_the_cli, _pnp_imports_at_all(module))) == ["pnp.site.watch"]
 
 
 MODULE_LINES, FUNCTION_LINES, ENTRY_LINES = 500, 80, 300

@@ -27,7 +27,7 @@ from pnp.cli.options import (
 )
 from pnp.errors import Interrupted
 from pnp.games import GAMES
-from pnp.pipeline.workload import FORK_FROM
+from pnp.source.jobs import FORK_FROM
 from pnp.source.printoptions import DuplexMode
 
 if TYPE_CHECKING:
@@ -101,46 +101,18 @@ def watch(games: tuple[str, ...], port: int, **flags: Any) -> None:
     Example: pnp watch punished      then open http://127.0.0.1:8765/
     """
     import signal
-    import threading
-    import time
 
-    from pnp.site.watch import Reloads, games_touched, serve, watch_and_rebuild
+    from pnp.commands.watching import watch as watched
 
     settings = load_settings(writes=True, **flags)
-    slugs = list(games) or project_games(settings)
-    _build(settings, slugs, False, False, 1)
-    output = settings.output_dir()
-    output.mkdir(parents=True, exist_ok=True)
-    reloads = Reloads()
+
+    def build(slugs: list[str], force: bool) -> int:
+        return _build(settings, slugs, force, False, 1)
+
     try:
-        server = serve(output, port, reloads)
-    except OSError as exc:
-        raise click.BadParameter(
-            f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}", param_hint="--port"
-        ) from None
-
-    def ready() -> None:
-        """The watcher listens: catch up on any save made since the first build, then say so."""
-        _build(settings, slugs, False, False, 1)
-        click.echo(f"serving http://127.0.0.1:{server.server_port}/ ; watching {settings.layouts_dir()} (Ctrl-C stops)")
-
-    def rebuild(changed: set[str]) -> None:
-        touched = games_touched(changed, settings.layouts_dir(), settings.icons_dir(), slugs)
-        if not touched:
-            return
-        started = time.perf_counter()
-        _build(settings, touched, True, False, 1)
-        reloads.bump()
-        click.echo(f"rebuilt {', '.join(touched)} in {time.perf_counter() - started:.2f} s")
-
-    stop = threading.Event()
-    try:
-        watch_and_rebuild([settings.layouts_dir(), settings.icons_dir()], rebuild, stop, ready)
+        watched(settings, list(games) or project_games(settings), port=port, build=build, say=_told)
     except KeyboardInterrupt:  # the file watcher's word for the signal it caught
         raise Interrupted(RECEIVED[-1] if RECEIVED else signal.SIGINT) from None
-    finally:
-        stop.set()
-        server.shutdown()
 
 
 @cli.command()
@@ -192,15 +164,10 @@ def calibrate(**flags: Any) -> None:
     from pnp.commands.printer import calibrate as calibrated
 
     settings = load_settings(writes=True, new_printer=True, **flags)
-    path = calibrated(settings, icon_store(settings))
-    click.echo(f"calibration sheet -> {path} (print both sides, flip on the {settings.duplex} edge)")
-    printer = settings.printer
-    if printer:
-        from pnp.source.printers import profile_lines
-
-        paper, duplex, margin = str(settings.paper), settings.duplex.value, str(settings.margin)
-        said = profile_lines(printer, paper=paper, duplex=duplex, margin=margin, known=printer in settings.printers)
-        click.echo(f"then keep the offset you read for this printer in pnp.toml:\n\n{said}")
+    done = calibrated(settings, icon_store(settings))
+    click.echo(f"calibration sheet -> {done.path} (print both sides, flip on the {settings.duplex} edge)")
+    if done.profile:
+        click.echo(f"then keep the offset you read for this printer in pnp.toml:\n\n{done.profile}")
 
 
 @cli.command(name="list")
@@ -218,6 +185,11 @@ def list_games(layouts: str | None) -> None:
         click.echo(line)
     for clash in GAMES.clashes:
         click.echo(f"warning: {clash}", err=True)
+
+
+def _told(line: str, err: bool = False) -> None:
+    """Said however quiet the command: where the gallery is served, what was rebuilt."""
+    click.echo(line, err=err)
 
 
 RECEIVED: list[int] = []  # the signals taken, for code that sees only their KeyboardInterrupt

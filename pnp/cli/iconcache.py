@@ -3,19 +3,12 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
 from pnp.cli.group import cli
-from pnp.cli.options import GAME, icon_store, load_settings, project_games
-from pnp.games import data_folder, known_games
-
-if TYPE_CHECKING:
-    from pnp.source.icons import IconRef
-    from pnp.source.settings import Settings
+from pnp.cli.options import GAME, load_settings, progress_bar, project_games
 
 
 @cli.group()
@@ -30,28 +23,6 @@ def icons() -> None:
       pnp icons verify
       pnp icons credits
     """
-
-
-def _game_icons(settings: Settings, games: Iterable[str]) -> list[IconRef]:
-    """The icons the named games' layout data uses."""
-    from pnp.source.gamesource import read_game
-    from pnp.source.icons import IconRef
-
-    names = {
-        ref
-        for slug in games
-        if (folder := data_folder(slug, settings.layouts)).is_dir()
-        for ref in read_game(slug, folder).icons()
-    }
-    return [IconRef.parse(ref) for ref in sorted(names)]
-
-
-def _refs(refs: tuple[str, ...], settings: Settings) -> list[IconRef]:
-    from pnp.source.icons import IconRef
-
-    if refs:
-        return [IconRef.parse(ref) for ref in refs]
-    return _game_icons(settings, known_games(settings.layouts))
 
 
 @icons.command()
@@ -81,19 +52,13 @@ def fetch(
     \b
     Example: pnp icons fetch lorc/shiny-apple lorc/lift
     """
+    from pnp.commands.artwork import fetch_icons
+
     settings = load_settings(icons=icons_dir)
-    store = icon_store(settings)
-    if base_url:
-        store.base_url = base_url.rstrip("/")
-    wanted = _refs(refs, settings)
-    if sys.stderr.isatty():
-        with click.progressbar(length=len(wanted), label="fetching icons", file=sys.stderr) as bar:
-            done = store.fetch(
-                wanted, refresh=refresh, timeout=timeout, deadline=deadline, progress=lambda ref: bar.update(1)
-            )
-    else:
-        done = store.fetch(wanted, refresh=refresh, timeout=timeout, deadline=deadline)
-    click.echo(f"fetched {len(done)} icon(s); {len(wanted) - len(done)} already cached")
+    filled = fetch_icons(
+        settings, refs, refresh=refresh, base_url=base_url, timeout=timeout, deadline=deadline, progress=progress_bar
+    )
+    click.echo(f"fetched {filled.done} icon(s); {filled.wanted - filled.done} already cached")
 
 
 @icons.command(name="import")
@@ -111,22 +76,11 @@ def import_(icons_json: str, refs: tuple[str, ...], authors: str | None, icons_d
     \b
     Example: pnp icons import package/icons.json lorc/lift --authors authors.json
     """
-    from pnp.errors import IconError
-    from pnp.files.safefiles import UnsafeFile, read_json
-    from pnp.source.icons import MAX_ICON_SET
+    from pnp.commands.artwork import import_icons
 
     settings = load_settings(icons=icons_dir)
-    store = icon_store(settings)
-    attribution = {}
-    if authors:
-        try:
-            attribution = read_json(Path(authors), MAX_ICON_SET)
-        except UnsafeFile as exc:
-            raise IconError(f"{authors}: refused: {exc}") from None
-        if not isinstance(attribution, dict):
-            raise IconError(f"{authors}: expected an object of icon name -> author")
-    done = store.import_iconify(Path(icons_json), _refs(refs, settings), attribution)
-    click.echo(f"imported {len(done)} icon(s) into {store.root}")
+    filled = import_icons(settings, Path(icons_json), refs, Path(authors) if authors else None)
+    click.echo(f"imported {filled.done} icon(s) into {filled.root}")
 
 
 @icons.command()
@@ -138,21 +92,15 @@ def verify(icons_dir: str | None) -> None:
     \b
     Example: pnp icons verify
     """
-    from pnp.pipeline.incremental import code_digest
-    from pnp.source.icons import IconStore
-    from pnp.source.shapecache import ShapeCache
+    from pnp.commands.artwork import verify_icons
 
-    settings = load_settings(icons=icons_dir)
-    shapes = ShapeCache(settings.output_dir(), tool=code_digest())
-    problems = IconStore(settings.icons_dir(), settings.icons_base_url, shapes=shapes).verify()
-    store = icon_store(settings)
-    for line in problems:
+    verified = verify_icons(load_settings(icons=icons_dir))
+    for line in verified.problems:
         click.echo(line)
-    count = len(store.manifest())
-    if problems:
-        click.echo(f"{len(problems)} problem(s) in {count} icons")
+    if verified.problems:
+        click.echo(f"{len(verified.problems)} problem(s) in {verified.icons} icons")
         sys.exit(1)
-    click.echo(f"{count} icons match the manifest")
+    click.echo(f"{verified.icons} icons match the manifest")
 
 
 @icons.command()
@@ -163,29 +111,14 @@ def credits(games: tuple[str, ...]) -> None:
     \b
     Example: pnp icons credits seven-steps
     """
-    from pnp.source.icons import credits_lines
+    from pnp.commands.artwork import icon_credits
 
     settings = load_settings()
-    refs = _game_icons(settings, games or project_games(settings))
+    credited = icon_credits(settings, games or project_games(settings))
     click.echo("Icons from game-icons.net, licensed CC BY 3.0 (creativecommons.org/licenses/by/3.0/):")
-    for line in credits_lines(refs):
+    for line in credited.icons:
         click.echo(f"  {line}")
-    own = _own_art_lines(settings, games or project_games(settings))
-    if own:
+    if credited.own_art:
         click.echo("The designer's own art (each game's art/credits.toml):")
-        for line in own:
+        for line in credited.own_art:
             click.echo(f"  {line}")
-
-
-def _own_art_lines(settings: Settings, games: Iterable[str]) -> list[str]:
-    """Who made the own art the named games' data uses, game by game."""
-    from pnp.source.gamesource import read_game
-    from pnp.source.ownart import FOLDER, ArtShelf, art_credits_lines
-
-    lines = []
-    for slug in games:
-        folder = data_folder(slug, settings.layouts)
-        if folder.is_dir():
-            refs = read_game(slug, folder).own_art()
-            lines += [f"{slug}: {line}" for line in art_credits_lines(refs, ArtShelf(folder / FOLDER))]
-    return lines

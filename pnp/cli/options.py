@@ -14,16 +14,15 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp.errors import did_you_mean
-from pnp.files.paths import shipped_layouts_dir
-from pnp.games import DATA_GAME, GAMES, known_games
+from pnp.games import DATA_GAME, GAMES, known_games, own_folder
 from pnp.geometry import CARDS, PAPERS
 from pnp.source.printoptions import Cutter, DuplexMode
 
 if TYPE_CHECKING:  # the commands import what they use when they run: a fast start
     from click.shell_completion import CompletionItem
 
+    from pnp.commands.places import IconStore
     from pnp.findings import Finding
-    from pnp.source.icons import IconStore
     from pnp.source.settings import Settings
 
 Command = Callable[..., Any]
@@ -46,7 +45,7 @@ class GameName(NameType):
             layouts = _layouts_given(ctx)
             known = known_games(layouts)
             if value not in known:
-                folder = Path(layouts or shipped_layouts_dir()) / str(value)
+                folder = Path(layouts) / str(value) if layouts else own_folder(str(value))
                 if folder.is_dir():  # a data-only game that lost its manifest: say so, not "no such game"
                     self.fail(
                         f"{folder}: holds no {DATA_GAME} (a data-only game's manifest) and no registered "
@@ -223,9 +222,9 @@ def load_settings(writes: bool = False, problems: list[Finding] | None = None, *
     settings = Settings.load(problems=problems, **flags)
     warnings = settings.check()
     if writes:
-        from pnp.pipeline.outputdir import check_output
+        from pnp.commands.places import checked_output
 
-        check_output(settings.output_dir(), settings.layouts_dir())
+        checked_output(settings)
     meta = click.get_current_context().meta
     if not quiet():
         click.echo(settings.sources(), err=True)  # which data: said where it stays out of pipes
@@ -252,9 +251,9 @@ def project_games(settings: Settings) -> list[str]:
 
 
 def icon_store(settings: Settings) -> IconStore:
-    from pnp.source.icons import IconStore
+    from pnp.commands.places import icon_store as store
 
-    return IconStore(settings.icons_dir(), settings.icons_base_url)
+    return store(settings)
 
 
 def say(line: str, err: bool = False) -> None:

@@ -9,7 +9,6 @@ import click
 
 from pnp.cli.group import cli
 from pnp.cli.options import GAME, load_settings, options, project_games
-from pnp.games import GAMES, data_folder
 
 
 @cli.command()
@@ -24,11 +23,9 @@ def new(folder: Path, games: tuple[str, ...]) -> None:
     \b
     Example: pnp new my-punished --game punished && cd my-punished && pnp build
     """
-    from pnp.pipeline.editorschemas import write_schemas
-    from pnp.source.project import new_project
+    from pnp.commands.projectfolders import new as made
 
-    chosen = new_project(folder, {slug: data_folder(slug, None) for slug in games or GAMES})
-    write_schemas(folder, folder / "layouts", chosen)
+    chosen = made(folder, games)
     click.echo(
         f"project {folder}: layouts of {', '.join(chosen)}, the icon cache, pnp.toml and the data "
         f"files' schemas for your editor; edit {folder / 'layouts'} and run `pnp build` there"
@@ -47,10 +44,8 @@ def schema(games: tuple[str, ...], **flags: Any) -> None:
     \b
     Example: cd my-project && pnp schema
     """
-    from pnp.pipeline.editorschemas import write_schemas
-    from pnp.source.settings import find_project
+    from pnp.commands.projectfolders import schemas
 
     settings = load_settings(**flags)
-    slugs = list(games) or project_games(settings)
-    written = write_schemas(find_project(Path.cwd()) or Path.cwd(), settings.layouts_dir(), slugs)
-    click.echo(f"{len(written) - 1} schemas in schemas/ and {written[-1].name} for {', '.join(slugs)}")
+    done = schemas(settings, list(games) or project_games(settings), Path.cwd())
+    click.echo(f"{len(done.written) - 1} schemas in schemas/ and {done.written[-1].name} for {', '.join(done.games)}")

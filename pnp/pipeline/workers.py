@@ -17,7 +17,8 @@ from pnp.pipeline import build
 from pnp.pipeline.build import Outcome
 from pnp.pipeline.incremental import record_failure
 from pnp.pipeline.manifest import LastBuild, Manifest, schema
-from pnp.pipeline.workload import FORK_FROM, expected_work, record_work
+from pnp.pipeline.workload import expected_work, record_work
+from pnp.source.jobs import FORK_FROM
 from pnp.source.settings import Settings
 from pnp.source.shapecache import converter
 

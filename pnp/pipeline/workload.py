@@ -15,17 +15,14 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from pnp.errors import PnpError
+from pnp.files.atomic import CACHE_FOLDER, read_inside, write_bytes_atomic
 
 NAME = "work.json"  # in the output's cache folder
-FORK_FROM = 0.3  # seconds of CPU the games to build took last time, at least, to fork workers
 MAX_BYTES = 64 * 1024
 
 
 def record_path(output: Path) -> Path:
-    """Where the work is kept; the file machinery loads only inside the functions, as `pnp --help`
-    names FORK_FROM."""
-    from pnp.files.atomic import CACHE_FOLDER
-
+    """Where the work is kept."""
     return output / CACHE_FOLDER / NAME
 
 
@@ -33,8 +30,6 @@ def _recorded(output: Path) -> dict[str, float]:
     """Each game's seconds as last recorded; what cannot be read (a link, a FIFO, not JSON) or is
     not a number of seconds counts as unknown: the shape cache beside it refuses a linked folder
     by name when it meets it."""
-    from pnp.files.atomic import read_inside
-
     try:
         data = json.loads(read_inside(record_path(output), root=output, limit=MAX_BYTES) or b"{}", parse_int=float)
     except (PnpError, OSError, ValueError, RecursionError):  # UnsafeFile is a ValueError
@@ -60,8 +55,6 @@ def expected_work(output: Path, slugs: Iterable[str]) -> float | None:
 def record_work(output: Path, seconds: Mapping[str, float]) -> None:
     """Keep `seconds` (by game) beside the others recorded, where the output folder is still there;
     a folder that cannot take it (full, read-only, a link) only costs the next build its guess."""
-    from pnp.files.atomic import write_bytes_atomic
-
     if not output.is_dir():
         return
     merged = {**_recorded(output), **{slug: round(value, 3) for slug, value in seconds.items()}}

@@ -258,7 +258,7 @@ def watch_process(project: Path, *args: str, log_path: Path):
         if process.poll() is None:
             process.send_signal(signal.SIGTERM)
             try:
-                process.wait(timeout=20)
+                process.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()

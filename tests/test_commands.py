@@ -56,7 +56,7 @@ def test_the_icons_commands_fill_check_and_credit_a_cache(tmp_path, httpserver):
         ["lorc/test-icon"],
         refresh=False,
         base_url=httpserver.url_for("/"),
-        timeout=5,
+        timeout=60,
         deadline=30,
         progress=lambda label, total: nullcontext(bar),
     )

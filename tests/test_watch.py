@@ -16,7 +16,7 @@ from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 
 
 def _get(url: str) -> bytes:
-    with urllib.request.urlopen(url, timeout=5) as response:
+    with urllib.request.urlopen(url, timeout=60) as response:
         return response.read()
 
 
@@ -49,8 +49,8 @@ def test_a_saved_edit_rebuilds_the_pdf_and_signals_a_reload(watching):
     assert "data-live-reload" in page and "Punished" in page
     cards = project / "layouts" / "punished" / "cards.toml"
     cards.write_text(cards.read_text().replace('name = "Still Water"', 'name = "Still Waters"', 1))
-    _wait_for(lambda: pdf.stat().st_mtime_ns != before, 30, "the rebuilt cards.pdf")
-    _wait_for(lambda: json.loads(_get(url + "__pnp/version"))["version"] >= 1, 30, "the reload signal")
+    _wait_for(lambda: pdf.stat().st_mtime_ns != before, 120, "the rebuilt cards.pdf")
+    _wait_for(lambda: json.loads(_get(url + "__pnp/version"))["version"] >= 1, 120, "the reload signal")
     import pypdfium2 as pdfium
 
     text = "".join(p.get_textpage().get_text_range() for p in pdfium.PdfDocument(str(pdf)))

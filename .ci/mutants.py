@@ -2635,8 +2635,8 @@ MUTANTS = [
         file="pnp/games/__init__.py",
         edits=(
             (
-                "from pnp.findings import Finding\nfrom pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders\n",
-                "from pnp.findings import Finding\nfrom pnp.render.specs import SHEET_GAP_MM\nfrom pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders\n",
+                "from pnp.requirements import DISTRIBUTION\nfrom pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders\n",
+                "from pnp.requirements import DISTRIBUTION\nfrom pnp.render.specs import SHEET_GAP_MM\nfrom pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders\n",
             ),
             (
                 "        from pnp.render.specs import SHEET_GAP_MM  # the drawing vocabulary loads when a game is built\n\n",

@@ -61,7 +61,9 @@ def test_building_a_game_does_not_import_svglib(tmp_path):
 WATCH_LOADS = """
 from pnp.pipeline import build as pipeline
 built = pipeline.build_and_write
+from pnp.source.shapecache import converter
 def watched(slug, *args):
+    print(slug, 'converter read:', converter.cache_info().currsize == 1)
     before = set(sys.modules)
     outcome = built(slug, *args)
     print(slug, 'loaded:', sorted(m for m in set(sys.modules) - before
@@ -76,5 +78,8 @@ def test_games_build_warm_after_the_build_loads_what_they_share(tmp_path):
     before the first game builds, once for all of them: in the parent, before workers fork, so no
     worker loads it again, and a game's recorded CPU is its own work."""
     code = RUN_PNP.format(prepare=WATCH_LOADS, games=["seven-steps", "straight-to"], report="")
-    lines = [line for line in _run(code, str(tmp_path / "out")) if " loaded: " in line]
+    out = _run(code, str(tmp_path / "out"))
+    lines = [line for line in out if " loaded: " in line]
     assert lines == ["seven-steps loaded: []", "straight-to loaded: []"]
+    ready = [line for line in out if " converter read: " in line]  # before the first game, not by it
+    assert ready == ["seven-steps converter read: True", "straight-to converter read: True"]

@@ -8,7 +8,8 @@ import pytest
 from conftest import EVERY_GAME, run_command, snapshot
 
 from pnp.files.atomic import CACHE_FOLDER
-from pnp.pipeline.workload import FORK_FROM, NAME, expected_work, record_path, record_work
+from pnp.pipeline.workload import NAME, expected_work, record_path, record_work
+from pnp.source.jobs import FORK_FROM
 
 
 def mtimes(folder):
@@ -176,10 +177,10 @@ def test_workers_are_forked_only_for_games_that_took_long_enough_last_time(run, 
     assert forked == ["fork"]  # not known: one worker a core
     recorded = json.loads(record.read_text())
     assert set(recorded) == set(games) and all(type(s) is float and 0 < s < 60 for s in recorded.values())
-    record.write_text(json.dumps({game: FORK_FROM / 4 for game in games}))
+    record.write_text(json.dumps(dict.fromkeys(games, FORK_FROM / 4)))
     assert run("build", "--force", *games).exit_code == 0
     assert forked == ["fork"]
-    record.write_text(json.dumps({game: FORK_FROM / 2 for game in games}))  # as much
+    record.write_text(json.dumps(dict.fromkeys(games, FORK_FROM / 2)))  # as much
     assert run("build", "--force", *games).exit_code == 0
     assert forked == ["fork", "fork"]
 

@@ -30,9 +30,9 @@ if TYPE_CHECKING:  # the CLI reads the registry at start: a game's models load w
     from pnp.render.compose import Composed
     from pnp.render.elements import Elements
     from pnp.render.specs import DocumentSpec
-    from pnp.source.gamesource import GameSource
+    from pnp.source.gamesource import GameSource, Problem
     from pnp.source.icons import IconStore
-    from pnp.source.rules import CountOrigin, Problem, RulesModel
+    from pnp.source.rules import CountOrigin, RulesModel
     from pnp.source.slots import SlotSpec, Template, Where
 
 ENTRY_POINTS = "pnp.games"
@@ -199,7 +199,7 @@ class BuildContext:
         return piece
 
     def _slip(self, where: Where, message: str) -> None:
-        from pnp.source.rules import Problem
+        from pnp.source.gamesource import Problem
         from pnp.source.tomlfiles import key_text
 
         file, path = where

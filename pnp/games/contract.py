@@ -46,7 +46,7 @@ from pnp.render.columns import Block, Kind, balanced_split, column_height, text_
 from pnp.render.elements import INK, WHITE, Box, Circle, Element, Elements, Group, Icon, Line, Polygon, Text
 from pnp.render.slotplaces import Area
 from pnp.render.specs import Board, Cover, DocumentSpec, PageComponent, Piece, PieceGroup, Section
-from pnp.source.gamesource import GameSource
+from pnp.source.gamesource import GameSource, Problem
 from pnp.source.icons import GAP_ICON, IconRef, IconStore
 from pnp.source.models import (
     CardBack,
@@ -66,7 +66,7 @@ from pnp.source.models import (
     load_file,
 )
 from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, counted, fill_placeholders
-from pnp.source.rules import CountOrigin, Problem, RulesModel, check_facts
+from pnp.source.rules import CountOrigin, RulesModel, check_facts
 from pnp.source.sandbox import TEMPLATE_OUTPUT, BoundedSandbox, TemplateLimit
 from pnp.source.slots import Length, SlotSpec
 from pnp.source.svgshape import IconShape, SvgRejected, even_star, radial_tips

@@ -28,10 +28,10 @@ from pnp.games.kit import (
 from pnp.render.columns import Block
 from pnp.render.elements import WHITE, Element, Group, Line
 from pnp.render.specs import Board, Cover, DocumentSpec, Piece, PieceGroup, Section
-from pnp.source.gamesource import GameSource
+from pnp.source.gamesource import GameSource, Problem
 from pnp.source.icons import IconStore
 from pnp.source.models import CardBack, CardDesign, Color, CoverText, PawnSet, Strict, Templates, Words, load_file
-from pnp.source.rules import Problem, RulesModel
+from pnp.source.rules import RulesModel
 
 MANIFEST = DATA_GAME
 CARDS_PDF = "cards.pdf"

@@ -42,13 +42,13 @@ from pnp.render.furniture import content_area
 from pnp.render.pages import PagePlan, RenderedDocument, RenderOptions
 from pnp.render.pieces import quarter_page
 from pnp.render.specs import Cover, DocumentSpec
-from pnp.source.gamesource import GameSource
+from pnp.source.gamesource import GameSource, Problem
 from pnp.source.icons import GAP_ICON, IconStore
 from pnp.source.models import EveryProblem
 from pnp.source.ownart import art_credits_lines
 from pnp.source.ownfonts import FOLDER as FONTS_FOLDER
 from pnp.source.ownfonts import FontShelf
-from pnp.source.rules import Problem, RulesModel, load_rules, resolve_players
+from pnp.source.rules import RulesModel, load_rules, resolve_players
 from pnp.source.ruletrace import trace_problems
 from pnp.source.settings import Settings
 from pnp.source.shapecache import ShapeCache

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 
 from pnp.pipeline.placedruns import tallies
 from pnp.render.placed import Placed
-from pnp.source.rules import RULES_FILE, CountOrigin, Problem, RulesModel
+from pnp.source.gamesource import Problem
+from pnp.source.rules import RULES_FILE, CountOrigin, RulesModel
 
 
 def check_counts(

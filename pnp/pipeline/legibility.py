@@ -22,10 +22,10 @@ from pnp.render.identitycache import SideKeep
 from pnp.render.sideruns import side_runs
 from pnp.render.specs import DocumentSpec, PieceGroup
 from pnp.render.textfit import fitted
-from pnp.source.gamesource import GameSource
+from pnp.source.gamesource import GameSource, Problem
 from pnp.source.markup import has_markup, runs
 from pnp.source.ownart import ArtShelf, is_picture_ref
-from pnp.source.rules import Problem, RulesModel
+from pnp.source.rules import RulesModel
 from pnp.source.tomlfiles import key_text, string_values
 
 MIN_SIZE_PT = 6.0

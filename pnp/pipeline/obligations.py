@@ -16,9 +16,8 @@ from pnp.render.identitycache import SideKeep
 from pnp.render.richtext import run_face
 from pnp.render.sideruns import side_runs
 from pnp.render.specs import DocumentSpec
-from pnp.source.gamesource import GameSource
+from pnp.source.gamesource import GameSource, Problem
 from pnp.source.markup import has_markup, markup_problem, runs
-from pnp.source.rules import Problem
 from pnp.source.tomlfiles import key_text, string_values
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_-]*)\}")

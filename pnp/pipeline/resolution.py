@@ -12,9 +12,8 @@ from pnp.render.elements import Element, Elements, Group, Icon
 from pnp.render.identitycache import SideKeep
 from pnp.render.sideruns import side_runs
 from pnp.render.specs import DocumentSpec
-from pnp.source.gamesource import GameSource
+from pnp.source.gamesource import GameSource, Problem
 from pnp.source.ownart import PRINT_DPI, ArtShelf, is_picture_ref
-from pnp.source.rules import Problem
 
 
 def soft_pictures(specs: Sequence[DocumentSpec], source: GameSource, game: str, art: ArtShelf | None) -> list[Problem]:

@@ -13,9 +13,9 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pnp.errors import LayoutError
 from pnp.files.safefiles import UnsafeFile, read_regular
@@ -30,15 +30,13 @@ from pnp.source.tomlfiles import (
     csv_location,
     expand_csv,
     icon_locations,
+    key_path,
     key_text,
     parse_toml,
     place_parts,
     string_values,
     strings_holding,
 )
-
-if TYPE_CHECKING:
-    from pnp.source.rules import Problem
 
 DATA_SUFFIXES = (".toml", ".csv", ".xlsx", ".ods")
 DOCUMENT_FILE = "document.txt"  # the rule document the game's trace.toml quotes, kept with its data
@@ -225,6 +223,33 @@ class GameSource:
         if len(data) > LIST_MAX_BYTES:
             raise UnsafeFile(f"it is {len(data):,} bytes, over the {LIST_MAX_BYTES:,}-byte limit of a card list")
         return data
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a build: `what (expected X, found Y)` at `file`'s `key`; `line` where a
+    key cannot tell (a sentence of the rule document), `path` for a file outside the game's folder
+    (pnp's own kit)."""
+
+    game: str
+    file: str
+    key: str
+    message: str
+    expected: object = None
+    found: object = None
+    line: int = 0
+    path: Path | None = None
+    at: tuple[str | int, ...] = ()  # the key's path where its text cannot say it (a key with a dot)
+
+    def finding(self, source: GameSource) -> Finding:
+        """The problem where the designer edits: `path:line:col: key: what`."""
+        tail = f" (expected {self.expected}, found {self.found})" if self.expected is not None else ""
+        said = f"{self.key}: {self.message}{tail}" if self.key else f"{self.message}{tail}"
+        if not source.has(self.file) and self.path is None:  # a text the game's code composed
+            return Finding(path=source.folder, message=f"{self.file}: {said}")
+        if self.line or self.path is not None:
+            return Finding(path=self.path or source.folder / self.file, line=self.line or 1, message=said)
+        return replace(source.finding(self.file, self.at or key_path(self.key), ""), message=said)
 
 
 LINE_BY_LINE = 64 * 1024  # a file this long (a deck's card list) is searched a line at a time

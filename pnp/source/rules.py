@@ -5,17 +5,14 @@ Counts are data: fixed, per player, or a base plus so many for each player beyon
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
 from pnp.errors import UsageProblem
-from pnp.findings import Finding
-from pnp.source.gamesource import GameSource
+from pnp.source.gamesource import GameSource, Problem
 from pnp.source.models import Count, Strict, Words, parse
-from pnp.source.tomlfiles import key_path
 
 RULES_FILE = "rules.toml"
 Positive = Annotated[int, Field(gt=0, le=1000)]
@@ -132,33 +129,6 @@ class RulesModel(Strict):
         """How many of each component a build for `players` (and `copies` of the pads) prints: the one
         place counts are expanded from the rules model."""
         return {kind: spec.expected(players, copies) for kind, spec in self.components.items()}
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a build: `what (expected X, found Y)` at `file`'s `key`; `line` where a
-    key cannot tell (a sentence of the rule document), `path` for a file outside the game's folder
-    (pnp's own kit)."""
-
-    game: str
-    file: str
-    key: str
-    message: str
-    expected: object = None
-    found: object = None
-    line: int = 0
-    path: Path | None = None
-    at: tuple[str | int, ...] = ()  # the key's path where its text cannot say it (a key with a dot)
-
-    def finding(self, source: GameSource) -> Finding:
-        """The problem where the designer edits: `path:line:col: key: what`."""
-        tail = f" (expected {self.expected}, found {self.found})" if self.expected is not None else ""
-        said = f"{self.key}: {self.message}{tail}" if self.key else f"{self.message}{tail}"
-        if not source.has(self.file) and self.path is None:  # a text the game's code composed
-            return Finding(path=source.folder, message=f"{self.file}: {said}")
-        if self.line or self.path is not None:
-            return Finding(path=self.path or source.folder / self.file, line=self.line or 1, message=said)
-        return replace(source.finding(self.file, self.at or key_path(self.key), ""), message=said)
 
 
 def load_rules(source: GameSource) -> RulesModel:

@@ -15,9 +15,8 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field, model_validator
 
-from pnp.source.gamesource import DOCUMENT_FILE, GameSource
+from pnp.source.gamesource import DOCUMENT_FILE, GameSource, Problem
 from pnp.source.models import Strict, Words, parse
-from pnp.source.rules import Problem
 from pnp.source.tomlfiles import key_text, string_values
 
 TRACE_FILE = "trace.toml"

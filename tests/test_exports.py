@@ -211,7 +211,7 @@ def test_soul_cards_take_one_sheet_and_every_card_is_named(tts_exports):
 def test_a_deck_longer_than_a_sheet_keeps_every_card_off_the_hidden_face(tmp_path):
     """75 designs in one deck: two sheets of at most 69 cards and the hidden face each, and every
     card's crop of its sheet shows that card's own colour, not the hidden face over it."""
-    from pnp.export.catalogue import Deck
+    from pnp.export.catalogue import ExportDeck
     from pnp.export.tts import SavedObject
     from pnp.files.paths import shipped_icons_dir
     from pnp.render.elements import Box
@@ -229,7 +229,7 @@ def test_a_deck_longer_than_a_sheet_keeps_every_card_off_the_hidden_face(tmp_pat
         for i, c in enumerate(colours)
     ]
     saved = SavedObject(tmp_path, tmp_path, None, IconStore(shipped_icons_dir()), ink_saver=False)
-    saved.deck(Deck(title="Long", pieces=pieces, w=63.5, h=88.9), "t")
+    saved.deck(ExportDeck(title="Long", pieces=pieces, w=63.5, h=88.9), "t")
     (deck,) = saved.objects
     walk([deck], "long deck", Counter())
     assert len(deck["CustomDeck"]) == 2
@@ -581,7 +581,7 @@ def test_image_names_stay_apart_across_decks_of_one_kind(tmp_path):
     """Two decks of one kind (a designer's tarot and mini cards) share the images folder: their
     faces are numbered on through both, and a back name two different backs share gets a number,
     so no image overwrites another and each row names the picture of its own side."""
-    from pnp.export.catalogue import Deck
+    from pnp.export.catalogue import ExportDeck
     from pnp.export.images import export_images, image_rows
     from pnp.files.paths import shipped_icons_dir
     from pnp.render.elements import Text
@@ -599,8 +599,8 @@ def test_image_names_stay_apart_across_decks_of_one_kind(tmp_path):
             back_background=back_colour,
         )
 
-    big = Deck(title="Big", pieces=[card("A", "#202060"), card("B", "#202060")], w=70, h=120)
-    small = Deck(title="Small", pieces=[card("C", "#602020")] * 2, w=44, h=63)
+    big = ExportDeck(title="Big", pieces=[card("A", "#202060"), card("B", "#202060")], w=70, h=120)
+    small = ExportDeck(title="Small", pieces=[card("C", "#602020")] * 2, w=44, h=63)
     export_images(
         image_rows([big, small]),
         IconStore(shipped_icons_dir()),

@@ -115,14 +115,14 @@ def test_two_card_kinds_told_apart_by_red_and_green_alone_are_refused(run, isola
     ],
 )
 def test_colours_alone_are_judged_in_grey_and_through_colour_blind_eyes(a, b, said):
-    from pnp.pipeline.legibility import Design, _alike
+    from pnp.pipeline.legibility import SideLook, _alike
 
     def design(colour):
-        return Design(name="x", icons=frozenset({"lorc/sun"}), words=("Sun",), colours=("#ffffff", colour))
+        return SideLook(name="x", icons=frozenset({"lorc/sun"}), words=("Sun",), colours=("#ffffff", colour))
 
     found = _alike(design(a), design(b))
     assert (found is None) if said is None else (said in found), found
-    other = Design(name="y", icons=frozenset({"lorc/moon"}), words=("Sun",), colours=("#ffffff", b))
+    other = SideLook(name="y", icons=frozenset({"lorc/moon"}), words=("Sun",), colours=("#ffffff", b))
     assert _alike(design(a), other) is None  # an icon tells them apart
 
 

@@ -465,7 +465,7 @@ def test_the_safe_margin_counts_an_ink_saver_band_at_the_trim():
 def test_two_decks_of_one_title_keep_their_own_files(tmp_path):
     """Two decks titled "Cards" (a designer's game may have them) through an image service: each
     deck's fronts and back are files of their own, and cards.csv names each deck's own."""
-    from pnp.export.catalogue import Deck
+    from pnp.export.catalogue import ExportDeck
     from pnp.export.services import SERVICES
     from pnp.export.upload import export_service
     from pnp.files.paths import shipped_icons_dir
@@ -473,14 +473,14 @@ def test_two_decks_of_one_title_keep_their_own_files(tmp_path):
     from pnp.render.specs import Piece
     from pnp.source.icons import IconStore
 
-    def deck(colour: str, back: str) -> Deck:
+    def deck(colour: str, back: str) -> ExportDeck:
         card = Piece(
             kind="card",
             name=colour,
             face=(Box(x=0, y=0, w=63.5, h=88.9, fill=colour),),
             back=(Box(x=0, y=0, w=63.5, h=88.9, fill=back),),
         )
-        return Deck(title="Cards", pieces=[card], w=63.5, h=88.9)
+        return ExportDeck(title="Cards", pieces=[card], w=63.5, h=88.9)
 
     service = SERVICES["makeplayingcards"]
     export_service(

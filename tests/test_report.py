@@ -25,7 +25,7 @@ from pnp.analysis.report import Plot
 from pnp.analysis.seven_steps_balance import p_meets, simulate
 from pnp.analysis.seven_steps_optimal import Climb, OptimalClimb, first_best, preferred
 from pnp.analysis.seven_steps_play import simulate_optimal
-from pnp.analysis.straight_to_balance import Track, climbs, p_single_winner
+from pnp.analysis.straight_to_balance import ClimbNumbers, climbs, p_single_winner
 from pnp.cli import cli
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 from pnp.games import load_game
@@ -116,7 +116,7 @@ def test_other_exact_figures():
 
 
 def test_straight_to_climbs_draw_from_the_real_deck_and_reshuffle():
-    track = Track(steps=15, enter=4, per_step=2, back=4)
+    track = ClimbNumbers(steps=15, enter=4, per_step=2, back=4)
 
     def play(deck: list[bool], players: int = 1, decided: float = 1.0, games: int = 3):
         rounds, souls = climbs(

@@ -347,7 +347,7 @@ def simulate(game: Punished, start: dict[str, int], top: int, limit: int, *, dra
     met_card: Counter[str] = Counter()
     kinds = {kind.name: kind for kind in game.extras.tokens.kinds}
     for _ in range(RUNS):
-        run = Run(stats=dict(start), top=top, limit=limit, kinds=kinds, copies=game.extras.tokens.copies)
+        run = RunState(stats=dict(start), top=top, limit=limit, kinds=kinds, copies=game.extras.tokens.copies)
         tier = 0
         for card in deal(game, rng):
             while card.tier > tier:
@@ -372,7 +372,7 @@ def simulate(game: Punished, start: dict[str, int], top: int, limit: int, *, dra
     return {"alive": alive, "median": medians, "tokens": tokens, "met_card": met_card}
 
 
-class Run:
+class RunState:
     """One run's state: stats, the * gains carried into the next encounter, the hand and the tokens."""
 
     def __init__(self, *, stats: dict[str, int], top: int, limit: int, kinds: dict[str, TokenKind], copies: int):

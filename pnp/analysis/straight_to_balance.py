@@ -79,7 +79,7 @@ def _battles_section(data: StraightData, rules: RulesModel) -> tuple[Section, li
     per_step, back = f.get("souls_per_step", 2), f.get("opposite_souls_back", 4)
     needed = steps * per_step + enter
     low, high = rules.players.min, min(rules.players.max or 6, 6)
-    track = Track(steps=steps, enter=enter, per_step=per_step, back=back)
+    track = ClimbNumbers(steps=steps, enter=enter, per_step=per_step, back=back)
     rng = np.random.default_rng(SEED)
     rows: list[list[Cell]] = []
     series_first: list[float] = []
@@ -183,7 +183,7 @@ def _supply_section(rules: RulesModel) -> Section:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Track:
+class ClimbNumbers:
     """The climb's numbers from the rules: spaces to the destination, matching souls a space and to
     enter, and opposite souls that push a pawn back a space."""
 
@@ -194,7 +194,7 @@ class Track:
 
 
 def climbs(
-    *, players: int, games: int, rng: np.random.Generator, decided: float, deck: Sequence[bool], track: Track
+    *, players: int, games: int, rng: np.random.Generator, decided: float, deck: Sequence[bool], track: ClimbNumbers
 ) -> tuple[Counts, Counts]:
     """`games` games at once (numpy, one won battle of every game a pass): for each, the rounds
     until a pawn enters its destination and how many souls that player took (ROUND_CAP and the

@@ -17,7 +17,7 @@ Side = tuple[tuple[Element, ...], str | None]  # elements and the background col
 
 
 @dataclass(frozen=True, kw_only=True)
-class Deck:
+class ExportDeck:
     """Cards of one size cut with bleed: what a print shop prints and a virtual table deals."""
 
     title: str
@@ -79,7 +79,7 @@ class Flat:
 class Catalogue:
     game: str
     title: str
-    decks: list[Deck]
+    decks: list[ExportDeck]
     pieces: list[PieceSet]
     flats: list[Flat]
 
@@ -93,7 +93,7 @@ def catalogue(slug: str, settings: Settings, store: IconStore) -> Catalogue:
     for spec in plan.specs:
         for section in spec.sections:
             if isinstance(section, PieceGroup) and is_deck(section):
-                decks.append(Deck(title=section.title, pieces=section.pieces, w=section.width, h=section.height))
+                decks.append(ExportDeck(title=section.title, pieces=section.pieces, w=section.width, h=section.height))
             elif isinstance(section, PieceGroup):
                 kinds = plan.rules.components
                 piles = all(p.kind in kinds and kinds[p.kind].kind == "token" for p in section.pieces)
@@ -144,7 +144,7 @@ def is_deck(section: PieceGroup) -> bool:
     )
 
 
-def require_decks(found: Catalogue) -> list[Deck]:
+def require_decks(found: Catalogue) -> list[ExportDeck]:
     if not found.decks:
         raise UsageProblem(f"{found.game} has no cards to export (its pieces are boards, sheets and tokens)")
     return found.decks

@@ -40,7 +40,7 @@ class CutSet:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Grid:
+class ImageGrid:
     """How one set's pieces stand on an image: their cell in pixels (bleed included), turned or not."""
 
     cols: int
@@ -72,7 +72,7 @@ def px(mm: float) -> float:
     return mm / INCH_MM * DPI
 
 
-def grid_for(cut: CutSet, bleed_mm: float) -> Grid | None:
+def grid_for(cut: CutSet, bleed_mm: float) -> ImageGrid | None:
     """The layout that puts the most of the set's pieces on one image; None when not one fits."""
     limit_w, limit_h = (round(v * DPI) for v in PRINT_THEN_CUT_IN)
     w, h = round(px(cut.w + 2 * bleed_mm)), round(px(cut.h + 2 * bleed_mm))
@@ -82,7 +82,7 @@ def grid_for(cut: CutSet, bleed_mm: float) -> Grid | None:
         cw, ch = (h, w) if turned else (w, h)
         cols, rows = (limit_w + gap) // (cw + gap), (limit_h + gap) // (ch + gap)
         if cols and rows and (best is None or cols * rows > best.per_image):
-            best = Grid(cols=cols, rows=rows, cell_w=cw, cell_h=ch, gap=gap, turned=turned)
+            best = ImageGrid(cols=cols, rows=rows, cell_w=cw, cell_h=ch, gap=gap, turned=turned)
     return best
 
 
@@ -133,7 +133,7 @@ PixelCut = tuple[str, float, float, float, float]  # shape, x, y, width, height:
 
 
 def _compose(
-    tiles: Sequence[Image.Image], grid: Grid, cut: CutSet, bleed_mm: float
+    tiles: Sequence[Image.Image], grid: ImageGrid, cut: CutSet, bleed_mm: float
 ) -> tuple[Image.Image, list[PixelCut]]:
     """The tiles in rows on a transparent image just large enough, each opaque exactly inside its
     outline grown by the bleed (a pixel is opaque when its centre is), and those outlines."""

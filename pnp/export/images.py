@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.export.catalogue import Deck, Side
+from pnp.export.catalogue import ExportDeck, Side
 from pnp.export.pictures import FileNames, slug, write_csv, write_side_pngs
 from pnp.source.icons import IconStore
 
@@ -26,10 +26,10 @@ class ImageRow:
     drawing: Side
 
 
-DeckRows = tuple[Deck, list[ImageRow]]
+DeckRows = tuple[ExportDeck, list[ImageRow]]
 
 
-def image_rows(decks: Sequence[Deck]) -> list[DeckRows]:
+def image_rows(decks: Sequence[ExportDeck]) -> list[DeckRows]:
     """Each deck with its rows: each distinct face with its back (a face shown with two backs is listed twice),
     then each distinct back with the number of cards it is printed behind. The decks share one
     folder, so faces are numbered by kind through all of them, and a name another drawing (or the

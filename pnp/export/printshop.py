@@ -5,7 +5,7 @@ file card-printing services ask for when they take a single PDF per deck)."""
 from __future__ import annotations
 
 from pnp import __version__
-from pnp.export.catalogue import Deck, Side
+from pnp.export.catalogue import ExportDeck, Side
 from pnp.export.cmyk import CmykInks
 from pnp.export.pdfx import as_pdfx
 from pnp.geometry import MM
@@ -18,7 +18,14 @@ from pnp.source.icons import IconStore
 
 
 def printshop_pdf(
-    deck: Deck, store: IconStore, *, bleed_mm: float, ink_saver: bool, game_title: str, inks: CmykInks, back_first: bool
+    deck: ExportDeck,
+    store: IconStore,
+    *,
+    bleed_mm: float,
+    ink_saver: bool,
+    game_title: str,
+    inks: CmykInks,
+    back_first: bool,
 ) -> bytes:
     """Pages front, back, front, back, ... (back, front, ... when `back_first`) for every copy of
     every card; each distinct side is drawn once as a form and placed on each page that shows it.

@@ -10,7 +10,7 @@ from pathlib import Path
 from PIL import Image
 from reportlab.lib.colors import Color, toColor
 
-from pnp.export.catalogue import Deck, Side
+from pnp.export.catalogue import ExportDeck, Side
 from pnp.export.cmyk import CmykInks
 from pnp.export.pictures import png_bytes
 from pnp.files.atomic import write_bytes_atomic
@@ -23,13 +23,13 @@ PROOF_DPI = 100
 PROOF_GAP_PX = 12  # white between the two pictures
 
 
-def deck_sides(deck: Deck) -> list[Side]:
+def deck_sides(deck: ExportDeck) -> list[Side]:
     """Each distinct side of the deck once, each card's back after its face, in the deck's order."""
     return list(dict.fromkeys(side for pair in deck.pairs() for side in (pair.face, pair.back)))
 
 
 def write_proofs(
-    deck: Deck,
+    deck: ExportDeck,
     stem: str,
     inks: CmykInks,
     store: IconStore,

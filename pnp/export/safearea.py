@@ -11,7 +11,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from pnp.export.catalogue import Catalogue, Deck, catalogue
+from pnp.export.catalogue import Catalogue, ExportDeck, catalogue
 from pnp.geometry import MM
 from pnp.render.bleed import TRIM_EDGE, runs_on
 from pnp.render.elements import Box, Circle, Element, Group, Icon, Line, Polygon, Text
@@ -35,7 +35,7 @@ def safe_catalogue(game: str, settings: Settings, store: IconStore, *, safe_mm: 
     return replace(smaller, decks=[replace(deck, margin=deck.margin + shrink) for deck in smaller.decks])
 
 
-def deck_inset(deck: Deck, *, ink_saver: bool) -> float:
+def deck_inset(deck: ExportDeck, *, ink_saver: bool) -> float:
     """How close to the trim (mm) anything meant to be seen comes, on any side of any card."""
     sides = {id(side): side for piece in deck.pieces for side in (piece.face, piece.back or ())}  # a shared back once
     return min((inset(elements, deck.w, deck.h, ink_saver=ink_saver) for elements in sides.values()), default=math.inf)

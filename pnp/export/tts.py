@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 from PIL import Image
 
-from pnp.export.catalogue import Catalogue, Deck, Flat, PieceSet
+from pnp.export.catalogue import Catalogue, ExportDeck, Flat, PieceSet
 from pnp.export.pictures import FileNames, draw_sides, png_bytes, slug, standee_sides
 from pnp.files.atomic import write_bytes_atomic
 from pnp.games.kit import standee_tab
@@ -105,7 +105,7 @@ class SavedObject:
             obj["Transform"]["posZ"] = round(obj["Transform"]["posZ"] + dz, 3)
 
     # decks -------------------------------------------------------------------------------------
-    def deck(self, deck: Deck, prefix: str) -> None:
+    def deck(self, deck: ExportDeck, prefix: str) -> None:
         designs = list(dict.fromkeys((p.face, p.background, p.back, p.back_background) for p in deck.pieces))
         distinct_backs = {(back, background) for _, _, back, background in designs}
         unique_back = len(distinct_backs) > 1

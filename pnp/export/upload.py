@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from pnp.export.catalogue import Deck, Side
+from pnp.export.catalogue import ExportDeck, Side
 from pnp.export.cmyk import CmykInks, OutputProfile
 from pnp.export.pictures import FileNames, slug, write_csv, write_side_pngs
 from pnp.export.printshop import printshop_pdf
@@ -22,7 +22,7 @@ MANIFEST = "cards.csv"
 
 
 def export_service(
-    decks: list[Deck],
+    decks: list[ExportDeck],
     service: Service,
     store: IconStore,
     *,
@@ -71,7 +71,7 @@ def export_service(
 
 
 def _pdf(
-    deck: Deck,
+    deck: ExportDeck,
     stem: str,
     service: Service,
     store: IconStore,
@@ -118,7 +118,7 @@ def _pdf(
 
 
 def _pngs(
-    deck: Deck,
+    deck: ExportDeck,
     stem: str,
     service: Service,
     store: IconStore,

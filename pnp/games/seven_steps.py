@@ -225,7 +225,7 @@ def load(source: GameSource, store: IconStore) -> Gamesheet:
 
 # -- drawing -------------------------------------------------------------------------------------
 @dataclass(kw_only=True)
-class _Drawing:
+class _GamesheetDrawing:
     """The sheet being drawn: its data, the build, the die-spot grid and what is drawn so far."""
 
     g: Gamesheet
@@ -274,7 +274,7 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Eleme
     )
     body = region(page, "gamesheet", "body")
     spot = Grid(size=g.die_spot, per_row=2, gap_across=lay.spot_gap, gap_down=lay.spot_gap)
-    drawing = _Drawing(g=g, ctx=ctx, spot=spot, out=list(page.elements))
+    drawing = _GamesheetDrawing(g=g, ctx=ctx, spot=spot, out=list(page.elements))
     frame = _shoreline(drawing, w)
     top = body.y + body.h
     _column(drawing, frame, top)
@@ -282,7 +282,7 @@ def sheet_elements(g: Gamesheet, ctx: BuildContext, w: float, h: float) -> Eleme
     return tuple(drawing.out)
 
 
-def _shoreline(d: _Drawing, w: float) -> _Frame:
+def _shoreline(d: _GamesheetDrawing, w: float) -> _Frame:
     """The pool, challenge die and spares at the bottom; the moon and sun phases at the right."""
     g, ctx, sh, ph, lay = d.g, d.ctx, d.g.shoreline, d.g.phases, d.g.layout
     pool_spots = Grid(size=g.die_spot, per_row=lay.pool_per_row, gap_across=lay.spot_gap, gap_down=lay.spot_gap)
@@ -326,7 +326,7 @@ def _shoreline(d: _Drawing, w: float) -> _Frame:
     return _Frame(base=block_h + lay.flow_gap, column_x=cx, column_w=col_w, sun_top=sun_y + phase_h)
 
 
-def _column(d: _Drawing, frame: _Frame, top: float) -> None:
+def _column(d: _GamesheetDrawing, frame: _Frame, top: float) -> None:
     """The ranks at the top of the right-hand column, Virgil's pips between them and the sun."""
     g, ctx, rk, v, lay = d.g, d.ctx, d.g.ranks, d.g.virgil, d.g.layout
     cx, col_w, row = frame.column_x, frame.column_w, lay.rank_row
@@ -362,7 +362,7 @@ def _column(d: _Drawing, frame: _Frame, top: float) -> None:
         )
 
 
-def _mountain(d: _Drawing, frame: _Frame, top: float) -> None:
+def _mountain(d: _GamesheetDrawing, frame: _Frame, top: float) -> None:
     """The scoring area on top, the terraces narrowing up to it from the shoreline."""
     g, ctx, lay = d.g, d.ctx, d.g.layout
     mw = frame.column_x - lay.column_gap

@@ -347,7 +347,7 @@ def colour_alone(specs: Sequence[DocumentSpec], rules: RulesModel, game: str) ->
 
 
 @dataclass(frozen=True, kw_only=True)
-class Design:
+class SideLook:
     """One side as a player tells it apart: its name, what it shows, and every colour it is drawn
     in, in drawing order (the background first)."""
 
@@ -362,7 +362,7 @@ def _sides(
 ) -> dict[str, list[tuple[str, Sequence[Element], str | None]]]:
     """The distinct faces (by kind) and backs (by `kind:back`) of the components `wanted`, in order,
     as many as it says (None: all): the name of the first piece that shows it, its elements and its
-    background (read as a `Design` only when compared). A deck of 10,000 designs is passed over
+    background (read as a `SideLook` only when compared). A deck of 10,000 designs is passed over
     once its kind has the one side a comparison between kinds needs."""
     found: dict[str, dict[int, tuple[str, Sequence[Element], str | None]]] = {key: {} for key in wanted}
     open_kinds = {key.split(":")[0] for key in wanted}  # kinds with a side still wanted
@@ -385,7 +385,7 @@ def _sides(
     return {key: list(by_id.values()) for key, by_id in found.items() if by_id}
 
 
-def _design(name: str, elements: Sequence[Element], background: str | None) -> Design:
+def _design(name: str, elements: Sequence[Element], background: str | None) -> SideLook:
     leaves = [e for e, _ in _placed(elements, IDENTITY)]
     colours = [background or WHITE]
     for e in leaves:
@@ -393,12 +393,12 @@ def _design(name: str, elements: Sequence[Element], background: str | None) -> D
             getattr(e, attribute) or "none" for attribute in ("fill", "stroke", "color") if hasattr(e, attribute)
         ]
     words = tuple(e.text for e in leaves if isinstance(e, Text))
-    return Design(
+    return SideLook(
         name=name, icons=frozenset(icon_refs(elements)), words=words, colours=tuple(c.lower() for c in colours)
     )
 
 
-def _alike(a: Design, b: Design) -> str | None:
+def _alike(a: SideLook, b: SideLook) -> str | None:
     """How two designs that differ by colour alone (the same icons, words and shapes) look alike, if
     they do: the same, in grey, or to which eyes; None when they differ by more, or their colours
     are apart enough."""

@@ -66,7 +66,7 @@ def test_the_model_keeps_the_printed_limits():
                     assert stats["MAW"] + stats["BONE"] <= stats["ICHOR"], (maw, bone, ichor, stat)
     kinds = {kind.name: kind for kind in GAME.extras.tokens.kinds}
     for bone in range(0, 6):
-        run = punished_balance.Run(
+        run = punished_balance.RunState(
             stats={"MAW": 1, "BONE": bone, "ICHOR": 9, "PAIN": 1}, top=TOP, limit=3, kinds=kinds, copies=3
         )
         while run.room():
@@ -228,9 +228,9 @@ def test_the_survival_figure_is_reproduced_apart_from_the_model(draw):
     assert abs(model - apart) < 4 * error, (model, apart)
 
 
-def _run(stats: dict[str, int], hand: list[punished.Card]) -> punished_balance.Run:
+def _run(stats: dict[str, int], hand: list[punished.Card]) -> punished_balance.RunState:
     kinds = {kind.name: kind for kind in GAME.extras.tokens.kinds}
-    run = punished_balance.Run(stats=stats, top=TOP, limit=3, kinds=kinds, copies=GAME.extras.tokens.copies)
+    run = punished_balance.RunState(stats=stats, top=TOP, limit=3, kinds=kinds, copies=GAME.extras.tokens.copies)
     run.hand.extend(hand)
     return run
 

@@ -11,6 +11,8 @@ from contextlib import nullcontext
 from pathlib import Path
 
 import pytest
+from test_icons_fetch import PATH, SVG
+from test_icons_store import authors, iconify
 
 from pnp.commands.artwork import fetch_icons, icon_credits, import_icons, verify_icons
 from pnp.commands.projectfolders import new, schemas
@@ -18,10 +20,6 @@ from pnp.commands.watching import watch
 from pnp.errors import UsageProblem
 from pnp.source.settings import Settings
 
-SVG = (
-    b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/>'
-    b'<path fill="#fff" d="M100 100h300v300H100z"/></svg>'
-)  # game-icons.net's shape: a square ground, the icon's paths over it
 HANG = 300  # s: only against a hang; each wait below ends on an event
 
 
@@ -49,7 +47,7 @@ def test_new_makes_a_project_and_schema_writes_its_editor_files(tmp_path):
 def test_the_icons_commands_fill_check_and_credit_a_cache(tmp_path, httpserver):
     cache = tmp_path / "icons"
     settings = Settings(icons=str(cache), output=str(tmp_path / "out"))
-    httpserver.expect_request("/icons/ffffff/000000/1x1/lorc/test-icon.svg").respond_with_data(SVG)
+    httpserver.expect_request(PATH).respond_with_data(SVG)
     bar = Counted()
     fetched = fetch_icons(
         settings,
@@ -61,20 +59,9 @@ def test_the_icons_commands_fill_check_and_credit_a_cache(tmp_path, httpserver):
         progress=lambda label, total: nullcontext(bar),
     )
     assert (fetched.done, fetched.wanted, bar.steps) == (1, 1, 1) and (cache / "lorc" / "test-icon.svg").is_file()
-    icons_json = tmp_path / "icons.json"
-    icons_json.write_text(
-        json.dumps(
-            {
-                "prefix": "game-icons",
-                "width": 512,
-                "height": 512,
-                "icons": {"lift": {"body": '<path fill="currentColor" d="M5 5h50v50z"/>'}},
-            }
-        )
-    )
-    authors = tmp_path / "authors.json"
-    authors.write_text(json.dumps({"lift": "lorc"}))
-    imported = import_icons(settings, icons_json, ["lorc/lift"], authors)
+    icons_json = Path(iconify(tmp_path, {"lift": "M5 5h50v50z"}))
+    mapping = Path(authors(tmp_path, {"lift": "lorc"}))
+    imported = import_icons(settings, icons_json, ["lorc/lift"], mapping)
     assert (imported.done, imported.root) == (1, cache)
     assert verify_icons(settings).problems == [] and verify_icons(settings).icons == 2
     (cache / "lorc" / "lift.svg").write_bytes(SVG)  # a file changed behind the manifest's back

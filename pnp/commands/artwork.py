@@ -32,7 +32,7 @@ class Filled:
 def wanted_icons(settings: Settings, refs: Iterable[str]) -> list[IconRef]:
     """The icons named (author/name), or every icon the games use when none is."""
     named = [IconRef.parse(ref) for ref in refs]
-    return named or game_icons(settings, known_games(settings.layouts))
+    return named or used_icons(settings, known_games(settings.layouts))
 
 
 def fetch_icons(
@@ -82,8 +82,8 @@ class Verified:
 def verify_icons(settings: Settings) -> Verified:
     """Every cached icon against the cache's manifest, and the shapes the output folder keeps of them."""
     shapes = ShapeCache(settings.output_dir(), tool=code_digest())
-    problems = IconStore(settings.icons_dir(), settings.icons_base_url, shapes=shapes).verify()
-    return Verified(problems=problems, icons=len(icon_store(settings).manifest()))
+    store = IconStore(settings.icons_dir(), settings.icons_base_url, shapes=shapes)
+    return Verified(problems=store.verify(), icons=len(store.manifest()))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,27 +95,23 @@ class Credits:
 
 
 def icon_credits(settings: Settings, games: Iterable[str]) -> Credits:
-    slugs = list(games)
-    return Credits(icons=credits_lines(game_icons(settings, slugs)), own_art=own_art_lines(settings, slugs))
+    """Each game's data read once: the icons it uses, and who made its own art."""
+    sources = {slug: read_game(slug, folder) for slug, folder in _folders(settings, games)}
+    icons = sorted({ref for source in sources.values() for ref in source.icons()})
+    own_art = [
+        f"{slug}: {line}"
+        for slug, source in sources.items()
+        for line in art_credits_lines(source.own_art(), ArtShelf(source.folder / FOLDER))
+    ]
+    return Credits(icons=credits_lines([IconRef.parse(ref) for ref in icons]), own_art=own_art)
 
 
-def game_icons(settings: Settings, games: Iterable[str]) -> list[IconRef]:
+def used_icons(settings: Settings, games: Iterable[str]) -> list[IconRef]:
     """The icons the named games' layout data uses."""
-    names = {
-        ref
-        for slug in games
-        if (folder := data_folder(slug, settings.layouts)).is_dir()
-        for ref in read_game(slug, folder).icons()
-    }
+    names = {ref for slug, folder in _folders(settings, games) for ref in read_game(slug, folder).icons()}
     return [IconRef.parse(ref) for ref in sorted(names)]
 
 
-def own_art_lines(settings: Settings, games: Iterable[str]) -> list[str]:
-    """Who made the own art the named games' data uses, game by game."""
-    lines = []
-    for slug in games:
-        folder = data_folder(slug, settings.layouts)
-        if folder.is_dir():
-            refs = read_game(slug, folder).own_art()
-            lines += [f"{slug}: {line}" for line in art_credits_lines(refs, ArtShelf(folder / FOLDER))]
-    return lines
+def _folders(settings: Settings, games: Iterable[str]) -> list[tuple[str, Path]]:
+    """The named games whose data folder exists, with it."""
+    return [(slug, folder) for slug in games if (folder := data_folder(slug, settings.layouts)).is_dir()]

@@ -675,7 +675,8 @@ def test_signals_at_random_moments_stop_a_build_cleanly(isolated, chunk, request
         before_signal = _cpu_seconds(build.pid)
         build.send_signal(signum)
         code, cpu = _waited(build)
-        assert cpu is None or cpu - before_signal < STOPPED_CPU, (cpu, before_signal, code)  # it did not draw on
+        if code != 0:  # stopped by the signal: it did not draw on (0: it finished, its files are checked below)
+            assert cpu is None or cpu - before_signal < STOPPED_CPU, (cpu, before_signal, code)
         stderr = header.decode() + build.stderr.read().decode()
         build.stdout.close()
         build.stderr.close()

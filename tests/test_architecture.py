@@ -232,6 +232,27 @@ def test_no_two_modules_share_a_name():
     assert {name: found for name, found in names.items() if len(found) > 1} == {}
 
 
+def _classes(folder: Path) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef):
+                found.setdefault(node.name, []).append(str(path.relative_to(folder)))
+    return {name: where for name, where in found.items() if len(where) > 1}
+
+
+def test_no_two_classes_share_a_name():
+    """A class name says one thing across pnp (a data model's name is also its title in the
+    editor schemas a designer's editor shows)."""
+    assert _classes(PACKAGE) == {}
+
+
+def test_the_class_check_finds_two_classes_of_one_name(tmp_path):
+    (tmp_path / "a.py").write_text("class Slot:\n    pass\n")
+    (tmp_path / "b.py").write_text("def f():\n    class Slot:\n        pass\n")
+    assert _classes(tmp_path) == {"Slot": ["a.py", "b.py"]}
+
+
 def test_the_renderer_constructs_no_component():
     """Components (cards, sheets, boards) are made by games and the kit; render/ only draws them."""
     kinds = {"Piece", "PieceGroup", "Board", "PageComponent", "Cover", "DocumentSpec"}

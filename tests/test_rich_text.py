@@ -11,7 +11,7 @@ import pytest
 from pnp.errors import TextOverflow
 from pnp.render.richtext import ICON_DROP, ICON_EM, ICON_ROOM, line_width
 from pnp.render.textfit import fit_text, wrap
-from pnp.source.markup import MarkupError, Run, has_markup, markup_problem, runs
+from pnp.source.markup import MarkupError, Stretch, has_markup, markup_problem, runs
 
 LINE = "Sorry at <b>last</b>: <icon lorc/prayer> and <icon art/halo.svg> <i>forgive</i> <color #c0392b>me</color>."
 HALO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>'
@@ -19,15 +19,15 @@ HALO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="
 
 def test_markup_reads_as_runs_of_one_style_each():
     assert runs("a <b>b <i>c</i></b> <color #123456>d <icon lorc/sun></color>", False) == (
-        Run("a ", False),
-        Run("b ", True),
-        Run("c", True, True),
-        Run(" ", False),
-        Run("d ", False, False, "#123456"),
-        Run("", False, False, "#123456", "lorc/sun"),
+        Stretch("a ", False),
+        Stretch("b ", True),
+        Stretch("c", True, True),
+        Stretch(" ", False),
+        Stretch("d ", False, False, "#123456"),
+        Stretch("", False, False, "#123456", "lorc/sun"),
     )
     assert not has_markup("MAW + BONE <= ICHOR, and <3 or <br>")  # not a tag: printed as written
-    assert runs("all bold", True) == (Run("all bold", True),)
+    assert runs("all bold", True) == (Stretch("all bold", True),)
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ from pnp.games import load_game
 from pnp.pipeline.build import build_game
 from pnp.source.icons import IconStore
 from pnp.source.settings import Settings
-from pnp.source.slots import Length
+from pnp.source.slots import SideLength
 
 STORE = IconStore(shipped_icons_dir())
 EXIT = "exit-from-purgatory"
@@ -383,17 +383,17 @@ def test_a_stacked_slot_given_less_than_no_room_is_named_and_a_value_prints_as_g
         where=where,
         stack=("a", "b"),
         slots=(
-            Slot(name="a", where=(where[0], (*where[1], "a")), type="box", fill="#000000", h=Length(mm=-3)),
+            Slot(name="a", where=(where[0], (*where[1], "a")), type="box", fill="#000000", h=SideLength(mm=-3)),
             Slot(name="b", where=(where[0], (*where[1], "b")), type="box", fill="#000000", grow=True),
             Slot(
                 name="n",
                 where=(where[0], (*where[1], "n")),
                 type="text",
                 text="{n}",
-                x=Length(mm=1),
-                y=Length(mm=1),
-                w=Length(mm=6),
-                h=Length(mm=4),
+                x=SideLength(mm=1),
+                y=SideLength(mm=1),
+                w=SideLength(mm=6),
+                h=SideLength(mm=4),
             ),
         ),
     )
@@ -419,10 +419,10 @@ def _group_of_one_box(*, fill: str, w: float):
         where=(where[0], (*where[1], "g", "spot")),
         type="box",
         fill=fill,
-        x=Length(mm=2),
-        y=Length(mm=3),
-        w=Length(mm=w),
-        h=Length(mm=5),
+        x=SideLength(mm=2),
+        y=SideLength(mm=3),
+        w=SideLength(mm=w),
+        h=SideLength(mm=5),
     )
     return Template(
         name="t",
@@ -432,10 +432,10 @@ def _group_of_one_box(*, fill: str, w: float):
                 name="g",
                 where=(where[0], (*where[1], "g")),
                 type="group",
-                x=Length(mm=1),
-                y=Length(mm=1),
-                w=Length(mm=10),
-                h=Length(mm=10),
+                x=SideLength(mm=1),
+                y=SideLength(mm=1),
+                w=SideLength(mm=10),
+                h=SideLength(mm=10),
                 slots=(spot,),
             ),
         ),
@@ -480,10 +480,10 @@ def test_a_group_shows_its_slots_by_each_pieces_values():
         type="text",
         text="marked",
         when="flag",
-        x=Length(mm=1),
-        y=Length(mm=1),
-        w=Length(mm=18),
-        h=Length(mm=6),
+        x=SideLength(mm=1),
+        y=SideLength(mm=1),
+        w=SideLength(mm=18),
+        h=SideLength(mm=6),
     )
     template = Template(
         name="t", where=where, slots=(Slot(name="g", where=(where[0], (*where[1], "g")), type="group", slots=(mark,)),)
@@ -496,11 +496,11 @@ def test_a_group_shows_its_slots_by_each_pieces_values():
 
 
 def test_lengths_read_themselves():
-    assert Length.read("84% - 8.5mm").of(100) == pytest.approx(75.5)
-    assert Length.read(12).of(50) == 12 and Length.read("-1mm").of(10) == -1
+    assert SideLength.read("84% - 8.5mm").of(100) == pytest.approx(75.5)
+    assert SideLength.read(12).of(50) == 12 and SideLength.read("-1mm").of(10) == -1
     for wrong in ("12 px", "%", "3mm 4mm", "", "99999mm", True):
         with pytest.raises(ValueError):
-            Length.read(wrong)
+            SideLength.read(wrong)
 
 
 # -- editor support ----------------------------------------------------------------------------

@@ -68,7 +68,7 @@ from pnp.source.models import (
 from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, counted, fill_placeholders
 from pnp.source.rules import CountOrigin, RulesModel, check_facts
 from pnp.source.sandbox import TEMPLATE_OUTPUT, BoundedSandbox, TemplateLimit
-from pnp.source.slots import Length, SlotSpec
+from pnp.source.slots import SideLength, SlotSpec
 from pnp.source.svgshape import IconShape, SvgRejected, even_star, radial_tips
 
 __all__ = [
@@ -112,7 +112,6 @@ __all__ = [
     "IconStore",
     "Kind",
     "LayoutError",
-    "Length",
     "Line",
     "Mm",
     "PageComponent",
@@ -126,6 +125,7 @@ __all__ = [
     "Promises",
     "RulesModel",
     "Section",
+    "SideLength",
     "SlotOverrides",
     "SlotSpec",
     "Strict",

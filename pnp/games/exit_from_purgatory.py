@@ -83,7 +83,7 @@ class Roll(Strict):
         return self.dice if self.rule == "dice" else self.single_die
 
 
-class Tokens(Strict):
+class FruitTokens(Strict):
     diameter: Annotated[float, Field(ge=12, le=40)]
     apple_icon: IconName
     worm_icon: IconName
@@ -111,7 +111,7 @@ class Mat(Strict):
     leader_width: Annotated[float, Field(gt=0, le=5)]  # pt
 
 
-class Aid(Strict):
+class TurnAid(Strict):
     title: Words
     setup: Words  # {name}: numbers from rules.toml [facts]
     turn: Annotated[list[Words], Field(min_length=1)]
@@ -122,9 +122,9 @@ class Aid(Strict):
 class ExitData(Strict):
     back: CardBack
     cards: Annotated[list[CardType], Field(min_length=1)]
-    tokens: Tokens
+    tokens: FruitTokens
     mat: Mat
-    aid: Aid
+    aid: TurnAid
     roll: Roll
     cover: CoverText
     templates: Templates = {}

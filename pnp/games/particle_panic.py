@@ -26,7 +26,6 @@ from pnp.games.contract import (
     IconName,
     IconStore,
     LayoutError,
-    Length,
     Mm,
     PawnSet,
     Piece,
@@ -36,6 +35,7 @@ from pnp.games.contract import (
     Promises,
     RulesModel,
     Section,
+    SideLength,
     SlotSpec,
     Strict,
     Templates,
@@ -121,7 +121,7 @@ class Suit(Strict):
     power: Words
 
 
-class Aid(Strict):
+class PanicAid(Strict):
     setup: Words
     hand_limit: Words
     basic: Annotated[list[Words], Field(min_length=1)]
@@ -140,7 +140,7 @@ class PanicData(Strict):
     hand_tracker: HandTracker
     code_tracker: CodeTracker
     suits: Annotated[list[Suit], Field(min_length=1)]
-    aid: Aid
+    aid: PanicAid
     cover: CoverText
     templates: Templates = {}
 
@@ -212,7 +212,7 @@ def board_elements(d: PanicData, ctx: BuildContext) -> Elements:
         {"lab": d.lab, "icon": b.particle_icon, **colours},
         w,
         h,
-        overrides={"lines": SlotSpec(h=Length(mm=len(b.centre_lines) * b.centre_line))},
+        overrides={"lines": SlotSpec(h=SideLength(mm=len(b.centre_lines) * b.centre_line))},
     )
     out += centre.elements
     lines = region(centre, "ring-centre", "lines")
@@ -234,8 +234,10 @@ def board_elements(d: PanicData, ctx: BuildContext) -> Elements:
             sh,
             at=(x - sw / 2, y - sh / 2),
             overrides={
-                "left": SlotSpec(w=Length(mm=b.card_width), slots={"stack": SlotSpec(h=Length(mm=b.card_height))}),
-                "right": SlotSpec(slots={"pawns": SlotSpec(h=Length(mm=room_d + PAWN_LABEL))}),
+                "left": SlotSpec(
+                    w=SideLength(mm=b.card_width), slots={"stack": SlotSpec(h=SideLength(mm=b.card_height))}
+                ),
+                "right": SlotSpec(slots={"pawns": SlotSpec(h=SideLength(mm=room_d + PAWN_LABEL))}),
             },
         )
         out += space.elements

@@ -24,12 +24,12 @@ from pnp.games.contract import (
     GameSource,
     IconStore,
     LayoutError,
-    Length,
     Piece,
     PieceGroup,
     Problem,
     Promises,
     RulesModel,
+    SideLength,
     SlotSpec,
     TemplateLimit,
     TimeLimitExceeded,
@@ -273,7 +273,7 @@ def board_elements(p: Punished, ctx: BuildContext, w: float, h: float) -> Elemen
         {"title": b.title, "self_tag": b.self_tag, "beside": "yes" if beside else "", "piles": "yes" if piles else ""},
         w,
         h,
-        overrides={name: SlotSpec(h=Length(mm=mm)) for name, mm in heights.items()},
+        overrides={name: SlotSpec(h=SideLength(mm=mm)) for name, mm in heights.items()},
     )
     out: list[Element] = list(board.elements)
     stats = region(board, "stat-board", "stats")

@@ -127,7 +127,7 @@ class TokenKind(Strict):
     extra: Words | None = None
 
 
-class Tokens(Strict):
+class CountedTokens(Strict):
     copies: Annotated[int, Field(ge=1, le=20)]
     diameter: Annotated[float, Field(ge=12, le=40)]
     kinds: Annotated[list[TokenKind], Field(min_length=1)]
@@ -190,7 +190,7 @@ class PunishedCover(CoverText):
 
 
 class BoardFile(Strict):
-    tokens: Tokens
+    tokens: CountedTokens
     board: StatBoard
     cover: PunishedCover
     templates: Templates = {}

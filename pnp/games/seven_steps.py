@@ -25,13 +25,13 @@ from pnp.games.contract import (
     IconName,
     IconStore,
     LayoutError,
-    Length,
     Mm,
     PlaceholderError,
     Polygon,
     Problem,
     Promises,
     RulesModel,
+    SideLength,
     SlotSpec,
     Strict,
     Templates,
@@ -172,7 +172,7 @@ class Terrace(Strict):
 Gap = Annotated[float, Field(ge=0, le=100)]
 
 
-class SheetLayout(Strict):
+class GamesheetSpacing(Strict):
     """Where the sheet's parts sit, in mm; each panel's own room is in its template, and its size
     follows the dice, pips or ranks it holds."""
 
@@ -206,7 +206,7 @@ class Gamesheet(Strict):
     moon: Color
     ink: Color
     terrace: Color
-    layout: SheetLayout
+    layout: GamesheetSpacing
     templates: Templates = {}
     shoreline: Shoreline
     scoring: Scoring
@@ -350,7 +350,7 @@ def _column(d: _GamesheetDrawing, frame: _Frame, top: float) -> None:
         color=g.ink,
         label=v.label,
         hint=ctx.fill(v.reminder, f"{SLUG}/{FILE}:virgil.reminder"),
-        overrides={"content": SlotSpec(h=Length(mm=v.pips.span(pips)[1]))},
+        overrides={"content": SlotSpec(h=SideLength(mm=v.pips.span(pips)[1]))},
     )
     for i, (x, y) in enumerate(v.pips.cells(pips, area.x, area.y + area.h)):
         d.out += ctx.piece(

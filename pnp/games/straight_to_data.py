@@ -82,7 +82,7 @@ class SoulType(Strict):
     hint: Words
 
 
-class Tokens(Strict):
+class PowerTokens(Strict):
     power_icon: IconName
     power_color: Color
     power_diameter: Annotated[float, Field(ge=10, le=40)]
@@ -91,7 +91,7 @@ class Tokens(Strict):
     combat_size: Annotated[float, Field(ge=10, le=40)]
 
 
-class Aid(Strict):
+class RoundAid(Strict):
     round: Annotated[list[Words], Field(min_length=1)]
     formula: Words
     formula_key: Words
@@ -105,8 +105,8 @@ class StraightData(Strict):
     backs: dict[str, CardBack]
     souls: Annotated[list[Soul], Field(min_length=1)]
     soul_types: dict[Literal["good", "evil"], SoulType]
-    tokens: Tokens
+    tokens: PowerTokens
     pawns: PawnTokens
-    aid: Aid
+    aid: RoundAid
     cover: CoverText
     templates: Templates = {}

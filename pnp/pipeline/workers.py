@@ -37,7 +37,7 @@ PRELOAD = (
     "pnp.render.document",
     "pnp.render.pieces",
     "pnp.render.boards",
-    "pnp.render.sheets",
+    "pnp.render.pagecomponents",
     "pnp.render.composedkeep",  # and the composer it keeps pieces of
 )
 

@@ -21,6 +21,7 @@ from pnp.render.documentkeep import DrawnDocument, drawn_again, remember
 from pnp.render.elements import Text
 from pnp.render.fonts import font, register_fonts
 from pnp.render.furniture import Furniture, content_area
+from pnp.render.pagecomponents import impose_two_up, plan_component, plan_components
 from pnp.render.pagekeep import PageKeep
 from pnp.render.pages import (
     FormCache,
@@ -38,7 +39,6 @@ from pnp.render.pieces import plan_pieces
 from pnp.render.placed import Placed
 from pnp.render.registration import draw_registration
 from pnp.render.sharing import shared_drawing
-from pnp.render.sheets import impose_two_up, plan_sheet, plan_sheets
 from pnp.render.specs import Board, DocumentSpec, PageComponent, PieceGroup, Section
 from pnp.source.icons import IconStore, credits_short, game_icons
 from pnp.source.ownart import art_authors
@@ -54,7 +54,7 @@ def _each(plan: Callable[[Any, RenderOptions], list[PagePlan]]) -> Planner:
 # how each kind of section becomes pages, given a run of sections of that kind in a row: piece
 # sections in a row share sheets; boards take pages of their own; sheets in a row share paper
 # that holds two pages
-PLANNERS: dict[type, Planner] = {PieceGroup: plan_pieces, Board: _each(plan_board), PageComponent: plan_sheets}
+PLANNERS: dict[type, Planner] = {PieceGroup: plan_pieces, Board: _each(plan_board), PageComponent: plan_components}
 
 
 def plan_sections(sections: Sequence[Section], options: RenderOptions) -> list[PagePlan]:
@@ -82,7 +82,12 @@ def _beside_sheets(runs: list[list[Section]], half: RenderOptions) -> dict[int, 
     out: dict[int, tuple[int, PagePlan, list[PagePlan]]] = {}
     taken: set[int] = set()
     for i, run in enumerate(runs):
-        halves = [page for sheet in run if isinstance(sheet, PageComponent) for page in plan_sheet(sheet, half)]
+        halves = [
+            page
+            for component in run
+            if isinstance(component, PageComponent)
+            for page in plan_component(component, half)
+        ]
         if len(halves) % 2 == 0:
             continue
         for j in (i - 1, i + 1):

@@ -26,7 +26,7 @@ FOLD_MARKS = MARK_CLEAR + 1.5 * MM
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class Slot:
+class Placement:
     """Where one piece lands on a sheet; a turned piece runs its height along the page's width."""
 
     piece: Piece
@@ -41,7 +41,7 @@ class Block:
 
     section: PieceGroup
     grid: Rect
-    slots: tuple[Slot, ...]
+    slots: tuple[Placement, ...]
     first: int  # the place of its first slot's piece in the section's pieces (before any are left out)
 
     def moved(self, where: Callable[[Rect], Rect], backs_only: bool = False) -> Block:
@@ -52,7 +52,7 @@ class Block:
             grid=where(self.grid),
             first=self.first,
             slots=tuple(
-                Slot(piece=s.piece, section=s.section, trim=where(s.trim), turned=s.turned)
+                Placement(piece=s.piece, section=s.section, trim=where(s.trim), turned=s.turned)
                 for s in self.slots
                 if s.piece.back is not None or not backs_only
             ),
@@ -65,7 +65,7 @@ class SheetLayout:
     bands: Bands
 
     @property
-    def slots(self) -> list[Slot]:
+    def slots(self) -> list[Placement]:
         return [slot for block in self.blocks for slot in block.slots]
 
 
@@ -273,7 +273,7 @@ def _block(
         grid=grid,
         first=first,
         slots=tuple(
-            Slot(
+            Placement(
                 piece=piece,
                 section=section,
                 turned=turned,

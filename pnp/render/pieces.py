@@ -24,7 +24,7 @@ from pnp.render.cutlines import Outline, outline_of
 from pnp.render.elements import Element, icon_refs
 from pnp.render.furniture import Bands, band_area
 from pnp.render.identitycache import SideKeep
-from pnp.render.packing import SheetLayout, Slot, bbox_of, bleed_of, fold_half, mirror_of, pack
+from pnp.render.packing import Placement, SheetLayout, bbox_of, bleed_of, fold_half, mirror_of, pack
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.placed import Side
 from pnp.render.sharing import runs_of
@@ -166,7 +166,7 @@ def _titles(sheet: SheetLayout) -> str:
     return ", ".join(dict.fromkeys(b.section.title for b in sheet.blocks))
 
 
-def _bleed_box(slots: list[Slot], options: RenderOptions) -> Rect | None:
+def _bleed_box(slots: list[Placement], options: RenderOptions) -> Rect | None:
     if not any(bleed_of(s.section, options) for s in slots):
         return None
     return bbox_of([s.trim.inset(-bleed_of(s.section, options)) for s in slots])
@@ -259,7 +259,7 @@ def _drawer(layers: list[tuple[SheetLayout, Side]], options: RenderOptions) -> D
     return draw
 
 
-def _draw_piece(ctx: PageContext, slot: Slot, side: Side, options: RenderOptions) -> None:
+def _draw_piece(ctx: PageContext, slot: Placement, side: Side, options: RenderOptions) -> None:
     """One side of a piece in a graphics state of its own, written as operators: reportlab's
     save, clip and transform calls cost more than the card's own drawing in a large deck."""
     c = ctx.canvas

@@ -6,21 +6,21 @@ reads each line's runs again."""
 from __future__ import annotations
 
 from pnp.render.fonts import leaning, text_width
-from pnp.source.markup import Run, has_markup, runs
+from pnp.source.markup import Stretch, has_markup, runs
 
 ICON_EM = 0.95  # an inline icon's side, in ems of its text: as tall as its capitals and descenders
 ICON_ROOM = 0.1  # ems kept clear either side of an inline icon
 ICON_DROP = 0.17  # ems an inline icon's foot sits below the baseline, where descenders end
 
-Word = list[Run]
+Word = list[Stretch]
 
 
-def run_face(run: Run, font: str) -> tuple[str, float]:
+def run_face(run: Stretch, font: str) -> tuple[str, float]:
     """The family id and shear a run of a text set in `font` is drawn with (its italic, if any)."""
     return leaning(font, run.bold) if run.italic else (font, 0.0)
 
 
-def run_width(run: Run, size: float, font: str) -> float:
+def run_width(run: Stretch, size: float, font: str) -> float:
     if run.icon:
         return (ICON_EM + 2 * ICON_ROOM) * size
     return text_width(run.text, run.bold, size, run_face(run, font)[0])
@@ -54,19 +54,19 @@ def wrap_marked(text: str, width: float, size: float, bold: bool, font: str) -> 
     return tuple(lines)
 
 
-def _paragraphs(found: tuple[Run, ...]) -> list[list[Run]]:
-    out: list[list[Run]] = [[]]
+def _paragraphs(found: tuple[Stretch, ...]) -> list[list[Stretch]]:
+    out: list[list[Stretch]] = [[]]
     for run in found:
         parts = run.text.split("\n") if not run.icon else [""]
         for i, part in enumerate(parts):
             if i:
                 out.append([])
             if part or run.icon:
-                out[-1].append(Run(part, run.bold, run.italic, run.color, run.icon))
+                out[-1].append(Stretch(part, run.bold, run.italic, run.color, run.icon))
     return out
 
 
-def _words(paragraph: list[Run]) -> list[Word]:
+def _words(paragraph: list[Stretch]) -> list[Word]:
     words: list[Word] = [[]]
     for run in paragraph:
         if run.icon:
@@ -76,7 +76,7 @@ def _words(paragraph: list[Run]) -> list[Word]:
             if i and words[-1]:
                 words.append([])
             if part:
-                words[-1].append(Run(part, run.bold, run.italic, run.color))
+                words[-1].append(Stretch(part, run.bold, run.italic, run.color))
     return [word for word in words if word]
 
 
@@ -85,7 +85,7 @@ def _written(words: list[Word], bold: bool) -> str:
     return " ".join("".join(_tagged(run, bold) for run in word) for word in words)
 
 
-def _tagged(run: Run, bold: bool) -> str:
+def _tagged(run: Stretch, bold: bool) -> str:
     body = f"<icon {run.icon}>" if run.icon else run.text
     if run.color:
         body = f"<color {run.color}>{body}</color>"

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 
 from pnp.geometry import Rect
 from pnp.render.furniture import Bands
-from pnp.render.packing import Block, SheetLayout, Slot, joined_alike, pack
+from pnp.render.packing import Block, Placement, SheetLayout, joined_alike, pack
 from pnp.render.pages import PagePlan, RenderOptions
 from pnp.render.specs import Piece, PieceGroup
 
@@ -127,7 +127,7 @@ def _sheet(joined: list[PieceGroup], bands: Bands, blocks: tuple[BlockPlace, ...
                 grid=grid,
                 first=slots[0][0],
                 slots=tuple(
-                    Slot(piece=joined[k].pieces[i], section=joined[k], trim=trim, turned=turned)
+                    Placement(piece=joined[k].pieces[i], section=joined[k], trim=trim, turned=turned)
                     for i, trim, turned in slots
                 ),
             )

@@ -20,7 +20,7 @@ STATEMENT = re.compile(r"\{%.*?%\}", re.S)
 
 
 @dataclass(frozen=True, slots=True)
-class Run:
+class Stretch:
     """A stretch of one style: its words, or an inline icon (`icon`, its text empty)."""
 
     text: str
@@ -43,15 +43,15 @@ def has_markup(text: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def runs(text: str, bold: bool) -> tuple[Run, ...]:
+def runs(text: str, bold: bool) -> tuple[Stretch, ...]:
     """The runs of `text`, set bold throughout when `bold`; its markup checked whole."""
-    out: list[Run] = []
+    out: list[Stretch] = []
     open_tags: list[tuple[str, str | None]] = []
     at = 0
 
-    def run(part: str = "", icon: str = "") -> Run:
+    def run(part: str = "", icon: str = "") -> Stretch:
         colours = [value for name, value in open_tags if name == "color"]
-        return Run(
+        return Stretch(
             part,
             bold or any(name == "b" for name, _ in open_tags),
             any(name == "i" for name, _ in open_tags),

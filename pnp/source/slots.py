@@ -24,7 +24,7 @@ _TERM = re.compile(r"\s*([+-]?)\s*(\d+(?:\.\d+)?)\s*(%|mm)?\s*")
 
 
 @dataclass(frozen=True)
-class Length:
+class SideLength:
     """A length along one side of a piece: millimetres plus a share of the side, written
     "12%", "3mm", "84% - 8.5mm" or a plain number of millimetres."""
 
@@ -35,8 +35,8 @@ class Length:
         return self.mm + self.share * side
 
     @classmethod
-    def read(cls, value: object) -> Length:
-        if isinstance(value, Length):
+    def read(cls, value: object) -> SideLength:
+        if isinstance(value, SideLength):
             return value
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return cls._bounded(float(value), 0.0, value)
@@ -63,7 +63,7 @@ class Length:
         return cls._bounded(mm, share, value)
 
     @classmethod
-    def _bounded(cls, mm: float, share: float, value: object) -> Length:
+    def _bounded(cls, mm: float, share: float, value: object) -> SideLength:
         """No piece is larger than a board of a few pages: a length past that is a typo."""
         if not (abs(mm) <= MAX_MM and abs(share) <= MAX_SHARE):
             raise ValueError(
@@ -74,8 +74,8 @@ class Length:
 
 
 LengthValue = Annotated[
-    Length,
-    BeforeValidator(Length.read),
+    SideLength,
+    BeforeValidator(SideLength.read),
     WithJsonSchema(
         {
             "anyOf": [
@@ -195,12 +195,12 @@ class Slot:
     name: str
     where: Where
     type: SlotType = "box"
-    x: Length = Length()
-    y: Length = Length()
-    w: Length = Length(share=1.0)
-    h: Length = Length(share=1.0)
-    before: Length = Length()
-    after: Length = Length()
+    x: SideLength = SideLength()
+    y: SideLength = SideLength()
+    w: SideLength = SideLength(share=1.0)
+    h: SideLength = SideLength(share=1.0)
+    before: SideLength = SideLength()
+    after: SideLength = SideLength()
     grow: bool = False
     text: str = ""
     icon: str = ""
@@ -234,7 +234,7 @@ class Template:
     slots: tuple[Slot, ...]
     stack: tuple[str, ...] = ()
     across: bool = False
-    safe: Length = Length()
+    safe: SideLength = SideLength()
     size: tuple[float, float] | None = None  # mm: a piece the game places at this size (a badge, a label)
 
 

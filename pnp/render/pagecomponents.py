@@ -18,11 +18,11 @@ from pnp.render.specs import SHEET_GAP_MM, PageComponent
 SLOT_GAP = SHEET_GAP_MM * MM
 
 
-def plan_sheets(run: list[PageComponent], options: RenderOptions) -> list[PagePlan]:
-    """Pages for sheets in a row: on paper that holds two full-size pages, laid out for the half
+def plan_components(run: list[PageComponent], options: RenderOptions) -> list[PagePlan]:
+    """Pages for page components in a row: on paper that holds two full-size pages, laid out for the half
     page and imposed two to a sheet."""
     half = options.half_page()
-    pages = [page for sheet in run for page in plan_sheet(sheet, half or options)]
+    pages = [page for component in run for page in plan_component(component, half or options)]
     return pages if half is None else impose_two_up(pages, half)
 
 
@@ -56,22 +56,22 @@ def impose_two_up(halves: list[PagePlan], half: RenderOptions) -> list[PagePlan]
     return pages
 
 
-def plan_sheet(sheet: PageComponent, options: RenderOptions) -> list[PagePlan]:
+def plan_component(component: PageComponent, options: RenderOptions) -> list[PagePlan]:
     area = content_area(options.printable())
-    per_page = max(sheet.per_page, 1)
+    per_page = max(component.per_page, 1)
     slot_h = (area.height - (per_page - 1) * SLOT_GAP) / per_page
-    if sheet.width * MM > area.width + 0.01 or sheet.height * MM > slot_h + 0.01:
+    if component.width * MM > area.width + 0.01 or component.height * MM > slot_h + 0.01:
         raise UsageProblem(
-            f"{sheet.title}: laid out for {sheet.width:.0f} x {sheet.height:.0f} mm, more than the "
+            f"{component.title}: laid out for {component.width:.0f} x {component.height:.0f} mm, more than the "
             f"{area.width / MM:.0f} x {slot_h / MM:.0f} mm {options.paper.name} leaves it"
         )
     slots = [Rect(area.x, area.top - (i + 1) * slot_h - i * SLOT_GAP, area.width, slot_h) for i in range(per_page)]
-    elements, width, height = sheet.elements, sheet.width * MM, sheet.height * MM
-    copies = max(sheet.copies, 1)
-    form = "sheet_" + re.sub(r"[^A-Za-z0-9]+", "_", f"{sheet.kind}_{sheet.name}")
+    elements, width, height = component.elements, component.width * MM, component.height * MM
+    copies = max(component.copies, 1)
+    form = "sheet_" + re.sub(r"[^A-Za-z0-9]+", "_", f"{component.kind}_{component.name}")
 
     def stamp(ctx: PageContext, slot: Rect) -> None:
-        """The sheet is drawn once per document as a form; every copy places that form."""
+        """The component is drawn once per document as a form; every copy places that form."""
         c = ctx.canvas
         ctx.painter.forms.ready(icon_refs(elements))  # icon forms first: forms do not nest
         name = ctx.painter.forms.form(form, (0, 0, width, height), lambda: ctx.painter.draw(elements))
@@ -87,13 +87,13 @@ def plan_sheet(sheet: PageComponent, options: RenderOptions) -> list[PagePlan]:
         def draw(ctx: PageContext, used: list[Rect] = used) -> None:
             for i, slot in enumerate(used):
                 stamp(ctx, slot)
-                ctx.place(kind=sheet.kind, name=sheet.name, side="face", rect=slot)
+                ctx.place(kind=component.kind, name=component.name, side="face", rect=slot)
                 if i:
                     _cut_line(ctx.canvas, area.x, slot.top + SLOT_GAP / 2, area.right, slot.top + SLOT_GAP / 2)
 
         number = first // per_page + 1
         total = (copies + per_page - 1) // per_page
-        label = sheet.title + (f" {number}/{total}" if total > 1 else "")
+        label = component.title + (f" {number}/{total}" if total > 1 else "")
         pages.append(
             PagePlan(options.paper.width, options.paper.height, "tb", label, draw, icons=frozenset(icon_refs(elements)))
         )

@@ -1683,13 +1683,13 @@ MUTANTS = [
     ),
     Mutant(
         name="A3 prints one A4-sized page component to a sheet",
-        file="pnp/render/sheets.py",
+        file="pnp/render/pagecomponents.py",
         edits=(("    return pages if half is None else impose_two_up(pages, half)\n", "    return pages\n"),),
         tests=("tests/test_pieces_on_the_table.py", "-k", "two_to_a_large"),
     ),
     Mutant(
         name="the right half page drawn over the left",
-        file="pnp/render/sheets.py",
+        file="pnp/render/pagecomponents.py",
         edits=(
             (
                 "                ctx.canvas.translate(i * width / 2, 0)\n",

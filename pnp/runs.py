@@ -10,11 +10,17 @@ new, and the readers read them all, as they did before runs."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, TypeVar
+
+from pnp.memory import Kept
 
 RUN = 128  # entries a run holds: a deck of 10,000 designs is 79 runs
 RUNS_KEPT = 4_096  # runs a keep holds: a project's long lists, and room to edit
+LISTS_KEPT = 32  # lists whose making is kept: a project's decks, and room for another's
+
+T = TypeVar("T")
+U = TypeVar("U")
 
 
 class Run:
@@ -49,3 +55,45 @@ class RunKeep:
                 run = self._runs[key] = Run(tuple(items[start : start + RUN]))
             out.append((start, run))
         return out
+
+
+class EntryRuns:
+    """What a game made of each entry of its long lists (`BuildContext.each`), kept by what the
+    making reads: the run's entries (the very objects: a card list's unchanged rows are, `rowkeep`),
+    their place, and everything else the build hands a game (`context`, made by the pipeline). A
+    run whose making found a layout mistake is not kept, so each build finds and says it again."""
+
+    def __init__(self) -> None:
+        self.runs = RunKeep()
+        self.contexts: dict[Hashable, object] = {}  # by list: what its last making read
+
+    def made(
+        self,
+        slot: Hashable,
+        context: object,
+        entries: Sequence[T],
+        make: Callable[[int, T], Iterable[U]],
+        slips: Callable[[], int],
+    ) -> list[U]:
+        """`make(i, entry)` for each entry, joined, the runs whose making read what it reads now
+        taken as made; `slips` counts the layout mistakes found so far."""
+        last = self.contexts.pop(slot, None)
+        now = last if last is not None and last == context else context  # the token each run is compared by
+        while len(self.contexts) >= LISTS_KEPT:
+            del self.contexts[next(iter(self.contexts))]
+        self.contexts[slot] = now
+        out: list[U] = []
+        for start, run in self.runs.cut(entries):
+            kept = run.found.get((slot, start))
+            if kept is not None and kept[0] is now:
+                out += kept[1]
+                continue
+            said = slips()
+            made = [piece for i, entry in enumerate(run.items, start) for piece in make(i, entry)]
+            if slips() == said:
+                run.found[(slot, start)] = (now, made)
+            out += made
+        return out
+
+
+MADE: Kept[EntryRuns] = Kept("pieces made of list entries", EntryRuns)

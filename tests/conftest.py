@@ -215,6 +215,21 @@ def run():
 
 
 @pytest.fixture
+def run_kept():
+    """Run the CLI in-process with one build memory for every command (`run_kept.memory`), as
+    `pnp watch` builds at each save: what a build worked out is there for the next."""
+    from pnp.memory import BuildMemory
+
+    memory = BuildMemory()
+
+    def invoke(*args: str):
+        return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False, obj=memory)
+
+    invoke.memory = memory
+    return invoke
+
+
+@pytest.fixture
 def built(run, isolated):
     """Build one game with the CLI and return its output folder."""
 

@@ -108,6 +108,7 @@ def test_the_cycle_finder_finds_a_cycle_hidden_in_a_function(tmp_path):
 
 # the pipeline's stages, lowest first: a module imports only from its own stage or a lower one
 LAYERS = [
+    {"pnp.memory"},  # what a build keeps for the next: every stage's kept values have one owner
     {"pnp.findings"},  # where a problem is: what every error and message points at
     # the words every stage shares; the process's pace, and the libraries it needs
     {"pnp", "pnp.errors", "pnp.geometry", "pnp.collector", "pnp.requirements", "pnp.runs"},
@@ -178,7 +179,6 @@ KIT = {
     "pnp.games.calibration",
     "pnp.games.contract",
     "pnp.games.kitgame",
-    "pnp.games.runkeep",
 }
 
 
@@ -300,6 +300,7 @@ def test_a_game_module_without_its_contract_is_named_when_loaded(monkeypatch):
 def test_a_game_that_cannot_be_loaded_fails_alone_in_a_serial_build(monkeypatch, tmp_path):
     """Built one after another (as `pnp watch` builds), a registered game whose module cannot be
     imported fails its own build; the games beside it are built."""
+    from pnp.memory import BuildMemory
     from pnp.pipeline.workers import build_many
     from pnp.source.settings import Settings
 
@@ -308,7 +309,7 @@ def test_a_game_that_cannot_be_loaded_fails_alone_in_a_serial_build(monkeypatch,
     outcomes = {
         o.slug: o
         for o in build_many(
-            ["seven-steps", "unloadable"], settings, {"seven-steps": "x", "unloadable": "y"}, False, jobs=1
+            ["seven-steps", "unloadable"], settings, {"seven-steps": "x", "unloadable": "y"}, False, 1, BuildMemory()
         )
     }
     assert outcomes["seven-steps"].exit_code == 0, outcomes["seven-steps"].lines

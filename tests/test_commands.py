@@ -76,10 +76,12 @@ def test_watch_builds_serves_and_rebuilds_what_a_save_touches(tmp_path):
     settings = Settings(layouts=str(project / "layouts"), output=str(project / "output"))
     built: queue.Queue[tuple[tuple[str, ...], bool]] = queue.Queue()
     said: queue.Queue[str] = queue.Queue()
+    memories: set[int] = set()
 
-    def build(slugs: list[str], force: bool) -> int:
+    def build(slugs: list[str], force: bool, memory) -> int:
         (project / "output").mkdir(exist_ok=True)
         (project / "output" / "index.html").write_text("gallery")
+        memories.add(id(memory))
         built.put((tuple(slugs), force))
         return 0
 
@@ -105,6 +107,7 @@ def test_watch_builds_serves_and_rebuilds_what_a_save_touches(tmp_path):
         stop.set()
         watching.join(timeout=HANG)
     assert not watching.is_alive()
+    assert len(memories) == 1  # every save's build takes what the builds before it kept
 
 
 def test_watch_names_a_port_it_cannot_listen_on(tmp_path):
@@ -116,4 +119,10 @@ def test_watch_names_a_port_it_cannot_listen_on(tmp_path):
         port = taken.getsockname()[1]
         settings = Settings(output=str(tmp_path / "out"))
         with pytest.raises(UsageProblem, match=rf"--port: cannot listen on 127.0.0.1:{port}"):
-            watch(settings, ["seven-steps"], port=port, build=lambda slugs, force: 0, say=lambda line, err=False: None)
+            watch(
+                settings,
+                ["seven-steps"],
+                port=port,
+                build=lambda slugs, force, memory: 0,
+                say=lambda line, err=False: None,
+            )

@@ -61,7 +61,6 @@ def test_page_dictionaries_are_written_as_reportlab_writes_them(game, monkeypatc
 
     import pnp.render.compactpdf
     import pnp.render.document
-    import pnp.render.documentkeep
     from pnp.files.paths import shipped_icons_dir
     from pnp.pipeline.build import plan_game, render_options
     from pnp.render.document import render_document
@@ -77,7 +76,6 @@ def test_page_dictionaries_are_written_as_reportlab_writes_them(game, monkeypatc
         return pdfdoc.PDFIndirectObject(doc.numberToId[number], content).format(doc)
 
     monkeypatch.setattr(pnp.render.compactpdf, "indirect", theirs_written)
-    monkeypatch.setattr(pnp.render.documentkeep, "_DRAWN", {})  # each file written again, none taken as it was
     unkept = pnp.render.compactpdf.compact_pdf  # every page written now, none as an earlier build wrote it
     monkeypatch.setattr(pnp.render.document, "compact_pdf", lambda canvas, keeps=(): unkept(canvas))
     theirs = [render_document(spec, options, plan.store).pdf for spec in plan.specs]

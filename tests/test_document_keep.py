@@ -32,11 +32,9 @@ def _cards_text(pdf: Path) -> list[str]:
 
 
 def test_a_card_edited_deep_in_a_deck_draws_its_page_alone_and_writes_what_a_whole_drawing_writes(
-    run, isolated, layouts_copy, monkeypatch
+    run, run_kept, isolated, layouts_copy, monkeypatch
 ):
     import pnp.render.document as document
-    import pnp.render.documentkeep as documentkeep
-    import pnp.render.pagekeep as pagekeep
 
     listed = long_deck(layouts_copy, DESIGNS)
     lines = listed.read_text().splitlines(keepends=True)
@@ -44,8 +42,8 @@ def test_a_card_edited_deep_in_a_deck_draws_its_page_alone_and_writes_what_a_who
     lines[7] = lines[7].replace("lorc/prayer", "lorc/ghost")  # Soul 0006: the one ghost, on the first page
     listed.write_text("".join(lines))
 
-    def build(output: str) -> None:
-        result = run("build", GAME, "--layouts", layouts_copy, "-o", output, "--jobs", "1")
+    def build(output: str, fresh: bool = False) -> None:
+        result = (run if fresh else run_kept)("build", GAME, "--layouts", layouts_copy, "-o", output, "--jobs", "1")
         assert result.exit_code == 0, result.output
 
     build("out")
@@ -71,10 +69,7 @@ def test_a_card_edited_deep_in_a_deck_draws_its_page_alone_and_writes_what_a_who
         drawn.clear()
         build("out")
         spliced = list(drawn)
-        with monkeypatch.context() as fresh:  # a process that built nothing before: drawn whole
-            fresh.setattr(documentkeep, "_DRAWN", {})
-            fresh.setattr(pagekeep, "_KEPT", {})
-            build(whole)
+        build(whole, fresh=True)  # a build that keeps nothing from before: drawn whole
         assert _files(isolated / "out" / GAME) == _files(isolated / whole / GAME), new
         if number == 0:
             # the pages that set the state the edited card's page finds (the first fronts' and the
@@ -97,13 +92,11 @@ def _picture(path: Path, colour: str) -> None:
 
 
 def test_own_art_redrawn_under_its_name_between_two_builds_in_one_process_is_printed_anew(
-    run, isolated, layouts_copy, monkeypatch
+    run, run_kept, isolated, layouts_copy
 ):
     """A designer saves a new drawing over art/mark.svg and a new picture over art/photo.png while
     `pnp watch` runs: their forms keep their names, and the deck is drawn with the new art, as a
     process that drew nothing before draws it."""
-    import pnp.render.documentkeep as documentkeep
-    import pnp.render.pagekeep as pagekeep
 
     listed = long_deck(layouts_copy, DESIGNS)
     art = layouts_copy / GAME / "art"
@@ -116,8 +109,8 @@ def test_own_art_redrawn_under_its_name_between_two_builds_in_one_process_is_pri
         listed.read_text().replace("lorc/angel-outfit", "art/mark.svg").replace("lorc/dove", "art/photo.png")
     )
 
-    def build(output: str) -> None:
-        result = run("build", GAME, "--layouts", layouts_copy, "-o", output, "--jobs", "1")
+    def build(output: str, fresh: bool = False) -> None:
+        result = (run if fresh else run_kept)("build", GAME, "--layouts", layouts_copy, "-o", output, "--jobs", "1")
         assert result.exit_code == 0, result.output
 
     build("out")
@@ -128,24 +121,19 @@ def test_own_art_redrawn_under_its_name_between_two_builds_in_one_process_is_pri
         whole = f"whole-{number}"
         shutil.copytree(isolated / "out", isolated / whole)
         build("out")
-        with monkeypatch.context() as fresh:
-            fresh.setattr(documentkeep, "_DRAWN", {})
-            fresh.setattr(pagekeep, "_KEPT", {})
-            build(whole)
+        build(whole, fresh=True)
         assert _files(isolated / "out" / GAME) == _files(isolated / whole / GAME), number
 
 
-def test_a_board_edited_between_two_builds_in_one_process_is_drawn_anew(run, isolated, layouts_copy, monkeypatch):
+def test_a_board_edited_between_two_builds_in_one_process_is_drawn_anew(run, run_kept, isolated, layouts_copy):
     """The track's pages are never kept (a board is drawn whole): an unchanged track is its last
     file, and one whose path changed colour is drawn again, as a process that drew nothing before
     draws it."""
-    import pnp.render.documentkeep as documentkeep
-    import pnp.render.pagekeep as pagekeep
 
     components = layouts_copy / GAME / "components.toml"
 
-    def build(output: str) -> bytes:
-        result = run("build", GAME, "--layouts", layouts_copy, "-o", output, "--jobs", "1")
+    def build(output: str, fresh: bool = False) -> bytes:
+        result = (run if fresh else run_kept)("build", GAME, "--layouts", layouts_copy, "-o", output, "--jobs", "1")
         assert result.exit_code == 0, result.output
         return hashlib.sha256((isolated / output / GAME / "track.pdf").read_bytes()).digest()
 
@@ -153,9 +141,6 @@ def test_a_board_edited_between_two_builds_in_one_process_is_drawn_anew(run, iso
     components.write_text(components.read_text().replace('path_color = "#777777"', 'path_color = "#3070b0"'))
     shutil.copytree(isolated / "out", isolated / "whole")
     again = build("out")
-    with monkeypatch.context() as fresh:
-        fresh.setattr(documentkeep, "_DRAWN", {})
-        fresh.setattr(pagekeep, "_KEPT", {})
-        whole = build("whole")
+    whole = build("whole", fresh=True)
     assert again != first and again == whole
     assert _files(isolated / "out" / GAME) == _files(isolated / "whole" / GAME)

@@ -25,6 +25,7 @@ from pnp.cli.options import (
     shared_options,
     show_gallery,
 )
+from pnp.commands import BuildMemory
 from pnp.errors import Interrupted
 from pnp.games import GAMES
 from pnp.source.jobs import FORK_FROM
@@ -59,12 +60,16 @@ def build(games: tuple[str, ...], no_validate: bool, force: bool, jobs: int | No
     Example: pnp build exit-from-purgatory --players 5 --ink-saver
     """
     settings = load_settings(writes=True, **flags)
-    worst = _build(settings, list(games) or project_games(settings), force, no_validate, jobs)
+    # a fresh memory, unless the caller gave one to keep across commands (as a test builds like `pnp watch`)
+    memory = click.get_current_context().find_object(BuildMemory)
+    worst = _build(settings, list(games) or project_games(settings), force, no_validate, jobs, memory)
     if worst:
         sys.exit(worst)
 
 
-def _build(settings: Settings, slugs: list[str], force: bool, no_validate: bool, jobs: int | None) -> int:
+def _build(
+    settings: Settings, slugs: list[str], force: bool, no_validate: bool, jobs: int | None, memory: BuildMemory | None
+) -> int:
     """`builds.build`, saying what it does on the terminal; the worst exit code."""
     from pnp.commands.builds import build
 
@@ -77,6 +82,7 @@ def _build(settings: Settings, slugs: list[str], force: bool, no_validate: bool,
         force=force,
         no_validate=no_validate,
         jobs=jobs,
+        memory=memory,
         say=say,
         progress=progress_bar,
         refresh=refresh,
@@ -106,13 +112,14 @@ def watch(games: tuple[str, ...], port: int, **flags: Any) -> None:
 
     settings = load_settings(writes=True, **flags)
 
-    def build(slugs: list[str], force: bool) -> int:
-        return _build(settings, slugs, force, False, 1)
+    def build(slugs: list[str], force: bool, memory: BuildMemory) -> int:
+        return _build(settings, slugs, force, False, 1, memory)
 
     try:
         watched(settings, list(games) or project_games(settings), port=port, build=build, say=_told)
     except KeyboardInterrupt:  # the file watcher's word for the signal it caught
-        raise Interrupted(RECEIVED[-1] if RECEIVED else signal.SIGINT) from None
+        taken = click.get_current_context().find_object(SignalsTaken)
+        raise Interrupted(taken.last if taken is not None and taken.last is not None else signal.SIGINT) from None
 
 
 @cli.command()
@@ -192,12 +199,16 @@ def _told(line: str, err: bool = False) -> None:
     click.echo(line, err=err)
 
 
-RECEIVED: list[int] = []  # the signals taken, for code that sees only their KeyboardInterrupt
+class SignalsTaken:
+    """The last signal this process took, for code that sees only its KeyboardInterrupt (the file
+    watcher's) or an error a library wrapped it in."""
 
+    def __init__(self) -> None:
+        self.last: int | None = None
 
-def _interrupt(signum: int, frame: FrameType | None) -> None:
-    RECEIVED.append(signum)
-    raise Interrupted(signum)
+    def interrupt(self, signum: int, frame: FrameType | None) -> None:
+        self.last = signum
+        raise Interrupted(signum)
 
 
 def _unraisable(hook: sys.UnraisableHookArgs) -> None:
@@ -213,13 +224,15 @@ def _unraisable(hook: sys.UnraisableHookArgs) -> None:
         sys.__unraisablehook__(hook)
 
 
-def catch_signals() -> None:
+def catch_signals() -> SignalsTaken:
     """SIGTERM and Ctrl-C stop the command wherever it is, a finalizer included."""
     import signal
 
-    signal.signal(signal.SIGTERM, _interrupt)
-    signal.signal(signal.SIGINT, _interrupt)
+    taken = SignalsTaken()
+    signal.signal(signal.SIGTERM, taken.interrupt)
+    signal.signal(signal.SIGINT, taken.interrupt)
     sys.unraisablehook = _unraisable
+    return taken
 
 
 def main() -> None:
@@ -230,14 +243,14 @@ def main() -> None:
     from pnp.collector import fewer_collections, freeze_at_exit
 
     freeze_at_exit()
-    catch_signals()
+    taken = catch_signals()
     try:
         try:
             with fewer_collections():
-                cli(prog_name="pnp", standalone_mode=True)
+                cli(prog_name="pnp", standalone_mode=True, obj=taken)
         except Exception:
-            if RECEIVED:  # a library that wrapped the interruption in an error of its own (pydantic's SchemaError)
-                raise Interrupted(RECEIVED[-1]) from None
+            if taken.last is not None:  # a library wrapped the interruption in an error (pydantic's SchemaError)
+                raise Interrupted(taken.last) from None
             raise
     except Interrupted as stop:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)  # one message, however many signals follow

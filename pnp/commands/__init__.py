@@ -8,6 +8,8 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Protocol
 
+from pnp.memory import BuildMemory as BuildMemory  # what a command's builds keep for the next
+
 
 class Bar(Protocol):
     def update(self, n: int, /) -> None: ...

@@ -10,6 +10,7 @@ from pnp.commands import Progress, Say
 from pnp.errors import Interrupted
 from pnp.files.atomic import CACHE_FOLDER, sweep_temporary
 from pnp.files.outputlock import output_lock
+from pnp.memory import BuildMemory
 from pnp.source.settings import Settings
 
 Refresh = Callable[[Mapping[str, dict[str, Any]] | None, Set[str]], None]  # the gallery, after writing
@@ -22,17 +23,21 @@ def build(
     force: bool,
     no_validate: bool,
     jobs: int | None,
+    memory: BuildMemory | None,
     say: Say,
     progress: Progress,
     refresh: Refresh,
 ) -> int:
-    """Build `slugs`; the worst exit code. An interrupted build removes the temporary files its
-    workers left."""
+    """Build `slugs`, taking from `memory` what an earlier build worked out and leaving there what
+    this one did (none: a build that keeps nothing for another); the worst exit code. An
+    interrupted build removes the temporary files its workers left."""
     check_players(settings, slugs)
     with output_lock(settings.output_dir(), lambda line: say(line, err=True)):
         sweep_temporary(settings.output_dir(), [CACHE_FOLDER])  # the games' workers all write there
         try:
-            return _build_locked(settings, slugs, force, no_validate, jobs, say, progress, refresh)
+            return _build_locked(
+                settings, slugs, force, no_validate, jobs, memory or BuildMemory(), say, progress, refresh
+            )
         except Interrupted:
             sweep_temporary(settings.output_dir(), [*slugs, CACHE_FOLDER])
             raise
@@ -65,6 +70,7 @@ def _build_locked(
     force: bool,
     no_validate: bool,
     jobs: int | None,
+    memory: BuildMemory,
     say: Say,
     progress: Progress,
     refresh: Refresh,
@@ -101,7 +107,7 @@ def _build_locked(
     worst = 0
     built: dict[str, dict[str, Any]] = {}
     with progress("building", len(todo)) as bar:
-        for outcome in build_many(todo, settings, digests, no_validate, jobs):
+        for outcome in build_many(todo, settings, digests, no_validate, jobs, memory):
             for line in outcome.lines:
                 say(line, err=outcome.exit_code != 0)
             worst = max(worst, outcome.exit_code)

@@ -8,10 +8,11 @@ from collections.abc import Callable
 
 from pnp.commands import Say
 from pnp.errors import UsageProblem
+from pnp.memory import BuildMemory
 from pnp.site.watch import Reloads, games_touched, serve, watch_and_rebuild
 from pnp.source.settings import Settings
 
-Build = Callable[[list[str], bool], int]  # the games to build, whether forced -> the worst exit code
+Build = Callable[[list[str], bool, BuildMemory], int]  # games to build, whether forced, kept state -> worst exit
 
 
 def watch(
@@ -20,7 +21,8 @@ def watch(
     """Build `slugs`, serve the output folder on 127.0.0.1:`port` (0: any free port), and rebuild
     the games a save in the layouts or the icon cache touches until interrupted (KeyboardInterrupt,
     as the file watcher raises it) or `stop` is set; the gallery reloads itself after each rebuild."""
-    build(slugs, False)
+    memory = BuildMemory()  # one for every save: what a save leaves as it was is not worked out again
+    build(slugs, False, memory)
     output = settings.output_dir()
     output.mkdir(parents=True, exist_ok=True)
     reloads = Reloads()
@@ -31,7 +33,7 @@ def watch(
 
     def ready() -> None:
         """The watcher listens: catch up on any save made since the first build, then say so."""
-        build(slugs, False)
+        build(slugs, False, memory)
         say(f"serving http://127.0.0.1:{server.server_port}/ ; watching {settings.layouts_dir()} (Ctrl-C stops)")
 
     def rebuild(changed: set[str]) -> None:
@@ -39,7 +41,7 @@ def watch(
         if not touched:
             return
         started = time.perf_counter()
-        build(touched, True)
+        build(touched, True, memory)
         reloads.bump()
         say(f"rebuilt {', '.join(touched)} in {time.perf_counter() - started:.2f} s")
 

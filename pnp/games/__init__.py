@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import os
 import pkgutil
-from collections.abc import Callable, Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from pnp.errors import LayoutError, UsageProblem, meant_or_known
 from pnp.files.paths import kit_file, shipped_layouts_dir
 from pnp.findings import Finding
+from pnp.memory import BuildMemory
 from pnp.requirements import DISTRIBUTION
 from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders
 
@@ -34,6 +35,9 @@ if TYPE_CHECKING:  # the CLI reads the registry at start: a game's models load w
     from pnp.source.icons import IconStore
     from pnp.source.rules import CountOrigin, RulesModel
     from pnp.source.slots import SlotSpec, Template, Where
+
+T = TypeVar("T")
+U = TypeVar("U")
 
 ENTRY_POINTS = "pnp.games"
 BUILT_IN = "pnp"
@@ -98,6 +102,17 @@ class Registry(MutableMapping[str, Listing]):
         return len(self._all())
 
 
+def _rest_of(data: object, entries: object) -> tuple[str | None, str]:
+    """The field of `data` (a pydantic model) that holds `entries`, and the rest of `data` as JSON:
+    everything a maker could read of it besides its entry."""
+    fields = getattr(type(data), "model_fields", {})
+    name = next((name for name in fields if getattr(data, name) is entries), None)
+    if name is None:
+        return None, ""
+    dumped: str = cast(Any, data).model_dump_json(exclude={name})
+    return name, dumped
+
+
 def _own(dist: Any) -> bool:
     return dist is not None and dist.name.replace("_", "-").lower() == DISTRIBUTION
 
@@ -129,7 +144,28 @@ class BuildContext:
     templates: Mapping[str, Template] = field(default_factory=dict)  # the kit's, with the game's laid over
     game: str = ""
     source: GameSource | None = None  # where the templates' lines are
+    data: object = None  # the game's data (its `load`), which `each` keys the pieces it keeps by
+    memory: BuildMemory = field(default_factory=BuildMemory)  # what earlier builds worked out (`pnp.memory`)
     slips: list[Problem] = field(default_factory=list)  # layout mistakes found while composing, as often as found
+
+    def each(self, entries: Sequence[T], make: Callable[[int, T], Iterable[U]]) -> list[U]:
+        """What `make(i, entry)` gives for each entry of a list the game's data holds, in order,
+        joined. `make` may read the entry, its place `i`, this context and the game's data: in
+        `pnp watch` the build takes what an earlier one made of the entries a save left as they
+        were, when nothing else it could read changed either."""
+        from pnp.runs import MADE
+
+        name, rest = _rest_of(self.data, entries)
+        if name is None:  # not a list of the data's own: made afresh
+            return [piece for i, entry in enumerate(entries) for piece in make(i, entry)]
+        context = (
+            (self.players, self.copies, self.card_w, self.card_h, self.page_room, self.quarter_room),
+            tuple(self.quantities.items()),
+            tuple(self.facts.items()),
+            tuple(self.templates.items()),
+            rest,
+        )
+        return self.memory[MADE].made((self.game, name), context, entries, make, lambda: len(self.slips))
 
     def distinct_slips(self) -> list[Problem]:
         """The layout mistakes found, each once, in the order first found."""
@@ -192,7 +228,7 @@ class BuildContext:
             from pnp.source.slots import apply
 
             template = apply(template, overrides, where or template.where)
-        piece = _composer()(template, values, w, h, at=at)
+        piece = _composer()(self.memory, template, values, w, h, at=at)
         for slip in piece.slips:
             origin = self.source.text_source(slip.text) if slip.text and self.source is not None else None
             self._slip(slip.where, slip.message + (f" (the text of {origin})" if origin else ""))
@@ -209,7 +245,7 @@ class BuildContext:
             found = self.finding(where, "")
             message += f" (pnp's default; change it under [templates.{key_text(path)}] in the game's data)"
             problem = Problem(self.game, file, key_text(path), message, path=found.path, line=found.line)
-        self.slips.append(problem)  # each time: said once by the build (`distinct_slips`), counted by `kept_runs`
+        self.slips.append(problem)  # each time: said once by the build (`distinct_slips`), counted by `each`
 
     def finding(self, where: Where, message: str) -> Finding:
         """`message` at a place of the game's data, or of pnp's kit.toml for a template the game

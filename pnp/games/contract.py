@@ -38,7 +38,6 @@ from pnp.games.kit import (
     standee_tab,
     tokens_room,
 )
-from pnp.games.runkeep import kept_runs
 from pnp.geometry import CARDS as CARD_SIZES
 from pnp.geometry import CLEARANCE_MM as CLEARANCE
 from pnp.geometry import MM, SLEEVE_MM
@@ -147,7 +146,6 @@ __all__ = [
     "counted",
     "even_star",
     "fill_placeholders",
-    "kept_runs",
     "load_file",
     "meant_or_known",
     "natural_size",

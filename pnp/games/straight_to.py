@@ -31,7 +31,6 @@ from pnp.games.contract import (
     aids_document,
     assembly_for,
     card_back,
-    kept_runs,
     load_file,
     meant_or_known,
     pawn_tokens,
@@ -186,9 +185,7 @@ def cards_document(d: StraightData, ctx: BuildContext, assembly: list[str]) -> D
             for _ in range(s.count)
         ]
 
-    kinds = tuple((key, k.label, k.color, k.hint, k.tint) for key, k in d.soul_types.items())
-    sides = tuple((key, backs[key], b.background) for key, b in d.backs.items())
-    souls = kept_runs(ctx, "souls", d.souls, soul_cards, context=(kinds, sides))
+    souls = ctx.each(d.souls, soul_cards)
     ds = d.destiny
     t = d.track
     destinies = ctx.count("destiny")

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pnp.errors import LayoutError, PnpError, UsageProblem
 from pnp.files.atomic import file_as_recorded, files_in, refuse_links, remove_file, sweep_temporary, write_bytes_atomic
@@ -17,6 +17,7 @@ from pnp.games import BuildContext, Game, data_folder, load_game, read_source
 from pnp.games.kit import game_templates
 from pnp.games.reference import REFERENCE_FILE, reference_document
 from pnp.geometry import MM
+from pnp.memory import BuildMemory
 from pnp.pipeline.checks import check_counts
 from pnp.pipeline.cutfiles import cut_files, cut_records, write_cut_files
 from pnp.pipeline.gallery_view import gallery_view
@@ -52,9 +53,6 @@ from pnp.source.rules import RulesModel, load_rules, resolve_players
 from pnp.source.ruletrace import trace_problems
 from pnp.source.settings import Settings
 from pnp.source.shapecache import ShapeCache
-
-if TYPE_CHECKING:  # a serial build never loads the process pool
-    pass
 
 
 @dataclass(kw_only=True)
@@ -109,14 +107,17 @@ class GamePlan:
     slips: list[Problem] = field(default_factory=list)  # layout mistakes the templates made
 
 
-def plan_game(slug: str, settings: Settings, store: IconStore, *, keep_gaps: bool = False) -> GamePlan:
-    """The game planned; a problem that leaves a gap (`GameSource.gaps`) is refused at the end, or
+def plan_game(
+    slug: str, settings: Settings, store: IconStore, *, memory: BuildMemory | None = None, keep_gaps: bool = False
+) -> GamePlan:
+    """The game planned, taking from `memory` what an earlier build worked out (a fresh one when
+    none is given); a problem that leaves a gap (`GameSource.gaps`) is refused at the end, or
     with `keep_gaps` left in `plan.source.gaps` for the caller to refuse with what it finds later."""
     source = read_source(slug, settings.layouts)
     source.gaps = []
     store = store.for_game(source.folder)  # the icon cache, and the game's own art beside its data
     try:
-        plan = _planned(slug, source, settings, store)
+        plan = _planned(slug, source, settings, store, memory or BuildMemory())
     except LayoutError as exc:  # what needs no build is checked all the same: the trace against the document
         found = [*placed_error(exc, source).findings, *source.gaps]
         raise LayoutError(
@@ -127,7 +128,7 @@ def plan_game(slug: str, settings: Settings, store: IconStore, *, keep_gaps: boo
     return plan
 
 
-def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore) -> GamePlan:
+def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore, memory: BuildMemory) -> GamePlan:
     try:
         rules = load_rules(source)
     except LayoutError as exc:  # the game's own data is read too: its problems come in the same run
@@ -165,6 +166,8 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
         quarter_room=quarter_page(page),
         game=slug,
         source=source,
+        data=data,
+        memory=memory,
         templates=game_templates(source, game.files, fonts),
     )
     try:
@@ -249,16 +252,18 @@ def printed_numbers(rules: RulesModel) -> dict[str, int]:
     return {**numbers, **rules.facts}
 
 
-def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
-    """Build in memory and check it against the rules model; nothing is written here."""
-    plan = plan_game(slug, settings, store, keep_gaps=True)
+def build_game(slug: str, settings: Settings, store: IconStore, *, memory: BuildMemory | None = None) -> GameBuild:
+    """Build in memory and check it against the rules model, taking from `memory` what an earlier
+    build worked out; nothing is written here."""
+    memory = memory or BuildMemory()
+    plan = plan_game(slug, settings, store, memory=memory, keep_gaps=True)
     rules, players, game, data, store = plan.rules, plan.players, plan.game, plan.data, plan.store
     card = settings.card
     options = render_options(settings)
     documents = []
     for spec, pages in zip(plan.specs, plan.pages, strict=True):
         try:
-            documents.append(render_document(spec, options, store, pages))
+            documents.append(render_document(spec, options, store, pages, memory=memory))
         except LayoutError as exc:
             raise drawing_error(exc, plan.source, spec.filename) from None
     placed = [item for doc in documents for item in doc.placed]
@@ -323,7 +328,9 @@ def build_game(slug: str, settings: Settings, store: IconStore) -> GameBuild:
     )
 
 
-def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store: IconStore) -> None:
+def compare_with_last(
+    build: GameBuild, folder: Path, settings: Settings, store: IconStore, memory: BuildMemory | None = None
+) -> None:
     """The change list against the game's previous build in `folder`, the reprint document of the
     changed pieces, and pictures of the changed designs before and after (for the gallery): the
     previous build's PDFs are still there, and trusted while they hash as it recorded them. Its
@@ -342,7 +349,7 @@ def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store:
     build.manifest.changes = [change.record() for change in found] if before is not None else None
     spec = reprint_spec(build.specs, found, build.title)
     if spec is not None:
-        build.reprint = render_document(spec, render_options(settings), store)
+        build.reprint = render_document(spec, render_options(settings), store, memory=memory)
     if found and previous is not None and not standing:  # pictures of the designs before are in its files
         recorded = {doc.file: doc for doc in previous.documents}
 
@@ -431,22 +438,22 @@ class Outcome:
     paper: tuple[int, int] | None = None  # pages and sheets written
 
 
-def build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool) -> Outcome:
+def build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool, memory: BuildMemory) -> Outcome:
     """`_build_and_write`, with the CPU it took this thread (`Outcome.cpu`): in `pnp watch` the
     server's threads run meanwhile."""
     started = time.thread_time()
-    outcome = _build_and_write(slug, settings, digest, no_validate)
+    outcome = _build_and_write(slug, settings, digest, no_validate, memory)
     return replace(outcome, cpu=time.thread_time() - started)
 
 
-def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool) -> Outcome:
+def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool, memory: BuildMemory) -> Outcome:
     """Build one game and write it unless it breaks its rules model; errors become lines, and a
     failure is recorded beside the game's earlier files so the gallery can say so."""
     shapes = ShapeCache(settings.output_dir(), tool=code_digest())
     store = IconStore(settings.icons_dir(), settings.icons_base_url, shapes=shapes)
     try:
         refuse_links(settings.output_dir() / slug / "thumbs" / "designs", root=settings.output_dir())
-        result = build_game(slug, settings, store)
+        result = build_game(slug, settings, store, memory=memory)
         if result.problems and not no_validate:
             lines = [str(problem) for problem in result.problems]
             lines.append(f"{slug}: not written: the build breaks its rules model (--no-validate writes it anyway)")
@@ -455,7 +462,7 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
         result.manifest.inputs = digest
         result.manifest.data = data_digest(slug, settings)
         game_store = store.for_game(data_folder(slug, settings.layouts))
-        compare_with_last(result, settings.output_dir() / slug, settings, game_store)
+        compare_with_last(result, settings.output_dir() / slug, settings, game_store, memory)
         written = write_build(result, settings.output_dir())
         shapes.save()
     except PnpError as exc:

@@ -152,7 +152,7 @@ def _key_of(piece: Piece) -> str:
 
 def _piece_design(piece: Piece, section: PieceGroup, reprs: dict[int, str]) -> tuple[str, tuple[str, str]]:
     """A piece's design key and fingerprints; the very piece at the same size is what it was (a deck's
-    pieces are kept from build to build: `runkeep`)."""
+    pieces are kept from build to build: `BuildContext.each`)."""
     kept = _DESIGNED.get(piece)
     if kept is not None and kept[0] == section.width and kept[1] == section.height:
         return kept[2], kept[3]

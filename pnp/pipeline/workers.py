@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from pnp.errors import PnpError
 from pnp.games import load_game
+from pnp.memory import BuildMemory
 from pnp.pipeline import build
 from pnp.pipeline.build import Outcome
 from pnp.pipeline.incremental import record_failure
@@ -81,7 +82,12 @@ def _busy_elsewhere() -> float:
 
 
 def build_many(
-    slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool, jobs: int | None
+    slugs: list[str],
+    settings: Settings,
+    digests: dict[str, str],
+    no_validate: bool,
+    jobs: int | None,
+    memory: BuildMemory,
 ) -> Iterator[Outcome]:
     """Each game built and reported as it finishes, `worker_count` at once; the CPU each game
     written took is kept for the next build's count (`pnp.pipeline.workload`): a failed build
@@ -91,7 +97,7 @@ def build_many(
         len(slugs), jobs, cores=_usable_cores(), busy=_busy_elsewhere, work=partial(expected_work, output, slugs)
     )
     seconds: dict[str, float] = {}
-    for outcome in _outcomes(slugs, settings, digests, no_validate, workers):
+    for outcome in _outcomes(slugs, settings, digests, no_validate, workers, memory):
         if not outcome.exit_code:
             seconds[outcome.slug] = outcome.cpu
         yield outcome
@@ -100,7 +106,7 @@ def build_many(
 
 
 def _outcomes(
-    slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool, workers: int
+    slugs: list[str], settings: Settings, digests: dict[str, str], no_validate: bool, workers: int, memory: BuildMemory
 ) -> Iterator[Outcome]:
     """Games build in forked processes when there are `workers` (more than one). The drawing
     modules, the games' modules, the fonts, the shape cache's converter and the manifest schemas
@@ -109,7 +115,8 @@ def _outcomes(
     (killed, or out of memory) fails the games not yet reported instead of leaving the build
     waiting for them. An interruption in the parent (Ctrl-C, SIGTERM) kills the workers, and so
     does the parent's own death. Where fork is not available (a spawned worker re-imports
-    everything) the games build one after another."""
+    everything) the games build one after another. Games built here use `memory`; a worker's
+    game starts from nothing, as a worker forgets what it worked out when it ends."""
     import importlib
     import multiprocessing
 
@@ -126,7 +133,7 @@ def _outcomes(
     schema(LastBuild)  # and reads the last one's
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for slug in slugs:
-            yield build.build_and_write(slug, settings, digests[slug], no_validate)
+            yield build.build_and_write(slug, settings, digests[slug], no_validate, memory)
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
@@ -166,7 +173,7 @@ def _sent(pool: ProcessPoolExecutor, slug: str, settings: Settings, digest: str,
     from concurrent.futures.process import BrokenProcessPool
 
     try:
-        return pool.submit(build.build_and_write, slug, settings, digest, no_validate)
+        return pool.submit(build.build_and_write, slug, settings, digest, no_validate, BuildMemory())
     except BrokenProcessPool as broken:
         failed: Future[Outcome] = Future()
         failed.set_exception(broken)

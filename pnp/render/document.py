@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp import __version__
 from pnp.collector import fewer_collections
 from pnp.geometry import MM
+from pnp.memory import BuildMemory
 from pnp.render.boards import plan_board
 from pnp.render.compactpdf import compact_pdf, page_stream
 from pnp.render.documentkeep import DrawnDocument, drawn_again, remember
@@ -170,7 +171,9 @@ class _Drawing:
     """A document's canvas as its pages are drawn on it, in order, each at most once: with its
     painter, its forms and the pages kept of its last build."""
 
-    def __init__(self, spec: DocumentSpec, options: RenderOptions, store: IconStore, page_from: _PageFrom) -> None:
+    def __init__(
+        self, spec: DocumentSpec, options: RenderOptions, store: IconStore, page_from: _PageFrom, memory: BuildMemory
+    ) -> None:
         furniture, shared, two_sided = page_from
         # PDF 1.7: the version that names the viewer preferences below (/PrintScaling 1.6, /Duplex 1.7)
         self.canvas = canvas = _Canvas(
@@ -196,7 +199,7 @@ class _Drawing:
         self.spec, self.filename, self.options = spec, spec.filename, options
         self.furniture, self.shared = furniture, shared
         drawing = (spec.filename, options, furniture, shared)  # what every page draws from
-        self.keep = PageKeep((spec.game_title, spec.filename), drawing, self.painter, forms)
+        self.keep = PageKeep((spec.game_title, spec.filename), drawing, self.painter, forms, memory)
         self.shown = 0
         self.plain = plainly_written(canvas._doc)  # type: ignore[attr-defined]  # reportlab's own
         # what the file holds besides its pages: what every page draws from, its title, its print
@@ -242,11 +245,17 @@ _PageFrom = tuple[Furniture, Shared, bool]  # what a page draws from besides its
 
 @fewer_collections()
 def render_document(
-    spec: DocumentSpec, options: RenderOptions, store: IconStore, body: list[PagePlan] | None = None
+    spec: DocumentSpec,
+    options: RenderOptions,
+    store: IconStore,
+    body: list[PagePlan] | None = None,
+    *,
+    memory: BuildMemory | None = None,
 ) -> RenderedDocument:
     """Draw the whole document in memory from its planned pages (planned here when not given); the
-    caller writes it atomically. A document drawn before with a few pages changed is its last file
-    with those pages drawn again (`documentkeep`)."""
+    caller writes it atomically. A document `memory` holds an earlier drawing of, with a few pages
+    changed, is its last file with those pages drawn again (`documentkeep`)."""
+    memory = memory or BuildMemory()
     register_fonts()
     rl_config.useA85 = 0  # binary streams: a quarter smaller than ASCII85 text
     plans = body if body is not None else plan_document(spec, options)
@@ -258,11 +267,11 @@ def render_document(
         spec.game_title, credits_short(game_icons(icons), art_authors(icons, store.art)), options.imprint
     )
     page_from = (furniture, shared_drawing(spec.sections, (spec.game_title, spec.filename)), two_sided)
-    drawing = _Drawing(spec, options, store, page_from)
+    drawing = _Drawing(spec, options, store, page_from, memory)
     drawn = drawn_again(drawing.setup, spec, plans, drawing)
     if drawn is None:
         if drawing.shown:  # a splice given up after drawing: the canvas is spent
-            drawing = _Drawing(spec, options, store, page_from)
+            drawing = _Drawing(spec, options, store, page_from, memory)
         drawn = drawing.whole(plans)
     cuts = {number: plan.cuts for number, plan in enumerate(plans, 1) if plan.cuts is not None}
     return RenderedDocument(

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from itertools import chain
 from typing import Protocol
 
+from pnp.memory import Kept
 from pnp.render.compactpdf import PdfObjects, spliced
 from pnp.render.pagekeep import KeptPage, PageKeep, PageKey
 from pnp.render.pages import PagePlan
@@ -65,7 +66,7 @@ class Drawer(Protocol):
         """The page last shown's operators, written as object `number`."""
 
 
-_DRAWN: dict[tuple[str, str], DrawnDocument] = {}  # by game and file: its latest build
+DRAWN: Kept[dict[tuple[str, str], DrawnDocument]] = Kept("drawn documents", dict)  # by game and file: its latest
 
 
 def remember(
@@ -89,10 +90,11 @@ def remember(
         objects=objects,
         spec=None if keyed else spec,
     )
+    kept = keep.memory[DRAWN]
     if not again or len(objects.contents) != len(keep.keys):
-        _DRAWN.pop(keep.slot, None)
+        kept.pop(keep.slot, None)
     else:
-        _DRAWN[keep.slot] = drawn
+        kept[keep.slot] = drawn
     return drawn
 
 
@@ -101,8 +103,8 @@ def drawn_again(setup: Hashable, spec: DocumentSpec, plans: Sequence[PagePlan], 
     in (the same file when none changed, or when a document whose pages are never kept is drawn
     from an equal spec), or None where only drawing it whole says what it is. `drawer` draws the
     pages that must be drawn: none when nothing changed."""
-    slot = drawer.keep.slot
-    last = _DRAWN.get(slot)
+    slot, kept_documents = drawer.keep.slot, drawer.keep.memory[DRAWN]
+    last = kept_documents.get(slot)
     if last is None or last.setup != setup or last.pages != len(plans):
         return None
     if not drawer.keep.forms.drawn_as(last.sources):  # an icon or picture edited: its form is drawn anew
@@ -147,6 +149,8 @@ def drawn_again(setup: Hashable, spec: DocumentSpec, plans: Sequence[PagePlan], 
     if not streams:
         return last
     pdf, objects = spliced(last.pdf, last.objects, streams)
-    drawn = _DRAWN[slot] = replace(last, keys=keys, kept=kept, fills=fills, pieces=pieces, pdf=pdf, objects=objects)
-    PageKeep.replace(slot, replaced)
+    drawn = kept_documents[slot] = replace(
+        last, keys=keys, kept=kept, fills=fills, pieces=pieces, pdf=pdf, objects=objects
+    )
+    drawer.keep.replace(replaced)
     return drawn

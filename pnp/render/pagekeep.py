@@ -1,18 +1,18 @@
-"""Pages of pieces drawn once per process. In `pnp watch` a save changes one design of thousands,
-and the deck's file is drawn again whole; a page's operators are the same bytes as last time when
-it places the same pieces (the very same composed sides, `pnp.render.composedkeep`) at the same
-places, under the same page furniture, in a document whose state so far is the same: the same
-codes given to the same letters of each font, the same forms named alike, the same fill in force.
-So each page that leaves that state as it found it (all but the first few of a deck: they give the
-letters their codes and draw the forms) is kept with what it drew, and an equal page of the next
-build of the document takes it instead of drawing: its operators, the forms it places and the
-pieces it records for the manifest.
+"""Pages of pieces drawn once, kept in the build's memory (`pnp.memory`). In `pnp watch` a save
+changes one design of thousands, and the deck's file is drawn again whole; a page's operators are
+the same bytes as last time when it places the same pieces (the very same composed sides,
+`pnp.render.composedkeep`) at the same places, under the same page furniture, in a document whose
+state so far is the same: the same codes given to the same letters of each font, the same forms
+named alike, the same fill in force. So each page that leaves that state as it found it (all but
+the first few of a deck: they give the letters their codes and draw the forms) is kept with what it
+drew, and an equal page of the next build of the document takes it instead of drawing: its
+operators, the forms it places and the pieces it records for the manifest.
 
 The document's state is followed as a digest: each page that changes it (a new letter, form, font
 or object) adds what it added. A kept page is found by that digest, its own key (`PagePlan.key`,
 the pieces' sides by identity: the entry holds them, so no other object takes their ids) and
-everything else the page draws from. Only one build's pages are kept per document, so a deck
-edited again and again holds what its latest build drew."""
+everything else the page draws from. Only one build's pages are kept per document, so a deck edited
+again and again holds what its latest build drew."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.collector import freeze_at_exit
+from pnp.memory import BuildMemory, Kept
 from pnp.render.compactpdf import PageWritten
 from pnp.render.identitycache import HashedKey
 from pnp.render.pages import FormCache, PagePlan
@@ -57,22 +58,34 @@ class PageKey(NamedTuple):
     pages: int  # the document's
 
 
-_KEPT: dict[tuple[str, str], dict[Hashable, KeptPage]] = {}  # by game and file: its latest build's pages
-_DOCUMENTS: dict[tuple[str, str], HashedKey] = {}  # by game and file: what its latest build drew from
+class KeptPages:
+    """By game and file: its latest build's pages, and what they drew from."""
+
+    __slots__ = ("documents", "pages")
+
+    def __init__(self) -> None:
+        self.pages: dict[tuple[str, str], dict[Hashable, KeptPage]] = {}
+        self.documents: dict[tuple[str, str], HashedKey] = {}
+
+
+PAGES = Kept("drawn pages", KeptPages)
 
 
 class PageKeep:
     """One document's pages as it is drawn: each found among the last build's or drawn and kept."""
 
-    def __init__(self, slot: tuple[str, str], document: Hashable, painter: Painter, forms: FormCache) -> None:
-        self.slot = slot
+    def __init__(
+        self, slot: tuple[str, str], document: Hashable, painter: Painter, forms: FormCache, memory: BuildMemory
+    ) -> None:
+        self.slot, self.memory = slot, memory
+        self._kept = memory[PAGES]
         # what every page of the document draws from (options, furniture, sharing): the last build's
         # very key when equal, so that each page's lookup finds it the same by identity
-        key, kept = HashedKey(document), _DOCUMENTS.get(slot)
-        self.document = _DOCUMENTS[slot] = kept if kept == key else key
+        key, kept = HashedKey(document), self._kept.documents.get(slot)
+        self.document = self._kept.documents[slot] = kept if kept == key else key
         self.painter, self.forms = painter, forms
         self.canvas: Any = painter.canvas
-        self.last = _KEPT.get(slot, {})
+        self.last = self._kept.pages.get(slot, {})
         self.digest = b""
         self.key: PageKey | None = None  # the key of the page being drawn (None: it is never kept)
         self.started: tuple[Any, ...] = ()
@@ -149,14 +162,15 @@ class PageKeep:
         """The document is drawn whole: its pages are what the next build of it may take. Whatever
         runs pnp's renderer, what it keeps is set apart from the collector at exit, as pnp's own
         command line sets it (`freeze_at_exit`): a process that builds once does not walk it."""
-        _KEPT[self.slot] = {key: page for key, page in zip(self.keys, self.kept, strict=True) if page is not None}
+        self._kept.pages[self.slot] = {
+            key: page for key, page in zip(self.keys, self.kept, strict=True) if page is not None
+        }
         freeze_at_exit()
 
-    @staticmethod
-    def replace(slot: tuple[str, str], pages: list[tuple[PageKey, PageKey, KeptPage | None]]) -> None:
+    def replace(self, pages: list[tuple[PageKey, PageKey, KeptPage | None]]) -> None:
         """Pages of the document's latest build drawn again elsewhere (`documentkeep`), each
         (its key then, its key now, what is kept of it now: None, nothing): the next build finds them instead."""
-        kept = _KEPT.setdefault(slot, {})
+        kept = self._kept.pages.setdefault(self.slot, {})
         for before, now, page in pages:
             kept.pop(before, None)
             if page is not None:

@@ -650,6 +650,7 @@ def test_only_the_first_changes_are_pictured(tmp_path):
 
     from pnp.pipeline.manifest import Design, Face
     from pnp.pipeline.reprint import Change
+    from pnp.memory import BuildMemory
     from pnp.pipeline.thumbnails import PICTURED_CHANGES, change_pictures
 
     pdf = tmp_path / "cards.pdf"
@@ -668,7 +669,7 @@ def test_only_the_first_changes_are_pictured(tmp_path):
         )
         for i in range(total)
     ]
-    drawn = change_pictures(added, {}.get, {"cards.pdf": pdf.read_bytes()}.get)
+    drawn = change_pictures(added, {}.get, {"cards.pdf": pdf.read_bytes()}.get, BuildMemory())
     assert sorted(drawn) == [f"{i:016x}" for i in range(PICTURED_CHANGES)]
 
 

@@ -10,6 +10,7 @@ from collections import Counter, defaultdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pnp.memory import BuildMemory
 from pnp.pipeline.gallery_view import SHOWN_DESIGNS, _components
 from pnp.render.placed import BoardTile, MmBox, Placed
 
@@ -49,7 +50,7 @@ def test_captions_counted_a_run_at_a_time_are_those_counted_at_once(runs):
         for (kind, n, side, tile), copies in runs
         for _ in range(copies)
     ]
-    found, expected = _components(placed), _counted_at_once(placed)
+    found, expected = _components(placed, BuildMemory()), _counted_at_once(placed)
     assert list(found[0].items()) == list(expected[0].items())
     assert list(found[1].items()) == list(expected[1].items())
     assert {kind: list(shown.items()) for kind, shown in found[2].items()} == {

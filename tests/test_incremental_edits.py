@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 from pnp.cli import cli
 from pnp.files.paths import fonts_dir, shipped_layouts_dir
+from pnp.memory import BuildMemory
 
 GAME = "straight-to"
 ICONS = ("lorc/prayer", "lorc/dove", "lorc/angel-outfit", "lorc/ghost", "lorc/imp-laugh", "lorc/horned-skull")
@@ -43,6 +44,7 @@ EDITS = st.one_of(  # each changes something: a build with nothing changed write
     st.tuples(st.just("ink"), st.just(0), st.just("")),  # colour <-> the ink saver: the pages' keys stay
     st.tuples(st.just("font"), st.just(0), st.just("")),  # the names' family: its file's bytes swapped
 )
+WATCHED = BuildMemory()  # one for every example, as `pnp watch` keeps one for every save
 FACES = (fonts_dir() / "DejaVuSans-Bold.ttf", fonts_dir() / "DejaVuSans.ttf")  # the family's file, in turn
 OTHER = {
     "paper": {"a4": "letter", "letter": "a4"},
@@ -141,7 +143,7 @@ def test_a_build_after_any_edit_writes_what_a_forced_build_writes(tmp_path_facto
             result = subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True, text=True, cwd=work)
             assert result.returncode == 0, result.stdout + result.stderr
             return
-        result = CliRunner().invoke(cli, args, catch_exceptions=False)
+        result = CliRunner().invoke(cli, args, catch_exceptions=False, obj=WATCHED)
         assert result.exit_code == 0, result.output
 
     build(kept)  # the designer's earlier build
@@ -157,23 +159,21 @@ def test_a_build_after_any_edit_writes_what_a_forced_build_writes(tmp_path_facto
         assert not differ, (edit, differ)
 
 
-def test_a_manifest_read_back_as_written_is_what_parsing_it_gives(run, isolated, monkeypatch):
-    """The manifest a build wrote is taken from memory while the file holds its bytes (`pnp watch`
-    reads it back at the next save): what the next build and the up-to-date check read of it is
-    what parsing the file gives, and an edited file is parsed."""
+def test_a_manifest_read_back_as_written_is_what_parsing_it_gives(run_kept, isolated):
+    """The manifest a build wrote is taken from the build's memory while the file holds its bytes
+    (`pnp watch` reads it back at the next save): what the next build and the up-to-date check read
+    of it is what parsing the file gives, and an edited file is parsed."""
     from pnp.pipeline import manifest
 
     for force in ((), ("--force",)):  # the second lists its changes since the first (none)
-        assert run("build", "punished", "--jobs", "1", *force).exit_code == 0
-    path = isolated / "output" / "punished" / "manifest.json"
-    assert manifest.as_written(path) is not None
-    kept = (manifest.read_last_build(path), manifest.ManifestHead.read(path))
-    monkeypatch.setattr(manifest, "_WRITTEN", {})
-    parsed = (manifest.read_last_build(path), manifest.ManifestHead.read(path))
+        assert run_kept("build", "punished", "--jobs", "1", *force).exit_code == 0
+    path, memory = isolated / "output" / "punished" / "manifest.json", run_kept.memory
+    assert manifest.as_written(path, memory) is not None
+    kept = (manifest.read_last_build(path, memory), manifest.ManifestHead.read(path, memory))
+    parsed = (manifest.read_last_build(path), manifest.ManifestHead.read(path))  # no memory: the file parsed
     assert kept == parsed and kept[0].designs and kept[0].changes == [] and kept[1].documents
-    monkeypatch.undo()
     path.write_text(path.read_text().replace('"validated": true', '"validated": false', 1))
-    assert manifest.as_written(path) is None and manifest.ManifestHead.read(path).validated is False
+    assert manifest.as_written(path, memory) is None and manifest.ManifestHead.read(path, memory).validated is False
 
 
 def test_a_manifest_with_records_kept_from_earlier_ones_is_written_as_pydantic_writes_it(run, isolated):
@@ -182,9 +182,11 @@ def test_a_manifest_with_records_kept_from_earlier_ones_is_written_as_pydantic_w
     byte."""
     from dataclasses import replace
 
+    from pnp.memory import BuildMemory
     from pnp.pipeline.manifest import Manifest, schema
 
     assert run("build", "punished", "--jobs", "1").exit_code == 0
+    memory = BuildMemory()  # the records' texts kept from one manifest written to the next
     built = schema(Manifest).validate_json((isolated / "output" / "punished" / "manifest.json").read_bytes())
     placed, designs = built.placed, built.designs
     moved = [replace(item, page=item.page + 1) for item in placed[:3]]
@@ -204,22 +206,22 @@ def test_a_manifest_with_records_kept_from_earlier_ones_is_written_as_pydantic_w
         (placed, designs),
     ):
         manifest = replace(built, placed=items, designs=table)
-        assert manifest.to_json() == schema(Manifest).dump_json(manifest, indent=1) + b"\n"
+        assert manifest.to_json(memory) == schema(Manifest).dump_json(manifest, indent=1) + b"\n"
 
 
-def test_a_tint_edited_between_two_builds_in_one_process_is_a_change_of_art(run, isolated, layouts_copy):
+def test_a_tint_edited_between_two_builds_in_one_process_is_a_change_of_art(run_kept, isolated, layouts_copy):
     """A design's fingerprint is kept for the very same face and back (`pnp watch`); the colours
     under them are part of it: the Good Souls' tint edited alone lists every Good Soul design."""
-    assert run("build", "straight-to", "--layouts", layouts_copy, "--jobs", "1").exit_code == 0
+    assert run_kept("build", "straight-to", "--layouts", layouts_copy, "--jobs", "1").exit_code == 0
     components = layouts_copy / "straight-to" / "components.toml"
     components.write_text(components.read_text().replace('tint = "#fff8e6"', 'tint = "#fff4dd"'))
-    assert run("build", "straight-to", "--layouts", layouts_copy, "--jobs", "1").exit_code == 0
+    assert run_kept("build", "straight-to", "--layouts", layouts_copy, "--jobs", "1").exit_code == 0
     manifest = json.loads((isolated / "output" / "straight-to" / "manifest.json").read_text())
     good = {key for key in manifest["designs"] if key.startswith("soul-good|")}
     assert len(good) >= 3 and {c["key"] for c in manifest["changes"] if c["kind"] == "art"} == good
 
 
-def test_a_text_edited_between_builds_in_one_process_is_checked_again(run, isolated, layouts_copy):
+def test_a_text_edited_between_builds_in_one_process_is_checked_again(run_kept, isolated, layouts_copy):
     """What the checks found in a run of a deck's sides is kept from build to build (`sideruns`),
     as `pnp watch` builds: a Soul's line edited to hold a letter the typeface lacks and a number
     the code does not fill is refused in the same process as a fresh one refuses it, naming the
@@ -229,7 +231,7 @@ def test_a_text_edited_between_builds_in_one_process_is_checked_again(run, isola
     original = listed.read_text()
 
     def build():
-        return run("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")
+        return run_kept("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")
 
     assert build().exit_code == 0
     with listed.open(newline="") as rows:
@@ -244,7 +246,7 @@ def test_a_text_edited_between_builds_in_one_process_is_checked_again(run, isola
     assert build().exit_code == 0
 
 
-def test_a_layout_mistake_in_one_design_is_said_at_every_build_in_one_process(run, isolated, layouts_copy):
+def test_a_layout_mistake_in_one_design_is_said_at_every_build_in_one_process(run_kept, isolated, layouts_copy):
     """The pieces a run of a deck's designs makes are kept from build to build (`runkeep`), but not
     a run whose making found a layout mistake: a Soul whose own layout puts its name off the card is
     refused at each build of one process, as `pnp watch` builds, and not only at the first."""
@@ -256,12 +258,12 @@ def test_a_layout_mistake_in_one_design_is_said_at_every_build_in_one_process(ru
         soul["layout.name.x"] = "95%" if i == 2 else ""
     write_souls(listed, souls)
     for _ in range(2):
-        refused = run("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")
+        refused = run_kept("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")
         assert refused.exit_code == 1, refused.output
         assert "souls.csv:4" in refused.output and "lies outside the piece" in refused.output, refused.output
 
 
-def test_rows_edited_deep_in_a_long_list_are_read_again_in_one_process(run, isolated, layouts_copy):
+def test_rows_edited_deep_in_a_long_list_are_read_again_in_one_process(run_kept, isolated, layouts_copy):
     """A card list's rows are read in runs kept from build to build (`pnp.runs`: the icons
     and marked-up texts found in a run, the values the model made of it): in one process, as
     `pnp watch` builds, an unknown icon and broken markup typed into rows of the third run are
@@ -270,7 +272,7 @@ def test_rows_edited_deep_in_a_long_list_are_read_again_in_one_process(run, isol
     original = listed.read_text()
 
     def build():
-        return run("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")
+        return run_kept("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")
 
     assert build().exit_code == 0, build().output
     lines = original.splitlines(keepends=True)
@@ -292,20 +294,20 @@ def test_rows_edited_deep_in_a_long_list_are_read_again_in_one_process(run, isol
     assert _files(isolated / "out" / GAME) == _files(isolated / "forced" / GAME)
 
 
-def test_a_long_deck_off_its_count_names_its_first_designs_and_how_many_more(run, isolated, layouts_copy):
+def test_a_long_deck_off_its_count_names_its_first_designs_and_how_many_more(run_kept, isolated, layouts_copy):
     """A count that does not add up names the first designs that make it, at their lines, and how
     many more there are of that kind (a deck of 300 designs is not named design by design)."""
     listed = long_deck(layouts_copy, 300)
     lines = listed.read_text().splitlines(keepends=True)
     listed.write_text("".join(lines[:-1]))  # the last design, an Evil one, taken out
-    refused = run("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")
+    refused = run_kept("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")
     assert refused.exit_code == 1, refused.output
     said = " ".join(refused.output.split())
     assert "souls[1].count (souls.csv line 3), souls[3].count (souls.csv line 5)" in said, said
     assert "souls[15].count (souls.csv line 17) and 141 more: these Evil Soul cards add up to 149" in said, said
 
 
-def test_a_long_deck_edited_in_places_lists_and_reprints_each_change(run, isolated, layouts_copy):
+def test_a_long_deck_edited_in_places_lists_and_reprints_each_change(run_kept, isolated, layouts_copy):
     """Between two builds of a 300-design deck, two designs far apart get new lines, the last
     design is taken out and the one two before it printed twice: the change list names each, and
     the reprint holds every changed card (the list is found from the records that changed, and
@@ -315,7 +317,7 @@ def test_a_long_deck_edited_in_places_lists_and_reprints_each_change(run, isolat
     listed = long_deck(layouts_copy, 300)
 
     def build():
-        return run("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")
+        return run_kept("build", GAME, "--layouts", layouts_copy, "-o", "out", "--jobs", "1")
 
     assert build().exit_code == 0
     lines = listed.read_text().splitlines(keepends=True)

@@ -647,12 +647,15 @@ def test_a_turned_card_is_pictured_upright():
     from PIL import Image, ImageStat
     from printbuilds import built
 
+    from pnp.memory import BuildMemory
     from pnp.pipeline.thumbnails import thumbnails
 
     result = built("letter")["straight-to"]
     assert next(p for p in result.manifest.placed if p.kind == "soul-good" and p.counted).turned  # the one cut
     picture = Image.open(
-        io.BytesIO(thumbnails(result.documents, result.manifest.placed, result.manifest.designs)["soul-good"])
+        io.BytesIO(
+            thumbnails(result.documents, result.manifest.placed, result.manifest.designs, BuildMemory())["soul-good"]
+        )
     ).convert("L")
     assert picture.height > picture.width * 1.3
     strip = picture.height // 10

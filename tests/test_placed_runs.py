@@ -5,12 +5,13 @@ backs of cards drawn face down) is what the whole list gives."""
 
 from __future__ import annotations
 
+from pnp.files.paths import shipped_layouts_dir
+from pnp.memory import BuildMemory
 from pnp.pipeline.checks import check_counts
 from pnp.pipeline.manifest import Face
 from pnp.pipeline.placedruns import tallies
 from pnp.render.placed import MmBox, Placed
 from pnp.runs import RUN
-from pnp.files.paths import shipped_layouts_dir
 from pnp.source.gamesource import read_game
 from pnp.source.rules import load_rules
 
@@ -30,12 +31,14 @@ def _card(name: str, *, side: str = "face", back: str | None = "soul", page: int
 def test_a_run_with_any_other_record_is_tallied_again():
     placed = [_card(f"c{i}") for i in range(RUN * 2)]
     names = lambda items: [item.name for item in items]  # noqa: E731
-    first = tallies(placed, "names", names)
-    assert tallies(list(placed), "names", names) is not first and all(
-        a is b for a, b in zip(tallies(list(placed), "names", names), first, strict=True)
+    memory = BuildMemory()
+    first = tallies(placed, "names", names, memory)
+    assert tallies(list(placed), "names", names, memory) is not first and all(
+        a is b for a, b in zip(tallies(list(placed), "names", names, memory), first, strict=True)
     )
+    assert not any(a is b for a, b in zip(tallies(placed, "names", names, None), first, strict=True))  # none kept
     placed[RUN + 7] = _card("edited")  # the second run's eighth record
-    again = tallies(placed, "names", names)
+    again = tallies(placed, "names", names, memory)
     assert again[0] is first[0] and again[1] is not first[1] and again[1][7] == "edited"
 
 

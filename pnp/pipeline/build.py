@@ -66,6 +66,7 @@ class GameBuild:
     hard_to_read: list[Finding] = field(default_factory=list)  # `pnp validate` refuses; a build warns, and prints
     notices: list[Finding] = field(default_factory=list)  # validate and a build warn; neither refuses
     specs: list[DocumentSpec] = field(default_factory=list)
+    memory: BuildMemory = field(default_factory=BuildMemory)  # what the build keeps for the next
     reprint: RenderedDocument | None = None  # the reprint document, when pieces changed
     change_pictures: dict[str, bytes] = field(default_factory=dict)  # by design fingerprint
     cut_files: dict[str, bytes] = field(default_factory=dict)  # a cutting machine's, by file name
@@ -104,6 +105,7 @@ class GamePlan:
     source: GameSource
     store: IconStore  # the icon cache and this game's own art: what its pages are drawn from
     own_credits: list[str]  # who made the designer's own art and fonts the game prints
+    memory: BuildMemory  # what the build keeps for the next: its checks and drawing take from it
     slips: list[Problem] = field(default_factory=list)  # layout mistakes the templates made
 
 
@@ -204,6 +206,7 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
         source=source,
         store=store,
         own_credits=own,
+        memory=memory,
         slips=ctx.distinct_slips(),
     )
 
@@ -211,8 +214,8 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
 def obligations(plan: GamePlan, quantities: Mapping[str, int]) -> list[Problem]:
     """What every game owes, checked on its documents whatever its code does."""
     return (
-        unprintable_characters(plan.source, plan.specs)
-        + unfilled_placeholders(plan.source, plan.specs)
+        unprintable_characters(plan.source, plan.specs, plan.memory)
+        + unfilled_placeholders(plan.source, plan.specs, plan.memory)
         + stray_assembly_notes(plan.source, plan.specs)
         + unkept_promises(plan.source, plan.game.promises, plan.specs[-1], quantities)
     )
@@ -274,7 +277,7 @@ def build_game(slug: str, settings: Settings, store: IconStore, *, memory: Build
     problems = [
         *(plan.source.gaps or ()),
         *plan.source.findings(
-            check_counts(slug, rules, placed, players, settings.copies, origins)
+            check_counts(slug, rules, placed, players, settings.copies, origins, memory)
             + game.invariants(data, rules, players)
             + trace_problems(plan.source)
             + plan.slips
@@ -306,7 +309,7 @@ def build_game(slug: str, settings: Settings, store: IconStore, *, memory: Build
             for doc in documents
         ],
         placed=placed,
-        designs=designs(plan.specs, Face.first_of(placed), TileFace.boards_in(placed)),
+        designs=designs(memory, plan.specs, Face.first_of(placed, memory), TileFace.boards_in(placed)),
         validated=not problems,
         credits=list(rules.game.credits),
         own_credits=plan.own_credits,
@@ -320,23 +323,22 @@ def build_game(slug: str, settings: Settings, store: IconStore, *, memory: Build
         manifest=manifest,
         problems=problems,
         hard_to_read=plan.source.findings(
-            legibility(plan.specs, plan.source, slug, store.art) + colour_alone(plan.specs, rules, slug)
+            legibility(plan.specs, plan.source, slug, memory, store.art) + colour_alone(plan.specs, rules, slug)
         ),
-        notices=plan.source.findings(soft_pictures(plan.specs, plan.source, slug, store.art)),
+        notices=plan.source.findings(soft_pictures(plan.specs, plan.source, slug, store.art, memory)),
         specs=plan.specs,
+        memory=memory,
         cut_files=cuts,
     )
 
 
-def compare_with_last(
-    build: GameBuild, folder: Path, settings: Settings, store: IconStore, memory: BuildMemory | None = None
-) -> None:
+def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store: IconStore) -> None:
     """The change list against the game's previous build in `folder`, the reprint document of the
     changed pieces, and pictures of the changed designs before and after (for the gallery): the
     previous build's PDFs are still there, and trusted while they hash as it recorded them. Its
     thumbnails are kept when its inputs (pnp's code among them: a new pnp may picture a page
     otherwise) and its PDFs are this build's."""
-    previous = read_last_build(folder / "manifest.json")
+    previous = read_last_build(folder / "manifest.json", build.memory)
     before = previous.designs if previous is not None else None
     after = build.manifest.designs
     found = changes(before, after) if before is not None else []
@@ -349,7 +351,7 @@ def compare_with_last(
     build.manifest.changes = [change.record() for change in found] if before is not None else None
     spec = reprint_spec(build.specs, found, build.title)
     if spec is not None:
-        build.reprint = render_document(spec, render_options(settings), store, memory=memory)
+        build.reprint = render_document(spec, render_options(settings), store, memory=build.memory)
     if found and previous is not None and not standing:  # pictures of the designs before are in its files
         recorded = {doc.file: doc for doc in previous.documents}
 
@@ -357,8 +359,10 @@ def compare_with_last(
             doc = recorded.get(file)
             return file_as_recorded(folder, file, doc.bytes, doc.sha256) if doc is not None else None
 
-        cut_alone(build.documents)
-        build.change_pictures = change_pictures(found, as_left, {doc.filename: doc.pdf for doc in build.documents}.get)
+        cut_alone(build.documents, build.memory)
+        build.change_pictures = change_pictures(
+            found, as_left, {doc.filename: doc.pdf for doc in build.documents}.get, build.memory
+        )
     if (
         previous is not None
         and previous.inputs == build.manifest.inputs
@@ -389,9 +393,9 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
         pictures: dict[str, bytes] = {}
         build.manifest.thumbnails = build.kept_thumbnails
     else:
-        pictures = thumbnails(build.documents, build.manifest.placed, build.manifest.designs)
+        pictures = thumbnails(build.documents, build.manifest.placed, build.manifest.designs, build.memory)
         build.manifest.thumbnails = {kind: f"thumbs/{kind}.png" for kind in pictures}
-    text = build.manifest.to_json()  # whole, so measured before any file is written
+    text = build.manifest.to_json(build.memory)  # whole, so measured before any file is written
     if len(text) > MANIFEST_MAX_BYTES:  # refused before any file is written: the next build could not read it back
         raise LayoutError(
             f"{build.slug}: the build places {len(build.manifest.placed):,} pieces, and its manifest would be "
@@ -420,7 +424,7 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
             remove_file(designs_folder / name, root=output)
     manifest = folder / "manifest.json"
     write_bytes_atomic(manifest, text, root=output)
-    manifest_written(manifest, text, build.manifest)
+    manifest_written(manifest, text, build.manifest, build.memory)
     written.append(manifest)
     remove_file(folder / FAILURE_FILE, root=output)
     return written
@@ -462,7 +466,7 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
         result.manifest.inputs = digest
         result.manifest.data = data_digest(slug, settings)
         game_store = store.for_game(data_folder(slug, settings.layouts))
-        compare_with_last(result, settings.output_dir() / slug, settings, game_store, memory)
+        compare_with_last(result, settings.output_dir() / slug, settings, game_store)
         written = write_build(result, settings.output_dir())
         shapes.save()
     except PnpError as exc:
@@ -479,15 +483,15 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
             f"{result.players} "
             f"player{'s' if result.players != 1 else ''} -> {written[0].parent}",
         ],
-        shown=_view(result.manifest, settings.output_dir() / slug),
+        shown=_view(result.manifest, settings.output_dir() / slug, memory),
         paper=(pages, sheets),
     )
 
 
-def _view(manifest: Manifest, folder: Path) -> dict[str, Any] | None:
+def _view(manifest: Manifest, folder: Path, memory: BuildMemory) -> dict[str, Any] | None:
     """`gallery_view` of the manifest just written; None when a file it looks at cannot be read, so
     the gallery reads the game back (and, where that fails too, says the gallery was not written)."""
     try:
-        return gallery_view(manifest, folder)
+        return gallery_view(manifest, folder, memory)
     except OSError:
         return None

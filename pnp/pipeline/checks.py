@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+from pnp.memory import BuildMemory
 from pnp.pipeline.placedruns import tallies
 from pnp.render.placed import Placed
 from pnp.source.gamesource import Problem
@@ -18,12 +19,14 @@ def check_counts(
     players: int,
     copies: int = 1,
     origins: Mapping[str, CountOrigin] | None = None,
+    memory: BuildMemory | None = None,
 ) -> list[Problem]:
-    """Compare what the renderer placed with the rules model's counts."""
+    """Compare what the renderer placed with the rules model's counts (what `memory` holds of
+    unchanged runs of records taken as tallied)."""
     origins = origins or {}
     faces: Counter[str] = Counter()
     backs: Counter[str] = Counter()
-    for run_faces, run_backs in tallies(placed, "kinds", kinds_in):
+    for run_faces, run_backs in tallies(placed, "kinds", kinds_in, memory):
         faces.update(run_faces)
         backs.update(run_backs)
     problems = []
@@ -70,7 +73,7 @@ def check_counts(
                     backs[key],
                 )
             )
-    problems += _check_hidden_backs(game, rules, placed)
+    problems += _check_hidden_backs(game, rules, placed, memory)
     for kind in sorted(set(faces) - set(rules.components)):
         problems.append(
             Problem(
@@ -98,7 +101,9 @@ def _backs(items: tuple[Placed, ...]) -> Counter[tuple[str, str | None]]:
     return Counter((item.kind, item.back) for item in items if item.side == "back")
 
 
-def _check_hidden_backs(game: str, rules: RulesModel, placed: list[Placed]) -> list[Problem]:
+def _check_hidden_backs(
+    game: str, rules: RulesModel, placed: list[Placed], memory: BuildMemory | None
+) -> list[Problem]:
     """Cards drawn face down from one pile must not be told apart by their backs."""
     problems = []
     groups: dict[str, list[str]] = {}
@@ -106,7 +111,7 @@ def _check_hidden_backs(game: str, rules: RulesModel, placed: list[Placed]) -> l
         if spec.hidden:
             groups.setdefault(spec.hidden, []).append(key)
     printed: Counter[tuple[str, str | None]] = Counter()  # in the order first printed
-    for run_backs in tallies(placed, "backs", _backs) if groups else ():
+    for run_backs in tallies(placed, "backs", _backs, memory) if groups else ():
         printed.update(run_backs)
     for group, kinds in sorted(groups.items()):
         backs: Counter[str | None] = Counter()

@@ -11,6 +11,7 @@ from operator import attrgetter, itemgetter
 from pathlib import Path
 from typing import Any
 
+from pnp.memory import BuildMemory
 from pnp.pipeline.checks import kinds_in
 from pnp.pipeline.manifest import ChangeRecord, Manifest
 from pnp.pipeline.placedruns import tallies
@@ -22,9 +23,9 @@ DIGEST = re.compile(r"[0-9a-f]{16}")  # a design's fingerprint: the only name a 
 SHOWN_DESIGNS = 24  # captioned designs of a component: a deck of 10,000 names its first and counts the rest
 
 
-def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
+def gallery_view(manifest: Manifest | None, folder: Path, memory: BuildMemory | None = None) -> dict[str, Any]:
     """What the gallery shows of a game's manifest (`folder` holds its files; None: no manifest to
-    show)."""
+    show), its unchanged runs of records taken as `memory` holds them tallied."""
     game = folder.name
     if manifest is None:
         return {
@@ -39,7 +40,7 @@ def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
             "credits": [],
             "game_credits": [],
         }
-    kinds, named, designs = _components(manifest.placed)
+    kinds, named, designs = _components(manifest.placed, memory)
     icons = sorted({ref for doc in manifest.documents for ref in doc.icons if is_icon_ref(ref)})
     thumbs = manifest.thumbnails
     return {
@@ -59,13 +60,15 @@ def gallery_view(manifest: Manifest | None, folder: Path) -> dict[str, Any]:
     }
 
 
-def _components(placed: list[Placed]) -> tuple[Counter[str], Counter[str], dict[str, dict[str, int]]]:
+def _components(
+    placed: list[Placed], memory: BuildMemory | None
+) -> tuple[Counter[str], Counter[str], dict[str, dict[str, int]]]:
     """Of each kind in the order first placed: its pieces, its designs and its first SHOWN_DESIGNS
     designs, each counted. Tallied a run of records at a time (`placedruns`): a save that changed one
     card of a 10,000-card deck tallies its run, and only the shown designs are counted over them all."""
-    runs = tallies(placed, "gallery fronts", _fronts)
+    runs = tallies(placed, "gallery fronts", _fronts, memory)
     # in the order first placed, as each sum adds; the runs' kinds the rules check tallied (`check_counts`)
-    kinds = sum((faces for faces, _ in tallies(placed, "kinds", kinds_in)), Counter[str]())
+    kinds = sum((faces for faces, _ in tallies(placed, "kinds", kinds_in, memory)), Counter[str]())
     distinct = dict.fromkeys(chain.from_iterable(runs))  # each design once, in order
     named = Counter(map(itemgetter(0), distinct))
     shown: dict[tuple[str, str], int] = {}

@@ -17,8 +17,8 @@ from functools import lru_cache
 from typing import Any
 
 from pnp.errors import IconError, meant_or_known
+from pnp.memory import BuildMemory
 from pnp.render.elements import INK, WHITE, Box, Circle, Element, Elements, Group, Icon, Polygon, Text, icon_refs
-from pnp.render.identitycache import SideKeep
 from pnp.render.sideruns import side_runs
 from pnp.render.specs import DocumentSpec, PieceGroup
 from pnp.render.textfit import fitted
@@ -201,14 +201,14 @@ def _inside(points: list[tuple[float, float]], x: float, y: float) -> bool:
 
 
 def legibility(
-    specs: Sequence[DocumentSpec], source: GameSource, game: str, art: ArtShelf | None = None
+    specs: Sequence[DocumentSpec], source: GameSource, game: str, memory: BuildMemory, art: ArtShelf | None = None
 ) -> list[Problem]:
     """One problem for each colour pair too close and each size too small, with how many texts
     share it; a text over one of the game's own pictures (`art`) is read against the picture."""
     faint: dict[tuple[str, str, float], list[SetText]] = {}
     small: dict[float, list[SetText]] = {}
     pictures = PictureGrounds(art) if art is not None else None
-    for side_faint, side_small in _findings(specs, pictures):
+    for side_faint, side_small in _findings(specs, pictures, memory):
         for key, text in side_faint:
             faint.setdefault(key, []).append(text)
         for size, text in side_small:
@@ -237,36 +237,33 @@ def legibility(
 
 
 SideFindings = tuple[tuple[tuple[tuple[str, str, float], SetText], ...], tuple[tuple[float, SetText], ...]]
-_SIDES: SideKeep[tuple[str | None, SideFindings]] = SideKeep()  # by side: the colour under it, what was found
 
 
-def _findings(specs: Sequence[DocumentSpec], pictures: PictureGrounds | None) -> Iterator[SideFindings]:
+def _findings(
+    specs: Sequence[DocumentSpec], pictures: PictureGrounds | None, memory: BuildMemory
+) -> Iterator[SideFindings]:
     """What each side the documents print was found to have, in order, a side printed by two
     documents once (under the colour the later one prints it on). A run of a document's sides keeps
-    what was found on it (`side_runs`): its sides' findings where there are any."""
+    what was found on it (`side_runs`): its sides' findings where there are any, unless a side
+    is read over the designer's pictures (read again at each build: a picture can change)."""
     ids = [set(map(id, (elements for elements, _ in spec.sides()))) for spec in specs]
     if sum(map(len, ids)) != len(set().union(*ids)):  # a side two documents print
         sides = {id(elements): (elements, under) for spec in specs for elements, under in spec.sides()}
         yield from (_side_findings(elements, under, pictures) for elements, under in sides.values())
         return
     for spec in specs:
-        for run in side_runs(spec):
+        for run in side_runs(memory, spec):
             found = run.found.get(_findings)
             if found is None:
                 every = [_side_findings(elements, under, pictures) for elements, under in run.items]
                 found = tuple(side for side in every if side[0] or side[1])
-                if all(_SIDES.get(elements) is not None for elements, _ in run.items):  # none read over a picture
+                if not any(is_picture_ref(ref) for elements, _ in run.items for ref in icon_refs(elements)):
                     run.found[_findings] = found
             yield from found
 
 
 def _side_findings(elements: Elements, background: str | None, pictures: PictureGrounds | None) -> SideFindings:
-    """A side's faint and small texts, by what `legibility` gathers them under. A side's texts and
-    grounds are its own: what an earlier build found of the very same side (a design `pnp watch`
-    did not see change) is kept, but a side with the designer's pictures is read again."""
-    kept = _SIDES.get(elements)
-    if kept is not None and kept[0] == background:
-        return kept[1]
+    """A side's faint and small texts, by what `legibility` gathers them under."""
     faint, small = [], []
     for text in texts_on(elements, background, pictures):
         need = LARGE_RATIO if text.size >= LARGE_PT else NORMAL_RATIO
@@ -274,10 +271,7 @@ def _side_findings(elements: Elements, background: str | None, pictures: Picture
             faint.append(((text.color.lower(), text.under.lower(), need), text))
         if text.size < MIN_SIZE_PT - 0.05:
             small.append((round(text.size, 1), text))
-    found = (tuple(faint), tuple(small))
-    if not any(is_picture_ref(ref) for ref in icon_refs(elements)):
-        _SIDES.put(elements, (background, found))
-    return found
+    return (tuple(faint), tuple(small))
 
 
 def _problem(game: str, place: tuple[str, str] | None, message: str) -> Problem:

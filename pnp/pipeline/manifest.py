@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypeVar, cast, get_origin, get_type_hints
 
 from pnp.files.safefiles import UnsafeFile, read_json, read_regular
+from pnp.memory import BuildMemory, Kept
 from pnp.pipeline.placedruns import tallies
 from pnp.render.placed import Placed
 
@@ -104,11 +105,11 @@ class Face(NamedTuple):
         return Face(item.page, box.x, box.y, box.w, box.h, item.turned)
 
     @staticmethod
-    def first_of(placed: list[Placed]) -> dict[str, Face]:
+    def first_of(placed: list[Placed], memory: BuildMemory | None = None) -> dict[str, Face]:
         """Each design's first front, by "kind|name": a board tiled over pages has none whole. Each
         run's first fronts are kept (`placedruns`); a later run's, laid under an earlier one's."""
         out: dict[str, Face] = {}
-        for fronts in reversed(tallies(placed, "first fronts", Face._first_in)):
+        for fronts in reversed(tallies(placed, "first fronts", Face._first_in, memory)):
             out.update(fronts)
         return out
 
@@ -200,12 +201,12 @@ class Manifest:
     own_credits: list[str] = field(default_factory=list)  # who made the designer's own art and fonts
     cut_files: list[FileRecord] = field(default_factory=list)  # a cutting machine's files, beside the PDFs
 
-    def to_json(self) -> bytes:
+    def to_json(self, memory: BuildMemory | None = None) -> bytes:
         """The manifest as written to disk, UTF-8 (pydantic's serialiser: a 10,000-card build has
         40,000 records, where dataclasses.asdict and json took seconds). Each placed record is
-        written as pydantic writes it in place, and a record kept from an earlier build (a page
-        drawn as before hands back its very records) as it was written then."""
-        return _MANIFESTS.manifest_json(self)
+        written as pydantic writes it in place, and a record kept from an earlier build in `memory`
+        (a page drawn as before hands back its very records) as it was written then."""
+        return (memory[MANIFESTS].texts if memory is not None else _ManifestJson()).manifest_json(self)
 
 
 class _Kept:
@@ -334,7 +335,17 @@ class _ManifestJson:
             self.designs.keep(list(manifest.designs), list(manifest.designs.values()), text)
 
 
-_MANIFESTS = _ManifestJson()
+class ManifestMemory:
+    """The texts of the records of the manifests written, and each manifest written, by its path."""
+
+    __slots__ = ("texts", "written")
+
+    def __init__(self) -> None:
+        self.texts = _ManifestJson()
+        self.written: dict[Path, tuple[tuple[int, ...], Manifest]] = {}
+
+
+MANIFESTS = Kept("manifests written", ManifestMemory)
 
 
 MAX_BYTES = 64 * 1024 * 1024
@@ -353,9 +364,9 @@ class ManifestHead:
     cut_files: list[FileRecord] = field(default_factory=list)
 
     @classmethod
-    def read(cls, path: Path) -> ManifestHead | None:
+    def read(cls, path: Path, memory: BuildMemory | None = None) -> ManifestHead | None:
         """The head of the manifest at `path`; None when there is none or its head is not whole."""
-        written = as_written(path)
+        written = as_written(path, memory)
         if written is not None:
             return cls(
                 inputs=written.inputs,
@@ -417,10 +428,10 @@ def schema(kind: type[T]) -> TypeAdapter[T]:
     return TypeAdapter(kind)
 
 
-def read_last_build(path: Path) -> LastBuild | None:
+def read_last_build(path: Path, memory: BuildMemory | None = None) -> LastBuild | None:
     """What the next build reads of the manifest at `path` (`LastBuild`), or None when there is no
     manifest or those parts of it are not whole and valid."""
-    written = as_written(path)
+    written = as_written(path, memory)
     if written is not None:
         return LastBuild(
             documents=written.documents,
@@ -430,9 +441,6 @@ def read_last_build(path: Path) -> LastBuild | None:
             changes=written.changes,
         )
     return _read_as(schema(LastBuild), path)
-
-
-_WRITTEN: dict[Path, tuple[tuple[int, ...], Manifest]] = {}  # the manifest this process last wrote at each path
 
 
 def _stamp(path: Path) -> tuple[int, ...] | None:
@@ -447,20 +455,21 @@ def _stamp(path: Path) -> tuple[int, ...] | None:
     return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
-def written(path: Path, text: bytes, manifest: Manifest) -> None:
-    """`manifest` was written at `path` as `text`: while the file stays as written, reading it is
-    taking `manifest` (`pnp watch` reads what it wrote at each save; a 10,000-card manifest takes a
-    tenth of a second to parse, and 5 ms to read again). Nothing may change `manifest` from now on."""
-    stamp = _stamp(path)
+def written(path: Path, text: bytes, manifest: Manifest, memory: BuildMemory) -> None:
+    """`manifest` was written at `path` as `text`: while the file stays as written, reading it with
+    `memory` is taking `manifest` (`pnp watch` reads what it wrote at each save; a 10,000-card
+    manifest takes a tenth of a second to parse, and 5 ms to read again). Nothing may change
+    `manifest` from now on."""
+    stamp, kept = _stamp(path), memory[MANIFESTS].written
     if stamp is not None and stamp[2] == len(text):
-        _WRITTEN[path.absolute()] = (stamp, manifest)
+        kept[path.absolute()] = (stamp, manifest)
     else:
-        _WRITTEN.pop(path.absolute(), None)
+        kept.pop(path.absolute(), None)
 
 
-def as_written(path: Path) -> Manifest | None:
-    """The manifest this process wrote at `path`, when the file is still as it was written."""
-    kept = _WRITTEN.get(path.absolute())
+def as_written(path: Path, memory: BuildMemory | None) -> Manifest | None:
+    """The manifest `memory` holds as written at `path`, when the file is still as it was written."""
+    kept = memory[MANIFESTS].written.get(path.absolute()) if memory is not None else None
     if kept is None:
         return None
     return kept[1] if _stamp(path) == kept[0] else None

@@ -11,8 +11,8 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from pnp.games import Promises
 from pnp.games.reference import REFERENCE_FILE
+from pnp.memory import BuildMemory
 from pnp.render.elements import Element, Elements, Group, Text
-from pnp.render.identitycache import SideKeep
 from pnp.render.richtext import run_face
 from pnp.render.sideruns import side_runs
 from pnp.render.specs import DocumentSpec
@@ -35,13 +35,9 @@ def _texts(elements: Sequence[Element]) -> Iterator[tuple[str, Face]]:
             yield from _texts(element.elements)
 
 
-_SIDE_TEXTS: SideKeep[tuple[tuple[str, Face], ...]] = SideKeep()
-
-
 def side_texts(elements: Elements) -> tuple[tuple[str, Face], ...]:
-    """A side's texts and faces; what an earlier build read of the very same side is kept."""
-    kept = _SIDE_TEXTS.get(elements)
-    return kept if kept is not None else _SIDE_TEXTS.put(elements, tuple(_texts(elements)))
+    """A side's texts and faces (a run's are kept with the run: `_run_texts`)."""
+    return tuple(_texts(elements))
 
 
 def set_texts(spec: DocumentSpec) -> Iterator[tuple[str, Face]]:
@@ -75,9 +71,9 @@ class _RunTexts:
         self.chars = {face: frozenset("".join(found)) for face, found in by_face.items()}
 
 
-def _run_texts(spec: DocumentSpec) -> Iterator[_RunTexts]:
+def _run_texts(memory: BuildMemory, spec: DocumentSpec) -> Iterator[_RunTexts]:
     """What each run of the document's sides prints, kept with the run (`side_runs`)."""
-    for run in side_runs(spec):
+    for run in side_runs(memory, spec):
         kept = run.found.get(_RunTexts)
         yield kept if kept is not None else run.found.setdefault(_RunTexts, _RunTexts(run.items))
 
@@ -87,24 +83,24 @@ def _cover_lines(spec: DocumentSpec) -> tuple[str, ...]:
     return () if cover is None else (*cover.contents, *cover.assembly, *cover.bring, *cover.notes)
 
 
-def _set_stretches(spec: DocumentSpec) -> Iterator[tuple[str, Face]]:
+def _set_stretches(memory: BuildMemory, spec: DocumentSpec) -> Iterator[tuple[str, Face]]:
     """Every stretch of text a document prints in one face (`_stretches`): its sides' (each once
     in a run), then its cover's."""
-    for run in _run_texts(spec):
+    for run in _run_texts(memory, spec):
         yield from run.stretches
     for line in _cover_lines(spec):
         yield from _stretches(line, (False, ""))
 
 
-def _braced_texts(spec: DocumentSpec) -> Iterator[str]:
+def _braced_texts(memory: BuildMemory, spec: DocumentSpec) -> Iterator[str]:
     """The texts a document prints that hold a brace (where a `{name}` may be left), in the order
     `printed_texts` gives them."""
-    for run in _run_texts(spec):
+    for run in _run_texts(memory, spec):
         yield from run.braced
     yield from (line for line in _cover_lines(spec) if "{" in line)
 
 
-def unprintable_characters(source: GameSource, specs: Sequence[DocumentSpec]) -> list[Problem]:
+def unprintable_characters(source: GameSource, specs: Sequence[DocumentSpec], memory: BuildMemory) -> list[Problem]:
     """A character the typeface has no glyph for would print as an empty box, and right-to-left
     scripts (Hebrew, Arabic) reversed and unjoined: each is named with the text it is in, never
     printed silently. The characters each face sets are gathered first (a run's kept), and the
@@ -113,7 +109,7 @@ def unprintable_characters(source: GameSource, specs: Sequence[DocumentSpec]) ->
 
     used: dict[Face, set[str]] = {}
     for spec in specs:
-        for run in _run_texts(spec):
+        for run in _run_texts(memory, spec):
             for face, sets in run.chars.items():
                 used.setdefault(face, set()).update(sets)
         for text, face in (part for line in _cover_lines(spec) for part in _stretches(line, (False, ""))):
@@ -123,7 +119,7 @@ def unprintable_characters(source: GameSource, specs: Sequence[DocumentSpec]) ->
         return []
     texts: dict[tuple[str, Face], str] = {}  # each stretch, and the first file that prints it
     for spec in specs:
-        for stretch in _set_stretches(spec):
+        for stretch in _set_stretches(memory, spec):
             texts.setdefault(stretch, spec.filename)
     every = set().union(*bad.values())
     found: dict[tuple[str, str], tuple[set[str], str]] = {}  # (file, key) -> its bad characters, a sample
@@ -185,13 +181,13 @@ def _at(source: GameSource, origin: str | None, fallback: str) -> tuple[str, str
     return file, key
 
 
-def unfilled_placeholders(source: GameSource, specs: Sequence[DocumentSpec]) -> list[Problem]:
+def unfilled_placeholders(source: GameSource, specs: Sequence[DocumentSpec], memory: BuildMemory) -> list[Problem]:
     """`{name}` left in printed text: the game's code printed a data text without filling it
     (BuildContext.fill). A brace the designer meant (`{{name}}` in the data) is left alone."""
     problems: list[Problem] = []
     escaped: set[str] | None = None  # every name the designer wrote as {{name}}, found when first asked
     for spec in specs:
-        for text in dict.fromkeys(_braced_texts(spec)):
+        for text in dict.fromkeys(_braced_texts(memory, spec)):
             names = PLACEHOLDER.findall(text)
             if not names:
                 continue

@@ -10,6 +10,7 @@ from itertools import compress
 from operator import is_not
 from typing import Any, Literal
 
+from pnp.memory import BuildMemory, Kept
 from pnp.pipeline.manifest import ChangeRecord, Design, Face, TileFace, design_key, design_name
 from pnp.pipeline.obligations import side_texts
 from pnp.render.elements import Element, Group, Text
@@ -92,17 +93,32 @@ def _sections(specs: list[DocumentSpec]) -> Iterable[tuple[DocumentSpec, Any]]:
 
 
 DESIGNS_KEPT = 65_536  # designs kept from build to build: decks of 10,000, and room for other games'
-_DESIGNS: dict[str, Design] = {}  # the latest record of each design: an unchanged design is the very same
+
+
+class DesignRecords:
+    """What earlier builds recorded of each design, and of each piece and face they drew."""
+
+    __slots__ = ("designed", "designs", "faces")
+
+    def __init__(self) -> None:
+        self.designs: dict[str, Design] = {}  # the latest record of each: an unchanged design is the very same
+        self.designed: SideKeep[tuple[float, float, str, tuple[str, str]]] = SideKeep()  # by piece: size, key, prints
+        self.faces: SideKeep[tuple[tuple[object, ...], tuple[str, str]]] = SideKeep()  # by face: its back, the rest
+
+
+DESIGNS = Kept("design records", DesignRecords)
 
 
 def designs(
-    specs: list[DocumentSpec], faces: Mapping[str, Face], tiles: Mapping[str, tuple[TileFace, ...]]
+    memory: BuildMemory, specs: list[DocumentSpec], faces: Mapping[str, Face], tiles: Mapping[str, tuple[TileFace, ...]]
 ) -> dict[str, Design]:
     """Every distinct piece, board and sheet of a build: its fingerprints, how many are printed (in
     every file) and the first file it prints in, where its first front lies (`faces`,
     `Face.first_of` the pages drawn) or a tiled board's tiles (`tiles`, `TileFace.boards_in`)."""
     out: dict[str, Design] = {}
     reprs: dict[int, str] = {}
+    records = memory[DESIGNS]
+    kept_designs = records.designs
 
     def record(key: str, fingerprints: tuple[str, str], count: int, file: str) -> None:
         """`fingerprints`: of what is drawn and of its texts (`_fingerprints`)."""
@@ -114,11 +130,11 @@ def designs(
             faces.get(key),
             tiles.get(key, ()),
         )
-        kept = _DESIGNS.get(key)
+        kept = kept_designs.get(key)
         if kept is None or (kept.hash, kept.text, kept.count, kept.file, kept.face, kept.tiles) != made:
-            if len(_DESIGNS) >= DESIGNS_KEPT:
-                _DESIGNS.clear()
-            kept = _DESIGNS[key] = Design(
+            if len(kept_designs) >= DESIGNS_KEPT:
+                kept_designs.clear()
+            kept = kept_designs[key] = Design(
                 hash=made[0], text=made[1], count=made[2], file=made[3], face=made[4], tiles=made[5]
             )
         out[key] = kept
@@ -126,7 +142,7 @@ def designs(
     for spec, section in _sections(specs):
         if isinstance(section, PieceGroup):
             for piece, count in section.copies():
-                record(*_piece_design(piece, section, reprs), count, spec.filename)
+                record(*_piece_design(records, piece, section, reprs), count, spec.filename)
         elif isinstance(section, Board):
             drawn = repr((section.elements, section.width, section.height))
             record(design_key(section), _fingerprints(drawn, _texts(section.elements)), 1, spec.filename)
@@ -141,34 +157,26 @@ def _fingerprints(drawn: str, texts: list[str]) -> tuple[str, str]:
     return _digest_of(drawn), _digest_of(repr(texts))
 
 
-_DESIGNED: SideKeep[tuple[float, float, str, tuple[str, str]]] = SideKeep()  # by piece: its size, key, fingerprints
-
-
-def _key_of(piece: Piece) -> str:
-    """A piece's design key, as `_piece_design` kept it when it did."""
-    kept = _DESIGNED.get(piece)
-    return kept[2] if kept is not None else design_key(piece)
-
-
-def _piece_design(piece: Piece, section: PieceGroup, reprs: dict[int, str]) -> tuple[str, tuple[str, str]]:
+def _piece_design(
+    records: DesignRecords, piece: Piece, section: PieceGroup, reprs: dict[int, str]
+) -> tuple[str, tuple[str, str]]:
     """A piece's design key and fingerprints; the very piece at the same size is what it was (a deck's
     pieces are kept from build to build: `BuildContext.each`)."""
-    kept = _DESIGNED.get(piece)
+    kept = records.designed.get(piece)
     if kept is not None and kept[0] == section.width and kept[1] == section.height:
         return kept[2], kept[3]
-    key, fingerprints = design_key(piece), _piece_fingerprints(piece, section, reprs)
-    _DESIGNED.put(piece, (section.width, section.height, key, fingerprints))
+    key, fingerprints = design_key(piece), _piece_fingerprints(records, piece, section, reprs)
+    records.designed.put(piece, (section.width, section.height, key, fingerprints))
     return key, fingerprints
 
 
-_PIECES: SideKeep[tuple[tuple[object, ...], tuple[str, str]]] = SideKeep()  # by face: its back and the rest
-
-
-def _piece_fingerprints(piece: Piece, section: PieceGroup, reprs: dict[int, str]) -> tuple[str, str]:
+def _piece_fingerprints(
+    records: DesignRecords, piece: Piece, section: PieceGroup, reprs: dict[int, str]
+) -> tuple[str, str]:
     """A piece's fingerprints; those of the very same face with the very same back (held with them,
     so its id is no other's), colours and size an earlier build worked out are kept."""
     key = (piece.back, piece.background, piece.back_background, section.width, section.height)
-    kept = _PIECES.get(piece.face)
+    kept = records.faces.get(piece.face)
     if kept is not None and kept[0][0] is piece.back and kept[0][1:] == key[1:]:
         return kept[1]
     drawn = (
@@ -176,7 +184,7 @@ def _piece_fingerprints(piece: Piece, section: PieceGroup, reprs: dict[int, str]
         f"{piece.back_background!r}, {section.width!r}, {section.height!r})"
     )  # repr of the tuple
     texts = [text for text, _ in side_texts(piece.face) + side_texts(piece.back or ())]
-    return _PIECES.put(piece.face, (key, _fingerprints(drawn, texts)))[1]
+    return records.faces.put(piece.face, (key, _fingerprints(drawn, texts)))[1]
 
 
 def changes(before: dict[str, Design], after: dict[str, Design]) -> list[Change]:
@@ -211,7 +219,7 @@ def reprint_spec(specs: list[DocumentSpec], todo: list[Change], game_title: str)
         if isinstance(section, PieceGroup):
             pieces: list[Piece] = []
             for piece, _ in section.copies() if wanted else ():
-                pieces += [piece] * wanted.pop(_key_of(piece), 0)
+                pieces += [piece] * wanted.pop(design_key(piece), 0)
                 if not wanted:  # every change found: the rest of a deck is not looked at
                     break
             if pieces:

@@ -7,20 +7,22 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from pnp.errors import IconError
+from pnp.memory import BuildMemory
 from pnp.pipeline.legibility import where_written
 from pnp.render.elements import Element, Elements, Group, Icon
-from pnp.render.identitycache import SideKeep
 from pnp.render.sideruns import side_runs
 from pnp.render.specs import DocumentSpec
 from pnp.source.gamesource import GameSource, Problem
 from pnp.source.ownart import PRINT_DPI, ArtShelf, is_picture_ref
 
 
-def soft_pictures(specs: Sequence[DocumentSpec], source: GameSource, game: str, art: ArtShelf | None) -> list[Problem]:
+def soft_pictures(
+    specs: Sequence[DocumentSpec], source: GameSource, game: str, art: ArtShelf | None, memory: BuildMemory
+) -> list[Problem]:
     """One problem per own picture printed below PRINT_DPI somewhere, at its largest printed size."""
     largest: dict[str, float] = {}
     for spec in specs:
-        for run in side_runs(spec):  # a run's pictures kept with it: most runs of a deck have none
+        for run in side_runs(memory, spec):  # a run's pictures kept with it: most runs of a deck have none
             found = run.found.get(_pictures)
             if found is None:
                 found = run.found[_pictures] = tuple(pair for elements, _ in run.items for pair in _pictures(elements))
@@ -47,16 +49,9 @@ def soft_pictures(specs: Sequence[DocumentSpec], source: GameSource, game: str, 
     return problems
 
 
-_PICTURES: SideKeep[tuple[tuple[str, float], ...]] = SideKeep()
-
-
 def _pictures(elements: Elements) -> tuple[tuple[str, float], ...]:
-    """The designer's pictures a side prints and the size of each (mm); a side's kept by its identity."""
-    kept = _PICTURES.get(elements)
-    if kept is None:
-        found = tuple((icon.ref, icon.size) for icon in _icons(elements) if is_picture_ref(icon.ref))
-        kept = _PICTURES.put(elements, found)
-    return kept
+    """The designer's pictures a side prints and the size of each (mm)."""
+    return tuple((icon.ref, icon.size) for icon in _icons(elements) if is_picture_ref(icon.ref))
 
 
 def _icons(elements: Sequence[Element]) -> Iterator[Icon]:

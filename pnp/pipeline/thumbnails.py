@@ -12,6 +12,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from pnp.geometry import MM
+from pnp.memory import BuildMemory, Kept
 from pnp.pipeline.manifest import Design, Face, TileFace, design_key
 from pnp.render.identitycache import SideKeep
 from pnp.render.placed import Placed
@@ -20,25 +21,43 @@ if TYPE_CHECKING:
     from pnp.pipeline.reprint import Change
     from pnp.render.pages import RenderedDocument
 
-_IMAGES: dict[tuple[object, ...], Any] = {}  # by what the page is drawn from, the box and the scale
 THUMB_HEIGHT = 220  # px of a component kind's thumbnail
 DESIGN_DPI = 40  # a changed design's before and after
 PICTURED_CHANGES = 48  # the change list's first changes are pictured; reprint.pdf holds every one
 EDGE = 0.5  # pt a box may pass its page's edge by (rounding)
 MAX_TILES = 256  # a board printed on more tiles is not pictured
 KEPT_IMAGES = 64  # pictures kept for the next build: a game's kinds, and room for another game's
-_PNGS: SideKeep[bytes] = SideKeep(KEPT_IMAGES)  # a picture's PNG, by the picture
+OPENED_KEPT = 4  # PDFs kept open: a deck's as this build wrote it, and as the build before did
+ALONE_KEPT = 16  # PDFs whose pages are cut alone: a build's files, and those of the build before
 
 
-def _png(image: Any) -> bytes:
+class KeptPictures:
+    """What picturing pages left for the next build: the pictures cut, their PNGs, the PDFs open."""
+
+    __slots__ = ("alone", "boards", "images", "opened", "pngs")
+
+    def __init__(self) -> None:
+        self.images: dict[tuple[object, ...], Any] = {}  # by what the page is drawn from, the box and the scale
+        self.pngs: SideKeep[bytes] = SideKeep(KEPT_IMAGES)  # a picture's PNG, by the picture
+        self.alone: dict[bytes, Callable[[int], bytes | None]] = {}  # by a file's bytes: each page in a PDF alone
+        self.opened: dict[bytes, Any] = {}  # pdfium's documents, by their bytes
+        # a tiled board's picture by its tiles' pictures (by identity) and places: the same picture,
+        # whose PNG is kept, where no tile of the board was drawn otherwise since
+        self.boards: dict[tuple[tuple[int, int, int], ...], tuple[list[tuple[Any, int, int]], Any]] = {}
+
+
+PICTURES = Kept("page pictures", KeptPictures)
+
+
+def _png(image: Any, kept: KeptPictures) -> bytes:
     """Pictures favour speed over bytes: a build makes one for each changed design and each kind whose
     files changed. A kept picture (`_Pages`) keeps its PNG."""
-    kept = _PNGS.get(image)
-    if kept is not None:
-        return kept
+    png = kept.pngs.get(image)
+    if png is not None:
+        return png
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=1)
-    return _PNGS.put(image, buffer.getvalue())
+    return kept.pngs.put(image, buffer.getvalue())
 
 
 class _Pages:
@@ -50,10 +69,11 @@ class _Pages:
 
     def __init__(
         self,
+        kept: KeptPictures,
         pdf: Callable[[str], bytes | None],
         drawn: Mapping[str, Callable[[int], bytes | None] | None] | None = None,
     ) -> None:
-        self.pdf = pdf
+        self.kept, self.pdf = kept, pdf
         self.drawn = drawn or {}
         self.read: dict[str, bytes | None] = {}  # each file's bytes, read once
 
@@ -66,12 +86,13 @@ class _Pages:
         if digest is None:
             return self._cut(file, face, scale=scale)
         key = (digest, face.x, face.y, face.w, face.h, face.turned, scale)
-        image = _IMAGES.pop(key, None)
+        images = self.kept.images
+        image = images.pop(key, None)
         if image is None:
             image = self._cut(file, face, scale=scale)
-        while len(_IMAGES) >= KEPT_IMAGES:
-            del _IMAGES[next(iter(_IMAGES))]
-        _IMAGES[key] = image  # the latest last
+        while len(images) >= KEPT_IMAGES:
+            del images[next(iter(images))]
+        images[key] = image  # the latest last
         return image
 
     def _cut(self, file: str, face: Face, *, scale: float) -> Any:
@@ -80,9 +101,9 @@ class _Pages:
         pdf = self.read[file]
         if pdf is None:
             return None
-        alone = _ALONE.get(pdf)
+        alone = self.kept.alone.get(pdf)
         if alone is None:
-            document = _opened(pdf)
+            document = _opened(pdf, self.kept)
             return _cut_page(document[face.page - 1], face, scale) if 1 <= face.page <= len(document) else None
         single = alone(face.page)
         if single is None:
@@ -118,55 +139,48 @@ def _cut_page(page: Any, face: Face, scale: float) -> Any:
     return image
 
 
-OPENED_KEPT = 4  # PDFs kept open: a deck's as this build wrote it, and as the build before did
-ALONE_KEPT = 16  # PDFs whose pages are cut alone: a build's files, and those of the build before
-
-
-def cut_alone(documents: Iterable[RenderedDocument]) -> None:
+def cut_alone(documents: Iterable[RenderedDocument], memory: BuildMemory) -> None:
     """The files a build just drew: a picture of one of their pages (or of a page of the same bytes
     read back at the next build, to picture a change as it was) is cut from a PDF of that page
     alone (`RenderedDocument.alone`). pdfium finds page 2,000 of a deck only after loading the
     1,999 before it: 25 ms for each picture of a card far down a deck, under 2 ms alone."""
+    alone = memory[PICTURES].alone
     for document in documents:
         if document.alone is not None:
-            _ALONE.pop(document.pdf, None)
-            while len(_ALONE) >= ALONE_KEPT:
-                del _ALONE[next(iter(_ALONE))]
-            _ALONE[document.pdf] = document.alone  # the latest last
+            alone.pop(document.pdf, None)
+            while len(alone) >= ALONE_KEPT:
+                del alone[next(iter(alone))]
+            alone[document.pdf] = document.alone  # the latest last
 
 
-_ALONE: dict[bytes, Callable[[int], bytes | None]] = {}  # by a file's bytes: its pages, each in a PDF alone
-
-
-def _opened(pdf: bytes) -> Any:
+def _opened(pdf: bytes, kept: KeptPictures) -> Any:
     """pdfium's document of `pdf`, kept open by its bytes: a 2,000-page deck's file is read once
     where a build pictures its changes after, then its thumbnails, and where the next build
     pictures them before (the file as this build left it, read back from disk)."""
     import pypdfium2 as pdfium
 
-    found = _OPEN.pop(pdf, None)
+    opened = kept.opened
+    found = opened.pop(pdf, None)
     if found is None:
-        while len(_OPEN) >= OPENED_KEPT:
-            _OPEN.pop(next(iter(_OPEN))).close()
+        while len(opened) >= OPENED_KEPT:
+            opened.pop(next(iter(opened))).close()
         found = pdfium.PdfDocument(pdf)
-    _OPEN[pdf] = found  # the latest last
+    opened[pdf] = found  # the latest last
     return found
 
 
-_OPEN: dict[bytes, Any] = {}
-
-
 def thumbnails(
-    documents: list[RenderedDocument], placed: list[Placed], designs: Mapping[str, Design]
+    documents: list[RenderedDocument], placed: list[Placed], designs: Mapping[str, Design], memory: BuildMemory
 ) -> dict[str, bytes]:
     """A PNG per component kind: its first design's picture (`_picture`, where `designs` record it)."""
-    cut_alone(documents)
+    cut_alone(documents, memory)
+    kept = memory[PICTURES]
     first: dict[str, str] = {}  # each kind's first design
     for item in placed:
         if item.kind not in first and item.counted:
             first[item.kind] = design_key(item)
     pages = _Pages(
-        {doc.filename: doc.pdf for doc in documents}.get, {doc.filename: doc.drawn_from for doc in documents}
+        kept, {doc.filename: doc.pdf for doc in documents}.get, {doc.filename: doc.drawn_from for doc in documents}
     )
     try:
         out = {}
@@ -174,7 +188,7 @@ def thumbnails(
             design = designs.get(key)
             image = _picture(pages, design, height=THUMB_HEIGHT) if design is not None else None
             if image is not None:
-                out[kind] = _png(image)
+                out[kind] = _png(image, kept)
         return out
     finally:
         pages.close()
@@ -220,31 +234,31 @@ def _tiled_board(pages: _Pages, file: str, tiles: tuple[TileFace, ...], *, heigh
     if size[0] * size[1] > sum((image.width + 2) * (image.height + 2) for image, _, _ in laid):
         return None
     key = tuple((id(image), x, y) for image, x, y in laid)
-    found = _BOARDS.get(key)
+    boards = pages.kept.boards
+    found = boards.get(key)
     if found is not None:  # the very pictures of its tiles (`_Pages.image`), laid as before
         return found[1]
     board = Image.new("RGB", size, "white")
     for image, x, y in laid:
         board.paste(image, (x, y))
-    while len(_BOARDS) >= KEPT_IMAGES:
-        del _BOARDS[next(iter(_BOARDS))]
-    _BOARDS[key] = (laid, board)  # the entry holds the tiles' pictures: their ids are no other's meanwhile
+    while len(boards) >= KEPT_IMAGES:
+        del boards[next(iter(boards))]
+    boards[key] = (laid, board)  # the entry holds the tiles' pictures: their ids are no other's meanwhile
     return board
 
 
-# a tiled board's picture by its tiles' pictures (by identity) and places: the same picture, whose
-# PNG is kept (`_png`), where no tile of the board was drawn otherwise since
-_BOARDS: dict[tuple[tuple[int, int, int], ...], tuple[list[tuple[Any, int, int]], Any]] = {}
-
-
 def change_pictures(
-    found: Iterable[Change], before: Callable[[str], bytes | None], after: Callable[[str], bytes | None]
+    found: Iterable[Change],
+    before: Callable[[str], bytes | None],
+    after: Callable[[str], bytes | None],
+    memory: BuildMemory,
 ) -> dict[str, bytes]:
     """A PNG of each changed design's face (or tiled board) as it was and as it is, named by its
     fingerprint, for the first PICTURED_CHANGES changes: `before` reads a PDF of the previous build
     while it is still as that build wrote it (else None), `after` one of this build."""
     todo: dict[str, tuple[_Pages, Design]] = {}
-    old, new = _Pages(before), _Pages(after)
+    kept = memory[PICTURES]
+    old, new = _Pages(kept, before), _Pages(kept, after)
     try:
         for change in islice(found, PICTURED_CHANGES):
             if change.after is not None:  # a design that did not change its picture is cut once, as it is
@@ -255,7 +269,7 @@ def change_pictures(
         for digest, (pages, design) in todo.items():
             image = _picture(pages, design)
             if image is not None:
-                out[digest] = _png(image)
+                out[digest] = _png(image, kept)
         return out
     finally:
         old.close()

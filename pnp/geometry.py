@@ -3,26 +3,30 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import NamedTuple
 
 INCH_MM = 25.4
 MM = 72 / INCH_MM
 INCH = 72.0
-_UNITS = {"mm": MM, "cm": 10 * MM, "in": INCH, "pt": 1.0}
+_UNITS = MappingProxyType({"mm": MM, "cm": 10 * MM, "in": INCH, "pt": 1.0})
 _NUMBER = r"(\d+(?:\.\d+)?)"
 _LENGTH_RE = re.compile(rf"^\s*{_NUMBER}\s*(mm|cm|in|pt)?\s*$")
 _SIZE_RE = re.compile(rf"^\s*{_NUMBER}\s*[xX\u00d7]\s*{_NUMBER}\s*(mm|cm|in|pt)?\s*$")  # 63x88, 63X88, 63\u00d788
 
-PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4), "a3": (297, 420), "tabloid": (279.4, 431.8)}
+PAPERS = MappingProxyType({"a4": (210, 297), "letter": (215.9, 279.4), "a3": (297, 420), "tabloid": (279.4, 431.8)})
 # mini: the Euro mini of 44 x 68 mm; american-mini: 1.75 x 2.5 in, what print shops sell as a mini card
-CARDS = {
-    "poker": (63.5, 88.9),
-    "bridge": (57.15, 88.9),
-    "tarot": (70, 120),
-    "mini": (44, 68),
-    "american-mini": (44.45, 63.5),
-}
+CARDS = MappingProxyType(
+    {
+        "poker": (63.5, 88.9),
+        "bridge": (57.15, 88.9),
+        "tarot": (70, 120),
+        "mini": (44, 68),
+        "american-mini": (44.45, 63.5),
+    }
+)
 # a card sleeve's length over its card's, each way: the standard 66 x 91 mm sleeve of a 63.5 x 88.9 mm
 # poker card; a zone for cards on a board is the card and this
 SLEEVE_MM = 2.5
@@ -41,7 +45,7 @@ def parse_length(text: str | float | int, default_unit: str = "mm") -> float:
     return float(match.group(1)) * _UNITS[match.group(2) or default_unit]
 
 
-def _parse_size(text: str, presets: dict[str, tuple[float, float]], what: str) -> tuple[str, float, float]:
+def _parse_size(text: str, presets: Mapping[str, tuple[float, float]], what: str) -> tuple[str, float, float]:
     key = text.strip().lower()
     if key in presets:
         w, h = presets[key]

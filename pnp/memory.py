@@ -41,6 +41,11 @@ class BuildMemory:
             found = self._stores[kind] = kind.make()
         return cast(S, found)
 
+    def __reduce__(self) -> tuple[type[BuildMemory], tuple[()]]:
+        """Sent to another process (a build result pickled), a memory arrives empty: what it holds
+        is keyed by objects of this process."""
+        return (BuildMemory, ())
+
     def forget(self) -> None:
         """Every kept value dropped: the next build works everything out again."""
         self._stores.clear()

@@ -15,7 +15,8 @@ from pypdf import PdfReader
 from pnp.errors import UsageProblem
 from pnp.files.paths import shipped_icons_dir
 from pnp.games import BuildContext
-from pnp.games.kit import kit_templates, pawn_standees, standee_tab
+from pnp.games.kit import pawn_standees, standee_tab
+from pnp.source.kittemplates import kit_templates
 from pnp.geometry import Size
 from pnp.render.document import render_document
 from pnp.render.elements import Box, Circle, Icon, Polygon, Text

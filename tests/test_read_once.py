@@ -16,7 +16,7 @@ import pnp.render.document as document
 import pnp.source.gamesource as gamesource
 from pnp.files.paths import kit_file
 from pnp.games import load_game
-from pnp.games.kit import kit_templates
+from pnp.source.kittemplates import kit_templates
 
 
 @pytest.fixture

@@ -332,7 +332,7 @@ def test_what_one_piece_shows_and_the_room_its_text_needs_are_its_own():
     and give a stacked text the lines it needs, whatever the piece before showed or needed (the
     layout worked out for one piece is reused only for pieces that lay out the same)."""
     from pnp.games import BuildContext
-    from pnp.games.kit import kit_templates
+    from pnp.source.kittemplates import kit_templates
     from pnp.render.elements import Box, Circle, Icon, Text
 
     ctx = BuildContext(

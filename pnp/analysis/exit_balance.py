@@ -4,6 +4,7 @@ challenge roll and of the exit roll."""
 from __future__ import annotations
 
 from fractions import Fraction
+from types import MappingProxyType
 
 from pnp.analysis.dice import p_greater, sum_distribution
 from pnp.analysis.report import Cell, Figure, GameReport, Plot, Section, Table, figure
@@ -13,12 +14,14 @@ from pnp.source.icons import IconStore
 from pnp.source.models import load_file
 from pnp.source.rules import RulesModel
 
-ROLLS = {
-    "dice": "The rule: one die plus one more die per Lantern laid, against one die plus one more die per apple "
-    "token of the active player's, totals compared.",
-    "single-die": "The author's suggested variant: one die plus the Lanterns laid, against one die plus the "
-    "challenges done, a natural 6 succeeding whatever the totals.",
-}
+ROLLS = MappingProxyType(
+    {
+        "dice": "The rule: one die plus one more die per Lantern laid, against one die plus one more die per apple "
+        "token of the active player's, totals compared.",
+        "single-die": "The author's suggested variant: one die plus the Lanterns laid, against one die plus the "
+        "challenges done, a natural 6 succeeding whatever the totals.",
+    }
+)
 
 
 def p_challenge(lanterns: int, against: int, rule: str) -> Fraction:

@@ -86,7 +86,7 @@ pool dice, dice punished into the sun, pips ready, pips still to claim, spares l
 in reserve."""
 
 Action = tuple[str, int]  # ("set", face) | ("add", 0) | ("buy", 0) | ("roll", 0) | ("pass", dice used) | ("fail", 0)
-CHANGES = [[(COST[c, f], f) for f in sorted(FACES, key=lambda f: (COST[c, f], f)) if f != c] for c in FACES]
+CHANGES = tuple([[(COST[c, f], f) for f in sorted(FACES, key=lambda f: (COST[c, f], f)) if f != c] for c in FACES])
 """For each challenge die, the other faces it may be set to and their cost in pips, cheapest first."""
 Needs = NDArray[np.int64]
 Values = NDArray[np.float64]

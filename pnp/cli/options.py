@@ -6,9 +6,10 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
-from collections.abc import Callable, Mapping, Set
+from collections.abc import Callable, Mapping, Sequence, Set
 from contextlib import AbstractContextManager
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -94,7 +95,7 @@ def _layouts_given(ctx: click.Context | None) -> str | None:
         return given
 
 
-SHORT = {"output": "-o"}  # the build options' short forms, refused with their long ones
+SHORT = MappingProxyType({"output": "-o"})  # the build options' short forms, refused with their long ones
 
 
 def refused(names: tuple[str, ...], where: str, why: str) -> list[Decorator]:
@@ -118,54 +119,58 @@ def refused(names: tuple[str, ...], where: str, why: str) -> list[Decorator]:
     ]
 
 
-OPTIONS = {  # every build option, defined once; each can also come from pnp.toml (a flag beats it)
-    "paper": click.option(
-        "--paper",
-        shell_complete=lambda _ctx, _param, typed: [name for name in PAPERS if name.startswith(typed)],
-        help="a4 (default), letter, a3, tabloid, or WxH in mm; a3 and tabloid print page components two to a sheet.",
-    ),
-    "card": click.option(
-        "--card",
-        shell_complete=lambda _ctx, _param, typed: [name for name in CARDS if name.startswith(typed)],
-        help="poker (default), bridge, tarot, mini, american-mini, or WxH in mm.",
-    ),
-    "players": click.option("--players", type=click.IntRange(1, 99), help="Player count (default: the game's)."),
-    "output": click.option("--output", "-o", help="Output folder (default: output)."),
-    "ink_saver": click.option(
-        "--ink-saver/--colour",
-        "ink_saver",
-        default=None,
-        help="Light pages, icons light inside a dark outline, colour only as thin accents.",
-    ),
-    "bleed": click.option("--bleed", help="Bleed beyond the trim, e.g. 3mm or 0.125in (default 0)."),
-    "margin": click.option("--margin", help="Printer margin kept clear (default 5mm)."),
-    "duplex": click.option("--duplex", type=Choice([mode.value for mode in DuplexMode]), help=DuplexMode.help()),
-    "back_offset": click.option("--back-offset", help="Shift backs by X,Y mm to calibrate a printer, e.g. 0.5,-1."),
-    "cutter": click.option(
-        "--cutter",
-        type=Choice([cutter.value for cutter in Cutter]),
-        help="none (default): cut by hand; silhouette: registration marks and DXF/SVG cut files for print and cut.",
-    ),
-    "copies": click.option("--copies", type=click.IntRange(1, 10000), help="Copies of pads such as gamesheets."),
-    "layouts": click.option(
-        "--layouts",
-        type=click.Path(file_okay=False),
-        is_eager=True,
-        help="Use this layout data folder instead of the project's or the shipped one.",
-    ),
-    "icons": click.option("--icons", "icons", type=click.Path(file_okay=False), help="Use this icon cache folder."),
-    "printer": click.option(
-        "--printer",
-        help="A printer profile of pnp.toml, [printers.NAME]: its paper, duplex, back offset, margin and cutter.",
-    ),
-}
+OPTIONS = MappingProxyType(
+    {  # every build option, defined once; each can also come from pnp.toml (a flag beats it)
+        "paper": click.option(
+            "--paper",
+            shell_complete=lambda _ctx, _param, typed: [name for name in PAPERS if name.startswith(typed)],
+            help="a4 (default), letter, a3, tabloid, or WxH in mm; a3 and tabloid print page components "
+            "two to a sheet.",
+        ),
+        "card": click.option(
+            "--card",
+            shell_complete=lambda _ctx, _param, typed: [name for name in CARDS if name.startswith(typed)],
+            help="poker (default), bridge, tarot, mini, american-mini, or WxH in mm.",
+        ),
+        "players": click.option("--players", type=click.IntRange(1, 99), help="Player count (default: the game's)."),
+        "output": click.option("--output", "-o", help="Output folder (default: output)."),
+        "ink_saver": click.option(
+            "--ink-saver/--colour",
+            "ink_saver",
+            default=None,
+            help="Light pages, icons light inside a dark outline, colour only as thin accents.",
+        ),
+        "bleed": click.option("--bleed", help="Bleed beyond the trim, e.g. 3mm or 0.125in (default 0)."),
+        "margin": click.option("--margin", help="Printer margin kept clear (default 5mm)."),
+        "duplex": click.option("--duplex", type=Choice([mode.value for mode in DuplexMode]), help=DuplexMode.help()),
+        "back_offset": click.option("--back-offset", help="Shift backs by X,Y mm to calibrate a printer, e.g. 0.5,-1."),
+        "cutter": click.option(
+            "--cutter",
+            type=Choice([cutter.value for cutter in Cutter]),
+            help="none (default): cut by hand; silhouette: registration marks and DXF/SVG cut files for print and cut.",
+        ),
+        "copies": click.option("--copies", type=click.IntRange(1, 10000), help="Copies of pads such as gamesheets."),
+        "layouts": click.option(
+            "--layouts",
+            type=click.Path(file_okay=False),
+            is_eager=True,
+            help="Use this layout data folder instead of the project's or the shipped one.",
+        ),
+        "icons": click.option("--icons", "icons", type=click.Path(file_okay=False), help="Use this icon cache folder."),
+        "printer": click.option(
+            "--printer",
+            help="A printer profile of pnp.toml, [printers.NAME]: its paper, duplex, back offset, margin and cutter.",
+        ),
+    }
+)
 
 
-def options(*names: str, extra: list[Decorator] | None = None) -> Decorator:
+def options(*names: str, extra: Sequence[Decorator] | None = None) -> Decorator:
     """Decorate a command with the named build options (in this order) and any `extra` ones."""
 
     def decorate(func: Command) -> Command:
-        for option in reversed([OPTIONS[name] for name in names] + (extra or [])):
+        chosen: list[Decorator] = [OPTIONS[name] for name in names]
+        for option in reversed([*chosen, *(extra or ())]):
             func = option(func)
         return func
 
@@ -185,7 +190,7 @@ def _remember(key: str) -> Callable[[click.Context, click.Parameter, bool], None
     return callback
 
 
-TALK: list[Decorator] = [
+TALK: tuple[Decorator, ...] = (
     click.option(
         "-q",
         "--quiet",
@@ -202,7 +207,7 @@ TALK: list[Decorator] = [
         callback=_remember(VERBOSE),
         help="Say also the options in use.",
     ),
-]
+)
 
 
 shared_options = options(*OPTIONS, extra=TALK)

@@ -15,7 +15,6 @@ import os
 import pkgutil
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
@@ -120,15 +119,6 @@ def _own(dist: Any) -> bool:
 GAMES = Registry(ENTRY_POINTS)
 
 
-@cache
-def _composer() -> Callable[..., Composed]:
-    """`composedkeep.composed`, imported once: a deck composes 10,000 pieces, and an import statement
-    run for each cost 18 ms."""
-    from pnp.render.composedkeep import composed
-
-    return composed
-
-
 @dataclass(frozen=True, kw_only=True)
 class BuildContext:
     """What a game module may know of the build: counts and sizes, never drawing."""
@@ -228,7 +218,9 @@ class BuildContext:
             from pnp.source.slots import apply
 
             template = apply(template, overrides, where or template.where)
-        piece = _composer()(self.memory, template, values, w, h, at=at)
+        from pnp.render.composedkeep import composed  # the drawing vocabulary loads when a game is built
+
+        piece = composed(self.memory, template, values, w, h, at=at)
         for slip in piece.slips:
             origin = self.source.text_source(slip.text) if slip.text and self.source is not None else None
             self._slip(slip.where, slip.message + (f" (the text of {origin})" if origin else ""))

@@ -8,28 +8,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field
 
 from pnp.errors import LayoutError
-from pnp.files.paths import kit_file
 from pnp.games import BuildContext
 from pnp.geometry import CLEARANCE_MM as CLEARANCE
 from pnp.render.columns import Block, text_column
 from pnp.render.elements import Box, Element, Elements, Group, Line, Text
 from pnp.render.specs import Cover, DocumentSpec, PageComponent, Piece, PieceGroup
-from pnp.source.gamesource import GameSource
 from pnp.source.models import CardBack, Color, CoverText, IconName, Mm, PawnSet, PawnTokens, PlayerColours, Strict
-from pnp.source.ownfonts import FontShelf
 from pnp.source.placeholders import counted
-from pnp.source.slots import SlotSpec, Template, TemplateSpec, UnknownTemplate, Where, resolve
+from pnp.source.slots import SlotSpec
 
 if TYPE_CHECKING:
     from pnp.render.compose import Composed
     from pnp.render.slotplaces import Area
-from pnp.source.tomlfiles import key_text, parse_toml
+from pnp.source.tomlfiles import key_text
 
 AIDS_FILE = "aids.pdf"
 AID_KIND = "aid"  # the component a player aid counts towards: a card kept by a player, never dealt
@@ -37,28 +33,6 @@ FOLD_DASH = (2.0, 1.5)
 
 
 # -- templates -----------------------------------------------------------------------------------
-@cache
-def kit_templates() -> Mapping[str, Template]:
-    """The kit's default templates, read once."""
-    path = kit_file()
-    data = parse_toml(path.read_text(encoding="utf-8"), path)
-    return resolve({name: (TemplateSpec.model_validate(raw), (path.name, (name,))) for name, raw in data.items()}, {})
-
-
-def game_templates(source: GameSource, files: Sequence[str], fonts: FontShelf | None = None) -> dict[str, Template]:
-    """The kit's templates with the `[templates]` of the game's data files laid over (the game's
-    models have checked those tables already), each text in the family `fonts` gives it."""
-    specs: dict[str, tuple[TemplateSpec, Where]] = {}
-    for name in files:
-        for key, raw in source.table(name).get("templates", {}).items():
-            specs[key] = (TemplateSpec.model_validate(raw), (name, ("templates", key)))
-    try:
-        templates = resolve(specs, kit_templates())
-    except UnknownTemplate as exc:
-        raise LayoutError(source.finding(exc.where[0], exc.where[1], exc.message)) from None
-    return fonts.applied(templates, source.finding) if fonts is not None else templates
-
-
 def region(composed: Composed, template: str, slot: str) -> Area:
     """The box a composed template's `slot` took: a region the game fills in code (a refusal said
     as `file:key: message`, which the build places)."""

@@ -4,7 +4,6 @@ reach of a check among the stat positions the rules allow."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
 
 from pnp.games.contract import Problem, RulesModel
 from pnp.games.punished_data import CARDS, GUARDIAN, SLUG, BoardFile, Card, Deck
@@ -34,7 +33,6 @@ def first_of(checks: tuple[tuple[str, int], ...], stats: dict[str, int]) -> int 
     return None
 
 
-@cache
 def stat_positions(top: int) -> tuple[dict[str, int], ...]:
     """Every stat position the rules allow a living player: MAW + BONE at most ICHOR, ICHOR at least 1,
     PAIN at least 1, each on its track (0 to `top`)."""
@@ -53,10 +51,8 @@ def token_share(card: Card, k: int, top: int) -> float:
     return check_shares(checks_of(card), top)[k]
 
 
-@cache
 def check_shares(checks: tuple[tuple[str, int], ...], top: int) -> tuple[float, ...]:
-    """Each check's share of the allowed stat positions, walked once for all of a card's checks and
-    once for every card whose checks read alike (a deck repeats a few patterns)."""
+    """Each check's share of the allowed stat positions, walked once for all of a card's checks."""
     taken = [0] * len(checks)
     positions = stat_positions(top)
     for stats in positions:

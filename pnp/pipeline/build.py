@@ -14,7 +14,6 @@ from pnp.errors import LayoutError, PnpError, UsageProblem
 from pnp.files.atomic import file_as_recorded, files_in, refuse_links, remove_file, sweep_temporary, write_bytes_atomic
 from pnp.findings import Finding
 from pnp.games import BuildContext, Game, data_folder, load_game, read_source
-from pnp.games.kit import game_templates
 from pnp.games.reference import REFERENCE_FILE, reference_document
 from pnp.geometry import MM
 from pnp.memory import BuildMemory
@@ -45,6 +44,7 @@ from pnp.render.pieces import quarter_page
 from pnp.render.specs import Cover, DocumentSpec
 from pnp.source.gamesource import GameSource, Problem
 from pnp.source.icons import GAP_ICON, IconStore
+from pnp.source.kittemplates import game_templates
 from pnp.source.models import EveryProblem
 from pnp.source.ownart import art_credits_lines
 from pnp.source.ownfonts import FOLDER as FONTS_FOLDER

@@ -4,8 +4,9 @@ configuration that ties each file to its schema (`pnp schema`, and `pnp new` at 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from types import MappingProxyType
 
 from pydantic import BaseModel
 
@@ -17,7 +18,9 @@ from pnp.source.ruletrace import TRACE_FILE, Trace
 from pnp.source.schemas import SCHEMAS_DIR, TAPLO_FILE, schema_text, settings_schema_text, taplo_config
 from pnp.source.settings import CONFIG_FILE
 
-FRAMEWORK: dict[str, type[BaseModel]] = {RULES_FILE: RulesModel, REFERENCE_FILE: Reference, TRACE_FILE: Trace}
+FRAMEWORK: Mapping[str, type[BaseModel]] = MappingProxyType(
+    {RULES_FILE: RulesModel, REFERENCE_FILE: Reference, TRACE_FILE: Trace}
+)
 
 
 def write_schemas(project: Path, layouts: Path, slugs: Sequence[str]) -> list[Path]:

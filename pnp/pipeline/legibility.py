@@ -31,7 +31,7 @@ from pnp.source.tomlfiles import key_text, string_values
 MIN_SIZE_PT = 6.0
 NORMAL_RATIO, LARGE_RATIO = 4.5, 3.0
 LARGE_PT = 14.0
-PLAIN = {WHITE, INK, "#000000"}  # colours that say nothing of where a pair was chosen
+PLAIN = frozenset({WHITE, INK, "#000000"})  # colours that say nothing of where a pair was chosen
 Matrix = tuple[float, float, float, float, float, float]
 Shape = Box | Circle | Polygon  # the filled shapes a text can be set on
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)

@@ -15,6 +15,7 @@ from functools import cache
 from itertools import compress, count, repeat
 from operator import is_, is_not, ne
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypeVar, cast, get_origin, get_type_hints
 
 from pnp.files.safefiles import UnsafeFile, read_json, read_regular
@@ -402,7 +403,9 @@ def paper_of(documents: list[DocumentRecord]) -> tuple[int, int]:
 
 
 # each field of a document record and the type its JSON value must have (list for list[str])
-_DOCUMENT_TYPES = {name: get_origin(hint) or hint for name, hint in get_type_hints(DocumentRecord).items()}
+_DOCUMENT_TYPES = MappingProxyType(
+    {name: get_origin(hint) or hint for name, hint in get_type_hints(DocumentRecord).items()}
+)
 
 
 @dataclass(frozen=True, kw_only=True)

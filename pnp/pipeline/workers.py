@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # a serial build never loads the process pool
     from concurrent.futures import Future, ProcessPoolExecutor
 
 
-STOP_SIGNALS = {signal.SIGTERM, signal.SIGINT}
+STOP_SIGNALS = frozenset({signal.SIGTERM, signal.SIGINT})
 
 # imported before the first game builds (in the parent, before workers fork, so no worker pays for
 # them again), so a game's recorded CPU is its own work however it is built; pypdfium2, which cuts

@@ -5,8 +5,9 @@ Each page records what it placed; that record, not the game's input, is the buil
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import groupby
+from types import MappingProxyType
 from typing import Any
 
 from reportlab import rl_config
@@ -55,7 +56,9 @@ def _each(plan: Callable[[Any, RenderOptions], list[PagePlan]]) -> Planner:
 # how each kind of section becomes pages, given a run of sections of that kind in a row: piece
 # sections in a row share sheets; boards take pages of their own; sheets in a row share paper
 # that holds two pages
-PLANNERS: dict[type, Planner] = {PieceGroup: plan_pieces, Board: _each(plan_board), PageComponent: plan_components}
+PLANNERS: Mapping[type, Planner] = MappingProxyType(
+    {PieceGroup: plan_pieces, Board: _each(plan_board), PageComponent: plan_components}
+)
 
 
 def plan_sections(sections: Sequence[Section], options: RenderOptions) -> list[PagePlan]:

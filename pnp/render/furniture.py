@@ -8,7 +8,9 @@ are tight: smaller type, and the scale bar's caption beside the bar instead of u
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Literal
 
 from reportlab.pdfgen.canvas import Canvas
@@ -24,7 +26,9 @@ SCALE_BAR = 50 * MM
 GREY = "#555555"
 
 Bands = Literal["tb", "tight"]
-SIZES: dict[Bands, tuple[float, float, float]] = {"tb": (HEAD, FOOT, GAP), "tight": (3.0 * MM, 3.4 * MM, 0.5 * MM)}
+SIZES: Mapping[Bands, tuple[float, float, float]] = MappingProxyType(
+    {"tb": (HEAD, FOOT, GAP), "tight": (3.0 * MM, 3.4 * MM, 0.5 * MM)}
+)
 
 
 def band_area(printable: Rect, bands: Bands) -> Rect:

@@ -38,9 +38,9 @@ def piece_key(piece: Piece) -> tuple[object, ...]:
     )
 
 
-KEYED = {"kind", "name", "face", "back", "back_name", "background", "back_background", "fold", "folds"}
+KEYED = frozenset({"kind", "name", "face", "back", "back_name", "background", "back_background", "fold", "folds"})
 assert {f.name for f in fields(Piece)} == KEYED, "piece_key reads every field of a piece"
-SHAPED = {"title", "pieces", "width", "height", "shape", "gap", "bleeds"}
+SHAPED = frozenset({"title", "pieces", "width", "height", "shape", "gap", "bleeds"})
 assert {f.name for f in fields(PieceGroup)} == SHAPED, "a layout is found by every field of its sections"
 
 

@@ -28,7 +28,7 @@ ART_PATTERN = r"art/[A-Za-z0-9][A-Za-z0-9_.-]{0,100}\.([sS][vV][gG]|[pP][nN][gG]
 MAX_ART_BYTES = 32 * 1024 * 1024
 MAX_PIXELS = 50_000_000  # 7,000 x 7,000: a tarot card at 1,200 dpi, with room
 PRINT_DPI = 300  # below this at its printed size a picture looks soft
-RASTERS = {"PNG", "JPEG"}
+RASTERS = frozenset({"PNG", "JPEG"})
 
 
 def is_art_ref(text: object) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from pnp.errors import UsageProblem, meant_or_known
@@ -16,13 +17,15 @@ from pnp.findings import Finding
 from pnp.source.printoptions import BackOffset, Cutter, DuplexMode, Length, Paper
 from pnp.source.tomlfiles import TomlLines
 
-PROFILE: dict[str, Callable[[Any], object]] = {
-    "paper": Paper.parse,
-    "duplex": DuplexMode.parse,
-    "back_offset": BackOffset.parse,
-    "margin": Length.parse,
-    "cutter": Cutter.parse,
-}
+PROFILE: Mapping[str, Callable[[Any], object]] = MappingProxyType(
+    {
+        "paper": Paper.parse,
+        "duplex": DuplexMode.parse,
+        "back_offset": BackOffset.parse,
+        "margin": Length.parse,
+        "cutter": Cutter.parse,
+    }
+)
 
 
 def read_printers(table: object, text: str, path: Path, found: list[Finding]) -> dict[str, dict[str, Any]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Self, TypeVar
 
 from pnp.geometry import MM, Size, parse_length
@@ -159,36 +160,38 @@ class DuplexMode(StrEnum):
 
 LONG_EDGE = "flip on long edge"
 SHORT_EDGE = "flip on short edge"
-_WORDING = {
-    DuplexMode.LONG: DuplexWording(
-        edge=LONG_EDGE,
-        how=f"double-sided, {LONG_EDGE}",
-        help="long (default): flip on the long edge",
-        instruction="Print the whole file double-sided, flipping on the LONG edge: each page of backs lands behind "
-        "the page of fronts before it (this cover's reverse is blank on purpose).",
-    ),
-    DuplexMode.SHORT: DuplexWording(
-        edge=SHORT_EDGE,
-        how=f"double-sided, {SHORT_EDGE}",
-        help="short: flip on the short edge",
-        instruction="Print the whole file double-sided, flipping on the SHORT edge: each page of backs lands "
-        "behind the page of fronts before it (this cover's reverse is blank on purpose).",
-    ),
-    DuplexMode.OFF: DuplexWording(
-        edge="glue behind fronts",
-        help="off: backs on sheets of their own, to glue behind the fronts",
-        how="single-sided; glue each back sheet behind its front sheet, turned over left to right",
-        instruction="Print single-sided: the back pages come after all the fronts; glue each back sheet behind "
-        "its front sheet, turning it over left to right.",
-    ),
-    DuplexMode.FOLD: DuplexWording(
-        edge="fold on the centre line",
-        help="fold: each front beside its back, fold the sheet in half (no duplex printer needed)",
-        how="single-sided; fold each sheet on its dashed centre line, glue, then cut",
-        instruction="Print single-sided. Each sheet holds fronts on the left and their backs on the right: fold it "
-        "along the dashed centre line, glue the halves together, then cut.",
-    ),
-}
+_WORDING = MappingProxyType(
+    {
+        DuplexMode.LONG: DuplexWording(
+            edge=LONG_EDGE,
+            how=f"double-sided, {LONG_EDGE}",
+            help="long (default): flip on the long edge",
+            instruction="Print the whole file double-sided, flipping on the LONG edge: each page of backs lands behind "
+            "the page of fronts before it (this cover's reverse is blank on purpose).",
+        ),
+        DuplexMode.SHORT: DuplexWording(
+            edge=SHORT_EDGE,
+            how=f"double-sided, {SHORT_EDGE}",
+            help="short: flip on the short edge",
+            instruction="Print the whole file double-sided, flipping on the SHORT edge: each page of backs lands "
+            "behind the page of fronts before it (this cover's reverse is blank on purpose).",
+        ),
+        DuplexMode.OFF: DuplexWording(
+            edge="glue behind fronts",
+            help="off: backs on sheets of their own, to glue behind the fronts",
+            how="single-sided; glue each back sheet behind its front sheet, turned over left to right",
+            instruction="Print single-sided: the back pages come after all the fronts; glue each back sheet behind "
+            "its front sheet, turning it over left to right.",
+        ),
+        DuplexMode.FOLD: DuplexWording(
+            edge="fold on the centre line",
+            help="fold: each front beside its back, fold the sheet in half (no duplex printer needed)",
+            how="single-sided; fold each sheet on its dashed centre line, glue, then cut",
+            instruction="Print single-sided. Each sheet holds fronts on the left and their backs on the right: fold it "
+            "along the dashed centre line, glue the halves together, then cut.",
+        ),
+    }
+)
 BOTH_SIDES = "double-sided (either edge)"
 ONE_SIDE = "single-sided"
 

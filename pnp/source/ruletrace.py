@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Annotated
 
 from pydantic import AfterValidator, Field, model_validator
@@ -24,7 +25,7 @@ ALWAYS_STATEMENTS = "reference.toml:sections"  # every rules sheet's lines are r
 _PLACE_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*\.toml:[A-Za-z0-9_.\[\]*-]+$")
 
 
-_STRAIGHT = {0x2019: "'", 0x2018: "'", 0x201C: '"', 0x201D: '"', 0x00A0: " "}
+_STRAIGHT = MappingProxyType({0x2019: "'", 0x2018: "'", 0x201C: '"', 0x201D: '"', 0x00A0: " "})
 
 
 def plain(text: str) -> str:

@@ -5,10 +5,11 @@ command-line flags (a flag beats the file)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from functools import partial
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import tomli
@@ -47,15 +48,17 @@ def find_project(start: Path) -> Path | None:
     return None
 
 
-PARSERS: dict[str, Callable[[Any], object]] = {
-    "paper": Paper.parse,
-    "card": CardSize.parse,
-    "bleed": Length.parse,
-    "margin": Length.parse,
-    "duplex": DuplexMode.parse,
-    "back_offset": BackOffset.parse,
-    "cutter": Cutter.parse,
-}
+PARSERS: Mapping[str, Callable[[Any], object]] = MappingProxyType(
+    {
+        "paper": Paper.parse,
+        "card": CardSize.parse,
+        "bleed": Length.parse,
+        "margin": Length.parse,
+        "duplex": DuplexMode.parse,
+        "back_offset": BackOffset.parse,
+        "cutter": Cutter.parse,
+    }
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -246,8 +249,8 @@ CONFIG_MAX_BYTES = 64 * 1024
 PRINTERS = "printers"  # pnp.toml's table of printer profiles
 
 
-KINDS = {"players": int, "copies": int, "ink_saver": bool}  # the rest are texts
-IN_WORDS = {int: "a whole number", bool: "true or false", str: "a text in quotes"}
+KINDS = MappingProxyType({"players": int, "copies": int, "ink_saver": bool})  # the rest are texts
+IN_WORDS = MappingProxyType({int: "a whole number", bool: "true or false", str: "a text in quotes"})
 
 
 def _read_config(path: Path, problems: list[Finding] | None = None) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 
 from pnp.files.atomic import CACHE_FOLDER, files_in, read_inside, remove_file, write_bytes_atomic
 from pnp.files.safefiles import UnsafeFile
@@ -21,7 +22,7 @@ from pnp.source.svgshape import IconShape
 
 FOLDER = Path(CACHE_FOLDER) / "shapes"
 MAX_SHAPE_BYTES = 4 * 1024 * 1024
-POINTS = {0: 2, 1: 2, 2: 6, 3: 0}  # numbers each operator takes: move, line, cubic curve, close
+POINTS = MappingProxyType({0: 2, 1: 2, 2: 6, 3: 0})  # numbers each operator takes: move, line, cubic curve, close
 
 
 @lru_cache(maxsize=1)

@@ -11,6 +11,7 @@ import math
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from lxml import etree
@@ -18,7 +19,7 @@ from lxml import etree
 SVG_NS = "http://www.w3.org/2000/svg"
 MAX_SVG_BYTES = 512 * 1024
 MAX_ELEMENTS = 400
-BACKGROUND_PATHS = {"M0 0h512v512H0z", "M0 0h512v512H0V0z"}
+BACKGROUND_PATHS = frozenset({"M0 0h512v512H0z", "M0 0h512v512H0V0z"})
 PATH_DATA = re.compile(r"[MmZzLlHhVvCcSsQqTtAa0-9eE+\-.,\s]+")
 NUMBER = re.compile(r"(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")  # 1e400 is one: read, it is infinite
 
@@ -149,8 +150,8 @@ def load_shape(data: bytes) -> IconShape:
 
 
 # a designer's own SVG: what it may hold, and what is skipped as saying nothing of the drawing
-OWN_ELEMENTS = {"svg", "g", "path", "rect", "circle", "ellipse", "polygon", "polyline", "line"}
-OWN_SKIPPED = {"title", "desc", "metadata"}
+OWN_ELEMENTS = frozenset({"svg", "g", "path", "rect", "circle", "ellipse", "polygon", "polyline", "line"})
+OWN_SKIPPED = frozenset({"title", "desc", "metadata"})
 
 
 def own_shape(data: bytes) -> IconShape:
@@ -216,8 +217,8 @@ def own_shape(data: bytes) -> IconShape:
     )
 
 
-CAPS = {"butt": 0, "round": 1, "square": 2}
-JOINS = {"miter": 0, "miter-clip": 0, "arcs": 0, "round": 1, "bevel": 2}
+CAPS = MappingProxyType({"butt": 0, "round": 1, "square": 2})
+JOINS = MappingProxyType({"miter": 0, "miter-clip": 0, "arcs": 0, "round": 1, "bevel": 2})
 
 
 def _filled(path: Any) -> str | None:

@@ -17,6 +17,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -44,7 +45,7 @@ def pip_costs() -> dict[tuple[int, int], int]:
     return out
 
 
-COST = pip_costs()
+COST = MappingProxyType(pip_costs())
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -86,7 +87,7 @@ pool dice, dice punished into the sun, pips ready, pips still to claim, spares l
 in reserve."""
 
 Action = tuple[str, int]  # ("set", face) | ("add", 0) | ("buy", 0) | ("roll", 0) | ("pass", dice used) | ("fail", 0)
-CHANGES = tuple([[(COST[c, f], f) for f in sorted(FACES, key=lambda f: (COST[c, f], f)) if f != c] for c in FACES])
+CHANGES = tuple(tuple((COST[c, f], f) for f in sorted(FACES, key=lambda f: (COST[c, f], f)) if f != c) for c in FACES)
 """For each challenge die, the other faces it may be set to and their cost in pips, cheapest first."""
 Needs = NDArray[np.int64]
 Values = NDArray[np.float64]

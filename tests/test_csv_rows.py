@@ -10,8 +10,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.source import csvrows
-from pnp.source.csvrows import Unreadable, csv_rows
+
+from pnp.source.csvrows import CsvReads, Unreadable, csv_rows
 
 CELL = st.text(alphabet='ab ,"\n\r\t', max_size=6)
 TEXT = st.lists(st.lists(CELL, max_size=3).map(",".join), max_size=30).map("\n".join)
@@ -20,13 +20,10 @@ EDITS = st.lists(
 )
 
 
-def _read(path: Path | None, text: str) -> tuple[object, ...]:
-    """What a read gives: its rows, or its complaint and line. No path: the text read afresh."""
+def _read(reads: CsvReads | None, text: str) -> tuple[object, ...]:
+    """What a read gives: its rows, or its complaint and line. No reads: the text read afresh."""
     try:
-        if path is None:
-            csvrows._LAST.pop(Path("afresh.csv"), None)
-            return ("rows", csv_rows(Path("afresh.csv"), text, 10**6))
-        return ("rows", csv_rows(path, text, 10**6))
+        return ("rows", csv_rows(Path("edited.csv"), text, 10**6, reads))
     except Unreadable as exc:
         return ("unreadable", exc.line, str(exc))
 
@@ -34,23 +31,21 @@ def _read(path: Path | None, text: str) -> tuple[object, ...]:
 @settings(max_examples=1500, deadline=None, derandomize=True, database=None)
 @given(text=TEXT, edits=EDITS)
 def test_a_list_read_again_after_edits_has_the_rows_of_a_fresh_read(text, edits):
-    path = Path("edited.csv")
-    csvrows._LAST.pop(path, None)
-    _read(path, text)
+    reads: CsvReads = {}  # the list's last read, kept from one read to the next
+    _read(reads, text)
     for at, cut, put in edits:
         at = min(at, len(text))
         text = text[:at] + put + text[at + cut :]
-        assert _read(path, text) == _read(None, text), text
+        assert _read(reads, text) == _read(None, text), text
 
 
 def test_a_carriage_return_given_its_line_feed_ends_the_line_once():
     """A row boundary right where the edit begins may move: "a\\r" then "b" is two rows, and a line
     feed put after the carriage return keeps them two, the second on line 2."""
-    path = Path("crlf.csv")
-    csvrows._LAST.pop(path, None)
-    assert csv_rows(path, "x\rb", 100) == [(1, ["x"]), (2, ["b"])]
-    assert csv_rows(path, "x\r\nb", 100) == [(1, ["x"]), (2, ["b"])]
-    assert csv_rows(path, "\r\na", 100) == [(1, []), (2, ["a"])]
+    path, reads = Path("crlf.csv"), {}
+    assert csv_rows(path, "x\rb", 100, reads) == [(1, ["x"]), (2, ["b"])]
+    assert csv_rows(path, "x\r\nb", 100, reads) == [(1, ["x"]), (2, ["b"])]
+    assert csv_rows(path, "\r\na", 100, reads) == [(1, []), (2, ["a"])]
 
 
 def test_rows_with_the_same_cells_are_one_table_in_a_read_and_at_the_next(tmp_path):
@@ -58,13 +53,14 @@ def test_rows_with_the_same_cells_are_one_table_in_a_read_and_at_the_next(tmp_pa
     cells are one table, new to a read or kept from the last, and a row edited away is let go."""
     from pnp.findings import Finding
     from pnp.source.cardlists import read_list
-    from pnp.source.rowkeep import ROWS
+    from pnp.source.rowkeep import RowKeep
 
+    rows = RowKeep()
     texts = {"souls.csv": b"name,count\nAda,1\nBo,2\n\nAda,1\n"}
     where = Finding(path=tmp_path / "components.toml", line=1, message="souls.csv")
 
     def read() -> list[dict]:
-        return read_list(texts.__getitem__, "souls.csv", folder=tmp_path, where=where)
+        return read_list(texts.__getitem__, "souls.csv", folder=tmp_path, where=where, rows=rows)
 
     first = read()
     assert first == [{"name": "Ada", "count": "1"}, {"name": "Bo", "count": "2"}, {"name": "Ada", "count": "1"}]
@@ -72,6 +68,6 @@ def test_rows_with_the_same_cells_are_one_table_in_a_read_and_at_the_next(tmp_pa
     texts["souls.csv"] = b"name,count\nAda,1\nCy,3\nAda,1\nBo,2\n"
     again = read()
     assert again[0] is again[2] is first[0] and again[3] is first[1]  # kept from the last read
-    assert ROWS.found(again[1]) is not None and ROWS.found(first[1]) is not None
+    assert rows.found(again[1]) is not None and rows.found(first[1]) is not None
     texts["souls.csv"] = b"name,count\nAda,1\n"
-    assert read()[0] is first[0] and ROWS.found(first[1]) is None  # Bo's row is gone: let go
+    assert read()[0] is first[0] and rows.found(first[1]) is None  # Bo's row is gone: let go

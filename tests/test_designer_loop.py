@@ -15,6 +15,7 @@ import pytest
 from conftest import edit_card, placed_in, souls_to_csv
 
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
+from pnp.memory import BuildMemory
 from pnp.pipeline.build import build_game
 from pnp.pipeline.gallery_view import SHOWN_DESIGNS
 from pnp.pipeline.incremental import data_digest
@@ -347,6 +348,7 @@ def test_a_design_keeps_its_fingerprint_from_one_pnp_to_the_next():
     ]
     section = PieceGroup(title="Cards", pieces=pieces + pieces[:3], width=63.5, height=88.9)
     found = designs(
+        BuildMemory(),
         [
             DocumentSpec(
                 filename="cards.pdf", title="Cards", sections=[section], cover=Cover(contents=[]), game_title="Test"
@@ -378,7 +380,7 @@ def test_a_design_in_two_files_is_found_in_the_first():
         DocumentSpec(filename=name, title=name, sections=sections, cover=Cover(contents=[]), game_title="Test")
         for name in ("first.pdf", "second.pdf")
     ]
-    found = designs(specs, {}, {})
+    found = designs(BuildMemory(), specs, {}, {})
     assert {key: (design.file, design.count) for key, design in found.items()} == {
         "card|both": ("first.pdf", 2),
         "board|both": ("first.pdf", 2),
@@ -475,7 +477,7 @@ def _distance(one, other) -> float:
 
 @pytest.mark.parametrize("process", ["the same", "a new"])
 def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_prints(
-    run, isolated, monkeypatch, process
+    run, run_kept, isolated, monkeypatch, process
 ):
     """As a designer works, from a project: a first build pictures no design (a deck of 10,000 made
     10,000 pictures); after Penitent's icon and Innocent's line change, the gallery shows each as the
@@ -485,14 +487,13 @@ def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_pr
     "before"."""
     from PIL import Image
 
-    from pnp.pipeline import thumbnails
-
     project = isolated / "proj"
     assert run("new", project, "--game", "straight-to").exit_code == 0
     monkeypatch.chdir(project)
+    builder = run_kept if process == "the same" else run  # a new process: a build that kept nothing
 
     def build() -> None:
-        result = run("build")
+        result = builder("build")
         assert result.exit_code == 0, result.output
 
     build()
@@ -507,8 +508,6 @@ def test_the_change_list_pictures_each_changed_design_as_it_printed_and_as_it_pr
             "Never hurt a fly. Literally.", "Never hurt a fly.", 1
         )
     )
-    if process == "a new":  # the files read back are not known as drawn
-        monkeypatch.setattr(thumbnails, "_ALONE", {})
     build()
     second = {pdf.name: pdf.read_bytes() for pdf in game.glob("*.pdf")}
     changes = {c["key"]: c for c in json.loads((game / "manifest.json").read_text())["changes"]}
@@ -650,7 +649,6 @@ def test_only_the_first_changes_are_pictured(tmp_path):
 
     from pnp.pipeline.manifest import Design, Face
     from pnp.pipeline.reprint import Change
-    from pnp.memory import BuildMemory
     from pnp.pipeline.thumbnails import PICTURED_CHANGES, change_pictures
 
     pdf = tmp_path / "cards.pdf"

@@ -123,6 +123,7 @@ def _files(folder: Path) -> dict[str, str]:
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(edits=st.lists(EDITS, min_size=2, max_size=3))
+@example(edits=[("bleed", 0, ""), ("counts", (3, 5), "")])  # a form numbered apart from a page kept whole
 @example(edits=[("font", 0, ""), ("line", 1, "Quiet souls"), ("font", 0, "")])  # a font file, edited and put back
 @example(edits=[("tint", 0, ""), ("line", 3, "Still here")])  # a colour under kept faces, then a text
 @example(edits=[("ink", 0, ""), ("ink", 0, "")])  # the same pages drawn in outline, and back in colour

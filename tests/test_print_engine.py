@@ -6,9 +6,9 @@ import io
 import re
 
 import pytest
+from conftest import run_command
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from conftest import run_command
 from pdfscan import MM, near, scan
 from pypdf import PdfReader
 
@@ -16,14 +16,15 @@ from pnp.errors import UsageProblem
 from pnp.files.paths import shipped_icons_dir
 from pnp.games import BuildContext
 from pnp.games.kit import pawn_standees, standee_tab
-from pnp.source.kittemplates import kit_templates
 from pnp.geometry import Size
+from pnp.memory import BuildMemory
 from pnp.render.document import render_document
 from pnp.render.elements import Box, Circle, Icon, Polygon, Text
 from pnp.render.pages import PagePlan, RenderOptions
 from pnp.render.pieces import CUT
 from pnp.render.specs import Board, Cover, DocumentSpec, Piece, PieceGroup
 from pnp.source.icons import IconStore
+from pnp.source.kittemplates import kit_templates
 from pnp.source.models import PawnSet
 
 CUT_RGB = tuple(round(int(CUT[i : i + 2], 16) / 255, 3) for i in (1, 3, 5))
@@ -550,8 +551,10 @@ def test_a_side_kept_from_an_earlier_document_is_split_where_this_document_share
     own = [Text(text=f"Own {i}", x=2, y=40, w=59, h=8, size=10) for i in range(40)]
     sides = [Piece(kind="card", name=f"c{i}", face=(frame, own[i], band)) for i in range(40)]
 
+    memory = BuildMemory()  # one for the three documents: the runs kept from one to the next
+
     def runs(pieces: list[Piece]) -> set[tuple[int, ...]]:
-        return set(shared_drawing([PieceGroup(title="Cards", pieces=pieces, width=63.5, height=88.9)]).runs)
+        return set(shared_drawing([PieceGroup(title="Cards", pieces=pieces, width=63.5, height=88.9)], memory).runs)
 
     assert runs(sides) == {(id(frame),), (id(band),)}
     elsewhere = [Piece(kind="card", name=f"d{i}", face=(own[i],)) for i in range(40)]
@@ -568,9 +571,10 @@ def test_sheets_planned_again_keep_their_own_pages_when_their_pieces_are_alike()
     options = RenderOptions(paper=Size.paper("a4"))
     token = Piece(kind="token", name="Power", face=(Box(x=1, y=1, w=20, h=20, fill="#336699"),))
     pieces = [token] * 300
+    memory = BuildMemory()  # the plans one after another, as `pnp watch` plans at each save
 
     def plan(group: list[Piece]) -> list[PagePlan]:
-        return plan_pieces([PieceGroup(title="Power tokens", pieces=group, width=22, height=22)], options)
+        return plan_pieces([PieceGroup(title="Power tokens", pieces=group, width=22, height=22)], options, memory)
 
     first, again = plan(pieces), plan(pieces)
     labels = [page.label for page in again]
@@ -875,12 +879,13 @@ def _mended_and_fresh(edits) -> None:
         return Piece(kind="card", name=f"c{design}", face=face, back=back if design % 2 else None)
 
     made = {design: piece(design) for design in range(12)}
+    memory = BuildMemory()  # the document's last tally, drawing after drawing
     pieces = [made[i % 4] for i in range(FORM_FROM * 4 - 2)]  # each design drawn about FORM_FROM times
     for place, design, fresh in edits:  # a piece swapped at a place: a kept design, or one made anew
         pieces = list(pieces)
         pieces[place % len(pieces)] = piece(design) if fresh else made[design]
         group = [PieceGroup(title="Cards", pieces=pieces, width=63.5, height=88.9)]
-        mended, anew = shared_drawing(group, ("Game", "cards.pdf")), shared_drawing(group)
+        mended, anew = shared_drawing(group, memory, ("Game", "cards.pdf")), shared_drawing(group, BuildMemory())
         assert (mended.sides, mended.elements, mended.runs) == (anew.sides, anew.elements, anew.runs), (place, design)
 
 

@@ -13,7 +13,6 @@ import tomli
 from conftest import EVERY_GAME
 
 import pnp.render.document as document
-import pnp.source.gamesource as gamesource
 from pnp.files.paths import kit_file
 from pnp.games import load_game
 from pnp.source.kittemplates import kit_templates
@@ -21,8 +20,8 @@ from pnp.source.kittemplates import kit_templates
 
 @pytest.fixture
 def parsed(monkeypatch) -> Counter[str]:
-    """Each TOML text parsed from here on, with how often; nothing remembered from earlier tests."""
-    monkeypatch.setattr(gamesource, "_READ", {})
+    """Each TOML text parsed from here on, with how often; nothing remembered from earlier tests
+    (each `run` builds with a fresh memory; the kit is read once per process, so read again)."""
     kit_templates.cache_clear()
     counts: Counter[str] = Counter()
     real_loads = tomli.loads
@@ -39,9 +38,9 @@ def test_a_full_build_parses_each_data_file_once_and_plans_each_document_once(ru
     planned = []
     real_plan = document.plan_sections
 
-    def counting_plan(sections, options):
+    def counting_plan(sections, options, memory):
         planned.append(sections)
-        return real_plan(sections, options)
+        return real_plan(sections, options, memory)
 
     monkeypatch.setattr(document, "plan_sections", counting_plan)
     result = run("build", "--force", "--jobs", "1")
@@ -62,13 +61,13 @@ def test_a_full_build_parses_each_data_file_once_and_plans_each_document_once(ru
     assert len(planned) == documents  # each drawn document needs one plan: none is planned twice
 
 
-def test_a_rebuild_of_unchanged_data_parses_nothing_again(run, isolated, parsed):
+def test_a_rebuild_of_unchanged_data_parses_nothing_again(run_kept, isolated, parsed):
     """`pnp watch` rebuilds in one process (forced when an icon changes), and a print-shop export
     plans a game twice when its deck comes inside the service's margin: data whose bytes are
     unchanged keeps its parsed tables."""
-    assert run("build", "seven-steps", "--force", "--jobs", "1").exit_code == 0
+    assert run_kept("build", "seven-steps", "--force", "--jobs", "1").exit_code == 0
     first = sum(parsed.values())
-    assert run("build", "seven-steps", "--force", "--jobs", "1").exit_code == 0
+    assert run_kept("build", "seven-steps", "--force", "--jobs", "1").exit_code == 0
     assert first and sum(parsed.values()) == first
 
 
@@ -91,8 +90,11 @@ def test_a_long_card_list_searched_a_line_at_a_time_names_what_the_whole_file_na
     """A deck's card list is searched for icon references a line at a time, each line once while
     it stays (`gamesource._mentioned`): what it finds, read after read with lines edited, is what one
     search of the whole file finds, at the edges of lines and across CR LF line ends too."""
+    from pnp.memory import BuildMemory
     from pnp.source.gamesource import LINE_BY_LINE, read_game
     from pnp.source.icons import ICON_REF_IN_BYTES
+
+    memory = BuildMemory()  # each read finds the lines the last one searched
 
     (tmp_path / "cards.toml").write_text('cards = { csv = "cards.csv" }\n')
     rows = [f"Card {i},lorc/icon-{i % 97}\r\nx/ab-{i % 13},mid lorc/{i % 7}a here" for i in range(LINE_BY_LINE // 30)]
@@ -102,4 +104,4 @@ def test_a_long_card_list_searched_a_line_at_a_time_names_what_the_whole_file_na
         (tmp_path / "cards.csv").write_text(data, newline="")
         assert len(data) >= LINE_BY_LINE
         whole = sorted({match.decode() for match in ICON_REF_IN_BYTES.findall(data.encode())})
-        assert read_game("deck", tmp_path).mentioned_icons() == whole and f"skoll/new-{edit}-x" in whole
+        assert read_game("deck", tmp_path, memory).mentioned_icons() == whole and f"skoll/new-{edit}-x" in whole

@@ -82,13 +82,13 @@ def _build_locked(
         from pnp.source.shapecache import forget_shapes
 
         forget_shapes(settings.output_dir())
-    digests = {slug: inputs_digest(slug, settings) for slug in slugs}
+    digests = {slug: inputs_digest(slug, settings, memory) for slug in slugs}
     todo = []
     papers: dict[str, tuple[int, int]] = {}  # pages and sheets of the games whose manifests are at hand
     verified: set[str] = set()  # games whose files were just found as recorded
     cleared = False
     for slug in slugs:
-        head = None if force else up_to_date(slug, settings, digests[slug])
+        head = None if force else up_to_date(slug, settings, digests[slug], memory)
         if head is not None:
             papers[slug] = paper_of(head.documents)
             verified.add(slug)

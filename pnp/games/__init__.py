@@ -390,14 +390,15 @@ def data_folder(slug: str, layouts: str | None) -> Path:
     return data_games(None).get(slug) or load_game(slug, layouts).shipped_folder()
 
 
-def read_source(slug: str, layouts: str | None) -> GameSource:
-    """The game's data folder, read once for everything that follows."""
+def read_source(slug: str, layouts: str | None, memory: BuildMemory | None = None) -> GameSource:
+    """The game's data folder, read once for everything that follows (as `memory` read it last,
+    where no byte changed)."""
     from pnp.source.gamesource import read_game
 
     folder = data_folder(slug, layouts)
     if not folder.is_dir():
         raise UsageProblem(f"{slug}: no layout folder {folder}")
-    return read_game(slug, folder)
+    return read_game(slug, folder, memory)
 
 
 def analysis_of(game: Game[Any]) -> Callable[..., Any] | None:

@@ -115,11 +115,12 @@ def plan_game(
     """The game planned, taking from `memory` what an earlier build worked out (a fresh one when
     none is given); a problem that leaves a gap (`GameSource.gaps`) is refused at the end, or
     with `keep_gaps` left in `plan.source.gaps` for the caller to refuse with what it finds later."""
-    source = read_source(slug, settings.layouts)
+    memory = memory or BuildMemory()
+    source = read_source(slug, settings.layouts, memory)
     source.gaps = []
     store = store.for_game(source.folder)  # the icon cache, and the game's own art beside its data
     try:
-        plan = _planned(slug, source, settings, store, memory or BuildMemory())
+        plan = _planned(slug, source, settings, store, memory)
     except LayoutError as exc:  # what needs no build is checked all the same: the trace against the document
         found = [*placed_error(exc, source).findings, *source.gaps]
         raise LayoutError(
@@ -183,7 +184,7 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
 
     def planned(spec: DocumentSpec) -> list[PagePlan]:
         try:
-            return plan_document(spec, options)
+            return plan_document(spec, options, memory)
         except LayoutError as exc:
             raise drawing_error(exc, source, spec.filename) from None
 
@@ -464,7 +465,7 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
             record_failure(settings.output_dir() / slug, lines)
             return Outcome(slug=slug, lines=lines, exit_code=1)
         result.manifest.inputs = digest
-        result.manifest.data = data_digest(slug, settings)
+        result.manifest.data = data_digest(slug, settings, memory)
         game_store = store.for_game(data_folder(slug, settings.layouts))
         compare_with_last(result, settings.output_dir() / slug, settings, game_store)
         written = write_build(result, settings.output_dir())

@@ -18,6 +18,7 @@ from pnp.files.atomic import files_as_recorded, remove_file, write_bytes_atomic
 from pnp.files.paths import fonts_dir, kit_file
 from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.games import data_folder
+from pnp.memory import BuildMemory
 from pnp.pipeline.manifest import CUT_FILE, DocumentRecord, ManifestHead
 from pnp.source.gamesource import read_game
 from pnp.source.icons import MAX_DOWNLOAD
@@ -53,12 +54,12 @@ def code_digest() -> str:
     return digest.hexdigest()
 
 
-def inputs_digest(slug: str, settings: Settings) -> str:
+def inputs_digest(slug: str, settings: Settings, memory: BuildMemory | None = None) -> str:
     """Everything a game's build depends on: the tool, the options and the game's data."""
     digest = hashlib.sha256(code_digest().encode())
     options = {name: _plain(getattr(settings, name)) for name in OUTPUT_OPTIONS}
     digest.update(json.dumps(options, sort_keys=True).encode())
-    digest.update(data_digest(slug, settings).encode())
+    digest.update(data_digest(slug, settings, memory).encode())
     return digest.hexdigest()
 
 
@@ -67,14 +68,14 @@ def _plain(value: object) -> object:
     return value if value is None or isinstance(value, (bool, int)) else str(value)
 
 
-def data_digest(slug: str, settings: Settings) -> str:
+def data_digest(slug: str, settings: Settings, memory: BuildMemory | None = None) -> str:
     """The game's data alone (its layout files and the icons they name): what an export that is
     older than the data was made from. The files are read through the game's source, which the
     build then uses as it is. Worked out afresh each time: 1-3 ms for a game of pnp's."""
     folder = data_folder(slug, settings.layouts)
     if not folder.is_dir():
         return hashlib.sha256(b"<no data>").hexdigest()
-    source = read_game(slug, folder)
+    source = read_game(slug, folder, memory)
     icons = settings.icons_dir()
     own = [(f"{name}/{path.name}", path) for name in OWN_FOLDERS for path in sorted((folder / name).glob("*"))]
     digest = hashlib.sha256(source.digest.encode())
@@ -92,12 +93,12 @@ def data_digest(slug: str, settings: Settings) -> str:
 FAILURE_FILE = "last-failure.json"  # beside a game's files while its latest build has failed
 
 
-def up_to_date(slug: str, settings: Settings, digest: str) -> ManifestHead | None:
+def up_to_date(slug: str, settings: Settings, digest: str, memory: BuildMemory | None = None) -> ManifestHead | None:
     """The head of the last build's manifest when that build had the same inputs, passed its checks,
     and its files are the ones the manifest describes (an interrupted build can leave new PDFs beside
     an old manifest); None when the game must be built."""
     folder = settings.output_dir() / slug
-    manifest = ManifestHead.read(folder / "manifest.json")
+    manifest = ManifestHead.read(folder / "manifest.json", memory)
     if manifest is None or manifest.inputs != digest or not manifest.validated:
         return None
     cuts = manifest.cut_files

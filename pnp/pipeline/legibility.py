@@ -246,9 +246,10 @@ def _findings(
     documents once (under the colour the later one prints it on). A run of a document's sides keeps
     what was found on it (`side_runs`): its sides' findings where there are any, unless a side
     is read over the designer's pictures (read again at each build: a picture can change)."""
-    ids = [set(map(id, (elements for elements, _ in spec.sides()))) for spec in specs]
+    listed = [[side for run in side_runs(memory, spec) for side in run.items] for spec in specs]
+    ids = [set(map(id, (elements for elements, _ in sides))) for sides in listed]
     if sum(map(len, ids)) != len(set().union(*ids)):  # a side two documents print
-        sides = {id(elements): (elements, under) for spec in specs for elements, under in spec.sides()}
+        sides = {id(elements): (elements, under) for found in listed for elements, under in found}
         yield from (_side_findings(elements, under, pictures) for elements, under in sides.values())
         return
     for spec in specs:

@@ -119,14 +119,16 @@ class PdfObjects:
 
 class PageWritten:
     """How a page's dictionary and operators were written, kept with the page by whoever keeps the
-    page (`pagekeep`): a page drawn as before, numbered as before, is written as before, without
-    its resources worked out and its dictionary and operators formatted again."""
+    page (`pagekeep`): a page drawn as before, numbered as before, and whose resources (its forms,
+    fonts and pictures) are numbered as before, is written as before, without its resources worked
+    out and its dictionary and operators formatted again."""
 
-    __slots__ = ("contents", "number", "page", "stream")
+    __slots__ = ("contents", "number", "page", "refs", "stream")
 
     def __init__(self) -> None:
         self.number = self.contents = 0  # the page's object number, and its operators'
         self.page = self.stream = b""  # each as written, `n 0 obj` to `endobj` (the operators as packed)
+        self.refs: tuple[tuple[int, str], ...] = ()  # each object the dictionary names, and what it was
 
 
 class _Written(PDFObject):
@@ -153,13 +155,21 @@ def _page_object(
     it was written when the page and its operators take the same numbers (its operators then stand
     in as written), else written here, and `writing` learns where its operators go to keep them too."""
     plain = plainly_written(doc)
-    if plain and kept is not None and kept.number == number and kept.contents == doc.objectcounter + 1:
+    if (
+        plain
+        and kept is not None
+        and kept.number == number
+        and kept.contents == doc.objectcounter + 1
+        and all(doc.numberToId.get(ref) == name for ref, name in kept.refs)
+    ):
         doc.Reference(_Written(kept.stream))
         return kept.page, kept.contents
     whole = indirect(number, content, doc)
     contents: int = doc.idToObjectNumberAndVersion[content.Contents.__InternalName__][0]
     if plain and kept is not None:
         kept.number, kept.page, kept.contents = number, whole, contents
+        named = {int(ref) for ref in REFERENCE.findall(whole)} - {contents}  # its operators: numbered next, above
+        kept.refs = tuple((ref, doc.numberToId[ref]) for ref in sorted(named))
         writing[contents] = kept
     return whole, contents
 

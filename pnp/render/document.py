@@ -45,41 +45,49 @@ from pnp.render.specs import Board, DocumentSpec, PageComponent, PieceGroup, Sec
 from pnp.source.icons import IconStore, credits_short, game_icons
 from pnp.source.ownart import art_authors
 
-Planner = Callable[[list[Any], RenderOptions], list[PagePlan]]
+Planner = Callable[[list[Any], RenderOptions, BuildMemory | None], list[PagePlan]]
 
 
 def _each(plan: Callable[[Any, RenderOptions], list[PagePlan]]) -> Planner:
     """A planner for sections that take pages of their own, one after another."""
-    return lambda run, options: [page for section in run for page in plan(section, options)]
+    return lambda run, options, _memory: [page for section in run for page in plan(section, options)]
 
 
 # how each kind of section becomes pages, given a run of sections of that kind in a row: piece
 # sections in a row share sheets; boards take pages of their own; sheets in a row share paper
 # that holds two pages
 PLANNERS: Mapping[type, Planner] = MappingProxyType(
-    {PieceGroup: plan_pieces, Board: _each(plan_board), PageComponent: plan_components}
+    {
+        PieceGroup: plan_pieces,
+        Board: _each(plan_board),
+        PageComponent: lambda run, options, _memory: plan_components(run, options),
+    }
 )
 
 
-def plan_sections(sections: Sequence[Section], options: RenderOptions) -> list[PagePlan]:
+def plan_sections(
+    sections: Sequence[Section], options: RenderOptions, memory: BuildMemory | None = None
+) -> list[PagePlan]:
     """Pages for a document's sections, in order; on paper that holds two pages, pieces that fit
     one half page fill the half a run of sheets leaves empty."""
     runs = [list(run) for _, run in groupby(sections, key=type)]
     half = options.half_page()
-    beside = _beside_sheets(runs, half) if half is not None else {}
+    beside = _beside_sheets(runs, half, memory) if half is not None else {}
     pages: list[PagePlan] = []
     for i, run in enumerate(runs):
         if any(i == j for j, _, _ in beside.values()):
             continue
         if i not in beside or half is None:
-            pages += PLANNERS[type(run[0])](run, options)
+            pages += PLANNERS[type(run[0])](run, options, memory)
             continue
         j, filler, halves = beside[i]
         pages += impose_two_up([filler, *halves] if j < i else [*halves, filler], half)
     return pages
 
 
-def _beside_sheets(runs: list[list[Section]], half: RenderOptions) -> dict[int, tuple[int, PagePlan, list[PagePlan]]]:
+def _beside_sheets(
+    runs: list[list[Section]], half: RenderOptions, memory: BuildMemory | None
+) -> dict[int, tuple[int, PagePlan, list[PagePlan]]]:
     """Run of sheets -> (the run of pieces next to it, those pieces as one half page, the sheets'
     half pages): where the sheets leave a half page empty and the pieces fit one, printed one side
     only with nothing for a cutting machine."""
@@ -97,7 +105,7 @@ def _beside_sheets(runs: list[list[Section]], half: RenderOptions) -> dict[int, 
         for j in (i - 1, i + 1):
             if j < 0 or j >= len(runs) or j in taken or not isinstance(runs[j][0], PieceGroup):
                 continue
-            planned = plan_pieces([g for g in runs[j] if isinstance(g, PieceGroup)], half)
+            planned = plan_pieces([g for g in runs[j] if isinstance(g, PieceGroup)], half, memory)
             if len(planned) == 1 and not planned[0].backs and planned[0].cuts is None:
                 out[i] = (j, planned[0], halves)
                 taken.add(j)
@@ -144,9 +152,10 @@ def _blank(options: RenderOptions, label: str) -> PagePlan:
     return PagePlan(options.paper.width, options.paper.height, "tb", label, draw)
 
 
-def plan_document(spec: DocumentSpec, options: RenderOptions) -> list[PagePlan]:
-    """The document's pages, planned once: the print guide counts them and render_document draws them."""
-    return duplex_safe(plan_sections(spec.sections, options), options)
+def plan_document(spec: DocumentSpec, options: RenderOptions, memory: BuildMemory | None = None) -> list[PagePlan]:
+    """The document's pages, planned once: the print guide counts them and render_document draws
+    them; the sheets `memory` holds from an earlier build kept where their pieces are the same."""
+    return duplex_safe(plan_sections(spec.sections, options, memory), options)
 
 
 class _Canvas(Canvas):
@@ -261,7 +270,7 @@ def render_document(
     memory = memory or BuildMemory()
     register_fonts()
     rl_config.useA85 = 0  # binary streams: a quarter smaller than ASCII85 text
-    plans = body if body is not None else plan_document(spec, options)
+    plans = body if body is not None else plan_document(spec, options, memory)
     count = len(plans)
     icons = sorted(set().union(*(page.icons for page in plans)))
     two_sided = printed_two_sided(spec.both_sides, plans, options.duplex)
@@ -269,7 +278,7 @@ def render_document(
     furniture = Furniture(
         spec.game_title, credits_short(game_icons(icons), art_authors(icons, store.art)), options.imprint
     )
-    page_from = (furniture, shared_drawing(spec.sections, (spec.game_title, spec.filename)), two_sided)
+    page_from = (furniture, shared_drawing(spec.sections, memory, (spec.game_title, spec.filename)), two_sided)
     drawing = _Drawing(spec, options, store, page_from, memory)
     drawn = drawn_again(drawing.setup, spec, plans, drawing)
     if drawn is None:

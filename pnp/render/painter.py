@@ -7,9 +7,10 @@ light shapes with a dark outline (small ones solid).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, toColor
@@ -292,12 +293,14 @@ class Painter:
 
 
 # how each kind of element is drawn: one lookup per element, on the hot path of every page
-_DRAW: dict[type, Callable[[Painter, Any], None]] = {
-    Box: Painter._box,
-    Circle: Painter._circle,
-    Line: Painter._line,
-    Polygon: Painter._polygon,
-    Icon: Painter._icon,
-    Text: Painter._text,
-    Group: Painter._group,
-}
+_DRAW: Mapping[type, Callable[[Painter, Any], None]] = MappingProxyType(
+    {
+        Box: Painter._box,
+        Circle: Painter._circle,
+        Line: Painter._line,
+        Polygon: Painter._polygon,
+        Icon: Painter._icon,
+        Text: Painter._text,
+        Group: Painter._group,
+    }
+)

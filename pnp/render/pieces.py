@@ -18,17 +18,17 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.geometry import MM, Rect
+from pnp.memory import BuildMemory
 from pnp.render.bleed import bleeding
 from pnp.render.cropmarks import MARK_ROOM, crop_marks
 from pnp.render.cutlines import Outline, outline_of
 from pnp.render.elements import Element, icon_refs
 from pnp.render.furniture import Bands, band_area
-from pnp.render.identitycache import SideKeep
 from pnp.render.packing import Placement, SheetLayout, bbox_of, bleed_of, fold_half, mirror_of, pack
 from pnp.render.pages import PageContext, PagePlan, RenderOptions
 from pnp.render.placed import Side
 from pnp.render.sharing import runs_of
-from pnp.render.sheetkeep import SHEETS
+from pnp.render.sheetkeep import SHEETS, SheetKeep
 from pnp.render.specs import PieceGroup
 from pnp.source.printoptions import Cutter, DuplexMode
 
@@ -47,12 +47,15 @@ def quarter_page(options: RenderOptions) -> tuple[float, float]:
     return math.floor(w / MM), math.floor(h / MM)
 
 
-def plan_pieces(sections: list[PieceGroup], options: RenderOptions) -> list[PagePlan]:
+def plan_pieces(
+    sections: list[PieceGroup], options: RenderOptions, memory: BuildMemory | None = None
+) -> list[PagePlan]:
     """Face pages, each followed by its page of backs when any piece on it has a back; a sheet
-    whose pieces an earlier build planned keeps its pages (`sheetkeep`)."""
+    whose pieces an earlier build planned (in `memory`) keeps its pages (`sheetkeep`)."""
     if options.duplex is DuplexMode.FOLD and any(p.back is not None for s in sections for p in s.pieces):
         return _folded(sections, options)
-    sheets = SHEETS.pages(sections, options, partial(_sheet_pages, options=options))
+    keep = memory[SHEETS] if memory is not None else SheetKeep()
+    sheets = keep.pages(sections, options, partial(_sheet_pages, options=options))
     if options.duplex is DuplexMode.OFF:  # the fronts, then the backs
         return [page for side in (0, 1) for pages in sheets if (page := pages[side]) is not None]
     return [page for pages in sheets for page in pages if page is not None]
@@ -147,13 +150,9 @@ def _icons(sheet: SheetLayout, side: Side) -> frozenset[str]:
     return frozenset().union(*(side_icons(elements) for elements in sides.values()))
 
 
-_ICONS: SideKeep[frozenset[str]] = SideKeep()
-
-
 def side_icons(elements: Sequence[Element]) -> frozenset[str]:
-    """`icon_refs` of a side; what an earlier build read of the very same side is kept."""
-    kept = _ICONS.get(elements)
-    return kept if kept is not None else _ICONS.put(elements, frozenset(icon_refs(elements)))
+    """`icon_refs` of a side (read again only for the sheets planned again: `sheetkeep`)."""
+    return frozenset(icon_refs(elements))
 
 
 def _moved(sheet: SheetLayout, where: Callable[[Rect], Rect]) -> SheetLayout:

@@ -8,6 +8,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from itertools import chain, compress, groupby
 from operator import is_not
 
+from pnp.memory import BuildMemory, Kept
 from pnp.render.elements import Element
 from pnp.render.identitycache import SideKeep
 from pnp.render.pages import Shared
@@ -28,21 +29,22 @@ def runs_of(side: Sequence[Element], common: frozenset[int]) -> Iterator[Run]:
         yield (tuple(id(e) for e in run) if shared else None), run
 
 
-def shared_drawing(sections: Sequence[Section], document: Hashable = None) -> Shared:
+def shared_drawing(sections: Sequence[Section], memory: BuildMemory, document: Hashable = None) -> Shared:
     """What the pieces of a document draw often enough to be worth a form (see `Shared`), found
     before any page is drawn: sides met FORM_FROM times or more, elements on more than one side,
     and runs of such elements that FORM_FROM sides or more draw in a row. A document drawn again
     (`document` names it) whose pieces are the very ones of its last drawing but in a few places
     has its tallies mended there (`_Tally.mended`), not taken again over every piece."""
+    kept = memory[SHARING]
     pieces = list(chain.from_iterable(s.pieces for s in sections if isinstance(s, PieceGroup)))
-    last = _TALLIES.pop(document, None) if document is not None else None
+    last = kept.tallies.pop(document, None) if document is not None else None
     tally = last.mended(pieces) if last is not None else None
     if tally is None:
-        tally = _Tally(pieces)
+        tally = _Tally(pieces, kept)
     if document is not None:
-        while len(_TALLIES) >= COMMONS_KEPT:
-            del _TALLIES[next(iter(_TALLIES))]
-        _TALLIES[document] = tally
+        while len(kept.tallies) >= COMMONS_KEPT:
+            del kept.tallies[next(iter(kept.tallies))]
+        kept.tallies[document] = tally
     return tally.shared
 
 
@@ -59,21 +61,21 @@ class _Tally:
     """A document's pieces and what `Shared` is worked out from: how often each side is drawn, how
     often each element is on a distinct side, and how often each run of shared elements is drawn."""
 
-    def __init__(self, pieces: list[Piece]) -> None:
-        self.pieces = pieces
+    def __init__(self, pieces: list[Piece], kept: KeptSharing) -> None:
+        self.pieces, self.kept = pieces, kept
         every = [side for piece in pieces for side in _sides_of(piece)]
         self.drawn = Counter(map(id, every))
         self.sides = dict(zip(map(id, every), every, strict=True))
         self.uses = Counter(map(id, chain.from_iterable(self.sides.values())))
         common = frozenset(key for key, count in self.uses.items() if count > 1)
-        if len(_COMMONS) >= COMMONS_KEPT:
-            _COMMONS.clear()
-        self.common = _COMMONS.setdefault(common, common)  # the very set an earlier document had, when equal
+        if len(kept.commons) >= COMMONS_KEPT:
+            kept.commons.clear()
+        self.common = kept.commons.setdefault(common, common)  # the very set an earlier document had, when equal
         self.repeated = {key for key, count in self.drawn.items() if count >= FORM_FROM}
         self.runs: Counter[tuple[int, ...]] = Counter()
         for key, side in self.sides.items():
             if counted := _runs_counted(self.drawn[key]):
-                for ids in _shared_runs(side, self.common):
+                for ids in _shared_runs(side, self.common, kept):
                     self.runs[ids] += counted
         self.shared = self._shared(None)
 
@@ -122,7 +124,7 @@ class _Tally:
             if now >= FORM_FROM:
                 self.repeated.add(key)
             step = _runs_counted(now) - _runs_counted(before)
-            for ids in _shared_runs(touched[key], self.common) if step else ():
+            for ids in _shared_runs(touched[key], self.common, self.kept) if step else ():
                 self.runs[ids] += step
                 if self.runs[ids] <= 0:
                     del self.runs[ids]
@@ -135,19 +137,28 @@ class _Tally:
 
 
 MENDED_FROM = 8  # a tally is mended where its pieces differ in fewer than one place in this many
-_TALLIES: dict[Hashable, _Tally] = {}  # each document's tally at its last drawing
-
-
 COMMONS_KEPT = 64  # each document's elements on more than one side: a project's documents, and more
-_COMMONS: dict[frozenset[int], frozenset[int]] = {}
-_RUNS: SideKeep[tuple[frozenset[int], tuple[tuple[int, ...], ...]]] = SideKeep()
 
 
-def _shared_runs(side: tuple[Element, ...], common: frozenset[int]) -> tuple[tuple[int, ...], ...]:
+class KeptSharing:
+    """What finding a document's shared drawing keeps for its next drawing."""
+
+    __slots__ = ("commons", "runs", "tallies")
+
+    def __init__(self) -> None:
+        self.tallies: dict[Hashable, _Tally] = {}  # each document's tally at its last drawing
+        self.commons: dict[frozenset[int], frozenset[int]] = {}  # each equal set of shared elements, once
+        self.runs: SideKeep[tuple[frozenset[int], tuple[tuple[int, ...], ...]]] = SideKeep()  # by side
+
+
+SHARING = Kept("shared drawing", KeptSharing)
+
+
+def _shared_runs(side: tuple[Element, ...], common: frozenset[int], kept: KeptSharing) -> tuple[tuple[int, ...], ...]:
     """The ids of a side's runs of shared elements (`runs_of`), kept by side for the same `common`."""
-    kept = _RUNS.get(side)
-    if kept is not None and kept[0] is common:
-        return kept[1]
+    found_before = kept.runs.get(side)
+    if found_before is not None and found_before[0] is common:
+        return found_before[1]
     found = tuple(ids for ids, _ in runs_of(side, common) if ids is not None)
-    _RUNS.put(side, (common, found))
+    kept.runs.put(side, (common, found))
     return found

@@ -11,6 +11,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, fields
 
 from pnp.geometry import Rect
+from pnp.memory import Kept
 from pnp.render.furniture import Bands
 from pnp.render.packing import Block, Placement, SheetLayout, joined_alike, pack
 from pnp.render.pages import PagePlan, RenderOptions
@@ -137,4 +138,4 @@ def _sheet(joined: list[PieceGroup], bands: Bands, blocks: tuple[BlockPlace, ...
     )
 
 
-SHEETS = SheetKeep()
+SHEETS = Kept("planned sheets", SheetKeep)

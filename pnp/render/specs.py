@@ -13,7 +13,6 @@ from operator import attrgetter, is_not, itemgetter
 from typing import Literal
 
 from pnp.render.elements import Element
-from pnp.render.identitycache import IdentityCache
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -113,12 +112,8 @@ class DocumentSpec:
 
     def sides(self) -> Iterator[tuple[tuple[Element, ...], str | None]]:
         """Every side the document prints, with the colour under it: each piece's face and back (a
-        side many pieces share, once), each board and each page component. Found once per document:
-        every check of a build reads them."""
-        found = _SIDES.get(self)
-        return iter(found if found is not None else _SIDES.put(self, value=tuple(self._sides())))
-
-    def _sides(self) -> Iterator[tuple[tuple[Element, ...], str | None]]:
+        side many pieces share, once), each board and each page component. The checks read them in
+        runs kept in the build's memory (`sideruns`)."""
         found: list[tuple[tuple[Element, ...], str | None]] = []
         for section in self.sections:
             if isinstance(section, PieceGroup):
@@ -131,6 +126,3 @@ class DocumentSpec:
         ids = list(map(id, map(itemgetter(0), found)))
         first = dict(zip(reversed(ids), reversed(found), strict=True))  # a side shared by many: its first
         return (first[key] for key in dict.fromkeys(ids))
-
-
-_SIDES: IdentityCache[tuple[tuple[tuple[Element, ...], str | None], ...]] = IdentityCache(16)  # a build's documents

@@ -12,7 +12,7 @@ import re
 import zipfile
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache, partial
+from functools import partial
 from itertools import compress, count, repeat
 from operator import is_, itemgetter
 from pathlib import Path
@@ -21,8 +21,8 @@ from typing import Any, cast
 from pnp.errors import LayoutError
 from pnp.files.safefiles import UnsafeFile
 from pnp.findings import Finding
-from pnp.source.csvrows import Row, Unreadable, csv_rows
-from pnp.source.rowkeep import ROWS
+from pnp.source.csvrows import CsvReads, Row, Unreadable, csv_rows
+from pnp.source.rowkeep import RowKeep
 
 MAX_ROWS = 20_000  # rows of a card list: a deck of 10,000 designs fits
 LIST_MAX_BYTES = 1024 * 1024
@@ -32,12 +32,13 @@ SHEETS = (".xlsx", ".ods")
 
 
 def read_list(
-    read_bytes: Callable[[str], bytes], name: object, *, folder: Path, where: Finding
+    read_bytes: Callable[[str], bytes], name: object, *, folder: Path, where: Finding, rows: RowKeep | None = None
 ) -> list[dict[str, Any]]:
     """Rows as tables: a column `a.b` fills key b of table a, an empty cell is left out (so the
     default applies), each cell a text. `where` is the key that names the file (its message the
-    key's name), for a problem with the name itself. A row read before comes back as the same
-    table (`rowkeep`)."""
+    key's name), for a problem with the name itself. A row `rows` read before comes back as the
+    same table (`rowkeep`)."""
+    keep = rows if rows is not None else RowKeep()
     if not isinstance(name, str) or not LIST_NAME.fullmatch(name):
         said = 'expected the name of a .csv, .xlsx or .ods file beside it, such as "souls.csv"'
         raise LayoutError(replace(where, message=f"{where.message}: {said}"))
@@ -48,23 +49,23 @@ def read_list(
             replace(where, message=f"{where.message}: {folder.name}/{name} cannot be read: {exc}")
         ) from None
     path = folder / name
-    rows = list_rows(path, data)
+    rows_read = list_rows(path, data, keep.csv)
 
     def refused(line: int, message: str) -> LayoutError:
         return LayoutError(Finding(path=path, line=line, message=message))
 
-    if not rows or not any(rows[0][1]):
+    if not rows_read or not any(rows_read[0][1]):
         raise refused(1, "the first row must name the columns")
-    header = rows[0][1]
+    header = rows_read[0][1]
     clash = _column_clash(header)
     if clash:
-        raise refused(rows[0][0], clash)
-    if len(rows) - 1 > MAX_ROWS:
-        raise refused(rows[MAX_ROWS + 1][0], f"more than {MAX_ROWS:,} rows")
+        raise refused(rows_read[0][0], clash)
+    if len(rows_read) - 1 > MAX_ROWS:
+        raise refused(rows_read[MAX_ROWS + 1][0], f"more than {MAX_ROWS:,} rows")
     keys = [column.split(".") for column in header]
-    filled = [row for row in rows[1:] if any(row[1])]
+    filled = [row for row in rows_read[1:] if any(row[1])]
     cells = list(map(tuple, map(itemgetter(1), filled)))
-    read = ROWS.read(path, tuple(header))
+    read = keep.read(path, tuple(header))
     try:
         out = read.kept(cells)
         for i in compress(count(), map(is_, out, repeat(None))):  # rows new to this read, in order
@@ -100,10 +101,9 @@ def _record(
     return record
 
 
-@lru_cache(maxsize=8)
-def list_rows(path: Path, data: bytes) -> list[Row]:
-    """Every row of a card list, blank ones too, each cell's text trimmed; read once for the rows
-    and again for the place of each problem, so kept for the same bytes (left as they are)."""
+def list_rows(path: Path, data: bytes, reads: CsvReads | None = None) -> list[Row]:
+    """Every row of a card list, blank ones too, each cell's text trimmed (a CSV list's unchanged
+    rows taken from its last read in `reads`)."""
     if path.suffix in SHEETS:
         return _sheet_rows(path, data)
     try:
@@ -114,7 +114,7 @@ def list_rows(path: Path, data: bytes) -> list[Row]:
             Finding(path=path, line=line, message=f"not UTF-8 text ({exc.reason}: save it as UTF-8)")
         ) from None
     try:
-        return csv_rows(path, text, MAX_ROWS + 2)
+        return csv_rows(path, text, MAX_ROWS + 2, reads)
     except Unreadable as exc:
         raise LayoutError(Finding(path=path, line=exc.line, message=f"not valid CSV ({exc})")) from None
 
@@ -150,11 +150,14 @@ def _text(value: object) -> str:
     return str(value).strip()
 
 
-def list_position(path: Path, data: bytes, index: int, column: str) -> tuple[int, int]:
+RowLines = tuple[tuple[str, ...], tuple[int, ...], tuple[str, ...]]
+
+
+def list_position(path: Path, rows: RowLines, index: int, column: str) -> tuple[int, int]:
     """The line and column of the cell under `column` (a header name, `name` or `art.x`) in the
     `index`-th row of a card list as `read_list` counts them (blank rows left out), or of that
-    row's first cell when no column has the name."""
-    header, numbers, lines = _row_lines(path, data)
+    row's first cell when no column has the name; `rows` are the list's `row_lines`."""
+    header, numbers, lines = rows
     if not header or index >= len(numbers):
         return 1, 1
     place = header.index(column) if column in header else 0
@@ -164,10 +167,10 @@ def list_position(path: Path, data: bytes, index: int, column: str) -> tuple[int
     return number, _cell_column(lines[number - 1], place)
 
 
-@lru_cache(maxsize=8)
-def _row_lines(path: Path, data: bytes) -> tuple[tuple[str, ...], tuple[int, ...], tuple[str, ...]]:
+def row_lines(path: Path, data: bytes) -> RowLines:
     """A card list's header, the line of each row `read_list` counts, and the file's lines: read
-    once however many problems name its cells (a 10,000-row list, once per problem, took seconds)."""
+    once however many problems name its cells (`GameSource` keeps them; a 10,000-row list read
+    once per problem took seconds)."""
     rows = list_rows(path, data)
     if not rows:
         return (), (), ()

@@ -39,20 +39,21 @@ class _Read:
     whole: bool  # every row of the text (not cut at the limit)
 
 
-_LAST: dict[Path, _Read] = {}
+CsvReads = dict[Path, "_Read"]  # each list's last read, by its path (`rowkeep.RowKeep.csv`)
 
 
-def csv_rows(path: Path, text: str, limit: int) -> list[Row]:
+def csv_rows(path: Path, text: str, limit: int, reads: CsvReads | None = None) -> list[Row]:
     """Every row of the CSV `text` (a blank row has no cells), each cell's text trimmed, read no
-    further than `limit` rows past the first; the rows the last read of `path` had where the text
-    is as it was. Raises Unreadable."""
-    last = _LAST.pop(path, None)
+    further than `limit` rows past the first; the rows the last read of `path` in `reads` had where
+    the text is as it was. Raises Unreadable."""
+    reads = {} if reads is None else reads
+    last = reads.pop(path, None)
     read = _mended(last, text, limit) if last is not None and last.whole else None
     if read is None:
         read = _whole(text, limit)
-    while len(_LAST) >= READS_KEPT:
-        del _LAST[next(iter(_LAST))]
-    _LAST[path] = read
+    while len(reads) >= READS_KEPT:
+        del reads[next(iter(reads))]
+    reads[path] = read
     return read.rows
 
 

@@ -3,9 +3,10 @@ filled in), a line index for messages, and the digest of it all.
 
 Every reader of a game's data (the rules model, the game's own files, the rules reference, the
 trace, the up-to-date check, the report) asks the same `GameSource`, so a build parses each file
-once. A source is remembered by its folder and the digest of its bytes: a later read of unchanged
-files (the build after the up-to-date check, or a forked worker after its parent) costs only the
-reading of the bytes, and a changed byte makes a new source.
+once. A source is remembered in the build's memory (`pnp.memory`) by its folder and the digest
+of its bytes: a later read of unchanged files (the build after the up-to-date check, the next save
+in `pnp watch`) costs only the reading of the bytes, and a changed byte makes a new source, whose
+card lists take their unchanged rows from the last read (`rowkeep`).
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from typing import Any
 from pnp.errors import LayoutError
 from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.findings import Finding
-from pnp.source.cardlists import LIST_MAX_BYTES, list_position
+from pnp.memory import BuildMemory, Kept
+from pnp.source.cardlists import LIST_MAX_BYTES, RowLines, list_position, row_lines
 from pnp.source.icons import ICON_REF_IN_BYTES, is_icon_ref
 from pnp.source.markup import inline_icons
+from pnp.source.rowkeep import RowKeep
 from pnp.source.tomlfiles import (
     MAX_LAYOUT_BYTES,
     KeyPath,
@@ -50,6 +53,21 @@ class _Parsed:
     lines: TomlLines
 
 
+class SourceMemory:
+    """What reading a game's data keeps for the next read: each folder's latest source, the card
+    lists' rows, and what the last search for icons found in each line of a long file."""
+
+    __slots__ = ("lines", "read", "rows")
+
+    def __init__(self) -> None:
+        self.read: dict[str, GameSource] = {}  # folder -> its latest source
+        self.rows = RowKeep()
+        self.lines: dict[bytes, tuple[bytes, ...]] = {}
+
+
+SOURCES = Kept("game sources", SourceMemory)
+
+
 @dataclass(kw_only=True)
 class GameSource:
     """One game's data files as read at one moment; ask it, never the disk."""
@@ -61,7 +79,14 @@ class GameSource:
     # a build's problems that leave a gap where they are (an icon, a text's markup, a font), kept
     # while it goes on to find the rest; None: each is refused as its file is read
     gaps: list[Finding] | None = None
+    kept: SourceMemory = field(default_factory=SourceMemory, repr=False, compare=False)  # shared with later reads
     _parsed: dict[str, _Parsed] = field(default_factory=dict)
+    _row_lines: dict[str, RowLines] = field(default_factory=dict)  # each card list's, once a problem is placed in it
+
+    @property
+    def rows(self) -> RowKeep:
+        """The card lists' rows as read, this read's and the last's (`rowkeep`)."""
+        return self.kept.rows
 
     def keep_gaps(self, found: list[Finding]) -> None:
         """Keep `found` in `gaps`; refused now if this read keeps none."""
@@ -114,7 +139,10 @@ class GameSource:
         said = f"{key_text(loc)}: {message}" if loc else message
         if in_csv is not None:
             path, index, column = in_csv
-            line, col = list_position(path, self._list_bytes(path.name), index, column)
+            lines = self._row_lines.get(path.name)
+            if lines is None:
+                lines = self._row_lines[path.name] = row_lines(path, self._list_bytes(path.name))
+            line, col = list_position(path, lines, index, column)
             return Finding(path=path, line=line, col=col, message=said)
         try:
             line, col = self._lines(name).position(loc)
@@ -161,9 +189,8 @@ class GameSource:
         found: set[bytes] = set()
         for data in self.raw.values():
             if isinstance(data, bytes):
-                found.update(_mentioned(data, lines))
-        _MENTIONED_LINES.clear()
-        _MENTIONED_LINES.update(lines)
+                found.update(_mentioned(data, lines, self.kept.lines))
+        self.kept.lines = lines
         return sorted(match.decode() for match in found)
 
     def icons(self) -> list[str]:
@@ -177,9 +204,12 @@ class GameSource:
 
     def _named_icons(self) -> set[str]:
         """Every icon the data names, under an icon key or inline in a text (<icon author/name>)."""
-        found = {ref for _, table in self.tables() for _, ref in icon_locations(table)}
+        found = {ref for _, table in self.tables() for _, ref in icon_locations(table, rows=self.rows)}
         return found | {
-            ref for _, table in self.tables() for _, text in strings_holding("<", table) for ref in inline_icons(text)
+            ref
+            for _, table in self.tables()
+            for _, text in strings_holding("<", table, rows=self.rows)
+            for ref in inline_icons(text)
         }
 
     def text_source(self, text: str) -> str | None:
@@ -210,7 +240,7 @@ class GameSource:
             table = parse_toml(text, path)
             sources: dict[KeyPath, Path] = {}
             lines = TomlLines.of(text)
-            expand_csv(table, (), path, sources, self._list_bytes, lines)
+            expand_csv(table, (), path, sources, self._list_bytes, lines, self.rows)
             self._parsed[name] = _Parsed(table=table, csv=sources, lines=lines)
         return self._parsed[name]
 
@@ -253,19 +283,20 @@ class Problem:
 
 
 LINE_BY_LINE = 64 * 1024  # a file this long (a deck's card list) is searched a line at a time
-_MENTIONED_LINES: dict[bytes, tuple[bytes, ...]] = {}  # what the last search found in each line of a long file
 
 
-def _mentioned(data: bytes, lines: dict[bytes, tuple[bytes, ...]]) -> Iterable[bytes]:
-    """The icon references in `data`; a long file's lines are searched unless the last search
-    (`_MENTIONED_LINES`) had them, and `lines` learns them. A reference lies within a line."""
+def _mentioned(
+    data: bytes, lines: dict[bytes, tuple[bytes, ...]], last: dict[bytes, tuple[bytes, ...]]
+) -> Iterable[bytes]:
+    """The icon references in `data`; a long file's lines are searched unless the `last` search
+    had them, and `lines` learns them. A reference lies within a line."""
     if len(data) < LINE_BY_LINE:
         return ICON_REF_IN_BYTES.findall(data)
     out: set[bytes] = set()
     for line in data.split(b"\n"):
         found = lines.get(line)
         if found is None:
-            found = _MENTIONED_LINES.get(line)
+            found = last.get(line)
             if found is None:
                 found = tuple(ICON_REF_IN_BYTES.findall(line))
             lines[line] = found
@@ -283,11 +314,9 @@ def _decoded(data: bytes, path: Path) -> str:
         raise LayoutError(Finding(path=path, line=line, col=col, message=message)) from None
 
 
-_READ: dict[str, GameSource] = {}  # folder -> its latest source
-
-
-def read_game(slug: str, folder: Path) -> GameSource:
-    """The game's data as it is on disk now: the same source as last time when no byte changed."""
+def read_game(slug: str, folder: Path, memory: BuildMemory | None = None) -> GameSource:
+    """The game's data as it is on disk now: the source `memory` holds when no byte changed."""
+    kept = memory[SOURCES] if memory is not None else SourceMemory()
     raw: dict[str, bytes | UnsafeFile] = {}
     try:
         paths = sorted(p for p in folder.iterdir() if p.suffix in DATA_SUFFIXES or p.name == DOCUMENT_FILE)
@@ -303,7 +332,7 @@ def read_game(slug: str, folder: Path) -> GameSource:
         digest.update(path.name.encode())
         digest.update(data if isinstance(data, bytes) else b"<unreadable>")
     key, hexdigest = str(folder.resolve()), digest.hexdigest()
-    known = _READ.get(key)
+    known = kept.read.get(key)
     if known is None or known.digest != hexdigest or known.slug != slug:
-        _READ[key] = known = GameSource(slug=slug, folder=folder, digest=hexdigest, raw=raw)
+        kept.read[key] = known = GameSource(slug=slug, folder=folder, digest=hexdigest, raw=raw, kept=kept)
     return known

@@ -19,7 +19,7 @@ from pnp.source.gamesource import GameSource
 from pnp.source.icons import GAP_ICON, IconRef, IconStore, is_icon_ref
 from pnp.source.markup import inline_icons, markup_problem, without_icon, without_markup
 from pnp.source.ownart import is_art_ref
-from pnp.source.rowkeep import ROWS
+from pnp.source.rowkeep import RowKeep
 from pnp.source.slots import SlotSpec, TemplateSpec
 from pnp.source.strict import Color as Color
 from pnp.source.strict import IconName as IconName
@@ -145,7 +145,7 @@ def parse(model: type[M], source: GameSource, name: str, also: Sequence[Gap] = (
     found another way, refused with the rest unless `mended`: then each is drawn as its gap and
     only the model's problems are refused."""
     lists = source.csv_sources(name)
-    data = typed_lists(model, source.table(name), lists, checked=not also)
+    data = typed_lists(model, source.table(name), lists, checked=not also, rows=source.rows)
     if mended:
         data = _with_gaps(data, also)
     found = [] if mended else [gap.finding for gap in also]
@@ -162,12 +162,12 @@ def parse(model: type[M], source: GameSource, name: str, also: Sequence[Gap] = (
     if found:
         raise LayoutError(found)
     if not also:
-        _keep_checked(model, result, source.table(name), lists)
+        _keep_checked(model, result, source.table(name), lists, source.rows)
     return result
 
 
 def _keep_checked(
-    model: type[BaseModel], result: BaseModel, table: dict[str, Any], lists: Mapping[KeyPath, object]
+    model: type[BaseModel], result: BaseModel, table: dict[str, Any], lists: Mapping[KeyPath, object], keep: RowKeep
 ) -> None:
     """Each kept row of a card list (`rowkeep`) learns the value the model made of it, for the
     next read to hand the model instead of the row: a frozen value passes the model as it is. The
@@ -182,14 +182,14 @@ def _keep_checked(
         if not isinstance(value, (list, tuple)) or len(value) != len(rows):
             continue
         key = (model, prefix)
-        for start, run in ROWS.runs_of(rows) or ((0, None),):
+        for start, run in keep.runs_of(rows) or ((0, None),):
             chunk = value[start : start + len(run.items)] if run is not None else value
             if run is not None and (kept := run.found.get(key)) is not None and all(map(is_, kept, chunk)):
                 continue  # the run's values, each already kept with its row
             frozen = [isinstance(made, BaseModel) and bool(made.model_config.get("frozen")) for made in chunk]
-            for row, made, keep in zip(run.items if run is not None else rows, chunk, frozen, strict=True):
-                found = ROWS.found(row)
-                if found is not None and keep:
+            for row, made, frozen_one in zip(run.items if run is not None else rows, chunk, frozen, strict=True):
+                found = keep.found(row)
+                if found is not None and frozen_one:
                     found[key] = made
             if run is not None and all(frozen):
                 run.found[key] = tuple(chunk)
@@ -245,12 +245,19 @@ def _step(kind: Any, part: str | int) -> list[Any]:
 
 
 def typed_lists(
-    model: type[BaseModel], table: dict[str, Any], lists: Mapping[KeyPath, object], *, checked: bool = False
+    model: type[BaseModel],
+    table: dict[str, Any],
+    lists: Mapping[KeyPath, object],
+    *,
+    checked: bool = False,
+    rows: RowKeep | None = None,
 ) -> dict[str, Any]:
     """`table` with the cells of each card list (read as text) given the type the model says
     their key holds: `17` a whole number where it wants one, `1984` a name where it wants a text;
     with `checked`, a row the model made a value of at an earlier read is that value. The table
-    read from the file is left as it was (other readers see the text)."""
+    read from the file is left as it was (other readers see the text). `rows`: the card lists'
+    rows as read (`rowkeep`)."""
+    keep = rows if rows is not None else RowKeep()
     out = dict(table)
     for prefix in lists:
         node: Any = out
@@ -260,24 +267,28 @@ def typed_lists(
         kinds = _kinds_at(model, (*prefix, 0))
         wanted: dict[KeyPath, frozenset[Any]] = {}  # by column: a deck's rows share their columns
         key = (model, prefix) if checked else None
-        rows = node[prefix[-1]]
-        runs = ROWS.runs_of(rows) if checked else None
+        listed = node[prefix[-1]]
+        runs = keep.runs_of(listed) if checked else None
         if runs is None:
-            node[prefix[-1]] = [_typed_or_checked(row, kinds, wanted, key) for row in rows]
+            node[prefix[-1]] = [_typed_or_checked(row, kinds, wanted, key, keep) for row in listed]
             continue
         typed: list[Any] = []
         for _, run in runs:  # a run whose values the model made at an earlier read is those values
             made = run.found.get(key)
-            typed += made if made is not None else [_typed_or_checked(row, kinds, wanted, key) for row in run.items]
+            typed += (
+                made if made is not None else [_typed_or_checked(row, kinds, wanted, key, keep) for row in run.items]
+            )
         node[prefix[-1]] = typed
     return out
 
 
-def _typed_or_checked(row: Any, kinds: list[Any], wanted: dict[KeyPath, frozenset[Any]], key: object) -> Any:
+def _typed_or_checked(
+    row: Any, kinds: list[Any], wanted: dict[KeyPath, frozenset[Any]], key: object, keep: RowKeep
+) -> Any:
     if not isinstance(row, dict):
         return row
     if key is not None:
-        found = ROWS.found(row)
+        found = keep.found(row)
         if found is not None and key in found:
             return found[key]
     return _typed_row(row, kinds, (), wanted)
@@ -466,7 +477,7 @@ def missing_icons(source: GameSource, name: str, store: IconStore) -> list[Gap]:
         )
         return f"unknown icon {ref!r}: {advice}"
 
-    for where, value in strings_holding("<", table):
+    for where, value in strings_holding("<", table, rows=source.rows):
         said = markup_problem(value)
         if said:
             missing.append(Gap(finding=source.finding(name, where, said), where=where, drawn=without_markup(value)))
@@ -476,7 +487,7 @@ def missing_icons(source: GameSource, name: str, store: IconStore) -> list[Gap]:
             if said:
                 texts[where] = without_icon(texts.get(where, value), ref)
                 missing.append(Gap(finding=source.finding(name, where, said), where=where, drawn=texts[where]))
-    for where, ref in icon_locations(table, only=lambda ref: problem(ref) is not None):
+    for where, ref in icon_locations(table, only=lambda ref: problem(ref) is not None, rows=source.rows):
         said = problem(ref)
         if said:
             missing.append(Gap(finding=source.finding(name, where, said), where=where, drawn=GAP_ICON))

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from pnp.runs import Run, RunKeep
+from pnp.source.csvrows import CsvReads
 
 LISTS_KEPT = 16  # card lists whose rows are kept: a project's few, and room for another's
 
@@ -84,6 +85,7 @@ class RowKeep:
         self.tables: dict[int, KeptRow] = {}
         self.runs = RunKeep()  # the lists' runs, by their rows
         self.lists: dict[int, tuple[list[dict[str, Any]], Runs]] = {}  # each list as last read, by its identity
+        self.csv: CsvReads = {}  # each CSV list's last read (`csvrows`)
 
     def read(self, path: Path, header: Cells) -> ListRead:
         """A read of the list at `path` under `header`; `close` it when done."""
@@ -109,6 +111,3 @@ class RowKeep:
         """A card list's runs (`pnp.runs`), for the very list a read made; None for any other value."""
         found = self.lists.get(id(rows))
         return found[1] if found is not None and found[0] is rows else None
-
-
-ROWS = RowKeep()

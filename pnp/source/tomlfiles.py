@@ -17,7 +17,7 @@ from pnp.findings import Finding, column_of
 from pnp.source.cardlists import MAX_ROWS, read_list
 from pnp.source.icons import is_icon_ref
 from pnp.source.ownart import is_art_ref
-from pnp.source.rowkeep import ROWS
+from pnp.source.rowkeep import RowKeep
 
 KeyPath = tuple[str | int, ...]  # a key's place in a layout file: ("souls", 3, "count")
 
@@ -65,16 +65,21 @@ def _deepest(table: dict[str, Any]) -> KeyPath | None:
     return None
 
 
-def icon_locations(data: Any, only: Callable[[str], bool] | None = None) -> list[tuple[KeyPath, str]]:
+def icon_locations(
+    data: Any, only: Callable[[str], bool] | None = None, rows: RowKeep | None = None
+) -> list[tuple[KeyPath, str]]:
     """(key path, reference) for every icon named under keys `icon`, `*_icon` or `icons`, in the
     order the data lists them; with `only`, for the references it takes alone (a deck's 10,000
-    icons are looked at without a key path made for each)."""
+    icons are looked at without a key path made for each); a card list's rows `rows` read before
+    looked at as they were."""
     out: list[tuple[KeyPath, str]] = []
-    _icons_into(out, data, (), only)
+    _icons_into(out, data, (), only, rows or RowKeep())
     return out
 
 
-def _icons_into(out: list[tuple[KeyPath, str]], data: Any, loc: KeyPath, only: Callable[[str], bool] | None) -> None:
+def _icons_into(
+    out: list[tuple[KeyPath, str]], data: Any, loc: KeyPath, only: Callable[[str], bool] | None, rows: RowKeep
+) -> None:
     if isinstance(data, dict):
         for key, value in data.items():
             if (key == "icon" or key.endswith("_icon")) and (is_icon_ref(value) or is_art_ref(value)):
@@ -87,47 +92,49 @@ def _icons_into(out: list[tuple[KeyPath, str]], data: Any, loc: KeyPath, only: C
                     if (is_icon_ref(item) or is_art_ref(item)) and (only is None or only(item))
                 ]
             elif isinstance(value, (dict, list)):
-                _icons_into(out, value, (*loc, key), only)
-    elif (runs := ROWS.runs_of(data)) is not None:  # a card list: its runs' icons found once
+                _icons_into(out, value, (*loc, key), only, rows)
+    elif (runs := rows.runs_of(data)) is not None:  # a card list: its runs' icons found once
         for start, run in runs:
-            refs, icons = run.found.get("icons") or run.found.setdefault("icons", _run_icons(run.items))
+            refs, icons = run.found.get("icons") or run.found.setdefault("icons", _run_icons(run.items, rows))
             if only is None or any(map(only, refs)):
                 out += [((*loc, start + i, *where), ref) for i, where, ref in icons if only is None or only(ref)]
     elif isinstance(data, list):
         for i, item in enumerate(data):
-            if isinstance(item, dict) and (found := ROWS.found(item)) is not None:  # a card list's row read before
+            if isinstance(item, dict) and (found := rows.found(item)) is not None:  # a card list's row read before
                 if "icons" not in found:
-                    found["icons"] = icon_locations(item)
+                    found["icons"] = icon_locations(item, rows=rows)
                 out += [((*loc, i, *where), ref) for where, ref in found["icons"] if only is None or only(ref)]
             elif isinstance(item, (dict, list)):
-                _icons_into(out, item, (*loc, i), only)
+                _icons_into(out, item, (*loc, i), only, rows)
 
 
-def _run_icons(rows: Sequence[Any]) -> tuple[frozenset[str], tuple[tuple[int, KeyPath, str], ...]]:
+def _run_icons(items: Sequence[Any], rows: RowKeep) -> tuple[frozenset[str], tuple[tuple[int, KeyPath, str], ...]]:
     """The icons a run of rows names (each once), and each icon with its row's place in the run."""
-    icons = tuple((i, where, ref) for i, row in enumerate(rows) for where, ref in icon_locations(row))
+    icons = tuple((i, where, ref) for i, row in enumerate(items) for where, ref in icon_locations(row, rows=rows))
     return frozenset(ref for _, _, ref in icons), icons
 
 
-def strings_holding(mark: str, node: Any, loc: KeyPath = ()) -> list[tuple[KeyPath, str]]:
+def strings_holding(mark: str, node: Any, loc: KeyPath = (), rows: RowKeep | None = None) -> list[tuple[KeyPath, str]]:
     """As `string_values`, only the strings that hold `mark`: a deck's 60,000 cells are looked at
-    without a key path made for each."""
+    without a key path made for each, a card list's rows `rows` read before as they were."""
     out: list[tuple[KeyPath, str]] = []
-    _holding_into(out, mark, node, loc)
+    _holding_into(out, mark, node, loc, rows or RowKeep())
     return out
 
 
-def _holding_into(out: list[tuple[KeyPath, str]], mark: str, node: Any, loc: KeyPath) -> None:
+def _holding_into(out: list[tuple[KeyPath, str]], mark: str, node: Any, loc: KeyPath, rows: RowKeep) -> None:
     if isinstance(node, str):
         if mark in node:
             out.append((loc, node))
         return
-    runs = ROWS.runs_of(node)
+    runs = rows.runs_of(node)
     for start, run in runs or ():  # a card list: each run's strings holding `mark` found once
         found = run.found.get(("holding", mark))
         if found is None:
             found = run.found[("holding", mark)] = tuple(
-                (i, where, text) for i, row in enumerate(run.items) for where, text in strings_holding(mark, row)
+                (i, where, text)
+                for i, row in enumerate(run.items)
+                for where, text in strings_holding(mark, row, rows=rows)
             )
         out += [((*loc, start + i, *where), text) for i, where, text in found]
     if runs is not None:
@@ -137,12 +144,12 @@ def _holding_into(out: list[tuple[KeyPath, str]], mark: str, node: Any, loc: Key
         if isinstance(value, str):
             if mark in value:
                 out.append(((*loc, key), value))
-        elif isinstance(value, dict) and (found := ROWS.found(value)) is not None:  # a row read before
+        elif isinstance(value, dict) and (found := rows.found(value)) is not None:  # a row read before
             if ("holding", mark) not in found:
-                found[("holding", mark)] = strings_holding(mark, value)
+                found[("holding", mark)] = strings_holding(mark, value, rows=rows)
             out += [((*loc, key, *where), text) for where, text in found[("holding", mark)]]
         elif isinstance(value, (dict, list)):
-            _holding_into(out, mark, value, (*loc, key))
+            _holding_into(out, mark, value, (*loc, key), rows)
 
 
 def string_values(node: Any, loc: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
@@ -188,6 +195,7 @@ def expand_csv(
     sources: dict[KeyPath, Path],
     read_bytes: Callable[[str], bytes],
     lines: TomlLines,
+    rows: RowKeep | None = None,
 ) -> None:
     """Every `key = { csv = "file.csv" }` under `node` replaced by the rows of that card list (a
     CSV file, or an .xlsx or .ods workbook) beside `path`; `sources` learns where each list came from.
@@ -198,13 +206,13 @@ def expand_csv(
             if isinstance(value, dict) and set(value) == {"csv"}:
                 line, col = lines.position((*loc, key, "csv"))
                 where = Finding(path=path, line=line, col=col, message=f"{key_text((*loc, key))}.csv")
-                node[key] = read_list(read_bytes, value["csv"], folder=path.parent, where=where)
+                node[key] = read_list(read_bytes, value["csv"], folder=path.parent, where=where, rows=rows)
                 sources[(*loc, key)] = path.parent / str(value["csv"])
             else:
-                expand_csv(value, (*loc, key), path, sources, read_bytes, lines)
+                expand_csv(value, (*loc, key), path, sources, read_bytes, lines, rows)
     elif isinstance(node, list):
         for i, item in enumerate(node):
-            expand_csv(item, (*loc, i), path, sources, read_bytes, lines)
+            expand_csv(item, (*loc, i), path, sources, read_bytes, lines, rows)
 
 
 def csv_location(sources: dict[KeyPath, Path], loc: KeyPath) -> tuple[Path, int, str] | None:

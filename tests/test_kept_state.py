@@ -37,6 +37,14 @@ ALLOWED = {
     "pnp/analysis/draws.py:ordered_rolls": "the balance report's maths over small integers",
     "pnp/analysis/seven_steps_balance.py:changed_challenge": "the balance report's search, never a build's",
     "pnp/render/tagged_font.py:_FLATE": "reportlab's compressor, which keeps nothing between calls",
+    # reportlab's fonts are the process's: pnp registers its own and a designer's by their files'
+    # digest, so a font's name never changes what it means, and what is kept of a font holds
+    "pnp/render/fonts.py:face": "a registered font by its name: a lookup in reportlab's registry",
+    "pnp/render/fonts.py:_FAMILIES": "a designer's family as registered with reportlab, by its files' digest",
+    "pnp/render/fonts.py:_LEANING": "whether a registered family has italic faces, by its files' digest",
+    "pnp/render/fonts.py:ascent_descent": "a registered font's reach at a size",
+    "pnp/render/tagged_font.py:_compressed": "the font files reportlab embeds, by their bytes, compressed once",
+    "pnp/render/tagged_font.py:KEPT_FLATE": "the compressor pnp hands reportlab for its font files",
 }
 
 # stores still at module level: each is to move into the build's memory or go (issue 94). The list
@@ -45,19 +53,10 @@ NOT_YET_OWNED = {
     "pnp/pipeline/legibility.py:contrast",
     "pnp/render/columns.py:_balanced_split",
     "pnp/render/compactpdf.py:_STREAMS",
-    "pnp/render/fonts.py:_FAMILIES",
-    "pnp/render/fonts.py:_LEANING",
-    "pnp/render/fonts.py:face",
-    "pnp/render/fonts.py:ascent_descent",
     "pnp/render/pages.py:mm_box",
     "pnp/render/painter.py:rl_color",
     "pnp/render/pdfobjects.py:_NAMES",
     "pnp/render/pdfobjects.py:_STREAMS",
-    "pnp/render/slotplaces.py:LAID",
-    "pnp/render/slotplaces.py:LAYOUTS",
-    "pnp/render/slotplaces.py:KEPT",
-    "pnp/render/tagged_font.py:_compressed",
-    "pnp/render/tagged_font.py:KEPT_FLATE",
     "pnp/render/textfit.py:line_count",
     "pnp/render/textfit.py:_shrunk",
     "pnp/source/icons.py:_parsed_shape",
@@ -65,16 +64,6 @@ NOT_YET_OWNED = {
     "pnp/source/placeholders.py:_parts",
     "pnp/source/ruletrace.py:_matched",
     "pnp/source/svgshape.py:cached_path",
-    # constants still written as mutable tables
-    "pnp/source/rules.py:FRAMEWORK_PIECES",
-    "pnp/source/schemas.py:CSV_LIST",
-    "pnp/source/schemas.py:UNKNOWN_KEY",
-    "pnp/export/services.py:SERVICES",  # each service's card sizes, a dict
-    "pnp/games/exit_from_purgatory.py:GAME",  # a game's models and promises, dicts and lists
-    "pnp/games/particle_panic.py:GAME",
-    "pnp/games/punished.py:GAME",
-    "pnp/games/seven_steps.py:GAME",
-    "pnp/games/straight_to.py:GAME",
 }
 
 

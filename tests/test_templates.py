@@ -19,6 +19,7 @@ from pdfscan import MM, scan
 
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 from pnp.games import load_game
+from pnp.memory import BuildMemory
 from pnp.pipeline.build import build_game
 from pnp.source.icons import IconStore
 from pnp.source.settings import Settings
@@ -332,8 +333,8 @@ def test_what_one_piece_shows_and_the_room_its_text_needs_are_its_own():
     and give a stacked text the lines it needs, whatever the piece before showed or needed (the
     layout worked out for one piece is reused only for pieces that lay out the same)."""
     from pnp.games import BuildContext
-    from pnp.source.kittemplates import kit_templates
     from pnp.render.elements import Box, Circle, Icon, Text
+    from pnp.source.kittemplates import kit_templates
 
     ctx = BuildContext(
         players=2,
@@ -398,8 +399,9 @@ def test_a_stacked_slot_given_less_than_no_room_is_named_and_a_value_prints_as_g
         ),
     )
     shown = []
+    memory = BuildMemory()
     for values in ({"n": 1}, {"n": 1.0}, {"n": None}, {}):
-        composed = compose(template, values, 8, 8)
+        composed = compose(template, values, 8, 8, memory=memory)
         assert any("has no room: its height -3.0 mm (less than nothing)" in slip.message for slip in composed.slips), (
             composed.slips
         )
@@ -448,7 +450,8 @@ def test_a_group_drawn_again_with_the_same_values_gives_its_slots_boxes_again():
     from pnp.render.compose import compose
 
     template = _group_of_one_box(fill="{color}", w=4)
-    first, second = (compose(template, {"color": "#123456"}, 20, 20) for _ in range(2))
+    memory = BuildMemory()  # one build's: the second piece's group is the first's, kept
+    first, second = (compose(template, {"color": "#123456"}, 20, 20, memory=memory) for _ in range(2))
     assert first.areas["g.spot"] == (3.0, 4.0, 4.0, 5.0)
     assert second.areas == first.areas and second.elements == first.elements
 
@@ -459,8 +462,9 @@ def test_a_group_kept_from_a_larger_piece_still_reports_a_slot_outside_a_smaller
     from pnp.render.compose import compose
 
     template = _group_of_one_box(fill="#123456", w=15)
-    assert not compose(template, {}, 30, 30).slips
-    small = compose(template, {}, 12, 12)
+    memory = BuildMemory()  # one build's: the small piece finds the large one's group kept
+    assert not compose(template, {}, 30, 30, memory=memory).slips
+    small = compose(template, {}, 12, 12, memory=memory)
     assert [slip.message for slip in small.slips] == [
         "lies outside the piece: its box runs 3.0 to 18.0 mm across and 4.0 to 9.0 mm up a 12.0 x 12.0 mm piece"
     ]
@@ -488,8 +492,9 @@ def test_a_group_shows_its_slots_by_each_pieces_values():
     template = Template(
         name="t", where=where, slots=(Slot(name="g", where=(where[0], (*where[1], "g")), type="group", slots=(mark,)),)
     )
+    memory = BuildMemory()  # one build's: each piece finds the one before it kept
     shown = [
-        any(isinstance(e, Text) for e in compose(template, {"flag": flag}, 20, 20).elements)
+        any(isinstance(e, Text) for e in compose(template, {"flag": flag}, 20, 20, memory=memory).elements)
         for flag in ("", "yes", None, "None", 0, "0")
     ]
     assert shown == [False, True, False, True, False, True]

@@ -6,6 +6,7 @@ a service publishes none, from the open-source uploaders that follow them (named
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -22,9 +23,12 @@ class Service:
     dpi: int
     bleed_px: float  # beyond the trim, on each side, at `dpi`
     safe_px: float  # inside the trim, on each side: nothing but background there
-    cards: dict[str, tuple[int, int]]  # card size name -> trim in pixels at `dpi`
+    cards: Mapping[str, tuple[int, int]]  # card size name -> trim in pixels at `dpi`
     back_first: bool = False  # a PDF's pages: each card's back, then its front
     max_ink: float | None = None  # the most ink a point may take, in percent (CMYK files)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", MappingProxyType(dict(self.cards)))  # fixed once the service is made
 
     @property
     def bleed_mm(self) -> float:

@@ -16,7 +16,7 @@ import pkgutil
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from pnp.errors import LayoutError, UsageProblem, meant_or_known
@@ -294,6 +294,9 @@ class Promises:
     headings: tuple[str, ...] = ("Setup",)
     counts: Mapping[str, str] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "counts", MappingProxyType(dict(self.counts)))  # a game's, fixed once made
+
     def stated(self, kind: str, count: object) -> str:
         """How the rules sheet states `count` pieces of `kind`."""
         pattern = self.counts[kind]
@@ -317,6 +320,9 @@ class Game(Generic[Data]):
     # report says the game has none
     analysis: str | None = None
     folder: Path | None = None  # its shipped data (with document.txt, the rule document it traces)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "models", MappingProxyType(dict(self.models)))  # fixed once the game is made
 
     def shipped_folder(self) -> Path:
         return self.folder if self.folder is not None else own_folder(self.slug)

@@ -14,6 +14,7 @@ from types import MappingProxyType
 
 from pnp.errors import TextOverflow, meant_or_known
 from pnp.geometry import MM
+from pnp.memory import BuildMemory
 from pnp.render.elements import Box, Circle, Element, Group, Icon, Line, Text
 from pnp.render.slotplaces import (
     ABSENT,
@@ -22,6 +23,7 @@ from pnp.render.slotplaces import (
     LAYOUTS,
     Area,
     Ink,
+    KeptLayouts,
     Laid,
     Place,
     Slip,
@@ -41,9 +43,15 @@ SMALLEST = 1.0  # pt: an overflowing text is still drawn this small, so every pr
 
 class _Composer:
     def __init__(
-        self, template: Template, values: Mapping[str, str], w: float, h: float, at: tuple[float, float]
+        self,
+        template: Template,
+        values: Mapping[str, str],
+        w: float,
+        h: float,
+        at: tuple[float, float],
+        layouts: KeptLayouts,
     ) -> None:
-        self.template = template
+        self.template, self.layouts = template, layouts
         self.size = (w, h)
         self.at = at
         self.values = values
@@ -115,7 +123,7 @@ class _Composer:
         owner: Slot | None = None,
         prefix: str = "",
     ) -> list[Element]:
-        laid = laid_out(slots, stack, w, h)
+        laid = laid_out(slots, stack, w, h, self.layouts)
         for name in stack:
             if name not in laid.by_name:
                 where = owner.where if owner else self.template.where
@@ -128,9 +136,11 @@ class _Composer:
         shown = tuple([self.shown(slot) for slot in laid.ordered]) if laid.any_when else ()  # (): every one
         needs = {} if across else {s.name: self.needs(s, s.w.of(w)) for s in laid.measured if self.shown(s)}
         key = (across, dx, dy, owner.rotate if owner else 0.0, prefix, self.size, self.at, shown, *needs.values())
-        places = LAYOUTS.get(laid, *key)
+        places = self.layouts.places.get(laid, *key)
         if places is None:
-            places = LAYOUTS.put(laid, *key, value=self.places(laid, stack, across, w, h, dx, dy, owner, prefix, needs))
+            places = self.layouts.places.put(
+                laid, *key, value=self.places(laid, stack, across, w, h, dx, dy, owner, prefix, needs)
+            )
         out: list[Element] = []
         for place in places:
             self.slips += place.slips
@@ -187,7 +197,11 @@ class _Composer:
                 )
             names = value_names(slot)
             piece = (self.size, self.at) if slot.type == "group" else None  # its slots' boxes are checked on it
-            kept = kept_for(slot, placed, rotated, prefix, piece) if names is not None and placed is not None else {}
+            kept = (
+                kept_for(slot, placed, rotated, prefix, piece, self.layouts)
+                if names is not None and placed is not None
+                else {}
+            )
             out.append(
                 Place(
                     slot=slot,
@@ -390,11 +404,18 @@ class Composed:
 
 
 def compose(
-    template: Template, values: Mapping[str, str], w: float, h: float, *, at: tuple[float, float] = (0.0, 0.0)
+    template: Template,
+    values: Mapping[str, str],
+    w: float,
+    h: float,
+    *,
+    at: tuple[float, float] = (0.0, 0.0),
+    memory: BuildMemory | None = None,
 ) -> Composed:
     """The elements of one piece of w x h mm drawn with `template` with its lower-left corner `at`
-    (on a sheet the piece is part of), and the template's mistakes."""
-    composer = _Composer(template, values, w, h, at)
+    (on a sheet the piece is part of), and the template's mistakes; what `memory` holds of the
+    template's layouts taken as worked out."""
+    composer = _Composer(template, values, w, h, at, memory[LAYOUTS] if memory is not None else KeptLayouts())
     elements = composer.compose(template.slots, template.stack, template.across, w, h, *at)
     composer.check_inks(w, h)
     return Composed(

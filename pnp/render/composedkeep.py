@@ -53,5 +53,5 @@ def composed(
     key = (tuple(values.items()), w, h, at)
     found = kept.pieces.get(first, *key)
     if found is None:
-        found = kept.pieces.put(first, *key, value=compose(first, values, w, h, at=at))
+        found = kept.pieces.put(first, *key, value=compose(first, values, w, h, at=at, memory=memory))
     return found

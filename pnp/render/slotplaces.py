@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from pnp.geometry import MM
+from pnp.memory import Kept
 from pnp.render.elements import Element
 from pnp.render.fonts import ascent_descent
 from pnp.render.identitycache import IdentityCache
@@ -57,17 +58,14 @@ class Laid(NamedTuple):
     any_when: bool  # a slot shows only with a value (else every one shows)
 
 
-LAID: IdentityCache[Laid] = IdentityCache(512)
-
-
-def laid_out(slots: tuple[Slot, ...], stack: tuple[str, ...], w: float, h: float) -> Laid:
+def laid_out(slots: tuple[Slot, ...], stack: tuple[str, ...], w: float, h: float, kept: KeptLayouts) -> Laid:
     """Each slot's own box in a piece (or group) of w x h mm, the slots in drawing order (by layer)
     and by name, and the stacked texts whose lines are measured: the same for every piece a
     template draws at one size, so worked out once."""
-    laid = LAID.get(slots, stack, w, h)
+    laid = kept.laid.get(slots, stack, w, h)
     if laid is None:
         by_name = {s.name: s for s in slots}
-        laid = LAID.put(
+        laid = kept.laid.put(
             slots,
             stack,
             w,
@@ -87,7 +85,7 @@ def laid_out(slots: tuple[Slot, ...], stack: tuple[str, ...], w: float, h: float
     return laid
 
 
-Kept = tuple[list[Element], list[Ink], list[tuple[str, Area]]]  # elements, inks, boxes of a group's slots
+Drawn = tuple[list[Element], list[Ink], list[tuple[str, Area]]]  # elements, inks, boxes of a group's slots
 
 
 KEPT_PER_PLACE = 64  # sets of values a place keeps the elements of; past them each piece works its own out
@@ -103,13 +101,22 @@ class Place:
     whens: tuple[str, ...]  # the values that show or hide a group's slots
     rotated: bool  # in a turned group
     prefix: str  # "body." inside a group
-    kept: dict[tuple[object, ...], Kept]  # by `names` filled, then `whens` set (`kept_for`)
+    kept: dict[tuple[object, ...], Drawn]  # by `names` filled, then `whens` set (`kept_for`)
 
 
-LAYOUTS: IdentityCache[list[Place]] = IdentityCache(1024)
+class KeptLayouts:
+    """What composing pieces works out once for every piece a template draws alike: each slot
+    list laid out at a size, each layout's places, and what a slot drew in a box."""
+
+    __slots__ = ("drawn", "laid", "places")
+
+    def __init__(self) -> None:
+        self.laid: IdentityCache[Laid] = IdentityCache(512)
+        self.places: IdentityCache[list[Place]] = IdentityCache(1024)
+        self.drawn: IdentityCache[dict[tuple[object, ...], Drawn]] = IdentityCache(4096)
 
 
-KEPT: IdentityCache[dict[tuple[object, ...], Kept]] = IdentityCache(4096)
+LAYOUTS = Kept("slot layouts", KeptLayouts)
 
 
 def kept_for(
@@ -118,13 +125,14 @@ def kept_for(
     rotated: bool,
     prefix: str,
     piece: tuple[tuple[float, float], tuple[float, float]] | None,
-) -> dict[tuple[object, ...], Kept]:
+    layouts: KeptLayouts,
+) -> dict[tuple[object, ...], Drawn]:
     """What a slot drew in one box, shared by the places of every layout that gives it that box: a
     card whose long text lays it out apart still draws its band and frame with the very elements
     of the others, which the renderer draws once as a form. A group's are kept for one piece size
     and corner (`piece`): whether its slots lie outside the piece depends on them."""
-    kept = KEPT.get(slot, area, rotated, prefix, piece)
-    return kept if kept is not None else KEPT.put(slot, area, rotated, prefix, piece, value={})
+    kept = layouts.drawn.get(slot, area, rotated, prefix, piece)
+    return kept if kept is not None else layouts.drawn.put(slot, area, rotated, prefix, piece, value={})
 
 
 ABSENT = object()

@@ -5,7 +5,9 @@ Counts are data: fixed, per player, or a base plus so many for each player beyon
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
@@ -97,9 +99,13 @@ class GameInfo(Strict):
 REFERENCE_KIND = "reference"
 # what pnp prints for every game by itself, counted like the game's own pieces; a rules.toml need
 # not name it (one that does is taken at its word, and checked like any count)
-FRAMEWORK_PIECES: dict[str, dict[str, object]] = {
-    REFERENCE_KIND: {"kind": "sheet", "label": "Rules reference (one sheet, both sides)", "fixed": 2}
-}
+FRAMEWORK_PIECES: Mapping[str, Mapping[str, object]] = MappingProxyType(
+    {
+        REFERENCE_KIND: MappingProxyType(
+            {"kind": "sheet", "label": "Rules reference (one sheet, both sides)", "fixed": 2}
+        )
+    }
+)
 
 
 class RulesModel(Strict):
@@ -120,7 +126,7 @@ class RulesModel(Strict):
                 **data,
                 "components": {
                     **data["components"],
-                    **{kind: spec for kind, spec in FRAMEWORK_PIECES.items() if kind not in data["components"]},
+                    **{kind: dict(spec) for kind, spec in FRAMEWORK_PIECES.items() if kind not in data["components"]},
                 },
             }
         return data

@@ -19,24 +19,31 @@ from typing import Any, get_args
 
 from pydantic import BaseModel
 
-CSV_LIST = {
-    "type": "object",
-    "properties": {
-        "csv": {
-            "type": "string",
-            "pattern": r"\.(csv|xlsx|ods)$",
-            "description": "a .csv file, or an .xlsx or .ods workbook (its first sheet), beside this one",
-        }
-    },
-    "required": ["csv"],
-    "additionalProperties": False,
-    "description": "the list's rows from a spreadsheet beside this one (its first row names the keys)",
-}
+
+def csv_list() -> dict[str, Any]:
+    """A CSV reference, where a list is taken: a fresh fragment for each schema that holds one."""
+    return {
+        "type": "object",
+        "properties": {
+            "csv": {
+                "type": "string",
+                "pattern": r"\.(csv|xlsx|ods)$",
+                "description": "a .csv file, or an .xlsx or .ods workbook (its first sheet), beside this one",
+            }
+        },
+        "required": ["csv"],
+        "additionalProperties": False,
+        "description": "the list's rows from a spreadsheet beside this one (its first row names the keys)",
+    }
+
+
 SCHEMAS_DIR = "schemas"
 TAPLO_FILE = ".taplo.toml"
 
 
-UNKNOWN_KEY = {"const": "no value: there is no such key here (a typo?)"}
+def unknown_key() -> dict[str, Any]:
+    """The schema of a key that is not there: a value nothing meets, so an editor flags its line."""
+    return {"const": "no value: there is no such key here (a typo?)"}
 
 
 def _for_editors(node: Any) -> Any:
@@ -51,12 +58,12 @@ def _for_editors(node: Any) -> Any:
             if not (key == "required" and isinstance(value, list))
         }
         if out.get("additionalProperties") is False:
-            out["additionalProperties"] = UNKNOWN_KEY
+            out["additionalProperties"] = unknown_key()
         if out.get("type") == "array":
             # if/then/else, not anyOf: a validator reports the branch the value took, so one typo
             # in a list's table is one error naming its key, not one per alternative and element
             described = {key: out[key] for key in ("title", "description", "default") if key in out}
-            return {**described, "if": {"type": "object"}, "then": CSV_LIST, "else": out}
+            return {**described, "if": {"type": "object"}, "then": csv_list(), "else": out}
         return out
     if isinstance(node, list):
         return [_for_editors(item) for item in node]
@@ -231,7 +238,7 @@ def settings_schema_text() -> str:
                     "margin": {**length, "description": "this printer's unprintable margin, with its unit: 5mm"},
                     "cutter": cutter_schema,
                 },
-                "additionalProperties": UNKNOWN_KEY,
+                "additionalProperties": unknown_key(),
             },
         },
     }
@@ -242,7 +249,7 @@ def settings_schema_text() -> str:
             "description": "a pnp project's build options; a command-line flag beats each",
             "type": "object",
             "properties": properties,
-            "additionalProperties": UNKNOWN_KEY,
+            "additionalProperties": unknown_key(),
         }
     )
 

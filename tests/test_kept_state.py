@@ -47,25 +47,6 @@ ALLOWED = {
     "pnp/render/tagged_font.py:KEPT_FLATE": "the compressor pnp hands reportlab for its font files",
 }
 
-# stores still at module level: each is to move into the build's memory or go (issue 94). The list
-# only shrinks: a store added anywhere fails this test, and one moved fails it until struck off.
-NOT_YET_OWNED = {
-    "pnp/pipeline/legibility.py:contrast",
-    "pnp/render/columns.py:_balanced_split",
-    "pnp/render/compactpdf.py:_STREAMS",
-    "pnp/render/pages.py:mm_box",
-    "pnp/render/painter.py:rl_color",
-    "pnp/render/pdfobjects.py:_NAMES",
-    "pnp/render/pdfobjects.py:_STREAMS",
-    "pnp/render/textfit.py:line_count",
-    "pnp/render/textfit.py:_shrunk",
-    "pnp/source/icons.py:_parsed_shape",
-    "pnp/source/markup.py:runs",
-    "pnp/source/placeholders.py:_parts",
-    "pnp/source/ruletrace.py:_matched",
-    "pnp/source/svgshape.py:cached_path",
-}
-
 
 def _constant(value: object, depth: int = 0) -> bool:
     """Immutable all the way down (a definition counts: a function, a class, a command)."""
@@ -125,9 +106,7 @@ def _stores() -> set[str]:
 
 
 def test_no_module_keeps_state_outside_the_build_memory():
-    found = _stores()
-    assert found - ALLOWED.keys() - NOT_YET_OWNED == set(), "a module-level store: keep it in the build's memory"
-    assert NOT_YET_OWNED - found == set(), "moved into the memory (or gone): strike it off NOT_YET_OWNED"
+    assert _stores() - ALLOWED.keys() == set(), "a module-level store: keep it in the build's memory"
 
 
 def test_a_store_planted_in_a_module_is_found(monkeypatch):

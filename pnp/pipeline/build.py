@@ -43,7 +43,7 @@ from pnp.render.pages import PagePlan, RenderedDocument, RenderOptions
 from pnp.render.pieces import quarter_page
 from pnp.render.specs import Cover, DocumentSpec
 from pnp.source.gamesource import GameSource, Problem
-from pnp.source.icons import GAP_ICON, IconStore
+from pnp.source.icons import GAP_ICON, ICONS_READ, IconStore
 from pnp.source.kittemplates import game_templates
 from pnp.source.models import EveryProblem
 from pnp.source.ownart import art_credits_lines
@@ -455,7 +455,7 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
     """Build one game and write it unless it breaks its rules model; errors become lines, and a
     failure is recorded beside the game's earlier files so the gallery can say so."""
     shapes = ShapeCache(settings.output_dir(), tool=code_digest())
-    store = IconStore(settings.icons_dir(), settings.icons_base_url, shapes=shapes)
+    store = IconStore(settings.icons_dir(), settings.icons_base_url, shapes=shapes, read=memory[ICONS_READ])
     try:
         refuse_links(settings.output_dir() / slug / "thumbs" / "designs", root=settings.output_dir())
         result = build_game(slug, settings, store, memory=memory)

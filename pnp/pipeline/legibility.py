@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from pnp.errors import IconError, meant_or_known
@@ -47,7 +46,6 @@ class SetText:
     size: float
 
 
-@lru_cache(maxsize=1024)
 def contrast(a: str, b: str) -> float:
     """WCAG 2's contrast ratio of two '#rrggbb' colours, from 1 (the same) to 21 (black on white)."""
     high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
@@ -246,29 +244,37 @@ def _findings(
     documents once (under the colour the later one prints it on). A run of a document's sides keeps
     what was found on it (`side_runs`): its sides' findings where there are any, unless a side
     is read over the designer's pictures (read again at each build: a picture can change)."""
+    ratios: dict[tuple[str, str], float] = {}  # each colour pair's contrast: a deck's texts share a few
     listed = [[side for run in side_runs(memory, spec) for side in run.items] for spec in specs]
     ids = [set(map(id, (elements for elements, _ in sides))) for sides in listed]
     if sum(map(len, ids)) != len(set().union(*ids)):  # a side two documents print
         sides = {id(elements): (elements, under) for found in listed for elements, under in found}
-        yield from (_side_findings(elements, under, pictures) for elements, under in sides.values())
+        yield from (_side_findings(elements, under, pictures, ratios) for elements, under in sides.values())
         return
     for spec in specs:
         for run in side_runs(memory, spec):
             found = run.found.get(_findings)
             if found is None:
-                every = [_side_findings(elements, under, pictures) for elements, under in run.items]
+                every = [_side_findings(elements, under, pictures, ratios) for elements, under in run.items]
                 found = tuple(side for side in every if side[0] or side[1])
                 if not any(is_picture_ref(ref) for elements, _ in run.items for ref in icon_refs(elements)):
                     run.found[_findings] = found
             yield from found
 
 
-def _side_findings(elements: Elements, background: str | None, pictures: PictureGrounds | None) -> SideFindings:
-    """A side's faint and small texts, by what `legibility` gathers them under."""
+def _side_findings(
+    elements: Elements, background: str | None, pictures: PictureGrounds | None, ratios: dict[tuple[str, str], float]
+) -> SideFindings:
+    """A side's faint and small texts, by what `legibility` gathers them under (`ratios`: the
+    contrast of each colour pair met so far)."""
     faint, small = [], []
     for text in texts_on(elements, background, pictures):
         need = LARGE_RATIO if text.size >= LARGE_PT else NORMAL_RATIO
-        if contrast(text.color, text.under) < need:
+        pair = (text.color, text.under)
+        ratio = ratios.get(pair)
+        if ratio is None:
+            ratio = ratios[pair] = contrast(*pair)
+        if ratio < need:
             faint.append(((text.color.lower(), text.under.lower(), need), text))
         if text.size < MIN_SIZE_PT - 0.05:
             small.append((round(text.size, 1), text))

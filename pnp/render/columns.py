@@ -4,7 +4,6 @@ the player aids read evenly instead of in equal boxes with ragged gaps."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Literal
 
 from pnp.errors import LayoutError
@@ -15,7 +14,6 @@ from pnp.render.textfit import LEADING, line_count
 Kind = Literal["heading", "item", "note"]
 Block = tuple[Kind, str]
 GAP = 1.4  # mm after a paragraph
-SPLITS_KEPT = 32  # texts split in two columns and kept: a project's print guides, on a paper or two
 HEADING_GAP = 1.0  # mm extra above a heading
 
 
@@ -97,13 +95,12 @@ def column_height(blocks: Sequence[Block], w: float, size: float) -> float:
 
 def balanced_split(blocks: Sequence[tuple[Kind, str]], w: float, size: float) -> int:
     """Where to break `blocks` into two columns of the most even heights, never just after a
-    heading (it would stand alone at the foot of the first column)."""
-    return _balanced_split(tuple(blocks), w, size)
+    heading (it would stand alone at the foot of the first column). Each block is measured once:
+    a column's height is its blocks' heights and the room above each heading but its first."""
+    heights = block_heights(blocks, w, size)
 
+    def column(start: int, end: int) -> float:
+        return sum(h for h, _ in heights[start:end]) + sum(room for _, room in heights[start + 1 : end])
 
-@lru_cache(maxsize=SPLITS_KEPT)
-def _balanced_split(blocks: tuple[Block, ...], w: float, size: float) -> int:
-    """`balanced_split`, worked out once per process for the same text: it sets both columns at
-    every break, and every build of a game (each side of its rules sheet) splits the same guide."""
     breaks = [k for k in range(1, len(blocks) + 1) if blocks[k - 1][0] != "heading"] or [len(blocks)]
-    return min(breaks, key=lambda k: max(column_height(blocks[:k], w, size), column_height(blocks[k:], w, size)))
+    return min(breaks, key=lambda k: max(column(0, k), column(k, len(blocks))))

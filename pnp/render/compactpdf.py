@@ -21,7 +21,7 @@ from typing import Any
 
 from reportlab.pdfbase.pdfdoc import PDFObject, PDFPage
 
-from pnp.render.pdfobjects import indirect, plainly_written, stream_object
+from pnp.render.pdfobjects import PACKED_KEPT, indirect, kept_streams, plainly_written, stream_object
 
 PER_STREAM = 100  # objects packed in one object stream, as qpdf packs them: a reader inflates one to reach any
 OBJECT_STREAMS = (1, 5)  # the first PDF version with object and cross-reference streams
@@ -227,7 +227,7 @@ def _packed(doc: Any, objects: PdfObjects, keeps: Sequence[PageWritten | None] =
             place += len(body) + 1
             packed[kept] = (number, index)
         head = b" ".join(offsets) + b"\n"
-        data = _compressed(head + b"\n".join(bodies) + b"\n")
+        data = _compressed(head + b"\n".join(bodies) + b"\n", kept_streams(doc).packed)
         stream = b"%d 0 obj\n<< /Type /ObjStm /N %d /First %d /Filter /FlateDecode /Length %d >>\nstream\n" % (
             number,
             len(group),
@@ -300,21 +300,15 @@ def _cross_reference(number: int, at: int, objects: PdfObjects) -> bytes:
     return stream + b"startxref\n%d\n%%%%EOF\n" % at
 
 
-STREAMS_KEPT = 256  # object streams kept compressed: a deck of 10,000 cards has 23
-
-
-def _compressed(data: bytes) -> bytes:
-    """`data` deflated, as an object stream holds it; kept for the same bytes (`pnp watch` writes a
+def _compressed(data: bytes, kept: dict[bytes, bytes]) -> bytes:
+    """`data` deflated, as an object stream holds it; `kept` for the same bytes (`pnp watch` writes a
     deck's page dictionaries again, of which one changed)."""
-    found = _STREAMS.get(data)
+    found = kept.get(data)
     if found is None:
-        while len(_STREAMS) >= STREAMS_KEPT:
-            del _STREAMS[next(iter(_STREAMS))]
-        found = _STREAMS[data] = zlib.compress(data, LEVEL)
+        while len(kept) >= PACKED_KEPT:
+            del kept[next(iter(kept))]
+        found = kept[data] = zlib.compress(data, LEVEL)
     return found
-
-
-_STREAMS: dict[bytes, bytes] = {}
 
 
 def _rows(last: int, direct: dict[int, int], packed: dict[int, tuple[int, int]]) -> list[bytes]:

@@ -34,11 +34,12 @@ from pnp.render.slotplaces import (
     whens_in,
 )
 from pnp.render.textfit import LEADING, fit_text, line_count
-from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders
+from pnp.source.placeholders import PlaceholderError, UnknownPlaceholder, fill_placeholders, parse_placeholders
 from pnp.source.slots import Slot, Template, Where
 
 ROW_GAP = 0.4  # mm between the rows of a text set in rows
 SMALLEST = 1.0  # pt: an overflowing text is still drawn this small, so every problem is found
+TEXTS_KEPT = 4_096  # slot texts whose placeholders are kept parsed: a build's templates, and room
 
 
 class _Composer:
@@ -65,7 +66,13 @@ class _Composer:
     def value(self, slot: Slot, text: str) -> str:
         """`text` with each `{name}` replaced by the piece's value of that name."""
         try:
-            return fill_placeholders(text, self.values)
+            texts = self.layouts.texts
+            parsed = texts.get(text)
+            if parsed is None:
+                if len(texts) >= TEXTS_KEPT:
+                    texts.clear()
+                parsed = texts[text] = parse_placeholders(text)
+            return fill_placeholders(text, self.values, parsed)
         except UnknownPlaceholder as exc:
             self.slip(
                 slot, f"{{{exc.name}}} is not a value of this piece.{meant_or_known(exc.name, self.values, 'it has')}"

@@ -36,7 +36,7 @@ from pnp.render.pages import (
     sheet_count,
 )
 from pnp.render.painter import Painter
-from pnp.render.pdfobjects import plainly_written
+from pnp.render.pdfobjects import keep_streams, plainly_written
 from pnp.render.pieces import plan_pieces
 from pnp.render.placed import Placed
 from pnp.render.registration import draw_registration
@@ -197,6 +197,7 @@ class _Drawing:
             initialFontSize=8,
             pdfVersion=(1, 7),
         )
+        keep_streams(canvas._doc, memory)  # type: ignore[attr-defined]  # reportlab's own
         canvas.setTitle(f"{spec.game_title}: {spec.title}")
         canvas.setAuthor("purgatory-pnp")
         canvas.setSubject(f"Print-and-play {spec.title.lower()} for {spec.game_title}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 from hashlib import sha256
 from io import BytesIO
 from typing import TYPE_CHECKING
@@ -159,7 +159,6 @@ class PageContext:
         )
 
 
-@lru_cache(maxsize=4096)
 def mm_box(rect: Rect) -> MmBox:
     return MmBox(
         x=round(rect.x / MM, 2), y=round(rect.y / MM, 2), w=round(rect.width / MM, 2), h=round(rect.height / MM, 2)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Protocol
 
@@ -52,9 +51,8 @@ def color_code(color: Color, *, stroke: bool = False) -> str | None:
     return f"{fp_str(color.red, color.green, color.blue)} {'RG' if stroke else 'rg'}"
 
 
-@lru_cache(maxsize=1024)
 def rl_color(value: str) -> Color:
-    """reportlab parses a colour string on every call; parse each one once."""
+    """A '#rrggbb' colour as reportlab draws it (a painter works each colour's code out once)."""
     return toColor(value)
 
 

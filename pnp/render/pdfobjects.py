@@ -24,7 +24,39 @@ from reportlab.pdfbase.pdfdoc import (
     PDFStream,
 )
 
-_NAMES: dict[str, bytes] = {}  # a dictionary's key as reportlab writes it (PDFName, encoded)
+from pnp.memory import BuildMemory, Kept
+
+KEPT_STREAMS = 16_384  # page streams kept by their operators' digest: a deck of 10,000 cards and room to edit
+PACKED_KEPT = 256  # object streams kept compressed: a deck of 10,000 cards has 23
+
+
+class KeptStreams:
+    """What writing PDFs keeps for the next file: page operators compressed, by their digest; object
+    streams compressed, by their bytes; dictionary keys as reportlab writes them. A document's
+    writer finds it on the reportlab document (`keep_streams`); a document given none keeps its own."""
+
+    __slots__ = ("names", "packed", "pages")
+
+    def __init__(self) -> None:
+        self.pages: OrderedDict[bytes, bytes] = OrderedDict()
+        self.packed: dict[bytes, bytes] = {}
+        self.names: dict[str, bytes] = {}  # a dictionary's key as reportlab writes it (PDFName, encoded)
+
+
+STREAMS = Kept("written streams", KeptStreams)
+
+
+def keep_streams(doc: Any, memory: BuildMemory) -> None:
+    """The streams `doc`'s writer compresses are those `memory` keeps: `pnp watch` writes a deck's
+    unchanged pages again, whichever card changed."""
+    doc.pnp_streams = memory[STREAMS]
+
+
+def kept_streams(doc: Any) -> KeptStreams:
+    found: KeptStreams | None = getattr(doc, "pnp_streams", None)
+    if found is None:
+        found = doc.pnp_streams = KeptStreams()
+    return found
 
 
 def indirect(number: int, content: Any, doc: Any) -> bytes:
@@ -73,10 +105,6 @@ def page(content: PDFPage | PDFPages, doc: Any) -> bytes:
     return _dictionary(values, False, doc)
 
 
-KEPT_STREAMS = 16_384  # page streams kept by their operators' digest: a deck of 10,000 cards and room to edit
-_STREAMS: OrderedDict[bytes, bytes] = OrderedDict()
-
-
 def plainly_written(doc: Any) -> bool:
     """Whether `doc`'s objects are written as pnp writes them: a document that neither encrypts nor
     carries reportlab's comments (those take reportlab's own route)."""
@@ -97,17 +125,17 @@ def _page_stream(content: Any) -> bool:
 
 
 def _stream(content: PDFStream, doc: Any) -> bytes:
-    """A page stream as reportlab writes it, compressed once per process for the same operators:
-    `pnp watch` writes the same pages of a deck again, whichever card changed."""
+    """A page stream as reportlab writes it, compressed once for the same operators (`KeptStreams`)."""
     text: str = content.content
     key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
-    body = _STREAMS.get(key)
+    kept = kept_streams(doc).pages
+    body = kept.get(key)
     if body is None:
-        if len(_STREAMS) >= KEPT_STREAMS:
-            _STREAMS.popitem(last=False)
-        body = _STREAMS[key] = pdfdoc.format(content, doc, toplevel=1)
+        if len(kept) >= KEPT_STREAMS:
+            kept.popitem(last=False)
+        body = kept[key] = pdfdoc.format(content, doc, toplevel=1)
     else:
-        _STREAMS.move_to_end(key)
+        kept.move_to_end(key)
     return body
 
 
@@ -132,10 +160,11 @@ def value(item: Any, doc: Any) -> bytes:
 def _dictionary(items: dict[str, Any], ordered: bool, doc: Any, multiline: object = True) -> bytes:
     keys = list(items) if ordered else sorted(items)
     pairs = []
+    names = kept_streams(doc).names
     for key in keys:
-        name = _NAMES.get(key)
+        name = names.get(key)
         if name is None:
-            name = _NAMES[key] = pdfdoc.pdfdocEnc(pdfdoc.PDFName(key))
+            name = names[key] = pdfdoc.pdfdocEnc(pdfdoc.PDFName(key))
         pairs.append(name + b" " + value(items[key], doc))
     if (multiline and rl_config.pdfMultiLine) or multiline == "forced":
         return b"<<\n" + b"\n ".join(pairs) + b"\n>>"

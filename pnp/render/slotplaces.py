@@ -15,7 +15,7 @@ from pnp.render.fonts import ascent_descent
 from pnp.render.identitycache import IdentityCache
 from pnp.render.richtext import line_width
 from pnp.render.textfit import LEADING, baseline
-from pnp.source.placeholders import PlaceholderError, placeholder_names
+from pnp.source.placeholders import Parsed, PlaceholderError, placeholder_names
 from pnp.source.slots import Slot, Where
 
 EDGE = 0.05  # mm a box may pass the trim by (rounding)
@@ -108,9 +108,10 @@ class KeptLayouts:
     """What composing pieces works out once for every piece a template draws alike: each slot
     list laid out at a size, each layout's places, and what a slot drew in a box."""
 
-    __slots__ = ("drawn", "laid", "places")
+    __slots__ = ("drawn", "laid", "places", "texts")
 
     def __init__(self) -> None:
+        self.texts: dict[str, Parsed] = {}  # each slot text's placeholders, parsed once (every piece fills it)
         self.laid: IdentityCache[Laid] = IdentityCache(512)
         self.places: IdentityCache[list[Place]] = IdentityCache(1024)
         self.drawn: IdentityCache[dict[tuple[object, ...], Drawn]] = IdentityCache(4096)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from pnp.errors import TextOverflow
 from pnp.geometry import MM
 from pnp.render.elements import Text
@@ -41,11 +39,8 @@ def wrap(text: str, width: float, size: float, bold: bool, font: str = "") -> tu
     return tuple(lines)
 
 
-@lru_cache(maxsize=4096)
 def line_count(text: str, width: float, size: float, bold: bool, font: str = "") -> int:
-    """How many lines `wrap` makes: remembered, for texts measured again and again at one size (a
-    rules column at each place it could break, a stacked slot's room); `fit_text` remembers its own
-    answer for a text it cannot set on one line (`_shrunk`, which tries its sizes on `wrap`)."""
+    """How many lines `wrap` makes."""
     return len(wrap(text, width, size, bold, font))
 
 
@@ -53,14 +48,14 @@ def fit_text(
     text: str, width: float, height: float, max_size: float, min_size: float = 5.0, bold: bool = False, font: str = ""
 ) -> tuple[float, tuple[str, ...]]:
     """The largest size (in steps of 0.25 pt) at which `text` wraps inside width x height points:
-    a text that fits on one line at its size is measured at once, any other worked out once."""
+    a text that fits on one line at its size is measured at once. A composed text carries what it
+    was fitted to (`Text.fitted`), so drawing it fits nothing again."""
     one_line = "\n" not in text and max_size * LEADING <= height + 0.01
     if one_line and line_width(text, bold, max_size, font) <= width + 0.01:
         return max_size, (text,)
     return _shrunk(text, width, height, max_size, min_size, bold, font)
 
 
-@lru_cache(maxsize=2048)  # a slot's text when composed, any other text when drawn
 def _shrunk(
     text: str, width: float, height: float, max_size: float, min_size: float, bold: bool, font: str
 ) -> tuple[float, tuple[str, ...]]:

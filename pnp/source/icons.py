@@ -8,7 +8,7 @@ import re
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -19,6 +19,7 @@ from pnp.files.atomic import write_bytes_atomic
 from pnp.files.paths import inside
 from pnp.files.safefiles import UnsafeFile, read_json, read_regular
 from pnp.files.timelimit import TimeLimitExceeded, time_limit
+from pnp.memory import Kept
 from pnp.source.ownart import is_art_ref
 
 if TYPE_CHECKING:  # loaded when first needed: most commands never fetch
@@ -78,8 +79,23 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+class IconsRead:
+    """What reading cached icons found, by their bytes: why an icon is refused (None: it is not),
+    and its shape."""
+
+    __slots__ = ("refusals", "shapes")
+
+    def __init__(self) -> None:
+        self.refusals: dict[bytes, str | None] = {}
+        self.shapes: dict[bytes, IconShape] = {}
+
+
+ICONS_READ = Kept("icons read", IconsRead)
+
+
 class IconStore:
-    """The cache folder `icons/<author>/<name>.svg` and its `manifest.json`."""
+    """The cache folder `icons/<author>/<name>.svg` and its `manifest.json`; `read`: what an earlier
+    read of the same bytes found (a build's memory keeps it: `ICONS_READ`)."""
 
     def __init__(
         self,
@@ -87,18 +103,20 @@ class IconStore:
         base_url: str = DEFAULT_BASE_URL,
         shapes: ShapeCache | None = None,
         art: ArtShelf | None = None,
+        read: IconsRead | None = None,
     ):
         self.root = Path(root)
         self.base_url = base_url.rstrip("/")
         self.shapes = shapes  # icon shapes kept between builds (in the output folder)
         self.art = art  # the game's own art, when the store is one game's (`for_game`)
+        self.seen = read if read is not None else IconsRead()
         self._entries: tuple[tuple[int, ...], dict[str, dict[str, Any]]] | None = None
 
     def for_game(self, folder: Path) -> IconStore:
         """This cache, and the own art in the game's data folder `folder` (its `art/`)."""
         from pnp.source.ownart import FOLDER, ArtShelf
 
-        game = IconStore(self.root, self.base_url, self.shapes, ArtShelf(folder / FOLDER))
+        game = IconStore(self.root, self.base_url, self.shapes, ArtShelf(folder / FOLDER), self.seen)
         game._entries = self._entries
         return game
 
@@ -172,7 +190,8 @@ class IconStore:
                 f"{path}: it does not match icons/manifest.json (size or sha256 differ); "
                 f"run `pnp icons fetch --refresh {ref}`"
             )
-        refusal = content_refusal(data)
+        refusals = self.seen.refusals
+        refusal = refusals[data] if data in refusals else refusals.setdefault(data, content_refusal(data))
         if refusal:
             raise IconError(f"{path}: refused: {refusal}; run `pnp icons fetch --refresh {ref}`")
         return data, entry["sha256"]
@@ -198,10 +217,16 @@ class IconStore:
         data, digest = self._checked(ref)
         try:
             if self.shapes is None:
-                return _parsed_shape(data)
-            return self.shapes.shape(digest, lambda: _parsed_shape(data))
+                return self._parsed(data)
+            return self.shapes.shape(digest, lambda: self._parsed(data))
         except IconRefused as exc:
             raise IconError(f"{self.path(ref)}: {exc.message}") from None
+
+    def _parsed(self, data: bytes) -> IconShape:
+        found = self.seen.shapes.get(data)
+        if found is None:
+            found = self.seen.shapes[data] = _parsed_shape(data)
+        return found
 
     # -- fetching ----------------------------------------------------------------------------
     def fetch(
@@ -336,9 +361,8 @@ def _author_from_manifest(known: dict[str, str | None], name: str) -> str | None
 
 
 def content_refusal(data: bytes) -> str | None:
-    """Why cached bytes are not an icon (see `cached_path`, which remembers what it parsed, so the
-    shape drawn next costs no second parse), checked on every read whatever the manifest's hash
-    says; None for an icon."""
+    """Why cached bytes are not an icon (see `cached_path`), checked on every read whatever the
+    manifest's hash says (a store asks once for the same bytes: `IconsRead`); None for an icon."""
     from pnp.source.svgshape import SvgRejected, cached_path
 
     try:
@@ -348,9 +372,8 @@ def content_refusal(data: bytes) -> str | None:
     return None
 
 
-@lru_cache(maxsize=256)
 def _parsed_shape(data: bytes) -> IconShape:
-    """The shape of checked icon bytes, parsed once in the process."""
+    """The shape of checked icon bytes."""
     from pnp.source.svgshape import SvgRejected, load_shape
 
     try:

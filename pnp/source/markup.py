@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from pnp.errors import TextOverflow
 
@@ -42,7 +41,6 @@ def has_markup(text: str) -> bool:
     return "<" in text and TAG.search(text) is not None
 
 
-@lru_cache(maxsize=4096)
 def runs(text: str, bold: bool) -> tuple[Stretch, ...]:
     """The runs of `text`, set bold throughout when `bold`; its markup checked whole."""
     out: list[Stretch] = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Mapping
-from functools import cache, lru_cache
+from functools import cache
 
 from babel import Locale
 
@@ -54,11 +54,12 @@ def placeholder_names(text: str) -> list[str]:
     return names
 
 
-def fill_placeholders(text: str, values: Mapping[str, object]) -> str:
-    """`text` with each `{name}` replaced by its value; the first name without one is refused."""
+def fill_placeholders(text: str, values: Mapping[str, object], parsed: Parsed | None = None) -> str:
+    """`text` with each `{name}` replaced by its value; the first name without one is refused.
+    `parsed`: `parse_placeholders(text)`, worked out once by a caller that fills a text often."""
     if "{" not in text and "}" not in text:
         return text
-    parts, names = _parts(text)
+    parts, names = parsed if parsed is not None else parse_placeholders(text)
     try:
         if len(parts) == 1 and not parts[0][2]:  # most often "{name}" alone
             literal, name, _ = parts[0]
@@ -94,8 +95,10 @@ def _english() -> Locale:
     return Locale.parse("en")
 
 
-@lru_cache(maxsize=4096)  # a template's few texts are filled for every piece drawn with it
-def _parts(text: str) -> tuple[tuple[tuple[str, str | None, str], ...], frozenset[str]]:
+Parsed = tuple[tuple[tuple[str, str | None, str], ...], frozenset[str]]
+
+
+def parse_placeholders(text: str) -> Parsed:
     """`text` as literal pieces, each followed by the name of the value that comes after it (None
     after the last) and its plural forms ("" for none), and the names it asks for; refused as
     `placeholder_names` refuses it."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Annotated
 
@@ -93,11 +92,9 @@ def stray_quotes(trace: Trace, document: str) -> list[str]:
     return list(_matched(tuple(quote for entry in trace.rule for quote in entry.says), document)[0])
 
 
-@lru_cache(maxsize=16)
 def _matched(quotes: tuple[str, ...], document: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The quotes in no sentence of the document, and its sentences no quote is in: each quote
-    looked for in each sentence, so kept for the same quotes and document (every build of a game
-    checks them, and `pnp watch` builds at every save)."""
+    looked for in each sentence."""
     sentences = document_sentences(document)
     said = [(quote, plain(quote)) for quote in quotes]
     stray = tuple(quote for quote, text in said if not any(text in s for s in sentences))
@@ -155,7 +152,8 @@ def trace_problems(source: GameSource) -> list[Problem]:
 def document_problems(game: str, trace: Trace, document: str) -> list[Problem]:
     """Against the rule document the game keeps beside its data: a quote found in no sentence of it
     (a made-up or misquoted rule), and a sentence of it that no entry quotes."""
-    stray = set(stray_quotes(trace, document))
+    misquoted, loose = _matched(tuple(quote for entry in trace.rule for quote in entry.says), document)
+    stray = set(misquoted)
     problems = [
         Problem(
             game=game,
@@ -176,7 +174,7 @@ def document_problems(game: str, trace: Trace, document: str) -> list[Problem]:
             "printed, or say why not",
             line=line_of_sentence(document, sentence),
         )
-        for sentence in uncovered(trace, document)
+        for sentence in loose
     ]
     return problems
 

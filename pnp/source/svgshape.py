@@ -10,7 +10,6 @@ import html
 import math
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -117,7 +116,6 @@ def clean_svg(paths: list[str]) -> bytes:
     ).encode()
 
 
-@lru_cache(maxsize=256)
 def cached_path(data: bytes) -> str:
     """The one path of a cached icon. The cache holds only what `clean_svg` writes, and it is read
     back as untrusted: a file edited by hand (its hash written into the manifest too) is refused

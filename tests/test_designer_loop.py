@@ -715,13 +715,14 @@ def test_a_kept_row_whose_icon_went_missing_is_drawn_as_its_gap(layouts_copy, ic
     first read, and the rows around it are still the ones they were."""
     souls_to_csv(layouts_copy)
     settings = Settings(layouts=str(layouts_copy))
-    first = build_game("straight-to", settings, IconStore(icon_cache))
+    memory = BuildMemory()  # the two builds in one process, as `pnp watch` builds
+    first = build_game("straight-to", settings, IconStore(icon_cache), memory=memory)
     assert not first.problems
     (icon_cache / "lorc" / "dove.svg").unlink()
     manifest = json.loads((icon_cache / "manifest.json").read_text())
     del manifest["icons"]["lorc/dove"]
     (icon_cache / "manifest.json").write_text(json.dumps(manifest))
-    again = build_game("straight-to", settings, IconStore(icon_cache))
+    again = build_game("straight-to", settings, IconStore(icon_cache), memory=memory)
     said = [f"{p.path.name}:{p.line}: {p.message}" for p in again.problems]
     assert len(said) == 1 and said[0].startswith("souls.csv:3: souls[1].icon: unknown icon 'lorc/dove'"), said
     cards = {doc.filename: doc for doc in again.documents}["cards.pdf"]

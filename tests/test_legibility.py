@@ -126,13 +126,13 @@ def test_colours_alone_are_judged_in_grey_and_through_colour_blind_eyes(a, b, sa
     assert _alike(design(a), other) is None  # an icon tells them apart
 
 
-def test_a_tint_edited_between_two_runs_in_one_process_is_read_again(run, layouts_copy):
+def test_a_tint_edited_between_two_runs_in_one_process_is_read_again(run_kept, layouts_copy):
     """What a build found of each side is kept for the next in the same process (`pnp watch`): the
     colour under a side is part of it, so a design whose tint alone changed is read again."""
-    assert run("validate", "straight-to", "--layouts", layouts_copy).exit_code == 0
+    assert run_kept("validate", "straight-to", "--layouts", layouts_copy).exit_code == 0
     components = layouts_copy / "straight-to" / "components.toml"
     components.write_text(components.read_text().replace('tint = "#fff8e6"', 'tint = "#8c6b00"'))
-    result = run("validate", "straight-to", "--layouts", layouts_copy)
+    result = run_kept("validate", "straight-to", "--layouts", layouts_copy)
     assert result.exit_code == 1 and "in #8c6b00 on #8c6b00: contrast 1.00:1" in result.output, result.output
 
 

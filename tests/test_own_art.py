@@ -289,10 +289,11 @@ color = "#fdfdfd"
 
 
 @pytest.mark.named_games
-def test_a_text_over_an_own_picture_is_read_against_the_picture(run, isolated, layouts_copy):
+def test_a_text_over_an_own_picture_is_read_against_the_picture(run_kept, isolated, layouts_copy):
     """Every Soul shows one picture with its name in white across it: over a dark picture it reads
     (though white on the card's cream would not); over a pale one `pnp validate` refuses it, naming
-    the picture's colour, not the card's."""
+    the picture's colour, not the card's, and in one process too (as `pnp watch` builds), where the
+    sides read over a picture are read again."""
     from PIL import Image
 
     folder = layouts_copy / "straight-to"
@@ -308,7 +309,7 @@ def test_a_text_over_an_own_picture_is_read_against_the_picture(run, isolated, l
         picture = Image.new("RGB", (1200, 1200), colour)
         picture.paste((255, 255, 255), (0, 0, 1200, 40))  # a thin pale rim: not what the name lies on
         picture.save(art / "night.png")
-        return run("validate", "straight-to", "--layouts", layouts_copy)
+        return run_kept("validate", "straight-to", "--layouts", layouts_copy)
 
     result = validate("#1e1e28")
     assert result.exit_code == 0, result.output

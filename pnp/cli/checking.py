@@ -9,6 +9,7 @@ import click
 
 from pnp.cli.group import cli
 from pnp.cli.options import GAME, OPTIONS, TALK, Choice, icon_store, load_settings, options, project_games, refused, say
+from pnp.commands import BuildMemory
 
 if TYPE_CHECKING:
     from pnp.findings import Finding
@@ -41,7 +42,8 @@ def validate(games: tuple[str, ...], form: str, **flags: Any) -> None:
     found: list[Finding] = []  # pnp.toml's problems, said with the data's: the rest is checked anyway
     settings = load_settings(problems=found, **flags)
     slugs = list(games) or project_games(settings)
+    memory = click.get_current_context().find_object(BuildMemory)  # one a caller keeps across commands
     if validated(
-        settings, icon_store(settings), slugs, say=say, earlier=found, form=form
+        settings, icon_store(settings), slugs, say=say, earlier=found, form=form, memory=memory
     ):  # --quiet: `say` keeps problems
         sys.exit(1)

@@ -8,7 +8,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pnp.commands import Say
+from pnp.commands import BuildMemory, Say
 from pnp.errors import LayoutError, PnpError
 from pnp.findings import Finding
 from pnp.pipeline.build import build_game
@@ -32,12 +32,15 @@ class Verdict:
         return f"{self.game}: {self.players} player{'s' * (self.players != 1)}: {verdict}"
 
 
-def verdicts(settings: Settings, store: IconStore, slugs: list[str]) -> list[Verdict]:
-    """Each game's verdict; a usage error stops everything."""
+def verdicts(
+    settings: Settings, store: IconStore, slugs: list[str], memory: BuildMemory | None = None
+) -> list[Verdict]:
+    """Each game's verdict (what `memory` holds of earlier builds taken as made); a usage error
+    stops everything."""
     out = []
     for slug in slugs:
         try:
-            result = build_game(slug, settings, store)
+            result = build_game(slug, settings, store, memory=memory)
         except PnpError as exc:
             if exc.exit_code == 2:
                 raise
@@ -58,11 +61,12 @@ def validate(
     say: Say,
     earlier: Sequence[Finding] = (),
     form: str = "text",
+    memory: BuildMemory | None = None,
 ) -> int:
     """The number of problems found in `slugs`, with `earlier` ones (pnp.toml's), said as `form`
     ("text": one line each, then each game's verdict; "json": one document)."""
     if form == "json":
-        found = verdicts(settings, store, slugs)
+        found = verdicts(settings, store, slugs, memory)
         total = len(earlier) + sum(len(verdict.findings) for verdict in found)
         document = {
             "ok": not total,
@@ -82,7 +86,7 @@ def validate(
         say(str(finding))
     total = len(earlier)
     for slug in slugs:  # each game said as it is checked, not after them all
-        (verdict,) = verdicts(settings, store, [slug])
+        (verdict,) = verdicts(settings, store, [slug], memory)
         for finding in verdict.findings:
             say(str(finding))
         for finding in verdict.warnings:

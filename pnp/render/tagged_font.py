@@ -7,6 +7,8 @@ from typing import Any
 
 from reportlab.pdfbase import pdfdoc, ttfonts
 
+from pnp.render.fontfloor import at_floor
+
 KEPT_SUBSETS = 16  # a build's files share one or two subsets of each font; text beyond Latin-1 adds more
 KEPT_STREAMS = 4 * KEPT_SUBSETS  # two fonts, a font file and a code map for each subset
 
@@ -35,8 +37,8 @@ class TaggedFont(ttfonts.TTFont):
     """A TrueType font whose subsets get tags of their own: reportlab tags the first subset of every
     font "AAAAAA+", and preflight tools flag two fonts under one tag. Subset n of this font is
     tagged as reportlab would tag subset `first_tag + n`. A subset's font file depends on its codes
-    alone, so the one made for an earlier file is used again; its streams compress through
-    KEPT_FLATE."""
+    alone, so the one made for an earlier file is used again, cut to what a printer draws with
+    (`fontfloor`); its streams compress through KEPT_FLATE."""
 
     def __init__(self, name: str, path: str, *, first_tag: int) -> None:
         super().__init__(name, path)
@@ -45,7 +47,7 @@ class TaggedFont(ttfonts.TTFont):
 
         @lru_cache(maxsize=KEPT_SUBSETS)
         def subset_file(codes: tuple[int, ...]) -> bytes:
-            return build(list(codes))
+            return at_floor(build(list(codes)))
 
         def kept_subset(subset: Sequence[int]) -> bytes:
             return subset_file(tuple(subset))

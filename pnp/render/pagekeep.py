@@ -182,18 +182,27 @@ class PageKeep:
         return [(name, state) for name, font in self.fonts if (state := font.state.get(doc)) is not None]
 
     def _state(self) -> tuple[Any, ...]:
-        """How much of each thing a page may add the document holds: letters given codes and subsets
-        of each font, fonts named, forms, objects."""
+        """How much of each thing a page may add the document holds: letters given codes, subsets and
+        letters printed of each font (a subset holds the glyphs of those alone), fonts named, forms,
+        objects."""
         doc = self.canvas._doc
-        fonts = tuple((name, len(state.assignments), len(state.subsets)) for name, state in self._fonts())
+        fonts = tuple(
+            (name, len(state.assignments), len(state.subsets), len(getattr(state, "printed", ())))
+            for name, state in self._fonts()
+        )
         return fonts, len(doc.fontMapping), len(self.forms.names), len(doc.idToObject)
 
     def _added(self, before: tuple[Any, ...]) -> tuple[Any, ...]:
         """What was added since the state `before`, in the order it was added."""
         doc = self.canvas._doc
-        known = {name: (letters, subsets) for name, letters, subsets in before[0]}
+        known = {name: (letters, subsets, shown) for name, letters, subsets, shown in before[0]}
         letters = tuple(
-            (name, list(state.assignments.items())[known.get(name, (0, 0))[0] :], len(state.subsets))
+            (
+                name,
+                list(state.assignments.items())[known.get(name, (0, 0, 0))[0] :],
+                len(state.subsets),
+                list(getattr(state, "printed", {}))[known.get(name, (0, 0, 0))[2] :],
+            )
             for name, state in self._fonts()
         )
         return (

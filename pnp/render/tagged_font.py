@@ -38,11 +38,13 @@ class TaggedFont(ttfonts.TTFont):
     font "AAAAAA+", and preflight tools flag two fonts under one tag. Subset n of this font is
     tagged as reportlab would tag subset `first_tag + n`. A subset's font file depends on its codes
     alone, so the one made for an earlier file is used again, cut to what a printer draws with
-    (`fontfloor`); its streams compress through KEPT_FLATE."""
+    (`fontfloor`): the glyphs of the letters the document prints (`printed`), not every ASCII
+    letter reportlab's first subset holds. Its streams compress through KEPT_FLATE."""
 
     def __init__(self, name: str, path: str, *, first_tag: int) -> None:
         super().__init__(name, path)
         self.first_tag = first_tag
+        self._printing: dict[int, None] = {}  # while the document's objects are added: its letters
         build = self.face.makeSubset
 
         @lru_cache(maxsize=KEPT_SUBSETS)
@@ -50,9 +52,20 @@ class TaggedFont(ttfonts.TTFont):
             return at_floor(build(list(codes)))
 
         def kept_subset(subset: Sequence[int]) -> bytes:
-            return subset_file(tuple(subset))
+            printing = self._printing  # a code no text of the document uses holds no glyph
+            return subset_file(tuple(code if code in printing else 0 for code in subset))
 
         self.face.makeSubset = kept_subset  # type: ignore[method-assign]
+
+    def splitString(self, text: str | bytes, doc: Any, encoding: str = "utf-8") -> list[tuple[int, bytes]]:
+        found: list[tuple[int, bytes]] = super().splitString(text, doc, encoding)
+        self.print(doc, text if isinstance(text, str) else text.decode(encoding))
+        return found
+
+    def print(self, doc: Any, text: str) -> None:
+        """`text` is printed in `doc`: its letters' glyphs go into the subsets (no-break spaces as
+        spaces, as reportlab codes them)."""
+        printed(self, doc).update(dict.fromkeys(map(ord, text.replace("\u00a0", " "))))
 
     def addObjects(self, doc: Any) -> None:
         untagged = ttfonts.SUBSETN
@@ -63,8 +76,23 @@ class TaggedFont(ttfonts.TTFont):
         compress = pdfdoc.PDFZCompress
         ttfonts.SUBSETN = tag
         pdfdoc.PDFZCompress = KEPT_FLATE  # the filter reportlab gives the font files and code maps
+        self._printing = printed(self, doc)
         try:
             super().addObjects(doc)
         finally:
             ttfonts.SUBSETN = untagged
             pdfdoc.PDFZCompress = compress
+            self._printing = {}
+
+
+def printed(font: ttfonts.TTFont, doc: Any) -> dict[int, None]:
+    """The letters `doc` prints in `font` so far, in the order first printed (kept with reportlab's
+    state of the font in the document, which lives as long as the document)."""
+    state = font.state.get(doc)
+    if state is None:
+        return {}
+    found: dict[int, None] | None = getattr(state, "printed", None)
+    if found is None:
+        found = {}
+        setattr(state, "printed", found)  # noqa: B010  # reportlab's State names no such attribute
+    return found

@@ -15,6 +15,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.fonts import face, text_width
+from pnp.render.tagged_font import TaggedFont
 
 KEPT = 1024  # encoded lines kept: a deck's distinct names go by, its repeated lines stay
 
@@ -80,6 +81,9 @@ def _in_first_subset(ttf: TTFont, doc: object, text: str) -> list[tuple[int, byt
     if not assignments or not text:
         return None
     try:
-        return [(0, bytes([assignments[32 if code == 0xA0 else code] for code in map(ord, text)]))]
+        found = [(0, bytes([assignments[32 if code == 0xA0 else code] for code in map(ord, text)]))]
     except (KeyError, ValueError):  # a character new to the document, or one of a later subset
         return None
+    if isinstance(ttf, TaggedFont):
+        ttf.print(doc, text)
+    return found

@@ -2062,8 +2062,8 @@ MUTANTS = [
                 "\nKEPT: dict[int, bytes] = {}\nKEPT_SUBSETS = 16  # a build's files share one or two subsets of each font; text beyond Latin-1 adds more\n",
             ),
             (
-                "            return subset_file(tuple(subset))\n",
-                "            return KEPT.setdefault(len(subset), subset_file(tuple(subset)))\n",
+                "            return subset_file(tuple(code if code in printing else 0 for code in subset))\n",
+                "            return KEPT.setdefault(len(subset), subset_file(tuple(code if code in printing else 0 for code in subset)))\n",
             ),
         ),
         tests=("tests/test_print_engine.py", "-k", "whatever_was_drawn"),
@@ -2597,8 +2597,8 @@ MUTANTS = [
         file="pnp/render/textlines.py",
         edits=(
             (
-                "        return [(0, bytes([assignments[32 if code == 0xA0 else code] for code in map(ord, text)]))]\n",
-                "        return [(0, bytes([assignments[32 if code == 0xA0 else code] & 0xFF for code in map(ord, text)]))]\n",
+                "        found = [(0, bytes([assignments[32 if code == 0xA0 else code] for code in map(ord, text)]))]\n",
+                "        found = [(0, bytes([assignments[32 if code == 0xA0 else code] & 0xFF for code in map(ord, text)]))]\n",
             ),
         ),
         tests=("tests/test_print_engine.py", "-k", "more_letters"),
@@ -3634,6 +3634,18 @@ MUTANTS = [
         file="pnp/export/proof.py",
         edits=(("        return toColor(inks.press_color(value))\n", "        return toColor(value)\n"),),
         tests=("tests/test_printshop.py", "-k", "soft_proof"),
+    ),
+    Mutant(
+        name="a letter printed through the encoded-line fast path left out of its font subset",
+        file="pnp/render/textlines.py",
+        edits=(("        ttf.print(doc, text)\n", "        pass\n"),),
+        tests=("tests/test_visual_regression.py",),
+    ),
+    Mutant(
+        name="a page that prints a letter first taken as kept (its glyph left out of the subset)",
+        file="pnp/render/pagekeep.py",
+        edits=(('len(getattr(state, "printed", ())))', "0)"),),
+        tests=("tests/test_document_keep.py",),
     ),
 ]
 

@@ -3642,10 +3642,16 @@ MUTANTS = [
         tests=("tests/test_visual_regression.py",),
     ),
     Mutant(
-        name="a page that prints a letter first taken as kept (its glyph left out of the subset)",
+        name="a kept page taken without its letters (their glyphs left out of the subset)",
         file="pnp/render/pagekeep.py",
-        edits=(('len(getattr(state, "printed", ())))', "0)"),),
-        tests=("tests/test_document_keep.py",),
+        edits=(("            printed(fonts[name], canvas._doc).document.update(dict.fromkeys(codes))\n", "            pass\n"),),
+        tests=("tests/test_document_keep.py", "-k", "deep"),
+    ),
+    Mutant(
+        name="a page spliced in that prints a letter no page printed before",
+        file="pnp/render/documentkeep.py",
+        edits=(("    if _printed(letters) != last.printed:", "    if False:"),),
+        tests=("tests/test_document_keep.py", "-k", "deep"),
     ),
 ]
 

@@ -24,7 +24,7 @@ from typing import Protocol
 
 from pnp.memory import Kept
 from pnp.render.compactpdf import PdfObjects, spliced
-from pnp.render.pagekeep import KeptPage, PageKeep, PageKey
+from pnp.render.pagekeep import KeptPage, Letters, PageKeep, PageKey
 from pnp.render.pages import PagePlan
 from pnp.render.placed import Placed
 from pnp.render.specs import DocumentSpec
@@ -41,6 +41,8 @@ class DrawnDocument:
     fills: list[str | None]  # by page, the painter's fill after it
     pieces: list[tuple[Placed, ...]]  # by page, the pieces it records
     resources: list[tuple[object, ...]]  # by page, the forms, colours and pictures it names
+    letters: list[Letters]  # by page, the letters it prints
+    printed: dict[str, frozenset[int]]  # by font, the letters the file's subsets hold: every page's
     digest: bytes  # the document's state after its last page (`pagekeep`)
     sources: dict[str, object]  # what its forms of icons and pictures drew (`FormCache.sources`)
     pdf: bytes
@@ -84,6 +86,8 @@ def remember(
         fills=keep.fills,
         pieces=keep.pieces,
         resources=keep.resources,
+        letters=keep.letters,
+        printed=_printed(keep.letters),
         digest=keep.digest,
         sources=keep.forms.sources,
         pdf=pdf,
@@ -112,7 +116,7 @@ def drawn_again(setup: Hashable, spec: DocumentSpec, plans: Sequence[PagePlan], 
     if last.spec is not None:  # a board, a sheet: the same sections of the same document draw the same pages
         return last if last.spec == spec else None
     keys: list[PageKey] = list(last.keys)
-    kept, fills, pieces = list(last.kept), list(last.fills), list(last.pieces)
+    kept, fills, pieces, letters = list(last.kept), list(last.fills), list(last.pieces), list(last.letters)
     stateful = [i for i, page in enumerate(last.kept) if page is None]  # pages that change the state
     given = 0  # of those, how many the drawer has drawn
     streams: dict[int, bytes] = {}
@@ -144,13 +148,25 @@ def drawn_again(setup: Hashable, spec: DocumentSpec, plans: Sequence[PagePlan], 
             return None
         streams[last.objects.contents[i]] = drawer.shown_stream(last.objects.contents[i])
         keys[i], kept[i], fills[i], pieces[i] = now, keep.kept[-1], keep.fills[-1], keep.pieces[-1]
+        letters[i] = keep.letters[-1]
         replaced.append((before, now, keep.kept[-1]))
         fill = keep.fills[-1]
     if not streams:
         return last
+    if _printed(letters) != last.printed:  # a letter no page printed before, or none prints now
+        return None
     pdf, objects = spliced(last.pdf, last.objects, streams)
     drawn = kept_documents[slot] = replace(
-        last, keys=keys, kept=kept, fills=fills, pieces=pieces, pdf=pdf, objects=objects
+        last, keys=keys, kept=kept, fills=fills, pieces=pieces, letters=letters, pdf=pdf, objects=objects
     )
     drawer.keep.replace(replaced)
     return drawn
+
+
+def _printed(letters: list[Letters]) -> dict[str, frozenset[int]]:
+    """By font, the letters some page prints."""
+    found: dict[str, set[int]] = {}
+    for page in letters:
+        for name, codes in page:
+            found.setdefault(name, set()).update(codes)
+    return {name: frozenset(codes) for name, codes in found.items()}

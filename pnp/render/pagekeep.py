@@ -31,6 +31,7 @@ from pnp.render.identitycache import HashedKey
 from pnp.render.pages import FormCache, PagePlan
 from pnp.render.painter import Painter
 from pnp.render.placed import Placed
+from pnp.render.tagged_font import Printed, printed
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -44,7 +45,11 @@ class KeptPage:
     placed: tuple[Placed, ...]  # the pieces it records, for the manifest
     fill: str | None  # the painter's fill after it
     owners: tuple[object, ...]  # what its key names by identity, held so those ids stay theirs
+    letters: Letters = ()  # the letters it prints, by font: the document's subsets must hold them
     written: PageWritten = field(default_factory=PageWritten)  # how the writer wrote it (`compactpdf`)
+
+
+Letters = tuple[tuple[str, frozenset[int]], ...]  # by font name, the letters a page prints in it
 
 
 class PageKey(NamedTuple):
@@ -98,6 +103,7 @@ class PageKeep:
         self.fills: list[str | None] = []
         self.pieces: list[tuple[Placed, ...]] = []
         self.resources: list[tuple[object, ...]] = []  # the forms, colours and pictures it names
+        self.letters: list[Letters] = []  # the letters it prints
         fonts = ((name, pdfmetrics.getFont(name)) for name in pdfmetrics.getRegisteredFontNames())
         self.fonts = [(name, font) for name, font in fonts if isinstance(font, TTFont)]  # registered before drawing
 
@@ -117,18 +123,26 @@ class PageKeep:
         canvas._currentPageHasImages = kept.images
         placed.extend(kept.placed)
         self.painter._fill = kept.fill
-        self._record(kept, kept.placed)
+        fonts = dict(self.fonts)
+        for name, codes in kept.letters:
+            printed(fonts[name], canvas._doc).document.update(dict.fromkeys(codes))
+        self._record(kept, kept.placed, kept.letters)
         return True
 
     def start(self, placed: list[Placed]) -> None:
         """Before a page is drawn: the state it finds."""
         self.started = self._state()
         self.placed_from = len(placed)
+        for _, state in self._fonts():
+            shown: Printed | None = getattr(state, "printed", None)
+            if shown is not None:
+                shown.page.clear()
 
     def drawn(self, plan: PagePlan, placed: list[Placed]) -> None:
         """After a page is drawn, before it is shown: kept when it left the state as it found it,
         else the digest takes in what it added."""
         state = self._state()
+        letters = self._letters()
         kept = None
         if state == self.started and self.key is not None:
             canvas = self.canvas
@@ -140,18 +154,22 @@ class PageKeep:
                 placed=tuple(placed[self.placed_from :]),
                 fill=self.painter._fill,
                 owners=plan.owners,
+                letters=letters,
             )
         if kept is None:
             canvas = self.canvas
             resources = tuple(canvas._formsinuse), tuple(canvas._colorsUsed.items()), canvas._currentPageHasImages
-            self._record(kept, tuple(placed[self.placed_from :]), resources)
+            self._record(kept, tuple(placed[self.placed_from :]), letters, resources)
         else:
-            self._record(kept, kept.placed)
+            self._record(kept, kept.placed, letters)
         if state != self.started:
             self.digest = hashlib.sha1(self.digest + repr(self._added(self.started)).encode()).digest()
 
-    def _record(self, kept: KeptPage | None, pieces: tuple[Placed, ...], resources: tuple[object, ...] = ()) -> None:
+    def _record(
+        self, kept: KeptPage | None, pieces: tuple[Placed, ...], letters: Letters, resources: tuple[object, ...] = ()
+    ) -> None:
         self.keys.append(self.key)
+        self.letters.append(letters)
         self.kept.append(kept)
         self.fills.append(self.painter._fill)
         self.pieces.append(pieces)
@@ -181,28 +199,25 @@ class PageKeep:
         doc = self.canvas._doc
         return [(name, state) for name, font in self.fonts if (state := font.state.get(doc)) is not None]
 
+    def _letters(self) -> Letters:
+        """The letters the page just drawn prints, by font."""
+        found = ((name, getattr(state, "printed", None)) for name, state in self._fonts())
+        return tuple((name, frozenset(shown.page)) for name, shown in found if shown is not None and shown.page)
+
     def _state(self) -> tuple[Any, ...]:
-        """How much of each thing a page may add the document holds: letters given codes, subsets and
-        letters printed of each font (a subset holds the glyphs of those alone), fonts named, forms,
-        objects."""
+        """How much of each thing a page may add the document holds: letters given codes and subsets
+        of each font, fonts named, forms, objects. The letters a page prints are not of it: which
+        glyphs a subset holds is settled when the file is written, from every page's (`letters`)."""
         doc = self.canvas._doc
-        fonts = tuple(
-            (name, len(state.assignments), len(state.subsets), len(getattr(state, "printed", ())))
-            for name, state in self._fonts()
-        )
+        fonts = tuple((name, len(state.assignments), len(state.subsets)) for name, state in self._fonts())
         return fonts, len(doc.fontMapping), len(self.forms.names), len(doc.idToObject)
 
     def _added(self, before: tuple[Any, ...]) -> tuple[Any, ...]:
         """What was added since the state `before`, in the order it was added."""
         doc = self.canvas._doc
-        known = {name: (letters, subsets, shown) for name, letters, subsets, shown in before[0]}
+        known = {name: letters for name, letters, _ in before[0]}
         letters = tuple(
-            (
-                name,
-                list(state.assignments.items())[known.get(name, (0, 0, 0))[0] :],
-                len(state.subsets),
-                list(getattr(state, "printed", {}))[known.get(name, (0, 0, 0))[2] :],
-            )
+            (name, list(state.assignments.items())[known.get(name, 0) :], len(state.subsets))
             for name, state in self._fonts()
         )
         return (

@@ -65,7 +65,10 @@ class TaggedFont(ttfonts.TTFont):
     def print(self, doc: Any, text: str) -> None:
         """`text` is printed in `doc`: its letters' glyphs go into the subsets (no-break spaces as
         spaces, as reportlab codes them)."""
-        printed(self, doc).update(dict.fromkeys(map(ord, text.replace("\u00a0", " "))))
+        letters = printed(self, doc)
+        codes = dict.fromkeys(map(ord, text.replace("\u00a0", " ")))
+        letters.document.update(codes)
+        letters.page.update(codes)
 
     def addObjects(self, doc: Any) -> None:
         untagged = ttfonts.SUBSETN
@@ -76,7 +79,7 @@ class TaggedFont(ttfonts.TTFont):
         compress = pdfdoc.PDFZCompress
         ttfonts.SUBSETN = tag
         pdfdoc.PDFZCompress = KEPT_FLATE  # the filter reportlab gives the font files and code maps
-        self._printing = printed(self, doc)
+        self._printing = printed(self, doc).document
         try:
             super().addObjects(doc)
         finally:
@@ -85,14 +88,26 @@ class TaggedFont(ttfonts.TTFont):
             self._printing = {}
 
 
-def printed(font: ttfonts.TTFont, doc: Any) -> dict[int, None]:
-    """The letters `doc` prints in `font` so far, in the order first printed (kept with reportlab's
-    state of the font in the document, which lives as long as the document)."""
+class Printed:
+    """The letters a document prints in one font: in the whole document so far (its subsets hold
+    their glyphs alone), and on the page being drawn (a page kept for a next build prints them
+    again when it is taken)."""
+
+    __slots__ = ("document", "page")
+
+    def __init__(self) -> None:
+        self.document: dict[int, None] = {}
+        self.page: set[int] = set()
+
+
+def printed(font: ttfonts.TTFont, doc: Any) -> Printed:
+    """The letters `doc` prints in `font` (kept with reportlab's state of the font in the document,
+    which lives as long as the document; none before the document uses the font)."""
     state = font.state.get(doc)
     if state is None:
-        return {}
-    found: dict[int, None] | None = getattr(state, "printed", None)
+        return Printed()
+    found: Printed | None = getattr(state, "printed", None)
     if found is None:
-        found = {}
+        found = Printed()
         setattr(state, "printed", found)  # noqa: B010  # reportlab's State names no such attribute
     return found

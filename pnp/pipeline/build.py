@@ -274,11 +274,12 @@ def build_game(slug: str, settings: Settings, store: IconStore, *, memory: Build
     cuts = cut_files(
         documents, width=options.paper.width / MM, height=options.paper.height / MM, title=rules.game.title
     )
-    origins = game.count_origins(data, plan.source)
     problems = [
         *(plan.source.gaps or ()),
         *plan.source.findings(
-            check_counts(slug, rules, placed, players, settings.copies, origins, memory)
+            check_counts(
+                slug, rules, placed, players, settings.copies, partial(game.count_origins, data, plan.source), memory
+            )
             + game.invariants(data, rules, players)
             + trace_problems(plan.source)
             + plan.slips

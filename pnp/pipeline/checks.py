@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from pnp.memory import BuildMemory
 from pnp.pipeline.placedruns import tallies
@@ -18,12 +18,13 @@ def check_counts(
     placed: list[Placed],
     players: int,
     copies: int = 1,
-    origins: Mapping[str, CountOrigin] | None = None,
+    origins: Callable[[], Mapping[str, CountOrigin]] | None = None,
     memory: BuildMemory | None = None,
 ) -> list[Problem]:
     """Compare what the renderer placed with the rules model's counts (what `memory` holds of
-    unchanged runs of records taken as tallied)."""
-    origins = origins or {}
+    unchanged runs of records taken as tallied). `origins` says where the data sets a count; it is
+    asked only of a count that is wrong (a deck of 10,000 designs names its first few)."""
+    found: Mapping[str, CountOrigin] | None = None
     faces: Counter[str] = Counter()
     backs: Counter[str] = Counter()
     for run_faces, run_backs in tallies(placed, "kinds", kinds_in, memory):
@@ -38,7 +39,9 @@ def check_counts(
         elif faces[key] != expected:
             who = f"{copies} copies" if spec.per_copy else f"{players} player{'s' if players != 1 else ''}"
             want = f"at least {expected}" if spec.at_least else expected
-            origin = origins.get(key)
+            if found is None:
+                found = origins() if origins is not None else {}
+            origin = found.get(key)
             if origin is not None:
                 problems.append(
                     Problem(

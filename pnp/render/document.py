@@ -167,6 +167,13 @@ class _Canvas(Canvas):
         self._named: dict[tuple[str, ...], Any] = {}  # each set of forms, its dictionary
         super().__init__(*args, **kwargs)
 
+    def _make_preamble(self) -> None:
+        """What reportlab starts each page and form with, less the identity matrix it sets first
+        (`1 0 0 1 0 0 cm`, moving nothing): a deck's thousands of streams each paid for it."""
+        super()._make_preamble()  # type: ignore[misc]  # reportlab's own, which its stubs leave out
+        canvas: Any = self
+        canvas._preamble = canvas._preamble.removeprefix("1 0 0 1 0 0 cm").lstrip()
+
     def _setXObjects(self, thing: Any) -> None:
         canvas: Any = self  # reportlab's own attributes, which its stubs leave out
         forms = tuple(canvas._formsinuse)

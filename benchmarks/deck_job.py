@@ -35,16 +35,18 @@ def _pieces(count: int, inline: bool = False):
         Icon(ref=BACK_ICON, cx=W / 2, cy=H / 2 + 5, size=38, color="#f3e9d2"),
         Text(text="Synthetic deck", x=5, y=12, w=W - 10, h=8, size=10, color="#f3e9d2"),
     )
+    # the elements every card draws alike are one object for the deck, as the composer hands a
+    # template's slots whose values do not change from card to card (`compose.kept_elements`)
+    art = Icon(ref=ICON, cx=W / 2, cy=H * 0.55, size=38, color="#b3261e")
+    rules = (
+        Text(text=RULE_INLINE if inline else RULE, x=4, y=16, w=W - 8, h=5, size=8),
+        Text(text="and a second line under it", x=4, y=10, w=W - 8, h=5, size=8),
+    )
     return [
         Piece(
             kind="card",
             name=f"Card {i:05d}",
-            face=(
-                Icon(ref=ICON, cx=W / 2, cy=H * 0.55, size=38, color="#b3261e"),
-                Text(text=f"Card {i:05d}", x=4, y=H - 14, w=W - 8, h=10, size=13, bold=True),
-                Text(text=RULE_INLINE if inline else RULE, x=4, y=16, w=W - 8, h=5, size=8),
-                Text(text="and a second line under it", x=4, y=10, w=W - 8, h=5, size=8),
-            ),
+            face=(art, Text(text=f"Card {i:05d}", x=4, y=H - 14, w=W - 8, h=10, size=13, bold=True), *rules),
             back=back,
             back_name="back",
             background="#fff4ee",

@@ -1089,8 +1089,8 @@ MUTANTS = [
     ),
     Mutant(
         name="a build silent on hard-to-read text",
-        file="pnp/pipeline/build.py",
-        edits=(("for finding in [*result.hard_to_read, *result.notices]", "for finding in result.notices"),),
+        file="pnp/pipeline/writing.py",
+        edits=(("        *map(str, [*build.hard_to_read, *build.notices]),", "        *map(str, build.notices),"),),
         tests=("tests/test_legibility.py", "-k", "faint"),
     ),
     Mutant(
@@ -2560,7 +2560,7 @@ MUTANTS = [
     ),
     Mutant(
         name="the gallery shows a game just built from its manifest before the thumbnails are set",
-        file="pnp/pipeline/build.py",
+        file="pnp/pipeline/writing.py",
         edits=(
             (
                 "        return gallery_view(manifest, folder, memory)\n",
@@ -3640,6 +3640,18 @@ MUTANTS = [
         file="pnp/render/textlines.py",
         edits=(("        ttf.print(doc, text)\n", "        pass\n"),),
         tests=("tests/test_visual_regression.py",),
+    ),
+    Mutant(
+        name="a file's print line says the long edge where the guide says the short",
+        file="pnp/pipeline/printguide.py",
+        edits=(("print {f.how}\"", "print {f.how.replace('short', 'long')}\""),),
+        tests=("tests/test_print_lines.py", "-k", "short"),
+    ),
+    Mutant(
+        name="the gallery leaves out the build's warnings",
+        file="pnp/pipeline/gallery_view.py",
+        edits=(('        "warnings": manifest.warnings,\n', '        "warnings": [],\n'),),
+        tests=("tests/test_print_lines.py", "-k", "gallery"),
     ),
     Mutant(
         name="a kept page taken without its letters (their glyphs left out of the subset)",

@@ -59,7 +59,7 @@ def test_building_a_game_does_not_import_svglib(tmp_path):
 
 
 WATCH_LOADS = """
-from pnp.pipeline import build as pipeline
+from pnp.pipeline import writing as pipeline
 built = pipeline.build_and_write
 from pnp.source.shapecache import converter
 def watched(slug, *args):

@@ -236,18 +236,13 @@ def test_captions_give_each_design_its_own_count_and_each_file_its_duplex(run, i
     section = gallery_section(isolated, "straight-to")
     assert "Penitent × 17" in section and "Saint × 16" in section and "Fiend × 16" in section
     assert "× 50" not in section and "× 100" not in section
-    rows = {
-        m[0]: m[1]
-        for m in re.findall(
-            r'<a href="straight-to/([a-z-]+\.pdf)">.*?</td>.*?<td>[^<]*</td>\s*'
-            r"<td>[^<]*</td>\s*<td>([^<]*)</td>",
-            section,
-            re.S,
-        )
-    }
-    assert rows["cards.pdf"] == rows["aids.pdf"] == "yes: flip on long edge"  # aids are two-sided cards
-    assert rows["track.pdf"] == "no: single-sided"
-    assert rows["rules.pdf"] == "yes: flip on long edge"  # one sheet, both sides
+    rows = dict(
+        re.findall(r'<tr class="print"><td><a href="straight-to/([a-z-]+\.pdf)">.*?</td><td>([^<]*)</td>', section)
+    )
+    assert rows["cards.pdf"] == "24 pages on 12 sheets of A4, print double-sided, flip on long edge"
+    assert rows["aids.pdf"] == "2 pages on 1 sheet of A4, print double-sided, flip on long edge"  # two-sided cards
+    assert rows["track.pdf"] == "2 pages on 2 sheets of A4, print single-sided. Track: 2 tiles to cut and join"
+    assert rows["rules.pdf"] == "2 pages on 1 sheet of A4, print double-sided (either edge)"  # one sheet, both sides
 
 
 def test_exports_older_than_the_data_are_marked_stale(run, isolated, layouts_copy):

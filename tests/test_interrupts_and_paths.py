@@ -480,7 +480,9 @@ def test_a_record_of_files_is_trusted_only_for_its_own_regular_files(tmp_path):
     (folder / "linked-plots").symlink_to(folder / "plots")
     assert not files_as_recorded(folder, record("linked-plots/odds.svg", b"<svg/>"))
     [(name, size, digest)] = record("plots/odds.svg", b"<svg/>")
-    nested = DocumentRecord(file=name, pages=1, sheets=1, bytes=size, sha256=digest, icons=[], duplex="single")
+    nested = DocumentRecord(
+        file=name, pages=1, sheets=1, bytes=size, sha256=digest, icons=[], duplex="single", how="print single-sided"
+    )
     assert not files_match(folder, [nested])  # a manifest's PDFs lie flat
 
 

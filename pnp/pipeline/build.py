@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -11,19 +10,18 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import LayoutError, PnpError, UsageProblem
-from pnp.files.atomic import file_as_recorded, files_in, refuse_links, remove_file, sweep_temporary, write_bytes_atomic
+from pnp.files.atomic import file_as_recorded, files_in, remove_file, sweep_temporary, write_bytes_atomic
 from pnp.findings import Finding
-from pnp.games import BuildContext, Game, data_folder, load_game, read_source
+from pnp.games import BuildContext, Game, load_game, read_source
 from pnp.games.reference import REFERENCE_FILE, reference_document
 from pnp.geometry import MM
 from pnp.memory import BuildMemory
 from pnp.pipeline.checks import check_counts
 from pnp.pipeline.cutfiles import cut_files, cut_records, write_cut_files
-from pnp.pipeline.gallery_view import gallery_view
-from pnp.pipeline.incremental import FAILURE_FILE, code_digest, data_digest, record_failure
+from pnp.pipeline.incremental import FAILURE_FILE
 from pnp.pipeline.legibility import colour_alone, legibility
 from pnp.pipeline.manifest import MAX_BYTES as MANIFEST_MAX_BYTES
-from pnp.pipeline.manifest import DocumentRecord, Face, Manifest, PrintRecord, TileFace, paper_of, read_last_build
+from pnp.pipeline.manifest import DocumentRecord, Face, Manifest, PrintRecord, TileFace, read_last_build
 from pnp.pipeline.manifest import written as manifest_written
 from pnp.pipeline.obligations import (
     stray_assembly_notes,
@@ -31,7 +29,7 @@ from pnp.pipeline.obligations import (
     unkept_promises,
     unprintable_characters,
 )
-from pnp.pipeline.printguide import file_print, guide_blocks, rules_print
+from pnp.pipeline.printguide import file_print, guide_blocks, print_line, rules_print
 from pnp.pipeline.refusals import data_problems, drawing_error, placed_error, traced_problems
 from pnp.pipeline.reprint import REPRINT_FILE, Change, changes, designs, reprint_spec
 from pnp.pipeline.resolution import soft_pictures
@@ -43,7 +41,7 @@ from pnp.render.pages import PagePlan, RenderedDocument, RenderOptions
 from pnp.render.pieces import quarter_page
 from pnp.render.specs import Cover, DocumentSpec
 from pnp.source.gamesource import GameSource, Problem
-from pnp.source.icons import GAP_ICON, ICONS_READ, IconStore
+from pnp.source.icons import GAP_ICON, IconStore
 from pnp.source.kittemplates import game_templates
 from pnp.source.models import EveryProblem
 from pnp.source.ownart import art_credits_lines
@@ -52,7 +50,6 @@ from pnp.source.ownfonts import FontShelf
 from pnp.source.rules import RulesModel, load_rules, resolve_players
 from pnp.source.ruletrace import trace_problems
 from pnp.source.settings import Settings
-from pnp.source.shapecache import ShapeCache
 
 
 @dataclass(kw_only=True)
@@ -105,6 +102,7 @@ class GamePlan:
     source: GameSource
     store: IconStore  # the icon cache and this game's own art: what its pages are drawn from
     own_credits: list[str]  # who made the designer's own art and fonts the game prints
+    prints: list[str]  # by spec, how to print its file, in a line (the print guide's facts)
     memory: BuildMemory  # what the build keeps for the next: its checks and drawing take from it
     slips: list[Problem] = field(default_factory=list)  # layout mistakes the templates made
 
@@ -139,14 +137,7 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
     players = resolve_players(rules, settings.players, slug)
     if settings.copies < 1:
         raise UsageProblem(f"--copies {settings.copies}: give 1 or more")
-    if not source.has(REFERENCE_FILE):
-        raise LayoutError(
-            Finding(
-                path=source.folder / REFERENCE_FILE,
-                message="file not found: every game prints a rules reference on one sheet; write it "
-                "with title, color and [[sections]] (heading, side = 1 or 2, lines), as pnp's own games do",
-            )
-        )
+    _refuse_without_reference(source)
     game = load_game(slug, settings.layouts)
     fonts = FontShelf(source.folder / FONTS_FOLDER, register_family)
     every = EveryProblem(source)  # the game's fonts and its data, every problem of both at once
@@ -192,7 +183,8 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
     files = [file_print(spec, body, options) for spec, body in zip(specs, pages, strict=True)]
     icons = sorted(set().union(*(f.icons for f in files)))
     own = [*art_credits_lines(icons, store.art), *fonts.credits()]  # who made the designer's art and fonts
-    guide = guide_blocks(specs, [*files, rules_print(options)], options, credits=rules.game.credits, own=own)
+    files.append(rules_print(options))
+    guide = guide_blocks(specs, files, options, credits=rules.game.credits, own=own)
     reference = reference_document(source, store, ctx, rules.game.title, guide)
     pages.append(planned(reference))
     specs.append(reference)
@@ -207,9 +199,21 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
         source=source,
         store=store,
         own_credits=own,
+        prints=[print_line(f, options) for f in files],
         memory=memory,
         slips=ctx.distinct_slips(),
     )
+
+
+def _refuse_without_reference(source: GameSource) -> None:
+    if not source.has(REFERENCE_FILE):
+        raise LayoutError(
+            Finding(
+                path=source.folder / REFERENCE_FILE,
+                message="file not found: every game prints a rules reference on one sheet; write it "
+                "with title, color and [[sections]] (heading, side = 1 or 2, lines), as pnp's own games do",
+            )
+        )
 
 
 def obligations(plan: GamePlan, quantities: Mapping[str, int]) -> list[Problem]:
@@ -307,8 +311,9 @@ def build_game(slug: str, settings: Settings, store: IconStore, *, memory: Build
                 sha256=hashlib.sha256(doc.pdf).hexdigest(),
                 icons=[ref for ref in doc.icons if ref != GAP_ICON],  # a gap is drawn, but it is no icon
                 duplex=options.duplex if doc.double_sided else "single",
+                how=how,
             )
-            for doc in documents
+            for doc, how in zip(documents, plan.prints, strict=True)
         ],
         placed=placed,
         designs=designs(memory, plan.specs, Face.first_of(placed, memory), TileFace.boards_in(placed)),
@@ -430,70 +435,3 @@ def _write(build: GameBuild, output: Path) -> list[Path]:
     written.append(manifest)
     remove_file(folder / FAILURE_FILE, root=output)
     return written
-
-
-@dataclass(kw_only=True)
-class Outcome:
-    """What one game's build came to, small enough to send back from a worker process."""
-
-    slug: str
-    lines: list[str]
-    exit_code: int = 0
-    shown: dict[str, Any] | None = None  # what the gallery shows of the manifest written (`gallery_view`)
-    cpu: float = 0.0  # seconds the game took to build, for the next build's workers
-    paper: tuple[int, int] | None = None  # pages and sheets written
-
-
-def build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool, memory: BuildMemory) -> Outcome:
-    """`_build_and_write`, with the CPU it took this thread (`Outcome.cpu`): in `pnp watch` the
-    server's threads run meanwhile."""
-    started = time.thread_time()
-    outcome = _build_and_write(slug, settings, digest, no_validate, memory)
-    return replace(outcome, cpu=time.thread_time() - started)
-
-
-def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool, memory: BuildMemory) -> Outcome:
-    """Build one game and write it unless it breaks its rules model; errors become lines, and a
-    failure is recorded beside the game's earlier files so the gallery can say so."""
-    shapes = ShapeCache(settings.output_dir(), tool=code_digest())
-    store = IconStore(settings.icons_dir(), settings.icons_base_url, shapes=shapes, read=memory[ICONS_READ])
-    try:
-        refuse_links(settings.output_dir() / slug / "thumbs" / "designs", root=settings.output_dir())
-        result = build_game(slug, settings, store, memory=memory)
-        if result.problems and not no_validate:
-            lines = [str(problem) for problem in result.problems]
-            lines.append(f"{slug}: not written: the build breaks its rules model (--no-validate writes it anyway)")
-            record_failure(settings.output_dir() / slug, lines)
-            return Outcome(slug=slug, lines=lines, exit_code=1)
-        result.manifest.inputs = digest
-        result.manifest.data = data_digest(slug, settings, memory)
-        game_store = store.for_game(data_folder(slug, settings.layouts))
-        compare_with_last(result, settings.output_dir() / slug, settings, game_store)
-        written = write_build(result, settings.output_dir())
-        shapes.save()
-    except PnpError as exc:
-        record_failure(settings.output_dir() / slug, [exc.message])
-        return Outcome(slug=slug, lines=[f"Error: {exc.message}"], exit_code=exc.exit_code)
-    warnings = [f"warning: {problem} (written anyway: --no-validate)" for problem in result.problems]
-    warnings += [f"warning: {finding}" for finding in [*result.hard_to_read, *result.notices]]
-    pages, sheets = paper_of(result.manifest.documents)
-    return Outcome(
-        slug=slug,
-        lines=[
-            *warnings,
-            f"{slug}: {len(result.documents)} PDFs, {pages} pages on {sheets} sheets, "
-            f"{result.players} "
-            f"player{'s' if result.players != 1 else ''} -> {written[0].parent}",
-        ],
-        shown=_view(result.manifest, settings.output_dir() / slug, memory),
-        paper=(pages, sheets),
-    )
-
-
-def _view(manifest: Manifest, folder: Path, memory: BuildMemory) -> dict[str, Any] | None:
-    """`gallery_view` of the manifest just written; None when a file it looks at cannot be read, so
-    the gallery reads the game back (and, where that fails too, says the gallery was not written)."""
-    try:
-        return gallery_view(manifest, folder, memory)
-    except OSError:
-        return None

@@ -39,6 +39,7 @@ def gallery_view(manifest: Manifest | None, folder: Path, memory: BuildMemory | 
             "changes": None,
             "credits": [],
             "game_credits": [],
+            "warnings": [],
         }
     kinds, named, designs = _components(manifest.placed, memory)
     icons = sorted({ref for doc in manifest.documents for ref in doc.icons if is_icon_ref(ref)})
@@ -57,6 +58,7 @@ def gallery_view(manifest: Manifest | None, folder: Path, memory: BuildMemory | 
         "changes": _changes(manifest.changes, game, folder),
         "credits": [*credits_lines(IconRef.parse(ref) for ref in icons), *manifest.own_credits],
         "game_credits": manifest.credits,
+        "warnings": manifest.warnings,
     }
 
 

@@ -38,6 +38,7 @@ class DocumentRecord:
     sha256: str
     icons: list[str]
     duplex: str  # the duplex mode it prints with, or "single"
+    how: str  # how to print it, in a line: the print guide's facts (`printguide.print_line`)
 
 
 CUT_FILE = re.compile(r"[^/]+-cut-p\d+\.(dxf|svg)")  # what a build with a cutter writes, and one without removes
@@ -201,6 +202,7 @@ class Manifest:
     credits: list[str] = field(default_factory=list)  # the game's author and copyright, as its document gives them
     own_credits: list[str] = field(default_factory=list)  # who made the designer's own art and fonts
     cut_files: list[FileRecord] = field(default_factory=list)  # a cutting machine's files, beside the PDFs
+    warnings: list[str] = field(default_factory=list)  # what the build warned of, as it said it
 
     def to_json(self, memory: BuildMemory | None = None) -> bytes:
         """The manifest as written to disk, UTF-8 (pydantic's serialiser: a 10,000-card build has

@@ -81,6 +81,22 @@ def rules_print(options: RenderOptions) -> FilePrint:
     )
 
 
+def print_line(f: FilePrint, options: RenderOptions) -> str:
+    """How to print `f`, in a line, from the facts the guide sets out: its pages and sheets, one
+    side or two (the flip edge, the fold), and what to cut; the guide on the rules sheet's back
+    says the rest."""
+    said = [
+        f"{f.pages} page{'s' * (f.pages != 1)} on {f.sheets} sheet{'s' * (f.sheets != 1)} of "
+        f"{paper_words(options.paper.name)}, print {f.how}"
+    ]
+    if options.bleed and f.bleeds:
+        said.append("Cut on the crop marks")
+    said += [f"{title}: {len(tiles)} tiles to cut and join" for title, tiles in f.boards if tiles]
+    if options.cutter is not Cutter.NONE and f.marked:
+        said.append(f"{_pages(f.marked).capitalize()} cut by machine")
+    return ". ".join(said)
+
+
 def paper_words(name: str) -> str:
     """A paper's name as it is written: A4 and A3, Letter and Tabloid, a size as given."""
     return name.upper() if re.fullmatch(r"[ab]\d", name) else name.capitalize() if name.isalpha() else name

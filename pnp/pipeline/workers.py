@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 from pnp.errors import PnpError
 from pnp.games import load_game
 from pnp.memory import BuildMemory
-from pnp.pipeline import build
-from pnp.pipeline.build import Outcome
+from pnp.pipeline import writing
 from pnp.pipeline.incremental import record_failure
 from pnp.pipeline.manifest import LastBuild, Manifest, schema
 from pnp.pipeline.workload import expected_work, record_work
+from pnp.pipeline.writing import Outcome
 from pnp.source.jobs import FORK_FROM
 from pnp.source.settings import Settings
 from pnp.source.shapecache import converter
@@ -133,7 +133,7 @@ def _outcomes(
     schema(LastBuild)  # and reads the last one's
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for slug in slugs:
-            yield build.build_and_write(slug, settings, digests[slug], no_validate, memory)
+            yield writing.build_and_write(slug, settings, digests[slug], no_validate, memory)
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
@@ -173,7 +173,7 @@ def _sent(pool: ProcessPoolExecutor, slug: str, settings: Settings, digest: str,
     from concurrent.futures.process import BrokenProcessPool
 
     try:
-        return pool.submit(build.build_and_write, slug, settings, digest, no_validate, BuildMemory())
+        return pool.submit(writing.build_and_write, slug, settings, digest, no_validate, BuildMemory())
     except BrokenProcessPool as broken:
         failed: Future[Outcome] = Future()
         failed.set_exception(broken)

@@ -3642,6 +3642,18 @@ MUTANTS = [
         tests=("tests/test_visual_regression.py",),
     ),
     Mutant(
+        name="validate --format json silent on a refusal its options make",
+        file="pnp/cli/checking.py",
+        edits=(('            if ctx.params.get("form") == "json":\n', "            if False:\n"),),
+        tests=("tests/test_installed_project.py", "-k", "refusal"),
+    ),
+    Mutant(
+        name="validate --format json silent on an option it cannot parse",
+        file="pnp/cli/checking.py",
+        edits=(("            if wanted:\n", "            if False:\n"),),
+        tests=("tests/test_installed_project.py", "-k", "refusal"),
+    ),
+    Mutant(
         name="a file's print line says the long edge where the guide says the short",
         file="pnp/pipeline/printguide.py",
         edits=(("print {f.how}\"", "print {f.how.replace('short', 'long')}\""),),

@@ -24,9 +24,14 @@ class PnpError(click.ClickException):
 
 
 class UsageProblem(PnpError):
-    """Bad option values or impossible requests (a card that cannot fit the paper): exit 2."""
+    """Bad option values or impossible requests (a card that cannot fit the paper): exit 2. One
+    at a place (a pnp.toml that cannot be read) keeps it, for `--format json`."""
 
     exit_code = 2
+
+    def __init__(self, message: str | Finding) -> None:
+        super().__init__(str(message))
+        self.findings = (message,) if isinstance(message, Finding) else ()
 
 
 class MissingExtra(UsageProblem):

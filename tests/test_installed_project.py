@@ -4,6 +4,7 @@ a project folder's layouts are what validate and build read, and the first line 
 from __future__ import annotations
 
 import ast
+import json
 import re
 import shutil
 import tomllib
@@ -240,3 +241,31 @@ def test_pnp_run_in_a_python_without_its_libraries_names_them_all(tmp_path):
     for library in ("click", "reportlab", "tomli", "pydantic", "fonttools"):
         assert library in line, line
     assert "`pip install .` in the folder that holds pyproject.toml" in line
+
+
+@pytest.mark.parametrize(
+    ("args", "toml", "said"),
+    [
+        (("--paper", "bogus"), "", "'bogus' is not a paper size"),
+        (("nosuch",), "", "'nosuch' is not one of"),
+        (("--colour-blind",), "", "No such option '--colour-blind'"),
+        ((), "paper = \n", "TOML syntax error"),
+    ],
+)
+def test_validate_says_a_refusal_as_one_json_document(installed, tmp_path, args, toml, said):
+    """`pnp validate --format json` prints one JSON document whatever the exit: a bad option, an
+    unknown game or option and a pnp.toml that is not TOML are refused (exit 2) as a document whose
+    one problem says why, at its line and column where it has one."""
+    pnp = installed / "bin" / "pnp"
+    _run(pnp, "new", "proj", "--game", "punished", cwd=tmp_path)
+    project = tmp_path / "proj"
+    if toml:
+        (project / "pnp.toml").write_text(toml)
+    refused = _run(pnp, "validate", *args, "--format", "json", cwd=project, check=False)
+    assert refused.returncode == 2, refused.stderr
+    document = json.loads(refused.stdout)
+    assert document["ok"] is False and document["exit_code"] == 2 and document["games"] == []
+    (problem,) = document["problems"]
+    assert said in problem["message"], problem
+    if toml:
+        assert (problem["path"], problem["line"], problem["col"]) == ("pnp.toml", 1, 9), problem

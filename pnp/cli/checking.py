@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -15,7 +16,41 @@ if TYPE_CHECKING:
     from pnp.findings import Finding
 
 
-@cli.command()
+class _SaysJsonWhenRefused(click.Command):
+    """A command with `--format json` that prints one JSON document on every exit: a refusal (a bad
+    option, an unreadable pnp.toml) too, besides click's own message on stderr."""
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
+        wanted = _wants_json(args)  # before parsing, which takes the arguments from the list
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.ClickException as exc:
+            if wanted:
+                _said_as_json(exc)
+            raise
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as exc:
+            if ctx.params.get("form") == "json":
+                _said_as_json(exc)
+            raise
+
+
+def _wants_json(args: list[str]) -> bool:
+    return "--format=json" in args or ("--format", "json") in pairwise(args)
+
+
+def _said_as_json(exc: click.ClickException) -> None:
+    from pnp.commands.validating import refusal_document
+
+    click.echo(refusal_document(exc.format_message(), exc.exit_code, getattr(exc, "findings", ())))
+
+
+@cli.command(cls=_SaysJsonWhenRefused)
 @click.argument("games", nargs=-1, type=GAME)
 @options(
     *(name for name in OPTIONS if name != "output"),

@@ -70,6 +70,7 @@ def validate(
         total = len(earlier) + sum(len(verdict.findings) for verdict in found)
         document = {
             "ok": not total,
+            "exit_code": 1 if total else 0,
             "problems": [
                 *(finding.as_json() for finding in earlier),
                 *({"game": verdict.game, **finding.as_json()} for verdict in found for finding in verdict.findings),
@@ -95,3 +96,12 @@ def validate(
         total += len(verdict.findings)
     say("all rules hold" if not total else f"{total} problem(s)")
     return total
+
+
+def refusal_document(message: str, exit_code: int, findings: Sequence[Finding] = ()) -> str:
+    """What `--format json` prints when the command is refused before any game is checked (a bad
+    option, a pnp.toml that cannot be read): the document a check prints, with the refusal as its
+    one problem, so an editor or CI reads JSON whatever the exit code."""
+    problems = [finding.as_json() for finding in findings] or [{"message": message}]
+    document = {"ok": False, "exit_code": exit_code, "problems": problems, "warnings": [], "games": []}
+    return json.dumps(document, indent=2, ensure_ascii=False)

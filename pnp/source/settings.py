@@ -261,18 +261,18 @@ def _read_config(path: Path, problems: list[Finding] | None = None) -> dict[str,
         text = read_regular(path, CONFIG_MAX_BYTES, links=False).decode("utf-8-sig")
         data = tomli.loads(text)
     except UnsafeFile as exc:
-        raise UsageProblem(str(Finding(path=path, message=f"cannot be read: {exc}"))) from None
+        raise UsageProblem(Finding(path=path, message=f"cannot be read: {exc}")) from None
     except UnicodeDecodeError as exc:
         said = f"not UTF-8 text ({exc.reason}: save it as UTF-8)"
         line = exc.object.count(b"\n", 0, exc.start) + 1
         col = exc.start - exc.object.rfind(b"\n", 0, exc.start)
-        raise UsageProblem(str(Finding(path=path, line=line, col=col, message=said))) from None
+        raise UsageProblem(Finding(path=path, line=line, col=col, message=said)) from None
     except RecursionError:
         said = "arrays or tables nested too deeply for a settings file"
-        raise UsageProblem(str(Finding(path=path, message=said))) from None
+        raise UsageProblem(Finding(path=path, message=said)) from None
     except tomli.TOMLDecodeError as exc:
         said = f"TOML syntax error: {exc.msg}"
-        raise UsageProblem(str(Finding(path=path, line=exc.lineno, col=exc.colno, message=said))) from None
+        raise UsageProblem(Finding(path=path, line=exc.lineno, col=exc.colno, message=said)) from None
     known = [f.name for f in fields(Settings)]
     found: list[Finding] = []
     values: dict[str, Any] = {}

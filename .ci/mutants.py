@@ -3642,6 +3642,12 @@ MUTANTS = [
         tests=("tests/test_visual_regression.py",),
     ),
     Mutant(
+        name="a run of entries kept by a key that leaves out the rest of the game's data",
+        file="pnp/games/__init__.py",
+        edits=(("            tuple(self.templates.items()),\n            rest,\n", "            tuple(self.templates.items()),\n"),),
+        tests=("tests/test_kept_builds_every_game.py", "-k", "straight"),
+    ),
+    Mutant(
         name="validate --format json silent on a refusal its options make",
         file="pnp/cli/checking.py",
         edits=(('            if ctx.params.get("form") == "json":\n', "            if False:\n"),),

@@ -16,22 +16,32 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, Phase, assume, given, settings
+from hypothesis import HealthCheck, Phase, assume, example, given, settings
 from hypothesis import strategies as st
+
+from conftest import souls_to_csv
 
 from pnp.cli import cli
 from pnp.games import load_game
 from pnp.memory import BuildMemory
 
 GAMES = ("exit-from-purgatory", "particle-panic", "punished", "seven-steps", "straight-to")
-DATA = ("components.toml", "cards.toml", "board.toml", "gamesheet.toml")  # what a designer edits most
+DATA = ("components.toml", "cards.toml", "board.toml", "gamesheet.toml", "souls.csv")  # what a designer edits most
 ICONS = ("lorc/ghost", "lorc/dove", "lorc/imp-laugh", "lorc/horned-skull", "lorc/prayer", "lorc/angel-outfit")
 WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ABCDEFGHIJ,.", min_size=2, max_size=30).map(str.strip)
 FIXED = {"name", "id", "back", "type", "kind", "icon", "csv", "extends", "font", "when", "deck", "tier"}
+FIXED |= {"x", "y", "w", "h", "before", "after", "size", "formula"}  # a box or a sum, not words
 TEXT = re.compile(r'^(?P<key>[a-z_]+) = "(?P<value>[^"{}<\n]* [^"{}<\n]*)"$', re.M)  # two words or more
 ICON = re.compile(r'^icon = "(?P<value>[a-z]+/[a-z-]+|art/mark\.svg)"$', re.M)
 COUNT = re.compile(r"^count = (?P<value>\d+)$", re.M)
 SIZE = re.compile(r"^size = (?P<value>\d+(?:\.\d+)?)$", re.M)
+ROW = r"^[a-z]+,[^,\n]*,"  # souls.csv: type, name, icon, count, line, back
+CSV = {  # the same in souls.csv's cells
+    TEXT: re.compile(ROW + r"[^,\n]*,\d+,(?P<value>[^,\n\"]*),", re.M),  # a cell not quoted
+    ICON: re.compile(ROW + r"(?P<value>[a-z]+/[a-z-]+|art/mark\.svg),", re.M),
+    COUNT: re.compile(ROW + r"[^,\n]*,(?P<value>\d+),", re.M),
+    SIZE: re.compile(r"(?!)"),
+}
 MARK = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="{r}"/></svg>\n'
 OTHER = {
     "paper": {"a4": "letter", "letter": "a4"},
@@ -56,13 +66,14 @@ def _sites(game: Path, pattern: re.Pattern[str]) -> list[tuple[Path, re.Match[st
     for name in DATA:
         path = game / name
         if path.is_file():
-            text = path.read_text()
-            found += [(path, m) for m in pattern.finditer(text) if m.groupdict().get("key") not in FIXED]
+            text, own = path.read_text(), CSV[pattern] if path.suffix == ".csv" else pattern
+            found += [(path, m) for m in own.finditer(text) if m.groupdict().get("key") not in FIXED]
     return found
 
 
 def _set(path: Path, found: re.Match[str], value: str) -> None:
     text = path.read_text()
+    value = value.replace(",", "") if path.suffix == ".csv" else value
     path.write_text(text[: found.start("value")] + value + text[found.end("value") :])
 
 
@@ -113,6 +124,8 @@ def _files(folder: Path) -> dict[str, str]:
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(edits=st.lists(EDITS, min_size=1, max_size=3))
+@example(edits=[("size", 1, "11")])  # Straight to: the Soul template's name size, every Soul card anew
+@example(edits=[("text", 3, "Quite good soul")])  # Straight to: a label beside the card list, in soul_types
 def test_a_kept_build_of_any_game_after_any_edits_writes_what_a_fresh_forced_build_writes(
     tmp_path_factory, slug, edits
 ):
@@ -157,4 +170,6 @@ def _project(tmp_path_factory: pytest.TempPathFactory, slug: str) -> Path:
     game = work / "layouts" / slug
     shutil.rmtree(game, ignore_errors=True)
     shutil.copytree(load_game(slug).shipped_folder(), game)
+    if slug == "straight-to":  # its Soul designs in a spreadsheet, apart from the templates
+        souls_to_csv(work / "layouts")
     return work

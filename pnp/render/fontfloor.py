@@ -18,13 +18,15 @@ def at_floor(data: bytes) -> bytes:
     name records a printer never reads."""
     from fontTools.ttLib import TTFont
 
-    font = TTFont(io.BytesIO(data), recalcTimestamp=False)
+    # the outlines are the font's own, so their bounds are too: each glyph stays as stored, its
+    # instructions cut from its bytes (as fontTools' subsetter cuts them), never unpacked and packed
+    font = TTFont(io.BytesIO(data), recalcTimestamp=False, recalcBBoxes=False)
     for tag in HINTING:
         if tag in font:
             del font[tag]
     glyphs = font["glyf"]
     for name in font.getGlyphOrder():
-        glyphs[name].removeHinting()
+        glyphs.glyphs[name].trim(remove_hinting=True)
     maxp = font["maxp"]
     maxp.maxZones, maxp.maxTwilightPoints, maxp.maxStorage = 1, 0, 0
     maxp.maxFunctionDefs = maxp.maxInstructionDefs = maxp.maxStackElements = maxp.maxSizeOfInstructions = 0

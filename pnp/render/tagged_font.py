@@ -10,6 +10,7 @@ from reportlab.pdfbase import pdfdoc, ttfonts
 from pnp.render.fontfloor import at_floor
 
 KEPT_SUBSETS = 16  # a build's files share one or two subsets of each font; text beyond Latin-1 adds more
+KEPT_WIDTHS = 1 << 16  # texts measured, with their sizes: a 10,000-card deck's lines and more
 KEPT_STREAMS = 4 * KEPT_SUBSETS  # two fonts, a font file and a code map for each subset
 
 
@@ -45,6 +46,7 @@ class TaggedFont(ttfonts.TTFont):
         super().__init__(name, path)
         self.first_tag = first_tag
         self._printing: dict[int, None] = {}  # while the document's objects are added: its letters
+        self._widths: dict[tuple[str, float], float] = {}  # the font's own: what its letters measure
         build = self.face.makeSubset
 
         @lru_cache(maxsize=KEPT_SUBSETS)
@@ -56,6 +58,17 @@ class TaggedFont(ttfonts.TTFont):
             return subset_file(tuple(code if code in printing else 0 for code in subset))
 
         self.face.makeSubset = kept_subset  # type: ignore[method-assign]
+
+    def stringWidth(self, text: str, size: float, encoding: str = "utf-8") -> float:  # reportlab's name
+        """reportlab's width of `text` at `size`, each measured once: a wrapped paragraph measures
+        each line as it grows, and a deck's cards the same lines again (four in five asked before)."""
+        key = (text, size)
+        found = self._widths.get(key)
+        if found is None:
+            if len(self._widths) >= KEPT_WIDTHS:
+                self._widths.clear()
+            found = self._widths[key] = super().stringWidth(text, size, encoding)
+        return found
 
     def splitString(self, text: str | bytes, doc: Any, encoding: str = "utf-8") -> list[tuple[int, bytes]]:
         found: list[tuple[int, bytes]] = super().splitString(text, doc, encoding)

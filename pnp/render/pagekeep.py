@@ -6,7 +6,9 @@ state so far is the same: the same codes given to the same letters of each font,
 named alike, the same fill in force. So each page that leaves that state as it found it (all but
 the first few of a deck: they give the letters their codes and draw the forms) is kept with what it
 drew, and an equal page of the next build of the document takes it instead of drawing: its
-operators, the forms it places and the pieces it records for the manifest.
+operators, the forms it places and the pieces it records for the manifest, and the letters it
+prints, printed again (a font's subsets hold the glyphs every page prints, so which page prints a
+letter first is no part of the state).
 
 The document's state is followed as a digest: each page that changes it (a new letter, form, font
 or object) adds what it added. A kept page is found by that digest, its own key (`PagePlan.key`,

@@ -3644,7 +3644,12 @@ MUTANTS = [
     Mutant(
         name="a run of entries kept by a key that leaves out the rest of the game's data",
         file="pnp/games/__init__.py",
-        edits=(("            tuple(self.templates.items()),\n            rest,\n", "            tuple(self.templates.items()),\n"),),
+        edits=(
+            (
+                "            tuple(self.templates.items()),\n            rest,\n",
+                "            tuple(self.templates.items()),\n",
+            ),
+        ),
         tests=("tests/test_kept_builds_every_game.py", "-k", "straight"),
     ),
     Mutant(
@@ -3662,7 +3667,7 @@ MUTANTS = [
     Mutant(
         name="a file's print line says the long edge where the guide says the short",
         file="pnp/pipeline/printguide.py",
-        edits=(("print {f.how}\"", "print {f.how.replace('short', 'long')}\""),),
+        edits=(('print {f.how}"', "print {f.how.replace('short', 'long')}\""),),
         tests=("tests/test_print_lines.py", "-k", "short"),
     ),
     Mutant(
@@ -3674,7 +3679,12 @@ MUTANTS = [
     Mutant(
         name="a kept page taken without its letters (their glyphs left out of the subset)",
         file="pnp/render/pagekeep.py",
-        edits=(("            printed(fonts[name], canvas._doc).document.update(dict.fromkeys(codes))\n", "            pass\n"),),
+        edits=(
+            (
+                "            printed(fonts[name], canvas._doc).document.update(dict.fromkeys(codes))\n",
+                "            pass\n",
+            ),
+        ),
         tests=("tests/test_document_keep.py", "-k", "deep"),
     ),
     Mutant(

@@ -225,7 +225,9 @@ def main() -> None:
     args = parser.parse_args()
     sides = {"before": args.before.resolve(), "after": args.after.resolve()}
     print(f"pnp watch, one edit saved -> cards.pdf written; medians of {args.rounds} alternated saves")
-    print("| designs | edit | before: save -> PDF | after | after/before | before: CPU | after | after/before | after CPU / one-shot |")
+    print(
+        "| designs | edit | before: save -> PDF | after | after/before | before: CPU | after | after/before | after CPU / one-shot |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as work:
         for designs in args.designs:

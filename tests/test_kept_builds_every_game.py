@@ -140,7 +140,8 @@ def test_a_kept_build_of_any_game_after_any_edits_writes_what_a_fresh_forced_bui
         result = CliRunner().invoke(cli, args, catch_exceptions=False, obj=memory)
         return result.exit_code, result.output
 
-    assert build(kept, WATCHED)[0] == 0  # the designer's earlier build
+    shutil.rmtree(kept, ignore_errors=True)
+    shutil.copytree(work / "base", kept)  # the designer's earlier build, of the data as shipped
     *earlier, last = edits
     for edit in earlier:  # each kept build feeds the memory the last one takes from
         assume(_edit(game, options, edit))
@@ -162,8 +163,9 @@ PROJECTS: dict[str, Path] = {}  # by game: the folder its examples edit
 
 
 def _project(tmp_path_factory: pytest.TempPathFactory, slug: str) -> Path:
-    """The game's project folder, its data as shipped: made for the first example, put back for
-    each later one (so the designer's earlier build takes from what the last example kept)."""
+    """The game's project folder, its data as shipped and its build of that data in `base`: made
+    for the first example, the data put back for each later one (whose kept build finds the memory
+    as the last example left it, as a designer's next save finds it)."""
     work = PROJECTS.get(slug)
     if work is None:
         work = PROJECTS[slug] = tmp_path_factory.mktemp(slug)
@@ -172,4 +174,7 @@ def _project(tmp_path_factory: pytest.TempPathFactory, slug: str) -> Path:
     shutil.copytree(load_game(slug).shipped_folder(), game)
     if slug == "straight-to":  # its Soul designs in a spreadsheet, apart from the templates
         souls_to_csv(work / "layouts")
+    if not (work / "base").is_dir():
+        args = ["build", slug, "--layouts", str(work / "layouts"), "-o", str(work / "base"), "--jobs", "1"]
+        assert CliRunner().invoke(cli, args, catch_exceptions=False, obj=WATCHED).exit_code == 0
     return work

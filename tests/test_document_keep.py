@@ -60,6 +60,8 @@ def test_a_card_edited_deep_in_a_deck_draws_its_page_alone_and_writes_what_a_who
         ("Line 50,", "Line #50,"),  # a letter no page printed, on one page: every later drawing prints it
         ("Line 100,", "Line one hundred,"),  # ASCII, on page 23 (the fronts of designs 99 to 107)
         ("Line 101,", "Line \u03a9,"),  # a letter no card had: its font gains it, the deck is drawn whole
+        ("Line 105,", "Line \u0416,"),  # another, given the code after it
+        ("Line 30,", "Line \u0416 too,"),  # that letter printed first on an earlier page: the codes change
         ("Line 102,", "Line @,"),  # a letter with its code already (ASCII) that no page printed: the same
         ("lorc/angel-outfit,1,Line 89,", "lorc/ghost,1,Line 89,"),  # a form drawn already, new to the page
     ]

@@ -88,3 +88,23 @@ def test_the_gallery_shows_each_files_line_fold_included_and_every_warning(run, 
         for line in re.findall(r"<li><pre>(.*?)</pre></li>", section.split('class="warnings"', 1)[1])
     ]
     assert shown[: len(warned)] == warned, (shown, warned)
+
+
+def test_a_rebuild_after_an_edit_names_the_reprint_too(installed, tmp_path):
+    """A card edited between two builds: the second also writes reprint.pdf (the changed pieces)
+    and says how to print it, its pages as the file has them."""
+    pnp = installed / "bin" / "pnp"
+    run_installed(pnp, "new", "proj", "--game", "straight-to", cwd=tmp_path)
+    project = tmp_path / "proj"
+    run_installed(pnp, "build", cwd=project)
+    game = project / "layouts" / "straight-to"
+    (listed,) = [p for p in game.iterdir() if p.is_file() and "Halo slightly crooked." in p.read_text()]
+    listed.write_text(listed.read_text().replace("Halo slightly crooked.", "Halo polished.", 1))  # a card's line
+    rebuilt = run_installed(pnp, "build", cwd=project)
+    said = _said(rebuilt.stdout).get("straight-to", {})
+    assert said, rebuilt.stdout + rebuilt.stderr
+    folder = project / "output" / "straight-to"
+    assert sorted(said) == sorted(p.name for p in folder.glob("*.pdf")) and "reprint.pdf" in said, rebuilt.stdout
+    line = said["reprint.pdf"]
+    assert int(line["pages"]) == len(pdfium.PdfDocument(folder / "reprint.pdf")), line[0]
+    assert line["how"].startswith("double-sided, flip on long edge"), line[0]

@@ -65,6 +65,7 @@ class GameBuild:
     specs: list[DocumentSpec] = field(default_factory=list)
     memory: BuildMemory = field(default_factory=BuildMemory)  # what the build keeps for the next
     reprint: RenderedDocument | None = None  # the reprint document, when pieces changed
+    reprint_how: str = ""  # how to print it, in a line (`printguide.print_line`)
     change_pictures: dict[str, bytes] = field(default_factory=dict)  # by design fingerprint
     cut_files: dict[str, bytes] = field(default_factory=dict)  # a cutting machine's, by file name
     kept_thumbnails: dict[str, str] | None = None  # the last build's, from these very inputs and PDF bytes
@@ -358,7 +359,10 @@ def compare_with_last(build: GameBuild, folder: Path, settings: Settings, store:
     build.manifest.changes = [change.record() for change in found] if before is not None else None
     spec = reprint_spec(build.specs, found, build.title)
     if spec is not None:
-        build.reprint = render_document(spec, render_options(settings), store, memory=build.memory)
+        options = render_options(settings)
+        pages = plan_document(spec, options, build.memory)
+        build.reprint = render_document(spec, options, store, pages, memory=build.memory)
+        build.reprint_how = print_line(file_print(spec, pages, options), options)
     if found and previous is not None and not standing:  # pictures of the designs before are in its files
         recorded = {doc.file: doc for doc in previous.documents}
 

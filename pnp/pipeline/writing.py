@@ -16,6 +16,7 @@ from pnp.pipeline.build import GameBuild, build_game, compare_with_last, write_b
 from pnp.pipeline.gallery_view import gallery_view
 from pnp.pipeline.incremental import code_digest, data_digest, record_failure
 from pnp.pipeline.manifest import Manifest, paper_of
+from pnp.pipeline.reprint import REPRINT_FILE
 from pnp.source.icons import ICONS_READ, IconStore
 from pnp.source.settings import Settings
 from pnp.source.shapecache import ShapeCache
@@ -73,6 +74,11 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
             f"{result.players} "
             f"player{'s' if result.players != 1 else ''} -> {written[0].parent}",
             *(f"  {doc.file}: {doc.how}" for doc in result.manifest.documents),
+            *(
+                [f"  {REPRINT_FILE}: {result.reprint_how} (the pieces changed since the last build)"]
+                if result.reprint
+                else []
+            ),
         ],
         shown=_view(result.manifest, settings.output_dir() / slug, memory),
         paper=(pages, sheets),

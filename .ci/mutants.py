@@ -3681,7 +3681,7 @@ MUTANTS = [
         file="pnp/render/pagekeep.py",
         edits=(
             (
-                "            printed(fonts[name], canvas._doc).document.update(dict.fromkeys(codes))\n",
+                "            printed(self.named[name], canvas._doc).document.update(dict.fromkeys(codes))\n",
                 "            pass\n",
             ),
         ),

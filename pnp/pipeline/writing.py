@@ -66,6 +66,9 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
         record_failure(settings.output_dir() / slug, [exc.message])
         return Outcome(slug=slug, lines=[f"Error: {exc.message}"], exit_code=exc.exit_code)
     pages, sheets = paper_of(result.manifest.documents)
+    files = [(doc.file, doc.how) for doc in result.manifest.documents]
+    if result.reprint is not None:
+        files.append((REPRINT_FILE, f"{result.reprint_how} (the pieces changed since the last build)"))
     return Outcome(
         slug=slug,
         lines=[
@@ -73,12 +76,7 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
             f"{slug}: {len(result.documents)} PDFs, {pages} pages on {sheets} sheets, "
             f"{result.players} "
             f"player{'s' if result.players != 1 else ''} -> {written[0].parent}",
-            *(f"  {doc.file}: {doc.how}" for doc in result.manifest.documents),
-            *(
-                [f"  {REPRINT_FILE}: {result.reprint_how} (the pieces changed since the last build)"]
-                if result.reprint
-                else []
-            ),
+            *(f"  {name}: {how}" for name, how in files),
         ],
         shown=_view(result.manifest, settings.output_dir() / slug, memory),
         paper=(pages, sheets),

@@ -108,6 +108,7 @@ class PageKeep:
         self.letters: list[Letters] = []  # the letters it prints
         fonts = ((name, pdfmetrics.getFont(name)) for name in pdfmetrics.getRegisteredFontNames())
         self.fonts = [(name, font) for name, font in fonts if isinstance(font, TTFont)]  # registered before drawing
+        self.named = dict(self.fonts)
 
     def _key(self, plan: PagePlan, number: int, count: int, fill: str | None) -> PageKey:
         return PageKey(self.document, self.digest, fill, plan.hashed_key, number, count)
@@ -125,9 +126,8 @@ class PageKeep:
         canvas._currentPageHasImages = kept.images
         placed.extend(kept.placed)
         self.painter._fill = kept.fill
-        fonts = dict(self.fonts)
         for name, codes in kept.letters:
-            printed(fonts[name], canvas._doc).document.update(dict.fromkeys(codes))
+            printed(self.named[name], canvas._doc).document.update(dict.fromkeys(codes))
         self._record(kept, kept.placed, kept.letters)
         return True
 

@@ -15,7 +15,7 @@ from pdfscan import pdf_text
 from pnp.files.paths import shipped_layouts_dir
 from pnp.games import load_game
 from pnp.source.gamesource import DOCUMENT_FILE, read_game
-from pnp.source.ruletrace import TRACE_FILE, load_trace, plain, stray_quotes, uncovered
+from pnp.source.ruletrace import TRACE_FILE, lines_named, load_trace, plain, printed_statements, stray_quotes, uncovered
 
 
 def rule_document(slug: str) -> str:
@@ -56,7 +56,14 @@ def test_readings_are_printed_as_readings(slug):
         if "reading" in section["heading"].lower()
         for j, _ in enumerate(section["lines"])
     }
-    by_readings = {place for entry in trace.rule if entry.reading for place in entry.printed}
+    statements = dict(printed_statements(read_game(slug, folder), trace))
+    by_readings = {
+        line
+        for entry in trace.rule
+        if entry.reading
+        for place in entry.printed
+        for line in lines_named(place, statements)
+    }
     assert reading_lines <= by_readings, "a line under Our readings that no reading entry prints"
 
 
@@ -82,6 +89,42 @@ def test_validate_names_a_printed_rule_without_a_trace(run, tmp_path):
     result = run("validate", "exit-from-purgatory", "--layouts", layouts)
     assert result.exit_code == 1, result.output
     assert placed_in("reference.toml:sections[2].lines[4]: printed rule 'Once a round", result.output)
+
+
+@pytest.mark.parametrize("where", ["first", "middle"])
+def test_a_line_inserted_into_a_list_is_the_one_named(run, tmp_path, where):
+    """Trace entries name the lines they print by what the lines say: a rule line put before or
+    between traced lines is named itself, at its own line, and the lines after it stay traced."""
+    layouts = tmp_path / "layouts"
+    shutil.copytree(shipped_layouts_dir() / "exit-from-purgatory", layouts / "exit-from-purgatory")
+    components = layouts / "exit-from-purgatory" / "components.toml"
+    lines = components.read_text().splitlines(keepends=True)
+    turn = lines.index("turn = [\n") + 1
+    at = turn if where == "first" else turn + 1
+    lines.insert(at, '  "Pray: say a prayer to the ferryman and draw two cards.",\n')
+    components.write_text("".join(lines))
+    result = run("validate", "exit-from-purgatory", "--layouts", layouts)
+    assert result.exit_code == 1, result.output
+    key = f"aid.turn[{at - turn}]"
+    said = "printed rule 'Pray: say a prayer to the ferryman and draw two cards.'... is in no trace.toml entry"
+    assert placed_in(f"components.toml:{at + 1}: {key}: {said}", result.output), result.output
+    assert result.output.count("trace.toml entry") == 1, result.output
+
+
+def test_a_traced_line_deleted_or_reworded_is_named_in_the_trace(run, tmp_path):
+    layouts = tmp_path / "layouts"
+    shutil.copytree(shipped_layouts_dir() / "exit-from-purgatory", layouts / "exit-from-purgatory")
+    components = layouts / "exit-from-purgatory" / "components.toml"
+    text = components.read_text()
+    study = next(line for line in text.splitlines() if line.startswith('  "Study: '))
+    components.write_text(text.replace(study + "\n", ""))
+    result = run("validate", "exit-from-purgatory", "--layouts", layouts)
+    assert result.exit_code == 1, result.output
+    assert (
+        "trace.toml:" in result.output
+        and "'components.toml: Study: show your Lanterns and' names no printed" in result.output
+    )
+    assert "is in no trace.toml entry" not in result.output  # the lines after it are still traced
 
 
 # -- the built files --------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ the print without naming the sentence it comes from.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Annotated
 
@@ -21,7 +21,10 @@ from pnp.source.tomlfiles import key_text, string_values
 
 TRACE_FILE = "trace.toml"
 ALWAYS_STATEMENTS = "reference.toml:sections"  # every rules sheet's lines are rule statements
-_PLACE_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*\.toml:[A-Za-z0-9_.\[\]*-]+$")
+_KEY = r"[a-z0-9][a-z0-9_-]*\.toml"
+_PATTERN_RE = re.compile(rf"^{_KEY}:[A-Za-z0-9_.\[\]*-]+$")
+_STABLE_RE = re.compile(rf"^{_KEY}:[A-Za-z0-9_.-]+$")  # a key the data names, no place in a list
+_SAYS_RE = re.compile(rf"^(?P<file>{_KEY}): (?P<says>\S.*)$")  # a printed line by its first words
 
 
 _STRAIGHT = MappingProxyType({0x2019: "'", 0x2018: "'", 0x201C: '"', 0x201D: '"', 0x00A0: " "})
@@ -33,18 +36,35 @@ def plain(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def _place(value: str) -> str:
-    if not _PLACE_RE.match(value):
-        raise ValueError(f"expected a printed place such as 'reference.toml:sections[3].lines[0]', found {value!r}")
+def _pattern(value: str) -> str:
+    if not _PATTERN_RE.match(value):
+        raise ValueError(f"expected printed places such as 'components.toml:cards[*].role', found {value!r}")
     return value
 
 
+def _place(value: str) -> str:
+    if _SAYS_RE.match(value) or _STABLE_RE.match(value):
+        return value
+    if _PATTERN_RE.match(value):
+        raise ValueError(
+            f"{value!r} names a line by its place in a list, which a line inserted before it takes: "
+            f"name it by its first words, such as '{value.split(':', 1)[0]}: Roll the die'"
+        )
+    raise ValueError(
+        "expected a printed line by its first words, such as 'reference.toml: Roll the die', or by a key "
+        f"of its own, such as 'components.toml:aid.setup', found {value!r}"
+    )
+
+
+Pattern = Annotated[str, AfterValidator(_pattern)]
 Place = Annotated[str, AfterValidator(_place)]
 Quote = Annotated[str, Field(min_length=3, max_length=300)]
 
 
 class TraceEntry(Strict):
-    """Sentences of the document (each named by a verbatim piece of it) and where they are printed."""
+    """Sentences of the document (each named by a verbatim piece of it) and where they are printed:
+    each printed line named by what it says (or by a key of its own), never by its place in a
+    list, so inserting, moving or deleting a line names exactly that line."""
 
     says: Annotated[list[Quote], Field(min_length=1)]
     printed: list[Place] = []
@@ -62,7 +82,7 @@ class TraceEntry(Strict):
 
 class Trace(Strict):
     document: Words  # the rule document's title
-    statements: list[Place] = []  # printed rule text besides the rules sheet's lines
+    statements: list[Pattern] = []  # printed rule text besides the rules sheet's lines
     rule: Annotated[list[TraceEntry], Field(min_length=1)]
 
 
@@ -115,14 +135,40 @@ def printed_statements(source: GameSource, trace: Trace | None) -> Iterator[tupl
                 yield f"{name}:{place}", value
 
 
+def lines_named(place: str, statements: Mapping[str, str]) -> list[str]:
+    """The places of the printed statements `place` names: the one at its key, or those of its file
+    whose text begins with its words."""
+    found = _SAYS_RE.match(place)
+    if found is None:
+        return [place] if place in statements else []
+    file, says = found["file"] + ":", plain(found["says"])
+    return [at for at, text in statements.items() if at.startswith(file) and plain(text).startswith(says)]
+
+
 def trace_problems(source: GameSource) -> list[Problem]:
     """A printed rule statement that no trace entry names (with no trace.toml, every line of the
-    rules sheet), and a trace entry naming a place that prints nothing: each a problem at its key."""
+    rules sheet), and a trace entry naming no printed line, or lines its words do not tell apart:
+    each a problem at its key."""
     game = source.slug
     trace = load_trace(source)
     statements = dict(printed_statements(source, trace))
-    traced = {place for entry in (trace.rule if trace else []) for place in entry.printed}
-    problems = [
+    traced: set[str] = set()
+    problems = []
+    for i, entry in enumerate(trace.rule if trace else []):
+        for k, place in enumerate(entry.printed):
+            named = lines_named(place, statements)
+            traced.update(named)
+            told = {plain(statements[at]) for at in named}
+            if not named or len(told) > 1:
+                why = (
+                    "names no printed rule statement (an edited, moved or deleted line?)"
+                    if not named
+                    else f"begins {len(named)} printed lines ({', '.join(named)}): quote more of the one it means"
+                )
+                problems.append(
+                    Problem(game=game, file=TRACE_FILE, key=f"rule[{i}].printed[{k}]", message=f"{place!r} {why}")
+                )
+    untraced = [
         Problem(
             game=game,
             file=place.split(":", 1)[0],
@@ -133,17 +179,7 @@ def trace_problems(source: GameSource) -> list[Problem]:
         for place, text in statements.items()
         if place not in traced
     ]
-    for i, entry in enumerate(trace.rule if trace else []):
-        for place in entry.printed:
-            if place not in statements:
-                problems.append(
-                    Problem(
-                        game=game,
-                        file=TRACE_FILE,
-                        key=f"rule[{i}].printed",
-                        message=f"{place} is no printed rule statement (a typo, or a moved line?)",
-                    )
-                )
+    problems = untraced + problems
     if trace is not None and source.has(DOCUMENT_FILE):
         problems += document_problems(game, trace, source.text(DOCUMENT_FILE))
     return problems

@@ -319,9 +319,8 @@ def test_the_limits_the_readme_states_are_the_limits_the_code_enforces():
     """The Security section once said lists over 2,000 entries are refused; the code took 20,000."""
     import re
 
-    from pnp.source.models import MAX_TEXT
     from pnp.source.cardlists import LIST_MAX_BYTES
-    from pnp.source.tomlfiles import MAX_ITEMS, MAX_LAYOUT_BYTES
+    from pnp.source.tomlfiles import MAX_ITEMS, MAX_LAYOUT_BYTES, MAX_TEXT
 
     readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())
     stated = re.search(

@@ -81,29 +81,31 @@ def test_a_faint_text_is_refused_by_validate_and_warned_of_by_a_build(run, isola
 
 
 @pytest.mark.named_games
-def test_two_card_kinds_told_apart_by_red_and_green_alone_are_refused(run, isolated):
-    """Lantern Walk's Shade made the Lantern's twin in all but colour (red against green, which
-    print as one grey and look alike to a deuteranope): validate names the rules model's set."""
+def test_two_token_sides_told_apart_by_red_and_green_alone_are_refused(run, isolated):
+    """Lantern Walk's Spark token made its own back's twin in all but colour (red against green,
+    which print as one grey and look alike to a deuteranope): validate names the rules model's set.
+    (Two card kinds cannot be twins: two cards of one name are refused as such.)"""
     from conftest import DATA_GAMES
 
     layouts = isolated / "layouts"
     shutil.copytree(DATA_GAMES / "lantern-walk", layouts / "lantern-walk")
     game = layouts / "lantern-walk" / "game.toml"
+    sides = (
+        'front = { icon = "lorc/sun", color = "#c0392b", background = "#fff4dc" }\n'
+        'back = { icon = "lorc/sun", color = "#1d7d44", background = "#fff4dc" }\n'
+    )
     text = game.read_text()
-    lantern = text.split("[[cards]]")[1]
-    twin = lantern.replace('id = "lantern"', 'id = "shade"').replace('color = "#9a5c00"', 'color = "#1d7d44"')
-    text = text.replace(lantern, lantern.replace('color = "#9a5c00"', 'color = "#c0392b"'), 1)
-    shade = text.split("[[cards]]")[2].split("[cards.layout.art]")[0]
-    game.write_text(text.replace(shade, twin))
+    written = text.split("diameter = 20\n")[1].split("\n\n")[0] + "\n"
+    game.write_text(text.replace(written, sides))
     rules = layouts / "lantern-walk" / "rules.toml"
-    rules.write_text('tell_apart = [["lantern", "shade"]]\n' + rules.read_text())
+    rules.write_text('tell_apart = [["spark", "spark:back"]]\n' + rules.read_text())
     result = run("validate", "--layouts", layouts, "lantern-walk")
     assert result.exit_code == 1, result.output
     (line,) = [line for line in result.output.splitlines() if "tell_apart" in line]
-    assert line.startswith("layouts/lantern-walk/rules.toml:1:") and "tell_apart[0]: 'Lantern' and 'Lantern'" in line
+    assert line.startswith("layouts/lantern-walk/rules.toml:1:") and "tell_apart[0]: 'Spark token" in line, line
     assert "#c0392b and #1d7d44 print as near the same grey" in line, line
-    rules.write_text(rules.read_text().replace('"shade"]]', '"spark"]]'))  # told apart by their icons
-    assert "tell_apart" not in run("validate", "--layouts", layouts, "lantern-walk").output
+    game.write_text(game.read_text().replace('back = { icon = "lorc/sun"', 'back = { icon = "lorc/moon"'))
+    assert "tell_apart" not in run("validate", "--layouts", layouts, "lantern-walk").output  # told apart by icons
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,8 @@ def test_markup_reads_as_runs_of_one_style_each():
         Stretch("d ", False, False, "#123456"),
         Stretch("", False, False, "#123456", "lorc/sun"),
     )
-    assert not has_markup("MAW + BONE <= ICHOR, and <3 or <br>")  # not a tag: printed as written
+    assert not has_markup("MAW + BONE <= ICHOR, and <3 or 2 < 3 > 1")  # not a tag: printed as written
+    assert "<br> is no tag pnp knows" in markup_problem("a line <br> broken")  # a tag it does not know
     assert runs("all bold", True) == (Stretch("all bold", True),)
 
 

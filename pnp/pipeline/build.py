@@ -40,10 +40,12 @@ from pnp.render.furniture import content_area
 from pnp.render.pages import PagePlan, RenderedDocument, RenderOptions
 from pnp.render.pieces import quarter_page
 from pnp.render.specs import Cover, DocumentSpec
+from pnp.source.artcredits import credit_problems
 from pnp.source.gamesource import GameSource, Problem
 from pnp.source.icons import GAP_ICON, IconStore
 from pnp.source.kittemplates import game_templates
 from pnp.source.models import EveryProblem
+from pnp.source.ownart import FOLDER as ART_FOLDER
 from pnp.source.ownart import art_credits_lines
 from pnp.source.ownfonts import FOLDER as FONTS_FOLDER
 from pnp.source.ownfonts import FontShelf
@@ -142,7 +144,7 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
     game = load_game(slug, settings.layouts)
     fonts = FontShelf(source.folder / FONTS_FOLDER, register_family)
     every = EveryProblem(source)  # the game's fonts and its data, every problem of both at once
-    source.keep_gaps(every.run(fonts.check) or [])
+    source.keep_gaps([*(every.run(fonts.check) or []), *credit_problems(source.folder / ART_FOLDER)])
     data = every.run(lambda: game.load(source, store))
     every.check()
     card = settings.card

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from pnp.errors import TextOverflow, meant_or_known
+from pnp.errors import TextOverflow, closest, meant_or_known
 from pnp.geometry import MM
 from pnp.memory import BuildMemory
 from pnp.render.elements import Box, Circle, Element, Group, Icon, Line, Text
@@ -130,16 +130,8 @@ class _Composer:
         owner: Slot | None = None,
         prefix: str = "",
     ) -> list[Element]:
+        stack = self.stacked(slots, stack, owner)
         laid = laid_out(slots, stack, w, h, self.layouts)
-        for name in stack:
-            if name not in laid.by_name:
-                where = owner.where if owner else self.template.where
-                self.slips.append(
-                    Slip(
-                        (where[0], (*where[1], "stack")),
-                        f"no slot named {name!r} to stack (slots: {', '.join(laid.by_name)})",
-                    )
-                )
         shown = tuple([self.shown(slot) for slot in laid.ordered]) if laid.any_when else ()  # (): every one
         needs = {} if across else {s.name: self.needs(s, s.w.of(w)) for s in laid.measured if self.shown(s)}
         key = (across, dx, dy, owner.rotate if owner else 0.0, prefix, self.size, self.at, shown, *needs.values())
@@ -155,6 +147,24 @@ class _Composer:
                 self.areas[place.dotted] = place.area
                 out += self.kept_elements(place, place.area)
         return out
+
+    def stacked(self, slots: tuple[Slot, ...], stack: tuple[str, ...], owner: Slot | None) -> tuple[str, ...]:
+        """`stack` with each name no slot has said as a slip, and stacked as the slot it is closest
+        to (`roll` for `role`), so the slots after it sit where they were meant to."""
+        names = [slot.name for slot in slots]
+        if all(name in names for name in stack):
+            return stack
+        out = []
+        for name in stack:
+            if name in names:
+                out.append(name)
+                continue
+            meant = closest(name, [n for n in names if n not in stack])
+            said = f". Did you mean {meant!r}?" if meant else f" (slots: {', '.join(names)})"
+            where = owner.where if owner else self.template.where
+            self.slips.append(Slip((where[0], (*where[1], "stack")), f"no slot named {name!r} to stack{said}"))
+            out += [meant] if meant else []
+        return tuple(out)
 
     def places(
         self,

@@ -25,6 +25,7 @@ from pnp.memory import BuildMemory, Kept
 from pnp.source.cardlists import LIST_MAX_BYTES, RowLines, list_position, row_lines
 from pnp.source.icons import ICON_REF_IN_BYTES, is_icon_ref
 from pnp.source.markup import inline_icons
+from pnp.source.ownart import is_art_ref
 from pnp.source.rowkeep import RowKeep
 from pnp.source.tomlfiles import (
     MAX_LAYOUT_BYTES,
@@ -200,7 +201,7 @@ class GameSource:
 
     def own_art(self) -> list[str]:
         """The designer's own art (art/<file>) the game's data names."""
-        return sorted(ref for ref in self._named_icons() if not is_icon_ref(ref))
+        return sorted(ref for ref in self._named_icons() if is_art_ref(ref))
 
     def _named_icons(self) -> set[str]:
         """Every icon the data names, under an icon key or inline in a text (<icon author/name>)."""

@@ -1,16 +1,19 @@
 """The markup any printed text may carry, one syntax in every data file: <b>bold</b>, <i>italic</i>,
 <color #c0392b>a colour</color> and an inline icon, <icon skoll/hearts> (or own art, <icon
-art/halo.svg>), set at the text's size on its baseline. Anything else in angle brackets prints as
-written ("MAW + BONE <= ICHOR"), and a text with no tag costs nothing more."""
+art/halo.svg>), set at the text's size on its baseline. A word in angle brackets that is no tag
+(`<u>`) is refused, never printed as written; other angle brackets print as written ("MAW + BONE
+<= ICHOR"), and a text with no tag costs nothing more."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from pnp.errors import TextOverflow
+from pnp.errors import TextOverflow, closest
 
 TAG = re.compile(r"<(/?)(b|i|color|icon)(?:\s+([^<>\s]*))?\s*>")
+WORD_TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)(?:\s[^<>]*)?>")  # a tag, known or not
+KNOWN = ("b", "i", "color", "icon")
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 # what a value fills in later: a `{name}` place, or a card-text template's {{ expression }}; and a
 # template's {% statement %}, which prints nothing itself
@@ -38,7 +41,7 @@ class MarkupError(TextOverflow):
 
 
 def has_markup(text: str) -> bool:
-    return "<" in text and TAG.search(text) is not None
+    return "<" in text and WORD_TAG.search(text) is not None
 
 
 def runs(text: str, bold: bool) -> tuple[Stretch, ...]:
@@ -46,6 +49,12 @@ def runs(text: str, bold: bool) -> tuple[Stretch, ...]:
     out: list[Stretch] = []
     open_tags: list[tuple[str, str | None]] = []
     at = 0
+    for tag in WORD_TAG.finditer(text):
+        if tag.group(1) not in KNOWN:
+            meant = closest(tag.group(1), KNOWN)
+            close = f" Did you mean <{meant}>?" if meant else ""
+            said = "it knows <b>, <i>, <color #rrggbb> and <icon author/name>"
+            raise MarkupError(f"<{tag.group(1)}> is no tag pnp knows ({said}).{close}", text)
 
     def run(part: str = "", icon: str = "") -> Stretch:
         colours = [value for name, value in open_tags if name == "color"]
@@ -85,7 +94,7 @@ def runs(text: str, bold: bool) -> tuple[Stretch, ...]:
 
 def without_markup(text: str) -> str:
     """`text` with every tag left out: what a text whose markup cannot be read is drawn as meanwhile."""
-    return TAG.sub("", text)
+    return WORD_TAG.sub("", text)
 
 
 def without_icon(text: str, ref: str) -> str:

@@ -16,16 +16,18 @@ from pydantic_core import ErrorDetails
 from pnp.errors import IconError, LayoutError, closest, did_you_mean
 from pnp.findings import Finding
 from pnp.source.gamesource import GameSource
+from pnp.source.iconnames import is_near_ref, meant_icon
 from pnp.source.icons import GAP_ICON, IconRef, IconStore, is_icon_ref
 from pnp.source.markup import inline_icons, markup_problem, without_icon, without_markup
+from pnp.source.namedtwice import named_twice
 from pnp.source.ownart import is_art_ref
 from pnp.source.rowkeep import RowKeep
 from pnp.source.slots import SlotSpec, TemplateSpec
 from pnp.source.strict import Color as Color
 from pnp.source.strict import IconName as IconName
 from pnp.source.strict import Strict as Strict
-from pnp.source.strict import shown
-from pnp.source.tomlfiles import MAX_ITEMS, KeyPath, icon_locations, strings_holding
+from pnp.source.strict import not_an_icon, shown
+from pnp.source.tomlfiles import KeyPath, icon_locations, oversized, strings_holding
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -149,18 +151,22 @@ def parse(model: type[M], source: GameSource, name: str, also: Sequence[Gap] = (
     if mended:
         data = _with_gaps(data, also)
     found = [] if mended else [gap.finding for gap in also]
-    oversized = [source.finding(name, loc, message) for loc, message in _oversized(data)]
-    if oversized:
-        raise LayoutError(oversized[:10])
+    too_big = [source.finding(name, loc, message) for loc, message in oversized(data)]
+    if too_big:
+        raise LayoutError(too_big[:10])
     try:
         result = model.model_validate(data)
     except ValidationError as exc:
-        found = [
-            source.finding(name, tuple(part for part in err["loc"] if part != "[key]"), message)
-            for err, message in _explained(model, exc)
-        ] + found
+        said = {gap.where for gap in also}  # a value a gap stands for: said once, by the gap
+        places = [
+            (tuple(part for part in err["loc"] if part != "[key]"), message) for err, message in _explained(model, exc)
+        ]
+        found = [source.finding(name, loc, message) for loc, message in places if loc not in said] + found
     if found:
         raise LayoutError(found)
+    twice = [source.finding(name, loc, said) for loc, said in named_twice(result, (), source, name)]
+    if twice:
+        raise LayoutError(twice)
     if not also:
         _keep_checked(model, result, source.table(name), lists, source.rows)
     return result
@@ -354,33 +360,6 @@ def _as_wanted(text: Any, wanted: frozenset[Any]) -> Any:
     return text
 
 
-MAX_TEXT = 4000  # characters in one string: more than any card, aid or rules line holds
-
-
-def _oversized(node: Any) -> list[tuple[KeyPath, str]]:
-    """(key path, message) for each string or list past the caps, before any model looks at them,
-    in the order the data lists them."""
-    out: list[tuple[KeyPath, str]] = []
-    _oversized_into(out, node, ())
-    return out
-
-
-def _oversized_into(out: list[tuple[KeyPath, str]], node: Any, loc: KeyPath) -> None:
-    if isinstance(node, str):
-        if len(node) > MAX_TEXT:
-            out.append((loc, f"a text of {len(node):,} characters; at most {MAX_TEXT:,}"))
-    elif isinstance(node, (list, dict)):
-        if len(node) > MAX_ITEMS:
-            out.append((loc, f"{len(node):,} entries; at most {MAX_ITEMS:,}"))
-            return
-        for key, value in node.items() if isinstance(node, dict) else enumerate(node):
-            if isinstance(value, str):  # measured here, not in a call of its own: a deck's cells
-                if len(value) > MAX_TEXT:
-                    _oversized_into(out, value, (*loc, key))
-            elif isinstance(value, (list, dict)):
-                _oversized_into(out, value, (*loc, key))
-
-
 def load_file(source: GameSource, name: str, model: type[M], store: IconStore) -> M:
     """A game's TOML file (with the CSV lists it names), checked against its model and its icons
     against the cache; in a build that keeps gaps (`GameSource.gaps`), an icon or markup problem
@@ -466,7 +445,10 @@ def missing_icons(source: GameSource, name: str, store: IconStore) -> list[Gap]:
 
     def looked_up(ref: str) -> str | None:
         if not is_icon_ref(ref) and not is_art_ref(ref):
-            return f"{ref!r} is not an icon: write an inline icon as <icon author/name> or <icon art/file>"
+            meant = meant_icon(ref, store.manifest()) if is_near_ref(ref) else None
+            if meant is not None:
+                return f"unknown icon {ref!r}. Did you mean {meant!r}?"
+            return not_an_icon(ref)
         if is_art_ref(ref):
             return own_art_problem(ref, store)
         if store.has(IconRef.parse(ref)):

@@ -12,7 +12,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.errors import IconError
+from pnp.errors import IconError, closest
 from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.findings import shown
 
@@ -26,6 +26,7 @@ CREDITS = "credits.toml"
 ART_REF = re.compile(r"\Aart/([A-Za-z0-9][A-Za-z0-9_.-]{0,100}\.(svg|png|jpe?g))\Z", re.IGNORECASE)
 ART_PATTERN = r"art/[A-Za-z0-9][A-Za-z0-9_.-]{0,100}\.([sS][vV][gG]|[pP][nN][gG]|[jJ][pP][eE]?[gG])"
 MAX_ART_BYTES = 32 * 1024 * 1024
+MAX_CREDITS_BYTES = 1024 * 1024
 MAX_PIXELS = 50_000_000  # 7,000 x 7,000: a tarot card at 1,200 dpi, with room
 PRINT_DPI = 300  # below this at its printed size a picture looks soft
 RASTERS = frozenset({"PNG", "JPEG"})
@@ -88,6 +89,9 @@ class ArtShelf:
         path = self.path(ref)
         if not path.exists() and not path.is_symlink():
             listed = sorted(p.name for p in self.folder.glob("*") if is_art_ref(f"{FOLDER}/{p.name}"))
+            meant = closest(path.name, listed)
+            if meant is not None:
+                raise IconError(f"no file {ref!r} in {shown(self.folder)}. Did you mean '{FOLDER}/{meant}'?")
             said = f" (it holds {', '.join(listed[:8])})" if listed else ""
             raise IconError(f"{shown(path)}: own art {ref!r} not found: put the file in {shown(self.folder)}{said}")
         try:
@@ -119,7 +123,9 @@ class ArtShelf:
                 f"{shown(self.path(ref))}: more than {MAX_PIXELS:,} pixels; scale it to the size it prints at, "
                 "at 300 to 600 dpi"
             ) from None
-        except (UnidentifiedImageError, OSError, ValueError) as exc:
+        except UnidentifiedImageError:
+            raise IconError(f"{shown(self.path(ref))}: {_not_a_picture(data, self.path(ref))}") from None
+        except (OSError, ValueError) as exc:
             raise IconError(f"{shown(self.path(ref))}: not a picture that can be read ({exc})") from None
         return Picture(data=data, width=width, height=height)
 
@@ -137,37 +143,45 @@ class ArtShelf:
         """Raise the IconError that drawing `ref` would meet, or that its credit is missing."""
         self.shape(ref) if not is_picture_ref(ref) else self.picture(ref)
         name = self.path(ref).name
-        if name not in self.credits:
+        if self.listed is not None and name not in self.listed:  # a credit written wrong is said at its line
             raise IconError(
                 f"{shown(self.folder / CREDITS)}: own art {name!r} has no credit: add a table "
                 f'["{name}"] with author = "..." and licence = "..." (who made it, and on what terms)'
             )
 
     @cached_property
-    def credits(self) -> dict[str, Credit]:
-        """File name -> who made it and under what licence, from art/credits.toml."""
+    def listed(self) -> dict[str, object] | None:
+        """art/credits.toml's entries as written, by file name; None when it cannot be read as TOML
+        (`artcredits.credit_problems` says why, once, at its line)."""
         import tomli
 
         path = self.folder / CREDITS
         if not path.exists() and not path.is_symlink():
             return {}
         try:
-            text = read_regular(path, 1024 * 1024, links=False).decode("utf-8")
-        except (UnsafeFile, UnicodeDecodeError) as exc:
-            raise IconError(f"{shown(path)}: refused: {exc}") from None
-        try:
-            table = tomli.loads(text)
-        except tomli.TOMLDecodeError as exc:
-            raise IconError(f"{shown(path)}:{exc.lineno}:{exc.colno}: TOML syntax error: {exc.msg}") from None
-        except RecursionError:
-            raise IconError(f"{shown(path)}: arrays or tables nested too deeply to be credits") from None
+            return dict(tomli.loads(read_regular(path, MAX_CREDITS_BYTES, links=False).decode("utf-8")))
+        except (UnsafeFile, UnicodeDecodeError, tomli.TOMLDecodeError, RecursionError):
+            return None
+
+    @cached_property
+    def credits(self) -> dict[str, Credit]:
+        """File name -> who made it and under what licence: the entries written in full."""
         out = {}
-        for name, entry in table.items():
-            author, licence = (entry.get(k) if isinstance(entry, dict) else None for k in ("author", "licence"))
-            if not isinstance(author, str) or not author.strip() or not isinstance(licence, str):
-                raise IconError(f'{shown(path)}: ["{name}"]: give author = "..." and licence = "..." as text')
-            out[name] = Credit(author=author.strip(), licence=licence.strip())
+        for name, entry in (self.listed or {}).items():
+            if isinstance(entry, dict) and set(entry) == {"author", "licence"}:
+                author, licence = entry["author"], entry["licence"]
+                if isinstance(author, str) and author.strip() and isinstance(licence, str) and licence.strip():
+                    out[name] = Credit(author=author.strip(), licence=licence.strip())
         return out
+
+
+def _not_a_picture(data: bytes, path: Path) -> str:
+    """Why a file named as a picture is none, said by what it holds where that can be told."""
+    kind = "JPEG" if path.suffix.lower() in (".jpg", ".jpeg") else "PNG"
+    start = data[:2048].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if start.startswith((b"<svg", b"<?xml")) and b"<svg" in start:
+        return f"not a {kind} picture: it holds an SVG drawing (name it {path.stem}.svg)"
+    return f"not a {kind} picture (PNG and JPEG files are read by what they hold, whatever their name)"
 
 
 def _by_maker(refs: Iterable[str], shelf: ArtShelf | None) -> dict[Credit, list[str]]:

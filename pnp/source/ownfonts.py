@@ -21,7 +21,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.errors import LayoutError
+from pnp.errors import LayoutError, meant_or_known
 from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.findings import Finding, shown
 from pnp.source.tomlfiles import KeyPath, TomlLines, key_text, parse_toml
@@ -87,9 +87,9 @@ class FontShelf:
         if default is not None and not isinstance(default, str):
             problems.append(self._at(("default",), "give the name of a family of this file, as text"))
         for name, entry in table.items():
-            said = _family_problem(entry)
-            if said:
-                problems.append(self._at((name,), said))
+            problem = _family_problem(entry)
+            if problem:
+                problems.append(self._at((name, *problem[0]), problem[1]))
                 continue
             files = {face: entry[face] for face in FACES if face in entry}
             found[name] = Family(name=name, files=files, author=entry["author"], licence=entry["licence"])
@@ -164,23 +164,27 @@ class FontShelf:
         ]
 
 
-def _family_problem(entry: object) -> str | None:
+def _family_problem(entry: object) -> tuple[KeyPath, str] | None:
+    """What is wrong with a family's table, and the key under the family it is said at."""
     if not isinstance(entry, dict):
-        return 'expected a table of regular = "<file>.ttf", author and licence'
+        return (), 'expected a table of regular = "<file>.ttf", author and licence'
+    keys = (*FACES, "author", "licence")
+    unknown = [key for key in entry if key not in keys]  # a misspelt face first: it is why the face is missing
+    if unknown:
+        advice = meant_or_known(unknown[0], keys, "a family has")
+        return (unknown[0],), f"unknown key{'.' if advice.startswith(' Did') else ''}{advice}"
     if not isinstance(entry.get("regular"), str):
-        return 'missing: regular = "<file>.ttf", the family\'s regular font'
+        return (), 'missing: regular = "<file>.ttf", the family\'s regular font'
     for face in FACES[1:]:
         if face in entry and not isinstance(entry[face], str):
-            return f'{face}: give the file of the family\'s {face.replace("_", " ")} font, as "<file>.ttf"'
+            return (face,), f'give the file of the family\'s {face.replace("_", " ")} font, as "<file>.ttf"'
     files = [entry[face] for face in FACES if face in entry]
     if any("/" in file or "\\" in file or file.startswith(".") for file in files):
-        return "name each font file as it lies in the fonts folder, without a folder of its own"
+        return (), "name each font file as it lies in the fonts folder, without a folder of its own"
     for key in ("author", "licence"):
         if not isinstance(entry.get(key), str) or not entry[key].strip():
-            return f'missing: {key} = "...", who made the font and on what terms'
-    unknown = sorted(set(entry) - {*FACES, "author", "licence"})
-    said = "a family has regular, bold, italic, bold_italic, author and licence"
-    return f"unknown key {unknown[0]!r} ({said})" if unknown else None
+            return (), f'missing: {key} = "...", who made the font and on what terms'
+    return None
 
 
 def _known(found: Mapping[str, object]) -> str:

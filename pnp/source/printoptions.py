@@ -8,12 +8,14 @@ once.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Self, TypeVar
+from typing import ClassVar, Self, TypeVar
 
-from pnp.geometry import MM, Size, parse_length
+from pnp.errors import closest
+from pnp.geometry import CARDS, MM, PAPERS, Size, parse_length
 
 MAX_BACK_OFFSET_MM = 10
 C = TypeVar("C", bound=StrEnum)
@@ -51,9 +53,17 @@ class NamedSize(Size):
     def read(text: str) -> Size:
         raise NotImplementedError
 
+    presets: ClassVar[Mapping[str, tuple[float, float]]] = MappingProxyType({})
+
     @classmethod
     def parse(cls, value: str | Size) -> Self:
-        size = value if isinstance(value, Size) else cls.read(value)
+        try:
+            size = value if isinstance(value, Size) else cls.read(value)
+        except ValueError:
+            meant = closest(value, cls.presets)
+            if meant is None:
+                raise
+            raise ValueError(f"{value!r} is unknown. Did you mean {meant!r}?") from None
         return cls(size.name, size.width, size.height)
 
     def __str__(self) -> str:
@@ -65,6 +75,7 @@ class Paper(NamedSize):
     """A sheet of paper: a4, letter, a3, tabloid, or WxH in mm."""
 
     read = staticmethod(Size.paper)
+    presets = PAPERS
 
 
 @dataclass(frozen=True)
@@ -72,6 +83,7 @@ class CardSize(NamedSize):
     """A card's trim size: poker, bridge, tarot, mini (44 x 68 mm), american-mini (1.75 x 2.5 in), or WxH in mm."""
 
     read = staticmethod(Size.card)
+    presets = CARDS
 
 
 @dataclass(frozen=True)

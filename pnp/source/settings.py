@@ -14,7 +14,7 @@ from typing import Any
 
 import tomli
 
-from pnp.errors import UsageProblem, meant_or_known
+from pnp.errors import UsageProblem, closest, meant_or_known
 from pnp.files.paths import shipped_icons_dir, shipped_layouts_dir
 from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.findings import Finding, column_of
@@ -295,6 +295,8 @@ def _read_config(path: Path, problems: list[Finding] | None = None) -> dict[str,
                 values[name] = PARSERS[name](value)
             except ValueError as exc:
                 found.append(at(str(exc)))
+        elif name in ("layouts", "icons") and not (path.parent / str(value)).is_dir():
+            found.append(at(_no_folder(path.parent, str(value))))
         else:
             values[name] = value
     if found:
@@ -302,6 +304,14 @@ def _read_config(path: Path, problems: list[Finding] | None = None) -> dict[str,
             raise UsageProblem("\n".join(map(str, found)))
         problems.extend(found)
     return values
+
+
+def _no_folder(here: Path, name: str) -> str:
+    """Why a folder pnp.toml names cannot be used: one line, not one per file it should hold."""
+    folders = sorted(f"{entry.name}/" for entry in here.iterdir() if entry.is_dir() and not entry.name.startswith("."))
+    close = closest(f"{name.rstrip('/')}/", folders)
+    advice = f" Did you mean {close.rstrip('/')!r}?" if close else f" (it has {', '.join(folders) or 'no folder'})"
+    return f"no folder {name!r} beside pnp.toml.{advice}"
 
 
 def _finding(path: Path, line: int, col: int, key: str, message: str) -> Finding:

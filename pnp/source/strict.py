@@ -35,11 +35,15 @@ def color_value(value: str) -> str:
 
 def icon_value(value: str) -> str:
     if not is_icon_ref(value) and not is_art_ref(value):
-        raise ValueError(
-            "expected an icon reference author/name such as 'lorc/lift', or own art art/<file>.svg, .png or "
-            f".jpg, found {shown(value)}"
-        )
+        raise ValueError(not_an_icon(value))
     return value
+
+
+def not_an_icon(value: object) -> str:
+    return (
+        "expected an icon reference author/name such as 'lorc/lift', or own art art/<file>.svg, .png or "
+        f".jpg, found {shown(value)}"
+    )
 
 
 # the patterns an editor checks as the designer types (JSON Schema's regular expressions)

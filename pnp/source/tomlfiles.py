@@ -15,6 +15,7 @@ import tomli
 from pnp.errors import LayoutError, LayoutSyntaxError
 from pnp.findings import Finding, column_of
 from pnp.source.cardlists import MAX_ROWS, read_list
+from pnp.source.iconnames import is_near_ref
 from pnp.source.icons import is_icon_ref
 from pnp.source.ownart import is_art_ref
 from pnp.source.rowkeep import RowKeep
@@ -82,14 +83,14 @@ def _icons_into(
 ) -> None:
     if isinstance(data, dict):
         for key, value in data.items():
-            if (key == "icon" or key.endswith("_icon")) and (is_icon_ref(value) or is_art_ref(value)):
+            if (key == "icon" or key.endswith("_icon")) and _named_as_icon(value):
                 if only is None or only(value):
                     out.append(((*loc, key), value))
             elif key == "icons" and isinstance(value, list):
                 out += [
                     ((*loc, key, i), item)
                     for i, item in enumerate(value)
-                    if (is_icon_ref(item) or is_art_ref(item)) and (only is None or only(item))
+                    if _named_as_icon(item) and (only is None or only(item))
                 ]
             elif isinstance(value, (dict, list)):
                 _icons_into(out, value, (*loc, key), only, rows)
@@ -106,6 +107,11 @@ def _icons_into(
                 out += [((*loc, i, *where), ref) for where, ref in found["icons"] if only is None or only(ref)]
             elif isinstance(item, (dict, list)):
                 _icons_into(out, item, (*loc, i), only, rows)
+
+
+def _named_as_icon(value: object) -> bool:
+    """An icon, own art, or a name written almost as an icon is (its check suggests the one meant)."""
+    return is_icon_ref(value) or is_art_ref(value) or is_near_ref(value)
 
 
 def _run_icons(items: Sequence[Any], rows: RowKeep) -> tuple[frozenset[str], tuple[tuple[int, KeyPath, str], ...]]:
@@ -186,6 +192,7 @@ def key_path(text: str) -> KeyPath:
 
 
 MAX_ITEMS = MAX_ROWS  # entries in one list or table, as many as rows of a card list
+MAX_TEXT = 4000  # characters in one string: more than any card, aid or rules line holds
 
 
 def expand_csv(
@@ -223,6 +230,11 @@ def csv_location(sources: dict[KeyPath, Path], loc: KeyPath) -> tuple[Path, int,
         if isinstance(index, int):
             return path, index, ".".join(str(part) for part in loc[len(prefix) + 1 :])
     return None
+
+
+def _as_written(key: str) -> str:
+    """A key as a header writes it: quoted when it is no bare key (`["halo.svg"]`)."""
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else f'"{key}"'
 
 
 def _header(line: str) -> str:
@@ -284,7 +296,8 @@ class TomlLines:
                         return i + 1
             for k in range(len(keys), 0, -1):  # the longest [table.name] written
                 name = ".".join(([table] if table else []) + keys[:k])
-                headers = self.headers.get(f"[{name}]", [])
+                written = ".".join(([table] if table else []) + [_as_written(key) for key in keys[:k]])
+                headers = self.headers.get(f"[{name}]") or self.headers.get(f"[{written}]", [])
                 if headers:
                     start = headers[0] + 1
                     end, table, parts = self.body_end(start), name, parts[k:]
@@ -330,3 +343,27 @@ def toml_finding(path: Path, loc: KeyPath, message: str) -> Finding:
     except (OSError, UnicodeDecodeError):
         line, col = 1, 1
     return Finding(path=path, line=line, col=col, message=f"{key_text(loc)}: {message}" if loc else message)
+
+
+def oversized(node: Any) -> list[tuple[KeyPath, str]]:
+    """(key path, message) for each string or list past the caps, before any model looks at them,
+    in the order the data lists them."""
+    out: list[tuple[KeyPath, str]] = []
+    _oversized_into(out, node, ())
+    return out
+
+
+def _oversized_into(out: list[tuple[KeyPath, str]], node: Any, loc: KeyPath) -> None:
+    if isinstance(node, str):
+        if len(node) > MAX_TEXT:
+            out.append((loc, f"a text of {len(node):,} characters; at most {MAX_TEXT:,}"))
+    elif isinstance(node, (list, dict)):
+        if len(node) > MAX_ITEMS:
+            out.append((loc, f"{len(node):,} entries; at most {MAX_ITEMS:,}"))
+            return
+        for key, value in node.items() if isinstance(node, dict) else enumerate(node):
+            if isinstance(value, str):  # measured here, not in a call of its own: a deck's cells
+                if len(value) > MAX_TEXT:
+                    _oversized_into(out, value, (*loc, key))
+            elif isinstance(value, (list, dict)):
+                _oversized_into(out, value, (*loc, key))

@@ -164,9 +164,15 @@ def test_values_that_cannot_make_a_sensible_print_are_refused(run, isolated, arg
     assert not (isolated / "output").exists() and not (isolated / "seven-steps").exists()
 
 
-def test_a_large_bleed_warns_and_pnp_toml_is_held_to_the_same_limits(run, isolated):
-    result = run("build", "seven-steps", "--bleed", "8mm")
-    assert result.exit_code == 0 and "warning: --bleed 8mm: more than the 6 mm" in result.output
+def test_a_bleed_past_what_shops_ask_is_refused_and_pnp_toml_is_held_to_the_same_limits(run, isolated):
+    """Exit's aid no longer fits its page from a 6 mm bleed on: a bleed past the 5 mm print shops
+    ask is refused before any work, as the cause, not met later as a text too small."""
+    assert run("build", "exit-from-purgatory", "--bleed", "5mm", "-o", "five").exit_code == 0
+    result = run("build", "seven-steps", "--bleed", "6mm")
+    assert result.exit_code == 2 and "--bleed 6mm: more than the 5 mm print shops ask for" in result.output
+    (isolated / "pnp.toml").write_text('bleed = "6mm"\n')
+    result = run("build", "seven-steps")
+    assert result.exit_code == 2 and "--bleed 6mm: more than the 5 mm" in result.output
     (isolated / "pnp.toml").write_text("copies = 50000\n")
     result = run("build", "seven-steps")
     assert result.exit_code == 2 and "copies = 50000: give 1 to 10000" in result.output

@@ -8,7 +8,8 @@ with nothing written.
 A fixture may ready the project first: `setup` moves Straight to's Soul cards into a card list
 ("souls.csv", "souls.xlsx", or "notes-first.xlsx", a workbook whose first sheet holds notes),
 `[[add]]` puts a file in the game's folder (`text`, a `picture` made as PNG, or a system `font`),
-and `[[before]]` makes edits that are no mistake (naming the art a card uses, say)."""
+and `[[before]]` makes edits that are no mistake (naming the art a card uses, say). An edit with
+`all = true` replaces every occurrence."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from pnp.cli import cli
 
 pytestmark = pytest.mark.named_games  # the games are named in the fixtures, not every game
 MISTAKES = Path(__file__).parent / "data" / "mistakes"
-PLACED = re.compile(r"^\S+:\d+:\d+: ", re.M)  # a line an editor or terminal jumps to
+PLACED = re.compile(r"^(warning: )?\S+:\d+:\d+: ", re.M)  # a line an editor or terminal jumps to
 INTERNALS = re.compile(r"0x[0-9a-f]{4,}|object at|Traceback")  # an address, a repr, a trace
 SYSTEM_FONTS = Path("/usr/share/fonts/truetype/dejavu")
 
@@ -50,6 +51,9 @@ def _edit(edit: dict[str, str], project: Path, game: str | None) -> int:
     )
     text = path.read_text(encoding="utf-8")
     new = edit["new"]
+    if edit.get("all"):  # every occurrence: a file saved another way (its separator, say)
+        path.write_text(text.replace(edit["old"], new), encoding="utf-8")
+        return 1
     at = text.index(edit["old"]) if "old" in edit else len(text)
     after = text[at + len(edit["old"]) :] if "old" in edit else ""
     path.write_bytes(text[:at].encode() + new.encode(edit.get("encoding", "utf-8")) + after.encode())

@@ -38,7 +38,11 @@ if TYPE_CHECKING:
 @cli.command()
 @click.argument("games", nargs=-1, type=GAME)
 @shared_options
-@click.option("--no-validate", is_flag=True, help="Write the files even if the build breaks its rules model.")
+@click.option(
+    "--no-validate",
+    is_flag=True,
+    help="Write the files even if the build has problems (its rules model broken, a glyph missing, ...).",
+)
 @click.option("--force", is_flag=True, help="Rebuild even when nothing changed since the last build.")
 @click.option(
     "--jobs",

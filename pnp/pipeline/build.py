@@ -18,6 +18,7 @@ from pnp.geometry import MM
 from pnp.memory import BuildMemory
 from pnp.pipeline.checks import check_counts
 from pnp.pipeline.cutfiles import cut_files, cut_records, write_cut_files
+from pnp.pipeline.fontfaces import missing_bold
 from pnp.pipeline.incremental import FAILURE_FILE
 from pnp.pipeline.legibility import colour_alone, legibility
 from pnp.pipeline.manifest import MAX_BYTES as MANIFEST_MAX_BYTES
@@ -108,6 +109,7 @@ class GamePlan:
     prints: list[str]  # by spec, how to print its file, in a line (the print guide's facts)
     memory: BuildMemory  # what the build keeps for the next: its checks and drawing take from it
     slips: list[Problem] = field(default_factory=list)  # layout mistakes the templates made
+    notices: list[Finding] = field(default_factory=list)  # what prints, but not as written (a face a font lacks)
 
 
 def plan_game(
@@ -205,6 +207,7 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
         prints=[print_line(f, options) for f in files],
         memory=memory,
         slips=ctx.distinct_slips(),
+        notices=missing_bold(specs, fonts, memory),
     )
 
 
@@ -335,7 +338,7 @@ def build_game(slug: str, settings: Settings, store: IconStore, *, memory: Build
         hard_to_read=plan.source.findings(
             legibility(plan.specs, plan.source, slug, memory, store.art) + colour_alone(plan.specs, rules, slug)
         ),
-        notices=plan.source.findings(soft_pictures(plan.specs, plan.source, slug, store.art, memory)),
+        notices=[*plan.notices, *plan.source.findings(soft_pictures(plan.specs, plan.source, slug, store.art, memory))],
         specs=plan.specs,
         memory=memory,
         cut_files=cuts,

@@ -166,7 +166,9 @@ def _unprintable(game: str, file: str, key: str, chars: set[str], sample: str, t
     reversed_ = right_to_left(chars)
     said = []
     if chars - reversed_:
-        said.append(f"{named(chars - reversed_)}: no glyph in the typeface ({typefaces}), printed as empty boxes")
+        said.append(
+            f"{named(chars - reversed_)}: no glyph in the typeface ({typefaces}): it would print as an empty box"
+        )
     if reversed_:
         said.append(f"{named(reversed_)}: a right-to-left script, which pnp sets left to right (printed reversed)")
     first = min(sample.index(char) for char in chars)

@@ -43,7 +43,7 @@ def build_and_write(slug: str, settings: Settings, digest: str, no_validate: boo
 
 
 def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bool, memory: BuildMemory) -> Outcome:
-    """Build one game and write it unless it breaks its rules model; errors become lines, and a
+    """Build one game and write it unless it has problems (its rules model's, a font's, ...); errors become lines, and a
     failure is recorded beside the game's earlier files so the gallery can say so."""
     shapes = ShapeCache(settings.output_dir(), tool=code_digest())
     store = IconStore(settings.icons_dir(), settings.icons_base_url, shapes=shapes, read=memory[ICONS_READ])
@@ -52,7 +52,8 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
         result = build_game(slug, settings, store, memory=memory)
         if result.problems and not no_validate:
             lines = [str(problem) for problem in result.problems]
-            lines.append(f"{slug}: not written: the build breaks its rules model (--no-validate writes it anyway)")
+            said = f"{len(result.problems)} problem{'s' * (len(result.problems) != 1)} above"
+            lines.append(f"{slug}: not written: {said} (--no-validate writes it anyway)")
             record_failure(settings.output_dir() / slug, lines)
             return Outcome(slug=slug, lines=lines, exit_code=1)
         result.manifest.inputs = digest

@@ -16,6 +16,7 @@ from functools import partial
 from itertools import compress, count, repeat
 from operator import is_, itemgetter
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, cast
 
 from pnp.errors import LayoutError
@@ -29,6 +30,9 @@ LIST_MAX_BYTES = 1024 * 1024
 SHEET_MAX_UNPACKED = 32 * 1024 * 1024  # a workbook is a zip: what it may unpack to, before any reading
 LIST_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.(csv|xlsx|ods)")
 SHEETS = (".xlsx", ".ods")
+SEPARATORS = MappingProxyType(
+    {";": "semicolons", "\t": "tabs", "|": "bars"}
+)  # what a spreadsheet saves as "CSV" in some places
 
 
 def read_list(
@@ -57,6 +61,11 @@ def read_list(
     if not rows_read or not any(rows_read[0][1]):
         raise refused(1, "the first row must name the columns")
     header = rows_read[0][1]
+    if path.suffix not in SHEETS and len(header) == 1:
+        separator = next((mark for mark in SEPARATORS if mark in header[0]), None)
+        if separator is not None:
+            said = f"its cells are separated by {SEPARATORS[separator]}; pnp reads commas: save it as CSV with commas"
+            raise refused(rows_read[0][0], f"{said} (or as .xlsx or .ods)")
     clash = _column_clash(header)
     if clash:
         raise refused(rows_read[0][0], clash)
@@ -72,6 +81,7 @@ def read_list(
             record = read.again(cells[i])  # the same cells twice: one table
             if record is None:
                 number, row = filled[i]
+                _refuse_unclosed_quote(row, header, partial(Finding, path=path), number, data)
                 record = _record(row, header, keys, partial(refused, number))
                 read.add(cells[i], record)
             out[i] = record
@@ -80,6 +90,24 @@ def read_list(
     tables = cast(list[dict[str, Any]], out)  # each row's, now
     read.runs(tables)
     return tables
+
+
+def _refuse_unclosed_quote(cells: list[str], header: list[str], at: Any, number: int, data: bytes) -> None:
+    """A row whose quoted cell takes in the lines after it, as a quote never closed does: said at
+    the quote, not as the cells too many it leaves."""
+    for place, cell in enumerate(cells):
+        if "\n" not in cell:
+            continue
+        after = cell.split("\n")[1:]
+        if len(cells) > len(header) or any(line.count(",") >= len(header) - 1 for line in after):
+            lines = data.decode("utf-8-sig", errors="replace").splitlines()
+            col = _cell_column(lines[number - 1], place) if number <= len(lines) else 1
+            said = (
+                f"the quote that opens this cell is not closed on its line: the cell runs on to line "
+                f"{number + cell.count(chr(10))}, taking in the rows between (close the quote; a quote inside "
+                'a cell is written twice, "")'
+            )
+            raise LayoutError(at(line=number, col=col, message=said))
 
 
 def _record(
@@ -165,6 +193,33 @@ def list_position(path: Path, rows: RowLines, index: int, column: str) -> tuple[
     if path.suffix in SHEETS:
         return number, place + 1
     return number, _cell_column(lines[number - 1], place)
+
+
+def sheet_note(path: Path, data: bytes) -> str:
+    """Which sheet of a workbook of several was read, for a message about its columns ("" for a
+    CSV list or a workbook of one sheet)."""
+    if path.suffix not in SHEETS:
+        return ""
+    from python_calamine import CalamineError, CalamineWorkbook
+
+    try:
+        names = CalamineWorkbook.from_filelike(io.BytesIO(data)).sheet_names
+    except (CalamineError, ValueError):
+        return ""
+    if len(names) < 2:
+        return ""
+    others = ", ".join(repr(name) for name in names[1:])
+    return f" (pnp read its first sheet, {names[0]!r}, and not {others}: put the cards on the first sheet)"
+
+
+def header_position(path: Path, rows: RowLines, column: str) -> tuple[int, int]:
+    """The line and column of `column`'s name in a card list's first row (`rows`: its `row_lines`)."""
+    header, _, lines = rows
+    place = header.index(column) if column in header else 0
+    if path.suffix in SHEETS:
+        return 1, place + 1
+    number = next((i for i, line in enumerate(lines, 1) if line.strip()), 1)
+    return number, _cell_column(lines[number - 1], place) if lines else 1
 
 
 def row_lines(path: Path, data: bytes) -> RowLines:

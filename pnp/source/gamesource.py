@@ -22,7 +22,7 @@ from pnp.errors import LayoutError
 from pnp.files.safefiles import UnsafeFile, read_regular
 from pnp.findings import Finding
 from pnp.memory import BuildMemory, Kept
-from pnp.source.cardlists import LIST_MAX_BYTES, RowLines, list_position, row_lines
+from pnp.source.cardlists import LIST_MAX_BYTES, RowLines, header_position, list_position, row_lines, sheet_note
 from pnp.source.icons import ICON_REF_IN_BYTES, is_icon_ref
 from pnp.source.markup import inline_icons
 from pnp.source.ownart import is_art_ref
@@ -150,6 +150,22 @@ class GameSource:
         except LayoutError:
             line, col = 1, 1
         return Finding(path=self.folder / name, line=line, col=col, message=said)
+
+    def column_finding(self, path: Path, column: str, message: str) -> Finding:
+        """`message` about a card list's column, at its name in the list's first row."""
+        lines = self._row_lines.get(path.name)
+        if lines is None:
+            lines = self._row_lines[path.name] = row_lines(path, self._list_bytes(path.name))
+        line, col = header_position(path, lines, column)
+        said = f"column {column}: {message}" if column else message
+        return Finding(path=path, line=line, col=col, message=said + sheet_note(path, self._list_bytes(path.name)))
+
+    def list_header(self, path: Path) -> tuple[str, ...]:
+        """The column names of a card list, as its first row gives them."""
+        lines = self._row_lines.get(path.name)
+        if lines is None:
+            lines = self._row_lines[path.name] = row_lines(path, self._list_bytes(path.name))
+        return lines[0]
 
     def named(self, place: str, message: str) -> Finding:
         """`message` at a place written `file:key` (or `game/file:key`, as `text_source` gives)."""

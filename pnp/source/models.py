@@ -11,14 +11,14 @@ from types import UnionType
 from typing import Annotated, Any, Literal, Self, TypeVar, Union, get_args, get_origin
 
 from pydantic import AfterValidator, BaseModel, Field, ValidationError, field_validator, model_validator
-from pydantic_core import ErrorDetails
 
-from pnp.errors import IconError, LayoutError, closest, did_you_mean
+from pnp.errors import IconError, LayoutError, did_you_mean
 from pnp.findings import Finding
 from pnp.source.gamesource import GameSource
 from pnp.source.iconnames import is_near_ref, meant_icon
 from pnp.source.icons import GAP_ICON, IconRef, IconStore, is_icon_ref
 from pnp.source.markup import inline_icons, markup_problem, without_icon, without_markup
+from pnp.source.modelerrors import by_column, explained, type_step
 from pnp.source.namedtwice import named_twice
 from pnp.source.ownart import is_art_ref
 from pnp.source.rowkeep import RowKeep
@@ -120,27 +120,6 @@ class PawnTokens(PlayerColours):
     diameter: Annotated[float, Field(ge=8, le=30)]
 
 
-def key_path(loc: KeyPath) -> str:
-    out = ""
-    for part in loc:
-        if part == "[key]":  # pydantic's mark for a table key that is wrong: the path names it already
-            continue
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
-def describe(error: ErrorDetails) -> str:
-    kind = error["type"]
-    found = error.get("input")
-    if kind == "missing":
-        return "missing key"
-    if kind == "extra_forbidden":
-        return "unknown key (a typo?)"
-    if kind == "value_error":
-        return str(error["msg"]).removeprefix("Value error, ")
-    return f"{error['msg'][0].lower()}{error['msg'][1:]} (found {shown(found)})"
-
-
 def parse(model: type[M], source: GameSource, name: str, also: Sequence[Gap] = (), mended: bool = False) -> M:
     """Validate the file `name` of `source` against `model`; every problem becomes one line naming
     file and key (and the row and column where the key lies in a CSV list); `also` adds problems
@@ -159,9 +138,9 @@ def parse(model: type[M], source: GameSource, name: str, also: Sequence[Gap] = (
     except ValidationError as exc:
         said = {gap.where for gap in also}  # a value a gap stands for: said once, by the gap
         places = [
-            (tuple(part for part in err["loc"] if part != "[key]"), message) for err, message in _explained(model, exc)
+            (tuple(part for part in err["loc"] if part != "[key]"), message) for err, message in explained(model, exc)
         ]
-        found = [source.finding(name, loc, message) for loc, message in places if loc not in said] + found
+        found = [*by_column(model, source, name, places, said), *found]
     if found:
         raise LayoutError(found)
     twice = [source.finding(name, loc, said) for loc, said in named_twice(result, (), source, name)]
@@ -199,55 +178,6 @@ def _keep_checked(
                     found[key] = made
             if run is not None and all(frozen):
                 run.found[key] = tuple(chunk)
-
-
-def _explained(model: type[BaseModel], exc: ValidationError) -> list[tuple[ErrorDetails, str]]:
-    """Each error with its message; a misspelt key says the key it meant, and the key it meant is
-    not reported missing as well ("tnit: unknown key. Did you mean 'tint'?" is one problem)."""
-    errors = exc.errors()
-    missing = {tuple(err["loc"]) for err in errors if err["type"] == "missing"}
-    meant: set[tuple[Any, ...]] = set()
-    out = []
-    for err in errors:
-        loc = tuple(err["loc"])
-        if err["type"] != "extra_forbidden":
-            out.append((err, describe(err)))
-            continue
-        parent, key = loc[:-1], str(loc[-1])
-        name = closest(key, [str(m[-1]) for m in missing if m[:-1] == parent])  # a missing key it meant
-        if name is not None:
-            meant.add((*parent, name))
-        suggestion = did_you_mean(key, [name] if name is not None else _fields_at(model, parent))
-        out.append((err, f"unknown key.{suggestion}" if suggestion else describe(err)))
-    return [(err, message) for err, message in out if err["type"] != "missing" or tuple(err["loc"]) not in meant]
-
-
-def _fields_at(model: type[BaseModel], loc: KeyPath) -> set[str]:
-    """The keys the table at `loc` of a file read by `model` may have (of every model a union
-    there allows): what a misspelt key is matched against."""
-    kinds: list[Any] = [model]
-    for part in loc:
-        kinds = [inner for kind in kinds for inner in _step(kind, part)]
-    return {
-        name for kind in kinds if isinstance(kind, type) and issubclass(kind, BaseModel) for name in kind.model_fields
-    }
-
-
-def _step(kind: Any, part: str | int) -> list[Any]:
-    """The types one key (or index) further into a value of type `kind`."""
-    while get_origin(kind) is Annotated:
-        kind = get_args(kind)[0]
-    origin = get_origin(kind)
-    if origin in (Union, UnionType):
-        return [inner for arg in get_args(kind) for inner in _step(arg, part)]
-    if isinstance(kind, type) and issubclass(kind, BaseModel):
-        field = kind.model_fields.get(str(part))
-        return [field.annotation] if field is not None else []
-    if origin in (list, tuple) and isinstance(part, int):
-        return [get_args(kind)[0]] if get_args(kind) else []
-    if origin is dict:
-        return [get_args(kind)[1]]
-    return []
 
 
 def typed_lists(
@@ -303,7 +233,7 @@ def _typed_or_checked(
 def _kinds_at(model: type[BaseModel], loc: KeyPath) -> list[Any]:
     kinds: list[Any] = [model]
     for part in loc:
-        kinds = [inner for kind in kinds for inner in _step(kind, part)]
+        kinds = [inner for kind in kinds for inner in type_step(kind, part)]
     return kinds
 
 
@@ -323,7 +253,7 @@ def _typed_row(
 
 
 def _kinds_at_step(kinds: list[Any], key: str) -> list[Any]:
-    return [step for kind in kinds for step in _step(kind, key)]
+    return [step for kind in kinds for step in type_step(kind, key)]
 
 
 _INTEGER = re.compile(r"[-+]?\d+")

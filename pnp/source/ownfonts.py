@@ -75,6 +75,14 @@ class FontShelf:
         except (UnsafeFile, UnicodeDecodeError) as exc:
             raise LayoutError(Finding(path=self.index, message=f"refused: {exc}")) from None
 
+    def lacking(self, face: str) -> dict[str, str]:
+        """The id each family in use that has no `face` is drawn by, and its name."""
+        return {self._ids[name]: name for name, family in self.used.items() if face not in family.files}
+
+    def at(self, family: str, message: str) -> Finding:
+        """`message` about a family, at its table in fonts.toml."""
+        return self._at((family,), message)
+
     def _at(self, loc: KeyPath, message: str) -> Finding:
         line = TomlLines.of(self._text).line_of(loc) or 1
         return Finding(path=self.index, line=line, message=f"{key_text(loc)}: {message}" if loc else message)

@@ -27,7 +27,7 @@ CONFIG_FILE = "pnp.toml"
 MAX_COPIES = 10000
 MIN_PRINTABLE_MM = (170.0, 250.0)  # what the largest sheet (the Seven Steps gamesheet) needs
 MAX_PAPER_MM = 1200.0
-MAX_QUIET_BLEED_MM = 6
+MAX_BLEED_MM = 5  # print shops ask 3 mm (1/8 in), a few 5; wider takes the room the aids and mats are drawn in
 MIN_CARD_MM = (40.0, 55.0)  # below the smallest named card (american-mini, 44.5 x 63.5 mm) by a margin
 
 
@@ -177,11 +177,6 @@ class Settings:
         problems += self._cutter_problems()
         if problems:
             raise UsageProblem("; ".join(problems))
-        if self.bleed.mm > MAX_QUIET_BLEED_MM:
-            return [
-                f"--bleed {self.bleed}: more than the {MAX_QUIET_BLEED_MM} mm print shops ask for; "
-                "the pieces take more paper"
-            ]
         return []
 
     def _cutter_problems(self) -> list[str]:
@@ -222,6 +217,25 @@ class Settings:
                 f"{max(room[1], 0):g} mm to print on; the mats and sheets need at least "
                 f"{MIN_PRINTABLE_MM[0]:g} x {MIN_PRINTABLE_MM[1]:g} mm (A4 and Letter leave 200 x 287 and "
                 "206 x 269 mm)"
+            ]
+        return self._sane_bleed(room)
+
+    def _sane_bleed(self, room: tuple[float, float]) -> list[str]:
+        """A bleed is drawn around every piece: checked before any work against what it leaves."""
+        bleed = self.bleed.mm
+        bare = sorted((self.card.width / MM, self.card.height / MM))
+        card = [side + 2 * bleed for side in bare]
+        fits = bare[0] <= room[0] and bare[1] <= room[1]  # a card too big without it is said as such, later
+        if fits and (card[0] > room[0] or card[1] > room[1]):
+            return [
+                f"--bleed {self.bleed}: a {bleed:g} mm bleed leaves no room for a card: a {self.card} card "
+                f"with it takes {card[0]:g} x {card[1]:g} mm, and {self.paper} leaves {room[0]:g} x {room[1]:g} mm "
+                "inside its margins; print shops ask 3mm"
+            ]
+        if bleed > MAX_BLEED_MM:
+            return [
+                f"--bleed {self.bleed}: more than the {MAX_BLEED_MM} mm print shops ask for (most ask 3 mm); a "
+                f"wider bleed takes the room the aids and mats are drawn in: give at most {MAX_BLEED_MM}mm"
             ]
         return []
 

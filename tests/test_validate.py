@@ -506,3 +506,62 @@ def test_a_character_the_typeface_lacks_on_a_card_back_is_named(run, layouts_cop
     result = validate(run, layouts_copy, "straight-to")
     assert result.exit_code == 1, result.output
     assert re.search(r"components\.toml:\d+:\d+: backs\.soul\.title: '苹' \(U\+82F9", result.output), result.output
+
+
+def test_seven_mistakes_in_one_game_are_seven_lines_in_one_run(tmp_path):
+    """One mistake per stage, all in Straight to (pnp.toml's type, an icon, a CSV cell, a template's
+    key, a placeholder, a rules-model count, an untraced printed line): a stage that cannot finish
+    reads on past its mistake, so `pnp validate`, run as a shell runs it, says all seven, each once,
+    and not the Good souls' total the bad cell leaves unknowable."""
+    import subprocess
+    import sys
+
+    from conftest import souls_to_csv
+
+    subprocess.run([sys.executable, "-m", "pnp", "new", "proj"], cwd=tmp_path, check=True, capture_output=True)
+    project = tmp_path / "proj"
+    game = project / "layouts" / "straight-to"
+    souls_to_csv(project / "layouts")
+    edit(project / "pnp.toml", 'icons = "icons"', 'icons = "icons"\nink_saver = "yes"')
+    components = game / "components.toml"
+    edit(components, 'icon = "lorc/ghost"', 'icon = "lorc/ghots"')
+    edit(components, "size = 13", "szie = 13")
+    edit(components, "Spend {souls_per_step} to step toward HELL", "Spend {souls_per_stp} to step toward HELL")
+    edit(game / "souls.csv", "Fiend,lorc/daemon-skull,16", "Fiend,lorc/daemon-skull,15")
+    edit(game / "souls.csv", "Penitent,lorc/prayer,17", "Penitent,lorc/prayer,many")
+    reference = game / "reference.toml"
+    reference.write_text(
+        reference.read_text()
+        + '\n[[sections]]\nheading = "House rule"\nside = 2\nlines = ["Whoever rings first wins."]\n'
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "pnp", "validate", "straight-to"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    placed = [line for line in result.stdout.splitlines() if re.match(r"\S+:\d+:\d+: ", line)]
+    typed = components.read_text().splitlines()
+    szie = typed.index("szie = 13") + 1
+    hint = next(i for i, line in enumerate(typed, 1) if "souls_per_stp" in line)
+    assert sorted(placed) == sorted(
+        [
+            "pnp.toml:10:1: ink_saver: expected true or false, found 'yes'",
+            "layouts/straight-to/components.toml:25:1: track.limbo.icon: unknown icon 'lorc/ghots': not in the "
+            "icon cache. Did you mean 'lorc/ghost'?",
+            "layouts/straight-to/souls.csv:2:27: souls[0].count: input should be a valid integer (found 'many')",
+            f"layouts/straight-to/components.toml:{szie}:1: templates.soul.slots.title.slots.label.szie: unknown key. "
+            "Did you mean 'size'?",
+            f"layouts/straight-to/components.toml:{hint}:1: soul_types.evil.hint: {{souls_per_stp}} is not a number "
+            "in rules.toml [facts] or a component count. Did you mean 'souls_per_step'?",
+            "layouts/straight-to/souls.csv:5:31: souls[3].count (souls.csv line 5), souls[4].count (souls.csv line "
+            "6), souls[5].count (souls.csv line 7): these Evil Soul cards add up to 49; the rules model "
+            "(rules.toml:components.soul-evil) asks for 50 (expected 50, found 49)",
+            f"layouts/straight-to/reference.toml:{len(reference.read_text().splitlines())}:1: sections[8].lines[0]: "
+            "printed rule 'Whoever rings first wins.'... is in no trace.toml entry: name the document sentence it "
+            "comes from",
+        ]
+    ), result.stdout
+    assert result.stdout.rstrip().endswith("7 problem(s)")

@@ -255,19 +255,25 @@ class BuildContext:
         """Printed text with `{name}` replaced by the rules model's number of that name (a fact, a
         component's count for this build, or `players`), so a number is typed once, in rules.toml,
         and a balance change reaches every printed line."""
-        values = {**self.quantities, **self.facts, "players": self.players}
-        try:
-            return fill_placeholders(text, values)
-        except UnknownPlaceholder as exc:
-            raise LayoutError(
-                self.named(
-                    where,
-                    f"{{{exc.name}}} is not a number in rules.toml [facts] or a component "
-                    f"count.{meant_or_known(exc.name, values)}",
-                )
-            ) from None
-        except PlaceholderError as exc:
-            raise LayoutError(self.named(where, str(exc))) from None
+        values: dict[str, object] = {**self.quantities, **self.facts, "players": self.players}
+        known = list(values)
+        while True:
+            try:
+                return fill_placeholders(text, values)
+            except UnknownPlaceholder as exc:
+                said = f"{{{exc.name}}} is not a number in rules.toml [facts] or a component count."
+                self.gap(self.named(where, said + meant_or_known(exc.name, known)))
+                values[exc.name] = f"{{{exc.name}}}"  # printed as written meanwhile
+            except PlaceholderError as exc:
+                self.gap(self.named(where, str(exc)))
+                return text
+
+    def gap(self, finding: Finding) -> None:
+        """A text that cannot print as written: kept with the build's gaps (refused at its end, with
+        every later stage's problems), or refused now when the build keeps none."""
+        if self.source is None or self.source.gaps is None:
+            raise LayoutError(finding)
+        self.source.keep_gaps([finding])
 
     def named(self, where: str | Callable[[], str], message: str) -> Finding:
         """`message` at a place a game names as `file:key` (or `game/file:key`)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -45,6 +45,7 @@ from pnp.source.artcredits import credit_problems
 from pnp.source.gamesource import GameSource, Problem
 from pnp.source.icons import GAP_ICON, IconStore
 from pnp.source.kittemplates import game_templates
+from pnp.source.mending import said_elsewhere
 from pnp.source.models import EveryProblem
 from pnp.source.ownart import FOLDER as ART_FOLDER
 from pnp.source.ownart import art_credits_lines
@@ -53,6 +54,7 @@ from pnp.source.ownfonts import FontShelf
 from pnp.source.rules import RulesModel, load_rules, resolve_players
 from pnp.source.ruletrace import trace_problems
 from pnp.source.settings import Settings
+from pnp.source.tomlfiles import KeyPath
 
 
 @dataclass(kw_only=True)
@@ -110,6 +112,7 @@ class GamePlan:
     memory: BuildMemory  # what the build keeps for the next: its checks and drawing take from it
     slips: list[Problem] = field(default_factory=list)  # layout mistakes the templates made
     notices: list[Finding] = field(default_factory=list)  # what prints, but not as written (a face a font lacks)
+    typefaces: Mapping[str, str] = field(default_factory=dict)  # each own family's id -> its name in fonts.toml
 
 
 def plan_game(
@@ -120,7 +123,7 @@ def plan_game(
     with `keep_gaps` left in `plan.source.gaps` for the caller to refuse with what it finds later."""
     memory = memory or BuildMemory()
     source = read_source(slug, settings.layouts, memory)
-    source.gaps = []
+    source.gaps, source.mended = [], []
     store = store.for_game(source.folder)  # the icon cache, and the game's own art beside its data
     try:
         plan = _planned(slug, source, settings, store, memory)
@@ -208,6 +211,7 @@ def _planned(slug: str, source: GameSource, settings: Settings, store: IconStore
         memory=memory,
         slips=ctx.distinct_slips(),
         notices=missing_bold(specs, fonts, memory),
+        typefaces=fonts.names(),
     )
 
 
@@ -225,7 +229,7 @@ def _refuse_without_reference(source: GameSource) -> None:
 def obligations(plan: GamePlan, quantities: Mapping[str, int]) -> list[Problem]:
     """What every game owes, checked on its documents whatever its code does."""
     return (
-        unprintable_characters(plan.source, plan.specs, plan.memory)
+        unprintable_characters(plan.source, plan.specs, plan.memory, plan.typefaces)
         + unfilled_placeholders(plan.source, plan.specs, plan.memory)
         + stray_assembly_notes(plan.source, plan.specs)
         + unkept_promises(plan.source, plan.game.promises, plan.specs[-1], quantities)
@@ -284,18 +288,17 @@ def build_game(slug: str, settings: Settings, store: IconStore, *, memory: Build
     cuts = cut_files(
         documents, width=options.paper.width / MM, height=options.paper.height / MM, title=rules.game.title
     )
-    problems = [
-        *(plan.source.gaps or ()),
-        *plan.source.findings(
-            check_counts(
-                slug, rules, placed, players, settings.copies, partial(game.count_origins, data, plan.source), memory
-            )
-            + game.invariants(data, rules, players)
-            + trace_problems(plan.source)
-            + plan.slips
-            + obligations(plan, rules.quantities(players, settings.copies))
-        ),
-    ]
+    later = plan.source.findings(
+        check_counts(
+            slug, rules, placed, players, settings.copies, partial(game.count_origins, data, plan.source), memory
+        )
+        + game.invariants(data, rules, players)
+        + trace_problems(plan.source)
+        + plan.slips
+        + obligations(plan, rules.quantities(players, settings.copies))
+    )
+    gaps = plan.source.gaps or []
+    problems = [*gaps, *(f for f in later if not _said_by_gap(f, gaps, plan.source.mended))]
     manifest = Manifest(
         game=slug,
         title=rules.game.title,
@@ -342,6 +345,15 @@ def build_game(slug: str, settings: Settings, store: IconStore, *, memory: Build
         specs=plan.specs,
         memory=memory,
         cut_files=cuts,
+    )
+
+
+def _said_by_gap(finding: Finding, gaps: Sequence[Finding], mended: Sequence[KeyPath]) -> bool:
+    """Whether a later stage's `finding` is about a value a gap stands for (a text printed as
+    written, a value mended to read on): its cause is said, once, by the gap."""
+    key = finding.message.split(": ", 1)[0]
+    return said_elsewhere(finding.message, mended) or any(
+        (gap.path, gap.line, gap.message.split(": ", 1)[0]) == (finding.path, finding.line, key) for gap in gaps
     )
 
 

@@ -100,7 +100,9 @@ def _braced_texts(memory: BuildMemory, spec: DocumentSpec) -> Iterator[str]:
     yield from (line for line in _cover_lines(spec) if "{" in line)
 
 
-def unprintable_characters(source: GameSource, specs: Sequence[DocumentSpec], memory: BuildMemory) -> list[Problem]:
+def unprintable_characters(
+    source: GameSource, specs: Sequence[DocumentSpec], memory: BuildMemory, typefaces: Mapping[str, str]
+) -> list[Problem]:
     """A character the typeface has no glyph for would print as an empty box, and right-to-left
     scripts (Hebrew, Arabic) reversed and unjoined: each is named with the text it is in, never
     printed silently. The characters each face sets are gathered first (a run's kept), and the
@@ -134,7 +136,7 @@ def unprintable_characters(source: GameSource, specs: Sequence[DocumentSpec], me
             place = (filename, "printed text")
             found[place] = (found.get(place, (set(), text))[0] | chars, text)
     return [
-        _unprintable(source.slug, file, key, chars, sample, _lacking(chars, bad))
+        _unprintable(source.slug, file, key, chars, sample, _lacking(chars, bad, typefaces))
         for (file, key), (chars, sample) in found.items()
     ]
 
@@ -150,11 +152,12 @@ def _stretches(text: str, face: Face) -> Iterator[tuple[str, Face]]:
             yield run.text, (run.bold, run_face(run, face[1])[0])
 
 
-def _lacking(chars: set[str], bad: Mapping[Face, set[str]]) -> str:
-    """The typefaces that have no glyph for some of `chars`, as their readers know them."""
-    from pnp.render.fonts import family_name
-
-    return ", ".join(sorted({family_name(family) for (_, family), missing in bad.items() if missing & chars}))
+def _lacking(chars: set[str], bad: Mapping[Face, set[str]], typefaces: Mapping[str, str]) -> str:
+    """The typefaces that have no glyph for some of `chars`, as the game's fonts.toml names them
+    (`typefaces`: each family's id -> its name; DejaVu Sans has none)."""
+    return ", ".join(
+        sorted({typefaces.get(family, "DejaVu Sans") for (_, family), missing in bad.items() if missing & chars})
+    )
 
 
 def _unprintable(game: str, file: str, key: str, chars: set[str], sample: str, typefaces: str) -> Problem:

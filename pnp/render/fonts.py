@@ -38,13 +38,14 @@ def register_fonts() -> None:
 # OWN_TAGS on, by its files' digest, each of its four faces OWN_SUBSETS subsets (6,400 letters).
 OWN_TAGS, OWN_SLOTS, OWN_SUBSETS = 200_000, 7_999, 25
 ITALIC = "-It"  # a family's italic faces go by its id and this
-# a designer's family id -> its name as the designer gave it, for messages and credits
-_FAMILIES: dict[str, str] = {}
+# the designer's family ids registered with reportlab, whose registry is the process's (a game's own
+# name for each is its FontShelf's: two games may name one set of files differently)
+_FAMILIES: set[str] = set()
 # a family id -> whether it has an italic face of its own, at regular and at bold weight
 _LEANING: dict[str, tuple[bool, bool]] = {}
 
 
-def register_family(name: str, faces: Mapping[str, bytes]) -> str:
+def register_family(faces: Mapping[str, bytes]) -> str:
     """The id texts set in a designer's family go by: its regular font and its bold (the regular
     again when it has none), and under that id + ITALIC its italic and bold italic (the regular and
     bold again), registered once per process whatever their file names. Each subset's tag comes
@@ -77,7 +78,7 @@ def register_family(name: str, faces: Mapping[str, bytes]) -> str:
                 raise FontRefused(face if face in faces else "regular", f"{exc}") from None
         for ttf in made:
             pdfmetrics.registerFont(ttf)
-        _FAMILIES[family] = _FAMILIES[family + ITALIC] = name
+        _FAMILIES.update((family, family + ITALIC))
         _LEANING[family] = ("italic" in faces, "bold_italic" in faces)
     return family
 
@@ -88,11 +89,6 @@ def leaning(family: str, bold: bool) -> tuple[str, float]:
     if _LEANING.get(family, (False, False))[bold]:
         return family + ITALIC, 0.0
     return family, SLANT
-
-
-def family_name(family: str) -> str:
-    """The typeface a text is set in, as its reader knows it."""
-    return _FAMILIES.get(family, "DejaVu Sans") if family else "DejaVu Sans"
 
 
 def font(bold: bool, family: str = "") -> str:

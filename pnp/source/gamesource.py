@@ -80,6 +80,7 @@ class GameSource:
     # a build's problems that leave a gap where they are (an icon, a text's markup, a font), kept
     # while it goes on to find the rest; None: each is refused as its file is read
     gaps: list[Finding] | None = None
+    mended: list[KeyPath] = field(default_factory=list)  # values a gap stands in for (`mending`), this build's
     kept: SourceMemory = field(default_factory=SourceMemory, repr=False, compare=False)  # shared with later reads
     _parsed: dict[str, _Parsed] = field(default_factory=dict)
     _row_lines: dict[str, RowLines] = field(default_factory=dict)  # each card list's, once a problem is placed in it
@@ -93,7 +94,7 @@ class GameSource:
         """Keep `found` in `gaps`; refused now if this read keeps none."""
         if self.gaps is None:
             raise LayoutError(found)
-        self.gaps += found
+        self.gaps += [finding for finding in dict.fromkeys(found) if finding not in self.gaps]
 
     @property
     def names(self) -> list[str]:

@@ -18,6 +18,7 @@ from pnp.source.gamesource import GameSource
 from pnp.source.iconnames import is_near_ref, meant_icon
 from pnp.source.icons import GAP_ICON, IconRef, IconStore, is_icon_ref
 from pnp.source.markup import inline_icons, markup_problem, without_icon, without_markup
+from pnp.source.mending import read_on, said_elsewhere
 from pnp.source.modelerrors import by_column, explained, type_step
 from pnp.source.namedtwice import named_twice
 from pnp.source.ownart import is_art_ref
@@ -141,12 +142,23 @@ def parse(model: type[M], source: GameSource, name: str, also: Sequence[Gap] = (
             (tuple(part for part in err["loc"] if part != "[key]"), message) for err, message in explained(model, exc)
         ]
         found = [*by_column(model, source, name, places, said), *found]
+        repaired = read_on(model, data, exc) if source.gaps is not None else None
+        if repaired is None:
+            raise LayoutError(found) from None
+        result, stood_in = repaired  # read on, so every later stage checks what it can
+        source.keep_gaps(found)
+        source.mended += stood_in
+        found = []
     if found:
         raise LayoutError(found)
-    twice = [source.finding(name, loc, said) for loc, said in named_twice(result, (), source, name)]
+    twice = [
+        source.finding(name, loc, said)
+        for loc, first, said in named_twice(result, (), source, name)
+        if loc not in source.mended and first not in source.mended  # a stand-in's name is another's
+    ]
     if twice:
-        raise LayoutError(twice)
-    if not also:
+        source.keep_gaps(twice)
+    if not also and not source.mended:
         _keep_checked(model, result, source.table(name), lists, source.rows)
     return result
 
@@ -330,6 +342,7 @@ class EveryProblem:
     def __init__(self, source: GameSource) -> None:
         self.source = source
         self.found: list[Finding] = []
+        self.failed = False
 
     def load(self, name: str, model: type[M], store: IconStore) -> M | None:
         """`load_file`, or None with its problems kept."""
@@ -339,14 +352,15 @@ class EveryProblem:
         """What `step` returns, or None with its problems kept."""
         try:
             return step()
-        except LayoutError as exc:
-            self.found.extend(self.source.placed(exc))
+        except LayoutError as exc:  # a check met by a value mended to read on: its cause is said
+            self.found += [f for f in self.source.placed(exc) if not said_elsewhere(f.message, self.source.mended)]
+            self.failed = True
             return None
 
     def check(self) -> None:
-        """Refuse with every problem kept so far."""
-        if self.found:
-            raise LayoutError(self.found)
+        """Refuse with every problem kept so far (the gaps, when those are all)."""
+        if self.failed:
+            raise LayoutError(self.found or self.source.gaps or [])
 
 
 def own_art_problem(ref: str, store: IconStore) -> str | None:

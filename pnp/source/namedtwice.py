@@ -11,10 +11,11 @@ from pnp.source.gamesource import GameSource
 from pnp.source.tomlfiles import KeyPath, key_text
 
 
-def named_twice(node: Any, loc: KeyPath, source: GameSource, name: str) -> list[tuple[KeyPath, str]]:
+def named_twice(node: Any, loc: KeyPath, source: GameSource, name: str) -> list[tuple[KeyPath, KeyPath, str]]:
     """Each item of a list of named things (cards, designs, challenges) whose name an earlier item
-    of the same list has: two cards of one name cannot be told apart at the table or in a diff."""
-    out: list[tuple[KeyPath, str]] = []
+    of the same list has, the name it repeats, and what to say: two cards of one name cannot be
+    told apart at the table or in a diff."""
+    out: list[tuple[KeyPath, KeyPath, str]] = []
     if isinstance(node, BaseModel):
         for field in type(node).model_fields:
             out += named_twice(getattr(node, field), (*loc, field), source, name)
@@ -26,6 +27,6 @@ def named_twice(node: Any, loc: KeyPath, source: GameSource, name: str) -> list[
                 other = (*loc, first[named])
                 where = source.place(name, (*other, "name"))
                 said = f"{named!r} is the name of {key_text(other)} too ({where}): give each its own name"
-                out.append(((*loc, i, "name"), said))
+                out.append(((*loc, i, "name"), (*other, "name"), said))
             out += named_twice(item, (*loc, i), source, name)
     return out

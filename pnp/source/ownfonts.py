@@ -34,7 +34,7 @@ INDEX = "fonts.toml"
 MAX_FONT_BYTES = 32 * 1024 * 1024
 MAX_INDEX_BYTES = 256 * 1024
 FACES = ("regular", "bold", "italic", "bold_italic")
-Register = Callable[[str, Mapping[str, bytes]], str]  # a family's name and fonts by face -> the id it is drawn by
+Register = Callable[[Mapping[str, bytes]], str]  # a family's fonts by face -> the id it is drawn by
 
 
 class FontRefused(ValueError):
@@ -74,6 +74,11 @@ class FontShelf:
             return read_regular(self.index, MAX_INDEX_BYTES, links=False).decode("utf-8")
         except (UnsafeFile, UnicodeDecodeError) as exc:
             raise LayoutError(Finding(path=self.index, message=f"refused: {exc}")) from None
+
+    def names(self) -> dict[str, str]:
+        """The id each family in use is drawn by, and its name: a family's files registered under
+        another name by an earlier game of the process are still called by this game's name."""
+        return {self._ids[name]: name for name in self.used}
 
     def lacking(self, face: str) -> dict[str, str]:
         """The id each family in use that has no `face` is drawn by, and its name."""
@@ -132,7 +137,7 @@ class FontShelf:
                 said = f"no file {file!r} in {shown(self.folder)}" if missing else f"{file}: refused: {exc}"
                 raise LayoutError(self._at((name, face), said)) from None
         try:
-            registered = self.register(name, data)
+            registered = self.register(data)
         except FontRefused as exc:
             said = f"{family.files[exc.face]}: not a TrueType font pnp can embed ({exc})"
             raise LayoutError(self._at((name, exc.face), said)) from None

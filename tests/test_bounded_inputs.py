@@ -315,18 +315,18 @@ def test_an_odd_input_is_refused_naming_it(tmp_path, layouts_copy, icon_cache, c
     assert (earlier / "rules.pdf").read_bytes() == b"%PDF-1.4 an earlier build\n"
 
 
-def test_the_limits_the_readme_states_are_the_limits_the_code_enforces():
-    """The Security section once said lists over 2,000 entries are refused; the code took 20,000."""
+def test_the_limits_the_docs_state_are_the_limits_the_code_enforces():
+    """The Security page once said lists over 2,000 entries are refused; the code took 20,000."""
     import re
 
     from pnp.source.cardlists import LIST_MAX_BYTES
     from pnp.source.tomlfiles import MAX_ITEMS, MAX_LAYOUT_BYTES, MAX_TEXT
 
-    readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())
+    readme = " ".join((Path(__file__).parent.parent / "docs" / "pages" / "security.md").read_text().split())
     stated = re.search(
         r"layout files over (\d+) MB, texts over ([\d,]+) characters and lists over ([\d,]+) entries", readme
     )
-    assert stated, "the README's sentence on the limits moved: keep this test reading it"
+    assert stated, "the Security page's sentence on the limits moved: keep this test reading it"
     megabytes, characters, entries = (int(group.replace(",", "")) for group in stated.groups())
     assert (megabytes * 1024 * 1024, characters, entries) == (MAX_LAYOUT_BYTES, MAX_TEXT, MAX_ITEMS)
     assert LIST_MAX_BYTES <= MAX_LAYOUT_BYTES

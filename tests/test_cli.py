@@ -199,7 +199,7 @@ def test_an_output_name_past_the_file_systems_limit_is_refused(run, isolated):
     ],
 )
 def test_the_shell_completes_games_papers_cards_and_choices(words, offered, tmp_path):
-    """What bash asks of the README's `eval "$(_PNP_COMPLETE=bash_source pnp)"`, asked the same way."""
+    """What bash asks of the docs' `eval "$(_PNP_COMPLETE=bash_source pnp)"`, asked the same way."""
     import os
     import subprocess
     import sys

@@ -32,7 +32,7 @@ pieces show in the other files), then run, in this folder:
 `pnp icons fetch AUTHOR/NAME` adds an icon from game-icons.net to icons/. Your own art goes in
 layouts/<game>/art/ (SVG, PNG or JPEG: name it as icon = "art/<file>", credit it in
 art/credits.toml), your own TrueType fonts in layouts/<game>/fonts/ (families in fonts/fonts.toml,
-a slot's font = "<family>"); pnp's README says more.
+a slot's font = "<family>"); pnp's docs (docs/pages/tutorial.md) say more.
 """
 
 # what a build makes again from the project's files: kept out of a repository the designer makes here

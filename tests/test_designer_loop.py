@@ -324,6 +324,45 @@ def test_reprint_holds_exactly_the_changed_cards_with_their_backs(run, isolated,
     assert 'alt="before"' in gallery_section(isolated, "punished")
 
 
+def test_a_card_renamed_in_place_is_said_renamed_not_removed_and_new(run, isolated, layouts_copy):
+    """The Innocent soul renamed Blameless, nothing else of it changed: the gallery says it was
+    renamed (pictured before and after), the reprint holds the 17 Blameless cards, and nothing is
+    said removed; a card renamed and recounted at once reads as one removed, one new."""
+    import pypdfium2 as pdfium
+
+    assert run("build", "straight-to", "--layouts", layouts_copy).exit_code == 0
+    souls = layouts_copy / "straight-to" / "components.toml"
+    souls.write_text(souls.read_text().replace('name = "Innocent"', 'name = "Blameless"'))
+    assert run("build", "straight-to", "--layouts", layouts_copy).exit_code == 0
+    manifest = json.loads((isolated / "output/straight-to/manifest.json").read_text())
+    changed = [(c["key"], c["kind"], c["reprint"], c["what"]) for c in manifest["changes"]]
+    assert changed == [
+        ("soul-good|Blameless", "renamed", 17, "Innocent -> Blameless: renamed, 17 to print in place of the old ones")
+    ]
+    section = gallery_section(isolated, "straight-to")
+    assert 'data-kind="renamed"' in section and 'alt="before"' in section and 'alt="after"' in section
+    assert "removed" not in section
+    fronts = [
+        page.get_textpage().get_text_range() for page in pdfium.PdfDocument(isolated / "output/straight-to/reprint.pdf")
+    ]
+    assert sum(text.count("Blameless") for text in fronts) == 17 and not any("Innocent" in text for text in fronts)
+
+    text = souls.read_text().replace(
+        'name = "Blameless"\nicon = "lorc/dove"\ncount = 17', 'name = "Spotless"\nicon = "lorc/dove"\ncount = 16'
+    )
+    souls.write_text(
+        text.replace(
+            'name = "Saint"\nicon = "lorc/angel-outfit"\ncount = 16',
+            'name = "Saint"\nicon = "lorc/angel-outfit"\ncount = 17',
+        )
+    )
+    assert run("build", "straight-to", "--layouts", layouts_copy).exit_code == 0
+    kinds = {
+        c["key"]: c["kind"] for c in json.loads((isolated / "output/straight-to/manifest.json").read_text())["changes"]
+    }
+    assert kinds["soul-good|Blameless"] == "removed" and kinds["soul-good|Spotless"] == "added", kinds
+
+
 def test_a_design_keeps_its_fingerprint_from_one_pnp_to_the_next():
     """A design's fingerprint is the digest of what it draws, written out as repr writes it: a
     designer who upgrades pnp sees no change listed for cards that print the same, whichever

@@ -178,11 +178,12 @@ class ChangeRecord:
     """One change since the game's previous build, as the gallery lists it."""
 
     key: str  # "kind|name"
-    kind: Literal["added", "removed", "text", "art", "count"]
+    kind: Literal["added", "removed", "renamed", "text", "art", "count"]
     what: str  # said for a designer: "Still Water: text changed, 1 to print"
     reprint: int  # copies to print again
     before: Design | None
     after: Design | None
+    before_key: str = ""  # a renamed design's key before ("kind|old name")
 
 
 @dataclass(kw_only=True)

@@ -18,7 +18,7 @@ from pnp.render.identitycache import SideKeep
 from pnp.render.specs import Board, Cover, DocumentSpec, PageComponent, Piece, PieceGroup
 
 REPRINT_FILE = "reprint.pdf"
-ChangeKind = Literal["added", "removed", "text", "art", "count"]
+ChangeKind = Literal["added", "removed", "renamed", "text", "art", "count"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -28,6 +28,11 @@ class Change:
     before: Design | None
     after: Design | None
     reprint: int  # copies to print again
+    before_key: str = ""  # a renamed design's key before ("kind|old name")
+
+    @property
+    def before_name(self) -> str:
+        return design_name(self.before_key or self.key)
 
     def describe(self) -> str:
         name = design_name(self.key)
@@ -35,6 +40,8 @@ class Change:
             return f"{name}: new, {self.reprint} to print"
         if self.kind == "removed":
             return f"{name}: removed (take {self.before.count if self.before else 0} out of the game)"
+        if self.kind == "renamed" and self.before is not None:
+            return f"{self.before_name} -> {name}: renamed, {self.reprint} to print in place of the old ones"
         if self.kind == "count":
             old, new = self.before.count if self.before else 0, self.after.count if self.after else 0
             extra = f", {self.reprint} more to print" if self.reprint else f", take {old - new} out"
@@ -44,7 +51,14 @@ class Change:
     @classmethod
     def recorded(cls, record: ChangeRecord) -> Change:
         """A change as an earlier build's manifest recorded it."""
-        return cls(key=record.key, kind=record.kind, before=record.before, after=record.after, reprint=record.reprint)
+        return cls(
+            key=record.key,
+            kind=record.kind,
+            before=record.before,
+            after=record.after,
+            reprint=record.reprint,
+            before_key=record.before_key,
+        )
 
     def record(self) -> ChangeRecord:
         return ChangeRecord(
@@ -54,6 +68,7 @@ class Change:
             reprint=self.reprint,
             before=self.before,
             after=self.after,
+            before_key=self.before_key,
         )
 
 
@@ -192,9 +207,22 @@ def changes(before: dict[str, Design], after: dict[str, Design]) -> list[Change]
     out = []
     kept = list(after)  # the very same record under a key (`designs` keeps them): unchanged, passed over at once
     moved = compress(kept, map(is_not, map(before.get, kept), map(after.__getitem__, kept)))
-    for key in sorted({*moved, *(before.keys() - after.keys())}):
+    renamed = _renamed(before, after)
+    for key in sorted({*moved, *(before.keys() - after.keys())} - set(renamed.values())):
         old, new = before.get(key), after.get(key)
-        if old is None and new is not None:
+        if key in renamed:
+            old = before[renamed[key]]
+            out.append(
+                Change(
+                    key=key,
+                    kind="renamed",
+                    before=old,
+                    after=new,
+                    reprint=new.count if new else 0,
+                    before_key=renamed[key],
+                )
+            )
+        elif old is None and new is not None:
             out.append(Change(key=key, kind="added", before=None, after=new, reprint=new.count))
         elif new is None and old is not None:
             out.append(Change(key=key, kind="removed", before=old, after=None, reprint=0))
@@ -205,6 +233,26 @@ def changes(before: dict[str, Design], after: dict[str, Design]) -> list[Change]
                 out.append(Change(key=key, kind="art", before=old, after=new, reprint=new.count))
             elif old.count != new.count:
                 out.append(Change(key=key, kind="count", before=old, after=new, reprint=max(0, new.count - old.count)))
+    return out
+
+
+def _renamed(before: dict[str, Design], after: dict[str, Design]) -> dict[str, str]:
+    """Each new design that is an old one renamed (new key -> old key): of one kind, printed as
+    many times, and the only design of that kind and count to come and to go, so its name (its
+    words) is what changed; a design both renamed and recounted reads as removed and new."""
+    gone = sorted(before.keys() - after.keys())
+    came = sorted(after.keys() - before.keys())
+
+    def kind_and_count(key: str, design: Design) -> tuple[str, int]:
+        return key.split("|", 1)[0], design.count
+
+    out = {}
+    for key in came:
+        look = kind_and_count(key, after[key])
+        old = [g for g in gone if kind_and_count(g, before[g]) == look]
+        new = [c for c in came if kind_and_count(c, after[c]) == look]
+        if len(old) == 1 and len(new) == 1:
+            out[key] = old[0]
     return out
 
 

@@ -3,6 +3,7 @@ lines (each file with how to print it), small enough to send back from a worker 
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 
 from pnp.errors import PnpError
 from pnp.files.atomic import refuse_links
+from pnp.findings import Finding
 from pnp.games import data_folder
 from pnp.memory import BuildMemory
 from pnp.pipeline.build import GameBuild, build_game, compare_with_last, write_build
@@ -57,7 +59,7 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
             record_failure(settings.output_dir() / slug, lines)
             return Outcome(slug=slug, lines=lines, exit_code=1)
         result.manifest.inputs = digest
-        result.manifest.warnings = warnings(result)
+        result.manifest.warnings = warnings(result, settings.layouts_dir().parent)
         result.manifest.data = data_digest(slug, settings, memory)
         game_store = store.for_game(data_folder(slug, settings.layouts))
         compare_with_last(result, settings.output_dir() / slug, settings, game_store)
@@ -73,7 +75,7 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
     return Outcome(
         slug=slug,
         lines=[
-            *(f"warning: {warning}" for warning in result.manifest.warnings),
+            *(f"warning: {warning}" for warning in warnings(result)),
             f"{slug}: {len(result.documents)} PDFs, {pages} pages on {sheets} sheets, "
             f"{result.players} "
             f"player{'s' if result.players != 1 else ''} -> {written[0].parent}",
@@ -84,12 +86,20 @@ def _build_and_write(slug: str, settings: Settings, digest: str, no_validate: bo
     )
 
 
-def warnings(build: GameBuild) -> list[str]:
-    """What a build written warns of: the problems --no-validate wrote anyway, texts hard to read and
-    pictures printed soft."""
+def warnings(build: GameBuild, root: Path | None = None) -> list[str]:
+    """What a build written warns of: the problems --no-validate wrote anyway, texts hard to read,
+    pictures printed soft and faces a font lacks; each path as typed here, or relative to `root`
+    (the manifest's: the same wherever the build was run from)."""
+
+    def said(finding: Finding) -> str:
+        if root is None:
+            return str(finding)
+        path = Path(os.path.relpath(os.path.abspath(finding.path), os.path.abspath(root))).as_posix()
+        return f"{path}:{finding.line}:{finding.col}: {finding.message}"
+
     return [
-        *(f"{problem} (written anyway: --no-validate)" for problem in build.problems),
-        *map(str, [*build.hard_to_read, *build.notices]),
+        *(f"{said(problem)} (written anyway: --no-validate)" for problem in build.problems),
+        *map(said, [*build.hard_to_read, *build.notices]),
     ]
 
 

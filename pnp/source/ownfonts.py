@@ -76,13 +76,15 @@ class FontShelf:
             raise LayoutError(Finding(path=self.index, message=f"refused: {exc}")) from None
 
     def names(self) -> dict[str, str]:
-        """The id each family in use is drawn by, and its name: a family's files registered under
-        another name by an earlier game of the process are still called by this game's name."""
-        return {self._ids[name]: name for name in self.used}
+        """The id each family of fonts.toml is drawn by, and its name (those `check` registered): a
+        family's files registered under another name by an earlier game of the process are still
+        called by this game's name."""
+        return {made: name for name, made in self._ids.items() if made}
 
     def lacking(self, face: str) -> dict[str, str]:
-        """The id each family in use that has no `face` is drawn by, and its name."""
-        return {self._ids[name]: name for name, family in self.used.items() if face not in family.files}
+        """The id each registered family that has no `face` is drawn by, and its name."""
+        families = self.families[1]
+        return {made: name for made, name in self.names().items() if face not in families[name].files}
 
     def at(self, family: str, message: str) -> Finding:
         """`message` about a family, at its table in fonts.toml."""

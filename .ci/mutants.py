@@ -173,7 +173,10 @@ MUTANTS = [
         name="a design taken out of the data left off the change list",
         file="pnp/pipeline/reprint.py",
         edits=(
-            ("    for key in sorted({*moved, *(before.keys() - after.keys())}):\n", "    for key in sorted(moved):\n"),
+            (
+                "    for key in sorted({*moved, *(before.keys() - after.keys())} - set(renamed.values())):\n",
+                "    for key in sorted(moved):\n",
+            ),
         ),
         tests=("tests/test_incremental_edits.py", "-k", "edited_in_places"),
     ),
@@ -1095,7 +1098,7 @@ MUTANTS = [
     Mutant(
         name="a build silent on hard-to-read text",
         file="pnp/pipeline/writing.py",
-        edits=(("        *map(str, [*build.hard_to_read, *build.notices]),", "        *map(str, build.notices),"),),
+        edits=(("        *map(said, [*build.hard_to_read, *build.notices]),", "        *map(said, build.notices),"),),
         tests=("tests/test_legibility.py", "-k", "faint"),
     ),
     Mutant(

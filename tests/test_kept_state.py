@@ -40,7 +40,6 @@ ALLOWED = {
     # reportlab's fonts are the process's: pnp registers its own and a designer's by their files'
     # digest, so a font's name never changes what it means, and what is kept of a font holds
     "pnp/render/fonts.py:face": "a registered font by its name: a lookup in reportlab's registry",
-    "pnp/render/fonts.py:_FAMILIES": "a designer's family as registered with reportlab, by its files' digest",
     "pnp/render/fonts.py:_LEANING": "whether a registered family has italic faces, by its files' digest",
     "pnp/render/fonts.py:ascent_descent": "a registered font's reach at a size",
     "pnp/render/tagged_font.py:_compressed": "the font files reportlab embeds, by their bytes, compressed once",

@@ -4,11 +4,11 @@ validate` and a build warn once per family, at its table in fonts.toml."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from pnp.findings import Finding
 from pnp.memory import BuildMemory
-from pnp.render.elements import Element, Group, Text
+from pnp.render.elements import Text, leaves
 from pnp.render.sideruns import side_runs
 from pnp.render.specs import DocumentSpec
 from pnp.source.markup import TAG
@@ -26,7 +26,10 @@ def missing_bold(specs: Sequence[DocumentSpec], fonts: FontShelf, memory: BuildM
             found = run.found.get(missing_bold)
             if found is None:
                 found = run.found[missing_bold] = frozenset(
-                    text.font for elements, _ in run.items for text in _texts(elements) if _bold(text)
+                    text.font
+                    for elements, _ in run.items
+                    for text in leaves(elements)
+                    if isinstance(text, Text) and _bold(text)
                 )
             used |= found & lacking.keys()
     return [
@@ -41,11 +44,3 @@ def missing_bold(specs: Sequence[DocumentSpec], fonts: FontShelf, memory: BuildM
 
 def _bold(text: Text) -> bool:
     return text.bold or any(tag.group(2) == "b" and not tag.group(1) for tag in TAG.finditer(text.text))
-
-
-def _texts(elements: Sequence[Element]) -> Iterator[Text]:
-    for element in elements:
-        if isinstance(element, Text):
-            yield element
-        elif isinstance(element, Group):
-            yield from _texts(element.elements)

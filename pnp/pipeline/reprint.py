@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from itertools import compress
 from operator import is_not
 from typing import Any, Literal
@@ -51,25 +51,10 @@ class Change:
     @classmethod
     def recorded(cls, record: ChangeRecord) -> Change:
         """A change as an earlier build's manifest recorded it."""
-        return cls(
-            key=record.key,
-            kind=record.kind,
-            before=record.before,
-            after=record.after,
-            reprint=record.reprint,
-            before_key=record.before_key,
-        )
+        return cls(**{f.name: getattr(record, f.name) for f in fields(cls)})
 
     def record(self) -> ChangeRecord:
-        return ChangeRecord(
-            key=self.key,
-            kind=self.kind,
-            what=self.describe(),
-            reprint=self.reprint,
-            before=self.before,
-            after=self.after,
-            before_key=self.before_key,
-        )
+        return ChangeRecord(what=self.describe(), **{f.name: getattr(self, f.name) for f in fields(self)})
 
 
 def _texts(elements: Iterable[Element]) -> list[str]:

@@ -4,12 +4,12 @@ validate` and a build warn, naming the file and the key that places it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from pnp.errors import IconError
 from pnp.memory import BuildMemory
 from pnp.pipeline.legibility import where_written
-from pnp.render.elements import Element, Elements, Group, Icon
+from pnp.render.elements import Elements, Icon, leaves
 from pnp.render.sideruns import side_runs
 from pnp.render.specs import DocumentSpec
 from pnp.source.gamesource import GameSource, Problem
@@ -51,12 +51,6 @@ def soft_pictures(
 
 def _pictures(elements: Elements) -> tuple[tuple[str, float], ...]:
     """The designer's pictures a side prints and the size of each (mm)."""
-    return tuple((icon.ref, icon.size) for icon in _icons(elements) if is_picture_ref(icon.ref))
-
-
-def _icons(elements: Sequence[Element]) -> Iterator[Icon]:
-    for element in elements:
-        if isinstance(element, Icon):
-            yield element
-        elif isinstance(element, Group):
-            yield from _icons(element.elements)
+    return tuple(
+        (icon.ref, icon.size) for icon in leaves(elements) if isinstance(icon, Icon) and is_picture_ref(icon.ref)
+    )

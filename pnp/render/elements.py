@@ -11,7 +11,7 @@ light shapes with a dark outline (small ones solid).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from pnp.source.markup import inline_icons
@@ -123,6 +123,15 @@ class Group:
 
 Element = Box | Circle | Line | Polygon | Icon | Text | Group
 Elements = tuple[Element, ...]
+
+
+def leaves(elements: Sequence[Element]) -> Iterator[Element]:
+    """Every element drawn, groups opened, in drawing order."""
+    for element in elements:
+        if isinstance(element, Group):
+            yield from leaves(element.elements)
+        else:
+            yield element
 
 
 def icon_refs(elements: Sequence[Element]) -> set[str]:

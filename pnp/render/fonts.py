@@ -38,9 +38,6 @@ def register_fonts() -> None:
 # OWN_TAGS on, by its files' digest, each of its four faces OWN_SUBSETS subsets (6,400 letters).
 OWN_TAGS, OWN_SLOTS, OWN_SUBSETS = 200_000, 7_999, 25
 ITALIC = "-It"  # a family's italic faces go by its id and this
-# the designer's family ids registered with reportlab, whose registry is the process's (a game's own
-# name for each is its FontShelf's: two games may name one set of files differently)
-_FAMILIES: set[str] = set()
 # a family id -> whether it has an italic face of its own, at regular and at bold weight
 _LEANING: dict[str, tuple[bool, bool]] = {}
 
@@ -53,8 +50,11 @@ def register_family(faces: Mapping[str, bytes]) -> str:
     regular = faces["regular"]
     digest = hashlib.sha256(b"\0".join(faces.get(face, b"") for face in FACES)).hexdigest()
     family = f"PnpOwn-{digest[:16]}"
-    if family not in _FAMILIES:
-        from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase import pdfmetrics
+
+    # reportlab's registry is the process's: the family is there once its last face is (a game's own
+    # name for it is its FontShelf's, as two games may name one set of files differently)
+    if f"{family}{ITALIC}-Bold" not in pdfmetrics.getRegisteredFontNames():
         from reportlab.pdfbase.ttfonts import TTFError
 
         from pnp.render.cffoutlines import has_cff_outlines, with_truetype_outlines
@@ -78,7 +78,6 @@ def register_family(faces: Mapping[str, bytes]) -> str:
                 raise FontRefused(face if face in faces else "regular", f"{exc}") from None
         for ttf in made:
             pdfmetrics.registerFont(ttf)
-        _FAMILIES.update((family, family + ITALIC))
         _LEANING[family] = ("italic" in faces, "bold_italic" in faces)
     return family
 

@@ -84,6 +84,7 @@ class GameSource:
     kept: SourceMemory = field(default_factory=SourceMemory, repr=False, compare=False)  # shared with later reads
     _parsed: dict[str, _Parsed] = field(default_factory=dict)
     _row_lines: dict[str, RowLines] = field(default_factory=dict)  # each card list's, once a problem is placed in it
+    _sheet_notes: dict[str, str] = field(default_factory=dict)  # each card list's `sheet_note`, once asked
 
     @property
     def rows(self) -> RowKeep:
@@ -141,10 +142,7 @@ class GameSource:
         said = f"{key_text(loc)}: {message}" if loc else message
         if in_csv is not None:
             path, index, column = in_csv
-            lines = self._row_lines.get(path.name)
-            if lines is None:
-                lines = self._row_lines[path.name] = row_lines(path, self._list_bytes(path.name))
-            line, col = list_position(path, lines, index, column)
+            line, col = list_position(path, self._list_lines(path), index, column)
             return Finding(path=path, line=line, col=col, message=said)
         try:
             line, col = self._lines(name).position(loc)
@@ -154,19 +152,22 @@ class GameSource:
 
     def column_finding(self, path: Path, column: str, message: str) -> Finding:
         """`message` about a card list's column, at its name in the list's first row."""
-        lines = self._row_lines.get(path.name)
-        if lines is None:
-            lines = self._row_lines[path.name] = row_lines(path, self._list_bytes(path.name))
-        line, col = header_position(path, lines, column)
+        line, col = header_position(path, self._list_lines(path), column)
         said = f"column {column}: {message}" if column else message
-        return Finding(path=path, line=line, col=col, message=said + sheet_note(path, self._list_bytes(path.name)))
+        if path.name not in self._sheet_notes:
+            self._sheet_notes[path.name] = sheet_note(path, self._list_bytes(path.name))
+        return Finding(path=path, line=line, col=col, message=said + self._sheet_notes[path.name])
 
     def list_header(self, path: Path) -> tuple[str, ...]:
         """The column names of a card list, as its first row gives them."""
+        return self._list_lines(path)[0]
+
+    def _list_lines(self, path: Path) -> RowLines:
+        """A card list's `row_lines`, read once however many problems name its cells."""
         lines = self._row_lines.get(path.name)
         if lines is None:
             lines = self._row_lines[path.name] = row_lines(path, self._list_bytes(path.name))
-        return lines[0]
+        return lines
 
     def named(self, place: str, message: str) -> Finding:
         """`message` at a place written `file:key` (or `game/file:key`, as `text_source` gives)."""
